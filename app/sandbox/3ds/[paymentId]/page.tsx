@@ -1,0 +1,53 @@
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { sandboxEnabled } from '@/lib/config';
+import { formatMinor } from '@/lib/money';
+import { SandboxApiError } from '@/lib/sandbox/api-error';
+import { answerChallenge } from '@/lib/sandbox/acs-actions';
+import { challengeSummary } from '@/lib/sandbox/payins';
+import { sandboxDb } from '@/lib/sandbox/store';
+
+/** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
+export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {
+  const { paymentId } = await props.params;
+  if (!sandboxEnabled() || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
+  const db = await sandboxDb();
+  let summary;
+  try {
+    summary = await db.transaction((tx) => challengeSummary(tx, paymentId));
+  } catch (error) {
+    if (error instanceof SandboxApiError) notFound();
+    throw error;
+  }
+  const t = await getTranslations('acs');
+  const locale = await getLocale();
+  const waiting = summary.status === 'PENDING_3DS';
+  return (
+    <main className="mx-auto max-w-md px-4 py-6">
+      <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>
+      <p className="mb-2 text-sm text-slate-700">{t('sandboxNote')}</p>
+      {waiting ? (
+        <>
+          <p className="mb-4">
+            {t('intro', {
+              merchant: summary.merchantName,
+              amount: formatMinor(summary.amountMinor, summary.currency, locale),
+              card: summary.cardMask ?? '',
+            })}
+          </p>
+          <form action={answerChallenge} className="flex flex-wrap gap-3">
+            <input type="hidden" name="paymentId" value={paymentId} />
+            <button name="outcome" value="pass" className="rounded-md bg-green-800 px-4 py-3 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-green-300">
+              {t('pass')}
+            </button>
+            <button name="outcome" value="fail" className="rounded-md border border-red-800 px-4 py-3 font-semibold text-red-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300">
+              {t('fail')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <p role="status">{t('done')}</p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,256 @@
+'use client';
+/**
+ * The new-card form of the card page: number (brand as typed, digit groups), expiry, CVV
+ * (the brand's length), holder and "save card". Validates on blur and submit with messages
+ * tied to their fields, then posts to the `payByCard` server action. Without JavaScript the
+ * same form posts natively and the server validates alike.
+ * Card data stays in the inputs and the action's request: nothing here stores or logs it.
+ */
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
+import { cardFormSchema, type CardFormInput } from '@/lib/card/card-form-schema';
+import { collectClientBrowserFields } from '@/lib/checkout/browser-info';
+import { payByCard, type CardPaymentState } from '@/lib/checkout/card-payment-action';
+import { postToParent } from '@/lib/framing/parent-messages';
+
+/** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
+export interface CardFormText {
+  legend: string;
+  cardNumber: string;
+  cardNumberHint: string;
+  brandDetected: string;
+  expiry: string;
+  expiryHint: string;
+  cvv: string;
+  cvvHint3: string;
+  cvvHint4: string;
+  cardHolderName: string;
+  saveCard: string;
+  pay: string;
+  processing: string;
+  secureNote: string;
+  errorSummary: string;
+  declined: string;
+  fieldErrors: Record<CardFieldError, string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+  reasons: Record<string, string>;
+}
+
+export interface CardFormProps {
+  paymentId: string;
+  /** `?locale=` of the page, kept on the way to the status page ('' when absent). */
+  locale: string;
+  acceptHeader: string;
+  initialAttemptKey: string;
+  /** Reason key of the decline that brought the customer back to the form. */
+  initialDeclineReason?: string;
+  text: CardFormText;
+}
+
+type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
+
+const inputClass =
+  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-700 aria-[invalid=true]:border-red-700';
+
+export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
+  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(payByCard, {
+    attemptKey: initialAttemptKey,
+    declineReason: initialDeclineReason,
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const [brand, setBrand] = useState<CardBrand | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CardFormInput>({
+    resolver: zodResolver(cardFormSchema({ requireCvv: true })),
+    mode: 'onBlur',
+    reValidateMode: 'onChange',
+    defaultValues: {
+      cardNumber: '',
+      expiry: state.values?.expiry ?? '',
+      cvv: '',
+      cardHolderName: state.values?.cardHolderName ?? '',
+      saveCard: state.values?.saveCard ?? false,
+    },
+  });
+
+  const banner = state.formError
+    ? text.formErrors[state.formError]
+    : state.declineReason
+      ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
+      : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
+        ? text.errorSummary
+        : null;
+
+  useEffect(() => {
+    if (state.formError || state.declineReason) {
+      postToParent('error', { errorKey: state.formError ?? state.declineReason });
+      bannerRef.current?.focus();
+    }
+  }, [state]);
+
+  const messageFor = (field: Field): string | undefined => {
+    const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
+    return key ? (text.fieldErrors[key] ?? key) : undefined;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void handleSubmit(() => {
+      const form = formRef.current;
+      if (!form || pending) return;
+      const browser = form.elements.namedItem('browser');
+      if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
+      postToParent('submitted');
+      startTransition(() => formAction(new FormData(form)));
+    })(event);
+  };
+
+  const numberField = register('cardNumber');
+  const expiryField = register('expiry');
+  const cvvSize = brand?.cvvSize ?? 3;
+
+  const describedBy = (field: Field, hint = true) =>
+    [hint ? `${field}-hint` : null, `${field}-error`].filter(Boolean).join(' ');
+
+  const errorLine = (field: Field) => (
+    <p id={`${field}-error`} className="mt-1 min-h-5 text-sm text-red-800" aria-live="polite">
+      {messageFor(field)}
+    </p>
+  );
+
+  return (
+    <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">
+      <input type="hidden" name="paymentId" value={paymentId} />
+      <input type="hidden" name="locale" value={locale} />
+      <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      <input type="hidden" name="acceptHeader" value={acceptHeader} />
+      <input type="hidden" name="browser" defaultValue="" />
+
+      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900' : ''}>
+        {banner}
+      </div>
+
+      <fieldset className="space-y-1">
+        <legend className="mb-3 text-base font-semibold">{text.legend}</legend>
+
+        <div>
+          <label htmlFor="cardNumber" className="block text-sm font-medium">
+            {text.cardNumber}
+          </label>
+          <p id="cardNumber-hint" className="text-sm text-slate-600">
+            {brand ? text.brandDetected.replace('{brand}', brand.niceType) : text.cardNumberHint}
+          </p>
+          <input
+            id="cardNumber"
+            {...numberField}
+            onChange={(event) => {
+              const check = checkCardNumber(event.target.value);
+              event.target.value = formatCardNumber(check.digits, check.brand?.gaps);
+              setBrand(check.brand);
+              void numberField.onChange(event);
+            }}
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            dir="ltr"
+            aria-invalid={messageFor('cardNumber') ? true : undefined}
+            aria-describedby={describedBy('cardNumber')}
+            className={`${inputClass} mt-1 font-mono tracking-wide`}
+          />
+          {errorLine('cardNumber')}
+        </div>
+
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="expiry" className="block text-sm font-medium">
+              {text.expiry}
+            </label>
+            <p id="expiry-hint" className="text-sm text-slate-600">
+              {text.expiryHint}
+            </p>
+            <input
+              id="expiry"
+              {...expiryField}
+              defaultValue={state.values?.expiry}
+              onChange={(event) => {
+                event.target.value = formatExpiryInput(event.target.value);
+                void expiryField.onChange(event);
+              }}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              maxLength={7}
+              dir="ltr"
+              aria-invalid={messageFor('expiry') ? true : undefined}
+              aria-describedby={describedBy('expiry')}
+              className={`${inputClass} mt-1`}
+            />
+            {errorLine('expiry')}
+          </div>
+          <div>
+            <label htmlFor="cvv" className="block text-sm font-medium">
+              {text.cvv}
+            </label>
+            <p id="cvv-hint" className="text-sm text-slate-600">
+              {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
+            </p>
+            <input
+              id="cvv"
+              {...register('cvv')}
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={cvvSize}
+              dir="ltr"
+              aria-invalid={messageFor('cvv') ? true : undefined}
+              aria-describedby={describedBy('cvv')}
+              className={`${inputClass} mt-1`}
+            />
+            {errorLine('cvv')}
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor="cardHolderName" className="block text-sm font-medium">
+            {text.cardHolderName}
+          </label>
+          <input
+            id="cardHolderName"
+            {...register('cardHolderName')}
+            defaultValue={state.values?.cardHolderName}
+            type="text"
+            autoComplete="cc-name"
+            maxLength={64}
+            aria-invalid={messageFor('cardHolderName') ? true : undefined}
+            aria-describedby={describedBy('cardHolderName', false)}
+            className={`${inputClass} mt-1`}
+          />
+          {errorLine('cardHolderName')}
+        </div>
+
+        <div className="flex items-center gap-2 py-2">
+          <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-indigo-700" />
+          <label htmlFor="saveCard" className="text-sm">
+            {text.saveCard}
+          </label>
+        </div>
+      </fieldset>
+
+      <button
+        type="submit"
+        disabled={pending}
+        className="mt-2 w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {pending ? text.processing : text.pay}
+      </button>
+      <p className="pt-2 text-center text-xs text-slate-600">{text.secureNote}</p>
+    </form>
+  );
+}

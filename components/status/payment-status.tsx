@@ -1,0 +1,152 @@
+'use client';
+/**
+ * The status of a transaction, live: polls it (1 s, then backing off, for up to 3 minutes),
+ * announces changes politely to screen readers, posts `status` to the merchant's page, and on
+ * a final status sends the customer to the merchant's return URL: at once when not framed;
+ * when framed, a `redirect` message and a "Return to merchant" link with target="_top"
+ * (a framed script may not navigate the top window without a user gesture).
+ */
+import { useEffect, useRef, useState } from 'react';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import type { PayinStatus } from '@/lib/contract/enums';
+import { isFinalView, payinView, reasonKey, returnTarget, type PayinView } from '@/lib/checkout/payment-state';
+import { isFramed, postToParent } from '@/lib/framing/parent-messages';
+import type { DetailedStatus } from '@/lib/contract/enums';
+
+/** What the polling endpoint answers (`/api/payments/{type}/{id}`). */
+export interface PaymentSnapshot {
+  status: PayinStatus;
+  attemptsRemaining: number;
+  detailedStatus?: DetailedStatus;
+}
+
+export interface PaymentStatusText {
+  views: Record<PayinView, string>;
+  reasons: Record<string, string>;
+  timeoutHelp: string;
+  stillWaiting: string;
+  returnToMerchant: string;
+  tryAnotherCard: string;
+  redirecting: string;
+}
+
+export interface PaymentStatusProps {
+  transactionType: 'payin' | 'payout';
+  paymentId: string;
+  initial: PaymentSnapshot;
+  returnUrls: { success: string; failure: string } | null;
+  /** The card page, for "Try another card" after a decline. */
+  cardPageHref: string;
+  text: PaymentStatusText;
+}
+
+/** Milliseconds until the next poll after `count` polls: 1 s for 10 s, then ×1.5 up to 10 s. */
+export function pollDelay(count: number): number {
+  return count < 10 ? 1000 : Math.min(10_000, Math.round(1000 * 1.5 ** (count - 9)));
+}
+const POLL_FOR_MS = 3 * 60 * 1000;
+
+function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageHref, text }: PaymentStatusProps) {
+  const [startedAt] = useState(() => Date.now());
+  const [gaveUp, setGaveUp] = useState(false);
+  const { data } = useQuery({
+    queryKey: ['payment', transactionType, paymentId],
+    queryFn: async ({ signal }): Promise<PaymentSnapshot> => {
+      const response = await fetch(`/api/payments/${transactionType}/${encodeURIComponent(paymentId)}`, { signal, cache: 'no-store' });
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      return (await response.json()) as PaymentSnapshot;
+    },
+    initialData: initial,
+    staleTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchIntervalInBackground: true,
+    refetchInterval: (query) => {
+      const snapshot = query.state.data;
+      if (snapshot && isFinalView(payinView(snapshot.status, snapshot.attemptsRemaining))) return false;
+      if (snapshot && payinView(snapshot.status, snapshot.attemptsRemaining) === 'retry') return false;
+      if (Date.now() - startedAt > POLL_FOR_MS) {
+        setGaveUp(true);
+        return false;
+      }
+      return pollDelay(query.state.dataUpdateCount + query.state.errorUpdateCount);
+    },
+  });
+
+  const snapshot = data ?? initial;
+  const view = payinView(snapshot.status, snapshot.attemptsRemaining);
+  const reason = text.reasons[reasonKey(snapshot.detailedStatus, snapshot.status)] ?? text.reasons.generic ?? '';
+  const message = text.views[view].replace('{reason}', reason);
+  const target = returnTarget(view);
+  const returnUrl = returnUrls && (target ? returnUrls[target] : view === 'retry' ? returnUrls.failure : null);
+  const [framed, setFramed] = useState(true);
+
+  const lastStatus = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastStatus.current === snapshot.status) return;
+    lastStatus.current = snapshot.status;
+    postToParent('status', { status: snapshot.status });
+  }, [snapshot.status]);
+
+  useEffect(() => {
+    const inFrame = isFramed();
+    setFramed(inFrame);
+    if (!target || !returnUrl) return;
+    if (inFrame) postToParent('redirect', { url: returnUrl });
+    else window.location.replace(returnUrl);
+  }, [target, returnUrl]);
+
+  const tone =
+    view === 'success'
+      ? 'border-green-700 bg-green-50 text-green-900'
+      : view === 'failed' || view === 'retry'
+        ? 'border-red-700 bg-red-50 text-red-900'
+        : 'border-slate-400 bg-slate-50 text-slate-900';
+  const symbol = view === 'success' ? '✓' : view === 'failed' || view === 'retry' ? '✕' : '…';
+
+  return (
+    <section aria-labelledby="status-message" className="space-y-4">
+      <div className={`flex items-start gap-3 rounded-md border p-4 ${tone}`}>
+        <span aria-hidden="true" className="text-xl leading-6 font-bold">
+          {symbol}
+        </span>
+        <p id="status-message" role="status" aria-live="polite" className="text-base font-medium" data-status={snapshot.status}>
+          {message}
+        </p>
+      </div>
+      {snapshot.status === 'TIMEOUT' ? <p className="text-sm">{text.timeoutHelp}</p> : null}
+      {gaveUp && !target ? <p className="text-sm">{text.stillWaiting}</p> : null}
+      {!target && !gaveUp && view !== 'retry' ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        {view === 'retry' ? (
+          <a href={cardPageHref} className="rounded-md bg-indigo-700 px-4 py-3 font-semibold text-white hover:bg-indigo-800 focus-visible:ring-4 focus-visible:ring-indigo-300 focus:outline-none">
+            {text.tryAnotherCard}
+          </a>
+        ) : null}
+        {returnUrl ? (
+          <a
+            href={returnUrl}
+            target="_top"
+            className="rounded-md border border-indigo-700 px-4 py-3 font-semibold text-indigo-800 hover:bg-indigo-50 focus-visible:ring-4 focus-visible:ring-indigo-300 focus:outline-none"
+          >
+            {target && !framed ? text.redirecting : text.returnToMerchant}
+          </a>
+        ) : null}
+      </div>
+    </section>
+  );
+}
+
+/** The status view with its own query client (the page has no other server state). */
+export function PaymentStatus(props: PaymentStatusProps) {
+  const [client] = useState(() => new QueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <StatusView {...props} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The card page by keyboard alone, with JavaScript off (progressive enhancement), and not
+ * framed (the status page redirects at once).
+ */
+import { expect, test } from '@playwright/test';
+import { createPayin, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
+
+test('keyboard only: Tab through the fields, pay with Enter, through 3DS with the keyboard', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  const frame = await openEmbedded(page, payin.iframeUrls.card);
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  // From the merchant page into the frame, then field after field.
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Card number')).toBeFocused();
+  await page.keyboard.type('4000000000003220');
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Expiry date')).toBeFocused();
+  await page.keyboard.type(FUTURE_EXPIRY);
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Security code')).toBeFocused();
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Name on card')).toBeFocused();
+  await page.keyboard.type('Ada Lovelace');
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Save this card for my next payments')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(frame.getByLabel('Save this card for my next payments')).toBeChecked();
+  await page.keyboard.press('Tab');
+  await expect(frame.getByRole('button', { name: /^Pay / })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const confirm = frame.getByRole('button', { name: 'Confirm payment' });
+  await expect(confirm).toBeVisible();
+  for (let i = 0; i < 10 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(confirm).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  const paid = await fetchPayin(request, payin.paymentId);
+  expect(paid.status).toBe('SUCCESS');
+});
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the form posts to the server, which validates and pays', async ({ page, request, browser }) => {
+    const payin = await createPayin(request);
+    await page.goto(payin.iframeUrls.card);
+    // Server-side validation, exactly as the client's.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByLabel('Expiry date').fill('01 / 20');
+    await page.getByLabel('Security code').fill('12');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page.getByRole('alert')).toContainText('The payment was not sent');
+    await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(/This card number is not valid/);
+    await expect(page.getByLabel('Expiry date')).toHaveAccessibleDescription(/This card has expired/);
+    await expect(page.getByLabel('Security code')).toHaveAccessibleDescription(/wrong number of digits/);
+    // The number is never sent back in the page; the holder name is.
+    await expect(page.getByLabel('Card number')).toHaveValue('');
+    await expect(page.getByLabel('Name on card')).toHaveValue('Ada Lovelace');
+    await expectNoAxeViolationsWithoutJs(browser, page, 'no-JS form with errors');
+    expect((await fetchPayin(request, payin.paymentId)).status).toBe('CREATED');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry date').fill(FUTURE_EXPIRY);
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect(page).toHaveURL(new RegExp(`/payments/payin/${payin.paymentId}/status`));
+    await expect(page.getByRole('status')).toHaveText('Payment successful.');
+    await expect(page.getByRole('link', { name: /merchant/ })).toHaveAttribute('href', `${MERCHANT_ORIGIN}/success`);
+    expect((await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+    await expectNoAxeViolationsWithoutJs(browser, page, 'no-JS status page');
+  });
+});
+
+test('not framed: the status page sends the customer to the return URL at once', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  await page.goto(payin.iframeUrls.card);
+  await expectNoAxeViolations(page, 'card page, top level');
+  await page.getByLabel('Card number').fill('4242424242424242');
+  await page.getByLabel('Expiry date').fill(FUTURE_EXPIRY);
+  await page.getByLabel('Security code').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+});
+
+test('framing: the CSP allows the merchant origins and the security headers are set', async ({ request }) => {
+  const payin = await createPayin(request);
+  const response = await request.get(payin.iframeUrls.card);
+  const headers = response.headers();
+  expect(headers['content-security-policy']).toMatch(/frame-ancestors 'self' http:\/\/localhost:\* http:\/\/127\.0\.0\.1:\*/);
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['permissions-policy']).toBe('payment=(self)');
+  // A page of no pay-in may be framed by our own origin only.
+  const home = await request.get('/');
+  expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
+});

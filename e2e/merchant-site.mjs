@@ -1,0 +1,58 @@
+/**
+ * A merchant's site on a second origin (http://127.0.0.1:3101 while the checkout is on
+ * localhost:3100), as merchants embed the hosted pages:
+ * - /embed?src=URL: a shop page with the checkout in an iframe; it accepts messages from the
+ *   checkout's origin only, sizes the iframe from `resize`, turns `redirect` into a top-level
+ *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
+ * - /success, /failure: the merchant's return pages.
+ */
+import http from 'node:http';
+
+const port = Number(process.env.MERCHANT_PORT ?? 3101);
+const host = '127.0.0.1';
+
+const page = (title, body) => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title}</title></head><body><main><h1>${title}</h1>${body}</main></body></html>`;
+
+const escapeAttr = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+function embedPage(src, follow) {
+  const checkoutOrigin = new URL(src).origin;
+  return page(
+    'Merchant shop: checkout',
+    `<p>Complete your order below.</p>
+<iframe id="checkout" title="Secure payment" src="${escapeAttr(src)}" style="width:100%;max-width:480px;height:600px;border:0"></iframe>
+<script>
+  window.checkoutMessages = [];
+  const frame = document.getElementById('checkout');
+  window.addEventListener('message', (event) => {
+    if (event.origin !== ${JSON.stringify(checkoutOrigin)} || event.source !== frame.contentWindow) return;
+    const data = event.data;
+    if (!data || data.source !== 'checkout' || data.version !== 1) return;
+    window.checkoutMessages.push(data);
+    if (data.type === 'resize' && Number.isFinite(data.height)) frame.style.height = data.height + 'px';
+    if (data.type === 'redirect' && ${follow ? 'true' : 'false'} && /^https?:/.test(data.url)) window.location.href = data.url;
+  });
+</script>`,
+  );
+}
+
+const server = http.createServer((request, response) => {
+  const url = new URL(request.url ?? '/', `http://${host}:${port}`);
+  const send = (status, html) => {
+    response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    response.end(html);
+  };
+  if (url.pathname === '/health') return send(200, 'ok');
+  if (url.pathname === '/embed') {
+    const src = url.searchParams.get('src') ?? '';
+    if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
+    return send(200, embedPage(src, url.searchParams.get('follow') !== '0'));
+  }
+  if (url.pathname === '/success') return send(200, page('Payment received', '<p>Thank you for your order.</p>'));
+  if (url.pathname === '/failure') return send(200, page('Payment not completed', '<p>Your order is not paid.</p>'));
+  return send(404, page('Not found', ''));
+});
+
+server.listen(port, host, () => console.log(`merchant site on http://${host}:${port}`));

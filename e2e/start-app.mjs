@@ -1,0 +1,33 @@
+/**
+ * Starts the production build for the browser tests on a fresh sandbox database, and writes
+ * everything the server prints to .data/e2e/server.log (searched for card data by a test).
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+
+const dir = '.data/e2e';
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+const log = createWriteStream(`${dir}/server.log`);
+const port = process.env.E2E_PORT ?? '3100';
+const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
+  env: {
+    ...process.env,
+    PORT: port,
+    CHECKOUT_URL: `http://localhost:${port}`,
+    SANDBOX_DATA_DIR: `${dir}/db`,
+    LOG_LEVEL: 'debug',
+    NEXT_TELEMETRY_DISABLED: '1',
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+for (const stream of [child.stdout, child.stderr]) {
+  stream.on('data', (chunk) => {
+    log.write(chunk);
+    process.stdout.write(chunk);
+  });
+}
+const stop = () => child.kill('SIGTERM');
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+child.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,162 @@
+/**
+ * Card-number, expiry and CVV rules per brand, shared by the card form (client) and the
+ * server action and sandbox (server), so both validate exactly alike.
+ * Brand detection, length and Luhn (ISO/IEC 7812) come from `card-validator`.
+ * Nothing here logs or keeps a value.
+ */
+import { number as validateNumber } from 'card-validator';
+
+/** A card brand as the form shows it. `gaps` are digit offsets where a space goes. */
+export interface CardBrand {
+  type: string;
+  niceType: string;
+  gaps: number[];
+  lengths: number[];
+  /** Security code length (CVV, CVC, CID…): 3, or 4 for American Express. */
+  cvvSize: number;
+  cvvName: string;
+}
+
+export interface CardNumberCheck {
+  digits: string;
+  brand: CardBrand | null;
+  /** Complete: known brand, allowed length, Luhn check digit right. */
+  isValid: boolean;
+  /** Could still become valid by typing more digits. */
+  isPotentiallyValid: boolean;
+}
+
+/** Error keys of the card fields; the catalogue has a message for each (`card.errors.*`). */
+export type CardFieldError =
+  | 'cardNumber.required'
+  | 'cardNumber.invalid'
+  | 'cardNumber.unsupported'
+  | 'expiry.required'
+  | 'expiry.invalid'
+  | 'expiry.past'
+  | 'cvv.required'
+  | 'cvv.invalid'
+  | 'cardHolderName.required'
+  | 'cardHolderName.invalid';
+
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** Brand, length and Luhn of a card number typed with any spacing. */
+export function checkCardNumber(raw: string): CardNumberCheck {
+  const digits = digitsOnly(raw).slice(0, 19);
+  const result = validateNumber(digits);
+  const card = result.card;
+  return {
+    digits,
+    brand: card
+      ? {
+          type: card.type,
+          niceType: card.niceType,
+          gaps: card.gaps,
+          lengths: card.lengths,
+          cvvSize: card.code.size,
+          cvvName: card.code.name,
+        }
+      : null,
+    isValid: result.isValid,
+    isPotentiallyValid: result.isPotentiallyValid,
+  };
+}
+
+/** Groups digits at the brand's gaps (4-4-4-4, or 4-6-5 for American Express). */
+export function formatCardNumber(digits: string, gaps: number[] = [4, 8, 12]): string {
+  let out = '';
+  for (let i = 0; i < digits.length; i += 1) {
+    if (i > 0 && gaps.includes(i)) out += ' ';
+    out += digits[i];
+  }
+  return out;
+}
+
+export interface Expiry {
+  /** "MM", 01 to 12. */
+  month: string;
+  /** "YYYY". */
+  year: string;
+}
+
+/** Parses "MM/YY", "MM / YY", "MMYY" or "MM/YYYY"; null when it is none of them. */
+export function parseExpiry(raw: string): Expiry | null {
+  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (!match) return null;
+  const month = Number(match[1]);
+  if (month < 1 || month > 12) return null;
+  const yearText = match[2] ?? '';
+  const year = yearText.length === 2 ? 2000 + Number(yearText) : Number(yearText);
+  return { month: String(month).padStart(2, '0'), year: String(year) };
+}
+
+/** Cards are not issued for longer than this many years. */
+export const MAX_VALIDITY_YEARS = 20;
+
+/** A card is valid through the last day of its expiry month (UTC). */
+export function isExpiryCurrent(expiry: Expiry, now: Date = new Date()): boolean {
+  const year = Number(expiry.year);
+  const month = Number(expiry.month);
+  const thisYear = now.getUTCFullYear();
+  const thisMonth = now.getUTCMonth() + 1;
+  return year > thisYear || (year === thisYear && month >= thisMonth);
+}
+
+/** An expiry further away than any card is issued for is a typing mistake. */
+export const isExpiryPlausible = (expiry: Expiry, now: Date = new Date()): boolean =>
+  Number(expiry.year) <= now.getUTCFullYear() + MAX_VALIDITY_YEARS;
+
+/** Formats expiry input as "MM / YY" while typing (digits only; the separator follows the month). */
+export function formatExpiryInput(raw: string): string {
+  const digits = digitsOnly(raw).slice(0, 4);
+  return digits.length <= 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
+}
+
+export interface CardFormValues {
+  cardNumber: string;
+  expiry: string;
+  cvv?: string;
+  cardHolderName: string;
+}
+
+/**
+ * Validates the card form. `requireCvv` is false for a payout destination card.
+ * Returns a map of field → error key; empty when valid.
+ */
+export function validateCardForm(
+  values: CardFormValues,
+  options: { requireCvv: boolean; now?: Date } = { requireCvv: true },
+): Partial<Record<keyof CardFormValues, CardFieldError>> {
+  const errors: Partial<Record<keyof CardFormValues, CardFieldError>> = {};
+  const number = checkCardNumber(values.cardNumber);
+  if (number.digits.length === 0) errors.cardNumber = 'cardNumber.required';
+  else if (!number.brand) errors.cardNumber = 'cardNumber.unsupported';
+  else if (!number.isValid) errors.cardNumber = 'cardNumber.invalid';
+
+  if (values.expiry.trim() === '') errors.expiry = 'expiry.required';
+  else {
+    const expiry = parseExpiry(values.expiry);
+    if (!expiry || !isExpiryPlausible(expiry, options.now)) errors.expiry = 'expiry.invalid';
+    else if (!isExpiryCurrent(expiry, options.now)) errors.expiry = 'expiry.past';
+  }
+
+  if (options.requireCvv) {
+    const cvv = values.cvv ?? '';
+    const size = number.brand?.cvvSize;
+    if (cvv === '') errors.cvv = 'cvv.required';
+    else if (!/^\d+$/.test(cvv) || (size ? cvv.length !== size : cvv.length < 3 || cvv.length > 4)) {
+      errors.cvv = 'cvv.invalid';
+    }
+  }
+
+  const holder = values.cardHolderName.trim();
+  if (holder === '') errors.cardHolderName = 'cardHolderName.required';
+  else if (holder.length > 64 || /[\d<>{}]/.test(holder)) errors.cardHolderName = 'cardHolderName.invalid';
+  return errors;
+}
+
+/** "424242******4242": first 6 and last 4 digits (PCI DSS masking). */
+export function maskPan(digits: string): string {
+  return `${digits.slice(0, 6)}${'*'.repeat(Math.max(0, digits.length - 10))}${digits.slice(-4)}`;
+}

@@ -1,0 +1,66 @@
+/**
+ * What a customer sees for a pay-in status (design brief, section 3 "States"): the form,
+ * a wait, or a result, and where a result sends the customer. Shared by pages (server)
+ * and the status view (client).
+ */
+import type { DetailedStatus, PayinStatus } from '@/lib/contract/enums';
+
+export type PayinView =
+  /** CREATED: the card form. */
+  | 'form'
+  /** DECLINED with attempts left: the form again, with the reason. */
+  | 'retry'
+  /** PENDING. */
+  | 'processing'
+  /** PENDING_3DS: waiting for the card issuer's authentication. */
+  | 'challenge'
+  | 'success'
+  /** FAILED, TIMEOUT, or DECLINED with no attempt left. */
+  | 'failed';
+
+export function payinView(status: PayinStatus, attemptsRemaining = 0): PayinView {
+  switch (status) {
+    case 'CREATED':
+      return 'form';
+    case 'DECLINED':
+      return attemptsRemaining > 0 ? 'retry' : 'failed';
+    case 'PENDING':
+      return 'processing';
+    case 'PENDING_3DS':
+      return 'challenge';
+    case 'SUCCESS':
+    case 'REFUND_PENDING':
+    case 'REFUNDED':
+    case 'PARTIALLY_REFUNDED':
+    case 'REFUND_FAILED':
+      return 'success';
+    case 'FAILED':
+    case 'TIMEOUT':
+      return 'failed';
+  }
+}
+
+/** Whether the view is final: the customer goes back to the merchant. */
+export const isFinalView = (view: PayinView): boolean => view === 'success' || view === 'failed';
+
+/** Which merchant return URL a final view leads to. */
+export const returnTarget = (view: PayinView): 'success' | 'failure' | null =>
+  view === 'success' ? 'success' : view === 'failed' ? 'failure' : null;
+
+/** Decline and failure reasons the catalogue explains (`reasons.*`); others read `reasons.generic`. */
+const EXPLAINED: readonly DetailedStatus[] = [
+  'CARD_DECLINED',
+  'INSUFFICIENT_FUNDS',
+  'CARD_EXPIRED',
+  'CVV_INVALID',
+  'AUTHENTICATION_FAILED',
+  'PSP_ISSUES',
+  'TRANSACTION_TIMEOUT',
+  'NO_PROVIDER_AVAILABLE',
+];
+
+/** Catalogue key of a reason: `reasons.CARD_DECLINED` or `reasons.generic`. */
+export function reasonKey(detailed: DetailedStatus | undefined, status: PayinStatus): string {
+  if (detailed && EXPLAINED.includes(detailed)) return detailed;
+  return status === 'TIMEOUT' ? 'TRANSACTION_TIMEOUT' : 'generic';
+}

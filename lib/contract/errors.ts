@@ -1,0 +1,36 @@
+/**
+ * ErrorResponse and the error keys of extension E14.
+ *
+ * `errorCode` is the HTTP status times 10 plus a small index; this table is the one place
+ * where the codes are fixed (design brief, section 3, E14).
+ */
+import { z } from 'zod';
+
+export const ErrorResponse = z
+  .object({
+    errorKey: z.string(),
+    errorMessage: z.string(),
+    errorCode: z.number().int(),
+  })
+  .meta({ id: 'ErrorResponse', description: 'Error answer of every operation (reference, Errors).' });
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** errorKey → HTTP status and errorCode (E14). */
+export const ERROR_KEYS = {
+  VALIDATION_ERROR: { status: 400, code: 4001 },
+  UNAUTHORIZED: { status: 401, code: 4011 },
+  FORBIDDEN: { status: 403, code: 4031 },
+  NOT_FOUND: { status: 404, code: 4041 },
+  CONFLICT: { status: 409, code: 4091 },
+  INVALID_STATE: { status: 409, code: 4092 },
+  DUPLICATE_ORDER_ID: { status: 409, code: 4093 },
+  INTERNAL_ERROR: { status: 500, code: 5001 },
+} as const satisfies Record<string, { status: number; code: number }>;
+
+export type ErrorKey = keyof typeof ERROR_KEYS;
+export const ErrorKeySchema = z.enum(Object.keys(ERROR_KEYS) as [ErrorKey, ...ErrorKey[]]);
+
+/** Builds an ErrorResponse body for `key` with a customer-safe, card-data-free message. */
+export function errorBody(key: ErrorKey, errorMessage: string): ErrorResponse {
+  return { errorKey: key, errorMessage, errorCode: ERROR_KEYS[key].code };
+}

@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument } from './openapi';
+import { PAYIN_STATUSES } from './enums';
+
+describe('the OpenAPI document', () => {
+  const generated = JSON.parse(JSON.stringify(buildOpenApiDocument()));
+
+  it('is checked in as generated (run `npm run openapi` after changing the contract)', () => {
+    const checkedIn = JSON.parse(readFileSync('openapi/payments-api.json', 'utf8'));
+    expect(checkedIn).toEqual(generated);
+  });
+
+  it('marks the extensions and spells the enums as the reference does', () => {
+    expect(generated.openapi).toBe('3.1.0');
+    expect(generated.paths['/public/payin/{payinId}/process/card'].post['x-extension']).toBe(true);
+    expect(generated.components.schemas.StartCardProcessingRequest['x-extension']).toBe(true);
+    expect(generated.components.schemas.PayinStatus.enum).toEqual([...PAYIN_STATUSES]);
+    expect(generated.components.schemas.PayinCreateStatus.enum).not.toContain('REFUND_PENDING');
+    expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(38);
+  });
+
+  it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {
+    for (const [path, item] of Object.entries<Record<string, any>>(generated.paths)) {
+      for (const [method, operation] of Object.entries<any>(item)) {
+        if (method === 'post') expect(operation.parameters.map((p: any) => p.name), path).toContain('Idempotency-Key');
+        for (const status of ['400', '401', '403', '404', '409', '500']) {
+          expect(operation.responses[status].content['application/json'].schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/ErrorResponse');
+        }
+      }
+    }
+  });
+});

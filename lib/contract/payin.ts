@@ -1,0 +1,143 @@
+/**
+ * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with the design brief's
+ * extensions E1 (card processing body, redirectUrl), E2 (saved-card redirectUrl) and the
+ * `attemptsRemaining` field (E15, see README: the checkout needs to know whether a declined
+ * pay-in may be tried again with another card).
+ */
+import { z } from 'zod';
+import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount, ReturnUrls } from './common';
+import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, TransactionMethodType } from './enums';
+
+export const PayinCreateRequest = z
+  .object({
+    orderId: z.string().trim().min(1).max(128),
+    amount: MajorAmount.meta({ description: 'Major units of `currency`; at most its ISO 4217 minor units.' }),
+    currency: CurrencyCode,
+    kycVerified: z.boolean(),
+    customer: Customer,
+    previousTransactionCount: z.number().int().min(0).max(2147483647),
+    returnUrls: ReturnUrls,
+    routerId: z.string().max(128).optional(),
+    directRouteId: z.string().max(128).optional(),
+    merchantAdditionalData: FreeFormMap.optional(),
+  })
+  .meta({ id: 'PayinCreateRequest' });
+export type PayinCreateRequest = z.infer<typeof PayinCreateRequest>;
+
+export const PayinCreateResponse = z
+  .object({ paymentId: z.string(), status: PayinCreateStatus, iframeUrls: IframeUrls })
+  .meta({ id: 'PayinCreateResponse' });
+export type PayinCreateResponse = z.infer<typeof PayinCreateResponse>;
+
+export const StatusReason = z
+  .object({
+    reason: z.string().optional(),
+    detailedStatus: DetailedStatus.optional(),
+    status: PayinStatus.optional(),
+  })
+  .meta({ id: 'StatusReason' });
+
+const IpInfo = z.looseObject({
+  country: z.string().optional(),
+  asn: z.string().optional(),
+  vpn: z.boolean().optional(),
+  proxy: z.boolean().optional(),
+  anonymousIp: z.boolean().optional(),
+});
+
+/**
+ * Transaction metadata. The reference names the members of two provider-specific groups
+ * but not the groups' own keys; they are kept as open objects here (`ipReputation`,
+ * `emailValidation`), and every group accepts members the service may add.
+ */
+export const PayinMetadata = z
+  .looseObject({
+    ipAddress: z.string().optional(),
+    ipInfo: IpInfo.optional(),
+    deviceType: DeviceType.optional(),
+    ipReputation: z.looseObject({}).optional(),
+    emailValidation: z.looseObject({}).optional(),
+    phoneValidation: z.looseObject({}).optional(),
+  })
+  .meta({ id: 'PayinMetadata' });
+
+export const PayinTransaction = z
+  .object({
+    id: z.string(),
+    amount: z.number(),
+    merchantId: z.string(),
+    customerId: z.string(),
+    orderId: z.string(),
+    currency: z.string().meta({ description: 'Final currency, possibly converted.' }),
+    status: PayinStatus,
+    initialAmount: z.number(),
+    initialCurrency: z.string(),
+    routerId: z.string().optional(),
+    returnUrls: ReturnUrls,
+    cardId: z.string().optional(),
+    cardMask: z.string().optional(),
+    cardBrand: z.string().optional(),
+    cardHash: z.string().optional(),
+    merchantPspId: z.string().optional(),
+    pspTransactionId: z.string().optional(),
+    statusReason: StatusReason.optional(),
+    previousTransactionCount: z.number().int().optional(),
+    metadata: PayinMetadata.optional(),
+    transactionType: TransactionMethodType.optional(),
+    additionalData: FreeFormMap.optional(),
+    pspAdditionalData: FreeFormMap.optional(),
+    attemptsRemaining: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ 'x-extension': true, description: 'Processing attempts left (E15): a DECLINED pay-in may be processed again while this is above 0.' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PayinTransaction' });
+export type PayinTransaction = z.infer<typeof PayinTransaction>;
+
+/** E1: the card data of `process/card`. Expiry month "MM", year "YYYY". */
+export const CardData = z
+  .object({
+    cardNumber: z.string().regex(/^\d{12,19}$/, 'PAN of 12 to 19 digits'),
+    cardHolderName: z.string().trim().min(1).max(64),
+    expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'MM'),
+    expiryYear: z.string().regex(/^\d{4}$/, 'YYYY'),
+    cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+  })
+  .meta({ id: 'CardData', 'x-extension': true });
+export type CardData = z.infer<typeof CardData>;
+
+/** E1: StartCardProcessingRequest. */
+export const ProcessCardRequest = z
+  .object({ browser: Browser, cardData: CardData, saveCard: z.boolean() })
+  .meta({ id: 'StartCardProcessingRequest', 'x-extension': true });
+export type ProcessCardRequest = z.infer<typeof ProcessCardRequest>;
+
+export const ProcessSavedCardRequest = z
+  .object({
+    browser: Browser,
+    savedCardData: z.object({ cardId: z.string().min(1).max(128), cvv: z.string().regex(/^\d{3,4}$/) }),
+  })
+  .meta({ id: 'StartSavedCardProcessingRequest' });
+export type ProcessSavedCardRequest = z.infer<typeof ProcessSavedCardRequest>;
+
+export const ProcessDirectLinkRequest = z
+  .object({ browser: Browser, additionalData: FreeFormMap })
+  .meta({ id: 'StartDirectLinkProcessingRequest' });
+export type ProcessDirectLinkRequest = z.infer<typeof ProcessDirectLinkRequest>;
+
+/** Answer of card (E1), saved-card (E2) and direct-link processing. */
+export const PayinProcessingResponse = z
+  .object({
+    paymentId: z.string(),
+    status: PayinStatus,
+    redirectUrl: z
+      .string()
+      .optional()
+      .meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+  })
+  .meta({ id: 'PayinProcessingResponse' });
+export type PayinProcessingResponse = z.infer<typeof PayinProcessingResponse>;

@@ -1,0 +1,53 @@
+/**
+ * Merchant origins allowed to frame the pages and to receive their messages (E12
+ * `allowedOrigins`; design brief, section 5). A pattern is an origin
+ * (`https://shop.example`), an origin with any port (`http://localhost:*`), or a
+ * subdomain wildcard (`https://*.shop.example`): the CSP source-expression forms.
+ */
+
+const PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}|\*))?$/i;
+
+/** Whether `pattern` is a well-formed origin pattern (anything else is ignored). */
+export const isOriginPattern = (pattern: string): boolean => PATTERN.test(pattern);
+
+/** Whether `origin` (scheme://host[:port]) is allowed by `pattern`. */
+export function originMatches(pattern: string, origin: string): boolean {
+  const p = PATTERN.exec(pattern);
+  if (!p) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin) return false;
+  const [, scheme, wildcard, host, port] = p;
+  if (`${scheme?.toLowerCase()}:` !== url.protocol) return false;
+  const hostname = url.hostname.toLowerCase();
+  const base = (host ?? '').toLowerCase();
+  if (wildcard ? !hostname.endsWith(`.${base}`) : hostname !== base) return false;
+  if (port === '*') return true;
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  return (url.port || defaultPort) === (port ?? defaultPort);
+}
+
+export const isAllowedOrigin = (patterns: readonly string[], origin: string): boolean =>
+  patterns.some((pattern) => originMatches(pattern, origin));
+
+/** The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). */
+export function contentSecurityPolicy(options: { nonce: string; frameAncestors: readonly string[]; dev: boolean; https: boolean }): string {
+  const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
+    `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    `frame-ancestors ${ancestors}`,
+    ...(options.https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}

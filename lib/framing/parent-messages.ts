@@ -1,0 +1,43 @@
+/**
+ * Messages from a framed page to the merchant's page (design brief, section 5):
+ * `{ source: "checkout", version: 1, type, transactionType, paymentId, ... }`, posted only to
+ * the parent's origin when it is an allowed origin, never to `*`. Browser-only module.
+ */
+import { isAllowedOrigin } from './origins';
+
+export type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance';
+
+let target: string | null = null;
+let context: { transactionType?: string; paymentId?: string } = {};
+
+/** Whether this page is inside a frame. */
+export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
+
+/**
+ * The parent's origin: `location.ancestorOrigins` where the browser has it, else the
+ * referrer's origin (right on the first page a frame loads).
+ */
+function parentOrigin(): string | null {
+  const ancestors = window.location.ancestorOrigins;
+  if (ancestors && ancestors.length > 0) return ancestors[0] ?? null;
+  try {
+    return document.referrer ? new URL(document.referrer).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sets where messages go: the parent, when framed by an allowed origin (or our own). */
+export function initParentMessaging(allowedOrigins: readonly string[], ctx: { transactionType?: string; paymentId?: string }): void {
+  context = ctx;
+  target = null;
+  if (!isFramed()) return;
+  const origin = parentOrigin();
+  if (origin && (origin === window.location.origin || isAllowedOrigin(allowedOrigins, origin))) target = origin;
+}
+
+/** Posts a message to the parent; does nothing when there is no allowed parent. */
+export function postToParent(type: ParentMessageType, extra: Record<string, unknown> = {}): void {
+  if (!target) return;
+  window.parent.postMessage({ source: 'checkout', version: 1, type, ...context, ...extra }, target);
+}

@@ -1,0 +1,35 @@
+/**
+ * Locales of the hosted pages and how a request picks one: `?locale=` first, then
+ * Accept-Language (RFC 9110 §12.5.4), then the default.
+ */
+import { match } from '@formatjs/intl-localematcher';
+import Negotiator from 'negotiator';
+
+export const LOCALES = ['en'] as const;
+export type AppLocale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: AppLocale = 'en';
+const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** Request header through which proxy.ts hands the resolved locale to the pages. */
+export const LOCALE_HEADER = 'x-checkout-locale';
+
+function bestOf(requested: string[]): AppLocale {
+  try {
+    return match(requested, LOCALES as unknown as string[], DEFAULT_LOCALE) as AppLocale;
+  } catch {
+    return DEFAULT_LOCALE;
+  }
+}
+
+/** The locale for a query parameter value (may be null) and an Accept-Language header. */
+export function resolveLocale(queryLocale: string | null, acceptLanguage: string | null): AppLocale {
+  if (queryLocale && /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(queryLocale)) {
+    const fromQuery = bestOf([queryLocale]);
+    if (fromQuery !== DEFAULT_LOCALE || queryLocale.toLowerCase().startsWith(DEFAULT_LOCALE)) return fromQuery;
+  }
+  const languages = new Negotiator({ headers: { 'accept-language': acceptLanguage ?? '' } }).languages();
+  return bestOf(languages.filter((l) => l !== '*'));
+}
+
+/** Text direction of a locale. */
+export const directionOf = (locale: string): 'ltr' | 'rtl' => (RTL_LANGUAGES.has(locale.split('-')[0] ?? '') ? 'rtl' : 'ltr');

@@ -1,0 +1,13 @@
+/** next-intl request configuration: the locale chosen by proxy.ts and its catalogue. */
+import { getRequestConfig } from 'next-intl/server';
+import { headers } from 'next/headers';
+import { LOCALE_HEADER, resolveLocale } from './locales';
+
+export default getRequestConfig(async () => {
+  const h = await headers();
+  const locale = resolveLocale(h.get(LOCALE_HEADER), h.get('accept-language'));
+  return {
+    locale,
+    messages: (await import(`../../messages/${locale}.json`)).default,
+  };
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { maskPans, sanitizeForLog } from './log';
+
+describe('log sanitizing', () => {
+  it('redacts card keys at any depth', () => {
+    const sanitized = sanitizeForLog({ body: { cardData: { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada' } }, list: [{ pan: '1' }, { cardCvv: '999' }] });
+    expect(sanitized).toEqual({
+      body: { cardData: { cardNumber: '[redacted]', cvv: '[redacted]', cardHolderName: 'Ada' } },
+      list: [{ pan: '[redacted]' }, { cardCvv: '[redacted]' }],
+    });
+  });
+
+  it('masks Luhn-valid digit runs of 13 to 19 digits in any text, spaced or not', () => {
+    expect(maskPans('card 4242424242424242 used')).toBe('card 424242******4242 used');
+    expect(maskPans('card 4242 4242 4242 4242.')).toBe('card 424242******4242.');
+    expect(maskPans('amex 378282246310005')).toBe('amex 378282*****0005');
+  });
+
+  it('leaves other numbers alone', () => {
+    expect(maskPans('order 1234567890123 and 4242424242424241')).toBe('order 1234567890123 and 4242424242424241');
+    expect(maskPans('amount 2550 at 2026-11-21')).toBe('amount 2550 at 2026-11-21');
+  });
+
+  it('masks inside error messages and stacks', () => {
+    const out = sanitizeForLog(new Error('bad card 4000000000000002')) as { message: string };
+    expect(out.message).toBe('bad card 400000******0002');
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * The application's logger (pino, JSON lines on stdout). Card data never reaches it:
+ * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth, and as a second net
+ * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
+ * (design brief, section 4). Messages and every argument pass through the same filter.
+ */
+import pino from 'pino';
+
+const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization']);
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Masks every Luhn-valid run of 13–19 digits (spaces or dashes allowed between digits). */
+export function maskPans(text: string): string {
+  return text.replace(/\d(?:[ -]?\d){12,18}/g, (run) => {
+    const digits = run.replace(/\D/g, '');
+    if (!luhnValid(digits)) return run;
+    return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+  });
+}
+
+/** A deep copy of `value` with card data removed or masked; safe to log. */
+export function sanitizeForLog(value: unknown, depth = 0): unknown {
+  if (depth > 8) return '[depth]';
+  if (typeof value === 'string') return maskPans(value);
+  if (typeof value === 'number' && Number.isInteger(value) && String(value).length >= 13) return maskPans(String(value));
+  if (Array.isArray(value)) return value.map((item) => sanitizeForLog(item, depth + 1));
+  if (value instanceof Error) {
+    return { type: value.name, message: maskPans(value.message), stack: value.stack ? maskPans(value.stack) : undefined };
+  }
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      out[key] = SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : sanitizeForLog(item, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+export const logger = pino({
+  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  base: undefined,
+  hooks: {
+    logMethod(args, method) {
+      method.apply(this, args.map((arg) => sanitizeForLog(arg)) as Parameters<typeof method>);
+    },
+  },
+});

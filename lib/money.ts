@@ -1,0 +1,67 @@
+/**
+ * ISO 4217 minor units and amount conversion between major units (the API's `amount`,
+ * e.g. 10.5) and integer minor units (1050), without floating-point drift.
+ */
+
+const ZERO_DECIMALS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
+const FOUR_DECIMALS = new Set(['CLF', 'UYW']);
+
+let knownCodes: Set<string> | null = null;
+
+/** Whether `code` is an active ISO 4217 alphabetic code (as the runtime's Intl knows them). */
+export function isKnownCurrency(code: string): boolean {
+  knownCodes ??= new Set(Intl.supportedValuesOf('currency'));
+  return knownCodes.has(code);
+}
+
+/** Number of minor-unit digits of an ISO 4217 currency (JPY 0, BHD 3, most 2). */
+export function minorUnits(currency: string): number {
+  if (ZERO_DECIMALS.has(currency)) return 0;
+  if (THREE_DECIMALS.has(currency)) return 3;
+  if (FOUR_DECIMALS.has(currency)) return 4;
+  return 2;
+}
+
+/**
+ * Major units → integer minor units. Returns null when the amount has more decimals than
+ * the currency's minor units (10.001 EUR) or is not a finite number.
+ */
+export function toMinor(amount: number, currency: string): number | null {
+  if (!Number.isFinite(amount)) return null;
+  const digits = minorUnits(currency);
+  const scaled = Math.round(amount * 10 ** digits);
+  if (Math.abs(scaled / 10 ** digits - amount) > 1e-9 * Math.max(1, Math.abs(amount))) return null;
+  return scaled;
+}
+
+/** Integer minor units → major units as a number (1050 EUR → 10.5). */
+export function toMajor(minor: number, currency: string): number {
+  const digits = minorUnits(currency);
+  return Number((minor / 10 ** digits).toFixed(digits));
+}
+
+/**
+ * Converts minor units of `from` into minor units of `to` through rates to a common base
+ * (`ratesToBase[X]` = value of 1 X in the base currency), rounded half away from zero to
+ * `to`'s minor units. Throws when a rate is missing.
+ */
+export function convertMinor(minor: number, from: string, to: string, ratesToBase: Record<string, number>): number {
+  if (from === to) return minor;
+  const rateFrom = ratesToBase[from];
+  const rateTo = ratesToBase[to];
+  if (rateFrom === undefined || rateTo === undefined) throw new Error(`No rate between ${from} and ${to}`);
+  const major = (minor / 10 ** minorUnits(from)) * rateFrom / rateTo;
+  const scaled = major * 10 ** minorUnits(to);
+  return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-9);
+}
+
+/** Formats minor units for the customer's locale (`Intl.NumberFormat`, currency style). */
+export function formatMinor(minor: number, currency: string, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: minorUnits(currency),
+    maximumFractionDigits: minorUnits(currency),
+  }).format(minor / 10 ** minorUnits(currency));
+}

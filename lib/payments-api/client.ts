@@ -1,0 +1,115 @@
+/**
+ * Server-only typed client of the payments service (`PAYMENTS_API_BASE_URL`, bearer
+ * `PAYMENTS_API_TOKEN`; the embedded sandbox when unset). Answers are parsed with the
+ * contract's zod schemas; every failure becomes a PaymentsApiError whose message never
+ * holds request data (card data travels in request bodies only).
+ */
+import 'server-only';
+import type { z } from 'zod';
+import { paymentsApiConfig } from '@/lib/config';
+import { ErrorResponse } from '@/lib/contract/errors';
+import { CheckoutSettings } from '@/lib/contract/merchant';
+import {
+  PayinProcessingResponse,
+  PayinTransaction,
+  type ProcessCardRequest,
+} from '@/lib/contract/payin';
+
+export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
+
+/** A failed call: an ErrorResponse (`kind` http), no answer in time, or an answer off the contract. */
+export class PaymentsApiError extends Error {
+  constructor(
+    readonly kind: PaymentsApiErrorKind,
+    readonly operation: string,
+    readonly status?: number,
+    readonly errorKey?: string,
+    detail?: string,
+  ) {
+    super(`${operation} failed: ${kind}${status ? ` ${status}` : ''}${errorKey ? ` ${errorKey}` : ''}${detail ? ` (${detail})` : ''}`);
+    this.name = 'PaymentsApiError';
+  }
+
+  /** Whether trying again with the same Idempotency-Key is safe and may succeed. */
+  get retryable(): boolean {
+    return this.kind === 'timeout' || this.kind === 'network' || (this.status ?? 0) >= 500;
+  }
+}
+
+interface CallOptions<S extends z.ZodType> {
+  operation: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  schema: S;
+  body?: unknown;
+  idempotencyKey?: string;
+}
+
+async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.infer<S>> {
+  const { baseUrl, token, timeoutMs } = paymentsApiConfig();
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(`${baseUrl}${options.path}`, {
+      method: options.method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      cache: 'no-store',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    throw new PaymentsApiError(timedOut ? 'timeout' : 'network', options.operation);
+  }
+
+  const text = await response.text();
+  let payload: unknown = undefined;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      throw new PaymentsApiError('invalid-response', options.operation, response.status, undefined, 'not JSON');
+    }
+  }
+  if (!response.ok) {
+    const parsed = ErrorResponse.safeParse(payload);
+    throw new PaymentsApiError('http', options.operation, response.status, parsed.success ? parsed.data.errorKey : undefined);
+  }
+  const parsed = options.schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new PaymentsApiError('invalid-response', options.operation, response.status, undefined, parsed.error.issues[0]?.path.join('.'));
+  }
+  return parsed.data;
+}
+
+const segment = (id: string) => encodeURIComponent(id);
+
+/** The operations the hosted pages use. */
+export const paymentsApi = {
+  /** GET /public/payin/{payinId}. */
+  getPayin: (payinId: string) =>
+    call({ operation: 'getPayin', method: 'GET', path: `/public/payin/${segment(payinId)}`, schema: PayinTransaction }),
+
+  /** POST /public/payin/{payinId}/process/card (E1); one Idempotency-Key per customer attempt. */
+  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) =>
+    call({
+      operation: 'processCard',
+      method: 'POST',
+      path: `/public/payin/${segment(payinId)}/process/card`,
+      schema: PayinProcessingResponse,
+      body,
+      idempotencyKey,
+    }),
+
+  /** GET /public/merchant/{merchantId}/checkout-settings (E12). */
+  getCheckoutSettings: (merchantId: string) =>
+    call({
+      operation: 'getCheckoutSettings',
+      method: 'GET',
+      path: `/public/merchant/${segment(merchantId)}/checkout-settings`,
+      schema: CheckoutSettings,
+    }),
+};

@@ -1,0 +1,28 @@
+/**
+ * The sandbox's test cards (design brief, section 6): what processing a PAN leads to.
+ * Any other Luhn-valid number of a known brand succeeds without 3DS.
+ */
+import type { DetailedStatus } from '@/lib/contract/enums';
+
+export type CardOutcome =
+  | { kind: 'success' }
+  | { kind: 'challenge' }
+  | { kind: 'declined'; reason: DetailedStatus }
+  | { kind: 'failed'; reason: DetailedStatus }
+  | { kind: 'pending'; afterMs: number; then: 'SUCCESS' | 'TIMEOUT'; reason?: DetailedStatus };
+
+const TABLE: Record<string, CardOutcome> = {
+  '4000000000003220': { kind: 'challenge' },
+  '4000000000000002': { kind: 'declined', reason: 'CARD_DECLINED' },
+  '4000000000009995': { kind: 'declined', reason: 'INSUFFICIENT_FUNDS' },
+  '4000000000000069': { kind: 'declined', reason: 'CARD_EXPIRED' },
+  '4000000000000127': { kind: 'declined', reason: 'CVV_INVALID' },
+  '4000000000000119': { kind: 'failed', reason: 'PSP_ISSUES' },
+  '4000000000000077': { kind: 'pending', afterMs: 5_000, then: 'SUCCESS' },
+  '4000000000000101': { kind: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },
+};
+
+/** The outcome of processing `pan` (digits only). */
+export function outcomeForCard(pan: string): CardOutcome {
+  return TABLE[pan] ?? { kind: 'success' };
+}

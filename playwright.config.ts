@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Browser tests against the production build (`next build` first), with Debian's Chromium. */
+const appPort = Number(process.env.E2E_PORT ?? 3100);
+const merchantPort = Number(process.env.MERCHANT_PORT ?? 3101);
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${appPort}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    {
+      command: 'node e2e/start-app.mjs',
+      url: `http://localhost:${appPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { E2E_PORT: String(appPort) },
+    },
+    {
+      command: 'node e2e/merchant-site.mjs',
+      url: `http://127.0.0.1:${merchantPort}/health`,
+      reuseExistingServer: false,
+      env: { MERCHANT_PORT: String(merchantPort) },
+    },
+  ],
+});

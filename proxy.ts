@@ -1,0 +1,66 @@
+/**
+ * Request interceptor (Next 16 `proxy.ts`): the locale, a per-request nonce CSP whose
+ * `frame-ancestors` are 'self' plus the merchant's allowed origins, and the security
+ * headers of design brief section 5.
+ */
+import { NextResponse, type NextRequest } from 'next/server';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { contentSecurityPolicy } from '@/lib/framing/origins';
+import { LOCALE_HEADER } from '@/lib/i18n/locales';
+import { checkoutUrl } from '@/lib/config';
+
+/** The pay-in a framed page belongs to: payment pages and the sandbox ACS. */
+function payinIdOf(pathname: string): string | null {
+  const match = /^\/payments\/payin\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname) ?? /^\/sandbox\/3ds\/([^/]+)\/?$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+async function allowedOriginsFor(pathname: string): Promise<string[]> {
+  const payinId = payinIdOf(pathname);
+  if (!payinId) return [];
+  try {
+    const payin = await paymentsApi.getPayin(payinId);
+    return (await paymentsApi.getCheckoutSettings(payin.merchantId)).allowedOrigins;
+  } catch {
+    // Unknown pay-in or service unavailable: only our own origin may frame the page.
+    return [];
+  }
+}
+
+export async function proxy(request: NextRequest) {
+  const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
+  const allowedOrigins = await allowedOriginsFor(request.nextUrl.pathname);
+  const csp = contentSecurityPolicy({
+    nonce,
+    frameAncestors: allowedOrigins,
+    dev: process.env.NODE_ENV === 'development',
+    https: checkoutUrl().startsWith('https:'),
+  });
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set('x-nonce', nonce);
+  requestHeaders.set('Content-Security-Policy', csp);
+  const queryLocale = request.nextUrl.searchParams.get('locale');
+  if (queryLocale) requestHeaders.set(LOCALE_HEADER, queryLocale);
+  else requestHeaders.delete(LOCALE_HEADER);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set('Content-Security-Policy', csp);
+  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  response.headers.set('X-Content-Type-Options', 'nosniff');
+  response.headers.set('Permissions-Policy', 'payment=(self)');
+  response.headers.set('Cache-Control', 'no-store');
+  return response;
+}
+
+export const config = {
+  matcher: [
+    {
+      source: '/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|robots.txt).*)',
+      missing: [
+        { type: 'header', key: 'next-router-prefetch' },
+        { type: 'header', key: 'purpose', value: 'prefetch' },
+      ],
+    },
+  ],
+};

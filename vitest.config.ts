@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+import path from 'node:path';
+
+export default defineConfig({
+  resolve: { alias: { '@': path.resolve(__dirname, '.') } },
+  test: {
+    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 20000,
+    env: { SANDBOX_DATA_DIR: 'memory://', CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent' },
+  },
+});

@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormSchema, type CardFormInput } from '@/lib/card/card-form-schema';
-import { collectClientBrowserFields } from '@/lib/checkout/browser-info';
+import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
 import { payByCard, type CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
 

@@ -6,9 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { CardForm } from '@/components/card/card-form';
+import dynamic from 'next/dynamic';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { PaymentStatus } from '@/components/status/payment-status';
 import { loadPayin } from '@/lib/checkout/load-payin';
 import { payinView } from '@/lib/checkout/payment-state';
 import { CheckoutFrame } from './checkout-frame';
@@ -16,6 +15,11 @@ import { cardFormText, paymentStatusText } from './page-text';
 import { formattedAmount, PaymentSummary } from './payment-summary';
 import { ServiceUnavailable } from './service-unavailable';
 import { reasonKey } from '@/lib/checkout/payment-state';
+
+// Each page loads the client code of what it shows: the card page stays free of the status
+// view's polling (React Query) until a pay-in is past its form.
+const CardForm = dynamic(() => import('@/components/card/card-form').then((m) => m.CardForm));
+const PaymentStatus = dynamic(() => import('@/components/status/payment-status').then((m) => m.PaymentStatus));
 
 export interface PayinPageProps {
   transactionType: string;

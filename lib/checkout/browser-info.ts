@@ -3,30 +3,11 @@
  * `navigator` and `screen`; `acceptHeader`, `userAgent` and `customerIp` from the request
  * on the server. Without JavaScript the object carries what the server knows and
  * `javascriptEnabled: false`, as EMV 3DS 2.2 allows for browser-based authentication.
+ * Server side; the browser's half is `browser-fields.ts` (kept free of zod for the card page).
  */
 import { Browser } from '@/lib/contract/common';
 
-/** The fields only the browser knows. */
-export type ClientBrowserFields = Pick<
-  Browser,
-  'language' | 'timeZoneOffset' | 'timeZone' | 'colorDepth' | 'screenHeight' | 'screenWidth' | 'windowHeight' | 'windowWidth' | 'javaEnabled' | 'javascriptEnabled'
->;
-
-/** Reads the client fields (call in the browser). Sizes in CSS px; offset in minutes (UTC − local). */
-export function collectClientBrowserFields(): ClientBrowserFields {
-  return {
-    language: navigator.language,
-    timeZoneOffset: new Date().getTimezoneOffset(),
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-    colorDepth: screen.colorDepth,
-    screenHeight: screen.height,
-    screenWidth: screen.width,
-    windowHeight: window.innerHeight,
-    windowWidth: window.innerWidth,
-    javaEnabled: false,
-    javascriptEnabled: true,
-  };
-}
+import type { ClientBrowserFields } from './browser-fields';
 
 const ClientFields = Browser.pick({
   language: true,

@@ -169,3 +169,20 @@ test('validation on blur and submit: messages tied to their fields, nothing sent
   await expect(frame.getByLabel('Security code')).toHaveAttribute('maxlength', '4');
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('CREATED');
 });
+
+test('the pay button is locked while the payment is in flight; a double click pays once', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  const frame = await openEmbedded(page, payin.iframeUrls.card);
+  await fillCard(frame, { number: '4000000000000002' });
+  // Slow the server action's request down so the in-flight state can be seen.
+  await page.route(`**/payments/payin/${payin.paymentId}/card**`, async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await frame.getByRole('button', { name: /^Pay / }).dblclick();
+  await expect(frame.getByRole('button', { name: 'Processing…' })).toBeDisabled();
+  await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toBeVisible();
+  await expect(frame.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  // One attempt was used, not two.
+  expect((await fetchPayin(request, payin.paymentId)).attemptsRemaining).toBe(2);
+});

@@ -8,9 +8,8 @@
  */
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
-import { cardFormSchema, type CardFormInput } from '@/lib/card/card-form-schema';
+import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
 import { payByCard, type CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
@@ -67,7 +66,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
     handleSubmit,
     formState: { errors },
   } = useForm<CardFormInput>({
-    resolver: zodResolver(cardFormSchema({ requireCvv: true })),
+    resolver: cardFormResolver({ requireCvv: true }),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: {

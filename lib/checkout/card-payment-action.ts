@@ -13,6 +13,7 @@ import { redirect } from 'next/navigation';
 import { parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
 import { completeBrowser } from '@/lib/checkout/browser-info';
 import { PAYMENT_ID } from '@/lib/checkout/load-payin';
+import { localeParam, payinHref } from '@/lib/checkout/payin-paths';
 import { payinView, reasonKey } from '@/lib/checkout/payment-state';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
@@ -36,14 +37,11 @@ const field = (data: FormData, name: string) => {
 };
 
 /** Where the customer goes after processing: the status page, keeping an explicit `?locale=`. */
-function statusPath(paymentId: string, locale: string): string {
-  const query = locale ? `?locale=${encodeURIComponent(locale)}` : '';
-  return `/payments/payin/${encodeURIComponent(paymentId)}/status${query}`;
-}
+const statusPath = (paymentId: string, locale: string) => payinHref('status', paymentId, locale);
 
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   const paymentId = field(form, 'paymentId');
-  const locale = /^[A-Za-z-]{0,35}$/.test(field(form, 'locale')) ? field(form, 'locale') : '';
+  const locale = localeParam(field(form, 'locale'));
   const submittedKey = field(form, 'attemptKey');
   const attemptKey = UUID.test(submittedKey) ? submittedKey : UUID.test(previous?.attemptKey ?? '') ? previous.attemptKey : randomUUID();
   if (!PAYMENT_ID.test(paymentId)) return { attemptKey, formError: 'notFound' };

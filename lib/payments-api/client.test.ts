@@ -1,0 +1,87 @@
+/**
+ * The payments-service client against a local HTTP server that misbehaves as a real service
+ * may: ErrorResponse answers, answers off the contract, no answer in time. Every failure is a
+ * typed PaymentsApiError, and none carries the request's card data.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paymentsApi, PaymentsApiError } from './client';
+
+let server: http.Server;
+const seen: { path: string; auth?: string; key?: string }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((request, response) => {
+    seen.push({ path: request.url ?? '', auth: request.headers.authorization, key: request.headers['idempotency-key'] as string | undefined });
+    const reply = (status: number, body: string) => {
+      response.writeHead(status, { 'Content-Type': 'application/json' });
+      response.end(body);
+    };
+    if (request.url?.includes('/pi_missing')) return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Pay-in not found', errorCode: 4041 }));
+    if (request.url?.includes('/pi_broken')) return reply(200, '{"id": 1}');
+    if (request.url?.includes('/pi_html')) return reply(502, '<html>bad gateway</html>');
+    if (request.url?.includes('/pi_slow')) return setTimeout(() => reply(200, '{}'), 1500);
+    if (request.url?.includes('/process/card')) return reply(409, JSON.stringify({ errorKey: 'INVALID_STATE', errorMessage: 'no', errorCode: 4092 }));
+    return reply(500, JSON.stringify({ errorKey: 'INTERNAL_ERROR', errorMessage: 'boom', errorCode: 5001 }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  process.env.PAYMENTS_API_BASE_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/`;
+  process.env.PAYMENTS_API_TOKEN = 'tok_test';
+  process.env.PAYMENTS_API_TIMEOUT_MS = '500';
+});
+
+afterAll(async () => {
+  delete process.env.PAYMENTS_API_BASE_URL;
+  delete process.env.PAYMENTS_API_TOKEN;
+  delete process.env.PAYMENTS_API_TIMEOUT_MS;
+  await new Promise((resolve) => server.close(resolve));
+});
+
+async function failure(promise: Promise<unknown>): Promise<PaymentsApiError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(PaymentsApiError);
+  return error as PaymentsApiError;
+}
+
+describe('paymentsApi', () => {
+  it('sends the bearer token and the Idempotency-Key; a 409 is a typed, final error', async () => {
+    const error = await failure(
+      paymentsApi.processCard(
+        'pi_1',
+        { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2030', cvv: '123' }, saveCard: false },
+        'card:pi_1:key-1',
+      ),
+    );
+    expect(error).toMatchObject({ kind: 'http', status: 409, errorKey: 'INVALID_STATE', retryable: false });
+    expect(error.message).not.toContain('4242424242424242');
+    expect(seen.at(-1)).toEqual({ path: '/api/public/payin/pi_1/process/card', auth: 'Bearer tok_test', key: 'card:pi_1:key-1' });
+  });
+
+  it('404 and 500 keep their status and errorKey; 5xx is retryable', async () => {
+    expect(await failure(paymentsApi.getPayin('pi_missing'))).toMatchObject({ status: 404, errorKey: 'NOT_FOUND', retryable: false });
+    expect(await failure(paymentsApi.getPayin('pi_other'))).toMatchObject({ status: 500, errorKey: 'INTERNAL_ERROR', retryable: true });
+  });
+
+  it('an answer off the contract or not JSON is invalid-response', async () => {
+    expect(await failure(paymentsApi.getPayin('pi_broken'))).toMatchObject({ kind: 'invalid-response' });
+    expect(await failure(paymentsApi.getPayin('pi_html'))).toMatchObject({ kind: 'invalid-response', status: 502 });
+  });
+
+  it('no answer in time is a retryable timeout', async () => {
+    expect(await failure(paymentsApi.getPayin('pi_slow'))).toMatchObject({ kind: 'timeout', retryable: true });
+  });
+
+  it('an unreachable service is a retryable network error', async () => {
+    const saved = process.env.PAYMENTS_API_BASE_URL;
+    process.env.PAYMENTS_API_BASE_URL = 'http://127.0.0.1:9/api';
+    try {
+      expect(await failure(paymentsApi.getPayin('pi_1'))).toMatchObject({ kind: 'network', retryable: true });
+    } finally {
+      process.env.PAYMENTS_API_BASE_URL = saved;
+    }
+  });
+});

@@ -1,6 +1,7 @@
 /** Helpers of the browser tests: the merchant's API calls, the merchant's page, the card form, axe. */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
+import sampleCustomer from '../lib/testing/sample-customer.json';
 import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
@@ -22,15 +23,7 @@ export async function createPayin(request: APIRequestContext, overrides: Record<
       currency: 'EUR',
       kycVerified: false,
       previousTransactionCount: 0,
-      customer: {
-        externalUserId: `customer-${randomUUID()}`,
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phoneNumber: '+442071234567',
-        dateOfBirth: '1990-12-10',
-        billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' },
-      },
+      customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
       returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
       ...overrides,
     },

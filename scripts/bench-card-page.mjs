@@ -51,15 +51,7 @@ async function createPayin() {
       currency: 'EUR',
       kycVerified: false,
       previousTransactionCount: 0,
-      customer: {
-        externalUserId: 'bench',
-        firstName: 'Ada',
-        lastName: 'Lovelace',
-        email: 'ada@example.com',
-        phoneNumber: '+442071234567',
-        dateOfBirth: '1990-12-10',
-        billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' },
-      },
+      customer: JSON.parse(readFileSync('lib/testing/sample-customer.json', 'utf8')),
       returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
     }),
   });

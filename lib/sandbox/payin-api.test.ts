@@ -12,6 +12,7 @@ import { GET as settingsRoute } from '@/app/sandbox/api/public/merchant/[merchan
 import { payins } from '@/lib/db/schema';
 import { completeChallenge } from './payins';
 import { sandboxDb } from './store';
+import sampleCustomer from '@/lib/testing/sample-customer.json';
 
 const DEMO = 'sbx_demo_merchant';
 const OTHER = 'sbx_other_merchant';
@@ -38,15 +39,7 @@ function payinBody(overrides: Record<string, unknown> = {}) {
     currency: 'EUR',
     kycVerified: false,
     previousTransactionCount: 2,
-    customer: {
-      externalUserId: 'customer-1',
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      phoneNumber: '+442071234567',
-      dateOfBirth: '1990-12-10',
-      billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' },
-    },
+    customer: sampleCustomer,
     returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
     ...overrides,
   };

@@ -1,6 +1,6 @@
-/** Writes openapi/payments-api.json from the zod contract (`npm run openapi`). */
+/** Writes openapi/payments.openapi.json from the zod contract (`npm run openapi`). */
 import { writeFileSync } from 'node:fs';
 import { buildOpenApiDocument } from '../lib/contract/openapi';
 
-writeFileSync('openapi/payments-api.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
-console.log('wrote openapi/payments-api.json');
+writeFileSync('openapi/payments.openapi.json', `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`);
+console.log('wrote openapi/payments.openapi.json');

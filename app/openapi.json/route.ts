@@ -1,4 +1,4 @@
-import document from '@/openapi/payments-api.json';
+import document from '@/openapi/payments.openapi.json';
 
 /** GET /openapi.json: the checked-in OpenAPI 3.1 document of the payments service. */
 export function GET() {

@@ -7,7 +7,7 @@ describe('the OpenAPI document', () => {
   const generated = JSON.parse(JSON.stringify(buildOpenApiDocument()));
 
   it('is checked in as generated (run `npm run openapi` after changing the contract)', () => {
-    const checkedIn = JSON.parse(readFileSync('openapi/payments-api.json', 'utf8'));
+    const checkedIn = JSON.parse(readFileSync('openapi/payments.openapi.json', 'utf8'));
     expect(checkedIn).toEqual(generated);
   });
 

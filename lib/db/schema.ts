@@ -4,7 +4,7 @@
  * kept as brand, mask (first 6, last 4), expiry, holder and a keyed SHA-256 hash
  * (design brief, section 4).
  */
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -12,6 +12,8 @@ export const merchants = pgTable('merchants', {
   /** Sandbox configuration: settings (E12), currencies, PSPs, routers, routes, rates. */
   config: jsonb('config').notNull(),
   webhookSecret: text('webhook_secret').notNull(),
+  /** Where the public API's events go (set in the console); null: no events are sent. */
+  webhookUrl: text('webhook_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -76,10 +78,92 @@ export const payins = pgTable(
     /** A timed outcome of the test cards (PENDING → SUCCESS or TIMEOUT) due at this time. */
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome'),
+    /** Cashier session the pay-in was created in (E9). */
+    sessionId: text('session_id'),
+    /** APM of a direct-link pay-in and the customer's fields for it. */
+    methodId: text('method_id'),
+    additionalData: jsonb('additional_data'),
+    /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
+    h2h: jsonb('h2h'),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId)],
+  (t) => [uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId), index('payins_pending').on(t.pendingUntil)],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    orderId: text('order_id').notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    initialValueMinor: bigint('initial_value_minor', { mode: 'number' }).notNull(),
+    initialCurrency: text('initial_currency').notNull(),
+    status: text('status').notNull(),
+    statusReason: jsonb('status_reason'),
+    routerId: text('router_id'),
+    directRouteId: text('direct_route_id'),
+    pspId: text('psp_id'),
+    eligiblePspIds: jsonb('eligible_psp_ids').notNull(),
+    kycVerified: boolean('kyc_verified').notNull(),
+    merchantAdditionalData: jsonb('merchant_additional_data'),
+    transactionType: text('transaction_type'),
+    /** Destination card { cardId?, mask, brand, hash, expiryMonth, expiryYear, holder }. */
+    card: jsonb('card'),
+    methodId: text('method_id'),
+    additionalData: jsonb('additional_data'),
+    sessionId: text('session_id'),
+    pendingUntil: timestamp('pending_until', { withTimezone: true }),
+    pendingOutcome: jsonb('pending_outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId), index('payouts_pending').on(t.pendingUntil)],
+);
+
+export const cashierSessions = pgTable('cashier_sessions', {
+  id: text('id').primaryKey(),
+  merchantId: text('merchant_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  currency: text('currency').notNull(),
+  /** Minor units of `currency`; null when the merchant gave none. */
+  balanceMinor: bigint('balance_minor', { mode: 'number' }),
+  returnUrls: jsonb('return_urls').notNull(),
+  kycVerified: boolean('kyc_verified').notNull(),
+  previousTransactionCount: integer('previous_transaction_count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Webhook deliveries (outbox): written in the transaction of the change they report, sent by
+ * the sandbox's worker, retried on non-2xx after 1, 2, 4, 8 and 16 s; every attempt logged.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    /** `h2h` (legacy transaction webhook) or `event` (public API event). */
+    kind: text('kind').notNull(),
+    eventType: text('event_type').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    url: text('url').notNull(),
+    /** The exact body sent and signed. */
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** [{ at, status?, error?, durationMs }] */
+    log: jsonb('log').notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_due').on(t.nextAttemptAt)],
 );
 
 /** E13: stored answers per (scope, key); the fingerprint is keyed and leaves the CVV out. */

@@ -85,6 +85,8 @@ function requestContext(request: Request): RequestContext {
     checkoutUrl: checkoutUrl(),
     ip: forwarded || undefined,
     userAgent: request.headers.get('user-agent') ?? undefined,
+    customerUserAgent: request.headers.get('x-user-agent')?.slice(0, 2048) || undefined,
+    customerIp: request.headers.get('x-ip-address')?.slice(0, 45) || undefined,
   };
 }
 

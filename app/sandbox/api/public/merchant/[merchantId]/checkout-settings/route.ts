@@ -1,5 +1,5 @@
 import { runOperation } from '@/lib/sandbox/http';
-import { getCheckoutSettings } from '@/lib/sandbox/merchants';
+import { getCheckoutSettings } from '@/lib/sandbox/catalog';
 
 /** GET /public/merchant/{merchantId}/checkout-settings (E12). */
 export async function GET(request: Request, { params }: { params: Promise<{ merchantId: string }> }) {

@@ -1,0 +1,82 @@
+/**
+ * Payout operations (reference, "Payout") with the design brief's extensions E3 (fetch),
+ * E4 (direct-link body and answer) and E5 (card processing).
+ */
+import { z } from 'zod';
+import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount } from './common';
+import { PayoutStatus, TransactionMethodType } from './enums';
+import { StatusReason } from './payin';
+
+export const PayoutCreateRequest = z
+  .object({
+    orderId: z.string().trim().min(1).max(128),
+    value: MajorAmount.meta({ description: 'Payout amount in major units (the field is named value, not amount).' }),
+    currency: CurrencyCode,
+    kycVerified: z.boolean(),
+    customer: Customer,
+    routerId: z.string().max(128).optional(),
+    directRouteId: z.string().max(128).optional(),
+    merchantAdditionalData: FreeFormMap.optional(),
+  })
+  .meta({ id: 'PayoutCreateRequest' });
+export type PayoutCreateRequest = z.infer<typeof PayoutCreateRequest>;
+
+export const PayoutCreateResponse = z
+  .object({ payoutId: z.string(), status: PayoutStatus, iframeUrls: IframeUrls })
+  .meta({ id: 'PayoutCreateResponse' });
+export type PayoutCreateResponse = z.infer<typeof PayoutCreateResponse>;
+
+/** E3: the payout record. */
+export const PayoutTransaction = z
+  .object({
+    id: z.string(),
+    value: z.number(),
+    merchantId: z.string(),
+    customerId: z.string(),
+    orderId: z.string(),
+    currency: z.string(),
+    status: PayoutStatus,
+    initialAmount: z.number(),
+    initialCurrency: z.string(),
+    routerId: z.string().optional(),
+    statusReason: StatusReason.optional(),
+    cardMask: z.string().optional(),
+    cardBrand: z.string().optional(),
+    transactionType: TransactionMethodType.optional(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'PayoutTransaction', 'x-extension': true });
+export type PayoutTransaction = z.infer<typeof PayoutTransaction>;
+
+/** E5: the destination card of a payout: no CVV. */
+export const PayoutCardData = z
+  .object({
+    cardNumber: z.string().regex(/^\d{12,19}$/, 'PAN of 12 to 19 digits'),
+    cardHolderName: z.string().trim().min(1).max(64),
+    expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'MM'),
+    expiryYear: z.string().regex(/^\d{4}$/, 'YYYY'),
+  })
+  .strict()
+  .meta({ id: 'PayoutCardData', 'x-extension': true, description: 'No CVV: a payout destination needs none, and none may be sent.' });
+
+/** E5: a new destination card, or a saved one. */
+export const PayoutCardRequest = z
+  .union([
+    z.object({ browser: Browser, cardData: PayoutCardData }).strict(),
+    z.object({ browser: Browser, savedCardData: z.object({ cardId: z.string().min(1).max(128) }) }).strict(),
+  ])
+  .meta({ id: 'StartPayoutCardProcessingRequest', 'x-extension': true });
+export type PayoutCardRequest = z.infer<typeof PayoutCardRequest>;
+
+/** E4: StartDirectLinkPayoutProcessingRequest. */
+export const PayoutDirectLinkRequest = z
+  .object({ browser: Browser, additionalData: FreeFormMap })
+  .meta({ id: 'StartDirectLinkPayoutProcessingRequest', 'x-extension': true });
+export type PayoutDirectLinkRequest = z.infer<typeof PayoutDirectLinkRequest>;
+
+/** E4/E5: PayoutProcessingResponse. */
+export const PayoutProcessingResponse = z
+  .object({ payoutId: z.string(), status: PayoutStatus, redirectUrl: z.string().optional() })
+  .meta({ id: 'PayoutProcessingResponse', 'x-extension': true });
+export type PayoutProcessingResponse = z.infer<typeof PayoutProcessingResponse>;

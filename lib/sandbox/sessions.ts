@@ -1,0 +1,139 @@
+/**
+ * Cashier sessions of the sandbox (reference, "Cashier"; E8 to E11): one customer, one
+ * currency; pay-ins and payouts created in the session take its customer, currency, return
+ * URLs and KYC flag. A session expires `sessionTtlSeconds` (E12) after creation.
+ */
+import { desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
+import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
+import type { Customer, ReturnUrls } from '@/lib/contract/common';
+import { toMajor, toMinor } from '@/lib/money';
+import { SandboxApiError, invalid, notFound } from './api-error';
+import { canAccess, requireMerchant, type Principal } from './auth';
+import { checkedMinor, createPayinFor, iframeUrls, merchantConfig, upsertCustomer, type RequestContext } from './payins';
+import { createPayoutFor } from './payouts';
+import { newId } from './store';
+
+type SessionRow = typeof cashierSessions.$inferSelect;
+
+/** POST /public/cashier/session: answers sessionId and checkoutUrl ({checkout_url}/cashier/{id}). */
+export async function createSession(tx: Db, principal: Principal, request: CashierSessionCreateRequest, ctx: RequestContext) {
+  const merchantId = requireMerchant(principal);
+  const config = await merchantConfig(tx, merchantId);
+  checkedMinor(config, 1, request.currency, 'currency');
+  let balanceMinor: number | null = null;
+  if (request.balance !== undefined) {
+    balanceMinor = toMinor(request.balance, request.currency);
+    if (balanceMinor === null) throw invalid(`balance has more decimals than ${request.currency} allows`);
+  }
+  const customerId = await upsertCustomer(tx, merchantId, request.customer);
+  const id = newId('cs');
+  await tx.insert(cashierSessions).values({
+    id,
+    merchantId,
+    customerId,
+    currency: request.currency,
+    balanceMinor,
+    returnUrls: request.returnUrls,
+    kycVerified: request.kycVerified,
+    previousTransactionCount: request.previousTransactionCount,
+    expiresAt: new Date(Date.now() + config.settings.sessionTtlSeconds * 1000),
+  });
+  return { sessionId: id, checkoutUrl: `${ctx.checkoutUrl}/cashier/${id}` };
+}
+
+async function loadSession(tx: Db, principal: Principal, id: string, lock = false): Promise<SessionRow> {
+  const query = tx.select().from(cashierSessions).where(eq(cashierSessions.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Cashier session');
+  return row;
+}
+
+const expired = (row: SessionRow) => row.expiresAt.getTime() <= Date.now();
+
+function assertActive(row: SessionRow): void {
+  if (expired(row)) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
+}
+
+/** GET /public/cashier/session/{id} (E8). */
+export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
+  const row = await loadSession(tx, principal, id);
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
+  const data = (customer?.data ?? {}) as Customer;
+  return {
+    sessionId: row.id,
+    merchantId: row.merchantId,
+    customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
+    currency: row.currency,
+    ...(row.balanceMinor !== null ? { balance: toMajor(row.balanceMinor, row.currency) } : {}),
+    returnUrls: row.returnUrls as ReturnUrls,
+    kycVerified: row.kycVerified,
+    previousTransactionCount: row.previousTransactionCount,
+    status: expired(row) ? 'EXPIRED' : 'ACTIVE',
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** PUT /public/cashier/session/{id}/balance (E11): `balance` in major units, ≥ 0. */
+export async function updateBalance(tx: Db, principal: Principal, id: string, balance: number): Promise<void> {
+  const row = await loadSession(tx, principal, id, true);
+  const minor = toMinor(balance, row.currency);
+  if (minor === null || minor < 0) throw invalid(`balance has more decimals than ${row.currency} allows`);
+  await tx.update(cashierSessions).set({ balanceMinor: minor, updatedAt: new Date() }).where(eq(cashierSessions.id, id));
+}
+
+/** POST /public/cashier/session/{id}/payin (E9). */
+export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext) {
+  const row = await loadSession(tx, principal, id);
+  assertActive(row);
+  const payin = await createPayinFor(
+    tx,
+    row.merchantId,
+    {
+      orderId: `${id}-${randomUUID()}`,
+      amount,
+      currency: row.currency,
+      kycVerified: row.kycVerified,
+      previousTransactionCount: row.previousTransactionCount,
+      returnUrls: row.returnUrls as ReturnUrls,
+      customerId: row.customerId,
+      sessionId: id,
+    },
+    ctx,
+  );
+  return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
+}
+
+/** POST /public/cashier/session/{id}/payout (E9). A value above the session balance is 400. */
+export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext) {
+  const row = await loadSession(tx, principal, id);
+  assertActive(row);
+  const minor = toMinor(value, row.currency);
+  if (row.balanceMinor !== null && minor !== null && minor > row.balanceMinor) throw invalid('value is above the session balance');
+  const payout = await createPayoutFor(tx, row.merchantId, {
+    orderId: `${id}-${randomUUID()}`,
+    value,
+    currency: row.currency,
+    kycVerified: row.kycVerified,
+    customerId: row.customerId,
+    sessionId: id,
+  });
+  return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
+}
+
+/** GET /public/cashier/session/{id}/transactions (E10): pay-ins and payouts, newest first. */
+export async function sessionTransactions(tx: Db, principal: Principal, id: string) {
+  await loadSession(tx, principal, id);
+  const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);
+  const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
+  const transactions = [
+    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.amountMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, createdAt: p.createdAt, updatedAt: p.updatedAt })),
+  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return {
+    transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Webhooks of the sandbox. Deliveries are written to an outbox in the transaction of the
+ * change they report and sent by `deliverDueWebhooks`: POST of the exact stored body with
+ * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>`,
+ * retried on a non-2xx answer or no answer after 1, 2, 4, 8 and 16 s, each attempt logged
+ * (design brief, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
+ */
+import { createHmac } from 'node:crypto';
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { merchants, webhookDeliveries } from '@/lib/db/schema';
+import { newId } from './store';
+
+/** Seconds to wait after failed attempt 1, 2, … before the next; after the last, no more. */
+export const RETRY_DELAYS_S = [1, 2, 4, 8, 16];
+/** How long a claimed delivery is held before another worker may try it. */
+const LEASE_MS = 30_000;
+const SEND_TIMEOUT_MS = 5_000;
+
+export interface DeliveryAttempt {
+  at: string;
+  status?: number;
+  error?: string;
+  durationMs: number;
+}
+
+/** `sha256=<hex>`: HMAC-SHA256 of the raw body with the merchant's webhook secret. */
+export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/** Queues a webhook for delivery as soon as the worker runs. */
+export async function enqueueWebhook(
+  tx: Db,
+  delivery: { merchantId: string; kind: 'h2h' | 'event'; eventType: string; transactionId: string; url: string; body: unknown },
+): Promise<void> {
+  await tx.insert(webhookDeliveries).values({
+    id: newId('whd'),
+    merchantId: delivery.merchantId,
+    kind: delivery.kind,
+    eventType: delivery.eventType,
+    transactionId: delivery.transactionId,
+    url: delivery.url,
+    body: JSON.stringify(delivery.body),
+    nextAttemptAt: new Date(),
+  });
+}
+
+/** A public API event to the merchant's webhook URL, when the merchant has one. */
+export async function enqueueEvent(tx: Db, merchantId: string, type: string, transactionId: string, data: Record<string, unknown>): Promise<void> {
+  const [merchant] = await tx.select({ url: merchants.webhookUrl }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  if (!merchant?.url) return;
+  const id = newId('evt');
+  await enqueueWebhook(tx, {
+    merchantId,
+    kind: 'event',
+    eventType: type,
+    transactionId,
+    url: merchant.url,
+    body: { id, type, createdAt: new Date().toISOString(), data },
+  });
+}
+
+/** Sends every due delivery once. Returns how many were attempted. */
+export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<number> {
+  const due = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(webhookDeliveries)
+      .where(and(isNull(webhookDeliveries.deliveredAt), lte(webhookDeliveries.nextAttemptAt, now)))
+      .orderBy(asc(webhookDeliveries.nextAttemptAt))
+      .limit(20)
+      .for('update', { skipLocked: true });
+    for (const row of rows) {
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) }).where(eq(webhookDeliveries.id, row.id));
+    }
+    return rows;
+  });
+  await Promise.all(due.map((delivery) => attempt(db, delivery)));
+  return due.length;
+}
+
+async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect): Promise<void> {
+  const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId)).limit(1);
+  const started = Date.now();
+  const entry: DeliveryAttempt = { at: new Date(started).toISOString(), durationMs: 0 };
+  try {
+    const response = await fetch(delivery.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'User-Agent': 'payments-sandbox-webhooks/1',
+        'X-Signature': signature(merchant?.secret ?? '', delivery.body),
+        'X-Webhook-Id': delivery.id,
+        'X-Webhook-Attempt': String(delivery.attempts + 1),
+      },
+      body: delivery.body,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      redirect: 'manual',
+    });
+    entry.status = response.status;
+    await response.body?.cancel();
+  } catch (error) {
+    entry.error = error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message.slice(0, 200) : 'error';
+  }
+  entry.durationMs = Date.now() - started;
+  const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
+  const attempts = delivery.attempts + 1;
+  const delay = RETRY_DELAYS_S[attempts - 1];
+  await db
+    .update(webhookDeliveries)
+    .set({
+      attempts,
+      deliveredAt: ok ? new Date() : null,
+      nextAttemptAt: ok || delay === undefined ? null : new Date(Date.now() + delay * 1000),
+      log: sql`${webhookDeliveries.log} || ${JSON.stringify([entry])}::jsonb`,
+    })
+    .where(eq(webhookDeliveries.id, delivery.id));
+}

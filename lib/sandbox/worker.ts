@@ -1,0 +1,41 @@
+/**
+ * The sandbox's background work: applies due timed outcomes (so their webhooks go out even when
+ * nobody fetches the transaction) and delivers due webhooks. Started once per server process
+ * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
+ */
+import type { Db } from '@/lib/db/client';
+import { logger } from '@/lib/log';
+import { settleDuePayins } from './payins';
+import { settleDuePayouts } from './payouts';
+import { sandboxDb } from './store';
+import { deliverDueWebhooks } from './webhooks';
+
+/** One pass: settle, then deliver. Returns the number of webhooks attempted. */
+export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
+  await db.transaction(async (tx) => {
+    await settleDuePayins(tx, now);
+    await settleDuePayouts(tx, now);
+  });
+  return deliverDueWebhooks(db, now);
+}
+
+const key = Symbol.for('hosted-checkout.sandbox-worker');
+type GlobalWithWorker = typeof globalThis & { [key]?: NodeJS.Timeout };
+
+/** Starts the worker (every `intervalMs`), once per process. */
+export function startSandboxWorker(intervalMs = 500): void {
+  const g = globalThis as GlobalWithWorker;
+  if (g[key]) return;
+  let running = false;
+  g[key] = setInterval(() => {
+    if (running) return;
+    running = true;
+    sandboxDb()
+      .then((db) => runSandboxWorkerOnce(db))
+      .catch((error: unknown) => logger.error({ err: error }, 'sandbox worker pass failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  g[key].unref();
+}

@@ -7,15 +7,25 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER } from '@/lib/i18n/locales';
-import { checkoutUrl } from '@/lib/config';
+import { checkoutUrl, twinOrigin } from '@/lib/config';
 
-/** The pay-in a framed page belongs to: payment pages and the sandbox ACS. */
+/** The pay-in a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
 function payinIdOf(pathname: string): string | null {
-  const match = /^\/payments\/payin\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname) ?? /^\/sandbox\/3ds\/([^/]+)\/?$/.exec(pathname);
+  const match =
+    /^\/payments\/payin\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname) ??
+    /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)\/?$/.exec(pathname);
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
+/** The checkout's origin and its loopback twin: the sandbox console's two origins. */
+function consoleOrigins(): string[] {
+  const origin = new URL(checkoutUrl()).origin;
+  const twin = twinOrigin(origin);
+  return twin ? [origin, twin] : [origin];
+}
+
 async function allowedOriginsFor(pathname: string): Promise<string[]> {
+  if (pathname === '/sandbox/embed') return consoleOrigins();
   const payinId = payinIdOf(pathname);
   if (!payinId) return [];
   try {
@@ -29,10 +39,12 @@ async function allowedOriginsFor(pathname: string): Promise<string[]> {
 
 export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
-  const allowedOrigins = await allowedOriginsFor(request.nextUrl.pathname);
+  const pathname = request.nextUrl.pathname;
+  const allowedOrigins = await allowedOriginsFor(pathname);
   const csp = contentSecurityPolicy({
     nonce,
     frameAncestors: allowedOrigins,
+    frameSrc: pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : [],
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
   });

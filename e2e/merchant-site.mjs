@@ -4,7 +4,8 @@
  * - /embed?src=URL: a shop page with the checkout in an iframe; it accepts messages from the
  *   checkout's origin only, sizes the iframe from `resize`, turns `redirect` into a top-level
  *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
- * - /success, /failure: the merchant's return pages.
+ * - /success, /failure: the merchant's return pages;
+ * - POST /webhooks: the merchant's webhook receiver; GET /webhooks/log lists what it received.
  */
 import http from 'node:http';
 
@@ -38,6 +39,8 @@ function embedPage(src, follow) {
   );
 }
 
+const webhooks = [];
+
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://${host}:${port}`);
   const send = (status, html) => {
@@ -45,6 +48,19 @@ const server = http.createServer((request, response) => {
     response.end(html);
   };
   if (url.pathname === '/health') return send(200, 'ok');
+  if (url.pathname === '/webhooks' && request.method === 'POST') {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      webhooks.push({ signature: request.headers['x-signature'] ?? null, body: JSON.parse(raw) });
+      response.writeHead(200).end('ok');
+    });
+    return;
+  }
+  if (url.pathname === '/webhooks/log') {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    return response.end(JSON.stringify(webhooks));
+  }
   if (url.pathname === '/embed') {
     const src = url.searchParams.get('src') ?? '';
     if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));

@@ -26,3 +26,20 @@ export function paymentsApiConfig(): { baseUrl: string; token: string; timeoutMs
     timeoutMs: Number(process.env.PAYMENTS_API_TIMEOUT_MS ?? 15000),
   };
 }
+
+/** The embedded sandbox's own API on this server (the console calls it as a merchant would). */
+export function sandboxApiBaseUrl(): string {
+  return `http://127.0.0.1:${port()}/sandbox/api`;
+}
+
+/**
+ * The same server under its other loopback name (localhost ↔ 127.0.0.1): a second origin for
+ * the console's embedding demo, as a merchant's site would be. Null for other hosts.
+ */
+export function twinOrigin(origin: string): string | null {
+  const url = new URL(origin);
+  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
+  else if (url.hostname === '127.0.0.1') url.hostname = 'localhost';
+  else return null;
+  return url.origin;
+}

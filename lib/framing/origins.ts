@@ -35,8 +35,16 @@ export const isAllowedOrigin = (patterns: readonly string[], origin: string): bo
   patterns.some((pattern) => originMatches(pattern, origin));
 
 /** The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). */
-export function contentSecurityPolicy(options: { nonce: string; frameAncestors: readonly string[]; dev: boolean; https: boolean }): string {
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  frameAncestors: readonly string[];
+  /** Origins the page itself may frame (the sandbox console's embedding demo); none by default. */
+  frameSrc?: readonly string[];
+  dev: boolean;
+  https: boolean;
+}): string {
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
+  const frames = ["'self'", ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
@@ -44,6 +52,7 @@ export function contentSecurityPolicy(options: { nonce: string; frameAncestors: 
     "img-src 'self' data: https:",
     "font-src 'self'",
     "connect-src 'self'",
+    `frame-src ${frames}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",

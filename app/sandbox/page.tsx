@@ -1,0 +1,36 @@
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { ConsoleView } from '@/components/sandbox-console/console-view';
+import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
+import { consoleMerchant, consoleOverview } from '@/lib/sandbox/console-data';
+import { SEED_MERCHANTS } from '@/lib/sandbox/merchant-config';
+import { sandboxDb } from '@/lib/sandbox/store';
+
+export async function generateMetadata() {
+  return { title: (await getTranslations('console'))('title') };
+}
+
+/** /sandbox: the merchant console of the embedded sandbox (design brief, section 6). */
+export default async function ConsolePage(props: PageProps<'/sandbox'>) {
+  if (!sandboxEnabled()) notFound();
+  const query = await props.searchParams;
+  const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : '');
+  const merchant = consoleMerchant(one(query.token)) ?? SEED_MERCHANTS[0]!;
+  const overview = await consoleOverview(await sandboxDb(), merchant.id);
+  const origin = new URL(checkoutUrl()).origin;
+  const embed = one(query.embed);
+  return (
+    <ConsoleView
+      token={merchant.token}
+      merchants={SEED_MERCHANTS.map((m) => ({ token: m.token, name: m.config.displayName }))}
+      currencies={merchant.config.currencies}
+      routers={merchant.config.routers.map((r) => r.id)}
+      overview={overview}
+      notice={one(query.notice)}
+      noticeValues={{ created: one(query.created), detail: one(query.detail) }}
+      embed={embed.startsWith(`${origin}/`) ? embed : ''}
+      checkoutOrigin={origin}
+      hostOrigin={twinOrigin(origin) ?? origin}
+    />
+  );
+}

@@ -1,0 +1,58 @@
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { sandboxEnabled } from '@/lib/config';
+import { formatMinor } from '@/lib/money';
+import { SandboxApiError } from '@/lib/sandbox/api-error';
+import { decideAtProvider } from '@/lib/sandbox/acs-actions';
+import { METHODS } from '@/lib/sandbox/merchant-config';
+import { challengeSummary } from '@/lib/sandbox/payins';
+import { sandboxDb } from '@/lib/sandbox/store';
+
+/** /sandbox/provider/payin/{paymentId}: the sandbox's stand-in for an APM provider's page. */
+export default async function ProviderPage(props: PageProps<'/sandbox/provider/[transactionType]/[paymentId]'>) {
+  const { transactionType, paymentId } = await props.params;
+  if (!sandboxEnabled() || transactionType !== 'payin' || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
+  const db = await sandboxDb();
+  let summary;
+  try {
+    summary = await db.transaction((tx) => challengeSummary(tx, paymentId));
+  } catch (error) {
+    if (error instanceof SandboxApiError) notFound();
+    throw error;
+  }
+  const t = await getTranslations('provider');
+  const locale = await getLocale();
+  const waiting = summary.status === 'PENDING' && summary.methodName !== null;
+  const button = 'rounded-md px-4 py-3 font-semibold focus:outline-none focus-visible:ring-4';
+  return (
+    <main className="mx-auto max-w-md px-4 py-6">
+      <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>
+      <p className="mb-2 text-sm text-slate-700">{t('sandboxNote')}</p>
+      {waiting ? (
+        <>
+          <p className="mb-4">
+            {t('intro', {
+              merchant: summary.merchantName,
+              amount: formatMinor(summary.amountMinor, summary.currency, locale),
+              method: METHODS[summary.methodName ?? '']?.name ?? summary.methodName ?? '',
+            })}
+          </p>
+          <form action={decideAtProvider} className="flex flex-wrap gap-3">
+            <input type="hidden" name="paymentId" value={paymentId} />
+            <button name="decision" value="approve" className={`${button} bg-green-800 text-white focus-visible:ring-green-300`}>
+              {t('approve')}
+            </button>
+            <button name="decision" value="decline" className={`${button} border border-red-800 text-red-800 focus-visible:ring-red-300`}>
+              {t('decline')}
+            </button>
+            <button name="decision" value="pending" className={`${button} border border-slate-600 text-slate-800 focus-visible:ring-slate-300`}>
+              {t('leavePending')}
+            </button>
+          </form>
+        </>
+      ) : (
+        <p role="status">{t('done')}</p>
+      )}
+    </main>
+  );
+}

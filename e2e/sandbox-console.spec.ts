@@ -1,0 +1,91 @@
+/**
+ * The sandbox console (/sandbox): a merchant creates a pay-in, embeds it on a second origin,
+ * pays it, watches the parent messages and the webhook; confirms a payout; updates a balance.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import sampleCustomer from '../lib/testing/sample-customer.json';
+import { DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
+
+test('create a pay-in, embed it on a second origin, pay it, see its messages and its webhook', async ({ page, request }) => {
+  await page.goto('/sandbox');
+  await expect(page.getByRole('heading', { name: 'Sandbox console' })).toBeVisible();
+  await expectNoAxeViolations(page, 'console');
+
+  await page.getByLabel('Webhook URL for events of the public API').fill(`${MERCHANT_ORIGIN}/webhooks`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
+
+  await page.getByLabel('Amount').first().fill('12.34');
+  await page.getByRole('button', { name: 'Create a pay-in' }).click();
+  await expect(page.getByRole('status')).toContainText('created');
+  const paymentId = (await page.getByRole('status').textContent())!.match(/pi_[0-9a-f]+/)![0];
+  const row = page.locator(`tr[data-payin="${paymentId}"]`);
+  await expect(row.getByTestId('status')).toHaveText('CREATED');
+
+  await row.getByRole('link', { name: 'Embed' }).click();
+  const host = page.frameLocator('iframe[title="Merchant page embedding the checkout"]');
+  const checkout = host.frameLocator('iframe[title="Secure payment"]');
+  await expect(checkout.getByRole('button', { name: 'Pay €12.34' })).toBeVisible();
+  await expect(page.getByTestId('message-log')).toContainText('"type":"ready"');
+  await expectNoAxeViolations(page, 'console with an embedded checkout');
+  await fillCard(checkout, { number: '4242424242424242' });
+  await checkout.getByRole('button', { name: 'Pay €12.34' }).click();
+  await expect(checkout.getByRole('status')).toHaveText('Payment successful.');
+  await expect(page.getByTestId('message-log')).toContainText('"type":"redirect"');
+  await expect(page.getByTestId('message-log')).toContainText('"status":"SUCCESS"');
+
+  // The webhook reaches the merchant and shows in the console.
+  await expect
+    .poll(async () => {
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as { body: { data: { object: { id: string; status: string } } } }[];
+      return log.filter((w) => w.body.data.object.id === paymentId).map((w) => w.body.data.object.status);
+    })
+    .toEqual(['SUCCESS']);
+  await page.goto('/sandbox');
+  await expect(page.locator(`tr[data-delivery="${paymentId}"]`)).toContainText('Delivered');
+  await expect(page.locator(`tr[data-payin="${paymentId}"]`).getByTestId('status')).toHaveText('SUCCESS');
+
+  // Refund from the console.
+  await page.locator(`tr[data-payin="${paymentId}"]`).getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('status')).toHaveText('Refund started.');
+  await expect(page.locator(`tr[data-payin="${paymentId}"]`).getByTestId('status')).toHaveText('REFUND_PENDING');
+});
+
+test('confirm a payout from the console', async ({ page, request }) => {
+  const created = await request.post('/sandbox/api/public/payout', {
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+    data: { orderId: `o-${randomUUID()}`, value: 15, currency: 'EUR', kycVerified: false, customer: sampleCustomer },
+  });
+  const { payoutId } = (await created.json()) as { payoutId: string };
+  const given = await request.post(`/sandbox/api/public/payout/${payoutId}/process/card`, {
+    headers: { Authorization: 'Bearer sbx_checkout' },
+    data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
+  });
+  expect((await given.json()).status).toBe('WAITING_FOR_CONFIRMATION');
+
+  await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
+  const row = page.locator(`tr[data-payout="${payoutId}"]`);
+  await expect(row.getByTestId('status')).toHaveText('WAITING_FOR_CONFIRMATION');
+  await row.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('status')).toHaveText('Payout confirmed.');
+  await expect(page.locator(`tr[data-payout="${payoutId}"]`).getByTestId('status')).toHaveText('PENDING');
+  await expect
+    .poll(async () => (await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status)
+    .toBe('PROCESSED');
+});
+
+test('create a session and update its balance from the console', async ({ page, request }) => {
+  await page.goto('/sandbox');
+  await page.getByLabel('Balance').fill('100');
+  await page.getByRole('button', { name: 'Create a cashier session' }).click();
+  const sessionId = (await page.getByRole('status').textContent())!.match(/cs_[0-9a-f]+/)![0];
+  const item = page.locator(`li[data-session="${sessionId}"]`);
+  await expect(item.getByTestId('balance')).toHaveText('100 EUR');
+  await item.getByLabel(`New balance for ${sessionId}`).fill('42.5');
+  await item.getByRole('button', { name: 'Set balance' }).click();
+  await expect(page.getByRole('status')).toHaveText('Balance updated.');
+  await expect(page.locator(`li[data-session="${sessionId}"]`).getByTestId('balance')).toHaveText('42.5 EUR');
+  const session = await request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  expect((await session.json()).balance).toBe(42.5);
+});

@@ -1,0 +1,198 @@
+'use server';
+/**
+ * Server actions of the sandbox console (/sandbox). They call the sandbox's public API over
+ * HTTP with the chosen merchant's token, as a merchant's server would; refunds and the webhook
+ * URL are console-only (design brief, section 3) and act on the store directly.
+ * Each ends with a redirect back to the console carrying a notice key.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { redirect } from 'next/navigation';
+import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
+import { merchants } from '@/lib/db/schema';
+import { HttpUrl } from '@/lib/contract/common';
+import sampleCustomer from '@/lib/testing/sample-customer.json';
+import { SandboxApiError } from './api-error';
+import { consoleMerchant } from './console-data';
+import { refundPayin } from './payins';
+import { sandboxDb } from './store';
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+function back(token: string, notice: string, extra: Record<string, string> = {}): never {
+  const query = new URLSearchParams({ token, notice, ...extra });
+  redirect(`/sandbox?${query.toString()}`);
+}
+
+/** The console's merchant token from the form; anything but a seeded merchant token goes home. */
+function tokenOf(form: FormData): string {
+  const token = text(form, 'token');
+  if (!sandboxEnabled() || !consoleMerchant(token)) redirect('/sandbox');
+  return token;
+}
+
+async function callApi(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${sandboxApiBaseUrl()}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    cache: 'no-store',
+  });
+  const raw = await response.text();
+  return { ok: response.ok, status: response.status, body: raw ? (JSON.parse(raw) as Record<string, any>) : {} };
+}
+
+const returnUrls = () => {
+  const base = sandboxApiBaseUrl().replace('/sandbox/api', '');
+  return { success: `${base}/sandbox/returned?result=success`, failure: `${base}/sandbox/returned?result=failure` };
+};
+
+const customer = (token: string) => ({ ...sampleCustomer, externalUserId: `console-${token}` });
+
+export async function createPayinAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const answer = await callApi(token, 'POST', '/public/payin', {
+    orderId: `console-${randomUUID()}`,
+    amount: Number(text(form, 'amount')),
+    currency: text(form, 'currency'),
+    kycVerified: form.get('kycVerified') === 'on',
+    previousTransactionCount: 0,
+    customer: customer(token),
+    returnUrls: returnUrls(),
+    ...(text(form, 'routerId') ? { routerId: text(form, 'routerId') } : {}),
+  });
+  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
+  back(token, 'payinCreated', { created: answer.body.paymentId });
+}
+
+export async function createPayoutAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const answer = await callApi(token, 'POST', '/public/payout', {
+    orderId: `console-${randomUUID()}`,
+    value: Number(text(form, 'value')),
+    currency: text(form, 'currency'),
+    kycVerified: form.get('kycVerified') === 'on',
+    customer: customer(token),
+  });
+  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
+  back(token, 'payoutCreated', { created: answer.body.payoutId });
+}
+
+export async function createSessionAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const balance = text(form, 'balance');
+  const answer = await callApi(token, 'POST', '/public/cashier/session', {
+    customer: customer(token),
+    returnUrls: returnUrls(),
+    currency: text(form, 'currency'),
+    kycVerified: form.get('kycVerified') === 'on',
+    previousTransactionCount: 0,
+    ...(balance ? { balance: Number(balance) } : {}),
+  });
+  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
+  back(token, 'sessionCreated', { created: answer.body.sessionId });
+}
+
+/** A legacy h2h transaction with one of the test cards (chosen from a list, never typed here). */
+export async function createH2hAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const testCard = text(form, 'testCard');
+  if (!/^4000000000000\d{3}$|^4242424242424242$/.test(testCard)) back(token, 'failed', { detail: 'unknown test card' });
+  const hookUrl = text(form, 'hookUrl');
+  const base = returnUrls();
+  const answer = await callApi(token, 'POST', '/transaction/h2h/create', {
+    amount: Number(text(form, 'amount')),
+    currency: text(form, 'currency'),
+    lang: 'en',
+    hookUrl,
+    callback: base.success,
+    callbackFail: base.failure,
+    billing: {
+      firstName: sampleCustomer.firstName,
+      lastName: sampleCustomer.lastName,
+      address1: sampleCustomer.billing.address,
+      city: sampleCustomer.billing.city,
+      state: sampleCustomer.billing.state,
+      country: sampleCustomer.billing.countryCode,
+      postalCode: sampleCustomer.billing.postalCode,
+      phone: sampleCustomer.phoneNumber,
+      email: sampleCustomer.email,
+      externalUserId: `console-${token}`,
+      dateOfBirth: sampleCustomer.dateOfBirth,
+    },
+    orderId: `console-h2h-${randomUUID()}`,
+    cardToken: `tok_${randomUUID()}`,
+    cardData: {
+      cardNumber: testCard,
+      cardHolderName: 'Ada Lovelace',
+      cardExpiryDate: '12',
+      cardExpiryDate2: String(new Date().getUTCFullYear() + 3),
+      cardCvv: '123',
+      browser: {
+        colorDepth: 24,
+        userAgent: 'sandbox-console',
+        language: 'en',
+        timeZone: 'UTC',
+        screenWidth: 1280,
+        javaEnabled: false,
+        customerIp: '127.0.0.1',
+        screenHeight: 800,
+        windowHeight: 800,
+        timeZoneOffset: 0,
+        windowWidth: 1280,
+      },
+    },
+    saveCard: false,
+  });
+  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
+  back(token, 'h2hCreated', { created: answer.body.id });
+}
+
+export async function confirmPayoutAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const answer = await callApi(token, 'PUT', `/public/payout/${encodeURIComponent(text(form, 'payoutId'))}/confirm`);
+  back(token, answer.ok ? 'payoutConfirmed' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+}
+
+export async function rejectPayoutAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const answer = await callApi(token, 'PUT', `/public/payout/${encodeURIComponent(text(form, 'payoutId'))}/reject`);
+  back(token, answer.ok ? 'payoutRejected' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+}
+
+export async function updateBalanceAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const answer = await callApi(token, 'PUT', `/public/cashier/session/${encodeURIComponent(text(form, 'sessionId'))}/balance`, {
+    balance: Number(text(form, 'balance')),
+  });
+  back(token, answer.ok ? 'balanceUpdated' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+}
+
+export async function refundAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const merchant = consoleMerchant(token)!;
+  const amount = text(form, 'amount');
+  try {
+    const db = await sandboxDb();
+    await db.transaction((tx) =>
+      refundPayin(tx, { kind: 'merchant', merchantId: merchant.id }, text(form, 'payinId'), amount ? Number(amount) : undefined),
+    );
+  } catch (error) {
+    if (error instanceof SandboxApiError) back(token, 'failed', { detail: error.message });
+    throw error;
+  }
+  back(token, 'refunded');
+}
+
+export async function setWebhookUrlAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const raw = text(form, 'webhookUrl');
+  const parsed = HttpUrl.safeParse(raw);
+  if (raw && !parsed.success) back(token, 'failed', { detail: 'webhook URL must be an http(s) URL' });
+  const db = await sandboxDb();
+  await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
+  back(token, 'webhookSaved');
+}

@@ -5,9 +5,9 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // PGlite loads its WebAssembly and data files from node_modules at run time; pino spawns
-  // no workers here but must not be bundled twice.
-  serverExternalPackages: ['@electric-sql/pglite', 'pino'],
+  // PGlite loads its WebAssembly and data files from node_modules at run time; pg and pino are
+  // plain Node packages that gain nothing from bundling.
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg'],
   experimental: {
     serverActions: {
       // Design brief section 5: about 100 KB. Merchant origins are never added to allowedOrigins.

@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
+    // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
+    fileParallelism: !process.env.DATABASE_URL,
     env: { SANDBOX_DATA_DIR: 'memory://', CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent' },
   },
 });

@@ -1,7 +1,9 @@
 /**
- * The sandbox's database: PGlite (embedded PostgreSQL) under `SANDBOX_DATA_DIR`
- * (default `.data/sandbox`, survives a restart; `memory://` for tests). One instance per
- * process, kept on globalThis because Next.js may load this module once per route bundle.
+ * The sandbox's database: a PostgreSQL server when `DATABASE_URL` is set (node-postgres pool),
+ * else PGlite (embedded PostgreSQL) under `SANDBOX_DATA_DIR` (default `.data/sandbox`, survives
+ * a restart; `memory://` for tests). The same drizzle code and migrations run on both. One
+ * instance per process, kept on globalThis because Next.js may load this module once per route
+ * bundle.
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
@@ -24,7 +26,11 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 /** Opens (once) and migrates the sandbox database; `onReady` runs once after migration (seeding). */
 export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
   const g = globalThis as GlobalWithDb;
-  g[globalKey] ??= openDb(process.env.SANDBOX_DATA_DIR ?? '.data/sandbox', onReady).catch((error: unknown) => {
+  g[globalKey] ??= (
+    process.env.DATABASE_URL
+      ? openPostgres(process.env.DATABASE_URL, onReady)
+      : openDb(process.env.SANDBOX_DATA_DIR ?? '.data/sandbox', onReady)
+  ).catch((error: unknown) => {
     delete g[globalKey];
     throw error;
   });
@@ -46,4 +52,23 @@ async function openDb(dataDir: string, onReady?: (db: Db) => Promise<void>): Pro
   await migrate(drizzle(client), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   if (onReady) await onReady(db);
   return { db, close: () => client.close() };
+}
+
+async function openPostgres(connectionString: string, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
+  const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
+  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
+  if (onReady) await onReady(db);
+  return { db, close: () => pool.end() };
+}
+
+/** Whether `error` is PostgreSQL's unique_violation (23505), on either driver. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
 }

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '@/lib/db/client';
+import { isUniqueViolation, type Db } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
 import { errorBody } from '@/lib/contract/errors';
 import { checkoutUrl, sandboxEnabled } from '@/lib/config';
@@ -117,7 +117,9 @@ export async function runOperation<S extends z.ZodType | undefined>(
     const scope = principal.kind === 'merchant' ? principal.merchantId : 'checkout';
     const args = { principal, body, ctx } as Omit<OperationArgs<never>, 'tx'>;
 
-    const result = await db.transaction(async (tx) => {
+    // A concurrent request with the same Idempotency-Key or orderId can lose the race on a
+    // unique index (PostgreSQL server); it runs once more and then sees the winner's row.
+    const attempt = () => db.transaction(async (tx) => {
       if (key === null) return settle(() => operation({ ...args, tx } as never));
       const fingerprint = await keyedHash(tx, `${spec.name}\n${new URL(request.url).pathname}\n${canonical(body)}`);
       const [stored] = await tx
@@ -145,6 +147,7 @@ export async function runOperation<S extends z.ZodType | undefined>(
       }
       return outcome;
     });
+    const result = await attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
     const response = json(result.status, result.body);
     if ('replayed' in result) response.headers.set('Idempotent-Replayed', 'true');
     return response;

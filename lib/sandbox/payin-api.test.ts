@@ -304,6 +304,21 @@ describe('Idempotency-Key (E13) and concurrency', () => {
     expect((await fetchPayin(body.paymentId)).body.attemptsRemaining).toBe(2);
   });
 
+  it('the same Idempotency-Key twice at once: one pay-in, the same answer twice', async () => {
+    const key = randomUUID();
+    const body = payinBody();
+    const answers = await Promise.all([0, 1].map(() => createRoute(request('/public/payin', { body, key }))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const [a, b] = await Promise.all(answers.map((r) => r.json()));
+    expect(b).toEqual(a);
+  });
+
+  it('the same orderId twice at once: one 200, one 409 DUPLICATE_ORDER_ID', async () => {
+    const orderId = `order-${randomUUID()}`;
+    const answers = await Promise.all([0, 1].map(() => createRoute(request('/public/payin', { body: payinBody({ orderId }) }))));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+  });
+
   it('two processing calls at once: exactly one takes effect', async () => {
     const { body } = await create();
     const results = await Promise.all([

@@ -83,7 +83,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(row.metadata ? { metadata: row.metadata as PayinTransaction['metadata'] } : {}),
     ...(row.transactionType ? { transactionType: row.transactionType as PayinTransaction['transactionType'] } : {}),
     ...(row.additionalData ? { additionalData: row.additionalData as Record<string, unknown> } : {}),
-    ...(row.merchantAdditionalData ? { pspAdditionalData: { merchantAdditionalData: row.merchantAdditionalData } } : {}),
+    ...(row.pspTransactionId ? { pspAdditionalData: { processor: row.pspId, reference: row.pspTransactionId } } : {}),
     attemptsRemaining: attemptsRemaining(row),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -9,12 +9,12 @@ import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER } from '@/lib/i18n/locales';
 import { checkoutUrl, twinOrigin } from '@/lib/config';
 
-/** The pay-in a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
-function payinIdOf(pathname: string): string | null {
-  const match =
-    /^\/payments\/payin\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname) ??
-    /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)\/?$/.exec(pathname);
-  return match?.[1] ? decodeURIComponent(match[1]) : null;
+/** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
+function transactionOf(pathname: string): { type: 'payin' | 'payout'; id: string } | null {
+  const page = /^\/payments\/(payin|payout)\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname);
+  if (page?.[1] && page[2]) return { type: page[1] as 'payin' | 'payout', id: decodeURIComponent(page[2]) };
+  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)\/?$/.exec(pathname);
+  return sandbox?.[1] ? { type: 'payin', id: decodeURIComponent(sandbox[1]) } : null;
 }
 
 /** The checkout's origin and its loopback twin: the sandbox console's two origins. */
@@ -26,13 +26,13 @@ function consoleOrigins(): string[] {
 
 async function allowedOriginsFor(pathname: string): Promise<string[]> {
   if (pathname === '/sandbox/embed') return consoleOrigins();
-  const payinId = payinIdOf(pathname);
-  if (!payinId) return [];
+  const transaction = transactionOf(pathname);
+  if (!transaction) return [];
   try {
-    const payin = await paymentsApi.getPayin(payinId);
-    return (await paymentsApi.getCheckoutSettings(payin.merchantId)).allowedOrigins;
+    const { merchantId } = transaction.type === 'payin' ? await paymentsApi.getPayin(transaction.id) : await paymentsApi.getPayout(transaction.id);
+    return (await paymentsApi.getCheckoutSettings(merchantId)).allowedOrigins;
   } catch {
-    // Unknown pay-in or service unavailable: only our own origin may frame the page.
+    // Unknown transaction or service unavailable: only our own origin may frame the page.
     return [];
   }
 }

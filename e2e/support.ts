@@ -32,11 +32,41 @@ export async function createPayin(request: APIRequestContext, overrides: Record<
   return (await response.json()) as CreatedPayin;
 }
 
+/** Creates a payout through the sandbox API as the demo merchant would. */
+export async function createPayout(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<{ payoutId: string; iframeUrls: { card: string; apm: string } }> {
+  const response = await request.post('/sandbox/api/public/payout', {
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}`, 'Idempotency-Key': randomUUID() },
+    data: {
+      orderId: `payout-${randomUUID()}`,
+      value: 40,
+      currency: 'EUR',
+      kycVerified: false,
+      customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
+      ...overrides,
+    },
+  });
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/** The merchant's call on a payout: confirm or reject (204). */
+export async function decidePayout(request: APIRequestContext, payoutId: string, decision: 'confirm' | 'reject'): Promise<void> {
+  const response = await request.put(`/sandbox/api/public/payout/${payoutId}/${decision}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  expect(response.status()).toBe(204);
+}
+
 /** Fetches a pay-in as the merchant. */
 export async function fetchPayin(request: APIRequestContext, paymentId: string) {
   const response = await request.get(`/sandbox/api/public/payin/${paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
   expect(response.status()).toBe(200);
   return (await response.json()) as { status: string; statusReason?: { detailedStatus?: string }; cardMask?: string; attemptsRemaining?: number };
+}
+
+/** Fetches a payout as the merchant. */
+export async function fetchPayout(request: APIRequestContext, payoutId: string) {
+  const response = await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { status: string; cardMask?: string; transactionType?: string };
 }
 
 /** Opens the merchant's page (second origin) with `src` in its iframe; returns the frame. `followRedirect: false` keeps the page on `redirect`. */

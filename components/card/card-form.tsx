@@ -11,7 +11,7 @@ import { useForm } from 'react-hook-form';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
-import { payByCard, type CardPaymentState } from '@/lib/checkout/card-payment-action';
+import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
@@ -38,6 +38,12 @@ export interface CardFormText {
 }
 
 export interface CardFormProps {
+  /** Server action the form posts to. */
+  action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
+  /** False for a payout's destination card: no CVV field. */
+  requireCvv: boolean;
+  /** Offer "save card" (pay-ins). */
+  allowSave: boolean;
   paymentId: string;
   /** `?locale=` of the page, kept on the way to the status page ('' when absent). */
   locale: string;
@@ -53,8 +59,8 @@ type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 const inputClass =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-700 aria-[invalid=true]:border-red-700';
 
-export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
-  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(payByCard, {
+export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
+  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
     attemptKey: initialAttemptKey,
     declineReason: initialDeclineReason,
   });
@@ -66,7 +72,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
     handleSubmit,
     formState: { errors },
   } = useForm<CardFormInput>({
-    resolver: cardFormResolver({ requireCvv: true }),
+    resolver: cardFormResolver({ requireCvv }),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: {
@@ -95,6 +101,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
 
   const messageFor = (field: Field): string | undefined => {
     const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
+    if (field === 'cvv' && !requireCvv) return undefined;
     return key ? (text.fieldErrors[key] ?? key) : undefined;
   };
 
@@ -166,7 +173,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
           {errorLine('cardNumber')}
         </div>
 
-        <div className="grid grid-cols-2 gap-3">
+        <div className={requireCvv ? 'grid grid-cols-2 gap-3' : ''}>
           <div>
             <label htmlFor="expiry" className="block text-sm font-medium">
               {text.expiry}
@@ -193,6 +200,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
             />
             {errorLine('expiry')}
           </div>
+          {requireCvv ? (
           <div>
             <label htmlFor="cvv" className="block text-sm font-medium">
               {text.cvv}
@@ -214,6 +222,7 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
             />
             {errorLine('cvv')}
           </div>
+          ) : null}
         </div>
 
         <div>
@@ -234,12 +243,14 @@ export function CardForm({ paymentId, locale, acceptHeader, initialAttemptKey, i
           {errorLine('cardHolderName')}
         </div>
 
-        <div className="flex items-center gap-2 py-2">
-          <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-indigo-700" />
-          <label htmlFor="saveCard" className="text-sm">
-            {text.saveCard}
-          </label>
-        </div>
+        {allowSave ? (
+          <div className="flex items-center gap-2 py-2">
+            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-indigo-700" />
+            <label htmlFor="saveCard" className="text-sm">
+              {text.saveCard}
+            </label>
+          </div>
+        ) : null}
       </fieldset>
 
       <button

@@ -5,6 +5,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
+import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 
 const REASON_KEYS = [
@@ -38,11 +39,11 @@ async function reasons(): Promise<Record<string, string>> {
 }
 
 /** Text of the card form; `amount` is already formatted for the locale. */
-export async function cardFormText(amount: string): Promise<CardFormText> {
+export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'payin'): Promise<CardFormText> {
   const t = await getTranslations('card');
   const e = await getTranslations('errors');
   return {
-    legend: t('legend'),
+    legend: type === 'payin' ? t('legend') : t('payoutLegend'),
     cardNumber: t('cardNumber'),
     cardNumberHint: t('cardNumberHint'),
     brandDetected: t('brandDetected', { brand: '{brand}' }),
@@ -53,7 +54,7 @@ export async function cardFormText(amount: string): Promise<CardFormText> {
     cvvHint4: t('cvvHint', { digits: 4 }),
     cardHolderName: t('cardHolderName'),
     saveCard: t('saveCard'),
-    pay: t('pay', { amount }),
+    pay: type === 'payin' ? t('pay', { amount }) : t('payoutSubmit', { amount }),
     processing: t('processing'),
     secureNote: t('secureNote'),
     errorSummary: t('errorSummary'),
@@ -64,20 +65,54 @@ export async function cardFormText(amount: string): Promise<CardFormText> {
   };
 }
 
-/** Text of the status view. */
-export async function paymentStatusText(): Promise<PaymentStatusText> {
-  const t = await getTranslations('status');
+/** Text of the saved-cards form. */
+export async function savedCardsText(amount: string, type: 'payin' | 'payout'): Promise<SavedCardsText> {
+  const t = await getTranslations('card');
+  const e = await getTranslations('errors');
   return {
-    views: {
-      form: t('form'),
-      retry: t('retry', { reason: '{reason}' }),
-      processing: t('processing'),
-      challenge: t('challenge'),
-      success: t('success'),
-      failed: t('failed', { reason: '{reason}' }),
-    },
+    legend: type === 'payin' ? t('savedLegend') : t('payoutSavedLegend'),
+    cvv: t('cvv'),
+    cvvHint3: t('cvvHint', { digits: 3 }),
+    cvvHint4: t('cvvHint', { digits: 4 }),
+    submit: type === 'payin' ? t('payWithSaved', { amount }) : t('payoutSubmit', { amount }),
+    processing: t('processing'),
+    cvvRequired: t('errors.cvv.required'),
+    cvvInvalid: t('errors.cvv.invalid'),
+    declined: t('declined', { reason: '{reason}' }),
     reasons: await reasons(),
-    timeoutHelp: t('timeoutHelp'),
+    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound') },
+  };
+}
+
+/** Text of the status view of a pay-in or a payout. */
+export async function paymentStatusText(type: 'payin' | 'payout'): Promise<PaymentStatusText> {
+  const t = await getTranslations('status');
+  const views =
+    type === 'payin'
+      ? {
+          form: t('form'),
+          retry: t('retry', { reason: '{reason}' }),
+          processing: t('processing'),
+          challenge: t('challenge'),
+          success: t('success'),
+          failed: t('failed', { reason: '{reason}' }),
+          waiting: t('waiting'),
+          rejected: t('rejected'),
+        }
+      : {
+          form: t('payout.form'),
+          retry: t('payout.failed', { reason: '{reason}' }),
+          processing: t('payout.processing'),
+          challenge: t('payout.processing'),
+          success: t('payout.success'),
+          failed: t('payout.failed', { reason: '{reason}' }),
+          waiting: t('payout.waiting'),
+          rejected: t('payout.rejected'),
+        };
+  return {
+    views,
+    reasons: await reasons(),
+    timeoutHelp: type === 'payin' ? t('timeoutHelp') : t('payout.timeoutHelp'),
     stillWaiting: t('stillWaiting'),
     returnToMerchant: t('returnToMerchant'),
     tryAnotherCard: t('tryAnotherCard'),

@@ -1,33 +1,32 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor, toMinor } from '@/lib/money';
-import type { PayinTransaction } from '@/lib/contract/payin';
+import type { CheckoutTransaction } from '@/lib/checkout/load-transaction';
+
+const format = (amount: number, currency: string, locale: string) => formatMinor(toMinor(amount, currency) ?? 0, currency, locale);
 
 /**
- * Merchant and amount of a pay-in, formatted for the locale (Intl), with the initial amount
- * when the service converted the currency.
+ * Merchant and amount of a transaction, formatted for the locale (Intl), with the initial
+ * amount when the service converted the currency.
  */
-export async function PaymentSummary({ payin, merchantName }: { payin: PayinTransaction; merchantName: string }) {
+export async function PaymentSummary({ transaction, merchantName }: { transaction: CheckoutTransaction; merchantName: string }) {
   const t = await getTranslations('summary');
   const locale = await getLocale();
-  const amount = formatMinor(toMinor(payin.amount, payin.currency) ?? 0, payin.currency, locale);
-  const converted = payin.initialCurrency !== payin.currency;
+  const amount = format(transaction.amount, transaction.currency, locale);
   return (
     <header className="mb-5 border-b border-slate-200 pb-4">
-      <p className="text-sm text-slate-700">{t('payTo', { merchant: merchantName })}</p>
+      <p className="text-sm text-slate-700">{transaction.type === 'payin' ? t('payTo', { merchant: merchantName }) : t('payoutFrom', { merchant: merchantName })}</p>
       <p className="text-3xl font-semibold tracking-tight">
         <bdi>{amount}</bdi>
       </p>
-      {converted ? (
-        <p className="text-sm text-slate-700">
-          {t('converted', { amount: formatMinor(toMinor(payin.initialAmount, payin.initialCurrency) ?? 0, payin.initialCurrency, locale) })}
-        </p>
+      {transaction.initialCurrency !== transaction.currency ? (
+        <p className="text-sm text-slate-700">{t('converted', { amount: format(transaction.initialAmount, transaction.initialCurrency, locale) })}</p>
       ) : null}
-      <p className="text-xs text-slate-600">{t('order', { orderId: payin.orderId })}</p>
+      <p className="text-xs text-slate-600">{t('order', { orderId: transaction.orderId })}</p>
     </header>
   );
 }
 
-/** The pay-in's amount as the pay button says it. */
-export async function formattedAmount(payin: PayinTransaction): Promise<string> {
-  return formatMinor(toMinor(payin.amount, payin.currency) ?? 0, payin.currency, await getLocale());
+/** The transaction's amount as its submit button says it. */
+export async function formattedAmount(transaction: CheckoutTransaction): Promise<string> {
+  return format(transaction.amount, transaction.currency, await getLocale());
 }

@@ -8,20 +8,19 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import type { PayinStatus } from '@/lib/contract/enums';
-import { isFinalView, payinView, reasonKey, returnTarget, type PayinView } from '@/lib/checkout/payment-state';
+import { isFinalView, reasonKey, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
 import type { DetailedStatus } from '@/lib/contract/enums';
 
 /** What the polling endpoint answers (`/api/payments/{type}/{id}`). */
 export interface PaymentSnapshot {
-  status: PayinStatus;
+  status: string;
   attemptsRemaining: number;
   detailedStatus?: DetailedStatus;
 }
 
 export interface PaymentStatusText {
-  views: Record<PayinView, string>;
+  views: Record<TransactionView, string>;
   reasons: Record<string, string>;
   timeoutHelp: string;
   stillWaiting: string;
@@ -34,6 +33,7 @@ export interface PaymentStatusProps {
   transactionType: 'payin' | 'payout';
   paymentId: string;
   initial: PaymentSnapshot;
+  /** The merchant's return URLs; null for a payout, which ends on its result screen. */
   returnUrls: { success: string; failure: string } | null;
   /** The card page, for "Try another card" after a decline. */
   cardPageHref: string;
@@ -63,8 +63,8 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
     refetchIntervalInBackground: true,
     refetchInterval: (query) => {
       const snapshot = query.state.data;
-      if (snapshot && isFinalView(payinView(snapshot.status, snapshot.attemptsRemaining))) return false;
-      if (snapshot && payinView(snapshot.status, snapshot.attemptsRemaining) === 'retry') return false;
+      const current = snapshot ? viewOf(transactionType, snapshot.status, snapshot.attemptsRemaining) : null;
+      if (current && (isFinalView(current) || current === 'retry')) return false;
       if (Date.now() - startedAt > POLL_FOR_MS) {
         setGaveUp(true);
         return false;
@@ -74,7 +74,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
   });
 
   const snapshot = data ?? initial;
-  const view = payinView(snapshot.status, snapshot.attemptsRemaining);
+  const view = viewOf(transactionType, snapshot.status, snapshot.attemptsRemaining);
   const reason = text.reasons[reasonKey(snapshot.detailedStatus, snapshot.status)] ?? text.reasons.generic ?? '';
   const message = text.views[view].replace('{reason}', reason);
   const target = returnTarget(view);
@@ -99,10 +99,10 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
   const tone =
     view === 'success'
       ? 'border-green-700 bg-green-50 text-green-900'
-      : view === 'failed' || view === 'retry'
+      : view === 'failed' || view === 'retry' || view === 'rejected'
         ? 'border-red-700 bg-red-50 text-red-900'
         : 'border-slate-400 bg-slate-50 text-slate-900';
-  const symbol = view === 'success' ? '✓' : view === 'failed' || view === 'retry' ? '✕' : '…';
+  const symbol = view === 'success' ? '✓' : view === 'failed' || view === 'retry' || view === 'rejected' ? '✕' : '…';
 
   return (
     <section aria-labelledby="status-message" className="space-y-4">

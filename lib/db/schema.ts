@@ -45,6 +45,8 @@ export const cards = pgTable('cards', {
   expiryMonth: text('expiry_month').notNull(),
   expiryYear: text('expiry_year').notNull(),
   holder: text('holder').notNull(),
+  /** Last payment or payout with this card; the checkout preselects the most recent. */
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -13,7 +13,13 @@ import {
   PayinProcessingResponse,
   PayinTransaction,
   type ProcessCardRequest,
+  type ProcessDirectLinkRequest,
+  type ProcessSavedCardRequest,
 } from '@/lib/contract/payin';
+import { PayoutProcessingResponse, PayoutTransaction, type PayoutCardRequest, type PayoutDirectLinkRequest } from '@/lib/contract/payout';
+import { SavedCardList } from '@/lib/contract/customer';
+import { MethodList } from '@/lib/contract/methods';
+import { z as zod } from 'zod';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 
@@ -100,6 +106,71 @@ export const paymentsApi = {
       method: 'POST',
       path: `/public/payin/${segment(payinId)}/process/card`,
       schema: PayinProcessingResponse,
+      body,
+      idempotencyKey,
+    }),
+
+  /** POST /public/payin/{payinId}/process/saved-card (E2). */
+  processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
+    call({
+      operation: 'processSavedCard',
+      method: 'POST',
+      path: `/public/payin/${segment(payinId)}/process/saved-card`,
+      schema: PayinProcessingResponse,
+      body,
+      idempotencyKey,
+    }),
+
+  /** POST /public/payin/{payinId}/process/direct-link. */
+  processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
+    call({
+      operation: 'processPayinDirectLink',
+      method: 'POST',
+      path: `/public/payin/${segment(payinId)}/process/direct-link`,
+      schema: PayinProcessingResponse,
+      body,
+      idempotencyKey,
+    }),
+
+  /** GET /public/{payin|payout}/{id}/methods (E6). */
+  getMethods: (kind: 'payin' | 'payout', id: string) =>
+    call({ operation: 'getMethods', method: 'GET', path: `/public/${kind}/${segment(id)}/methods`, schema: MethodList }),
+
+  /** GET /public/customer/{customerId}/cards (E7). */
+  listCards: (customerId: string) =>
+    call({ operation: 'listCards', method: 'GET', path: `/public/customer/${segment(customerId)}/cards`, schema: SavedCardList }),
+
+  /** DELETE /public/customer/{customerId}/cards/{cardId} (E7). */
+  deleteCard: (customerId: string, cardId: string) =>
+    call({
+      operation: 'deleteCard',
+      method: 'DELETE',
+      path: `/public/customer/${segment(customerId)}/cards/${segment(cardId)}`,
+      schema: zod.undefined(),
+    }),
+
+  /** GET /public/payout/{payoutId} (E3). */
+  getPayout: (payoutId: string) =>
+    call({ operation: 'getPayout', method: 'GET', path: `/public/payout/${segment(payoutId)}`, schema: PayoutTransaction }),
+
+  /** POST /public/payout/{payoutId}/process/card (E5). */
+  processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
+    call({
+      operation: 'processPayoutCard',
+      method: 'POST',
+      path: `/public/payout/${segment(payoutId)}/process/card`,
+      schema: PayoutProcessingResponse,
+      body,
+      idempotencyKey,
+    }),
+
+  /** POST /public/payout/{payoutId}/process/direct-link (E4). */
+  processPayoutDirectLink: (payoutId: string, body: PayoutDirectLinkRequest, idempotencyKey: string) =>
+    call({
+      operation: 'processPayoutDirectLink',
+      method: 'POST',
+      path: `/public/payout/${segment(payoutId)}/process/direct-link`,
+      schema: PayoutProcessingResponse,
       body,
       idempotencyKey,
     }),

@@ -2,7 +2,7 @@
  * The sandbox's merchant-scoped lookups: customer create-or-update, saved cards (E7), PSP
  * records, the methods of a transaction (E6) and checkout settings (E12).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cards, customers, payins, payouts } from '@/lib/db/schema';
 import type { Customer } from '@/lib/contract/common';
@@ -31,10 +31,10 @@ async function customerOf(tx: Db, principal: Principal, customerId: string) {
   return row;
 }
 
-/** GET /public/customer/{customerId}/cards (E7), oldest first. */
+/** GET /public/customer/{customerId}/cards (E7), the most recently used first. */
 export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
   await customerOf(tx, principal, customerId);
-  const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(asc(cards.createdAt));
+  const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
   return { cards: rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear })) };
 }
 

@@ -254,6 +254,7 @@ export async function chargeCard(
     pendingOutcome = { status: outcome.then, detailedStatus: outcome.reason };
   }
   const h2h = row.h2h ? { ...(row.h2h as object), threeDsUrl } : null;
+  if (card.cardId) await tx.update(cards).set({ lastUsedAt: now }).where(eq(cards.id, card.cardId));
   return changePayin(tx, row, {
     status,
     statusReason: reasonFor(status, detailed),
@@ -306,7 +307,10 @@ export async function saveCard(tx: Db, merchantId: string, customerId: string, c
     .where(and(eq(cards.customerId, customerId), eq(cards.hash, card.hash)))
     .limit(1);
   if (existing) {
-    await tx.update(cards).set({ expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holder: card.holder }).where(eq(cards.id, existing.id));
+    await tx
+      .update(cards)
+      .set({ expiryMonth: card.expiryMonth, expiryYear: card.expiryYear, holder: card.holder, lastUsedAt: new Date() })
+      .where(eq(cards.id, existing.id));
     return existing.id;
   }
   const id = newId('card');

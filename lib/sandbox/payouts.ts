@@ -154,6 +154,7 @@ export async function processPayoutCard(tx: Db, principal: Principal, id: string
       .limit(1);
     if (!saved) throw notFound('Saved card');
     card = { cardId: saved.id, mask: saved.mask, brand: saved.brand, hash: saved.hash, expiryMonth: saved.expiryMonth, expiryYear: saved.expiryYear, holder: saved.holder };
+    await tx.update(cards).set({ lastUsedAt: new Date() }).where(eq(cards.id, saved.id));
   }
   return detailsGiven(tx, row, { card, transactionType: 'CARD' });
 }

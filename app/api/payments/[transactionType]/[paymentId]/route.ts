@@ -1,6 +1,6 @@
 import { errorBody } from '@/lib/contract/errors';
-import { PAYMENT_ID } from '@/lib/checkout/load-payin';
-import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
+import { PaymentsApiError } from '@/lib/payments-api/client';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
@@ -10,14 +10,12 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
-  if (transactionType !== 'payin' || !PAYMENT_ID.test(paymentId)) return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
+  if ((transactionType !== 'payin' && transactionType !== 'payout') || !PAYMENT_ID.test(paymentId)) {
+    return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
+  }
   try {
-    const payin = await paymentsApi.getPayin(paymentId);
-    return json({
-      status: payin.status,
-      attemptsRemaining: payin.attemptsRemaining ?? 0,
-      ...(payin.statusReason?.detailedStatus ? { detailedStatus: payin.statusReason.detailedStatus } : {}),
-    });
+    const t = await fetchTransaction(transactionType, paymentId);
+    return json({ status: t.status, attemptsRemaining: t.attemptsRemaining, ...(t.detailedStatus ? { detailedStatus: t.detailedStatus } : {}) });
   } catch (error) {
     if (error instanceof PaymentsApiError && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
     return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);

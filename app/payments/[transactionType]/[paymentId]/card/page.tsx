@@ -4,38 +4,131 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
-import { cardFormText } from '@/components/payment/page-text';
-import { loadPayinPage, PayinShell } from '@/components/payment/payin-page';
-import { localeParam, payinHref } from '@/lib/checkout/payin-paths';
+import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
+import { cardFormText, savedCardsText } from '@/components/payment/page-text';
 import { formattedAmount } from '@/components/payment/payment-summary';
-import { payinView, reasonKey } from '@/lib/checkout/payment-state';
+import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
+import { isExpiryCurrent } from '@/lib/card/card-rules';
+import { payByCard, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
+import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
+import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
+import type { SavedCard } from '@/lib/contract/customer';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cardTitle') };
 }
 
+/** The customer's saved cards; a failure to list them leaves the new-card form alone. */
+async function savedCardsOf(customerId: string): Promise<SavedCard[]> {
+  try {
+    return (await paymentsApi.listCards(customerId)).cards;
+  } catch (error) {
+    logger.warn({ err: error }, 'saved cards could not be listed');
+    return [];
+  }
+}
+
 /**
- * /payments/{transactionType}/{paymentId}/card: the card iframe (design brief, "Card pay-in").
- * A pay-in past its form (processing, 3DS, final) is shown by its status page instead.
+ * /payments/{transactionType}/{paymentId}/card: the card iframe (design brief, "Card pay-in",
+ * "Payout"). Saved cards first, then a new card. A transaction past its form (processing,
+ * 3DS, waiting for the merchant, final) is shown by its status page instead.
  */
 export default async function CardPage(props: PageProps<'/payments/[transactionType]/[paymentId]/card'>) {
   const { transactionType, paymentId } = await props.params;
-  const locale = localeParam((await props.searchParams).locale);
-  const loaded = await loadPayinPage({ transactionType, paymentId, locale, kind: 'card' });
+  const query = await props.searchParams;
+  const locale = localeParam(query.locale);
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, kind: 'card' });
   if ('fallback' in loaded) return loaded.fallback;
-  const { payin, settings } = loaded;
-  const view = payinView(payin.status, payin.attemptsRemaining);
-  if (view !== 'form' && view !== 'retry') redirect(payinHref('status', payin.id, locale));
+  const { transaction, settings } = loaded;
+  const type = transaction.type;
+  const view = viewOf(type, transaction.status, transaction.attemptsRemaining);
+  if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
+
+  const t = await getTranslations('card');
+  const amount = await formattedAmount(transaction);
+  const acceptHeader = (await headers()).get('accept') ?? '';
+  const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
+  const cards = await savedCardsOf(transaction.customerId);
+  const items: SavedCardItem[] = cards.map((c) => {
+    const expired = !isExpiryCurrent({ month: c.expiryMonth, year: c.expiryYear });
+    const label = t('savedLabel', { brand: c.cardBrand, last4: c.cardMask.slice(-4) });
+    return {
+      cardId: c.cardId,
+      brand: c.cardBrand,
+      label,
+      expiryText: t(expired ? 'expired' : 'expires', { month: c.expiryMonth, year: c.expiryYear }),
+      expired,
+      cvvSize: c.cardBrand === 'American Express' ? 4 : 3,
+      removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }),
+      removeLabel: t('remove', { label }),
+    };
+  });
+  const removing = typeof query.remove === 'string' ? items.find((c) => c.cardId === query.remove) : undefined;
+  const notice = query.notice === 'removed' ? t('removed') : query.notice === 'removeFailed' ? t('removeFailed') : null;
+
+  const newCard = (
+    <CardForm
+      action={type === 'payin' ? payByCard : payoutToCard}
+      requireCvv={type === 'payin'}
+      allowSave={type === 'payin'}
+      paymentId={transaction.id}
+      locale={locale}
+      acceptHeader={acceptHeader}
+      initialAttemptKey={randomUUID()}
+      initialDeclineReason={items.length === 0 ? declineReason : undefined}
+      text={await cardFormText(amount, type)}
+    />
+  );
+
   return (
-    <PayinShell kind="card" payin={payin} settings={settings}>
-      <CardForm
-        paymentId={payin.id}
-        locale={locale}
-        acceptHeader={(await headers()).get('accept') ?? ''}
-        initialAttemptKey={randomUUID()}
-        initialDeclineReason={view === 'retry' ? reasonKey(payin.statusReason?.detailedStatus, payin.status) : undefined}
-        text={await cardFormText(await formattedAmount(payin))}
-      />
-    </PayinShell>
+    <TransactionShell kind="card" transaction={transaction} settings={settings}>
+      {notice ? (
+        <p role="status" className="mb-4 rounded-md border border-slate-400 bg-slate-50 p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {removing ? (
+        <form action={removeSavedCard} className="mb-6 space-y-3 rounded-md border border-slate-400 p-4" aria-labelledby="remove-heading">
+          <h2 id="remove-heading" className="font-semibold">
+            {t('removeConfirm', { label: removing.label })}
+          </h2>
+          <input type="hidden" name="transactionType" value={type} />
+          <input type="hidden" name="paymentId" value={transaction.id} />
+          <input type="hidden" name="cardId" value={removing.cardId} />
+          <input type="hidden" name="locale" value={locale} />
+          <div className="flex flex-wrap gap-3">
+            <button className="rounded-md bg-red-800 px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300">
+              {t('removeYes')}
+            </button>
+            <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-md border border-slate-600 px-4 py-2 font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300">
+              {t('removeNo')}
+            </a>
+          </div>
+        </form>
+      ) : null}
+      {items.length > 0 ? (
+        <>
+          <SavedCards
+            action={type === 'payin' ? payWithSavedCard : payoutToSavedCard}
+            requireCvv={type === 'payin'}
+            cards={items}
+            paymentId={transaction.id}
+            locale={locale}
+            acceptHeader={acceptHeader}
+            initialAttemptKey={randomUUID()}
+            initialDeclineReason={declineReason}
+            text={await savedCardsText(amount, type)}
+          />
+          <details className="rounded-md border border-slate-300 p-3">
+            <summary className="cursor-pointer font-semibold">{t('useNewCard')}</summary>
+            <div className="mt-3">{newCard}</div>
+          </details>
+        </>
+      ) : (
+        newCard
+      )}
+    </TransactionShell>
   );
 }

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import { headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { MethodForm, type MethodFormText } from '@/components/apm/method-form';
+import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
+import { payByMethod } from '@/lib/checkout/apm-action';
+import type { FieldError } from '@/lib/checkout/method-fields';
+import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
+import { viewOf } from '@/lib/checkout/payment-state';
+import type { PaymentMethod } from '@/lib/contract/methods';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { ServiceUnavailable } from '@/components/payment/service-unavailable';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('meta'))('apmTitle') };
+}
+
+const FIELD_ERRORS: FieldError[] = ['required', 'tooShort', 'tooLong', 'pattern', 'email', 'number', 'date', 'option'];
+const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
+
+/**
+ * /payments/{transactionType}/{paymentId}/apm: the alternative payment methods of E6, grouped by
+ * type, each with a form rendered from its field descriptors (design brief, "APM", "Payout").
+ */
+export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
+  const { transactionType, paymentId } = await props.params;
+  const locale = localeParam((await props.searchParams).locale);
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, kind: 'apm' });
+  if ('fallback' in loaded) return loaded.fallback;
+  const { transaction, settings } = loaded;
+  const type = transaction.type;
+  const view = viewOf(type, transaction.status, transaction.attemptsRemaining);
+  if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
+
+  const t = await getTranslations('apm');
+  const e = await getTranslations('errors');
+  let methods: PaymentMethod[] | null;
+  try {
+    methods = (await paymentsApi.getMethods(type, transaction.id)).methods;
+  } catch {
+    methods = null;
+  }
+  const apms = (methods ?? []).filter((m) => m.type !== 'CARD');
+  const cardAvailable = (methods ?? []).some((m) => m.type === 'CARD');
+  const acceptHeader = (await headers()).get('accept') ?? '';
+  const labels = Object.fromEntries(
+    apms.flatMap((m) => m.fields).map((f) => [f.name, t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.iban') : f.label]),
+  );
+  const text = (method: PaymentMethod): MethodFormText => ({
+    submit: t('continue', { method: method.name }),
+    processing: t('processing'),
+    choose: t('choose'),
+    optional: t('optional'),
+    fieldErrors: Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>,
+    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound') },
+    labels,
+  });
+
+  return (
+    <TransactionShell kind="apm" transaction={transaction} settings={settings}>
+      {methods === null ? (
+        <ServiceUnavailable retryHref={paymentHref(type, 'apm', transaction.id, locale)} />
+      ) : apms.length === 0 ? (
+        <div role="status" className="space-y-3">
+          <p>{t('noMethods')}</p>
+          {cardAvailable ? (
+            <a className="inline-block rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300" href={paymentHref(type, 'card', transaction.id, locale)}>
+              {t('payByCard')}
+            </a>
+          ) : null}
+        </div>
+      ) : (
+        <section aria-labelledby="apm-legend" className="space-y-5">
+          <h2 id="apm-legend" className="text-base font-semibold">
+            {type === 'payin' ? t('legend') : t('payoutLegend')}
+          </h2>
+          {TYPE_ORDER.filter((group) => apms.some((m) => m.type === group)).map((group) => (
+            <section key={group} aria-labelledby={`group-${group}`} className="space-y-2">
+              <h3 id={`group-${group}`} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+                {t(`types.${group}`)}
+              </h3>
+              {apms
+                .filter((m) => m.type === group)
+                .map((method) => (
+                  <details key={method.id} className="rounded-md border border-slate-300 p-3" open={apms.length === 1}>
+                    <summary className="cursor-pointer font-semibold">{method.name}</summary>
+                    <div className="mt-3">
+                      <MethodForm
+                        action={payByMethod}
+                        transactionType={type}
+                        paymentId={transaction.id}
+                        locale={locale}
+                        acceptHeader={acceptHeader}
+                        initialAttemptKey={randomUUID()}
+                        methodId={method.id}
+                        fields={method.fields}
+                        text={text(method)}
+                      />
+                    </div>
+                  </details>
+                ))}
+            </section>
+          ))}
+        </section>
+      )}
+    </TransactionShell>
+  );
+}

@@ -1,0 +1,140 @@
+'use client';
+/**
+ * One alternative payment method's form, rendered from its field descriptors (E6): every
+ * field type through `controlFor`, the same rules as the server through `checkFields`, errors
+ * tied to their fields. Posts to `payByMethod`; works without JavaScript.
+ */
+import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
+import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
+import type { MethodFormState } from '@/lib/checkout/apm-action';
+import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/method-fields';
+import { postToParent } from '@/lib/framing/parent-messages';
+
+export interface MethodFormText {
+  submit: string;
+  processing: string;
+  choose: string;
+  optional: string;
+  fieldErrors: Record<FieldError, string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+  /** Catalogue labels by field name; the descriptor's label otherwise. */
+  labels: Record<string, string>;
+}
+
+export interface MethodFormProps {
+  action: (previous: MethodFormState, form: FormData) => Promise<MethodFormState>;
+  transactionType: 'payin' | 'payout';
+  paymentId: string;
+  locale: string;
+  acceptHeader: string;
+  initialAttemptKey: string;
+  methodId: string;
+  fields: FieldDescriptor[];
+  text: MethodFormText;
+}
+
+const inputClass =
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-700 aria-[invalid=true]:border-red-700';
+
+export function MethodForm(props: MethodFormProps) {
+  const { fields, text, methodId } = props;
+  const [state, formAction, pending] = useActionState<MethodFormState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
+  const [errors, setErrors] = useState<Record<string, FieldError>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = (name: string) => `${methodId}-${name}`;
+  const errorOf = (name: string) => errors[name] ?? state.fieldErrors?.[name];
+
+  const validate = (field: FieldDescriptor, value: string) => {
+    const error = checkField(field, value);
+    setErrors((previous) => {
+      const next = { ...previous };
+      if (error) next[field.name] = error;
+      else delete next[field.name];
+      return next;
+    });
+    return error;
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = formRef.current;
+    if (!form || pending) return;
+    let firstInvalid: HTMLElement | null = null;
+    for (const field of fields) {
+      const element = form.elements.namedItem(`field:${field.name}`) as HTMLInputElement | HTMLSelectElement | null;
+      if (validate(field, element?.value ?? '') && !firstInvalid) firstInvalid = element;
+    }
+    if (firstInvalid) {
+      firstInvalid.focus();
+      return;
+    }
+    const browser = form.elements.namedItem('browser');
+    if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
+    postToParent('submitted');
+    startTransition(() => formAction(new FormData(form)));
+  };
+
+  return (
+    <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">
+      <input type="hidden" name="transactionType" value={props.transactionType} />
+      <input type="hidden" name="paymentId" value={props.paymentId} />
+      <input type="hidden" name="methodId" value={methodId} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
+      <input type="hidden" name="browser" defaultValue="" />
+      {state.formError ? (
+        <div role="alert" className="mb-3 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          {text.formErrors[state.formError]}
+        </div>
+      ) : null}
+      {fields.map((field) => {
+        const control = controlFor(field);
+        const error = errorOf(field.name);
+        const label = text.labels[field.name] ?? field.label;
+        const common = {
+          id: id(field.name),
+          name: `field:${field.name}`,
+          defaultValue: state.values?.[field.name] ?? '',
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': `${id(field.name)}-error`,
+          'aria-required': field.required || undefined,
+          onBlur: (event: { target: { value: string } }) => {
+            if (event.target.value !== '' || errors[field.name]) validate(field, event.target.value);
+          },
+          className: inputClass,
+        };
+        return (
+          <div key={field.name}>
+            <label htmlFor={id(field.name)} className="block text-sm font-medium">
+              {label}
+              {field.required ? null : <span className="font-normal text-slate-600"> ({text.optional})</span>}
+            </label>
+            {control.element === 'select' ? (
+              <select {...common}>
+                <option value="">{text.choose}</option>
+                {field.options?.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input {...common} type={control.inputType} inputMode={control.inputMode} autoComplete={control.autoComplete} maxLength={control.maxLength} />
+            )}
+            <p id={`${id(field.name)}-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+              {error ? text.fieldErrors[error] : null}
+            </p>
+          </div>
+        );
+      })}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {pending ? text.processing : text.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+'use client';
+/**
+ * The customer's saved cards on the card page (E7): brand, mask and expiry; an expired card is
+ * shown but cannot be chosen; the last used one is preselected. A pay-in asks for the CVV alone
+ * (the chosen brand's length); a payout needs none. Posts to the server action it is given
+ * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
+ */
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
+import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
+import { postToParent } from '@/lib/framing/parent-messages';
+
+export interface SavedCardItem {
+  cardId: string;
+  brand: string;
+  /** "Visa ending 4242", from the catalogue. */
+  label: string;
+  /** "Expires 12/2031" or "Expired 01/2020", from the catalogue. */
+  expiryText: string;
+  expired: boolean;
+  cvvSize: 3 | 4;
+  removeHref: string;
+  removeLabel: string;
+}
+
+export interface SavedCardsText {
+  legend: string;
+  cvv: string;
+  cvvHint3: string;
+  cvvHint4: string;
+  submit: string;
+  processing: string;
+  cvvRequired: string;
+  cvvInvalid: string;
+  declined: string;
+  reasons: Record<string, string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+}
+
+export interface SavedCardsProps {
+  action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
+  requireCvv: boolean;
+  cards: SavedCardItem[];
+  paymentId: string;
+  locale: string;
+  acceptHeader: string;
+  initialAttemptKey: string;
+  initialDeclineReason?: string;
+  text: SavedCardsText;
+}
+
+export function SavedCards(props: SavedCardsProps) {
+  const { cards, requireCvv, text } = props;
+  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(props.action, {
+    attemptKey: props.initialAttemptKey,
+    declineReason: props.initialDeclineReason,
+  });
+  const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
+  const [selected, setSelected] = useState(firstUsable);
+  const [cvvError, setCvvError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  const cvvSize = cards.find((c) => c.cardId === selected)?.cvvSize ?? 3;
+
+  const serverCvvError = state.fieldErrors?.cvv === 'cvv.required' ? text.cvvRequired : state.fieldErrors?.cvv ? text.cvvInvalid : null;
+  const cvvMessage = cvvError ?? serverCvvError;
+  const banner = state.formError
+    ? text.formErrors[state.formError]
+    : state.declineReason
+      ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
+      : null;
+
+  useEffect(() => {
+    if (state.formError || state.declineReason) {
+      postToParent('error', { errorKey: state.formError ?? state.declineReason });
+      bannerRef.current?.focus();
+    }
+  }, [state]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = formRef.current;
+    if (!form || pending) return;
+    if (requireCvv) {
+      const cvv = (form.elements.namedItem('cvv') as HTMLInputElement | null)?.value ?? '';
+      const error = cvv === '' ? text.cvvRequired : new RegExp(`^\\d{${cvvSize}}$`).test(cvv) ? null : text.cvvInvalid;
+      setCvvError(error);
+      if (error) {
+        (form.elements.namedItem('cvv') as HTMLInputElement | null)?.focus();
+        return;
+      }
+    }
+    const browser = form.elements.namedItem('browser');
+    if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
+    postToParent('submitted');
+    startTransition(() => formAction(new FormData(form)));
+  };
+
+  return (
+    <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="mb-6 space-y-3">
+      <input type="hidden" name="paymentId" value={props.paymentId} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
+      <input type="hidden" name="browser" defaultValue="" />
+      {cards.map((c) => (
+        <input key={c.cardId} type="hidden" name={`cvvSize:${c.cardId}`} value={c.cvvSize} />
+      ))}
+      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900' : ''}>
+        {banner}
+      </div>
+      <fieldset>
+        <legend className="mb-2 text-base font-semibold">{text.legend}</legend>
+        <ul className="space-y-2">
+          {cards.map((c) => (
+            <li key={c.cardId} className="flex items-center justify-between gap-3 rounded-md border border-slate-300 p-3">
+              <label className={`flex min-h-6 flex-1 items-center gap-3 ${c.expired ? 'text-slate-600' : ''}`}>
+                <input
+                  type="radio"
+                  name="cardId"
+                  value={c.cardId}
+                  disabled={c.expired}
+                  checked={selected === c.cardId}
+                  onChange={() => setSelected(c.cardId)}
+                  className="size-5 accent-indigo-700"
+                />
+                <span>
+                  <span className="block font-medium">{c.label}</span>
+                  <span className="block text-sm">{c.expiryText}</span>
+                </span>
+              </label>
+              <a href={c.removeHref} className="rounded px-2 py-1 text-sm text-indigo-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700">
+                {c.removeLabel}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+      {requireCvv ? (
+        <div>
+          <label htmlFor="saved-cvv" className="block text-sm font-medium">
+            {text.cvv}
+          </label>
+          <p id="saved-cvv-hint" className="text-sm text-slate-600">
+            {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
+          </p>
+          <input
+            id="saved-cvv"
+            name="cvv"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={cvvSize}
+            dir="ltr"
+            aria-invalid={cvvMessage ? true : undefined}
+            aria-describedby="saved-cvv-hint saved-cvv-error"
+            className="mt-1 block w-32 rounded-md border border-slate-400 px-3 py-2.5 text-base focus:border-indigo-700 focus:ring-2 focus:ring-indigo-700 focus:outline-none"
+          />
+          <p id="saved-cvv-error" aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+            {cvvMessage}
+          </p>
+        </div>
+      ) : null}
+      <button
+        type="submit"
+        disabled={pending || !selected}
+        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {pending ? text.processing : text.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * What the payment pages of both transaction types share: loading the transaction (404 for an
+ * unknown id or type; a retry message when the service is down) and the frame around the page's
+ * content (frame bridge, summary). Each page imports only its own client components.
+ */
+import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { FrameBridge } from '@/components/frame/frame-bridge';
+import { loadTransaction, type CheckoutTransaction } from '@/lib/checkout/load-transaction';
+import { paymentHref, type PaymentPageKind } from '@/lib/checkout/payment-paths';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { CheckoutFrame } from './checkout-frame';
+import { PaymentSummary } from './payment-summary';
+import { ServiceUnavailable } from './service-unavailable';
+
+export interface TransactionPageInput {
+  transactionType: string;
+  paymentId: string;
+  locale: string;
+  kind: PaymentPageKind;
+}
+
+export type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
+
+/** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
+export async function loadTransactionPage(input: TransactionPageInput): Promise<LoadedPage> {
+  const loaded = await loadTransaction(input.transactionType, input.paymentId);
+  if (loaded.kind === 'not-found') notFound();
+  if (loaded.kind === 'unavailable') {
+    const type = input.transactionType === 'payout' ? 'payout' : 'payin';
+    return {
+      fallback: (
+        <CheckoutFrame heading={await pageHeading(input.kind)}>
+          <ServiceUnavailable retryHref={paymentHref(type, input.kind, input.paymentId, input.locale)} />
+        </CheckoutFrame>
+      ),
+    };
+  }
+  return { transaction: loaded.transaction, settings: loaded.settings };
+}
+
+async function pageHeading(kind: PaymentPageKind): Promise<string> {
+  const t = await getTranslations('meta');
+  return kind === 'card' ? t('cardTitle') : kind === 'apm' ? t('apmTitle') : t('statusTitle');
+}
+
+/** The frame of a payment page: messages to the parent, the summary, then the content. */
+export async function TransactionShell(props: { kind: PaymentPageKind; transaction: CheckoutTransaction; settings: CheckoutSettings; children: React.ReactNode }) {
+  const { transaction, settings } = props;
+  return (
+    <CheckoutFrame heading={await pageHeading(props.kind)}>
+      <FrameBridge allowedOrigins={settings.allowedOrigins} transactionType={transaction.type} paymentId={transaction.id} />
+      <PaymentSummary transaction={transaction} merchantName={settings.displayName} />
+      {props.children}
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,211 @@
+/**
+ * Saved cards, alternative payment methods and payouts in the checkout pages, embedded by a
+ * merchant page on a second origin (issue "Saved cards, alternative payment methods and payouts").
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import sampleCustomer from '../lib/testing/sample-customer.json';
+import {
+  createPayin,
+  createPayout,
+  decidePayout,
+  expectNoAxeViolations,
+  fetchPayin,
+  fetchPayout,
+  fillCard,
+  MERCHANT_ORIGIN,
+  openEmbedded,
+  parentMessages,
+  uniqueVisa,
+} from './support';
+
+test('save a card on one pay-in, pay the next with the CVV alone, then remove it', async ({ page, request }) => {
+  const customer = { ...sampleCustomer, externalUserId: `saver-${randomUUID()}` };
+  const number = uniqueVisa();
+  const first = await createPayin(request, { customer });
+  let frame = await openEmbedded(page, first.iframeUrls.card);
+  await fillCard(frame, { number });
+  await frame.getByLabel('Save this card for my next payments').check();
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+
+  const second = await createPayin(request, { customer, amount: 9.99 });
+  frame = await openEmbedded(page, second.iframeUrls.card);
+  const saved = frame.getByRole('radio', { name: new RegExp(`Visa ending ${number.slice(-4)}`) });
+  await expect(saved).toBeChecked();
+  await expect(frame.getByText('Use a new card')).toBeVisible();
+  await expectNoAxeViolations(page, 'card page with a saved card');
+  // CVV alone, by keyboard.
+  await frame.getByLabel('Security code').focus();
+  await page.keyboard.type('321');
+  await page.keyboard.press('Tab');
+  await expect(frame.getByRole('button', { name: 'Pay €9.99' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  const paid = await fetchPayin(request, second.paymentId);
+  expect(paid).toMatchObject({ status: 'SUCCESS', cardMask: `${number.slice(0, 6)}******${number.slice(-4)}` });
+
+  const third = await createPayin(request, { customer });
+  frame = await openEmbedded(page, third.iframeUrls.card);
+  await frame.getByRole('link', { name: new RegExp(`Remove Visa ending ${number.slice(-4)}`) }).click();
+  await expect(frame.getByRole('heading', { name: /from your saved cards\?/ })).toBeVisible();
+  await expectNoAxeViolations(page, 'remove confirmation');
+  await frame.getByRole('button', { name: 'Remove card' }).click();
+  await expect(frame.getByRole('status')).toHaveText('The card was removed.');
+  await expect(frame.getByRole('radio')).toHaveCount(0);
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+});
+
+test('an expired saved card is shown but cannot be chosen; a saved 3DS card goes through the ACS', async ({ page, request }) => {
+  const customer = { ...sampleCustomer, externalUserId: `expiry-${randomUUID()}` };
+  const first = await createPayin(request, { customer });
+  await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
+    headers: { Authorization: 'Bearer sbx_checkout' },
+    data: { browser: {}, cardData: { cardNumber: '4000000000003220', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+  });
+  const second = await createPayin(request, { customer });
+  const frame = await openEmbedded(page, second.iframeUrls.card);
+  await frame.getByLabel('Security code').fill('123');
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await expect(frame.getByRole('heading', { name: 'Sandbox card issuer: 3-D Secure' })).toBeVisible();
+  await frame.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  expect((await fetchPayin(request, second.paymentId)).status).toBe('SUCCESS');
+});
+
+test.describe('APM pay-ins', () => {
+  for (const [decision, button, expected] of [
+    ['approved', 'Approve payment', 'SUCCESS'],
+    ['declined', 'Decline payment', 'DECLINED'],
+    ['left pending', 'Leave pending', 'PENDING'],
+  ] as const) {
+    test(`bank transfer ${decision} at the provider`, async ({ page, request }) => {
+      const payin = await createPayin(request);
+      const frame = await openEmbedded(page, payin.iframeUrls.apm, { followRedirect: false });
+      await expect(frame.getByRole('heading', { name: 'Choose how to pay' })).toBeVisible();
+      await expect(frame.getByRole('heading', { name: 'Bank' })).toBeVisible();
+      await expect(frame.getByRole('heading', { name: 'Crypto' })).toBeVisible();
+      await expectNoAxeViolations(page, 'APM page');
+      await frame.getByText('Bank transfer').click();
+      await frame.getByLabel('Account holder').fill('Ada Lovelace');
+      await frame.getByLabel('IBAN').fill('DE89370400440532013000');
+      await frame.getByRole('button', { name: 'Continue with Bank transfer' }).click();
+      await expect(frame.getByRole('heading', { name: 'Sandbox payment provider' })).toBeVisible();
+      await expectNoAxeViolations(page, 'provider page');
+      await frame.getByRole('button', { name: button }).click();
+      const status = frame.getByRole('status');
+      if (expected === 'SUCCESS') await expect(status).toHaveText('Payment successful.');
+      if (expected === 'DECLINED') await expect(status).toContainText('declined');
+      if (expected === 'PENDING') await expect(status).toContainText('being processed');
+      expect((await fetchPayin(request, payin.paymentId)).status).toBe(expected);
+      await expectNoAxeViolations(page, `status after ${decision}`);
+    });
+  }
+
+  test('a field that fails its pattern is refused with its message, on the client and on the server', async ({ page, request }) => {
+    const payin = await createPayin(request);
+    const frame = await openEmbedded(page, payin.iframeUrls.apm);
+    await frame.getByText('Crypto').click();
+    await frame.getByLabel('Network').selectOption('BTC');
+    const address = frame.getByLabel('Wallet address');
+    await address.fill('not a wallet!');
+    await frame.getByRole('button', { name: 'Continue with Crypto' }).click();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+    await expect(address).toHaveAccessibleDescription('This is not in the expected format.');
+    await expect(address).toBeFocused();
+    await expectNoAxeViolations(page, 'APM field error');
+    expect((await fetchPayin(request, payin.paymentId)).status).toBe('CREATED');
+  });
+
+  test('keyboard only: choose a wallet, fill it, continue, approve', async ({ page, request }) => {
+    const payin = await createPayin(request);
+    const frame = await openEmbedded(page, payin.iframeUrls.apm);
+    await expect(frame.getByText('E-wallet')).toBeVisible();
+    const summary = frame.locator('summary', { hasText: 'E-wallet' });
+    for (let i = 0; i < 10 && !(await summary.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(summary).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await expect(frame.getByLabel('Wallet e-mail')).toBeFocused();
+    await page.keyboard.type('ada@example.com');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(frame.getByRole('button', { name: 'Continue with E-wallet' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    const approve = frame.getByRole('button', { name: 'Approve payment' });
+    await expect(approve).toBeVisible();
+    for (let i = 0; i < 10 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  });
+});
+
+test.describe('payouts', () => {
+  test('a card payout: the status page follows the merchant’s confirmation live, and tells the parent', async ({ page, request }) => {
+    const payout = await createPayout(request);
+    const frame = await openEmbedded(page, payout.iframeUrls.card);
+    await expect(frame.getByText('Payout from Demo Shop')).toBeVisible();
+    await expect(frame.getByLabel('Security code')).toHaveCount(0);
+    await expectNoAxeViolations(page, 'payout card page');
+    await frame.getByLabel('Card number').fill('4242424242424242');
+    await frame.getByLabel('Expiry date').fill('1230');
+    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await frame.getByRole('button', { name: 'Send €40.00 to this card' }).click();
+    const status = frame.getByRole('status');
+    await expect(status).toHaveText('Your payout is waiting for the merchant to confirm it.');
+    await expectNoAxeViolations(page, 'payout waiting');
+    await decidePayout(request, payout.payoutId, 'confirm');
+    await expect(status).toHaveText('Your payout was sent.', { timeout: 20_000 });
+    const statuses = (await parentMessages(page)).filter((m) => m.type === 'status').map((m) => m.status);
+    expect(statuses).toEqual(expect.arrayContaining(['WAITING_FOR_CONFIRMATION', 'PROCESSED']));
+    expect((await fetchPayout(request, payout.payoutId)).cardMask).toBe('424242******4242');
+    // A payout has no return URL: it ends on its result screen.
+    await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveCount(0);
+    await expect(page).toHaveURL(/\/embed\?/);
+  });
+
+  test('a rejected payout shows it was rejected', async ({ page, request }) => {
+    const payout = await createPayout(request);
+    const frame = await openEmbedded(page, payout.iframeUrls.card);
+    await frame.getByLabel('Card number').fill('5555555555554444');
+    await frame.getByLabel('Expiry date').fill('1230');
+    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await frame.getByRole('button', { name: /^Send / }).click();
+    await expect(frame.getByRole('status')).toContainText('waiting for the merchant');
+    await decidePayout(request, payout.payoutId, 'reject');
+    await expect(frame.getByRole('status')).toHaveText('The merchant did not approve this payout. Nothing was sent.', { timeout: 20_000 });
+    expect((await fetchPayout(request, payout.payoutId)).status).toBe('REJECTED');
+    await expectNoAxeViolations(page, 'payout rejected');
+  });
+
+  test('an APM payout by keyboard: Pix in BRL, then confirmed', async ({ page, request }) => {
+    const payout = await createPayout(request, { currency: 'BRL', value: 150 });
+    const frame = await openEmbedded(page, payout.iframeUrls.apm);
+    await expect(frame.getByRole('heading', { name: 'Choose where to receive the payout' })).toBeVisible();
+    await frame.getByText('Pix').click();
+    await frame.getByLabel('CPF (11 digits)').focus();
+    await page.keyboard.type('12345678901');
+    await page.keyboard.press('Tab');
+    await expect(frame.getByLabel('Pix key type')).toBeFocused();
+    await frame.getByLabel('Pix key type').selectOption('cpf');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(frame.getByRole('status')).toContainText('waiting for the merchant');
+    expect(await fetchPayout(request, payout.payoutId)).toMatchObject({ status: 'WAITING_FOR_CONFIRMATION', transactionType: 'BANK' });
+    await decidePayout(request, payout.payoutId, 'confirm');
+    await expect(frame.getByRole('status')).toHaveText('Your payout was sent.', { timeout: 20_000 });
+  });
+
+  test('a payout already processed opens on its result', async ({ page, request }) => {
+    const payout = await createPayout(request);
+    await request.post(`/sandbox/api/public/payout/${payout.payoutId}/process/card`, {
+      headers: { Authorization: 'Bearer sbx_checkout' },
+      data: { browser: {}, cardData: { cardNumber: '4000000000000119', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
+    });
+    await decidePayout(request, payout.payoutId, 'confirm');
+    await expect.poll(async () => (await fetchPayout(request, payout.payoutId)).status, { timeout: 10_000 }).toBe('FAILED');
+    const frame = await openEmbedded(page, payout.iframeUrls.card);
+    await expect(frame.getByRole('status')).toContainText('Payout not completed');
+    await expect(frame.getByLabel('Card number')).toHaveCount(0);
+  });
+});

@@ -1,0 +1,91 @@
+/**
+ * Loads what a payment page needs from the payments service: the transaction (pay-in or
+ * payout), normalized for the pages, and its merchant's checkout settings. An unknown id is
+ * `not-found` (the page renders 404); a failing service is `unavailable` (the page offers a
+ * retry), never an exception.
+ */
+import 'server-only';
+import type { ReturnUrls } from '@/lib/contract/common';
+import type { DetailedStatus } from '@/lib/contract/enums';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+
+export type TransactionType = 'payin' | 'payout';
+
+/** A pay-in or payout as the hosted pages use it. Amounts in major units. */
+export interface CheckoutTransaction {
+  type: TransactionType;
+  id: string;
+  merchantId: string;
+  customerId: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  initialAmount: number;
+  initialCurrency: string;
+  status: string;
+  attemptsRemaining: number;
+  detailedStatus?: DetailedStatus;
+  /** Pay-ins only: payouts have no return URLs. */
+  returnUrls: ReturnUrls | null;
+}
+
+export type LoadedTransaction =
+  | { kind: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable' };
+
+/** Payment ids are opaque; anything outside this shape cannot be one. */
+export const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Fetches the transaction only (status polling, server actions). Throws PaymentsApiError. */
+export async function fetchTransaction(type: TransactionType, id: string): Promise<CheckoutTransaction> {
+  if (type === 'payin') {
+    const p = await paymentsApi.getPayin(id);
+    return {
+      type,
+      id: p.id,
+      merchantId: p.merchantId,
+      customerId: p.customerId,
+      orderId: p.orderId,
+      amount: p.amount,
+      currency: p.currency,
+      initialAmount: p.initialAmount,
+      initialCurrency: p.initialCurrency,
+      status: p.status,
+      attemptsRemaining: p.attemptsRemaining ?? 0,
+      ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
+      returnUrls: p.returnUrls,
+    };
+  }
+  const p = await paymentsApi.getPayout(id);
+  return {
+    type,
+    id: p.id,
+    merchantId: p.merchantId,
+    customerId: p.customerId,
+    orderId: p.orderId,
+    amount: p.value,
+    currency: p.currency,
+    initialAmount: p.initialAmount,
+    initialCurrency: p.initialCurrency,
+    status: p.status,
+    attemptsRemaining: 0,
+    ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
+    returnUrls: null,
+  };
+}
+
+export async function loadTransaction(type: string, paymentId: string): Promise<LoadedTransaction> {
+  if ((type !== 'payin' && type !== 'payout') || !PAYMENT_ID.test(paymentId)) return { kind: 'not-found' };
+  try {
+    const transaction = await fetchTransaction(type, paymentId);
+    const settings = await paymentsApi.getCheckoutSettings(transaction.merchantId);
+    return { kind: 'ok', transaction, settings };
+  } catch (error) {
+    if (error instanceof PaymentsApiError && error.kind === 'http' && error.status === 404) return { kind: 'not-found' };
+    logger.warn({ err: error, paymentId }, 'payment page could not load the transaction');
+    return { kind: 'unavailable' };
+  }
+}

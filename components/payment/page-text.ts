@@ -71,7 +71,7 @@ export async function savedCardsText(amount: string, type: 'payin' | 'payout'): 
   const e = await getTranslations('errors');
   return {
     legend: type === 'payin' ? t('savedLegend') : t('payoutSavedLegend'),
-    cvv: t('cvv'),
+    cvv: t('savedCvv'),
     cvvHint3: t('cvvHint', { digits: 3 }),
     cvvHint4: t('cvvHint', { digits: 4 }),
     submit: type === 'payin' ? t('payWithSaved', { amount }) : t('payoutSubmit', { amount }),

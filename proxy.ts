@@ -24,8 +24,22 @@ function consoleOrigins(): string[] {
   return twin ? [origin, twin] : [origin];
 }
 
+/** The cashier session a page belongs to: the cashier and its widget. */
+function sessionOf(pathname: string): string | null {
+  const match = /^\/cashier\/([^/]+)(?:\/widget)?\/?$/.exec(pathname);
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
 async function allowedOriginsFor(pathname: string): Promise<string[]> {
   if (pathname === '/sandbox/embed') return consoleOrigins();
+  const sessionId = sessionOf(pathname);
+  if (sessionId) {
+    try {
+      return (await paymentsApi.getCheckoutSettings((await paymentsApi.getSession(sessionId)).merchantId)).allowedOrigins;
+    } catch {
+      return [];
+    }
+  }
   const transaction = transactionOf(pathname);
   if (!transaction) return [];
   try {

@@ -66,6 +66,32 @@ const server = http.createServer((request, response) => {
     if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
     return send(200, embedPage(src, url.searchParams.get('follow') !== '0'));
   }
+  if (url.pathname === '/widget') {
+    // The merchant mounts the withdrawal widget with the checkout's embed.js.
+    const src = url.searchParams.get('src') ?? '';
+    if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
+    const checkoutOrigin = new URL(src).origin;
+    return send(
+      200,
+      page(
+        'Merchant account: withdraw',
+        `<div id="widget"></div>
+<p>Last balance message: <output id="last-balance">none</output></p>
+<script src="${checkoutOrigin}/embed.js"></script>
+<script>
+  window.checkoutMessages = [];
+  window.embed = CheckoutEmbed.mount('#widget', {
+    url: ${JSON.stringify(src)},
+    title: 'Withdrawal widget',
+    onMessage: (message) => {
+      window.checkoutMessages.push(message);
+      if (message.type === 'balance') document.getElementById('last-balance').textContent = String(message.balance);
+    },
+  });
+</script>`,
+      ),
+    );
+  }
   if (url.pathname === '/success') return send(200, page('Payment received', '<p>Thank you for your order.</p>'));
   if (url.pathname === '/failure') return send(200, page('Payment not completed', '<p>Your order is not paid.</p>'));
   return send(404, page('Not found', ''));

@@ -6,10 +6,10 @@
 import { useEffect } from 'react';
 import { initParentMessaging, postToParent } from '@/lib/framing/parent-messages';
 
-export function FrameBridge(props: { allowedOrigins: string[]; transactionType: string; paymentId: string }) {
-  const { allowedOrigins, transactionType, paymentId } = props;
+export function FrameBridge(props: { allowedOrigins: string[]; transactionType?: string; paymentId?: string; sessionId?: string }) {
+  const { allowedOrigins, transactionType, paymentId, sessionId } = props;
   useEffect(() => {
-    initParentMessaging(allowedOrigins, { transactionType, paymentId });
+    initParentMessaging(allowedOrigins, { transactionType, paymentId, sessionId });
     postToParent('ready');
     let last = -1;
     const report = () => {
@@ -23,6 +23,6 @@ export function FrameBridge(props: { allowedOrigins: string[]; transactionType: 
     const observer = new ResizeObserver(report);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, [allowedOrigins, transactionType, paymentId]);
+  }, [allowedOrigins, transactionType, paymentId, sessionId]);
   return null;
 }

@@ -12,6 +12,7 @@ import {
   createPayinAction,
   createPayoutAction,
   createSessionAction,
+  expireSessionAction,
   refundAction,
   rejectPayoutAction,
   setWebhookUrlAction,
@@ -36,7 +37,7 @@ export interface ConsoleViewProps {
 }
 
 const TEST_CARDS = ['4242424242424242', '4000000000003220', '4000000000000002', '4000000000009995', '4000000000000119', '4000000000000077'];
-const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'failed'] as const;
+const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'failed'] as const;
 
 const field = 'mt-1 block w-full rounded border border-slate-400 px-2 py-1.5';
 const button = 'rounded bg-indigo-700 px-3 py-1.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300';
@@ -312,6 +313,15 @@ export async function ConsoleView(props: ConsoleViewProps) {
                   </label>
                   <button className={small}>{t('setBalance')}</button>
                 </form>
+                {s.expired ? null : (
+                  <form action={expireSessionAction}>
+                    {hidden}
+                    <input type="hidden" name="sessionId" value={s.id} />
+                    <button className={small} aria-label={t('expireSession', { session: s.id })}>
+                      {t('expire')}
+                    </button>
+                  </form>
+                )}
               </li>
             ))}
           </ul>

@@ -8,7 +8,7 @@ import { isAllowedOrigin } from './origins';
 export type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance';
 
 let target: string | null = null;
-let context: { transactionType?: string; paymentId?: string } = {};
+let context: { transactionType?: string; paymentId?: string; sessionId?: string } = {};
 
 /** Whether this page is inside a frame. */
 export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
@@ -28,8 +28,8 @@ function parentOrigin(): string | null {
 }
 
 /** Sets where messages go: the parent, when framed by an allowed origin (or our own). */
-export function initParentMessaging(allowedOrigins: readonly string[], ctx: { transactionType?: string; paymentId?: string }): void {
-  context = ctx;
+export function initParentMessaging(allowedOrigins: readonly string[], ctx: { transactionType?: string; paymentId?: string; sessionId?: string }): void {
+  context = Object.fromEntries(Object.entries(ctx).filter(([, v]) => v !== undefined));
   target = null;
   if (!isFramed()) return;
   const origin = parentOrigin();

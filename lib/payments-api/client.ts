@@ -19,6 +19,9 @@ import {
 import { PayoutProcessingResponse, PayoutTransaction, type PayoutCardRequest, type PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import { SavedCardList } from '@/lib/contract/customer';
 import { MethodList } from '@/lib/contract/methods';
+import { CashierSession, SessionTransactionList } from '@/lib/contract/cashier';
+import { PayinCreateResponse } from '@/lib/contract/payin';
+import { PayoutCreateResponse } from '@/lib/contract/payout';
 import { z as zod } from 'zod';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
@@ -172,6 +175,36 @@ export const paymentsApi = {
       path: `/public/payout/${segment(payoutId)}/process/direct-link`,
       schema: PayoutProcessingResponse,
       body,
+      idempotencyKey,
+    }),
+
+  /** GET /public/cashier/session/{id} (E8). */
+  getSession: (sessionId: string) =>
+    call({ operation: 'getSession', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}`, schema: CashierSession }),
+
+  /** GET /public/cashier/session/{id}/transactions (E10). */
+  sessionTransactions: (sessionId: string) =>
+    call({ operation: 'sessionTransactions', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}/transactions`, schema: SessionTransactionList }),
+
+  /** POST /public/cashier/session/{id}/payin (E9); amount in major units. */
+  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string) =>
+    call({
+      operation: 'createSessionPayin',
+      method: 'POST',
+      path: `/public/cashier/session/${segment(sessionId)}/payin`,
+      schema: PayinCreateResponse,
+      body: { amount },
+      idempotencyKey,
+    }),
+
+  /** POST /public/cashier/session/{id}/payout (E9); value in major units. */
+  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string) =>
+    call({
+      operation: 'createSessionPayout',
+      method: 'POST',
+      path: `/public/cashier/session/${segment(sessionId)}/payout`,
+      schema: PayoutCreateResponse,
+      body: { value },
       idempotencyKey,
     }),
 

@@ -6,10 +6,10 @@
  * Each ends with a redirect back to the console carrying a notice key.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
-import { merchants } from '@/lib/db/schema';
+import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
 import sampleCustomer from '@/lib/testing/sample-customer.json';
 import { SandboxApiError } from './api-error';
@@ -195,4 +195,15 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
   const db = await sandboxDb();
   await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
   back(token, 'webhookSaved');
+}
+
+/** Ends a cashier session now (sandbox only), to see the cashier's expired page. */
+export async function expireSessionAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const db = await sandboxDb();
+  await db
+    .update(cashierSessions)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(and(eq(cashierSessions.id, text(form, 'sessionId')), eq(cashierSessions.merchantId, consoleMerchant(token)!.id)));
+  back(token, 'sessionExpired');
 }

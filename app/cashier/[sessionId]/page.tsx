@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { BrandStyle, CashierMessage, money, TransactionList } from '@/components/cashier/cashier-parts';
+import { CashierFlow } from '@/components/cashier/cashier-flow';
+import { cashierFlowText } from '@/components/cashier/cashier-text';
+import { FrameBridge } from '@/components/frame/frame-bridge';
+import { ServiceUnavailable } from '@/components/payment/service-unavailable';
+import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
+import { startCashierTransaction } from '@/lib/checkout/cashier-action';
+import { localeParam } from '@/lib/checkout/payment-paths';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('meta'))('cashierTitle') };
+}
+
+/**
+ * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
+ * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
+ * history, in the session's currency.
+ */
+export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
+  const { sessionId } = await props.params;
+  const query = await props.searchParams;
+  const locale = localeParam(query.locale);
+  const kind = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
+  const t = await getTranslations('cashier');
+  const loaded = await loadCashier(sessionId);
+  if (loaded.kind === 'not-found') notFound();
+  if (loaded.kind === 'unavailable') {
+    return (
+      <main className="mx-auto max-w-md px-4 py-8">
+        <h1 className="sr-only">{(await getTranslations('meta'))('cashierTitle')}</h1>
+        <ServiceUnavailable retryHref={`/cashier/${encodeURIComponent(sessionId)}`} />
+      </main>
+    );
+  }
+  if (loaded.kind === 'expired') {
+    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} />;
+  }
+  const { session, settings, transactions } = loaded;
+  const uiLocale = await getLocale();
+  const balance = session.balance ?? null;
+  const balanceText = balance === null ? null : money(balance, session.currency, uiLocale);
+  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: String(value), label: money(value, session.currency, uiLocale) }));
+  const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${new URLSearchParams({ ...(locale ? { locale } : {}), tab }).toString()}`;
+  const pending = transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status));
+
+  return (
+    <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
+      <BrandStyle settings={settings} />
+      <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b-4 border-[var(--brand)] pb-3">
+        <div className="flex items-center gap-3">
+          {settings.logoUrl ? <img src={settings.logoUrl} alt="" className="h-8 w-auto" /> : null}
+          <h1 className="text-xl font-semibold">{settings.displayName}</h1>
+        </div>
+        <div className="text-end">
+          <p className="text-sm text-slate-700">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
+          <p className="text-sm">
+            {t('balance')}: <bdi data-testid="balance" className="text-lg font-semibold">{balanceText ?? t('noBalance')}</bdi>
+          </p>
+        </div>
+      </header>
+      <nav aria-label={t('tabs')} className="flex gap-2 border-b border-slate-300">
+        {(['deposit', 'withdraw'] as const).map((tab) => (
+          <a
+            key={tab}
+            href={tabHref(tab)}
+            aria-current={tab === kind ? 'page' : undefined}
+            className={`-mb-px min-h-6 border-b-4 px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700 ${tab === kind ? 'border-[var(--brand)] text-slate-900' : 'border-transparent text-slate-700'}`}
+          >
+            {t(tab)}
+          </a>
+        ))}
+      </nav>
+      <section aria-label={t(kind)}>
+        <CashierFlow
+          key={kind}
+          action={startCashierTransaction}
+          sessionId={session.sessionId}
+          kind={kind}
+          locale={locale}
+          currency={session.currency}
+          balance={balance}
+          presets={presets}
+          initialAttemptKey={randomUUID()}
+          text={await cashierFlowText(kind, session.currency, balanceText)}
+        />
+      </section>
+      <TransactionList id="pending-heading" heading={t('pending')} empty={t('noPending')} items={pending} />
+      <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />
+    </main>
+  );
+}

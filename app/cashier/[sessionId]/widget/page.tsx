@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { BrandStyle, CashierMessage, money } from '@/components/cashier/cashier-parts';
+import { CashierFlow } from '@/components/cashier/cashier-flow';
+import { cashierFlowText } from '@/components/cashier/cashier-text';
+import { LiveBalance } from '@/components/cashier/live-balance';
+import { FrameBridge } from '@/components/frame/frame-bridge';
+import { ServiceUnavailable } from '@/components/payment/service-unavailable';
+import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
+import { startCashierTransaction } from '@/lib/checkout/cashier-action';
+import { localeParam } from '@/lib/checkout/payment-paths';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('meta'))('widgetTitle') };
+}
+
+/** /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (design brief, "Withdrawal widget"). */
+export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
+  const { sessionId } = await props.params;
+  const locale = localeParam((await props.searchParams).locale);
+  const t = await getTranslations('cashier');
+  const loaded = await loadCashier(sessionId);
+  if (loaded.kind === 'not-found') notFound();
+  if (loaded.kind === 'unavailable') {
+    return (
+      <main className="p-3">
+        <h1 className="sr-only">{(await getTranslations('meta'))('widgetTitle')}</h1>
+        <ServiceUnavailable retryHref={`/cashier/${encodeURIComponent(sessionId)}/widget`} />
+      </main>
+    );
+  }
+  if (loaded.kind === 'expired') {
+    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} />;
+  }
+  const { session, settings, transactions } = loaded;
+  const uiLocale = await getLocale();
+  const balance = session.balance ?? null;
+  const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
+  return (
+    <main className="space-y-4 p-3">
+      <BrandStyle settings={settings} />
+      <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+      <h1 className="border-b-4 border-[var(--brand)] pb-1 text-lg font-semibold">
+        {settings.displayName}: {t('withdraw')}
+      </h1>
+      <LiveBalance
+        sessionId={session.sessionId}
+        locale={uiLocale}
+        initial={{
+          balance,
+          currency: session.currency,
+          status: session.status,
+          pending: transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status)),
+        }}
+        text={{ balance: t('balance'), noBalance: t('noBalance'), pending: t('pending'), noPending: t('noPending'), statuses }}
+      />
+      <CashierFlow
+        action={startCashierTransaction}
+        sessionId={session.sessionId}
+        kind="withdraw"
+        locale={locale}
+        currency={session.currency}
+        balance={balance}
+        presets={[]}
+        initialAttemptKey={randomUUID()}
+        text={await cashierFlowText('withdraw', session.currency, balance === null ? null : money(balance, session.currency, uiLocale))}
+        compact
+      />
+    </main>
+  );
+}

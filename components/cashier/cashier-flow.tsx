@@ -1,0 +1,193 @@
+'use client';
+/**
+ * The cashier's deposit or withdrawal flow (also the withdrawal widget's): amount with the
+ * merchant's presets, method, then the payment page (card or APM) inside the cashier's frame.
+ * The framed page's messages tell the flow when it is done (a final status, a payout waiting
+ * for the merchant, or a redirect); the cashier then returns to its start with the history
+ * refreshed. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
+ * answers the page with the frame in it.
+ */
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { checkAmount, type AmountError } from '@/lib/checkout/cashier-amount';
+import type { CashierState } from '@/lib/checkout/cashier-action';
+import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
+
+export interface CashierFlowText {
+  amount: string;
+  amountHint: string;
+  presets: string;
+  method: string;
+  card: string;
+  otherMethods: string;
+  submit: string;
+  processing: string;
+  frameTitle: string;
+  cancel: string;
+  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected', string>;
+  done: { success: string; failed: string; waiting: string; other: string };
+}
+
+export interface CashierFlowProps {
+  action: (previous: CashierState, form: FormData) => Promise<CashierState>;
+  sessionId: string;
+  kind: 'deposit' | 'withdraw';
+  locale: string;
+  currency: string;
+  /** Major units, or null when the session has no balance. */
+  balance: number | null;
+  /** Preset amounts: value as typed, label formatted for the locale. */
+  presets: { value: string; label: string }[];
+  initialAttemptKey: string;
+  text: CashierFlowText;
+  compact?: boolean;
+}
+
+export function CashierFlow(props: CashierFlowProps) {
+  const { text, kind } = props;
+  const router = useRouter();
+  const [state, formAction, pending] = useActionState<CashierState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
+  const [step, setStep] = useState<CashierState['step']>(state.step);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [height, setHeight] = useState(560);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+
+  useEffect(() => setStep(state.step), [state.step]);
+  useEffect(() => {
+    if (state.error) setError(text.errors[state.error]);
+  }, [state.error, text.errors]);
+
+  useEffect(() => {
+    if (!step) return;
+    // The framed page may post `status` and `redirect` in one tick: the first ending counts.
+    let finished = false;
+    const finish = (message: string) => {
+      if (finished) return;
+      finished = true;
+      setStep(undefined);
+      setNotice(message);
+      router.refresh();
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
+      const data = event.data as { source?: string; type?: string; status?: string; height?: number } | null;
+      if (!data || data.source !== 'checkout') return;
+      if (data.type === 'resize' && typeof data.height === 'number') setHeight(Math.max(200, data.height));
+      if (data.type === 'status' && data.status) {
+        const view = viewOf(step.type, data.status);
+        if (view === 'success') finish(text.done.success);
+        else if (view === 'waiting') finish(text.done.waiting);
+        else if (isFinalView(view)) finish(text.done.failed);
+      }
+      if (data.type === 'redirect') finish(text.done.other);
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [step, router, text.done]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance);
+    setNotice(null);
+    if (problem) {
+      setError(text.errors[problem]);
+      amountRef.current?.focus();
+      return;
+    }
+    setError(null);
+    startTransition(() => formAction(new FormData(form)));
+  };
+
+  if (step) {
+    return (
+      <div className="space-y-2">
+        <iframe ref={frameRef} title={text.frameTitle} src={step.url} height={height} className="w-full border-0" />
+        <button
+          type="button"
+          onClick={() => {
+            setStep(undefined);
+            router.refresh();
+          }}
+          className="min-h-6 rounded-md px-3 py-2 text-sm text-indigo-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700"
+        >
+          {text.cancel}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-4">
+      <input type="hidden" name="sessionId" value={props.sessionId} />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      {notice ? (
+        <p role="status" className="rounded-md border border-slate-400 bg-slate-50 p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={`${kind}-amount`} className="block text-sm font-medium">
+          {text.amount}
+        </label>
+        <p id={`${kind}-amount-hint`} className="text-sm text-slate-600">
+          {text.amountHint}
+        </p>
+        <input
+          ref={amountRef}
+          id={`${kind}-amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={state.amount ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${kind}-amount-hint ${kind}-amount-error`}
+          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2.5 text-base focus:border-indigo-700 focus:ring-2 focus:ring-indigo-700 focus:outline-none aria-[invalid=true]:border-red-700"
+          dir="ltr"
+        />
+        <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+          {error}
+        </p>
+      </div>
+      {props.presets.length > 0 ? (
+        <div role="group" aria-label={text.presets} className="flex flex-wrap gap-2">
+          {props.presets.map((preset) => (
+            <button
+              key={preset.value}
+              type="button"
+              onClick={() => {
+                if (amountRef.current) amountRef.current.value = preset.value;
+                setError(null);
+              }}
+              className="min-h-6 min-w-6 rounded-full border border-indigo-700 px-3 py-1.5 text-sm text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700"
+            >
+              <bdi>{preset.label}</bdi>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium">{text.method}</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          <label className="flex min-h-6 items-center gap-2">
+            <input type="radio" name="method" value="card" defaultChecked className="size-5 accent-indigo-700" /> {text.card}
+          </label>
+          <label className="flex min-h-6 items-center gap-2">
+            <input type="radio" name="method" value="apm" className="size-5 accent-indigo-700" /> {text.otherMethods}
+          </label>
+        </div>
+      </fieldset>
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+      >
+        {pending ? text.processing : text.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,173 @@
+/**
+ * The cashier and the withdrawal widget (issue "The cashier and the withdrawal widget").
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import sampleCustomer from '../lib/testing/sample-customer.json';
+import { DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
+
+const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
+
+async function createSession(page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) {
+  const response = await page.request.post('/sandbox/api/public/cashier/session', {
+    headers: auth,
+    data: {
+      customer: { ...sampleCustomer, externalUserId },
+      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      ...(balance === undefined ? {} : { balance }),
+    },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { sessionId: string; checkoutUrl: string };
+}
+
+const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
+
+test('deposit by card with 3DS, then the history shows it', async ({ page }) => {
+  const session = await createSession(page, 100);
+  await page.goto(session.checkoutUrl);
+  await expect(page.getByRole('heading', { name: 'Demo Shop' })).toBeVisible();
+  await expect(page.getByTestId('balance')).toHaveText('€100.00');
+  await expect(page.getByText('Hello Ada Lovelace')).toBeVisible();
+  await expectNoAxeViolations(page, 'cashier');
+  await page.getByRole('group', { name: 'Preset amounts' }).getByRole('button', { name: '€25.00' }).click();
+  await expect(page.getByLabel('Amount in EUR')).toHaveValue('25');
+  await page.getByRole('button', { name: 'Continue to deposit' }).click();
+  await fillCard(step(page), { number: '4000000000003220' });
+  await step(page).getByRole('button', { name: 'Pay €25.00' }).click();
+  await step(page).getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText('Done: your transaction is complete.');
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Deposit')).toBeVisible();
+  await expect(history.getByTestId('status')).toHaveText('Completed');
+  await expectNoAxeViolations(page, 'cashier after a deposit');
+});
+
+test('deposit by APM (e-wallet approved at the provider)', async ({ page }) => {
+  const session = await createSession(page, 10);
+  await page.goto(session.checkoutUrl);
+  await page.getByLabel('Amount in EUR').fill('12.5');
+  await page.getByRole('radio', { name: 'Other methods' }).check();
+  await page.getByRole('button', { name: 'Continue to deposit' }).click();
+  await step(page).locator('summary', { hasText: /^E-wallet$/ }).click();
+  await step(page).getByLabel('Wallet e-mail').fill('ada@example.com');
+  await step(page).getByRole('button', { name: 'Continue with E-wallet' }).click();
+  await step(page).getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'History' }).getByText('€12.50')).toBeVisible();
+});
+
+test('a withdrawal above the balance is refused before any request', async ({ page }) => {
+  const session = await createSession(page, 100);
+  await page.goto(session.checkoutUrl);
+  await page.getByRole('link', { name: 'Withdraw' }).click();
+  await expect(page.getByRole('link', { name: 'Withdraw' })).toHaveAttribute('aria-current', 'page');
+  const amount = page.getByLabel('Amount in EUR');
+  await amount.fill('500');
+  await page.getByRole('button', { name: 'Continue to withdraw' }).click();
+  await expect(amount).toHaveAccessibleDescription(/You cannot withdraw more than your balance/);
+  await expect(amount).toBeFocused();
+  await expectNoAxeViolations(page, 'cashier withdrawal error');
+  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
+  expect((await list.json()).transactions).toEqual([]);
+});
+
+test('withdraw to a saved card: the payout waits, the merchant confirms, the cashier shows it sent', async ({ page }) => {
+  const externalUserId = `cashier-${randomUUID()}`;
+  const session = await createSession(page, 100, externalUserId);
+  // A card saved by an earlier deposit of the same customer.
+  const deposit = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: { Authorization: 'Bearer sbx_checkout' }, data: { amount: 5 } });
+  const { paymentId } = await deposit.json();
+  await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
+    headers: { Authorization: 'Bearer sbx_checkout' },
+    data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+  });
+
+  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await page.getByLabel('Amount in EUR').fill('20');
+  await page.getByRole('button', { name: 'Continue to withdraw' }).click();
+  await expect(step(page).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
+  await step(page).getByRole('button', { name: 'Send €20.00 to this card' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveText("Your withdrawal is waiting for the merchant's approval.");
+  const pending = page.getByRole('region', { name: 'Pending withdrawals' });
+  await expect(pending.getByTestId('status')).toHaveText('Awaiting approval');
+
+  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
+  const payout = (await list.json()).transactions.find((t: { kind: string }) => t.kind === 'payout');
+  expect((await page.request.put(`/sandbox/api/public/payout/${payout.id}/confirm`, { headers: auth })).status()).toBe(204);
+  await expect
+    .poll(async () => (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status)
+    .toBe('PROCESSED');
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'History' }).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status')).toHaveText('Sent');
+  await expect(page.getByRole('region', { name: 'Pending withdrawals' }).getByText('No pending withdrawals.')).toBeVisible();
+});
+
+test('the widget, mounted with embed.js on a second origin, shows a balance the merchant changes within 2 seconds', async ({ page }) => {
+  const session = await createSession(page, 100);
+  await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(`${session.checkoutUrl}/widget`)}`);
+  const widget = page.frameLocator('iframe[title="Withdrawal widget"]');
+  await expect(widget.getByTestId('balance')).toHaveText('€100.00');
+  await expect(page.locator('#last-balance')).toHaveText('100');
+  await expectNoAxeViolations(page, 'widget');
+  const put = await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/balance`, { headers: auth, data: { balance: 42.5 } });
+  expect(put.status()).toBe(204);
+  const changedAt = Date.now();
+  await expect(widget.getByTestId('balance')).toHaveText('€42.50', { timeout: 2_000 });
+  expect(Date.now() - changedAt).toBeLessThan(2_000);
+  await expect(page.locator('#last-balance')).toHaveText('42.5');
+  // resize messages size the iframe.
+  const height = await page.locator('iframe[title="Withdrawal widget"]').evaluate((el) => (el as HTMLIFrameElement).style.height);
+  expect(height).not.toBe('480px');
+});
+
+test('an expired session shows a clear page, never a form', async ({ page }) => {
+  const session = await createSession(page, 100);
+  await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
+  await page.getByRole('button', { name: `Expire session ${session.sessionId} now` }).click();
+  await expect(page.getByRole('status')).toHaveText('Session expired.');
+  await page.goto(session.checkoutUrl);
+  await expect(page.getByRole('heading', { name: 'This cashier session has expired' })).toBeVisible();
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'expired cashier');
+  const unknown = await page.goto('/cashier/cs_doesnotexist');
+  expect(unknown?.status()).toBe(404);
+});
+
+test('at 320 CSS px the cashier has no horizontal scroll, and keyboard alone completes a deposit', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  const session = await createSession(page, 100);
+  await page.goto(session.checkoutUrl);
+  const overflow = async () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await testInfo.attach('cashier-320px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  // Keyboard: to the amount, type, to Continue, Enter.
+  const amount = page.getByLabel('Amount in EUR');
+  for (let i = 0; i < 15 && !(await amount.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(amount).toBeFocused();
+  await page.keyboard.type('15');
+  const submit = page.getByRole('button', { name: 'Continue to deposit' });
+  for (let i = 0; i < 10 && !(await submit.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const frame = step(page);
+  await expect(frame.getByLabel('Card number')).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Tab');
+  await expect(frame.getByLabel('Card number')).toBeFocused();
+  await page.keyboard.type('4242424242424242');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1230');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('123');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Ada Lovelace');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(frame.getByRole('button', { name: 'Pay €15.00' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+});

@@ -1,0 +1,44 @@
+/**
+ * The cashier's view of a session (design brief, "Cashier", "Withdrawal widget"): the session
+ * (E8), its merchant's settings (E12) and its transactions (E10), with the rules of the amount
+ * field: positive, at most the currency's minor units, a withdrawal at most the balance.
+ */
+import 'server-only';
+import type { CashierSession } from '@/lib/contract/cashier';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+import { PAYMENT_ID } from './load-transaction';
+
+export interface CashierTransaction {
+  id: string;
+  kind: 'payin' | 'payout';
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+}
+
+export type LoadedCashier =
+  | { kind: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
+  | { kind: 'expired'; settings: CheckoutSettings | null }
+  | { kind: 'not-found' }
+  | { kind: 'unavailable' };
+
+export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
+  if (!PAYMENT_ID.test(sessionId)) return { kind: 'not-found' };
+  try {
+    const session = await paymentsApi.getSession(sessionId);
+    const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
+    if (session.status === 'EXPIRED') return { kind: 'expired', settings };
+    const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+    return { kind: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt })) };
+  } catch (error) {
+    if (error instanceof PaymentsApiError && error.status === 404) return { kind: 'not-found' };
+    logger.warn({ err: error, sessionId }, 'cashier could not load the session');
+    return { kind: 'unavailable' };
+  }
+}
+
+/** Payout statuses that are still on their way: the cashier's "pending withdrawals". */
+export const PENDING_PAYOUT = new Set(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING']);

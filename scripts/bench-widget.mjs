@@ -90,14 +90,26 @@ async function widget(sessionId, until, latencies) {
   await new Promise((r) => setTimeout(r, Math.random() * POLL_MS));
   while (Date.now() < until) {
     const started = performance.now();
+    const controller = new AbortController();
+    let timer;
     try {
-      const response = await fetch(`${origin}/api/cashier/${sessionId}`);
-      await response.arrayBuffer();
+      // The deadline bounds a request even when the server no longer answers in time.
+      const deadline = new Promise((_, reject) => {
+        timer = setTimeout(() => {
+          controller.abort();
+          reject(new Error('deadline'));
+        }, Math.max(1, until - Date.now()));
+      });
+      const response = await Promise.race([fetch(`${origin}/api/cashier/${sessionId}`, { signal: controller.signal }), deadline]);
+      await Promise.race([response.arrayBuffer(), deadline]);
       if (!response.ok) errors += 1;
     } catch {
       errors += 1;
+    } finally {
+      clearTimeout(timer);
     }
     const took = performance.now() - started;
+    if (Date.now() >= until) break;
     latencies.push(took);
     requests += 1;
     await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - took)));
@@ -111,12 +123,16 @@ try {
   await waitForServer();
   const sessions = [];
   for (let i = 0; i < WIDGETS; i += 1) sessions.push(await createSession(i));
+  console.error(`${WIDGETS} sessions created; measuring for ${SECONDS} s`);
   // Warm up the routes, then measure.
   await Promise.all(sessions.slice(0, 10).map((id) => fetch(`${origin}/api/cashier/${id}`).then((r) => r.arrayBuffer())));
   const latencies = [];
   const cpuBefore = cpuSeconds(server.pid);
   const started = Date.now();
-  const results = await Promise.all(sessions.map((id) => widget(id, started + SECONDS * 1000, latencies)));
+  let finished = 0;
+  const watchdog = setInterval(() => console.error(`  ${finished}/${WIDGETS} widgets done, ${latencies.length} requests`), 5000);
+  const results = await Promise.all(sessions.map((id) => widget(id, started + SECONDS * 1000, latencies).finally(() => (finished += 1))));
+  clearInterval(watchdog);
   const elapsed = (Date.now() - started) / 1000;
   const cpu = cpuSeconds(server.pid) - cpuBefore;
   const requests = results.reduce((s, r) => s + r.requests, 0);

@@ -3,7 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import sampleCustomer from '../lib/testing/sample-customer.json';
+import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };

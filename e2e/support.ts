@@ -1,7 +1,7 @@
 /** Helpers of the browser tests: the merchant's API calls, the merchant's page, the card form, axe. */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import sampleCustomer from '../lib/testing/sample-customer.json';
+import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;

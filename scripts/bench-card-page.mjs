@@ -51,7 +51,7 @@ async function createPayin() {
       currency: 'EUR',
       kycVerified: false,
       previousTransactionCount: 0,
-      customer: JSON.parse(readFileSync('lib/testing/sample-customer.json', 'utf8')),
+      customer: JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8')),
       returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
     }),
   });

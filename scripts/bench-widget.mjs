@@ -65,7 +65,7 @@ async function waitForServer() {
   throw new Error('server did not start');
 }
 
-const customer = JSON.parse(readFileSync('lib/testing/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
 async function createSession(i) {
   const response = await fetch(`${origin}/sandbox/api/public/cashier/session`, {
     method: 'POST',

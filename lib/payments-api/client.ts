@@ -5,24 +5,28 @@
  * holds request data (card data travels in request bodies only).
  */
 import 'server-only';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { paymentsApiConfig } from '@/lib/config';
 import { ErrorResponse } from '@/lib/contract/errors';
 import { CheckoutSettings } from '@/lib/contract/merchant';
 import {
+  PayinCreateResponse,
   PayinProcessingResponse,
   PayinTransaction,
   type ProcessCardRequest,
   type ProcessDirectLinkRequest,
   type ProcessSavedCardRequest,
 } from '@/lib/contract/payin';
-import { PayoutProcessingResponse, PayoutTransaction, type PayoutCardRequest, type PayoutDirectLinkRequest } from '@/lib/contract/payout';
+import {
+  PayoutCreateResponse,
+  PayoutProcessingResponse,
+  PayoutTransaction,
+  type PayoutCardRequest,
+  type PayoutDirectLinkRequest,
+} from '@/lib/contract/payout';
 import { SavedCardList } from '@/lib/contract/customer';
 import { MethodList } from '@/lib/contract/methods';
 import { CashierSession, SessionTransactionList } from '@/lib/contract/cashier';
-import { PayinCreateResponse } from '@/lib/contract/payin';
-import { PayoutCreateResponse } from '@/lib/contract/payout';
-import { z as zod } from 'zod';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 
@@ -149,7 +153,7 @@ export const paymentsApi = {
       operation: 'deleteCard',
       method: 'DELETE',
       path: `/public/customer/${segment(customerId)}/cards/${segment(cardId)}`,
-      schema: zod.undefined(),
+      schema: z.undefined(),
     }),
 
   /** GET /public/payout/{payoutId} (E3). */

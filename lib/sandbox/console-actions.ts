@@ -11,7 +11,7 @@ import { redirect } from 'next/navigation';
 import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
-import sampleCustomer from '@/lib/testing/sample-customer.json';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { SandboxApiError } from './api-error';
 import { consoleMerchant } from './console-data';
 import { refundPayin } from './payins';

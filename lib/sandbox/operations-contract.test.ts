@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@/lib/testing/sample-customer.json';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { sandboxDb } from './store';
 

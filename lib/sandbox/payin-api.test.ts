@@ -12,7 +12,7 @@ import { GET as settingsRoute } from '@/app/sandbox/api/public/merchant/[merchan
 import { payins } from '@/lib/db/schema';
 import { completeChallenge } from './payins';
 import { sandboxDb } from './store';
-import sampleCustomer from '@/lib/testing/sample-customer.json';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 
 const DEMO = 'sbx_demo_merchant';
 const OTHER = 'sbx_other_merchant';

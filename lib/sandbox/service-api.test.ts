@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierSessions } from '@/lib/db/schema';
-import sampleCustomer from '@/lib/testing/sample-customer.json';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { decidePayinAtProvider } from './payins';
 import { sandboxDb } from './store';

@@ -8,7 +8,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
-import sampleCustomer from '@/lib/testing/sample-customer.json';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { completeChallenge } from './payins';
 import { sandboxDb } from './store';

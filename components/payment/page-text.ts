@@ -7,18 +7,10 @@ import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { PaymentStatusText } from '@/components/status/payment-status';
+import { EXPLAINED_REASONS } from '@/lib/checkout/payment-state';
 
-const REASON_KEYS = [
-  'CARD_DECLINED',
-  'INSUFFICIENT_FUNDS',
-  'CARD_EXPIRED',
-  'CVV_INVALID',
-  'AUTHENTICATION_FAILED',
-  'PSP_ISSUES',
-  'TRANSACTION_TIMEOUT',
-  'NO_PROVIDER_AVAILABLE',
-  'generic',
-] as const;
+/** Every key `reasonKey` can answer. */
+const REASON_KEYS = [...EXPLAINED_REASONS, 'generic'] as const;
 
 const FIELD_ERRORS: CardFieldError[] = [
   'cardNumber.required',

@@ -77,7 +77,7 @@ export const returnTarget = (view: TransactionView): 'success' | 'failure' | nul
   view === 'success' ? 'success' : view === 'failed' || view === 'rejected' ? 'failure' : null;
 
 /** Decline and failure reasons the catalogue explains (`reasons.*`); others read `reasons.generic`. */
-const EXPLAINED: readonly DetailedStatus[] = [
+export const EXPLAINED_REASONS: readonly DetailedStatus[] = [
   'CARD_DECLINED',
   'INSUFFICIENT_FUNDS',
   'CARD_EXPIRED',
@@ -90,6 +90,6 @@ const EXPLAINED: readonly DetailedStatus[] = [
 
 /** Catalogue key of a reason: `reasons.CARD_DECLINED` or `reasons.generic`. */
 export function reasonKey(detailed: DetailedStatus | undefined, status: string): string {
-  if (detailed && EXPLAINED.includes(detailed)) return detailed;
+  if (detailed && EXPLAINED_REASONS.includes(detailed)) return detailed;
   return status === 'TIMEOUT' ? 'TRANSACTION_TIMEOUT' : 'generic';
 }

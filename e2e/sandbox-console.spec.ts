@@ -77,7 +77,7 @@ test('confirm a payout from the console', async ({ page, request }) => {
 
 test('create a session and update its balance from the console', async ({ page, request }) => {
   await page.goto('/sandbox');
-  await page.getByLabel('Balance').fill('100');
+  await page.getByLabel('Balance', { exact: true }).fill('100');
   await page.getByRole('button', { name: 'Create a cashier session' }).click();
   const sessionId = (await page.getByRole('status').textContent())!.match(/cs_[0-9a-f]+/)![0];
   const item = page.locator(`li[data-session="${sessionId}"]`);

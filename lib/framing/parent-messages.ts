@@ -13,17 +13,31 @@ let context: { transactionType?: string; paymentId?: string; sessionId?: string 
 /** Whether this page is inside a frame. */
 export const isFramed = (): boolean => typeof window !== 'undefined' && window.parent !== window;
 
+const STORED_PARENT = 'checkout.parentOrigin';
+
 /**
- * The parent's origin: `location.ancestorOrigins` where the browser has it, else the
- * referrer's origin (right on the first page a frame loads).
+ * The parent's origin: `location.ancestorOrigins` where the browser has it (Chromium, Safari);
+ * else the referrer's origin, which is the parent's on the first page a frame loads and is kept
+ * in sessionStorage (partitioned per top-level site) for the later pages of the same frame
+ * (card → ACS → status), whose referrer is no longer the parent (Firefox).
  */
 function parentOrigin(): string | null {
   const ancestors = window.location.ancestorOrigins;
   if (ancestors && ancestors.length > 0) return ancestors[0] ?? null;
+  let fromReferrer: string | null = null;
   try {
-    return document.referrer ? new URL(document.referrer).origin : null;
+    fromReferrer = document.referrer ? new URL(document.referrer).origin : null;
   } catch {
-    return null;
+    fromReferrer = null;
+  }
+  try {
+    if (fromReferrer && fromReferrer !== window.location.origin) {
+      window.sessionStorage.setItem(STORED_PARENT, fromReferrer);
+      return fromReferrer;
+    }
+    return window.sessionStorage.getItem(STORED_PARENT) ?? fromReferrer;
+  } catch {
+    return fromReferrer;
   }
 }
 

@@ -212,3 +212,56 @@ test.describe('payouts', () => {
     await expect(frame.getByLabel('Card number')).toHaveCount(0);
   });
 });
+
+test.describe('by keyboard alone', () => {
+  test('a card payout', async ({ page, request }) => {
+    const payout = await createPayout(request);
+    const frame = await openEmbedded(page, payout.iframeUrls.card);
+    await expect(frame.getByLabel('Card number')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(frame.getByLabel('Card number')).toBeFocused();
+    await page.keyboard.type('4242424242424242');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('1230');
+    await page.keyboard.press('Tab');
+    await expect(frame.getByLabel('Name on card')).toBeFocused();
+    await page.keyboard.type('Ada Lovelace');
+    await page.keyboard.press('Tab');
+    await expect(frame.getByRole('button', { name: 'Send €40.00 to this card' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(frame.getByRole('status')).toContainText('waiting for the merchant');
+  });
+
+  test('removing a saved card', async ({ page, request }) => {
+    const customer = { ...sampleCustomer, externalUserId: `keyboard-${randomUUID()}` };
+    const first = await createPayin(request, { customer });
+    await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
+      headers: { Authorization: 'Bearer sbx_checkout' },
+      data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+    });
+    const second = await createPayin(request, { customer });
+    const frame = await openEmbedded(page, second.iframeUrls.card);
+    const remove = frame.getByRole('link', { name: 'Remove Mastercard ending 4444' });
+    await expect(remove).toBeVisible();
+    for (let i = 0; i < 10 && !(await remove.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await expect(remove).toBeFocused();
+    await page.keyboard.press('Enter');
+    const confirm = frame.getByRole('button', { name: 'Remove card' });
+    await expect(confirm).toBeVisible();
+    for (let i = 0; i < 10 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect(frame.getByRole('status')).toHaveText('The card was removed.');
+  });
+});
+
+test('a pay-in that times out explains what happened and what the customer can do', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  const frame = await openEmbedded(page, payin.iframeUrls.card, { followRedirect: false });
+  await fillCard(frame, { number: '4000000000000101' });
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await expect(frame.getByRole('status')).toContainText('being processed');
+  await expect(frame.getByRole('status')).toHaveText('Payment not completed: the payment took too long and was stopped.', { timeout: 25_000 });
+  await expect(frame.getByText('Nothing was charged. You can return to the merchant and start a new payment.')).toBeVisible();
+  await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveAttribute('href', `${MERCHANT_ORIGIN}/failure`);
+  await expectNoAxeViolations(page, 'timed-out pay-in');
+});

@@ -100,6 +100,20 @@ async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.inf
 
 const segment = (id: string) => encodeURIComponent(id);
 
+/**
+ * Checkout settings (E12) change rarely and every page view needs them twice (proxy.ts for
+ * frame-ancestors, then the page): kept per merchant for SETTINGS_TTL_MS, on globalThis so the
+ * proxy's and the pages' module instances share them. They hold no card or customer data.
+ */
+const SETTINGS_TTL_MS = 30_000;
+const settingsKey = Symbol.for('hosted-checkout.settings-cache');
+type SettingsCache = Map<string, { at: number; value: Promise<z.infer<typeof CheckoutSettings>> }>;
+function settingsCache(): SettingsCache {
+  const g = globalThis as typeof globalThis & { [settingsKey]?: SettingsCache };
+  g[settingsKey] ??= new Map();
+  return g[settingsKey];
+}
+
 /** The operations the hosted pages use. */
 export const paymentsApi = {
   /** GET /public/payin/{payinId}. */
@@ -212,12 +226,20 @@ export const paymentsApi = {
       idempotencyKey,
     }),
 
-  /** GET /public/merchant/{merchantId}/checkout-settings (E12). */
-  getCheckoutSettings: (merchantId: string) =>
-    call({
+  /** GET /public/merchant/{merchantId}/checkout-settings (E12), kept for 30 s per merchant. */
+  getCheckoutSettings: (merchantId: string) => {
+    const cache = settingsCache();
+    const hit = cache.get(merchantId);
+    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value;
+    const value = call({
       operation: 'getCheckoutSettings',
       method: 'GET',
       path: `/public/merchant/${segment(merchantId)}/checkout-settings`,
       schema: CheckoutSettings,
-    }),
+    });
+    if (cache.size > 1000) cache.clear();
+    cache.set(merchantId, { at: Date.now(), value });
+    value.catch(() => cache.delete(merchantId));
+    return value;
+  },
 };

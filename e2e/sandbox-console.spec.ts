@@ -89,3 +89,36 @@ test('create a session and update its balance from the console', async ({ page, 
   const session = await request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
   expect((await session.json()).balance).toBe(42.5);
 });
+
+test('a host-to-host transaction: the Pending3DS webhook reaches the merchant, the client passes 3DS and lands on callback', async ({ page, request }) => {
+  await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
+  await page.getByLabel('Test card').selectOption('4000000000003220');
+  await page.getByLabel('Webhook URL (hookUrl)').fill(`${MERCHANT_ORIGIN}/webhooks`);
+  await page.getByRole('button', { name: 'Create a host-to-host transaction' }).click();
+  await expect(page.getByRole('status')).toContainText('Host-to-host transaction');
+  const id = (await page.getByRole('status').textContent())!.match(/h2h_[0-9a-f]+/)![0];
+
+  type Hook = { signature: string | null; body: { id?: string; status?: string; '3dsRedirectUrl'?: string } };
+  let pending: Hook | undefined;
+  await expect
+    .poll(async () => {
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Hook[];
+      pending = log.find((w) => w.body.id === id && w.body.status === 'Pending3DS');
+      return Boolean(pending);
+    })
+    .toBe(true);
+  expect(pending!.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+
+  // The merchant redirects the client to 3dsRedirectUrl.
+  await page.goto(pending!.body['3dsRedirectUrl']!);
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/returned\?result=success/);
+  await expect(page.getByRole('status')).toHaveText('The checkout returned with a successful payment.');
+  await expect
+    .poll(async () => {
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Hook[];
+      return log.filter((w) => w.body.id === id).map((w) => w.body.status);
+    })
+    .toEqual(['Pending3DS', 'Approved']);
+  await expectNoAxeViolations(page, 'h2h callback page');
+});

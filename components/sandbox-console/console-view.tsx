@@ -18,6 +18,7 @@ import {
   setWebhookUrlAction,
   updateBalanceAction,
 } from '@/lib/sandbox/console-actions';
+import { TEST_CARD_NUMBERS } from '@/lib/sandbox/test-cards';
 import { MessageLog } from './message-log';
 
 type Overview = Awaited<ReturnType<typeof consoleOverview>>;
@@ -36,7 +37,6 @@ export interface ConsoleViewProps {
   hostOrigin: string;
 }
 
-const TEST_CARDS = ['4242424242424242', '4000000000003220', '4000000000000002', '4000000000009995', '4000000000000119', '4000000000000077'];
 const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'failed'] as const;
 
 const field = 'mt-1 block w-full rounded border border-slate-400 px-2 py-1.5';
@@ -144,7 +144,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           <label htmlFor="h2h-card" className="block text-sm font-medium">
             {t('testCard')}
             <select id="h2h-card" name="testCard" className={field}>
-              {TEST_CARDS.map((c) => (
+              {TEST_CARD_NUMBERS.map((c) => (
                 <option key={c} value={c}>
                   {c.replace(/(\d{4})(?=\d)/g, '$1 ')}
                 </option>

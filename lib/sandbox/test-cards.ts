@@ -23,6 +23,9 @@ const TABLE: Record<string, CardOutcome> = {
   '4000000000000101': { kind: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },
 };
 
+/** Test cards a merchant can pick in the console: a plain success and every card of the table. */
+export const TEST_CARD_NUMBERS: readonly string[] = ['4242424242424242', ...Object.keys(TABLE)];
+
 /** The outcome of processing `pan` (digits only). */
 export function outcomeForCard(pan: string): CardOutcome {
   return TABLE[pan] ?? { kind: 'success' };

@@ -187,7 +187,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
         {overview.payins.length === 0 ? (
           <p>{t('none')}</p>
         ) : (
-          <table className="mt-2 w-full text-left text-sm">
+          <table className="mt-2 w-full text-start text-sm">
             <thead>
               <tr>
                 <th scope="col">{t('id')}</th>
@@ -244,7 +244,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
         {overview.payouts.length === 0 ? (
           <p>{t('none')}</p>
         ) : (
-          <table className="mt-2 w-full text-left text-sm">
+          <table className="mt-2 w-full text-start text-sm">
             <thead>
               <tr>
                 <th scope="col">{t('id')}</th>
@@ -345,7 +345,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
         {overview.deliveries.length === 0 ? (
           <p>{t('none')}</p>
         ) : (
-          <table className="w-full text-left text-sm">
+          <table className="w-full text-start text-sm">
             <thead>
               <tr>
                 <th scope="col">{t('event')}</th>

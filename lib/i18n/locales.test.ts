@@ -2,20 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { directionOf, resolveLocale } from './locales';
 
 describe('locale resolution', () => {
-  it('falls back to en for what the catalogue does not have yet', () => {
-    expect(resolveLocale(null, 'de-DE,de;q=0.9')).toBe('en');
-    expect(resolveLocale('zz', null)).toBe('en');
+  it('takes ?locale= first, then Accept-Language, then en', () => {
+    expect(resolveLocale('ar', 'de-DE,de;q=0.9')).toBe('ar');
+    expect(resolveLocale(null, 'de-DE,de;q=0.9')).toBe('de');
+    expect(resolveLocale(null, 'ar-EG,ar;q=0.9,en;q=0.5')).toBe('ar');
+    expect(resolveLocale(null, 'ja-JP')).toBe('en');
+    expect(resolveLocale('zz', 'de')).toBe('de');
     expect(resolveLocale('<script>', 'en-GB')).toBe('en');
+    expect(resolveLocale(null, null)).toBe('en');
   });
 
-  it('takes ?locale= first, then Accept-Language', () => {
+  it('serves a regional variant from its language', () => {
+    expect(resolveLocale('de-AT', null)).toBe('de');
+    expect(resolveLocale('de-CH', null)).toBe('de');
     expect(resolveLocale('en-GB', 'de')).toBe('en');
-    expect(resolveLocale(null, 'en-US,en;q=0.8')).toBe('en');
   });
 
   it('knows right-to-left languages', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('he-IL')).toBe('rtl');
     expect(directionOf('en')).toBe('ltr');
+    expect(directionOf('de')).toBe('ltr');
   });
 });

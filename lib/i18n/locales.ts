@@ -5,7 +5,8 @@
 import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 
-export const LOCALES = ['en'] as const;
+/** Locales with a complete catalogue in messages/ (a test holds every one to en's keys). */
+export const LOCALES = ['en', 'de', 'ar'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: AppLocale = 'en';
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
@@ -13,9 +14,16 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 /** Request header through which proxy.ts hands the resolved locale to the pages. */
 export const LOCALE_HEADER = 'x-checkout-locale';
 
+/**
+ * Where a requested language goes before matching: Portuguese is served in pt-BR, Swiss French
+ * in fr; each applies once its target catalogue exists (design brief: issue "Languages").
+ */
+const FALLBACKS: Record<string, string> = { pt: 'pt-BR', 'pt-PT': 'pt-BR', 'fr-CH': 'fr' };
+
 function bestOf(requested: string[]): AppLocale {
+  const mapped = requested.map((tag) => FALLBACKS[tag] ?? FALLBACKS[tag.split('-')[0] ?? ''] ?? tag);
   try {
-    return match(requested, LOCALES as unknown as string[], DEFAULT_LOCALE) as AppLocale;
+    return match(mapped, LOCALES as unknown as string[], DEFAULT_LOCALE) as AppLocale;
   } catch {
     return DEFAULT_LOCALE;
   }

@@ -1,0 +1,66 @@
+/**
+ * Languages: the locale from ?locale=, then Accept-Language; `lang` and `dir` set; right-to-left
+ * mirrored for Arabic with card numbers kept left-to-right; axe on each.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
+
+test('German from ?locale=de: the card page and a payment through it', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  const frame = await openEmbedded(page, `${payin.iframeUrls.card}?locale=de`);
+  await expect(frame.getByRole('button', { name: '25,50 € bezahlen' })).toBeVisible();
+  await expect(frame.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(frame.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expectNoAxeViolations(page, 'card page in de');
+  await frame.getByLabel('Kartennummer').fill('4242424242424242');
+  await frame.getByLabel('Ablaufdatum').fill(FUTURE_EXPIRY);
+  await frame.getByLabel('Sicherheitscode').fill('123');
+  await frame.getByLabel('Name auf der Karte').fill('Ada Lovelace');
+  await frame.getByRole('button', { name: /bezahlen$/ }).click();
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  expect((await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+});
+
+test.describe('Arabic from Accept-Language', () => {
+  test.use({ locale: 'ar-EG', extraHTTPHeaders: { 'Accept-Language': 'ar-EG,ar;q=0.9' } });
+
+  test('the card page is right-to-left, the card number left-to-right', async ({ page, request }) => {
+    const payin = await createPayin(request);
+    await page.goto(payin.iframeUrls.card);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const number = page.getByLabel('رقم البطاقة');
+    await expect(number).toHaveAttribute('dir', 'ltr');
+    await number.fill('4242424242424242');
+    await expect(number).toHaveValue('4242 4242 4242 4242');
+    await expectNoAxeViolations(page, 'card page in ar');
+  });
+
+  test('the cashier is mirrored: the balance block sits at the end edge, the left', async ({ page }, testInfo) => {
+    const response = await page.request.post('/sandbox/api/public/cashier/session', {
+      headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+      data: {
+        customer: { ...sampleCustomer, externalUserId: `ar-${randomUUID()}` },
+        returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        balance: 100,
+      },
+    });
+    const { checkoutUrl } = (await response.json()) as { checkoutUrl: string };
+    await page.goto(checkoutUrl);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const merchant = await page.getByRole('heading', { name: 'Demo Shop' }).boundingBox();
+    const balance = await page.getByTestId('balance').boundingBox();
+    // In RTL the merchant's name starts at the right and the balance block ends at the left.
+    expect(merchant!.x).toBeGreaterThan(balance!.x);
+    const submit = await page.getByRole('button', { name: 'المتابعة إلى الإيداع' }).boundingBox();
+    const amount = await page.getByLabel('المبلغ بعملة EUR').boundingBox();
+    expect(Math.abs(submit!.x + submit!.width - (amount!.x + amount!.width))).toBeLessThan(2);
+    await expectNoAxeViolations(page, 'cashier in ar');
+    await testInfo.attach('cashier-ar', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
+  });
+});

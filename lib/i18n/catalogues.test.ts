@@ -1,0 +1,55 @@
+/**
+ * Every catalogue in messages/ is complete: the same keys as en, the same ICU arguments in
+ * each message, and no message left in English (but for names that stay as they are).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from './locales';
+
+type Catalogue = { [key: string]: string | Catalogue };
+const load = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
+
+function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+/** ICU argument names of a message: `{merchant}`, `{digits, plural, …}` → merchant, digits. */
+const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)].map((m) => m[1]))].sort();
+
+/** Messages that are the same in every language (names, codes). */
+const SAME_EVERYWHERE = new Set(['home.sandboxTitle', 'console.router', 'console.webhooks', 'console.status', 'apm.fields.iban', 'apm.types.BANK', 'apm.optional']);
+
+const english = flatten(load('en'));
+
+describe('message catalogues', () => {
+  it('every locale of the app has a catalogue, and every catalogue is a locale of the app', () => {
+    const files = readdirSync('messages').map((f) => f.replace(/\.json$/, '')).sort();
+    expect(files).toEqual([...LOCALES].sort());
+  });
+
+  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+    describe(locale, () => {
+      const messages = flatten(load(locale));
+
+      it('has exactly the keys of en', () => {
+        expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
+      });
+
+      it('keeps the ICU arguments of every message', () => {
+        const mismatched = [...english].filter(([key, value]) => JSON.stringify(argumentsOf(value)) !== JSON.stringify(argumentsOf(messages.get(key) ?? '')));
+        expect(mismatched.map(([key]) => key)).toEqual([]);
+      });
+
+      it('leaves nothing in English', () => {
+        const untranslated = [...english].filter(([key, value]) => !SAME_EVERYWHERE.has(key) && messages.get(key) === value && /[a-z]{3}/i.test(value));
+        expect(untranslated.map(([key]) => key)).toEqual([]);
+      });
+    });
+  }
+});

@@ -38,8 +38,8 @@ test('create a pay-in, embed it on a second origin, pay it, see its messages and
   // The webhook reaches the merchant and shows in the console.
   await expect
     .poll(async () => {
-      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as { body: { data: { object: { id: string; status: string } } } }[];
-      return log.filter((w) => w.body.data.object.id === paymentId).map((w) => w.body.data.object.status);
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as { body: { data?: { object?: { id: string; status: string } } } }[];
+      return log.filter((w) => w.body.data?.object?.id === paymentId).map((w) => w.body.data?.object?.status);
     })
     .toEqual(['SUCCESS']);
   await page.goto('/sandbox');

@@ -19,7 +19,7 @@ import {
   updateBalanceAction,
 } from '@/lib/sandbox/console-actions';
 import { TEST_CARD_NUMBERS } from '@/lib/sandbox/test-cards';
-import { MessageLog } from './message-log';
+import { EmbedPanel } from './embed-panel';
 
 type Overview = Awaited<ReturnType<typeof consoleOverview>>;
 
@@ -170,13 +170,13 @@ export async function ConsoleView(props: ConsoleViewProps) {
             </a>
           </div>
           <p className="text-sm">{t('embedIntro', { origin: props.hostOrigin })}</p>
-          <iframe
-            title={t('embedFrameTitle')}
-            src={`${props.hostOrigin}/sandbox/embed?src=${encodeURIComponent(props.embed)}`}
-            height="640"
-            className="mt-2 w-full max-w-xl rounded border border-slate-300"
+          <EmbedPanel
+            hostOrigin={props.hostOrigin}
+            hostUrl={`${props.hostOrigin}/sandbox/embed?src=${encodeURIComponent(props.embed)}`}
+            frameTitle={t('embedFrameTitle')}
+            heading={t('messages')}
+            empty={t('noMessages')}
           />
-          <MessageLog hostOrigin={props.hostOrigin} heading={t('messages')} empty={t('noMessages')} />
         </section>
       ) : null}
 

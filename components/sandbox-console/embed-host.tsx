@@ -2,12 +2,14 @@
 /**
  * A merchant page's embedding, as the console's second origin shows it: the checkout in an
  * iframe, sized from `resize`, its messages accepted from the checkout's origin only and relayed
- * to the console (the parent) on the console's origin only.
+ * to the console (the parent) on the console's origin only. The iframe is created once the
+ * listener is in place, so the checkout's `ready` is never lost.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export function EmbedHost({ src, checkoutOrigin, consoleOrigin, title }: { src: string; checkoutOrigin: string; consoleOrigin: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
+  const [listening, setListening] = useState(false);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== checkoutOrigin || event.source !== frame.current?.contentWindow) return;
@@ -17,7 +19,8 @@ export function EmbedHost({ src, checkoutOrigin, consoleOrigin, title }: { src: 
       if (window.parent !== window) window.parent.postMessage({ relay: data }, consoleOrigin);
     };
     window.addEventListener('message', onMessage);
+    setListening(true);
     return () => window.removeEventListener('message', onMessage);
   }, [checkoutOrigin, consoleOrigin]);
-  return <iframe ref={frame} title={title} src={src} height="600" className="w-full border-0" />;
+  return listening ? <iframe ref={frame} title={title} src={src} height="600" className="w-full border-0" /> : null;
 }

@@ -1,8 +1,10 @@
 /**
  * Every catalogue in messages/ is complete: the same keys as en, the same ICU arguments in
- * each message, and no message left in English (but for names that stay as they are).
+ * each message, every message valid ICU for its locale (parsed and formatted as next-intl does,
+ * with intl-messageformat), and no message left in English (but for names that stay as they are).
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from './locales';
 
@@ -33,11 +35,12 @@ describe('message catalogues', () => {
     expect(files).toEqual([...LOCALES].sort());
   });
 
-  for (const locale of LOCALES.filter((l) => l !== 'en')) {
+  for (const locale of LOCALES) {
     describe(locale, () => {
       const messages = flatten(load(locale));
 
       it('has exactly the keys of en', () => {
+        if (locale === 'en') return;
         expect([...messages.keys()].sort()).toEqual([...english.keys()].sort());
       });
 
@@ -46,7 +49,21 @@ describe('message catalogues', () => {
         expect(mismatched.map(([key]) => key)).toEqual([]);
       });
 
+      it('has only valid ICU messages that format in the locale', () => {
+        const broken: string[] = [];
+        for (const [key, message] of messages) {
+          try {
+            const values = Object.fromEntries(argumentsOf(message).map((name) => [name, 2]));
+            new IntlMessageFormat(message, locale).format(values);
+          } catch (error) {
+            broken.push(`${key}: ${(error as Error).message}`);
+          }
+        }
+        expect(broken).toEqual([]);
+      });
+
       it('leaves nothing in English', () => {
+        if (locale === 'en') return;
         const untranslated = [...english].filter(([key, value]) => !SAME_EVERYWHERE.has(key) && messages.get(key) === value && /[a-z]{3}/i.test(value));
         expect(untranslated.map(([key]) => key)).toEqual([]);
       });

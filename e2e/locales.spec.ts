@@ -64,3 +64,18 @@ test.describe('Arabic from Accept-Language', () => {
     await testInfo.attach('cashier-ar', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   });
 });
+
+for (const [locale, dir, label] of [
+  ['es', 'ltr', 'Número de tarjeta'],
+  ['fr', 'ltr', 'Numéro de carte'],
+  ['he', 'rtl', 'מספר הכרטיס'],
+] as const) {
+  test(`the card page in ${locale}: lang, dir, labels, axe`, async ({ page, request }) => {
+    const payin = await createPayin(request);
+    await page.goto(`${payin.iframeUrls.card}?locale=${locale}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.locator('html')).toHaveAttribute('dir', dir);
+    await expect(page.getByLabel(label)).toHaveAttribute('dir', 'ltr');
+    await expectNoAxeViolations(page, `card page in ${locale}`);
+  });
+}

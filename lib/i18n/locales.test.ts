@@ -12,6 +12,13 @@ describe('locale resolution', () => {
     expect(resolveLocale(null, null)).toBe('en');
   });
 
+  it('serves Portuguese in pt-BR', () => {
+    expect(resolveLocale('pt', null)).toBe('pt-BR');
+    expect(resolveLocale('pt-PT', null)).toBe('pt-BR');
+    expect(resolveLocale(null, 'pt-BR,pt;q=0.9')).toBe('pt-BR');
+    expect(resolveLocale('fr-CH', null)).toBe('fr');
+  });
+
   it('serves a regional variant from its language', () => {
     expect(resolveLocale('de-AT', null)).toBe('de');
     expect(resolveLocale('de-CH', null)).toBe('de');

@@ -6,7 +6,8 @@ describe('locale resolution', () => {
     expect(resolveLocale('ar', 'de-DE,de;q=0.9')).toBe('ar');
     expect(resolveLocale(null, 'de-DE,de;q=0.9')).toBe('de');
     expect(resolveLocale(null, 'ar-EG,ar;q=0.9,en;q=0.5')).toBe('ar');
-    expect(resolveLocale(null, 'ja-JP')).toBe('en');
+    expect(resolveLocale(null, 'sw-KE')).toBe('en');
+    expect(resolveLocale(null, 'ja-JP')).toBe('ja');
     expect(resolveLocale('zz', 'de')).toBe('de');
     expect(resolveLocale('<script>', 'en-GB')).toBe('en');
     expect(resolveLocale(null, null)).toBe('en');

@@ -6,7 +6,7 @@ import { match } from '@formatjs/intl-localematcher';
 import Negotiator from 'negotiator';
 
 /** Locales with a complete catalogue in messages/ (a test holds every one to en's keys). */
-export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'pt-BR', 'ja', 'ko', 'zh-CN', 'ru', 'uk', 'pl', 'tr', 'ar', 'he'] as const;
+export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'pt-BR', 'ja', 'ko', 'zh-CN', 'ru', 'uk', 'pl', 'tr', 'hi', 'ar', 'he'] as const;
 export type AppLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: AppLocale = 'en';
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);

@@ -79,3 +79,45 @@ for (const [locale, dir, label] of [
     await expectNoAxeViolations(page, `card page in ${locale}`);
   });
 }
+
+test.describe('every page in de, ar and ja', () => {
+  for (const [locale, dir] of [
+    ['de', 'ltr'],
+    ['ar', 'rtl'],
+    ['ja', 'ltr'],
+  ] as const) {
+    test(`${locale}: card, APM, status, cashier, widget and console pages`, async ({ page, request }) => {
+      const payin = await createPayin(request);
+      const session = (await (
+        await request.post('/sandbox/api/public/cashier/session', {
+          headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+          data: {
+            customer: { ...sampleCustomer, externalUserId: `${locale}-${randomUUID()}` },
+            returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+            currency: 'EUR',
+            kycVerified: false,
+            previousTransactionCount: 0,
+            balance: 100,
+          },
+        })
+      ).json()) as { checkoutUrl: string };
+      const pages = [
+        payin.iframeUrls.card,
+        payin.iframeUrls.apm,
+        payin.iframeUrls.card.replace(/\/card$/, '/status'),
+        session.checkoutUrl,
+        `${session.checkoutUrl}/widget`,
+        '/sandbox',
+      ];
+      for (const url of pages) {
+        await page.goto(`${url}${url.includes('?') ? '&' : '?'}locale=${locale}`);
+        await expect(page.locator('html'), url).toHaveAttribute('lang', locale);
+        await expect(page.locator('html'), url).toHaveAttribute('dir', dir);
+        // A missing message would show its key path (next-intl's fallback), such as "card.legend".
+        const text = await page.locator('body').innerText();
+        expect(text, url).not.toMatch(/\b(meta|card|status|cashier|apm|console|errors|reasons|summary)\.[a-zA-Z]+/);
+        await expectNoAxeViolations(page, `${url} in ${locale}`);
+      }
+    });
+  }
+});

@@ -4,14 +4,18 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { CashierTransaction } from '@/lib/checkout/cashier';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { formatMinor, toMinor } from '@/lib/money';
+import { accessiblePrimary, parseHex } from '@/lib/theme/contrast';
 
 /** An amount in major units, formatted for the locale. */
 export const money = (amount: number, currency: string, locale: string) => formatMinor(toMinor(amount, currency) ?? 0, currency, locale);
 
-/** The merchant's primary colour as a CSS custom property, in a style element with the request's nonce. */
+/**
+ * The merchant's primary colour as a CSS custom property, in a style element with the request's
+ * nonce; a colour that would fail WCAG contrast on the white page is corrected, not applied as is.
+ */
 export async function BrandStyle({ settings }: { settings: CheckoutSettings }) {
   const nonce = (await headers()).get('x-nonce') ?? undefined;
-  const color = /^#[0-9a-fA-F]{6}$/.test(settings.theme.primaryColor) ? settings.theme.primaryColor : '#4338ca';
+  const color = parseHex(settings.theme.primaryColor) ? accessiblePrimary(settings.theme.primaryColor) : '#4338ca';
   return <style nonce={nonce}>{`:root{--brand:${color}}`}</style>;
 }
 

@@ -4,11 +4,10 @@
  * field type through `controlFor`, the same rules as the server through `checkFields`, errors
  * tied to their fields. Posts to `payByMethod`; works without JavaScript.
  */
-import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
-import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
+import { useActionState, useRef, useState, type FormEvent } from 'react';
+import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/apm-action';
 import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/method-fields';
-import { postToParent } from '@/lib/framing/parent-messages';
 
 export interface MethodFormText {
   submit: string;
@@ -68,10 +67,7 @@ export function MethodForm(props: MethodFormProps) {
       firstInvalid.focus();
       return;
     }
-    const browser = form.elements.namedItem('browser');
-    if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
-    postToParent('submitted');
-    startTransition(() => formAction(new FormData(form)));
+    submitPaymentForm(form, formAction);
   };
 
   return (

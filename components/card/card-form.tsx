@@ -6,11 +6,11 @@
  * same form posts natively and the server validates alike.
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
  */
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
-import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
+import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
 
@@ -110,10 +110,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     void handleSubmit(() => {
       const form = formRef.current;
       if (!form || pending) return;
-      const browser = form.elements.namedItem('browser');
-      if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
-      postToParent('submitted');
-      startTransition(() => formAction(new FormData(form)));
+      submitPaymentForm(form, formAction);
     })(event);
   };
 

@@ -5,8 +5,8 @@
  * (the chosen brand's length); a payout needs none. Posts to the server action it is given
  * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
  */
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
-import { collectClientBrowserFields } from '@/lib/checkout/browser-fields';
+import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
 
@@ -90,10 +90,7 @@ export function SavedCards(props: SavedCardsProps) {
         return;
       }
     }
-    const browser = form.elements.namedItem('browser');
-    if (browser instanceof HTMLInputElement) browser.value = JSON.stringify(collectClientBrowserFields());
-    postToParent('submitted');
-    startTransition(() => formAction(new FormData(form)));
+    submitPaymentForm(form, formAction);
   };
 
   return (

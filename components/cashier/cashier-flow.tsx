@@ -40,7 +40,6 @@ export interface CashierFlowProps {
   presets: { value: string; label: string }[];
   initialAttemptKey: string;
   text: CashierFlowText;
-  compact?: boolean;
 }
 
 export function CashierFlow(props: CashierFlowProps) {

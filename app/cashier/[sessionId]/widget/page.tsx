@@ -66,7 +66,6 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         presets={[]}
         initialAttemptKey={randomUUID()}
         text={await cashierFlowText('withdraw', session.currency, balance === null ? null : money(balance, session.currency, uiLocale))}
-        compact
       />
     </main>
   );

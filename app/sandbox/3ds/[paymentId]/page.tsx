@@ -1,24 +1,14 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { sandboxEnabled } from '@/lib/config';
 import { formatMinor } from '@/lib/money';
-import { SandboxApiError } from '@/lib/sandbox/api-error';
+import { sandboxPageSummary } from '@/lib/sandbox/page-summary';
 import { answerChallenge } from '@/lib/sandbox/acs-actions';
-import { challengeSummary } from '@/lib/sandbox/payins';
-import { sandboxDb } from '@/lib/sandbox/store';
 
 /** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
 export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {
   const { paymentId } = await props.params;
-  if (!sandboxEnabled() || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
-  const db = await sandboxDb();
-  let summary;
-  try {
-    summary = await db.transaction((tx) => challengeSummary(tx, paymentId));
-  } catch (error) {
-    if (error instanceof SandboxApiError) notFound();
-    throw error;
-  }
+  const summary = await sandboxPageSummary(paymentId);
+  if (!summary) notFound();
   const t = await getTranslations('acs');
   const locale = await getLocale();
   const waiting = summary.status === 'PENDING_3DS';

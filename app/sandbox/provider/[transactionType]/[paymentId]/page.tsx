@@ -1,25 +1,16 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { sandboxEnabled } from '@/lib/config';
 import { formatMinor } from '@/lib/money';
-import { SandboxApiError } from '@/lib/sandbox/api-error';
+import { sandboxPageSummary } from '@/lib/sandbox/page-summary';
 import { decideAtProvider } from '@/lib/sandbox/acs-actions';
 import { METHODS } from '@/lib/sandbox/merchant-config';
-import { challengeSummary } from '@/lib/sandbox/payins';
-import { sandboxDb } from '@/lib/sandbox/store';
 
 /** /sandbox/provider/payin/{paymentId}: the sandbox's stand-in for an APM provider's page. */
 export default async function ProviderPage(props: PageProps<'/sandbox/provider/[transactionType]/[paymentId]'>) {
   const { transactionType, paymentId } = await props.params;
-  if (!sandboxEnabled() || transactionType !== 'payin' || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
-  const db = await sandboxDb();
-  let summary;
-  try {
-    summary = await db.transaction((tx) => challengeSummary(tx, paymentId));
-  } catch (error) {
-    if (error instanceof SandboxApiError) notFound();
-    throw error;
-  }
+  if (transactionType !== 'payin') notFound();
+  const summary = await sandboxPageSummary(paymentId);
+  if (!summary) notFound();
   const t = await getTranslations('provider');
   const locale = await getLocale();
   const waiting = summary.status === 'PENDING' && summary.methodName !== null;

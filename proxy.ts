@@ -1,12 +1,13 @@
 /**
- * Request interceptor (Next 16 `proxy.ts`): the locale, a per-request nonce CSP whose
- * `frame-ancestors` are 'self' plus the merchant's allowed origins, and the security
- * headers of design brief section 5.
+ * Request interceptor (Next 16 `proxy.ts`): the locale inputs (`?locale=`, the merchant's
+ * default locale), a per-request nonce CSP whose `frame-ancestors` are 'self' plus the
+ * merchant's allowed origins, and the security headers of design brief section 5.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
-import { LOCALE_HEADER } from '@/lib/i18n/locales';
+import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { checkoutUrl, twinOrigin } from '@/lib/config';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
@@ -30,31 +31,26 @@ function sessionOf(pathname: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-async function allowedOriginsFor(pathname: string): Promise<string[]> {
-  if (pathname === '/sandbox/embed') return consoleOrigins();
-  const sessionId = sessionOf(pathname);
-  if (sessionId) {
-    try {
-      return (await paymentsApi.getCheckoutSettings((await paymentsApi.getSession(sessionId)).merchantId)).allowedOrigins;
-    } catch {
-      return [];
-    }
-  }
-  const transaction = transactionOf(pathname);
-  if (!transaction) return [];
+/** The checkout settings (E12) of the merchant a page belongs to; null for other pages. */
+async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings | null> {
   try {
+    const sessionId = sessionOf(pathname);
+    if (sessionId) return await paymentsApi.getCheckoutSettings((await paymentsApi.getSession(sessionId)).merchantId);
+    const transaction = transactionOf(pathname);
+    if (!transaction) return null;
     const { merchantId } = transaction.type === 'payin' ? await paymentsApi.getPayin(transaction.id) : await paymentsApi.getPayout(transaction.id);
-    return (await paymentsApi.getCheckoutSettings(merchantId)).allowedOrigins;
+    return await paymentsApi.getCheckoutSettings(merchantId);
   } catch {
     // Unknown transaction or service unavailable: only our own origin may frame the page.
-    return [];
+    return null;
   }
 }
 
 export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
-  const allowedOrigins = await allowedOriginsFor(pathname);
+  const settings = pathname === '/sandbox/embed' ? null : await merchantSettingsFor(pathname);
+  const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
   const csp = contentSecurityPolicy({
     nonce,
     frameAncestors: allowedOrigins,
@@ -69,6 +65,8 @@ export async function proxy(request: NextRequest) {
   const queryLocale = request.nextUrl.searchParams.get('locale');
   if (queryLocale) requestHeaders.set(LOCALE_HEADER, queryLocale);
   else requestHeaders.delete(LOCALE_HEADER);
+  if (settings?.defaultLocale) requestHeaders.set(MERCHANT_LOCALE_HEADER, settings.defaultLocale);
+  else requestHeaders.delete(MERCHANT_LOCALE_HEADER);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);

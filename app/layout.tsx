@@ -14,7 +14,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const locale = await getLocale();
   return (
     <html lang={locale} dir={directionOf(locale)}>
-      <body className="bg-white text-slate-900 antialiased">{children}</body>
+      <body className="bg-page text-fg antialiased">{children}</body>
     </html>
   );
 }

@@ -10,7 +10,7 @@ export default async function HomePage() {
       <h2 className="text-lg font-semibold">{t('sandboxTitle')}</h2>
       <p>{t('sandboxIntro')}</p>
       <p>
-        <a className="text-indigo-800 underline" href="/openapi.json">
+        <a className="text-primary underline" href="/openapi.json">
           {t('apiDocument')}
         </a>
       </p>

@@ -3,26 +3,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
+import { createSession as createSessionAs, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 
-async function createSession(page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) {
-  const response = await page.request.post('/sandbox/api/public/cashier/session', {
-    headers: auth,
-    data: {
-      customer: { ...sampleCustomer, externalUserId },
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      ...(balance === undefined ? {} : { balance }),
-    },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { sessionId: string; checkoutUrl: string };
-}
+const createSession = (page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) => createSessionAs(page.request, { balance, externalUserId });
 
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 

@@ -2,10 +2,8 @@
  * Languages: the locale from ?locale=, then Accept-Language; `lang` and `dir` set; right-to-left
  * mirrored for Arabic with card numbers kept left-to-right; axe on each.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
+import { createPayin, createSession, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
 
 test('German from ?locale=de: the card page and a payment through it', async ({ page, request }) => {
   const payin = await createPayin(request);
@@ -39,18 +37,7 @@ test.describe('Arabic from Accept-Language', () => {
   });
 
   test('the cashier is mirrored: the balance block sits at the end edge, the left', async ({ page }, testInfo) => {
-    const response = await page.request.post('/sandbox/api/public/cashier/session', {
-      headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
-      data: {
-        customer: { ...sampleCustomer, externalUserId: `ar-${randomUUID()}` },
-        returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        balance: 100,
-      },
-    });
-    const { checkoutUrl } = (await response.json()) as { checkoutUrl: string };
+    const { checkoutUrl } = await createSession(page.request, { balance: 100 });
     await page.goto(checkoutUrl);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const merchant = await page.getByRole('heading', { name: 'Demo Shop' }).boundingBox();
@@ -80,27 +67,16 @@ for (const [locale, dir, label] of [
   });
 }
 
-test.describe('every page in de, ar and ja', () => {
+test.describe('every page in en, de, ar and ja', () => {
   for (const [locale, dir] of [
+    ['en', 'ltr'],
     ['de', 'ltr'],
     ['ar', 'rtl'],
     ['ja', 'ltr'],
   ] as const) {
     test(`${locale}: card, APM, status, cashier, widget and console pages`, async ({ page, request }) => {
       const payin = await createPayin(request);
-      const session = (await (
-        await request.post('/sandbox/api/public/cashier/session', {
-          headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
-          data: {
-            customer: { ...sampleCustomer, externalUserId: `${locale}-${randomUUID()}` },
-            returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-            currency: 'EUR',
-            kycVerified: false,
-            previousTransactionCount: 0,
-            balance: 100,
-          },
-        })
-      ).json()) as { checkoutUrl: string };
+      const session = await createSession(request, { balance: 100 });
       const pages = [
         payin.iframeUrls.card,
         payin.iframeUrls.apm,

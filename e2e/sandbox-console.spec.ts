@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
+import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN } from './support';
 
 test('create a pay-in, embed it on a second origin, pay it, see its messages and its webhook', async ({ page, request }) => {
   await page.goto('/sandbox');
@@ -13,7 +13,7 @@ test('create a pay-in, embed it on a second origin, pay it, see its messages and
   await expectNoAxeViolations(page, 'console');
 
   await page.getByLabel('Webhook URL for events of the public API').fill(`${MERCHANT_ORIGIN}/webhooks`);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
 
   await page.getByLabel('Amount').first().fill('12.34');
@@ -121,4 +121,45 @@ test('a host-to-host transaction: the Pending3DS webhook reaches the merchant, t
     })
     .toEqual(['Pending3DS', 'Approved']);
   await expectNoAxeViolations(page, 'h2h callback page');
+});
+
+test('edit a merchant’s theme in the console: the pages follow at their next load, a bad logo URL is refused', async ({ page, request }) => {
+  await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const original = {
+    primary: await form.getByLabel('Primary colour').inputValue(),
+    radius: await form.getByLabel(/^Corner radius/).inputValue(),
+    font: await form.getByLabel('Font').inputValue(),
+    scheme: await form.getByLabel('Colour scheme').inputValue(),
+  };
+  expect(original).toEqual({ primary: '#38bdf8', radius: '0', font: 'serif', scheme: 'light' });
+  try {
+    await form.getByLabel('Primary colour').fill('#be123c');
+    await form.getByLabel(/^Corner radius/).fill('12');
+    await form.getByLabel('Font').selectOption('humanist');
+    await form.getByLabel('Colour scheme').selectOption('dark');
+    await form.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await expectNoAxeViolations(page, 'console after saving a theme');
+
+    const payin = await createPayin(request, {}, OTHER_TOKEN);
+    await page.goto(payin.iframeUrls.card);
+    const style = await page.getByRole('button', { name: /^Pay / }).evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, page: getComputedStyle(document.body).backgroundColor }));
+    expect(style).toEqual({ radius: '12px', page: 'rgb(15, 23, 42)' });
+    await expectNoAxeViolations(page, 'card page in the edited dark theme');
+
+    await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
+    await form.getByLabel('Logo URL (https: or data:image)').fill('javascript:alert(1)');
+    await form.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByRole('status')).toContainText('The sandbox refused: logoUrl');
+  } finally {
+    await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
+    await form.getByLabel('Primary colour').fill(original.primary);
+    await form.getByLabel(/^Corner radius/).fill(original.radius);
+    await form.getByLabel('Font').selectOption(original.font);
+    await form.getByLabel('Colour scheme').selectOption(original.scheme);
+    await form.getByLabel('Logo URL (https: or data:image)').fill('');
+    await form.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+  }
 });

@@ -6,6 +6,9 @@ import { expect, type APIRequestContext, type Browser, type FrameLocator, type P
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
 export const DEMO_TOKEN = 'sbx_demo_merchant';
+/** The seeded merchants whose themes differ (lib/sandbox/merchant-config.ts). */
+export const OTHER_TOKEN = 'sbx_other_merchant';
+export const NIGHT_TOKEN = 'sbx_night_merchant';
 
 export interface CreatedPayin {
   paymentId: string;
@@ -13,10 +16,10 @@ export interface CreatedPayin {
   iframeUrls: { card: string; apm: string };
 }
 
-/** Creates a pay-in through the sandbox API as the demo merchant would (EUR, card PSP). */
-export async function createPayin(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<CreatedPayin> {
+/** Creates a pay-in through the sandbox API as a merchant would (the demo merchant unless told; EUR, card PSP). */
+export async function createPayin(request: APIRequestContext, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN): Promise<CreatedPayin> {
   const response = await request.post('/sandbox/api/public/payin', {
-    headers: { Authorization: `Bearer ${DEMO_TOKEN}`, 'Idempotency-Key': randomUUID() },
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
     data: {
       orderId: `order-${randomUUID()}`,
       amount: 25.5,
@@ -30,6 +33,26 @@ export async function createPayin(request: APIRequestContext, overrides: Record<
   });
   expect(response.status()).toBe(200);
   return (await response.json()) as CreatedPayin;
+}
+
+/** Creates a cashier session in EUR (E7) as a merchant would; `balance` in major units. */
+export async function createSession(
+  request: APIRequestContext,
+  options: { balance?: number; externalUserId?: string; token?: string } = {},
+): Promise<{ sessionId: string; checkoutUrl: string }> {
+  const response = await request.post('/sandbox/api/public/cashier/session', {
+    headers: { Authorization: `Bearer ${options.token ?? DEMO_TOKEN}`, 'Idempotency-Key': randomUUID() },
+    data: {
+      customer: { ...sampleCustomer, externalUserId: options.externalUserId ?? `cashier-${randomUUID()}` },
+      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      ...(options.balance === undefined ? {} : { balance: options.balance }),
+    },
+  });
+  expect(response.status()).toBe(200);
+  return response.json();
 }
 
 /** Creates a payout through the sandbox API as the demo merchant would. */

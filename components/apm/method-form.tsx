@@ -33,7 +33,7 @@ export interface MethodFormProps {
 }
 
 const inputClass =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-700 aria-[invalid=true]:border-red-700';
+  'mt-1 block w-full rounded-theme border border-control bg-page px-3 py-2.5 text-base aria-[invalid=true]:border-danger';
 
 export function MethodForm(props: MethodFormProps) {
   const { fields, text, methodId } = props;
@@ -80,7 +80,7 @@ export function MethodForm(props: MethodFormProps) {
       <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
       {state.formError ? (
-        <div role="alert" className="mb-3 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
+        <div role="alert" className="mb-3 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger">
           {text.formErrors[state.formError]}
         </div>
       ) : null}
@@ -104,7 +104,7 @@ export function MethodForm(props: MethodFormProps) {
           <div key={field.name}>
             <label htmlFor={id(field.name)} className="block text-sm font-medium">
               {label}
-              {field.required ? null : <span className="font-normal text-slate-600"> ({text.optional})</span>}
+              {field.required ? null : <span className="font-normal text-fg-muted"> ({text.optional})</span>}
             </label>
             {control.element === 'select' ? (
               <select {...common}>
@@ -118,7 +118,7 @@ export function MethodForm(props: MethodFormProps) {
             ) : (
               <input {...common} type={control.inputType} inputMode={control.inputMode} autoComplete={control.autoComplete} maxLength={control.maxLength} />
             )}
-            <p id={`${id(field.name)}-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+            <p id={`${id(field.name)}-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
               {error ? text.fieldErrors[error] : null}
             </p>
           </div>
@@ -127,7 +127,7 @@ export function MethodForm(props: MethodFormProps) {
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
       >
         {pending ? text.processing : text.submit}
       </button>

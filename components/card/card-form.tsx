@@ -57,7 +57,7 @@ export interface CardFormProps {
 type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
 const inputClass =
-  'block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-indigo-700 focus:outline-none focus:ring-2 focus:ring-indigo-700 aria-[invalid=true]:border-red-700';
+  'block w-full rounded-theme border border-control bg-page px-3 py-2.5 text-base text-fg placeholder:text-fg-muted aria-[invalid=true]:border-danger';
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
   const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
@@ -122,7 +122,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     [hint ? `${field}-hint` : null, `${field}-error`].filter(Boolean).join(' ');
 
   const errorLine = (field: Field) => (
-    <p id={`${field}-error`} className="mt-1 min-h-5 text-sm text-red-800" aria-live="polite">
+    <p id={`${field}-error`} className="mt-1 min-h-5 text-sm text-danger" aria-live="polite">
       {messageFor(field)}
     </p>
   );
@@ -135,7 +135,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       <input type="hidden" name="acceptHeader" value={acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
 
-      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900' : ''}>
+      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
         {banner}
       </div>
 
@@ -146,7 +146,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
           <label htmlFor="cardNumber" className="block text-sm font-medium">
             {text.cardNumber}
           </label>
-          <p id="cardNumber-hint" className="text-sm text-slate-600">
+          <p id="cardNumber-hint" className="text-sm text-fg-muted">
             {brand ? text.brandDetected.replace('{brand}', brand.niceType) : text.cardNumberHint}
           </p>
           <input
@@ -175,7 +175,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
             <label htmlFor="expiry" className="block text-sm font-medium">
               {text.expiry}
             </label>
-            <p id="expiry-hint" className="text-sm text-slate-600">
+            <p id="expiry-hint" className="text-sm text-fg-muted">
               {text.expiryHint}
             </p>
             <input
@@ -202,7 +202,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
             <label htmlFor="cvv" className="block text-sm font-medium">
               {text.cvv}
             </label>
-            <p id="cvv-hint" className="text-sm text-slate-600">
+            <p id="cvv-hint" className="text-sm text-fg-muted">
               {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
             </p>
             <input
@@ -242,7 +242,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
         {allowSave ? (
           <div className="flex items-center gap-2 py-2">
-            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-indigo-700" />
+            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-primary" />
             <label htmlFor="saveCard" className="text-sm">
               {text.saveCard}
             </label>
@@ -253,11 +253,11 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       <button
         type="submit"
         disabled={pending}
-        className="mt-2 w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+        className="mt-2 w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
       >
         {pending ? text.processing : text.pay}
       </button>
-      <p className="pt-2 text-center text-xs text-slate-600">{text.secureNote}</p>
+      <p className="pt-2 text-center text-xs text-fg-muted">{text.secureNote}</p>
     </form>
   );
 }

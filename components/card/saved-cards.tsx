@@ -103,15 +103,15 @@ export function SavedCards(props: SavedCardsProps) {
       {cards.map((c) => (
         <input key={c.cardId} type="hidden" name={`cvvSize:${c.cardId}`} value={c.cvvSize} />
       ))}
-      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900' : ''}>
+      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
         {banner}
       </div>
       <fieldset>
         <legend className="mb-2 text-base font-semibold">{text.legend}</legend>
         <ul className="space-y-2">
           {cards.map((c) => (
-            <li key={c.cardId} className="flex items-center justify-between gap-3 rounded-md border border-slate-300 p-3">
-              <label className={`flex min-h-6 flex-1 items-center gap-3 ${c.expired ? 'text-slate-600' : ''}`}>
+            <li key={c.cardId} className="flex items-center justify-between gap-3 rounded-theme border border-line p-3">
+              <label className={`flex min-h-6 flex-1 items-center gap-3 ${c.expired ? 'text-fg-muted' : ''}`}>
                 <input
                   type="radio"
                   name="cardId"
@@ -119,14 +119,14 @@ export function SavedCards(props: SavedCardsProps) {
                   disabled={c.expired}
                   checked={selected === c.cardId}
                   onChange={() => setSelected(c.cardId)}
-                  className="size-5 accent-indigo-700"
+                  className="size-5 accent-primary"
                 />
                 <span>
                   <span className="block font-medium">{c.label}</span>
                   <span className="block text-sm">{c.expiryText}</span>
                 </span>
               </label>
-              <a href={c.removeHref} className="rounded px-2 py-1 text-sm text-indigo-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700">
+              <a href={c.removeHref} className="rounded-theme px-2 py-1 text-sm text-primary underline">
                 {c.removeLabel}
               </a>
             </li>
@@ -138,7 +138,7 @@ export function SavedCards(props: SavedCardsProps) {
           <label htmlFor="saved-cvv" className="block text-sm font-medium">
             {text.cvv}
           </label>
-          <p id="saved-cvv-hint" className="text-sm text-slate-600">
+          <p id="saved-cvv-hint" className="text-sm text-fg-muted">
             {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
           </p>
           <input
@@ -151,9 +151,9 @@ export function SavedCards(props: SavedCardsProps) {
             dir="ltr"
             aria-invalid={cvvMessage ? true : undefined}
             aria-describedby="saved-cvv-hint saved-cvv-error"
-            className="mt-1 block w-32 rounded-md border border-slate-400 px-3 py-2.5 text-base focus:border-indigo-700 focus:ring-2 focus:ring-indigo-700 focus:outline-none"
+            className="mt-1 block w-32 rounded-theme border border-control px-3 py-2.5 text-base"
           />
-          <p id="saved-cvv-error" aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+          <p id="saved-cvv-error" aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
             {cvvMessage}
           </p>
         </div>
@@ -161,7 +161,7 @@ export function SavedCards(props: SavedCardsProps) {
       <button
         type="submit"
         disabled={pending || !selected}
-        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
       >
         {pending ? text.processing : text.submit}
       </button>

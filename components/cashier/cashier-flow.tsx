@@ -110,7 +110,7 @@ export function CashierFlow(props: CashierFlowProps) {
             setStep(undefined);
             router.refresh();
           }}
-          className="min-h-6 rounded-md px-3 py-2 text-sm text-indigo-800 underline focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700"
+          className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline"
         >
           {text.cancel}
         </button>
@@ -125,7 +125,7 @@ export function CashierFlow(props: CashierFlowProps) {
       <input type="hidden" name="locale" value={props.locale} />
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       {notice ? (
-        <p role="status" className="rounded-md border border-slate-400 bg-slate-50 p-3 text-sm">
+        <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">
           {notice}
         </p>
       ) : null}
@@ -133,7 +133,7 @@ export function CashierFlow(props: CashierFlowProps) {
         <label htmlFor={`${kind}-amount`} className="block text-sm font-medium">
           {text.amount}
         </label>
-        <p id={`${kind}-amount-hint`} className="text-sm text-slate-600">
+        <p id={`${kind}-amount-hint`} className="text-sm text-fg-muted">
           {text.amountHint}
         </p>
         <input
@@ -145,10 +145,10 @@ export function CashierFlow(props: CashierFlowProps) {
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${kind}-amount-hint ${kind}-amount-error`}
-          className="mt-1 block w-full rounded-md border border-slate-400 px-3 py-2.5 text-base focus:border-indigo-700 focus:ring-2 focus:ring-indigo-700 focus:outline-none aria-[invalid=true]:border-red-700"
+          className="mt-1 block w-full rounded-theme border border-control px-3 py-2.5 text-base aria-[invalid=true]:border-danger"
           dir="ltr"
         />
-        <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-red-800">
+        <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
           {error}
         </p>
       </div>
@@ -162,7 +162,7 @@ export function CashierFlow(props: CashierFlowProps) {
                 if (amountRef.current) amountRef.current.value = preset.value;
                 setError(null);
               }}
-              className="min-h-6 min-w-6 rounded-full border border-indigo-700 px-3 py-1.5 text-sm text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700"
+              className="min-h-6 min-w-6 rounded-full border border-primary px-3 py-1.5 text-sm text-primary hover:bg-primary-soft"
             >
               <bdi>{preset.label}</bdi>
             </button>
@@ -173,17 +173,17 @@ export function CashierFlow(props: CashierFlowProps) {
         <legend className="text-sm font-medium">{text.method}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="card" defaultChecked className="size-5 accent-indigo-700" /> {text.card}
+            <input type="radio" name="method" value="card" defaultChecked className="size-5 accent-primary" /> {text.card}
           </label>
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="apm" className="size-5 accent-indigo-700" /> {text.otherMethods}
+            <input type="radio" name="method" value="apm" className="size-5 accent-primary" /> {text.otherMethods}
           </label>
         </div>
       </fieldset>
       <button
         type="submit"
         disabled={pending}
-        className="w-full rounded-md bg-indigo-700 px-4 py-3 text-base font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300 disabled:cursor-wait disabled:opacity-70"
+        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
       >
         {pending ? text.processing : text.submit}
       </button>

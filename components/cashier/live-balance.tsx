@@ -53,7 +53,7 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
   return (
     <div className="space-y-3">
       <p className="flex items-baseline justify-between gap-2">
-        <span className="text-sm text-slate-700">{text.balance}</span>
+        <span className="text-sm text-fg-muted">{text.balance}</span>
         <bdi data-testid="balance" className="text-2xl font-semibold">
           {snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}
         </bdi>
@@ -68,7 +68,7 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
         {snapshot.pending.length === 0 ? (
           <p>{text.noPending}</p>
         ) : (
-          <ul className="divide-y divide-slate-200">
+          <ul className="divide-y divide-line">
             {snapshot.pending.map((p) => (
               <li key={p.id} data-transaction={p.id} className="flex justify-between gap-2 py-1">
                 <bdi>{format(p.amount, p.currency)}</bdi>

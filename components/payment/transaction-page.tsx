@@ -5,6 +5,7 @@
  */
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
+import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { loadTransaction, type CheckoutTransaction } from '@/lib/checkout/load-transaction';
 import { paymentHref, type PaymentPageKind } from '@/lib/checkout/payment-paths';
@@ -49,8 +50,9 @@ export async function TransactionShell(props: { kind: PaymentPageKind; transacti
   const { transaction, settings } = props;
   return (
     <CheckoutFrame heading={await pageHeading(props.kind)}>
+      <ThemeStyle theme={settings.theme} />
       <FrameBridge allowedOrigins={settings.allowedOrigins} transactionType={transaction.type} paymentId={transaction.id} />
-      <PaymentSummary transaction={transaction} merchantName={settings.displayName} />
+      <PaymentSummary transaction={transaction} merchantName={settings.displayName} logoUrl={settings.logoUrl} />
       {props.children}
     </CheckoutFrame>
   );

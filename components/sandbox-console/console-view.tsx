@@ -4,7 +4,7 @@
  * Forms post to server actions and work without JavaScript; only the message log is a client
  * component.
  */
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { consoleOverview } from '@/lib/sandbox/console-data';
 import {
   confirmPayoutAction,
@@ -17,7 +17,10 @@ import {
   rejectPayoutAction,
   setWebhookUrlAction,
   updateBalanceAction,
+  updateThemeAction,
 } from '@/lib/sandbox/console-actions';
+import { LOCALES } from '@/lib/i18n/locales';
+import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { TEST_CARD_NUMBERS } from '@/lib/sandbox/test-cards';
 import { EmbedPanel } from './embed-panel';
 
@@ -37,14 +40,15 @@ export interface ConsoleViewProps {
   hostOrigin: string;
 }
 
-const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'failed'] as const;
+const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'themeSaved', 'failed'] as const;
 
-const field = 'mt-1 block w-full rounded border border-slate-400 px-2 py-1.5';
-const button = 'rounded bg-indigo-700 px-3 py-1.5 font-semibold text-white hover:bg-indigo-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300';
-const small = 'rounded border border-indigo-700 px-2 py-1 text-sm text-indigo-800 hover:bg-indigo-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-300';
+const field = 'mt-1 block w-full rounded-theme border border-control px-2 py-1.5';
+const button = 'rounded-theme bg-primary px-3 py-1.5 font-semibold text-on-primary hover:bg-primary-strong';
+const small = 'rounded-theme border border-primary px-2 py-1 text-sm text-primary hover:bg-primary-soft';
 
 export async function ConsoleView(props: ConsoleViewProps) {
   const t = await getTranslations('console');
+  const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   const consoleHref = (extra: Record<string, string>) => `/sandbox?${new URLSearchParams({ token, ...extra }).toString()}`;
@@ -78,10 +82,10 @@ export async function ConsoleView(props: ConsoleViewProps) {
               {m.name}
             </a>
           ))}
-          <span className="text-sm text-slate-700">{t('tokenHint', { token })}</span>
+          <span className="text-sm text-fg-muted">{t('tokenHint', { token })}</span>
         </nav>
         {notice ? (
-          <p role="status" className="rounded border border-slate-400 bg-slate-50 p-2">
+          <p role="status" className="rounded-theme border border-control bg-surface p-2">
             {notice}
           </p>
         ) : null}
@@ -91,7 +95,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
         <h2 id="create-heading" className="sr-only">
           {t('create')}
         </h2>
-        <form action={createPayinAction} className="space-y-2 rounded border border-slate-300 p-3">
+        <form action={createPayinAction} className="space-y-2 rounded-theme border border-line p-3">
           <h3 className="font-semibold">{t('createPayin')}</h3>
           {hidden}
           <label htmlFor="payin-amount" className="block text-sm font-medium">
@@ -111,7 +115,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           {kyc('payin-kyc')}
           <button className={button}>{t('createPayin')}</button>
         </form>
-        <form action={createPayoutAction} className="space-y-2 rounded border border-slate-300 p-3">
+        <form action={createPayoutAction} className="space-y-2 rounded-theme border border-line p-3">
           <h3 className="font-semibold">{t('createPayout')}</h3>
           {hidden}
           <label htmlFor="payout-value" className="block text-sm font-medium">
@@ -122,7 +126,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           {kyc('payout-kyc')}
           <button className={button}>{t('createPayout')}</button>
         </form>
-        <form action={createSessionAction} className="space-y-2 rounded border border-slate-300 p-3">
+        <form action={createSessionAction} className="space-y-2 rounded-theme border border-line p-3">
           <h3 className="font-semibold">{t('createSession')}</h3>
           {hidden}
           {currencySelect('session-currency')}
@@ -133,7 +137,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           {kyc('session-kyc')}
           <button className={button}>{t('createSession')}</button>
         </form>
-        <form action={createH2hAction} className="space-y-2 rounded border border-slate-300 p-3">
+        <form action={createH2hAction} className="space-y-2 rounded-theme border border-line p-3">
           <h3 className="font-semibold">{t('createH2h')}</h3>
           {hidden}
           <label htmlFor="h2h-amount" className="block text-sm font-medium">
@@ -160,7 +164,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
       </section>
 
       {props.embed ? (
-        <section aria-labelledby="embed-heading" className="rounded border border-indigo-300 p-3">
+        <section aria-labelledby="embed-heading" className="rounded-theme border border-primary p-3">
           <div className="flex items-center justify-between">
             <h2 id="embed-heading" className="text-lg font-semibold">
               {t('embedTitle')}
@@ -200,7 +204,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
               {overview.payins.map((p) => {
                 const card = `${props.checkoutOrigin}/payments/payin/${p.id}/card`;
                 return (
-                  <tr key={p.id} data-payin={p.id} className="border-t border-slate-200 align-top">
+                  <tr key={p.id} data-payin={p.id} className="border-t border-line align-top">
                     <td className="py-1 font-mono">{p.id}</td>
                     <td>
                       {p.amount} {p.currency}
@@ -223,7 +227,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
                           <input type="hidden" name="payinId" value={p.id} />
                           <label htmlFor={`refund-${p.id}`} className="text-xs">
                             {t('refundAmount')}
-                            <input id={`refund-${p.id}`} name="amount" inputMode="decimal" className="block w-24 rounded border border-slate-400 px-1" />
+                            <input id={`refund-${p.id}`} name="amount" inputMode="decimal" className="block w-24 rounded-theme border border-control px-1" />
                           </label>
                           <button className={small}>{t('refund')}</button>
                         </form>
@@ -255,7 +259,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
             </thead>
             <tbody>
               {overview.payouts.map((p) => (
-                <tr key={p.id} data-payout={p.id} className="border-t border-slate-200">
+                <tr key={p.id} data-payout={p.id} className="border-t border-line">
                   <td className="py-1 font-mono">{p.id}</td>
                   <td>
                     {p.value} {p.currency}
@@ -297,7 +301,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           <ul className="mt-2 space-y-2">
             {overview.sessions.map((s) => (
               <li key={s.id} data-session={s.id} className="flex flex-wrap items-end gap-3 text-sm">
-                <a className="font-mono text-indigo-800 underline" href={`${props.checkoutOrigin}/cashier/${s.id}`}>
+                <a className="font-mono text-primary underline" href={`${props.checkoutOrigin}/cashier/${s.id}`}>
                   {s.id}
                 </a>
                 <span data-testid="balance">
@@ -309,7 +313,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
                   <input type="hidden" name="sessionId" value={s.id} />
                   <label htmlFor={`balance-${s.id}`} className="text-xs">
                     {t('newBalance', { session: s.id })}
-                    <input id={`balance-${s.id}`} name="balance" inputMode="decimal" className="block w-28 rounded border border-slate-400 px-1" />
+                    <input id={`balance-${s.id}`} name="balance" inputMode="decimal" className="block w-28 rounded-theme border border-control px-1" />
                   </label>
                   <button className={small}>{t('setBalance')}</button>
                 </form>
@@ -328,6 +332,58 @@ export async function ConsoleView(props: ConsoleViewProps) {
         )}
       </section>
 
+      <section aria-labelledby="theme-heading" className="space-y-3">
+        <h2 id="theme-heading" className="text-lg font-semibold">
+          {t('themeHeading')}
+        </h2>
+        <p className="text-sm text-fg-muted">{t('themeIntro')}</p>
+        <form action={updateThemeAction} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {hidden}
+          <label htmlFor="theme-primary" className="block text-sm font-medium">
+            {t('primaryColor')}
+            <input id="theme-primary" name="primaryColor" type="color" defaultValue={overview.theme.primaryColor ?? '#4338ca'} className={`${field} h-11`} />
+          </label>
+          <label htmlFor="theme-radius" className="block text-sm font-medium">
+            {t('radius')}
+            <input id="theme-radius" name="radius" type="number" min={0} max={32} step={1} defaultValue={overview.theme.radius ?? 8} className={field} />
+          </label>
+          <label htmlFor="theme-font" className="block text-sm font-medium">
+            {t('fontFamily')}
+            <select id="theme-font" name="fontFamily" defaultValue={overview.theme.fontFamily ?? 'system'} className={field}>
+              {FONT_FAMILIES.map((font) => (
+                <option key={font}>{font}</option>
+              ))}
+            </select>
+          </label>
+          <label htmlFor="theme-scheme" className="block text-sm font-medium">
+            {t('colorScheme')}
+            <select id="theme-scheme" name="colorScheme" defaultValue={overview.theme.colorScheme ?? 'light'} className={field}>
+              {COLOR_SCHEMES.map((scheme) => (
+                <option key={scheme}>{scheme}</option>
+              ))}
+            </select>
+          </label>
+          <label htmlFor="theme-locale" className="block text-sm font-medium">
+            {t('defaultLocale')}
+            <select id="theme-locale" name="defaultLocale" defaultValue={overview.theme.defaultLocale} className={field}>
+              <option value="">{t('noDefaultLocale')}</option>
+              {LOCALES.map((tag) => (
+                <option key={tag} value={tag}>
+                  {languageNames.of(tag)} ({tag})
+                </option>
+              ))}
+            </select>
+          </label>
+          <label htmlFor="theme-logo" className="block text-sm font-medium">
+            {t('logoUrl')}
+            <input id="theme-logo" name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} className={field} />
+          </label>
+          <div>
+            <button className={button}>{t('saveTheme')}</button>
+          </div>
+        </form>
+      </section>
+
       <section aria-labelledby="webhooks-heading" className="space-y-3">
         <h2 id="webhooks-heading" className="text-lg font-semibold">
           {t('webhooks')}
@@ -340,7 +396,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           </label>
           <button className={button}>{t('save')}</button>
         </form>
-        <p className="text-sm break-all text-slate-700">{t('webhookSecret', { secret: overview.webhookSecret })}</p>
+        <p className="text-sm break-all text-fg-muted">{t('webhookSecret', { secret: overview.webhookSecret })}</p>
         <h3 className="font-semibold">{t('deliveries')}</h3>
         {overview.deliveries.length === 0 ? (
           <p>{t('none')}</p>
@@ -356,7 +412,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
             </thead>
             <tbody>
               {overview.deliveries.map((d) => (
-                <tr key={d.id} data-delivery={d.transactionId} className="border-t border-slate-200 align-top">
+                <tr key={d.id} data-delivery={d.transactionId} className="border-t border-line align-top">
                   <td className="py-1">
                     <details>
                       <summary>

@@ -34,17 +34,17 @@ export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: 
   return (
     <>
       {listening ? (
-        <iframe ref={frame} title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded border border-slate-300" />
+        <iframe ref={frame} title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded-theme border border-line" />
       ) : (
         <noscript>
-          <iframe title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded border border-slate-300" />
+          <iframe title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded-theme border border-line" />
         </noscript>
       )}
       <section aria-labelledby="message-log-heading" className="mt-3">
         <h3 id="message-log-heading" className="font-semibold">
           {heading}
         </h3>
-        <ol aria-live="polite" data-testid="message-log" className="mt-1 max-h-64 overflow-auto rounded border border-slate-300 bg-slate-50 p-2 font-mono text-xs">
+        <ol aria-live="polite" data-testid="message-log" className="mt-1 max-h-64 overflow-auto rounded-theme border border-line bg-surface p-2 font-mono text-xs">
           {messages.length === 0 ? <li>{empty}</li> : messages.map((m, i) => <li key={i}>{m}</li>)}
         </ol>
       </section>

@@ -98,15 +98,15 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
 
   const tone =
     view === 'success'
-      ? 'border-green-700 bg-green-50 text-green-900'
+      ? 'border-success bg-success-soft text-success'
       : view === 'failed' || view === 'retry' || view === 'rejected'
-        ? 'border-red-700 bg-red-50 text-red-900'
-        : 'border-slate-400 bg-slate-50 text-slate-900';
+        ? 'border-danger bg-danger-soft text-danger'
+        : 'border-control bg-surface text-fg';
   const symbol = view === 'success' ? '✓' : view === 'failed' || view === 'retry' || view === 'rejected' ? '✕' : '…';
 
   return (
     <section aria-labelledby="status-message" className="space-y-4">
-      <div className={`flex items-start gap-3 rounded-md border p-4 ${tone}`}>
+      <div className={`flex items-start gap-3 rounded-theme border p-4 ${tone}`}>
         <span aria-hidden="true" className="text-xl leading-6 font-bold">
           {symbol}
         </span>
@@ -123,7 +123,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
       ) : null}
       <div className="flex flex-wrap gap-3">
         {view === 'retry' ? (
-          <a href={cardPageHref} className="rounded-md bg-indigo-700 px-4 py-3 font-semibold text-white hover:bg-indigo-800 focus-visible:ring-4 focus-visible:ring-indigo-300 focus:outline-none">
+          <a href={cardPageHref} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong">
             {text.tryAnotherCard}
           </a>
         ) : null}
@@ -131,7 +131,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
           <a
             href={returnUrl}
             target="_top"
-            className="rounded-md border border-indigo-700 px-4 py-3 font-semibold text-indigo-800 hover:bg-indigo-50 focus-visible:ring-4 focus-visible:ring-indigo-300 focus:outline-none"
+            className="rounded-theme border border-primary px-4 py-3 font-semibold text-primary hover:bg-primary-soft"
           >
             {target && !framed ? text.redirecting : text.returnToMerchant}
           </a>

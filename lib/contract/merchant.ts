@@ -1,12 +1,24 @@
 /** Extension E12: the merchant's checkout settings (design brief, section 3). */
 import { z } from 'zod';
+import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 
 export const CheckoutTheme = z
   .looseObject({
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     radius: z.number().min(0).max(32).meta({ description: 'Corner radius in CSS px.' }),
+    fontFamily: z
+      .enum(FONT_FAMILIES)
+      .optional()
+      .meta({ description: 'A font stack of the safe list (fonts on the customer\'s device, no download); default `system`.', 'x-extension': true }),
+    colorScheme: z
+      .enum(COLOR_SCHEMES)
+      .optional()
+      .meta({ description: '`light` (default), `dark`, or `auto` (the customer\'s `prefers-color-scheme`).', 'x-extension': true }),
   })
-  .meta({ id: 'CheckoutTheme' });
+  .meta({
+    id: 'CheckoutTheme',
+    description: 'Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given.',
+  });
 
 export const CheckoutSettings = z
   .object({
@@ -16,6 +28,11 @@ export const CheckoutSettings = z
       description: 'Origins allowed to frame the pages and receive their messages; `scheme://host:*` allows any port.',
     }),
     theme: CheckoutTheme,
+    defaultLocale: z
+      .string()
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .optional()
+      .meta({ description: 'BCP 47 tag of the language served when neither `?locale=` nor Accept-Language names one the pages have (then `en`).', 'x-extension': true }),
     presetAmounts: z.record(z.string(), z.array(z.number().positive())),
     sessionTtlSeconds: z.number().int().positive(),
     payoutAutoConfirm: z.boolean(),

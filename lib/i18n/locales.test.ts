@@ -26,6 +26,18 @@ describe('locale resolution', () => {
     expect(resolveLocale('en-GB', 'de')).toBe('en');
   });
 
+  it('serves an unknown language in the merchant\'s default, then en', () => {
+    expect(resolveLocale(null, 'sw-KE', 'de')).toBe('de');
+    expect(resolveLocale('zz', null, 'fr-CH')).toBe('fr');
+    expect(resolveLocale(null, null, 'pt-PT')).toBe('pt-BR');
+    expect(resolveLocale(null, 'sw-KE', 'sw')).toBe('en');
+    expect(resolveLocale(null, 'sw-KE', '<b>')).toBe('en');
+    // A language the customer asked for wins over the merchant's default, English included.
+    expect(resolveLocale(null, 'sv-SE,en;q=0.8', 'de')).toBe('en');
+    expect(resolveLocale(null, 'ja', 'de')).toBe('ja');
+    expect(resolveLocale('en', 'ja', 'de')).toBe('en');
+  });
+
   it('knows right-to-left languages', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('he-IL')).toBe('rtl');

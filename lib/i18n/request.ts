@@ -1,11 +1,11 @@
-/** next-intl request configuration: the locale chosen by proxy.ts and its catalogue. */
+/** next-intl request configuration: the locale from what proxy.ts hands over (query, merchant default) and its catalogue. */
 import { getRequestConfig } from 'next-intl/server';
 import { headers } from 'next/headers';
-import { LOCALE_HEADER, resolveLocale } from './locales';
+import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER, resolveLocale } from './locales';
 
 export default getRequestConfig(async () => {
   const h = await headers();
-  const locale = resolveLocale(h.get(LOCALE_HEADER), h.get('accept-language'));
+  const locale = resolveLocale(h.get(LOCALE_HEADER), h.get('accept-language'), h.get(MERCHANT_LOCALE_HEADER));
   return {
     locale,
     messages: (await import(`../../messages/${locale}.json`)).default,

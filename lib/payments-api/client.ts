@@ -114,6 +114,14 @@ function settingsCache(): SettingsCache {
   return g[settingsKey];
 }
 
+/**
+ * Drops a merchant's cached settings, so the next page view reads them again (the sandbox
+ * console calls it after editing a theme, the change being visible at once).
+ */
+export function forgetCheckoutSettings(merchantId: string): void {
+  settingsCache().delete(merchantId);
+}
+
 /** The operations the hosted pages use. */
 export const paymentsApi = {
   /** GET /public/payin/{payinId}. */

@@ -11,11 +11,14 @@ import { redirect } from 'next/navigation';
 import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
+import { CheckoutSettings } from '@/lib/contract/merchant';
+import { forgetCheckoutSettings } from '@/lib/payments-api/client';
+import { usableLogoUrl } from '@/lib/theme/theme';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { SandboxApiError } from './api-error';
 import { consoleMerchant } from './console-data';
 import { refundPayin } from './payins';
-import { sandboxDb } from './store';
+import { findMerchant, sandboxDb } from './store';
 import { TEST_CARD_NUMBERS } from './test-cards';
 
 const text = (form: FormData, name: string) => {
@@ -207,4 +210,38 @@ export async function expireSessionAction(form: FormData): Promise<void> {
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(and(eq(cashierSessions.id, text(form, 'sessionId')), eq(cashierSessions.merchantId, consoleMerchant(token)!.id)));
   back(token, 'sessionExpired');
+}
+
+/**
+ * Saves the merchant's checkout theme, logo and default locale (E12) from the console's form,
+ * checked against the contract; the pages show it at their next load.
+ */
+export async function updateThemeAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const merchantId = consoleMerchant(token)!.id;
+  const db = await sandboxDb();
+  const merchant = await findMerchant(db, merchantId);
+  if (!merchant) redirect('/sandbox');
+  const candidate = {
+    ...merchant.config.settings,
+    theme: {
+      primaryColor: text(form, 'primaryColor').toLowerCase(),
+      radius: Number(text(form, 'radius')),
+      fontFamily: text(form, 'fontFamily'),
+      colorScheme: text(form, 'colorScheme'),
+    },
+    logoUrl: text(form, 'logoUrl') || undefined,
+    defaultLocale: text(form, 'defaultLocale') || undefined,
+  };
+  if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl)) back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
+  const parsed = CheckoutSettings.safeParse(candidate);
+  if (!parsed.success) {
+    back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+  }
+  await db
+    .update(merchants)
+    .set({ config: { ...merchant.config, settings: parsed.data } })
+    .where(eq(merchants.id, merchantId));
+  forgetCheckoutSettings(merchantId);
+  back(token, 'themeSaved');
 }

@@ -3,14 +3,18 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@/lib/db/schema';
 import { toMajor } from '@/lib/money';
-import { SEED_MERCHANTS } from './merchant-config';
+import { SEED_MERCHANTS, type SandboxMerchantConfig } from './merchant-config';
 import type { DeliveryAttempt } from './webhooks';
 
 /** The seeded merchant of a console token, or null. */
 export const consoleMerchant = (token: string) => SEED_MERCHANTS.find((m) => m.token === token) ?? null;
 
 export async function consoleOverview(db: Db, merchantId: string) {
-  const [merchant] = await db.select({ webhookUrl: merchants.webhookUrl, webhookSecret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, merchantId));
+  const [merchant] = await db
+    .select({ webhookUrl: merchants.webhookUrl, webhookSecret: merchants.webhookSecret, config: merchants.config })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  const settings = (merchant?.config as SandboxMerchantConfig | undefined)?.settings;
   const recentPayins = await db.select().from(payins).where(eq(payins.merchantId, merchantId)).orderBy(desc(payins.createdAt)).limit(10);
   const recentPayouts = await db.select().from(payouts).where(eq(payouts.merchantId, merchantId)).orderBy(desc(payouts.createdAt)).limit(10);
   const sessions = await db.select().from(cashierSessions).where(eq(cashierSessions.merchantId, merchantId)).orderBy(desc(cashierSessions.createdAt)).limit(5);
@@ -18,6 +22,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
   return {
     webhookUrl: merchant?.webhookUrl ?? null,
     webhookSecret: merchant?.webhookSecret ?? '',
+    theme: { ...settings?.theme, logoUrl: settings?.logoUrl ?? '', defaultLocale: settings?.defaultLocale ?? '' },
     payins: recentPayins.map((p) => ({
       id: p.id,
       orderId: p.orderId,

@@ -42,13 +42,19 @@ export const CHECKOUT_TOKEN = 'sbx_checkout';
 
 const DEV_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
-function demoConfig(displayName: string, primaryColor: string): SandboxMerchantConfig {
+/** A one-letter logo as an inline SVG (CSP `img-src` allows `data:`), so the seed needs no file host. */
+export function monogramLogo(letter: string, background: string, foreground: string): string {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${background}"/><text x="32" y="44" font-family="Arial,sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="${foreground}">${letter}</text></svg>`;
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { theme: CheckoutSettings['theme'] }): SandboxMerchantConfig {
   return {
     displayName,
     settings: {
       displayName,
       allowedOrigins: DEV_ORIGINS,
-      theme: { primaryColor, radius: 8 },
+      ...extra,
       presetAmounts: { EUR: [10, 25, 50, 100], USD: [10, 25, 50, 100], GBP: [10, 25, 50, 100], JPY: [1000, 5000, 10000], BRL: [50, 100, 200], KWD: [5, 10, 20] },
       sessionTtlSeconds: 3600,
       payoutAutoConfirm: false,
@@ -72,8 +78,29 @@ function demoConfig(displayName: string, primaryColor: string): SandboxMerchantC
   };
 }
 
-/** Seeded merchants: id, bearer token, configuration. */
+/**
+ * Seeded merchants: id, bearer token, configuration. Their themes show the range of E12:
+ * the default light look; a colour that fails contrast on white (corrected by the pages),
+ * square corners, a serif face; a dark theme with a German default locale.
+ */
 export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchantConfig }[] = [
-  { id: 'merchant-demo', token: 'sbx_demo_merchant', config: demoConfig('Demo Shop', '#4f46e5') },
-  { id: 'merchant-other', token: 'sbx_other_merchant', config: demoConfig('Other Shop', '#0f766e') },
+  {
+    id: 'merchant-demo',
+    token: 'sbx_demo_merchant',
+    config: demoConfig('Demo Shop', { theme: { primaryColor: '#4f46e5', radius: 8 }, logoUrl: monogramLogo('D', '#4f46e5', '#ffffff') }),
+  },
+  {
+    id: 'merchant-other',
+    token: 'sbx_other_merchant',
+    config: demoConfig('Other Shop', { theme: { primaryColor: '#38bdf8', radius: 0, fontFamily: 'serif', colorScheme: 'light' } }),
+  },
+  {
+    id: 'merchant-night',
+    token: 'sbx_night_merchant',
+    config: demoConfig('Night Owl Games', {
+      theme: { primaryColor: '#facc15', radius: 16, fontFamily: 'rounded', colorScheme: 'dark' },
+      logoUrl: monogramLogo('N', '#facc15', '#0f172a'),
+      defaultLocale: 'de',
+    }),
+  },
 ];

@@ -2,7 +2,7 @@
  * Colour contrast per WCAG 2.2 (relative luminance, contrast ratio; SC 1.4.3 text 4.5:1,
  * SC 1.4.11 non-text 3:1) and the correction of a merchant's theme colour that would fail it:
  * the colour is darkened (or lightened, on a dark background) in small steps until it passes,
- * keeping its hue, rather than applied as is (design brief: issue "Languages … theming").
+ * keeping its hue, rather than applied as is (issue 6, theming); lib/theme/theme.ts applies it to every colour of a palette.
  */
 
 export type Rgb = [number, number, number];
@@ -45,16 +45,8 @@ export function ensureContrast(color: string, against: string, minimum: number):
   const target: Rgb = luminance(background) > 0.18 ? [0, 0, 0] : [255, 255, 255];
   for (let step = 1; step <= 100; step += 1) {
     const t = step / 100;
-    const mixed = base.map((c, i) => c + (target[i]! - c) * t) as Rgb;
+    const mixed = base.map((c, i) => Math.round(c + (target[i]! - c) * t)) as Rgb;
     if (contrastRatio(mixed, background) >= minimum) return toHex(mixed);
   }
   return toHex(target);
-}
-
-/**
- * The merchant's primary colour made usable both as a background under white text (4.5:1) and
- * as a border on the white page (3:1): meeting 4.5:1 against white meets both.
- */
-export function accessiblePrimary(primary: string): string {
-  return ensureContrast(primary, '#ffffff', 4.5);
 }

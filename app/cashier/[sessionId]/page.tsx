@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { BrandStyle, CashierMessage, money, TransactionList } from '@/components/cashier/cashier-parts';
+import { CashierMessage, money, TransactionList } from '@/components/cashier/cashier-parts';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
+import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
 import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
@@ -37,7 +38,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
     );
   }
   if (loaded.kind === 'expired') {
-    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} />;
+    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />;
   }
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
@@ -49,27 +50,27 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
 
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
-      <BrandStyle settings={settings} />
+      <ThemeStyle theme={settings.theme} />
       <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
-      <header className="flex flex-wrap items-center justify-between gap-3 border-b-4 border-[var(--brand)] pb-3">
+      <header className="flex flex-wrap items-center justify-between gap-3 border-b-4 border-primary pb-3">
         <div className="flex items-center gap-3">
-          {settings.logoUrl ? <img src={settings.logoUrl} alt="" className="h-8 w-auto" /> : null}
+          <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
           <h1 className="text-xl font-semibold">{settings.displayName}</h1>
         </div>
         <div className="text-end">
-          <p className="text-sm text-slate-700">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
+          <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
           <p className="text-sm">
             {t('balance')}: <bdi data-testid="balance" className="text-lg font-semibold">{balanceText ?? t('noBalance')}</bdi>
           </p>
         </div>
       </header>
-      <nav aria-label={t('tabs')} className="flex gap-2 border-b border-slate-300">
+      <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <a
             key={tab}
             href={tabHref(tab)}
             aria-current={tab === kind ? 'page' : undefined}
-            className={`-mb-px min-h-6 border-b-4 px-4 py-2 font-semibold focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-700 ${tab === kind ? 'border-[var(--brand)] text-slate-900' : 'border-transparent text-slate-700'}`}
+            className={`-mb-px min-h-6 border-b-4 px-4 py-2 font-semibold ${tab === kind ? 'border-primary text-fg' : 'border-transparent text-fg-muted'}`}
           >
             {t(tab)}
           </a>

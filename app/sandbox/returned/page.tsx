@@ -8,7 +8,7 @@ export default async function ReturnedPage(props: PageProps<'/sandbox/returned'>
     <main className="mx-auto max-w-md space-y-3 px-4 py-8">
       <h1 className="text-xl font-semibold">{t('title')}</h1>
       <p role="status">{t(result)}</p>
-      <a className="text-indigo-800 underline" href="/sandbox">
+      <a className="text-primary underline" href="/sandbox">
         {t('backToConsole')}
       </a>
     </main>

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { BrandStyle, CashierMessage, money } from '@/components/cashier/cashier-parts';
+import { CashierMessage, money } from '@/components/cashier/cashier-parts';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { LiveBalance } from '@/components/cashier/live-balance';
+import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
 import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
@@ -32,7 +33,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
     );
   }
   if (loaded.kind === 'expired') {
-    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} />;
+    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />;
   }
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
@@ -40,9 +41,9 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
   return (
     <main className="space-y-4 p-3">
-      <BrandStyle settings={settings} />
+      <ThemeStyle theme={settings.theme} />
       <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
-      <h1 className="border-b-4 border-[var(--brand)] pb-1 text-lg font-semibold">
+      <h1 className="border-b-4 border-primary pb-1 text-lg font-semibold">
         {settings.displayName}: {t('withdraw')}
       </h1>
       <LiveBalance

@@ -15,7 +15,7 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>
-      <p className="mb-2 text-sm text-slate-700">{t('sandboxNote')}</p>
+      <p className="mb-2 text-sm text-fg-muted">{t('sandboxNote')}</p>
       {waiting ? (
         <>
           <p className="mb-4">
@@ -27,10 +27,10 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
           </p>
           <form action={answerChallenge} className="flex flex-wrap gap-3">
             <input type="hidden" name="paymentId" value={paymentId} />
-            <button name="outcome" value="pass" className="rounded-md bg-green-800 px-4 py-3 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-green-300">
+            <button name="outcome" value="pass" className="rounded-theme bg-success px-4 py-3 font-semibold text-on-primary">
               {t('pass')}
             </button>
-            <button name="outcome" value="fail" className="rounded-md border border-red-800 px-4 py-3 font-semibold text-red-800 focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300">
+            <button name="outcome" value="fail" className="rounded-theme border border-danger px-4 py-3 font-semibold text-danger">
               {t('fail')}
             </button>
           </form>

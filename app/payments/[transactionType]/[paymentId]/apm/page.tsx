@@ -66,7 +66,7 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
         <div role="status" className="space-y-3">
           <p>{t('noMethods')}</p>
           {cardAvailable ? (
-            <a className="inline-block rounded-md bg-indigo-700 px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-indigo-300" href={paymentHref(type, 'card', transaction.id, locale)}>
+            <a className="inline-block rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary" href={paymentHref(type, 'card', transaction.id, locale)}>
               {t('payByCard')}
             </a>
           ) : null}
@@ -78,13 +78,13 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
           </h2>
           {TYPE_ORDER.filter((group) => apms.some((m) => m.type === group)).map((group) => (
             <section key={group} aria-labelledby={`group-${group}`} className="space-y-2">
-              <h3 id={`group-${group}`} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
+              <h3 id={`group-${group}`} className="text-sm font-semibold tracking-wide text-fg-muted uppercase">
                 {t(`types.${group}`)}
               </h3>
               {apms
                 .filter((m) => m.type === group)
                 .map((method) => (
-                  <details key={method.id} className="rounded-md border border-slate-300 p-3" open={apms.length === 1}>
+                  <details key={method.id} className="rounded-theme border border-line p-3" open={apms.length === 1}>
                     <summary className="cursor-pointer font-semibold">{method.name}</summary>
                     <div className="mt-3">
                       <MethodForm

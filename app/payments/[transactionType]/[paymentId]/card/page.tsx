@@ -85,12 +85,12 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   return (
     <TransactionShell kind="card" transaction={transaction} settings={settings}>
       {notice ? (
-        <p role="status" className="mb-4 rounded-md border border-slate-400 bg-slate-50 p-3 text-sm">
+        <p role="status" className="mb-4 rounded-theme border border-control bg-surface p-3 text-sm">
           {notice}
         </p>
       ) : null}
       {removing ? (
-        <form action={removeSavedCard} className="mb-6 space-y-3 rounded-md border border-slate-400 p-4" aria-labelledby="remove-heading">
+        <form action={removeSavedCard} className="mb-6 space-y-3 rounded-theme border border-control p-4" aria-labelledby="remove-heading">
           <h2 id="remove-heading" className="font-semibold">
             {t('removeConfirm', { label: removing.label })}
           </h2>
@@ -99,10 +99,10 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
           <input type="hidden" name="cardId" value={removing.cardId} />
           <input type="hidden" name="locale" value={locale} />
           <div className="flex flex-wrap gap-3">
-            <button className="rounded-md bg-red-800 px-4 py-2 font-semibold text-white focus:outline-none focus-visible:ring-4 focus-visible:ring-red-300">
+            <button className="rounded-theme bg-danger px-4 py-2 font-semibold text-on-primary">
               {t('removeYes')}
             </button>
-            <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-md border border-slate-600 px-4 py-2 font-semibold focus:outline-none focus-visible:ring-4 focus-visible:ring-slate-300">
+            <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-theme border border-control px-4 py-2 font-semibold">
               {t('removeNo')}
             </a>
           </div>
@@ -121,7 +121,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
             initialDeclineReason={declineReason}
             text={await savedCardsText(amount, type)}
           />
-          <details className="rounded-md border border-slate-300 p-3">
+          <details className="rounded-theme border border-line p-3">
             <summary className="cursor-pointer font-semibold">{t('useNewCard')}</summary>
             <div className="mt-3">{newCard}</div>
           </details>

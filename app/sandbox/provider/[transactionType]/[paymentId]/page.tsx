@@ -14,11 +14,11 @@ export default async function ProviderPage(props: PageProps<'/sandbox/provider/[
   const t = await getTranslations('provider');
   const locale = await getLocale();
   const waiting = summary.status === 'PENDING' && summary.methodName !== null;
-  const button = 'rounded-md px-4 py-3 font-semibold focus:outline-none focus-visible:ring-4';
+  const button = 'rounded-theme px-4 py-3 font-semibold';
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>
-      <p className="mb-2 text-sm text-slate-700">{t('sandboxNote')}</p>
+      <p className="mb-2 text-sm text-fg-muted">{t('sandboxNote')}</p>
       {waiting ? (
         <>
           <p className="mb-4">
@@ -30,13 +30,13 @@ export default async function ProviderPage(props: PageProps<'/sandbox/provider/[
           </p>
           <form action={decideAtProvider} className="flex flex-wrap gap-3">
             <input type="hidden" name="paymentId" value={paymentId} />
-            <button name="decision" value="approve" className={`${button} bg-green-800 text-white focus-visible:ring-green-300`}>
+            <button name="decision" value="approve" className={`${button} bg-success text-on-primary`}>
               {t('approve')}
             </button>
-            <button name="decision" value="decline" className={`${button} border border-red-800 text-red-800 focus-visible:ring-red-300`}>
+            <button name="decision" value="decline" className={`${button} border border-danger text-danger`}>
               {t('decline')}
             </button>
-            <button name="decision" value="pending" className={`${button} border border-slate-600 text-slate-800 focus-visible:ring-slate-300`}>
+            <button name="decision" value="pending" className={`${button} border border-control text-fg`}>
               {t('leavePending')}
             </button>
           </form>

@@ -1,0 +1,20 @@
+/**
+ * The merchant's theme on a hosted page: its CSS custom properties (lib/theme/theme.ts) in a
+ * style element carrying the request's CSP nonce, and the merchant's logo.
+ */
+import { headers } from 'next/headers';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { themeCss, usableLogoUrl } from '@/lib/theme/theme';
+
+export async function ThemeStyle({ theme }: { theme: CheckoutSettings['theme'] | undefined }) {
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
+  // themeCss emits only parsed colours, clamped numbers and safe-list font stacks.
+  return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(theme) }} />;
+}
+
+/** The merchant's logo, decorative: the merchant's name is always written next to it. */
+export function MerchantLogo({ logoUrl, className }: { logoUrl: string | undefined; className: string }) {
+  const src = usableLogoUrl(logoUrl);
+  // eslint-disable-next-line @next/next/no-img-element -- a merchant's remote logo, not an optimizable asset.
+  return src ? <img src={src} alt="" className={className} /> : null;
+}

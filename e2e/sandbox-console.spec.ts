@@ -137,16 +137,21 @@ test('edit a merchant’s theme in the console: the pages follow at their next l
     await form.getByLabel('Primary colour').fill('#be123c');
     await form.getByLabel(/^Corner radius/).fill('12');
     await form.getByLabel('Font').selectOption('humanist');
-    await form.getByLabel('Colour scheme').selectOption('dark');
+    await form.getByLabel('Colour scheme').selectOption('auto');
     await form.getByRole('button', { name: 'Save theme' }).click();
     await expect(page.getByRole('status')).toHaveText('Theme saved.');
     await expectNoAxeViolations(page, 'console after saving a theme');
 
+    // `auto` follows the customer's prefers-color-scheme.
     const payin = await createPayin(request, {}, OTHER_TOKEN);
+    const style = () => page.getByRole('button', { name: /^Pay / }).evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, page: getComputedStyle(document.body).backgroundColor }));
+    await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(payin.iframeUrls.card);
-    const style = await page.getByRole('button', { name: /^Pay / }).evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, page: getComputedStyle(document.body).backgroundColor }));
-    expect(style).toEqual({ radius: '12px', page: 'rgb(15, 23, 42)' });
-    await expectNoAxeViolations(page, 'card page in the edited dark theme');
+    expect(await style()).toEqual({ radius: '12px', page: 'rgb(15, 23, 42)' });
+    await expectNoAxeViolations(page, 'card page in the edited theme, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await style()).toEqual({ radius: '12px', page: 'rgb(255, 255, 255)' });
+    await expectNoAxeViolations(page, 'card page in the edited theme, light');
 
     await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
     await form.getByLabel('Logo URL (https: or data:image)').fill('javascript:alert(1)');

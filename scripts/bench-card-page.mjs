@@ -9,55 +9,10 @@
  * Lighthouse report to bench-results/. Lighthouse comes from the npm registry through npx
  * (lighthouse@12, which runs on Node 20) and drives Debian's Chromium (CHROME_PATH).
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { chromeArgs, chromePath, createPayin, lighthouse, startServer } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
-const origin = `http://localhost:${port}`;
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
-
-if (!existsSync('.next/BUILD_ID')) {
-  console.error('No production build: run `npm run build` first.');
-  process.exit(1);
-}
-
-rmSync('.data/bench', { recursive: true, force: true });
-const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-  env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: '.data/bench/db', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not start');
-}
-
-async function createPayin() {
-  const response = await fetch(`${origin}/sandbox/api/public/payin`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      orderId: `bench-${Date.now()}`,
-      amount: 25.5,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8')),
-      returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
-    }),
-  });
-  if (!response.ok) throw new Error(`create pay-in: ${response.status}`);
-  return response.json();
-}
 
 /** Compressed bytes of every script the page loads, by URL. */
 async function scriptBytes(browser, url) {
@@ -75,9 +30,9 @@ async function scriptBytes(browser, url) {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
+const { origin, server } = await startServer('bench', port);
 try {
-  await waitForServer();
-  const payin = await createPayin();
+  const payin = await createPayin(origin);
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
   const empty = await scriptBytes(browser, `${origin}/no-such-page`);
   const card = await scriptBytes(browser, payin.iframeUrls.card);
@@ -90,24 +45,7 @@ try {
   for (const [url, bytes] of own) console.log(`  ${kb(bytes).padStart(9)}  ${new URL(url).pathname}`);
 
   if (process.env.SKIP_LIGHTHOUSE !== '1') {
-    mkdirSync('bench-results', { recursive: true });
-    const report = 'bench-results/lighthouse-card.json';
-    const result = spawnSync(
-      'npx',
-      [
-        '-y',
-        'lighthouse@12.8.2',
-        payin.iframeUrls.card,
-        '--only-categories=performance,accessibility',
-        '--output=json',
-        `--output-path=${report}`,
-        '--quiet',
-        `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
-      ],
-      { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },
-    );
-    if (result.status !== 0) throw new Error(`lighthouse exited ${result.status}`);
-    const lhr = JSON.parse(readFileSync(report, 'utf8'));
+    const { lhr, report } = lighthouse(payin.iframeUrls.card, ['performance', 'accessibility'], 'lighthouse-card');
     const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
     console.log(`lighthouse (mobile): performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}`);
     console.log(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);

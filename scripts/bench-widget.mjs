@@ -9,26 +9,14 @@
  *   npm run build && npm run bench:widget            # 200 widgets, 1000 ms, 30 s
  *   WIDGETS=50 SECONDS=20 npm run bench:widget
  */
-import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createSession, startServer } from './bench-support.mjs';
 
 const WIDGETS = Number(process.env.WIDGETS ?? 200);
 const POLL_MS = Number(process.env.POLL_MS ?? 1000);
 const SECONDS = Number(process.env.SECONDS ?? 30);
 const port = Number(process.env.BENCH_PORT ?? 3201);
-const origin = `http://localhost:${port}`;
 const CLK_TCK = 100;
-
-if (!existsSync('.next/BUILD_ID')) {
-  console.error('No production build: run `npm run build` first.');
-  process.exit(1);
-}
-
-rmSync('.data/bench-widget', { recursive: true, force: true });
-const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-  env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: '.data/bench-widget/db', LOG_LEVEL: 'warn' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
 
 /** CPU seconds (user + system) of a process and its descendants. */
 function cpuSeconds(rootPid) {
@@ -51,36 +39,6 @@ function cpuSeconds(rootPid) {
   };
   walk(rootPid);
   return total / CLK_TCK;
-}
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
-}
-
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
-async function createSession(i) {
-  const response = await fetch(`${origin}/sandbox/api/public/cashier/session`, {
-    method: 'POST',
-    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      customer: { ...customer, externalUserId: `bench-${i}` },
-      returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      balance: 100,
-    }),
-  });
-  if (!response.ok) throw new Error(`session: ${response.status}`);
-  return (await response.json()).sessionId;
 }
 
 async function widget(sessionId, until, latencies) {
@@ -119,10 +77,10 @@ async function widget(sessionId, until, latencies) {
 
 const pct = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
+const { origin, server } = await startServer('bench-widget', port);
 try {
-  await waitForServer();
   const sessions = [];
-  for (let i = 0; i < WIDGETS; i += 1) sessions.push(await createSession(i));
+  for (let i = 0; i < WIDGETS; i += 1) sessions.push((await createSession(origin, 'sbx_demo_merchant', `bench-${i}`)).sessionId);
   console.error(`${WIDGETS} sessions created; measuring for ${SECONDS} s`);
   // Warm up the routes, then measure.
   await Promise.all(sessions.slice(0, 10).map((id) => fetch(`${origin}/api/cashier/${id}`).then((r) => r.arrayBuffer())));

@@ -242,7 +242,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
         {allowSave ? (
           <div className="flex items-center gap-2 py-2">
-            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-5 accent-primary" />
+            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-6 accent-primary" />
             <label htmlFor="saveCard" className="text-sm">
               {text.saveCard}
             </label>

@@ -119,7 +119,7 @@ export function SavedCards(props: SavedCardsProps) {
                   disabled={c.expired}
                   checked={selected === c.cardId}
                   onChange={() => setSelected(c.cardId)}
-                  className="size-5 accent-primary"
+                  className="size-6 accent-primary"
                 />
                 <span>
                   <span className="block font-medium">{c.label}</span>

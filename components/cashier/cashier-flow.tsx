@@ -173,10 +173,10 @@ export function CashierFlow(props: CashierFlowProps) {
         <legend className="text-sm font-medium">{text.method}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="card" defaultChecked className="size-5 accent-primary" /> {text.card}
+            <input type="radio" name="method" value="card" defaultChecked className="size-6 accent-primary" /> {text.card}
           </label>
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="apm" className="size-5 accent-primary" /> {text.otherMethods}
+            <input type="radio" name="method" value="apm" className="size-6 accent-primary" /> {text.otherMethods}
           </label>
         </div>
       </fieldset>

@@ -66,7 +66,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
   );
   const kyc = (id: string) => (
     <label htmlFor={id} className="flex items-center gap-2 text-sm">
-      <input id={id} type="checkbox" name="kycVerified" className="size-5" /> {t('kycVerified')}
+      <input id={id} type="checkbox" name="kycVerified" className="size-6" /> {t('kycVerified')}
     </label>
   );
 

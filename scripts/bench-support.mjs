@@ -1,0 +1,94 @@
+/**
+ * What the benchmark scripts share: the production build started with its own sandbox data,
+ * the merchant calls that create a pay-in or a cashier session, and Lighthouse (from the npm
+ * registry through npx; lighthouse@12 runs on Node 20) driving Debian's Chromium.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
+
+/**
+ * Starts `next start` on `port` with sandbox data under .data/{name} (wiped first) and waits
+ * until it answers. Exits the process when there is no production build.
+ */
+export async function startServer(name, port) {
+  if (!existsSync('.next/BUILD_ID')) {
+    console.error('No production build: run `npm run build` first.');
+    process.exit(1);
+  }
+  const origin = `http://localhost:${port}`;
+  rmSync(`.data/${name}`, { recursive: true, force: true });
+  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `.data/${name}/db`, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, server };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill('SIGTERM');
+  throw new Error('server did not start');
+}
+
+async function post(origin, token, path, body) {
+  const response = await fetch(`${origin}/sandbox/api${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status}`);
+  return response.json();
+}
+
+/** A EUR 25.50 pay-in of the merchant of `token`; answers `{ paymentId, iframeUrls }`. */
+export const createPayin = (origin, token = 'sbx_demo_merchant') =>
+  post(origin, token, '/public/payin', {
+    orderId: `bench-${crypto.randomUUID()}`,
+    amount: 25.5,
+    currency: 'EUR',
+    kycVerified: false,
+    previousTransactionCount: 0,
+    customer,
+    returnUrls,
+  });
+
+/** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl }`. */
+export const createSession = (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
+  post(origin, token, '/public/cashier/session', {
+    customer: { ...customer, externalUserId },
+    returnUrls,
+    currency: 'EUR',
+    kycVerified: false,
+    previousTransactionCount: 0,
+    balance: 100,
+  });
+
+/** Runs Lighthouse (mobile) on `url` for `categories`; writes the JSON report to bench-results/{name}.json and returns it. */
+export function lighthouse(url, categories, name) {
+  mkdirSync('bench-results', { recursive: true });
+  const report = `bench-results/${name}.json`;
+  const result = spawnSync(
+    'npx',
+    [
+      '-y',
+      'lighthouse@12.8.2',
+      url,
+      `--only-categories=${categories.join(',')}`,
+      '--output=json',
+      `--output-path=${report}`,
+      '--quiet',
+      `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (result.status !== 0) throw new Error(`lighthouse exited ${result.status}`);
+  return { lhr: JSON.parse(readFileSync(report, 'utf8')), report };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardNumber, formatCardNumber, formatExpiryInput, isExpiryCurrent, maskPan, parseExpiry, validateCardForm } from './card-rules';
+import { checkCardNumber, formatCardNumber, formatExpiry, formatExpiryInput, isExpiryCurrent, maskPan, parseExpiry, validateCardForm } from './card-rules';
 import { cardFormResolver } from './card-form-resolver';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -97,5 +97,15 @@ describe('the card form rules', () => {
     expect(invalid.errors).toEqual({ cardNumber: { type: 'validate', message: 'cardNumber.invalid' } });
     const ok = await resolve({ ...valid, expiry: '12/35' }, undefined, options);
     expect(ok).toEqual({ values: { ...valid, expiry: '12/35' }, errors: {} });
+  });
+});
+
+describe('formatExpiry', () => {
+  it('writes the expiry month in the locale\'s format', () => {
+    const expiry = { month: '03', year: '2031' };
+    expect(formatExpiry(expiry, 'en')).toBe('03/2031');
+    expect(formatExpiry(expiry, 'ru')).toBe('03.2031');
+    expect(formatExpiry(expiry, 'ja')).toBe('2031/03');
+    expect(formatExpiry(expiry, 'zh-CN')).toBe('2031年3月');
   });
 });

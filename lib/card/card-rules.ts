@@ -91,6 +91,15 @@ export function parseExpiry(raw: string): Expiry | null {
   return { month: String(month).padStart(2, '0'), year: String(year) };
 }
 
+/**
+ * A card's expiry month in the locale's own format through Intl (CLDR: en "03/2031", ru
+ * "03.2031", ja "2031/03", zh-CN "2031年3月"), for saved-card lists; the form's input stays "MM / YY" as printed on cards.
+ */
+export function formatExpiry(expiry: Expiry, locale: string): string {
+  const date = Date.UTC(Number(expiry.year), Number(expiry.month) - 1, 1);
+  return new Intl.DateTimeFormat(locale, { month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(date);
+}
+
 /** Cards are not issued for longer than this many years. */
 export const MAX_VALIDITY_YEARS = 20;
 

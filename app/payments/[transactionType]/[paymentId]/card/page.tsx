@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText } from '@/components/payment/page-text';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
-import { isExpiryCurrent } from '@/lib/card/card-rules';
+import { formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
 import { payByCard, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
@@ -47,6 +47,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
 
   const t = await getTranslations('card');
+  const uiLocale = await getLocale();
   const amount = await formattedAmount(transaction);
   const acceptHeader = (await headers()).get('accept') ?? '';
   const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
@@ -58,7 +59,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       cardId: c.cardId,
       brand: c.cardBrand,
       label,
-      expiryText: t(expired ? 'expired' : 'expires', { month: c.expiryMonth, year: c.expiryYear }),
+      expiryText: t(expired ? 'expired' : 'expires', { expiry: formatExpiry({ month: c.expiryMonth, year: c.expiryYear }, uiLocale) }),
       expired,
       cvvSize: c.cardBrand === 'American Express' ? 4 : 3,
       removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }),

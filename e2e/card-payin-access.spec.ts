@@ -99,3 +99,36 @@ test('framing: the CSP allows the merchant origins and the security headers are 
   const home = await request.get('/');
   expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
 });
+
+test('autofill: the fields carry cc-* autocomplete, and values written at once as a browser autofills them pay', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  await page.goto(payin.iframeUrls.card);
+  for (const [label, token] of [
+    ['Card number', 'cc-number'],
+    ['Expiry date', 'cc-exp'],
+    ['Security code', 'cc-csc'],
+    ['Name on card', 'cc-name'],
+  ] as const) {
+    await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', token);
+  }
+  // Autofill sets each value through the native setter and fires input and change, no keystrokes;
+  // the expiry comes as MM/YYYY, which the form must read as December 2031, not 2020.
+  await page.evaluate(() => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    for (const [id, value] of [
+      ['cardNumber', '4242424242424242'],
+      ['expiry', '12/2031'],
+      ['cvv', '123'],
+      ['cardHolderName', 'Ada Lovelace'],
+    ] as const) {
+      const input = document.getElementById(id) as HTMLInputElement;
+      setter.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  });
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 31');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+});

@@ -95,10 +95,14 @@ test('declined, then paid with another card', async ({ page, request }) => {
 test('three declines end the pay-in: no fourth attempt, the customer returns to failure', async ({ page, request }) => {
   const payin = await createPayin(request);
   const frame = await openEmbedded(page, payin.iframeUrls.card);
-  for (const number of ['4000000000000002', '4000000000000069']) {
+  // Wait for each attempt's own reason: the first decline's banner is still shown while the second is in flight.
+  for (const [number, reason] of [
+    ['4000000000000002', 'the card issuer declined the payment'],
+    ['4000000000000069', 'the card has expired'],
+  ] as const) {
     await fillCard(frame, { number });
     await frame.getByRole('button', { name: /^Pay / }).click();
-    await expect(frame.getByRole('alert').filter({ hasText: 'declined' })).toBeVisible();
+    await expect(frame.getByRole('alert').filter({ hasText: reason })).toBeVisible();
   }
   await fillCard(frame, { number: '4000000000000127' });
   await frame.getByRole('button', { name: /^Pay / }).click();

@@ -60,6 +60,14 @@ describe('expiry', () => {
     expect(formatExpiryInput('123')).toBe('12 / 3');
     expect(formatExpiryInput('12 / 289')).toBe('12 / 28');
   });
+
+  it('normalizes what autofill writes for cc-exp', () => {
+    expect(formatExpiryInput('12/2031')).toBe('12 / 31');
+    expect(formatExpiryInput('3/31')).toBe('03 / 31');
+    expect(formatExpiryInput('03-2031')).toBe('03 / 31');
+    expect(formatExpiryInput('122031')).toBe('12 / 31');
+    expect(formatExpiryInput('12 / 31')).toBe('12 / 31');
+  });
 });
 
 describe('the card form rules', () => {

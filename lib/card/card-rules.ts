@@ -116,9 +116,18 @@ export function isExpiryCurrent(expiry: Expiry, now: Date = new Date()): boolean
 export const isExpiryPlausible = (expiry: Expiry, now: Date = new Date()): boolean =>
   Number(expiry.year) <= now.getUTCFullYear() + MAX_VALIDITY_YEARS;
 
-/** Formats expiry input as "MM / YY" while typing (digits only; the separator follows the month). */
+/**
+ * Formats expiry input as "MM / YY" while typing (the separator follows the month), and
+ * normalizes what browsers' autofill writes for `cc-exp`: "MM/YYYY", "M/YY", "MM-YY",
+ * "MMYYYY" all become "MM / YY".
+ */
 export function formatExpiryInput(raw: string): string {
-  const digits = digitsOnly(raw).slice(0, 4);
+  const separated = /^\s*(\d{1,2})\s*[/.\-]\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (separated?.[1] && separated[2]) return `${separated[1].padStart(2, '0')} / ${separated[2].slice(-2)}`;
+  let digits = digitsOnly(raw);
+  // Six digits whose year starts "20" are MMYYYY, not a typing overflow.
+  if (digits.length === 6 && digits.slice(2, 4) === '20') digits = `${digits.slice(0, 2)}${digits.slice(4)}`;
+  digits = digits.slice(0, 4);
   return digits.length <= 2 ? digits : `${digits.slice(0, 2)} / ${digits.slice(2)}`;
 }
 

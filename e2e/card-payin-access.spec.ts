@@ -132,3 +132,23 @@ test('autofill: the fields carry cc-* autocomplete, and values written at once a
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
 });
+
+test('editing the card number in the middle keeps the caret where the customer types', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  await page.goto(payin.iframeUrls.card);
+  const number = page.getByLabel('Card number');
+  await number.click();
+  await page.keyboard.type('4242424242424242');
+  await expect(number).toHaveValue('4242 4242 4242 4242');
+  const caret = () => number.evaluate((el: HTMLInputElement) => el.selectionStart);
+  // After the sixth digit ("4242 42|42 …"), delete it, then type it again.
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 7; i += 1) await page.keyboard.press('ArrowRight');
+  expect(await caret()).toBe(7);
+  await page.keyboard.press('Backspace');
+  await expect(number).toHaveValue('4242 4424 2424 242');
+  expect(await caret()).toBe(6);
+  await page.keyboard.type('2');
+  await expect(number).toHaveValue('4242 4242 4242 4242');
+  expect(await caret()).toBe(7);
+});

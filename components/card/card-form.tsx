@@ -8,7 +8,7 @@
  */
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { checkCardNumber, formatCardNumber, formatExpiryInput, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
+import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
@@ -154,7 +154,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
             {...numberField}
             onChange={(event) => {
               const check = checkCardNumber(event.target.value);
-              event.target.value = formatCardNumber(check.digits, check.brand?.gaps);
+              reformatKeepingCaret(event.target, () => formatCardNumber(check.digits, check.brand?.gaps));
               setBrand(check.brand);
               void numberField.onChange(event);
             }}
@@ -183,7 +183,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
               {...expiryField}
               defaultValue={state.values?.expiry}
               onChange={(event) => {
-                event.target.value = formatExpiryInput(event.target.value);
+                reformatKeepingCaret(event.target, formatExpiryInput);
                 void expiryField.onChange(event);
               }}
               type="text"

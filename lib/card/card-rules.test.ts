@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkCardNumber, formatCardNumber, formatExpiry, formatExpiryInput, isExpiryCurrent, maskPan, parseExpiry, validateCardForm } from './card-rules';
+import { caretAfterDigits, checkCardNumber, formatCardNumber, formatExpiry, formatExpiryInput, isExpiryCurrent, maskPan, parseExpiry, validateCardForm } from './card-rules';
 import { cardFormResolver } from './card-form-resolver';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -115,5 +115,15 @@ describe('formatExpiry', () => {
     expect(formatExpiry(expiry, 'ru')).toBe('03.2031');
     expect(formatExpiry(expiry, 'ja')).toBe('2031/03');
     expect(formatExpiry(expiry, 'zh-CN')).toBe('2031年3月');
+  });
+});
+
+describe('caretAfterDigits', () => {
+  it('finds the index after the n-th digit, skipping the gaps', () => {
+    expect(caretAfterDigits('4242 4242 4242', 0)).toBe(0);
+    expect(caretAfterDigits('4242 4242 4242', 4)).toBe(4);
+    expect(caretAfterDigits('4242 4242 4242', 5)).toBe(6);
+    expect(caretAfterDigits('12 / 31', 3)).toBe(6);
+    expect(caretAfterDigits('12', 5)).toBe(2);
   });
 });

@@ -73,6 +73,32 @@ export function formatCardNumber(digits: string, gaps: number[] = [4, 8, 12]): s
   return out;
 }
 
+/**
+ * Re-formats an input's value with `format` and keeps the caret after the same number of
+ * digits as before, so editing in the middle of a card number or expiry does not throw the
+ * caret to the end. Only moves the caret of the focused element.
+ */
+export function reformatKeepingCaret(input: HTMLInputElement, format: (raw: string) => string): void {
+  const caret = input.selectionStart ?? input.value.length;
+  const digitsBefore = digitsOnly(input.value.slice(0, caret)).length;
+  const atEnd = caret >= input.value.length;
+  input.value = format(input.value);
+  if (atEnd || input.ownerDocument.activeElement !== input) return;
+  const position = caretAfterDigits(input.value, digitsBefore);
+  input.setSelectionRange(position, position);
+}
+
+/** The index in `formatted` just after its `count`-th digit (0 when `count` is 0). */
+export function caretAfterDigits(formatted: string, count: number): number {
+  if (count <= 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i += 1) {
+    if (/\d/.test(formatted[i]!)) seen += 1;
+    if (seen === count) return i + 1;
+  }
+  return formatted.length;
+}
+
 export interface Expiry {
   /** "MM", 01 to 12. */
   month: string;

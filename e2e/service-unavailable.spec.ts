@@ -1,0 +1,60 @@
+/**
+ * When the payments service cannot be reached, the pages say so and offer to try again (a
+ * clear message, never a 500 or a stack trace): a second production server whose
+ * PAYMENTS_API_BASE_URL points at a closed port.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { expectNoAxeViolations } from './support';
+
+const port = Number(process.env.UNAVAILABLE_PORT ?? 3102);
+const origin = `http://localhost:${port}`;
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      CHECKOUT_URL: origin,
+      // Port 9 (discard) is closed here: every call to the service is refused at once.
+      PAYMENTS_API_BASE_URL: 'http://127.0.0.1:9',
+      PAYMENTS_API_TOKEN: 'unused',
+      SANDBOX_WORKER: 'off',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the second server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+for (const [name, path, retry] of [
+  ['card page', '/payments/payin/pi_0123456789abcdef/card', '/payments/payin/pi_0123456789abcdef/card'],
+  ['APM page', '/payments/payout/po_0123456789abcdef/apm', '/payments/payout/po_0123456789abcdef/apm'],
+  ['cashier', '/cashier/cs_0123456789abcdef', '/cashier/cs_0123456789abcdef'],
+  ['widget', '/cashier/cs_0123456789abcdef/widget', '/cashier/cs_0123456789abcdef/widget'],
+] as const) {
+  test(`${name}: the service is unreachable, the page says so and offers to try again`, async ({ page }) => {
+    const response = await page.goto(`${origin}${path}`);
+    expect(response?.status()).toBeLessThan(500);
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged' })).toBeVisible();
+    const again = page.getByRole('link', { name: 'Try again' });
+    await expect(again).toHaveAttribute('href', new RegExp(`^${retry}`));
+    await expect(page.locator('body')).not.toContainText(/Error:|at .*\.js|ECONNREFUSED/);
+    await expectNoAxeViolations(page, `${name} with the service unreachable`);
+    await again.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged' })).toBeVisible();
+  });
+}

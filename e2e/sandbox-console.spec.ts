@@ -168,3 +168,49 @@ test('edit a merchant’s theme in the console: the pages follow at their next l
     await expect(page.getByRole('status')).toHaveText('Theme saved.');
   }
 });
+
+test('refund part of a pay-in from the console, then the rest: PARTIALLY_REFUNDED, then REFUNDED', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  const paid = await request.post(`/sandbox/api/public/payin/${payin.paymentId}/process/card`, {
+    headers: { Authorization: 'Bearer sbx_checkout' },
+    data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false },
+  });
+  expect((await paid.json()).status).toBe('SUCCESS');
+  const status = async () => (await (await request.get(`/sandbox/api/public/payin/${payin.paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status;
+
+  await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
+  const row = () => page.locator(`tr[data-payin="${payin.paymentId}"]`);
+  await row().getByLabel('Refund amount (empty: all)').fill('10');
+  await row().getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('status')).toHaveText('Refund started.');
+  await expect(row().getByTestId('status')).toHaveText('REFUND_PENDING');
+  await expect.poll(status, { timeout: 15_000 }).toBe('PARTIALLY_REFUNDED');
+
+  await page.reload();
+  // More than what is left is refused with the sandbox's reason.
+  await row().getByLabel('Refund amount (empty: all)').fill('20');
+  await row().getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('status')).toContainText('at most what is left to refund');
+  await row().getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByRole('status')).toHaveText('Refund started.');
+  await expect.poll(status, { timeout: 15_000 }).toBe('REFUNDED');
+});
+
+test('reject a payout from the console', async ({ page, request }) => {
+  const created = await request.post('/sandbox/api/public/payout', {
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+    data: { orderId: `o-${randomUUID()}`, value: 15, currency: 'EUR', kycVerified: false, customer: sampleCustomer },
+  });
+  const { payoutId } = (await created.json()) as { payoutId: string };
+  await request.post(`/sandbox/api/public/payout/${payoutId}/process/card`, {
+    headers: { Authorization: 'Bearer sbx_checkout' },
+    data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
+  });
+  await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
+  const row = page.locator(`tr[data-payout="${payoutId}"]`);
+  await expect(row.getByTestId('status')).toHaveText('WAITING_FOR_CONFIRMATION');
+  await row.getByRole('button', { name: 'Reject' }).click();
+  await expect(page.getByRole('status')).toHaveText('Payout rejected.');
+  await expect(page.locator(`tr[data-payout="${payoutId}"]`).getByTestId('status')).toHaveText('REJECTED');
+  expect((await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status).toBe('REJECTED');
+});

@@ -29,7 +29,7 @@ import {
   MAX_ATTEMPTS,
   REASONS,
   changePayin,
-  dueOutcome,
+  settleDue,
   reasonFor,
   toPayinTransaction,
   type PayinRow,
@@ -163,16 +163,7 @@ export async function createPayin(tx: Db, principal: Principal, request: PayinCr
 }
 
 /** Applies a due timed outcome to a locked row. */
-async function settle(tx: Db, row: PayinRow, now = new Date()): Promise<PayinRow> {
-  const outcome = dueOutcome(row, now);
-  if (!outcome) return row;
-  return changePayin(tx, row, {
-    status: outcome.status,
-    statusReason: reasonFor(outcome.status, outcome.detailedStatus),
-    pendingUntil: null,
-    pendingOutcome: null,
-  });
-}
+const settle = (tx: Db, row: PayinRow, now?: Date) => settleDue(row, (r, set) => changePayin(tx, r, set), now);
 
 /** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
 export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {

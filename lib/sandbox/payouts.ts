@@ -15,7 +15,7 @@ import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { checkedMinor, directLinkMethod, iframeUrls, merchantConfig, storedCard, assertValidCard, upsertCustomer, type RequestContext } from './payins';
 import { validateMethodFields } from './methods';
-import { changePayout, dueOutcome, reasonFor, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from './records';
+import { changePayout, reasonFor, settleDue, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from './records';
 import { selectProcessor } from './selection';
 import { outcomeForMask } from './test-cards';
 import { newId } from './store';
@@ -82,11 +82,8 @@ export async function createPayout(tx: Db, principal: Principal, request: Payout
   return { payoutId: row.id, status: row.status as PayoutStatus, iframeUrls: iframeUrls(ctx, 'payout', row.id) };
 }
 
-async function settle(tx: Db, row: PayoutRow, now = new Date()): Promise<PayoutRow> {
-  const outcome = dueOutcome(row, now);
-  if (!outcome) return row;
-  return changePayout(tx, row, { status: outcome.status, statusReason: reasonFor(outcome.status, outcome.detailedStatus), pendingUntil: null, pendingOutcome: null });
-}
+/** Applies a due timed outcome to a locked row. */
+const settle = (tx: Db, row: PayoutRow, now?: Date) => settleDue(row, (r, set) => changePayout(tx, r, set), now);
 
 /** Loads a payout the principal may see, locked, with due outcomes applied. Throws 404. */
 export async function loadPayoutForUpdate(tx: Db, principal: Principal, id: string): Promise<PayoutRow> {

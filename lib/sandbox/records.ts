@@ -139,8 +139,22 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
   return updated;
 }
 
-/** Applies a due timed outcome to a pay-in or payout row. */
-export function dueOutcome(row: { pendingUntil: Date | null; pendingOutcome: unknown }, now: Date): PendingOutcome | null {
+/** The timed outcome of a pay-in or payout row if it is due at `now`, else null. */
+function dueOutcome(row: { pendingUntil: Date | null; pendingOutcome: unknown }, now: Date): PendingOutcome | null {
   if (!row.pendingUntil || row.pendingUntil > now) return null;
   return row.pendingOutcome as PendingOutcome;
+}
+
+/**
+ * Applies a locked row's due timed outcome through its table's change function (changePayin,
+ * changePayout: the status event is queued with it); a row with nothing due is returned as is.
+ */
+export async function settleDue<R extends { pendingUntil: Date | null; pendingOutcome: unknown }>(
+  row: R,
+  change: (row: R, set: { status: string; statusReason: ReturnType<typeof reasonFor>; pendingUntil: null; pendingOutcome: null }) => Promise<R>,
+  now = new Date(),
+): Promise<R> {
+  const outcome = dueOutcome(row, now);
+  if (!outcome) return row;
+  return change(row, { status: outcome.status, statusReason: reasonFor(outcome.status, outcome.detailedStatus), pendingUntil: null, pendingOutcome: null });
 }

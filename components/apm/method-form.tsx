@@ -4,6 +4,7 @@
  * field type through `controlFor`, the same rules as the server through `checkFields`, errors
  * tied to their fields. Posts to `payByMethod`; works without JavaScript.
  */
+import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/apm-action';
@@ -32,8 +33,7 @@ export interface MethodFormProps {
   text: MethodFormText;
 }
 
-const inputClass =
-  'mt-1 block w-full rounded-theme border border-control bg-page px-3 py-2.5 text-base aria-[invalid=true]:border-danger';
+const inputClass = `${fieldClass} mt-1 w-full`;
 
 export function MethodForm(props: MethodFormProps) {
   const { fields, text, methodId } = props;
@@ -124,13 +124,7 @@ export function MethodForm(props: MethodFormProps) {
           </div>
         );
       })}
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? text.processing : text.submit}
-      </button>
+      <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
     </form>
   );
 }

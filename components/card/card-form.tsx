@@ -6,6 +6,7 @@
  * same form posts natively and the server validates alike.
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
  */
+import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
@@ -56,8 +57,7 @@ export interface CardFormProps {
 
 type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
-const inputClass =
-  'block w-full rounded-theme border border-control bg-page px-3 py-2.5 text-base text-fg placeholder:text-fg-muted aria-[invalid=true]:border-danger';
+const inputClass = `${fieldClass} w-full`;
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
   const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
@@ -250,13 +250,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
         ) : null}
       </fieldset>
 
-      <button
-        type="submit"
-        disabled={pending}
-        className="mt-2 w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? text.processing : text.pay}
-      </button>
+      <SubmitButton pending={pending} label={text.pay} processing={text.processing} className="mt-2" />
       <p className="pt-2 text-center text-xs text-fg-muted">{text.secureNote}</p>
     </form>
   );

@@ -5,6 +5,7 @@
  * (the chosen brand's length); a payout needs none. Posts to the server action it is given
  * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
  */
+import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
@@ -151,20 +152,14 @@ export function SavedCards(props: SavedCardsProps) {
             dir="ltr"
             aria-invalid={cvvMessage ? true : undefined}
             aria-describedby="saved-cvv-hint saved-cvv-error"
-            className="mt-1 block w-32 rounded-theme border border-control px-3 py-2.5 text-base"
+            className={`${fieldClass} mt-1 w-32`}
           />
           <p id="saved-cvv-error" aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
             {cvvMessage}
           </p>
         </div>
       ) : null}
-      <button
-        type="submit"
-        disabled={pending || !selected}
-        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? text.processing : text.submit}
-      </button>
+      <SubmitButton pending={pending} disabled={!selected} label={text.submit} processing={text.processing} />
     </form>
   );
 }

@@ -7,6 +7,7 @@
  * refreshed. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
  * answers the page with the frame in it.
  */
+import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { checkAmount, type AmountError } from '@/lib/checkout/cashier-amount';
@@ -145,7 +146,7 @@ export function CashierFlow(props: CashierFlowProps) {
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${kind}-amount-hint ${kind}-amount-error`}
-          className="mt-1 block w-full rounded-theme border border-control px-3 py-2.5 text-base aria-[invalid=true]:border-danger"
+          className={`${fieldClass} mt-1 w-full`}
           dir="ltr"
         />
         <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
@@ -180,13 +181,7 @@ export function CashierFlow(props: CashierFlowProps) {
           </label>
         </div>
       </fieldset>
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong disabled:cursor-wait disabled:opacity-70"
-      >
-        {pending ? text.processing : text.submit}
-      </button>
+      <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
     </form>
   );
 }

@@ -43,7 +43,8 @@ test.afterAll(() => {
 for (const [name, path, retry] of [
   ['card page', '/payments/payin/pi_0123456789abcdef/card', '/payments/payin/pi_0123456789abcdef/card'],
   ['APM page', '/payments/payout/po_0123456789abcdef/apm', '/payments/payout/po_0123456789abcdef/apm'],
-  ['cashier', '/cashier/cs_0123456789abcdef', '/cashier/cs_0123456789abcdef'],
+  // The retry keeps the query: the tab (and the locale) the customer was on.
+  ['cashier', '/cashier/cs_0123456789abcdef?tab=withdraw', '/cashier/cs_0123456789abcdef\\?tab=withdraw$'],
   ['widget', '/cashier/cs_0123456789abcdef/widget', '/cashier/cs_0123456789abcdef/widget'],
 ] as const) {
   test(`${name}: the service is unreachable, the page says so and offers to try again`, async ({ page }) => {

@@ -1,8 +1,10 @@
 /** Server-rendered parts of the cashier and the widget: branding, the session states, the transaction lists. */
+import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { CashierTransaction } from '@/lib/checkout/cashier';
+import { loadCashier, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { formatMinor, toMinor } from '@/lib/money';
+import { ServiceUnavailable } from '@/components/payment/service-unavailable';
 import { ThemeStyle } from '@/components/theme/theme-style';
 
 /** An amount in major units, formatted for the locale. */
@@ -17,6 +19,39 @@ export async function CashierMessage({ heading, body, settings }: { heading: str
       <p role="status">{body}</p>
     </main>
   );
+}
+
+/**
+ * Loads the session of the cashier or the widget. Renders 404 itself for an unknown session;
+ * returns the page to show instead when the service is down (a retry link keeping the query)
+ * or the session has expired.
+ */
+export async function loadCashierPage(
+  sessionId: string,
+  view: { kind: 'cashier' | 'widget'; path: string; query: string },
+): Promise<Extract<LoadedCashier, { kind: 'ok' }> | { kind: 'fallback'; page: React.ReactNode }> {
+  const loaded = await loadCashier(sessionId);
+  if (loaded.kind === 'not-found') notFound();
+  if (loaded.kind === 'unavailable') {
+    const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
+    return {
+      kind: 'fallback',
+      page: (
+        <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+          <h1 className="sr-only">{title}</h1>
+          <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
+        </main>
+      ),
+    };
+  }
+  if (loaded.kind === 'expired') {
+    const t = await getTranslations('cashier');
+    return {
+      kind: 'fallback',
+      page: <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />,
+    };
+  }
+  return loaded;
 }
 
 export async function TransactionList(props: { id: string; heading: string; empty: string; items: CashierTransaction[] }) {

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { CashierMessage, money, TransactionList } from '@/components/cashier/cashier-parts';
+import { loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { ServiceUnavailable } from '@/components/payment/service-unavailable';
-import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
+import { PENDING_PAYOUT } from '@/lib/checkout/cashier';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
 
@@ -27,19 +25,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const locale = localeParam(query.locale);
   const kind = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
   const t = await getTranslations('cashier');
-  const loaded = await loadCashier(sessionId);
-  if (loaded.kind === 'not-found') notFound();
-  if (loaded.kind === 'unavailable') {
-    return (
-      <main className="mx-auto max-w-md px-4 py-8">
-        <h1 className="sr-only">{(await getTranslations('meta'))('cashierTitle')}</h1>
-        <ServiceUnavailable retryHref={`/cashier/${encodeURIComponent(sessionId)}`} />
-      </main>
-    );
-  }
-  if (loaded.kind === 'expired') {
-    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />;
-  }
+  const loaded = await loadCashierPage(sessionId, {
+    kind: 'cashier',
+    path: `/cashier/${encodeURIComponent(sessionId)}`,
+    query: new URLSearchParams({ ...(locale ? { locale } : {}), ...(kind === 'withdraw' ? { tab: kind } : {}) }).toString(),
+  });
+  if (loaded.kind === 'fallback') return loaded.page;
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { CashierMessage, money } from '@/components/cashier/cashier-parts';
+import { loadCashierPage, money } from '@/components/cashier/cashier-parts';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { LiveBalance } from '@/components/cashier/live-balance';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { ServiceUnavailable } from '@/components/payment/service-unavailable';
-import { loadCashier, PENDING_PAYOUT } from '@/lib/checkout/cashier';
+import { PENDING_PAYOUT } from '@/lib/checkout/cashier';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
 
@@ -22,19 +20,12 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const { sessionId } = await props.params;
   const locale = localeParam((await props.searchParams).locale);
   const t = await getTranslations('cashier');
-  const loaded = await loadCashier(sessionId);
-  if (loaded.kind === 'not-found') notFound();
-  if (loaded.kind === 'unavailable') {
-    return (
-      <main className="p-3">
-        <h1 className="sr-only">{(await getTranslations('meta'))('widgetTitle')}</h1>
-        <ServiceUnavailable retryHref={`/cashier/${encodeURIComponent(sessionId)}/widget`} />
-      </main>
-    );
-  }
-  if (loaded.kind === 'expired') {
-    return <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />;
-  }
+  const loaded = await loadCashierPage(sessionId, {
+    kind: 'widget',
+    path: `/cashier/${encodeURIComponent(sessionId)}/widget`,
+    query: locale ? new URLSearchParams({ locale }).toString() : '',
+  });
+  if (loaded.kind === 'fallback') return loaded.page;
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;

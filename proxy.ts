@@ -35,11 +35,13 @@ function sessionOf(pathname: string): string | null {
 async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings | null> {
   try {
     const sessionId = sessionOf(pathname);
-    if (sessionId) return await paymentsApi.getCheckoutSettings((await paymentsApi.getSession(sessionId)).merchantId);
-    const transaction = transactionOf(pathname);
-    if (!transaction) return null;
-    const { merchantId } = transaction.type === 'payin' ? await paymentsApi.getPayin(transaction.id) : await paymentsApi.getPayout(transaction.id);
-    return await paymentsApi.getCheckoutSettings(merchantId);
+    const transaction = sessionId ? null : transactionOf(pathname);
+    const merchantId = sessionId
+      ? await paymentsApi.merchantOf('session', sessionId)
+      : transaction
+        ? await paymentsApi.merchantOf(transaction.type, transaction.id)
+        : null;
+    return merchantId ? await paymentsApi.getCheckoutSettings(merchantId) : null;
   } catch {
     // Unknown transaction or service unavailable: only our own origin may frame the page.
     return null;

@@ -22,6 +22,23 @@ beforeAll(async () => {
     if (request.url?.includes('/pi_broken')) return reply(200, '{"id": 1}');
     if (request.url?.includes('/pi_html')) return reply(502, '<html>bad gateway</html>');
     if (request.url?.includes('/pi_slow')) return setTimeout(() => reply(200, '{}'), 1500);
+    if (request.url?.endsWith('/cashier/session/cs_known')) {
+      return reply(
+        200,
+        JSON.stringify({
+          sessionId: 'cs_known',
+          merchantId: 'merchant-a',
+          customer: { externalUserId: 'u1', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+          currency: 'EUR',
+          returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+          kycVerified: false,
+          previousTransactionCount: 0,
+          status: 'ACTIVE',
+          expiresAt: '2030-01-01T00:00:00.000Z',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }),
+      );
+    }
     if (request.url?.includes('/process/card')) return reply(409, JSON.stringify({ errorKey: 'INVALID_STATE', errorMessage: 'no', errorCode: 4092 }));
     return reply(500, JSON.stringify({ errorKey: 'INTERNAL_ERROR', errorMessage: 'boom', errorCode: 5001 }));
   });
@@ -83,5 +100,15 @@ describe('paymentsApi', () => {
     } finally {
       process.env.PAYMENTS_API_BASE_URL = saved;
     }
+  });
+
+  it('remembers the merchant of a record it fetched: merchantOf asks the service once', async () => {
+    const calls = () => seen.filter((r) => r.path.endsWith('/cs_known')).length;
+    expect(await paymentsApi.merchantOf('session', 'cs_known')).toBe('merchant-a');
+    expect(await paymentsApi.merchantOf('session', 'cs_known')).toBe('merchant-a');
+    expect(calls()).toBe(1);
+    await paymentsApi.getSession('cs_known');
+    expect(calls()).toBe(2);
+    await failure(paymentsApi.merchantOf('payin', 'pi_missing'));
   });
 });

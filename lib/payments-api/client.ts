@@ -115,6 +115,26 @@ function settingsCache(): SettingsCache {
 }
 
 /**
+ * The merchant of each pay-in, payout and cashier session seen: it never changes, so proxy.ts
+ * (frame-ancestors, default locale) need not fetch the record again on every request of a
+ * flow. Kept on globalThis like the settings, bounded; ids and merchant ids only.
+ */
+const merchantKey = Symbol.for('hosted-checkout.merchant-of');
+function merchantCache(): Map<string, string> {
+  const g = globalThis as typeof globalThis & { [merchantKey]?: Map<string, string> };
+  g[merchantKey] ??= new Map();
+  return g[merchantKey];
+}
+function remember<T extends { merchantId: string }>(key: string): (record: T) => T {
+  return (record) => {
+    const cache = merchantCache();
+    if (cache.size > 10_000) cache.clear();
+    cache.set(key, record.merchantId);
+    return record;
+  };
+}
+
+/**
  * Drops a merchant's cached settings, so the next page view reads them again (the sandbox
  * console calls it after editing a theme, the change being visible at once).
  */
@@ -126,7 +146,7 @@ export function forgetCheckoutSettings(merchantId: string): void {
 export const paymentsApi = {
   /** GET /public/payin/{payinId}. */
   getPayin: (payinId: string) =>
-    call({ operation: 'getPayin', method: 'GET', path: `/public/payin/${segment(payinId)}`, schema: PayinTransaction }),
+    call({ operation: 'getPayin', method: 'GET', path: `/public/payin/${segment(payinId)}`, schema: PayinTransaction }).then(remember(`payin:${payinId}`)),
 
   /** POST /public/payin/{payinId}/process/card (E1); one Idempotency-Key per customer attempt. */
   processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) =>
@@ -180,7 +200,7 @@ export const paymentsApi = {
 
   /** GET /public/payout/{payoutId} (E3). */
   getPayout: (payoutId: string) =>
-    call({ operation: 'getPayout', method: 'GET', path: `/public/payout/${segment(payoutId)}`, schema: PayoutTransaction }),
+    call({ operation: 'getPayout', method: 'GET', path: `/public/payout/${segment(payoutId)}`, schema: PayoutTransaction }).then(remember(`payout:${payoutId}`)),
 
   /** POST /public/payout/{payoutId}/process/card (E5). */
   processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
@@ -206,7 +226,20 @@ export const paymentsApi = {
 
   /** GET /public/cashier/session/{id} (E8). */
   getSession: (sessionId: string) =>
-    call({ operation: 'getSession', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}`, schema: CashierSession }),
+    call({ operation: 'getSession', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}`, schema: CashierSession }).then(
+      remember(`session:${sessionId}`),
+    ),
+
+  /**
+   * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
+   * of it, else fetched (GET). Throws PaymentsApiError.
+   */
+  merchantOf: async (kind: 'payin' | 'payout' | 'session', id: string): Promise<string> => {
+    const known = merchantCache().get(`${kind}:${id}`);
+    if (known) return known;
+    const record = kind === 'payin' ? await paymentsApi.getPayin(id) : kind === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);
+    return record.merchantId;
+  },
 
   /** GET /public/cashier/session/{id}/transactions (E10). */
   sessionTransactions: (sessionId: string) =>

@@ -14,6 +14,7 @@ import {
   fetchPayout,
   fillCard,
   MERCHANT_ORIGIN,
+  NIGHT_TOKEN,
   openEmbedded,
   parentMessages,
   uniqueVisa,
@@ -165,6 +166,19 @@ test.describe('payouts', () => {
     // A payout has no return URL: it ends on its result screen.
     await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/embed\?/);
+  });
+
+  test('a merchant that auto-confirms payouts: the payout is sent without waiting for the merchant', async ({ page, request }) => {
+    const payout = await createPayout(request, {}, NIGHT_TOKEN);
+    const frame = await openEmbedded(page, `${payout.iframeUrls.card}?locale=en`);
+    await frame.getByLabel('Card number').fill('4242424242424242');
+    await frame.getByLabel('Expiry date').fill('1230');
+    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await frame.getByRole('button', { name: 'Send €40.00 to this card' }).click();
+    await expect(frame.getByRole('status')).toHaveText('Your payout was sent.', { timeout: 20_000 });
+    const statuses = (await parentMessages(page)).filter((m) => m.type === 'status').map((m) => m.status);
+    expect(statuses).not.toContain('WAITING_FOR_CONFIRMATION');
+    expect((await fetchPayout(request, payout.payoutId, NIGHT_TOKEN)).status).toBe('PROCESSED');
   });
 
   test('a rejected payout shows it was rejected', async ({ page, request }) => {

@@ -55,10 +55,14 @@ export async function createSession(
   return response.json();
 }
 
-/** Creates a payout through the sandbox API as the demo merchant would. */
-export async function createPayout(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<{ payoutId: string; iframeUrls: { card: string; apm: string } }> {
+/** Creates a payout through the sandbox API as a merchant would (the demo merchant unless told). */
+export async function createPayout(
+  request: APIRequestContext,
+  overrides: Record<string, unknown> = {},
+  token = DEMO_TOKEN,
+): Promise<{ payoutId: string; iframeUrls: { card: string; apm: string } }> {
   const response = await request.post('/sandbox/api/public/payout', {
-    headers: { Authorization: `Bearer ${DEMO_TOKEN}`, 'Idempotency-Key': randomUUID() },
+    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
     data: {
       orderId: `payout-${randomUUID()}`,
       value: 40,
@@ -86,8 +90,8 @@ export async function fetchPayin(request: APIRequestContext, paymentId: string) 
 }
 
 /** Fetches a payout as the merchant. */
-export async function fetchPayout(request: APIRequestContext, payoutId: string) {
-  const response = await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+export async function fetchPayout(request: APIRequestContext, payoutId: string, token = DEMO_TOKEN) {
+  const response = await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${token}` } });
   expect(response.status()).toBe(200);
   return (await response.json()) as { status: string; cardMask?: string; transactionType?: string };
 }

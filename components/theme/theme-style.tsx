@@ -15,6 +15,6 @@ export async function ThemeStyle({ theme }: { theme: CheckoutSettings['theme'] |
 /** The merchant's logo, decorative: the merchant's name is always written next to it. */
 export function MerchantLogo({ logoUrl, className }: { logoUrl: string | undefined; className: string }) {
   const src = usableLogoUrl(logoUrl);
-  // eslint-disable-next-line @next/next/no-img-element -- a merchant's remote logo, not an optimizable asset.
+  // A plain <img>: a merchant's remote or inline logo, not an asset next/image could optimize.
   return src ? <img src={src} alt="" className={className} /> : null;
 }

@@ -54,10 +54,10 @@ function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { th
     settings: {
       displayName,
       allowedOrigins: DEV_ORIGINS,
-      ...extra,
       presetAmounts: { EUR: [10, 25, 50, 100], USD: [10, 25, 50, 100], GBP: [10, 25, 50, 100], JPY: [1000, 5000, 10000], BRL: [50, 100, 200], KWD: [5, 10, 20] },
       sessionTtlSeconds: 3600,
       payoutAutoConfirm: false,
+      ...extra,
     },
     currencies: ['EUR', 'USD', 'GBP', 'JPY', 'BRL', 'KWD'],
     psps: [
@@ -81,7 +81,8 @@ function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { th
 /**
  * Seeded merchants: id, bearer token, configuration. Their themes show the range of E12:
  * the default light look; a colour that fails contrast on white (corrected by the pages),
- * square corners, a serif face; a dark theme with a German default locale.
+ * square corners, a serif face; a dark theme with a German default locale, whose payouts are
+ * confirmed automatically (E12 `payoutAutoConfirm`).
  */
 export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchantConfig }[] = [
   {
@@ -101,6 +102,7 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
       theme: { primaryColor: '#facc15', radius: 16, fontFamily: 'rounded', colorScheme: 'dark' },
       logoUrl: monogramLogo('N', '#facc15', '#0f172a'),
       defaultLocale: 'de',
+      payoutAutoConfirm: true,
     }),
   },
 ];

@@ -1,8 +1,6 @@
-/** Next.js start-up hook: starts the embedded sandbox's worker (timed outcomes, webhooks). */
+/** Next.js start-up hook: on the Node.js server, the configuration check, the test-mode notice and the sandbox's worker (lib/startup.ts). */
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { sandboxEnabled } = await import('@/lib/config');
-  if (!sandboxEnabled() || process.env.SANDBOX_WORKER === 'off') return;
-  const { startSandboxWorker } = await import('@/lib/sandbox/worker');
-  startSandboxWorker();
+  const { startServer } = await import('@/lib/startup');
+  await startServer();
 }

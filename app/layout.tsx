@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
+import { TestModeBadge } from '@/components/frame/test-mode-badge';
 import { directionOf } from '@/lib/i18n/locales';
 import './globals.css';
 
@@ -14,7 +15,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const locale = await getLocale();
   return (
     <html lang={locale} dir={directionOf(locale)}>
-      <body className="bg-page text-fg antialiased">{children}</body>
+      <body className="bg-page text-fg antialiased">
+        <TestModeBadge />
+        {children}
+      </body>
     </html>
   );
 }

@@ -54,6 +54,8 @@ for (const [name, path, retry] of [
     const again = page.getByRole('link', { name: 'Try again' });
     await expect(again).toHaveAttribute('href', new RegExp(`^${retry}`));
     await expect(page.locator('body')).not.toContainText(/Error:|at .*\.js|ECONNREFUSED/);
+    // A real service's credential (not sbx_): live mode, no Test mode badge.
+    await expect(page.getByTestId('test-mode')).toHaveCount(0);
     await expectNoAxeViolations(page, `${name} with the service unreachable`);
     await again.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Nothing was charged' })).toBeVisible();

@@ -1,36 +1,119 @@
 /**
- * Server configuration from the environment (README, "Configuration").
- * - CHECKOUT_URL: public origin of these pages ({checkout_url}); default http://localhost:$PORT.
- * - PAYMENTS_API_BASE_URL / PAYMENTS_API_TOKEN: the payments service; unset → embedded sandbox.
- * - SANDBOX=1: serve the sandbox even when a real service is configured.
+ * Server configuration: every environment variable the app reads, its default and its meaning,
+ * validated with zod in one place (README, "Configuration"). A bad value stops the start with a
+ * message naming the variable (`assertConfig`, called from instrumentation.ts); the accessors
+ * below throw the same ConfigError if called with a bad environment.
  */
+import { z } from 'zod';
 
-const port = () => process.env.PORT ?? '3000';
+const Port = z.coerce.number().int().min(1).max(65535);
+const HttpUrlText = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+const Switch = z.enum(['0', '1'], { error: 'must be 0 or 1' });
 
-/** Public origin of the hosted pages, without a trailing slash. */
-export function checkoutUrl(): string {
-  return (process.env.CHECKOUT_URL ?? `http://localhost:${port()}`).replace(/\/+$/, '');
+/** Every variable, with its meaning. Unset and empty are the same. */
+export const ENV_SCHEMA = z.object({
+  PORT: Port.default(3000).describe('Port the server listens on; also the embedded sandbox’s loopback port.'),
+  CHECKOUT_URL: HttpUrlText.optional().describe('Public origin of these pages ({checkout_url}); default http://localhost:$PORT.'),
+  PAYMENTS_API_BASE_URL: HttpUrlText.optional().describe('The payments service ({base_url}); unset: the embedded sandbox at /sandbox/api.'),
+  PAYMENTS_API_TOKEN: z.string().min(1).max(4096).optional().describe('Bearer credential of the hosted pages at the payments service (E15); required with PAYMENTS_API_BASE_URL.'),
+  PAYMENTS_API_TIMEOUT_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds, such as 15000' })
+    .int({ error: 'must be a whole number of milliseconds, such as 15000' })
+    .min(100)
+    .max(120_000)
+    .default(15_000)
+    .describe('Time allowed for one call to the payments service, in milliseconds.'),
+  SANDBOX: Switch.optional().describe('1: serve the sandbox under /sandbox even with a real service; 0: never, and PAYMENTS_API_BASE_URL is required.'),
+  SANDBOX_WORKER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on').describe('off: this instance does not run the sandbox’s worker (timed outcomes, webhooks).'),
+  SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
+  DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL server of the sandbox instead of PGlite.'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections of the PostgreSQL pool.'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
+});
+export type AppConfig = z.infer<typeof ENV_SCHEMA> & {
+  checkoutUrl: string;
+  /** Whether this server serves the sandbox's API, console, ACS and provider pages. */
+  sandboxEnabled: boolean;
+  /** Whether the hosted pages talk to a sandbox (embedded, or an `sbx_` credential): the Test mode badge. */
+  testMode: boolean;
+  paymentsApi: { baseUrl: string; token: string; timeoutMs: number };
+};
+
+/** A configuration that cannot start: names each bad variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-/** Whether the embedded sandbox answers under /sandbox. */
-export function sandboxEnabled(): boolean {
-  return !process.env.PAYMENTS_API_BASE_URL || process.env.SANDBOX === '1';
+const KEYS = Object.keys(ENV_SCHEMA.shape) as (keyof typeof ENV_SCHEMA.shape)[];
+
+/** Removes trailing slashes without a regex (linear on any input). */
+export function withoutTrailingSlash(url: string): string {
+  let end = url.length;
+  while (end > 0 && url[end - 1] === '/') end -= 1;
+  return url.slice(0, end);
 }
 
-/** Where the checkout server calls the payments service, and with which bearer token. */
-export function paymentsApiConfig(): { baseUrl: string; token: string; timeoutMs: number } {
-  const configured = process.env.PAYMENTS_API_BASE_URL;
+/** Parses an environment into the configuration. Throws ConfigError naming every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): AppConfig {
+  const raw = Object.fromEntries(KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]));
+  const parsed = ENV_SCHEMA.safeParse(raw);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${JSON.stringify(raw[String(issue.path[0])] ?? '')}: ${issue.message}`));
+  }
+  const c = parsed.data;
+  if (c.SANDBOX === '0' && !c.PAYMENTS_API_BASE_URL) {
+    throw new ConfigError(['PAYMENTS_API_BASE_URL: required when SANDBOX=0 (the sandbox is off, so a real payments service must be configured)']);
+  }
+  if (c.PAYMENTS_API_BASE_URL && !c.PAYMENTS_API_TOKEN) {
+    throw new ConfigError(['PAYMENTS_API_TOKEN: required with PAYMENTS_API_BASE_URL']);
+  }
+  const checkoutUrl = withoutTrailingSlash(c.CHECKOUT_URL ?? `http://localhost:${c.PORT}`);
+  const embedded = !c.PAYMENTS_API_BASE_URL;
+  const token = c.PAYMENTS_API_TOKEN ?? 'sbx_checkout';
   return {
-    baseUrl: (configured ?? `http://127.0.0.1:${port()}/sandbox/api`).replace(/\/+$/, ''),
-    token: process.env.PAYMENTS_API_TOKEN ?? (configured ? '' : 'sbx_checkout'),
-    timeoutMs: Number(process.env.PAYMENTS_API_TIMEOUT_MS ?? 15000),
+    ...c,
+    checkoutUrl,
+    sandboxEnabled: c.SANDBOX === '1' || (c.SANDBOX !== '0' && embedded),
+    testMode: embedded || token.startsWith('sbx_'),
+    paymentsApi: {
+      baseUrl: withoutTrailingSlash(c.PAYMENTS_API_BASE_URL ?? `http://127.0.0.1:${c.PORT}/sandbox/api`),
+      token,
+      timeoutMs: c.PAYMENTS_API_TIMEOUT_MS,
+    },
   };
 }
 
-/** The embedded sandbox's own API on this server (the console calls it as a merchant would). */
-export function sandboxApiBaseUrl(): string {
-  return `http://127.0.0.1:${port()}/sandbox/api`;
+let memo: { key: string; config: AppConfig } | null = null;
+
+/** The configuration of this process's environment (re-read when the environment changes, as tests do). */
+export function appConfig(): AppConfig {
+  const key = KEYS.map((k) => process.env[k] ?? '').join('\u0000');
+  if (memo?.key !== key) memo = { key, config: parseConfig(process.env) };
+  return memo.config;
 }
+
+/** Start-up check: throws ConfigError with every bad variable named. */
+export function assertConfig(): AppConfig {
+  return appConfig();
+}
+
+/** Public origin of the hosted pages, without a trailing slash. */
+export const checkoutUrl = (): string => appConfig().checkoutUrl;
+
+/** Whether the embedded sandbox answers under /sandbox. */
+export const sandboxEnabled = (): boolean => appConfig().sandboxEnabled;
+
+/** Whether the pages run against a sandbox: every page shows a Test mode badge. */
+export const testMode = (): boolean => appConfig().testMode;
+
+/** Where the checkout server calls the payments service, and with which bearer token. */
+export const paymentsApiConfig = (): AppConfig['paymentsApi'] => appConfig().paymentsApi;
+
+/** The embedded sandbox's own API on this server (the console calls it as a merchant would). */
+export const sandboxApiBaseUrl = (): string => `http://127.0.0.1:${appConfig().PORT}/sandbox/api`;
 
 /**
  * The same server under its other loopback name (localhost ↔ 127.0.0.1): a second origin for

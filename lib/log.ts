@@ -5,6 +5,7 @@
  * (design brief, section 4). Messages and every argument pass through the same filter.
  */
 import pino from 'pino';
+import { ENV_SCHEMA } from './config';
 
 const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization']);
 
@@ -50,7 +51,7 @@ export function sanitizeForLog(value: unknown, depth = 0): unknown {
 }
 
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  level: ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
   hooks: {
     logMethod(args, method) {

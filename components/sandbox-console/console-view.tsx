@@ -22,6 +22,7 @@ import {
 import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { TEST_CARD_NUMBERS } from '@/lib/sandbox/test-cards';
+import { payinActions, payoutActions } from '@/lib/sandbox/transitions';
 import { EmbedPanel } from './embed-panel';
 
 type Overview = Awaited<ReturnType<typeof consoleOverview>>;
@@ -221,7 +222,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
                           </a>
                         </>
                       ) : null}
-                      {p.status === 'SUCCESS' || p.status === 'PARTIALLY_REFUNDED' ? (
+                      {payinActions(p.status).refund ? (
                         <form action={refundAction} className="flex items-end gap-1">
                           {hidden}
                           <input type="hidden" name="payinId" value={p.id} />
@@ -269,14 +270,14 @@ export async function ConsoleView(props: ConsoleViewProps) {
                     <a className={small} href={`${props.checkoutOrigin}/payments/payout/${p.id}/card`}>
                       {t('open')}
                     </a>
-                    {p.status === 'WAITING_FOR_CONFIRMATION' ? (
+                    {payoutActions(p.status).confirm ? (
                       <form action={confirmPayoutAction}>
                         {hidden}
                         <input type="hidden" name="payoutId" value={p.id} />
                         <button className={small}>{t('confirm')}</button>
                       </form>
                     ) : null}
-                    {p.status === 'CREATED' || p.status === 'WAITING_FOR_CONFIRMATION' ? (
+                    {payoutActions(p.status).reject ? (
                       <form action={rejectPayoutAction}>
                         {hidden}
                         <input type="hidden" name="payoutId" value={p.id} />

@@ -106,9 +106,16 @@ export interface Expiry {
   year: string;
 }
 
-/** Parses "MM/YY", "MM / YY", "MMYY" or "MM/YYYY"; null when it is none of them. */
+/** Longest expiry text read, in characters ("MM / YYYY" with room for stray spaces). */
+export const MAX_EXPIRY_CHARS = 16;
+
+/**
+ * Parses "MM/YY", "MM / YY", "MMYY" or "MM/YYYY"; null when it is none of them or longer than
+ * MAX_EXPIRY_CHARS. The pattern is linear (checked by lib/security/redos.test.ts).
+ */
 export function parseExpiry(raw: string): Expiry | null {
-  const match = /^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  if (raw.length > MAX_EXPIRY_CHARS) return null;
+  const match = /^(\d{1,2})\s*(?:\/\s*)?(\d{2}|\d{4})$/.exec(raw.trim());
   if (!match) return null;
   const month = Number(match[1]);
   if (month < 1 || month > 12) return null;
@@ -148,7 +155,7 @@ export const isExpiryPlausible = (expiry: Expiry, now: Date = new Date()): boole
  * "MMYYYY" all become "MM / YY".
  */
 export function formatExpiryInput(raw: string): string {
-  const separated = /^\s*(\d{1,2})\s*[/.\-]\s*(\d{2}|\d{4})\s*$/.exec(raw);
+  const separated = raw.length > MAX_EXPIRY_CHARS ? null : /^(\d{1,2})\s*[/.\-]\s*(\d{2}|\d{4})$/.exec(raw.trim());
   if (separated?.[1] && separated[2]) return `${separated[1].padStart(2, '0')} / ${separated[2].slice(-2)}`;
   let digits = digitsOnly(raw);
   // Six digits whose year starts "20" are MMYYYY, not a typing overflow.

@@ -8,12 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
 import { completeBrowser } from '@/lib/checkout/browser-info';
 import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
 import { checkFields, type FieldError } from '@/lib/checkout/method-fields';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
-import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import { classifyFailure, failureLogFields, parseActionForm } from './action-form';
 
 export interface MethodFormState {
   attemptKey: string;
@@ -24,18 +26,28 @@ export interface MethodFormState {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+/** A method field's value is at most this long (descriptors' maxLength is checked after). */
+const FIELD_MAX = 256;
+
+const MethodForm = z.object({
+  transactionType: z.enum(['payin', 'payout']).catch('payin'),
+  paymentId: z.string().regex(PAYMENT_ID),
+  methodId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
+  locale: z.string().optional(),
+  attemptKey: z.string().optional(),
+  browser: z.string().optional(),
+  acceptHeader: z.string().optional(),
+});
+const LIMITS = { paymentId: 128, methodId: 64, locale: 35, attemptKey: 64, browser: 2048, acceptHeader: 2048 };
 
 export async function payByMethod(previous: MethodFormState, form: FormData): Promise<MethodFormState> {
-  const type = text(form, 'transactionType') === 'payout' ? 'payout' : 'payin';
-  const paymentId = text(form, 'paymentId');
-  const methodId = text(form, 'methodId');
-  const locale = localeParam(text(form, 'locale'));
-  const attemptKey = UUID.test(text(form, 'attemptKey')) ? text(form, 'attemptKey') : (previous?.attemptKey ?? randomUUID());
-  if (!PAYMENT_ID.test(paymentId)) return { attemptKey, formError: 'notFound' };
+  const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
+  const fallbackKey = typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
+  const parsed = parseActionForm(MethodForm, form, LIMITS);
+  if (!parsed.ok) return { attemptKey: fallbackKey, formError: parsed.problem === 'forged' ? 'notFound' : 'rejected' };
+  const { transactionType: type, paymentId, methodId } = parsed.data;
+  const locale = localeParam(parsed.data.locale);
+  const attemptKey = parsed.data.attemptKey && UUID.test(parsed.data.attemptKey) ? parsed.data.attemptKey : fallbackKey;
 
   let next: string;
   try {
@@ -43,13 +55,19 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
     const method = methods.find((m) => m.id === methodId && m.type !== 'CARD');
     if (!method) return { attemptKey, formError: 'rejected' };
     const values: Record<string, string> = {};
-    for (const field of method.fields) values[field.name] = text(form, `field:${field.name}`).trim().slice(0, 256);
-    const fieldErrors = checkFields(method.fields, values);
+    const fieldErrors: Record<string, FieldError> = {};
+    for (const field of method.fields) {
+      const raw = parsed.form.get(`field:${field.name}`);
+      const value = typeof raw === 'string' ? raw : '';
+      if (value.length > FIELD_MAX) fieldErrors[field.name] = 'tooLong';
+      else values[field.name] = value.trim();
+    }
+    Object.assign(fieldErrors, checkFields(method.fields.filter((f) => !(f.name in fieldErrors)), values));
     if (Object.keys(fieldErrors).length > 0) return { attemptKey, fieldErrors, values };
 
     const h = await headers();
-    const browser = completeBrowser(form.get('browser') as string | null, {
-      acceptHeader: text(form, 'acceptHeader') || h.get('accept'),
+    const browser = completeBrowser(parsed.data.browser ?? null, {
+      acceptHeader: parsed.data.acceptHeader || h.get('accept'),
       userAgent: h.get('user-agent'),
       forwardedFor: h.get('x-forwarded-for') ?? h.get('x-real-ip'),
       acceptLanguage: h.get('accept-language'),
@@ -64,15 +82,12 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
       next = paymentHref('payout', 'status', paymentId, locale);
     }
   } catch (error) {
-    if (!(error instanceof PaymentsApiError)) {
-      logger.error({ err: error, paymentId }, 'APM action failed unexpectedly');
-      return { attemptKey, formError: 'unavailable' };
-    }
-    logger.warn({ paymentId, kind: error.kind, status: error.status, errorKey: error.errorKey }, 'direct-link call failed');
-    if (error.retryable) return { attemptKey, formError: 'unavailable' };
-    if (error.status === 409) next = paymentHref(type, 'status', paymentId, locale);
-    else if (error.status === 404) return { attemptKey: randomUUID(), formError: 'notFound' };
-    else return { attemptKey: randomUUID(), formError: 'rejected' };
+    const kind = classifyFailure(error);
+    logger.warn({ paymentId, failure: kind, ...failureLogFields(error) }, 'direct-link call failed');
+    if (kind === 'unavailable') return { attemptKey, formError: 'unavailable' };
+    if (kind === 'notFound') return { attemptKey: randomUUID(), formError: 'notFound' };
+    if (kind !== 'invalidState') return { attemptKey: randomUUID(), formError: 'rejected' };
+    next = paymentHref(type, 'status', paymentId, locale);
   }
   redirect(next);
 }

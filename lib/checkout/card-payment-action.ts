@@ -1,25 +1,28 @@
 'use server';
 /**
  * Server actions of the card page: a new card or a saved card, for a pay-in (charge) or a
- * payout (destination), and removing a saved card. Each validates exactly as the form does,
+ * payout (destination), and removing a saved card. Each reads its form through the one pipeline
+ * (`action-form.ts`: bounded, zod-checked), validates the card exactly as the form does,
  * completes the Browser object, and calls the payments service with one Idempotency-Key per
  * customer attempt. They work with and without JavaScript (the forms post to them natively).
  *
  * Card data: the PAN and CVV live in these functions' memory and the request to the payments
- * service only. They are not logged, not returned, not put in a URL (design brief, section 4).
+ * service only. They are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
+import { z } from 'zod';
+import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
 import { completeBrowser } from '@/lib/checkout/browser-info';
 import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
 import { payinView, reasonKey } from '@/lib/checkout/payment-state';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import type { Browser } from '@/lib/contract/common';
 import type { PayinProcessingResponse } from '@/lib/contract/payin';
-import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import { classifyFailure, failureLogFields, parseActionForm } from './action-form';
 
 export interface CardPaymentState {
   /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
@@ -34,9 +37,29 @@ export interface CardPaymentState {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const field = (data: FormData, name: string) => {
-  const value = data.get(name);
-  return typeof value === 'string' ? value : '';
+const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** Fields every card form posts; a bad one is a forged post. */
+const Control = {
+  paymentId: z.string().regex(PAYMENT_ID),
+  attemptKey: z.string().optional(),
+  locale: z.string().optional(),
+  browser: z.string().optional(),
+  acceptHeader: z.string().optional(),
+};
+const text = z.string().default('');
+const NewCardForm = z.object({ ...Control, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional() });
+const SavedCardForm = z.object({ ...Control, cardId: text, cvv: text });
+
+/** Longest value of each field, in characters, checked before anything reads it. */
+const LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128 };
+
+/** The field error a too-long card field reads as. */
+const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
+  cardNumber: ['cardNumber', 'cardNumber.invalid'],
+  expiry: ['expiry', 'expiry.invalid'],
+  cvv: ['cvv', 'cvv.invalid'],
+  cardHolderName: ['cardHolderName', 'cardHolderName.invalid'],
 };
 
 interface Common {
@@ -45,18 +68,41 @@ interface Common {
   attemptKey: string;
 }
 
-function common(previous: CardPaymentState | undefined, form: FormData): Common | null {
-  const paymentId = field(form, 'paymentId');
-  const submitted = field(form, 'attemptKey');
-  const attemptKey = UUID.test(submitted) ? submitted : UUID.test(previous?.attemptKey ?? '') ? previous!.attemptKey : randomUUID();
-  if (!PAYMENT_ID.test(paymentId)) return null;
-  return { paymentId, locale: localeParam(field(form, 'locale')), attemptKey };
+type Control = { paymentId: string; attemptKey?: string; locale?: string; browser?: string; acceptHeader?: string };
+
+/** The attempt's key: the form's, else the previous state's, else a new one. `previous` may be forged. */
+function attemptKeyOf(submitted: string | undefined, previous: unknown): string {
+  if (submitted && UUID.test(submitted)) return submitted;
+  const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
+  return typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
 }
 
-async function browserOf(form: FormData): Promise<Browser> {
+/** Reads a card form through the pipeline: the parsed fields, or the state that answers a bad post. */
+function readCardForm<S extends typeof NewCardForm | typeof SavedCardForm>(
+  schema: S,
+  previous: unknown,
+  form: unknown,
+): { c: Common; data: z.output<S>; form: FormData } | { state: CardPaymentState } {
+  const parsed = parseActionForm(schema, form, LIMITS);
+  if (!parsed.ok) {
+    const attemptKey = attemptKeyOf(undefined, previous);
+    if (parsed.problem === 'forged') return { state: { attemptKey, formError: 'notFound' } };
+    const fieldErrors: CardPaymentState['fieldErrors'] = {};
+    for (const name of parsed.fields) {
+      const known = TOO_LONG[name];
+      if (!known) return { state: { attemptKey, formError: 'rejected' } };
+      fieldErrors[known[0]] = known[1];
+    }
+    return { state: { attemptKey, fieldErrors } };
+  }
+  const data = parsed.data as Control;
+  return { c: { paymentId: data.paymentId, locale: localeParam(data.locale), attemptKey: attemptKeyOf(data.attemptKey, previous) }, data: parsed.data, form: parsed.form };
+}
+
+async function browserOf(data: Control): Promise<Browser> {
   const h = await headers();
-  return completeBrowser(form.get('browser') as string | null, {
-    acceptHeader: field(form, 'acceptHeader') || h.get('accept'),
+  return completeBrowser(data.browser ?? null, {
+    acceptHeader: data.acceptHeader || h.get('accept'),
     userAgent: h.get('user-agent'),
     forwardedFor: h.get('x-forwarded-for') ?? h.get('x-real-ip'),
     acceptLanguage: h.get('accept-language'),
@@ -65,16 +111,32 @@ async function browserOf(form: FormData): Promise<Browser> {
 
 /** Turns a failed call into the form's state; returns a path to go to instead when there is one. */
 function failure(error: unknown, c: Common, type: 'payin' | 'payout', keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
-  if (!(error instanceof PaymentsApiError)) {
-    logger.error({ err: error, paymentId: c.paymentId }, 'card page action failed unexpectedly');
-    return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+  const kind = classifyFailure(error);
+  logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
+  switch (kind) {
+    // Same key: trying again cannot charge twice.
+    case 'unavailable':
+      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+    case 'invalidState':
+      return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
+    case 'notFound':
+      return { attemptKey: randomUUID(), formError: 'notFound' };
+    default:
+      return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
   }
-  logger.warn({ paymentId: c.paymentId, kind: error.kind, status: error.status, errorKey: error.errorKey }, 'card processing call failed');
-  // Same key on a retryable failure: trying again cannot charge twice.
-  if (error.retryable) return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
-  if (error.status === 409 && error.errorKey === 'INVALID_STATE') return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
-  if (error.status === 404) return { attemptKey: randomUUID(), formError: 'notFound' };
-  return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
+}
+
+/** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
+async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: CardPaymentState['values']): Promise<CardPaymentState | { go: string }> {
+  let remaining = result.attemptsRemaining;
+  let detailed = result.statusReason?.detailedStatus;
+  if (remaining === undefined) {
+    const payin = await fetchTransaction('payin', c.paymentId);
+    remaining = payin.attemptsRemaining;
+    detailed = payin.detailedStatus;
+  }
+  if (payinView('DECLINED', remaining) !== 'retry') return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+  return { attemptKey: randomUUID(), declineReason: reasonKey(detailed, 'DECLINED'), values: keep };
 }
 
 /** After a pay-in's processing call: the ACS, the status page, or the form again with the decline. */
@@ -85,9 +147,9 @@ async function afterPayin(c: Common, run: () => Promise<PayinProcessingResponse>
     logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl) }, 'card processing answered');
     if (result.redirectUrl) next = result.redirectUrl;
     else if (result.status === 'DECLINED') {
-      const payin = await fetchTransaction('payin', c.paymentId);
-      if (payinView('DECLINED', payin.attemptsRemaining) !== 'retry') next = paymentHref('payin', 'status', c.paymentId, c.locale);
-      else return { attemptKey: randomUUID(), declineReason: reasonKey(payin.detailedStatus, payin.status), values: keep };
+      const outcome = await afterDecline(c, result, keep);
+      if (!('go' in outcome)) return outcome;
+      next = outcome.go;
     } else next = paymentHref('payin', 'status', c.paymentId, c.locale);
   } catch (error) {
     const outcome = failure(error, c, 'payin', keep);
@@ -97,54 +159,41 @@ async function afterPayin(c: Common, run: () => Promise<PayinProcessingResponse>
   redirect(next);
 }
 
-function cardValues(form: FormData): CardFormValues {
-  return { cardNumber: field(form, 'cardNumber'), expiry: field(form, 'expiry'), cvv: field(form, 'cvv'), cardHolderName: field(form, 'cardHolderName') };
+/** The typed card after the same checks as the form; or the field errors. */
+function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
+  const values: CardFormValues = { cardNumber: data.cardNumber, expiry: data.expiry, cvv: data.cvv, cardHolderName: data.cardHolderName };
+  const keep = { expiry: data.expiry, cardHolderName: data.cardHolderName, saveCard: requireCvv && data.saveCard === 'on' };
+  const fieldErrors = validateCardForm(values, { requireCvv });
+  const expiry = parseExpiry(values.expiry);
+  if (Object.keys(fieldErrors).length > 0 || !expiry) return { fieldErrors, keep };
+  const card = { cardNumber: values.cardNumber.replace(/\D/g, ''), cardHolderName: values.cardHolderName.trim(), expiryMonth: expiry.month, expiryYear: expiry.year };
+  return { card, cvv: data.cvv, keep };
 }
 
 /** New card for a pay-in: process/card (E1). */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  const c = common(previous, form);
-  if (!c) return { attemptKey: randomUUID(), formError: 'notFound' };
-  const values = cardValues(form);
-  const keep = { expiry: values.expiry.slice(0, 16), cardHolderName: values.cardHolderName.slice(0, 64), saveCard: form.get('saveCard') === 'on' };
-  const fieldErrors = validateCardForm(values, { requireCvv: true });
-  const expiry = parseExpiry(values.expiry);
-  if (Object.keys(fieldErrors).length > 0 || !expiry) return { attemptKey: c.attemptKey, fieldErrors, values: keep };
-  const browser = await browserOf(form);
-  return afterPayin(
-    c,
-    () =>
-      paymentsApi.processCard(
-        c.paymentId,
-        {
-          browser,
-          cardData: {
-            cardNumber: values.cardNumber.replace(/\D/g, ''),
-            cardHolderName: values.cardHolderName.trim(),
-            expiryMonth: expiry.month,
-            expiryYear: expiry.year,
-            cvv: values.cvv ?? '',
-          },
-          saveCard: keep.saveCard,
-        },
-        `card:${c.paymentId}:${c.attemptKey}`,
-      ),
-    keep,
-  );
+  const read = readCardForm(NewCardForm, previous, form);
+  if ('state' in read) return read.state;
+  const { c, data } = read;
+  const checked = checkedCard(data, true);
+  if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
+  const browser = await browserOf(data);
+  const body = { browser, cardData: { ...checked.card, cvv: checked.cvv }, saveCard: checked.keep.saveCard };
+  return afterPayin(c, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
 }
 
 /** Saved card for a pay-in: process/saved-card with the CVV alone (E2). */
 export async function payWithSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  const c = common(previous, form);
-  if (!c) return { attemptKey: randomUUID(), formError: 'notFound' };
-  const cardId = field(form, 'cardId');
-  const cvv = field(form, 'cvv');
-  const cvvSize = field(form, `cvvSize:${cardId}`) === '4' ? 4 : 3;
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
-  if (cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };
-  if (!new RegExp(`^\\d{${cvvSize}}$`).test(cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
-  const browser = await browserOf(form);
-  return afterPayin(c, () => paymentsApi.processSavedCard(c.paymentId, { browser, savedCardData: { cardId, cvv } }, `saved-card:${c.paymentId}:${c.attemptKey}`));
+  const read = readCardForm(SavedCardForm, previous, form);
+  if ('state' in read) return read.state;
+  const { c, data } = read;
+  const cvvSize = read.form.get(`cvvSize:${data.cardId}`) === '4' ? 4 : 3;
+  if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
+  if (data.cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };
+  if (data.cvv.length !== cvvSize || !/^\d+$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
+  const browser = await browserOf(data);
+  const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
+  return afterPayin(c, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`));
 }
 
 /** After a payout's destination is given: its status page (waiting for the merchant, or processing). */
@@ -162,42 +211,46 @@ async function afterPayout(c: Common, run: () => Promise<unknown>, keep?: CardPa
 
 /** New destination card for a payout: E5, no CVV. */
 export async function payoutToCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  const c = common(previous, form);
-  if (!c) return { attemptKey: randomUUID(), formError: 'notFound' };
-  const values = cardValues(form);
-  const keep = { expiry: values.expiry.slice(0, 16), cardHolderName: values.cardHolderName.slice(0, 64), saveCard: false };
-  const fieldErrors = validateCardForm(values, { requireCvv: false });
-  const expiry = parseExpiry(values.expiry);
-  if (Object.keys(fieldErrors).length > 0 || !expiry) return { attemptKey: c.attemptKey, fieldErrors, values: keep };
-  const browser = await browserOf(form);
-  const cardData = { cardNumber: values.cardNumber.replace(/\D/g, ''), cardHolderName: values.cardHolderName.trim(), expiryMonth: expiry.month, expiryYear: expiry.year };
-  return afterPayout(c, () => paymentsApi.processPayoutCard(c.paymentId, { browser, cardData }, `payout-card:${c.paymentId}:${c.attemptKey}`), keep);
+  const read = readCardForm(NewCardForm, previous, form);
+  if ('state' in read) return read.state;
+  const { c, data } = read;
+  const checked = checkedCard(data, false);
+  if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
+  const browser = await browserOf(data);
+  const body = { browser, cardData: checked.card };
+  return afterPayout(c, () => paymentsApi.processPayoutCard(c.paymentId, body, `payout-card:${c.paymentId}:${c.attemptKey}`), checked.keep);
 }
 
 /** Saved card as a payout's destination: E5. */
 export async function payoutToSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  const c = common(previous, form);
-  if (!c) return { attemptKey: randomUUID(), formError: 'notFound' };
-  const cardId = field(form, 'cardId');
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
-  const browser = await browserOf(form);
-  return afterPayout(c, () => paymentsApi.processPayoutCard(c.paymentId, { browser, savedCardData: { cardId } }, `payout-saved:${c.paymentId}:${c.attemptKey}`));
+  const read = readCardForm(SavedCardForm, previous, form);
+  if ('state' in read) return read.state;
+  const { c, data } = read;
+  if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
+  const browser = await browserOf(data);
+  const body = { browser, savedCardData: { cardId: data.cardId } };
+  return afterPayout(c, () => paymentsApi.processPayoutCard(c.paymentId, body, `payout-saved:${c.paymentId}:${c.attemptKey}`));
 }
+
+const RemoveCardForm = z.object({
+  transactionType: z.enum(['payin', 'payout']).catch('payin'),
+  paymentId: z.string().regex(PAYMENT_ID),
+  cardId: z.string().regex(CARD_ID),
+  locale: z.string().optional(),
+});
 
 /** Removes a saved card of the transaction's customer (E7), after the page's confirmation step. */
 export async function removeSavedCard(form: FormData): Promise<void> {
-  const type = field(form, 'transactionType') === 'payout' ? 'payout' : 'payin';
-  const paymentId = field(form, 'paymentId');
-  const cardId = field(form, 'cardId');
-  const locale = localeParam(field(form, 'locale'));
-  if (!PAYMENT_ID.test(paymentId) || !/^[A-Za-z0-9_-]{1,128}$/.test(cardId)) redirect('/');
+  const parsed = parseActionForm(RemoveCardForm, form, { locale: 35 });
+  if (!parsed.ok) redirect('/');
+  const { transactionType: type, paymentId, cardId } = parsed.data;
   let notice = 'removed';
   try {
     const transaction = await fetchTransaction(type, paymentId);
     await paymentsApi.deleteCard(transaction.customerId, cardId);
   } catch (error) {
-    logger.warn({ paymentId, err: error }, 'removing a saved card failed');
+    logger.warn({ paymentId, ...failureLogFields(error) }, 'removing a saved card failed');
     notice = 'removeFailed';
   }
-  redirect(paymentHref(type, 'card', paymentId, locale, { notice }));
+  redirect(paymentHref(type, 'card', paymentId, localeParam(parsed.data.locale), { notice }));
 }

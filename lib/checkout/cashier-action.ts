@@ -5,9 +5,11 @@
  * answers the payment page (card or APM) the cashier shows next in its frame.
  */
 import { randomUUID } from 'node:crypto';
-import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { z } from 'zod';
+import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { checkAmount, parseAmount, type AmountError } from './cashier-amount';
+import { classifyFailure, failureLogFields, parseActionForm } from './action-form';
+import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './cashier-amount';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
 
@@ -20,19 +22,27 @@ export interface CashierState {
   amount?: string;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value : '';
-};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CashierForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  kind: z.enum(['deposit', 'withdraw']).catch('deposit'),
+  method: z.enum(['card', 'apm']).catch('card'),
+  locale: z.string().optional(),
+  amount: z.string().default(''),
+  attemptKey: z.string().optional(),
+});
 
 export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
-  const sessionId = text(form, 'sessionId');
-  const kind = text(form, 'kind') === 'withdraw' ? 'withdraw' : 'deposit';
-  const method = text(form, 'method') === 'apm' ? 'apm' : 'card';
-  const locale = localeParam(text(form, 'locale'));
-  const raw = text(form, 'amount').slice(0, 32);
-  const attemptKey = /^[0-9a-f-]{36}$/.test(text(form, 'attemptKey')) ? text(form, 'attemptKey') : (previous?.attemptKey ?? randomUUID());
-  if (!PAYMENT_ID.test(sessionId)) return { attemptKey, error: 'rejected' };
+  const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
+  const fallbackKey = typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
+  const parsed = parseActionForm(CashierForm, form, { sessionId: 128, locale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 });
+  if (!parsed.ok) {
+    const amountTooLong = parsed.problem === 'tooLong' && parsed.fields.every((f) => f === 'amount');
+    return { attemptKey: fallbackKey, error: amountTooLong ? 'invalid' : 'rejected' };
+  }
+  const { sessionId, kind, method, amount: raw } = parsed.data;
+  const locale = localeParam(parsed.data.locale);
+  const attemptKey = parsed.data.attemptKey && UUID.test(parsed.data.attemptKey) ? parsed.data.attemptKey : fallbackKey;
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
@@ -47,10 +57,11 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const created = await paymentsApi.createSessionPayout(sessionId, amount, key);
     return { attemptKey: randomUUID(), step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId } };
   } catch (error) {
-    logger.warn({ err: error, sessionId }, 'cashier could not create the transaction');
-    if (error instanceof PaymentsApiError && error.retryable) return { attemptKey, error: 'unavailable', amount: raw };
-    if (error instanceof PaymentsApiError && error.status === 409) return { attemptKey: randomUUID(), error: 'expired' };
-    if (error instanceof PaymentsApiError && error.status === 400) return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
+    const failure = classifyFailure(error);
+    logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'cashier could not create the transaction');
+    if (failure === 'unavailable') return { attemptKey, error: 'unavailable', amount: raw };
+    if (failure === 'invalidState') return { attemptKey: randomUUID(), error: 'expired' };
+    if (failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
     return { attemptKey: randomUUID(), error: 'rejected', amount: raw };
   }
 }

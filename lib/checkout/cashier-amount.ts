@@ -8,8 +8,12 @@ import { minorUnits } from '@/lib/money';
 
 export type AmountError = 'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance';
 
+/** Longest amount text read, in characters. */
+export const MAX_AMOUNT_CHARS = 32;
+
 /** Parses an amount typed in a locale: the last `.` or `,` followed by 1–4 digits is the decimal separator. */
 export function parseAmount(raw: string): number | null {
+  if (raw.length > MAX_AMOUNT_CHARS) return null;
   const compact = raw.replace(/[\s\u00a0\u202f']/g, '');
   if (!/^\d[\d.,]*$/.test(compact)) return null;
   const match = /^(.*)[.,](\d{1,4})$/.exec(compact);

@@ -56,7 +56,7 @@ export function checkField(field: FieldDescriptor, raw: string): FieldError | nu
   if (value === '') return field.required ? 'required' : null;
   if (field.minLength !== undefined && value.length < field.minLength) return 'tooShort';
   if (field.maxLength !== undefined && value.length > field.maxLength) return 'tooLong';
-  if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return 'email';
+  if (field.type === 'email' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)) return 'email';
   if (field.type === 'number' && !Number.isFinite(Number(value.replace(',', '.')))) return 'number';
   if (field.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'date';
   if (field.type === 'select' && !field.options?.some((o) => o.value === value)) return 'option';

@@ -1,6 +1,7 @@
 /**
  * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with the design brief's
- * extensions E1 (card processing body, redirectUrl), E2 (saved-card redirectUrl) and the
+ * extensions E1 (card processing body, redirectUrl), E2 (saved-card redirectUrl), E16
+ * (attemptsRemaining and statusReason in processing answers) and the
  * `attemptsRemaining` field (E15, see README: the checkout needs to know whether a declined
  * pay-in may be tried again with another card).
  */
@@ -129,7 +130,7 @@ export const ProcessDirectLinkRequest = z
   .meta({ id: 'StartDirectLinkProcessingRequest' });
 export type ProcessDirectLinkRequest = z.infer<typeof ProcessDirectLinkRequest>;
 
-/** Answer of card (E1), saved-card (E2) and direct-link processing. */
+/** Answer of card (E1), saved-card (E2) and direct-link processing; attemptsRemaining and statusReason are E16. */
 export const PayinProcessingResponse = z
   .object({
     paymentId: z.string(),
@@ -138,6 +139,16 @@ export const PayinProcessingResponse = z
       .string()
       .optional()
       .meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+    attemptsRemaining: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .meta({ 'x-extension': true, description: 'Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0.' }),
+    statusReason: StatusReason.optional().meta({
+      'x-extension': true,
+      description: 'Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt.',
+    }),
   })
   .meta({ id: 'PayinProcessingResponse' });
 export type PayinProcessingResponse = z.infer<typeof PayinProcessingResponse>;

@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { appConfig } from '@/lib/config';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,10 +27,11 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 /** Opens (once) and migrates the sandbox database; `onReady` runs once after migration (seeding). */
 export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
   const g = globalThis as GlobalWithDb;
+  const config = appConfig();
   g[globalKey] ??= (
-    process.env.DATABASE_URL
-      ? openPostgres(process.env.DATABASE_URL, onReady)
-      : openDb(process.env.SANDBOX_DATA_DIR ?? '.data/sandbox', onReady)
+    config.DATABASE_URL
+      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onReady)
+      : openDb(config.SANDBOX_DATA_DIR, onReady)
   ).catch((error: unknown) => {
     delete g[globalKey];
     throw error;
@@ -54,11 +56,11 @@ async function openDb(dataDir: string, onReady?: (db: Db) => Promise<void>): Pro
   return { db, close: () => client.close() };
 }
 
-async function openPostgres(connectionString: string, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
+async function openPostgres(connectionString: string, poolSize: number, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
   const { Pool } = await import('pg');
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  const pool = new Pool({ connectionString, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   if (onReady) await onReady(db);

@@ -5,6 +5,7 @@
  * (design brief, section 4).
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYIN_STATUSES, PAYOUT_STATUSES } from '../contract/enums';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -61,7 +62,8 @@ export const payins = pgTable(
     currency: text('currency').notNull(),
     initialAmountMinor: bigint('initial_amount_minor', { mode: 'number' }).notNull(),
     initialCurrency: text('initial_currency').notNull(),
-    status: text('status').notNull(),
+    /** Typed as the contract's enumeration only (no CHECK constraint): writes go through lib/sandbox/transitions.ts. */
+    status: text('status', { enum: PAYIN_STATUSES }).notNull(),
     statusReason: jsonb('status_reason'),
     routerId: text('router_id'),
     directRouteId: text('direct_route_id'),
@@ -105,7 +107,8 @@ export const payouts = pgTable(
     currency: text('currency').notNull(),
     initialValueMinor: bigint('initial_value_minor', { mode: 'number' }).notNull(),
     initialCurrency: text('initial_currency').notNull(),
-    status: text('status').notNull(),
+    /** Typed as the contract's enumeration only (no CHECK constraint), like payins.status. */
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
     statusReason: jsonb('status_reason'),
     routerId: text('router_id'),
     directRouteId: text('direct_route_id'),

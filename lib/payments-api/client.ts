@@ -1,32 +1,28 @@
 /**
  * Server-only typed client of the payments service (`PAYMENTS_API_BASE_URL`, bearer
- * `PAYMENTS_API_TOKEN`; the embedded sandbox when unset). Answers are parsed with the
- * contract's zod schemas; every failure becomes a PaymentsApiError whose message never
- * holds request data (card data travels in request bodies only).
+ * `PAYMENTS_API_TOKEN`; the embedded sandbox when unset), derived from the operations table
+ * (`lib/contract/operations.ts`): `callOperation(id, …)` knows each operation's method, path,
+ * body and answer types, and parses the answer with the contract's zod schema. Every failure
+ * becomes a PaymentsApiError whose message never holds request data (card data travels in
+ * request bodies only).
  */
 import 'server-only';
-import { z } from 'zod';
+import { LRUCache } from 'lru-cache';
 import { paymentsApiConfig } from '@/lib/config';
 import { ErrorResponse } from '@/lib/contract/errors';
-import { CheckoutSettings } from '@/lib/contract/merchant';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
 import {
-  PayinCreateResponse,
-  PayinProcessingResponse,
-  PayinTransaction,
-  type ProcessCardRequest,
-  type ProcessDirectLinkRequest,
-  type ProcessSavedCardRequest,
-} from '@/lib/contract/payin';
-import {
-  PayoutCreateResponse,
-  PayoutProcessingResponse,
-  PayoutTransaction,
-  type PayoutCardRequest,
-  type PayoutDirectLinkRequest,
-} from '@/lib/contract/payout';
-import { SavedCardList } from '@/lib/contract/customer';
-import { MethodList } from '@/lib/contract/methods';
-import { CashierSession, SessionTransactionList } from '@/lib/contract/cashier';
+  fillPath,
+  OPERATIONS,
+  type AnswerOf,
+  type Operation,
+  type OperationId,
+  type OperationSpec,
+  type PathParams,
+  type RequestOf,
+} from '@/lib/contract/operations';
+import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest } from '@/lib/contract/payin';
+import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 
@@ -49,33 +45,38 @@ export class PaymentsApiError extends Error {
   }
 }
 
-interface CallOptions<S extends z.ZodType> {
-  operation: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  schema: S;
-  body?: unknown;
-  idempotencyKey?: string;
-}
+/** What a call of operation K needs: its path parameters, its body, and an Idempotency-Key. */
+export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> extends never
+  ? { params?: undefined }
+  : { params: PathParams<Operation<K>['path']> }) &
+  (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & { idempotencyKey?: string };
 
-async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.infer<S>> {
+/**
+ * Calls operation `id` of the payments service. Throws PaymentsApiError: `http` with the
+ * ErrorResponse's errorKey, `timeout` after PAYMENTS_API_TIMEOUT_MS, `network`, or
+ * `invalid-response` when the answer is not the table's.
+ */
+export async function callOperation<K extends OperationId>(id: K, input: CallInput<K>): Promise<AnswerOf<K>> {
+  const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  const body = (input as { body?: unknown }).body;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (input.idempotencyKey && op.idempotent) headers['Idempotency-Key'] = input.idempotencyKey;
+  const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
 
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}${options.path}`, {
-      method: options.method,
+    response = await fetch(`${baseUrl}${path}`, {
+      method: op.method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new PaymentsApiError(timedOut ? 'timeout' : 'network', options.operation);
+    throw new PaymentsApiError(timedOut ? 'timeout' : 'network', id);
   }
 
   const text = await response.text();
@@ -84,202 +85,99 @@ async function call<S extends z.ZodType>(options: CallOptions<S>): Promise<z.inf
     try {
       payload = JSON.parse(text);
     } catch {
-      throw new PaymentsApiError('invalid-response', options.operation, response.status, undefined, 'not JSON');
+      throw new PaymentsApiError('invalid-response', id, response.status, undefined, 'not JSON');
     }
   }
   if (!response.ok) {
     const parsed = ErrorResponse.safeParse(payload);
-    throw new PaymentsApiError('http', options.operation, response.status, parsed.success ? parsed.data.errorKey : undefined);
+    throw new PaymentsApiError('http', id, response.status, parsed.success ? parsed.data.errorKey : undefined);
   }
-  const parsed = options.schema.safeParse(payload);
+  if (op.answer === null) {
+    if (response.status !== 204 && payload !== undefined) throw new PaymentsApiError('invalid-response', id, response.status, undefined, 'unexpected body');
+    return undefined as AnswerOf<K>;
+  }
+  const parsed = op.answer.safeParse(payload);
   if (!parsed.success) {
-    throw new PaymentsApiError('invalid-response', options.operation, response.status, undefined, parsed.error.issues[0]?.path.join('.'));
+    throw new PaymentsApiError('invalid-response', id, response.status, undefined, parsed.error.issues[0]?.path.join('.'));
   }
-  return parsed.data;
+  return parsed.data as AnswerOf<K>;
 }
-
-const segment = (id: string) => encodeURIComponent(id);
 
 /**
  * Checkout settings (E12) change rarely and every page view needs them twice (proxy.ts for
  * frame-ancestors, then the page): kept per merchant for SETTINGS_TTL_MS, on globalThis so the
- * proxy's and the pages' module instances share them. They hold no card or customer data.
+ * proxy's and the pages' module instances share them. A merchant's edit shows within that
+ * time on every instance. They hold no card or customer data.
  */
-const SETTINGS_TTL_MS = 30_000;
-const settingsKey = Symbol.for('hosted-checkout.settings-cache');
-type SettingsCache = Map<string, { at: number; value: Promise<z.infer<typeof CheckoutSettings>> }>;
-function settingsCache(): SettingsCache {
-  const g = globalThis as typeof globalThis & { [settingsKey]?: SettingsCache };
-  g[settingsKey] ??= new Map();
-  return g[settingsKey];
+export const SETTINGS_TTL_MS = 5_000;
+
+interface Caches {
+  settings: LRUCache<string, Promise<CheckoutSettings>>;
+  /** The merchant of each pay-in, payout and session seen: ids only; it never changes. */
+  merchantOf: LRUCache<string, string>;
+}
+const cachesKey = Symbol.for('hosted-checkout.payments-api-caches');
+function caches(): Caches {
+  const g = globalThis as typeof globalThis & { [cachesKey]?: Caches };
+  g[cachesKey] ??= {
+    settings: new LRUCache({ max: 1000, ttl: SETTINGS_TTL_MS }),
+    merchantOf: new LRUCache({ max: 10_000 }),
+  };
+  return g[cachesKey];
 }
 
-/**
- * The merchant of each pay-in, payout and cashier session seen: it never changes, so proxy.ts
- * (frame-ancestors, default locale) need not fetch the record again on every request of a
- * flow. Kept on globalThis like the settings, bounded; ids and merchant ids only.
- */
-const merchantKey = Symbol.for('hosted-checkout.merchant-of');
-function merchantCache(): Map<string, string> {
-  const g = globalThis as typeof globalThis & { [merchantKey]?: Map<string, string> };
-  g[merchantKey] ??= new Map();
-  return g[merchantKey];
-}
 function remember<T extends { merchantId: string }>(key: string): (record: T) => T {
   return (record) => {
-    const cache = merchantCache();
-    if (cache.size > 10_000) cache.clear();
-    cache.set(key, record.merchantId);
+    caches().merchantOf.set(key, record.merchantId);
     return record;
   };
 }
 
-/**
- * Drops a merchant's cached settings, so the next page view reads them again (the sandbox
- * console calls it after editing a theme, the change being visible at once).
- */
-export function forgetCheckoutSettings(merchantId: string): void {
-  settingsCache().delete(merchantId);
-}
-
-/** The operations the hosted pages use. */
+/** The operations the hosted pages use. Amounts in major units, as the API has them. */
 export const paymentsApi = {
-  /** GET /public/payin/{payinId}. */
-  getPayin: (payinId: string) =>
-    call({ operation: 'getPayin', method: 'GET', path: `/public/payin/${segment(payinId)}`, schema: PayinTransaction }).then(remember(`payin:${payinId}`)),
-
-  /** POST /public/payin/{payinId}/process/card (E1); one Idempotency-Key per customer attempt. */
-  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) =>
-    call({
-      operation: 'processCard',
-      method: 'POST',
-      path: `/public/payin/${segment(payinId)}/process/card`,
-      schema: PayinProcessingResponse,
-      body,
-      idempotencyKey,
-    }),
-
-  /** POST /public/payin/{payinId}/process/saved-card (E2). */
+  getPayin: (payinId: string) => callOperation('getPayin', { params: { payinId } }).then(remember(`payin:${payinId}`)),
+  /** One Idempotency-Key per customer attempt. */
+  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) => callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
   processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
-    call({
-      operation: 'processSavedCard',
-      method: 'POST',
-      path: `/public/payin/${segment(payinId)}/process/saved-card`,
-      schema: PayinProcessingResponse,
-      body,
-      idempotencyKey,
-    }),
-
-  /** POST /public/payin/{payinId}/process/direct-link. */
+    callOperation('processSavedCard', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
-    call({
-      operation: 'processPayinDirectLink',
-      method: 'POST',
-      path: `/public/payin/${segment(payinId)}/process/direct-link`,
-      schema: PayinProcessingResponse,
-      body,
-      idempotencyKey,
-    }),
-
-  /** GET /public/{payin|payout}/{id}/methods (E6). */
+    callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   getMethods: (kind: 'payin' | 'payout', id: string) =>
-    call({ operation: 'getMethods', method: 'GET', path: `/public/${kind}/${segment(id)}/methods`, schema: MethodList }),
-
-  /** GET /public/customer/{customerId}/cards (E7). */
-  listCards: (customerId: string) =>
-    call({ operation: 'listCards', method: 'GET', path: `/public/customer/${segment(customerId)}/cards`, schema: SavedCardList }),
-
-  /** DELETE /public/customer/{customerId}/cards/{cardId} (E7). */
-  deleteCard: (customerId: string, cardId: string) =>
-    call({
-      operation: 'deleteCard',
-      method: 'DELETE',
-      path: `/public/customer/${segment(customerId)}/cards/${segment(cardId)}`,
-      schema: z.undefined(),
-    }),
-
-  /** GET /public/payout/{payoutId} (E3). */
-  getPayout: (payoutId: string) =>
-    call({ operation: 'getPayout', method: 'GET', path: `/public/payout/${segment(payoutId)}`, schema: PayoutTransaction }).then(remember(`payout:${payoutId}`)),
-
-  /** POST /public/payout/{payoutId}/process/card (E5). */
+    kind === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
+  listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
+  deleteCard: (customerId: string, cardId: string) => callOperation('deleteSavedCard', { params: { customerId, cardId } }),
+  getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(remember(`payout:${payoutId}`)),
   processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
-    call({
-      operation: 'processPayoutCard',
-      method: 'POST',
-      path: `/public/payout/${segment(payoutId)}/process/card`,
-      schema: PayoutProcessingResponse,
-      body,
-      idempotencyKey,
-    }),
-
-  /** POST /public/payout/{payoutId}/process/direct-link (E4). */
+    callOperation('processPayoutCard', { params: { payoutId }, body, idempotencyKey }),
   processPayoutDirectLink: (payoutId: string, body: PayoutDirectLinkRequest, idempotencyKey: string) =>
-    call({
-      operation: 'processPayoutDirectLink',
-      method: 'POST',
-      path: `/public/payout/${segment(payoutId)}/process/direct-link`,
-      schema: PayoutProcessingResponse,
-      body,
-      idempotencyKey,
-    }),
-
-  /** GET /public/cashier/session/{id} (E8). */
-  getSession: (sessionId: string) =>
-    call({ operation: 'getSession', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}`, schema: CashierSession }).then(
-      remember(`session:${sessionId}`),
-    ),
+    callOperation('processPayoutDirectLink', { params: { payoutId }, body, idempotencyKey }),
+  getSession: (sessionId: string) => callOperation('getCashierSession', { params: { sessionId } }).then(remember(`session:${sessionId}`)),
+  sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
+  /** `amount` in major units of the session currency. */
+  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string) =>
+    callOperation('createSessionPayin', { params: { sessionId }, body: { amount }, idempotencyKey }),
+  /** `value` in major units of the session currency. */
+  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string) =>
+    callOperation('createSessionPayout', { params: { sessionId }, body: { value }, idempotencyKey }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
    * of it, else fetched (GET). Throws PaymentsApiError.
    */
   merchantOf: async (kind: 'payin' | 'payout' | 'session', id: string): Promise<string> => {
-    const known = merchantCache().get(`${kind}:${id}`);
+    const known = caches().merchantOf.get(`${kind}:${id}`);
     if (known) return known;
     const record = kind === 'payin' ? await paymentsApi.getPayin(id) : kind === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);
     return record.merchantId;
   },
 
-  /** GET /public/cashier/session/{id}/transactions (E10). */
-  sessionTransactions: (sessionId: string) =>
-    call({ operation: 'sessionTransactions', method: 'GET', path: `/public/cashier/session/${segment(sessionId)}/transactions`, schema: SessionTransactionList }),
-
-  /** POST /public/cashier/session/{id}/payin (E9); amount in major units. */
-  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string) =>
-    call({
-      operation: 'createSessionPayin',
-      method: 'POST',
-      path: `/public/cashier/session/${segment(sessionId)}/payin`,
-      schema: PayinCreateResponse,
-      body: { amount },
-      idempotencyKey,
-    }),
-
-  /** POST /public/cashier/session/{id}/payout (E9); value in major units. */
-  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string) =>
-    call({
-      operation: 'createSessionPayout',
-      method: 'POST',
-      path: `/public/cashier/session/${segment(sessionId)}/payout`,
-      schema: PayoutCreateResponse,
-      body: { value },
-      idempotencyKey,
-    }),
-
-  /** GET /public/merchant/{merchantId}/checkout-settings (E12), kept for 30 s per merchant. */
-  getCheckoutSettings: (merchantId: string) => {
-    const cache = settingsCache();
+  /** GET checkout settings (E12), kept SETTINGS_TTL_MS per merchant; a failed fetch is not kept. */
+  getCheckoutSettings: (merchantId: string): Promise<CheckoutSettings> => {
+    const cache = caches().settings;
     const hit = cache.get(merchantId);
-    if (hit && Date.now() - hit.at < SETTINGS_TTL_MS) return hit.value;
-    const value = call({
-      operation: 'getCheckoutSettings',
-      method: 'GET',
-      path: `/public/merchant/${segment(merchantId)}/checkout-settings`,
-      schema: CheckoutSettings,
-    });
-    if (cache.size > 1000) cache.clear();
-    cache.set(merchantId, { at: Date.now(), value });
+    if (hit) return hit;
+    const value = callOperation('getCheckoutSettings', { params: { merchantId } });
+    cache.set(merchantId, value);
     value.catch(() => cache.delete(merchantId));
     return value;
   },

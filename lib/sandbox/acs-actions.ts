@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { checkoutUrl, sandboxEnabled } from '@/lib/config';
 import { SandboxApiError } from './api-error';
-import { completeChallenge, decidePayinAtProvider } from './payins';
+import { completeChallenge, decidePayinAtProvider } from './payin-decisions';
 import { sandboxDb } from './store';
 
 export async function answerChallenge(form: FormData): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The sandbox's merchant-scoped lookups: customer create-or-update, saved cards (E7), PSP
- * records, the methods of a transaction (E6) and checkout settings (E12).
+ * The sandbox's merchant-scoped lookups: POST /public/customer (create-or-update, customers.ts),
+ * saved cards (E7), PSP records, the methods of a transaction (E6) and checkout settings (E12).
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -13,7 +13,8 @@ import { notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { METHODS } from './merchant-config';
 import { methodsFor } from './methods';
-import { merchantConfig, upsertCustomer } from './payins';
+import { upsertCustomer } from './customers';
+import { merchantConfig } from './request-context';
 import { findMerchant } from './store';
 
 /** POST /public/customer: creates or updates by externalUserId. */

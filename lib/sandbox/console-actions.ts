@@ -12,12 +12,11 @@ import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
-import { forgetCheckoutSettings } from '@/lib/payments-api/client';
 import { usableLogoUrl } from '@/lib/theme/theme';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { SandboxApiError } from './api-error';
 import { consoleMerchant } from './console-data';
-import { refundPayin } from './payins';
+import { refundPayin } from './payin-decisions';
 import { findMerchant, sandboxDb } from './store';
 import { TEST_CARD_NUMBERS } from './test-cards';
 
@@ -214,7 +213,8 @@ export async function expireSessionAction(form: FormData): Promise<void> {
 
 /**
  * Saves the merchant's checkout theme, logo and default locale (E12) from the console's form,
- * checked against the contract; the pages show it at their next load.
+ * checked against the contract; the pages show it within the checkout's settings cache time
+ * (5 s, lib/payments-api/client.ts), on every instance.
  */
 export async function updateThemeAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
@@ -242,6 +242,5 @@ export async function updateThemeAction(form: FormData): Promise<void> {
     .update(merchants)
     .set({ config: { ...merchant.config, settings: parsed.data } })
     .where(eq(merchants.id, merchantId));
-  forgetCheckoutSettings(merchantId);
   back(token, 'themeSaved');
 }

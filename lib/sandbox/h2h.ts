@@ -2,45 +2,39 @@
  * The legacy host-to-host card transaction (reference, "Host-to-host card transaction"):
  * POST /transaction/h2h/create with raw card data answers `{ id, status, orderId }` at once; the
  * webhook to `hookUrl` follows (Pending3DS or final), and after 3DS the final one; the client is
- * sent to `callback` or `callbackFail` after the ACS. The card is kept only as the sandbox keeps
- * every card (brand, mask, expiry, holder, keyed hash).
+ * sent to `callback` or `callbackFail` after the ACS. The pay-in is created as every pay-in is
+ * (createPayinFor, with the h2h data); the card is kept only as the sandbox keeps every card
+ * (brand, mask, expiry, holder, keyed hash).
  */
-import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
-import { payins } from '@/lib/db/schema';
-import type { H2hCreateRequest } from '@/lib/contract/h2h';
-import { checkCardNumber } from '@/lib/card/card-rules';
-import { SandboxApiError } from './api-error';
+import type { H2hCreateRequest, H2hCreateResponse } from '@/lib/contract/h2h';
 import { requireMerchant, type Principal } from './auth';
-import { h2hStatus, type H2hData } from './h2h-webhook';
-import { assertValidCard, chargeCard, checkedMinor, merchantConfig, saveCard, storedCard, upsertCustomer, type RequestContext } from './payins';
-import { changePayin, reasonFor } from './records';
-import { selectProcessor } from './selection';
+import { upsertCustomer } from './customers';
+import { enqueueH2hWebhook, h2hStatus, type H2hData } from './h2h-webhook';
+import { createPayinFor } from './payin-create';
+import { chargeCard } from './payin-processing';
+import { changePayin, type PayinRow, type StoredCard } from './records';
+import { merchantConfig, type RequestContext } from './request-context';
+import { analyseCard, assertValidCard, saveCard } from './saved-cards';
 import { outcomeForCard } from './test-cards';
-import { newId } from './store';
 
-export async function createH2hTransaction(tx: Db, principal: Principal, request: H2hCreateRequest, ctx: RequestContext) {
+export async function createH2hTransaction(
+  tx: Db,
+  principal: Principal,
+  request: H2hCreateRequest,
+  ctx: RequestContext,
+): Promise<z.infer<typeof H2hCreateResponse>> {
   const merchantId = requireMerchant(principal);
-  const config = await merchantConfig(tx, merchantId);
-  const amountMinor = checkedMinor(config, request.amount, request.currency, 'amount');
-  const card = request.cardData;
-  const cardData = {
-    cardNumber: card.cardNumber,
-    cardHolderName: card.cardHolderName,
-    expiryMonth: card.cardExpiryDate,
-    expiryYear: card.cardExpiryDate2,
-    cvv: card.cardCvv,
-  };
-  assertValidCard(cardData, true);
+  await merchantConfig(tx, merchantId, ctx);
+  const { cardData: data, billing: b } = request;
+  const card = await analyseCard(
+    tx,
+    { cardNumber: data.cardNumber, cardHolderName: data.cardHolderName, expiryMonth: data.cardExpiryDate, expiryYear: data.cardExpiryDate2, cvv: data.cardCvv },
+    { requireCvv: true },
+  );
+  assertValidCard(card);
 
-  const [existing] = await tx
-    .select({ id: payins.id })
-    .from(payins)
-    .where(and(eq(payins.merchantId, merchantId), eq(payins.orderId, request.orderId)))
-    .limit(1);
-  if (existing) throw new SandboxApiError('DUPLICATE_ORDER_ID', `orderId ${request.orderId} is already used`);
-
-  const b = request.billing;
   const customerId = await upsertCustomer(tx, merchantId, {
     externalUserId: b.externalUserId,
     firstName: b.firstName,
@@ -50,8 +44,6 @@ export async function createH2hTransaction(tx: Db, principal: Principal, request
     dateOfBirth: b.dateOfBirth,
     billing: { address: b.address1, city: b.city, state: b.state, countryCode: b.country, postalCode: b.postalCode },
   });
-  const kycVerified = request.kycVerified ?? false;
-  const selection = selectProcessor(config, { currency: request.currency, amountMinor, kycVerified });
   const h2h: H2hData = {
     hookUrl: request.hookUrl,
     callback: request.callback,
@@ -61,34 +53,31 @@ export async function createH2hTransaction(tx: Db, principal: Principal, request
     previousPaymentCount: request.previousPaymentCount,
     billing: b,
   };
-  const [row] = await tx
-    .insert(payins)
-    .values({
-      id: newId('h2h'),
-      merchantId,
-      customerId,
+  const row = await createPayinFor(
+    tx,
+    merchantId,
+    {
       orderId: request.orderId,
-      amountMinor: selection.amountMinor,
-      currency: selection.currency,
-      initialAmountMinor: amountMinor,
-      initialCurrency: request.currency,
-      status: 'CREATED',
-      routerId: selection.routerId,
-      pspId: selection.psp?.id ?? null,
-      eligiblePspIds: selection.eligible.map((p) => p.id),
-      returnUrls: { success: request.callback, failure: request.callbackFail },
-      kycVerified,
+      amount: request.amount,
+      currency: request.currency,
+      kycVerified: request.kycVerified ?? false,
       previousTransactionCount: request.previousPaymentCount ?? 0,
+      returnUrls: { success: request.callback, failure: request.callbackFail },
+      customerId,
       h2h,
-    })
-    .returning();
-  if (!row) throw new Error('h2h insert returned nothing');
+    },
+    ctx,
+  );
 
-  const stored = await storedCard(tx, cardData);
-  if (request.saveCard) stored.cardId = await saveCard(tx, merchantId, customerId, stored);
-  const browser = { ...card.browser, javascriptEnabled: true };
-  const charged = selection.psp
-    ? await chargeCard(tx, row, stored, outcomeForCard(checkCardNumber(card.cardNumber).digits), browser, ctx)
-    : await changePayin(tx, row, { status: 'FAILED', statusReason: reasonFor('FAILED', 'NO_PROVIDER_AVAILABLE'), card: stored });
+  if (request.saveCard) card.stored.cardId = await saveCard(tx, merchantId, customerId, card.stored);
+  const browser = { ...data.browser, javascriptEnabled: true };
+  const charged = row.status === 'CREATED' ? await chargeCard(tx, row, card.stored, outcomeForCard(card.digits), browser, ctx) : await failedAtCreate(tx, row, card.stored);
   return { id: charged.id, status: h2hStatus(charged.status) ?? 'Pending', orderId: charged.orderId };
+}
+
+/** A pay-in created FAILED (no processor): keeps the card and sends its one, final webhook. */
+async function failedAtCreate(tx: Db, row: PayinRow, card: StoredCard): Promise<PayinRow> {
+  const updated = await changePayin(tx, row, { card });
+  await enqueueH2hWebhook(tx, updated);
+  return updated;
 }

@@ -1,42 +1,33 @@
 /**
- * The sandbox's HTTP layer for route handlers under /sandbox/api: bearer auth, body size
- * and JSON checks, zod validation (400 VALIDATION_ERROR), Idempotency-Key (E13), and the
- * ErrorResponse for every failure (E14). An unexpected error is logged (sanitized) and
- * answered 500 INTERNAL_ERROR without its details.
+ * The sandbox's HTTP layer: one router for every operation of the table
+ * (`lib/contract/operations.ts`) under /sandbox/api. Bearer auth (401), the caller's scope
+ * (E15: 403 FORBIDDEN), body size, depth and JSON checks, zod validation (400
+ * VALIDATION_ERROR), Idempotency-Key (E13), and the ErrorResponse for every failure (E14).
+ * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details.
  */
 import { and, eq } from 'drizzle-orm';
-import type { z } from 'zod';
-import { isUniqueViolation, type Db } from '@/lib/db/client';
+import { isUniqueViolation } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
 import { errorBody } from '@/lib/contract/errors';
-import { checkoutUrl, sandboxEnabled } from '@/lib/config';
+import { matchOperation, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
+import { sandboxEnabled } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { SandboxApiError, invalid } from './api-error';
-import { authenticate, type Principal } from './auth';
-import type { RequestContext } from './payins';
+import { authenticate } from './auth';
+import { HANDLERS, type HandlerArgs } from './operation-handlers';
+import { requestContext } from './request-context';
 import { keyedHash, sandboxDb } from './store';
 
 /** Largest accepted JSON body, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Deepest accepted nesting of a JSON body (objects and arrays). */
+export const MAX_JSON_DEPTH = 32;
+/** Where the sandbox's API lives on this server. */
+export const SANDBOX_API_PREFIX = '/sandbox/api';
 
 interface Handled {
   status: number;
   body?: unknown;
-}
-
-export interface OperationArgs<B> {
-  tx: Db;
-  principal: Principal;
-  body: B;
-  ctx: RequestContext;
-}
-
-interface OperationSpec<S extends z.ZodType | undefined> {
-  /** Name for the idempotency scope and logs, such as `payin.processCard`. */
-  name: string;
-  body?: S;
-  /** POST operations honour Idempotency-Key. */
-  idempotent?: boolean;
 }
 
 const json = (status: number, body?: unknown) =>
@@ -44,14 +35,51 @@ const json = (status: number, body?: unknown) =>
     ? new Response(null, { status })
     : Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
+const tooLarge = () => invalid(`The body is larger than ${MAX_BODY_BYTES} bytes`);
+
+/** Reads the body as text, stopping as soon as it passes MAX_BODY_BYTES (chunked bodies too). */
+async function readBounded(request: Request): Promise<string> {
+  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** Nesting depth of a JSON text, counted without recursion (strings skipped). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i += 1; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) max = Math.max(max, (depth += 1));
+    else if (c === 125 || c === 93) depth -= 1;
+  }
+  return max;
+}
+
 async function readJson(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw invalid(`The body is larger than ${MAX_BODY_BYTES} bytes`);
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw invalid(`The body is larger than ${MAX_BODY_BYTES} bytes`);
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     throw invalid('Content-Type must be application/json');
   }
+  const text = await readBounded(request);
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalid(`The body is nested deeper than ${MAX_JSON_DEPTH} levels`);
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -60,14 +88,14 @@ async function readJson(request: Request): Promise<unknown> {
 }
 
 /** "field.path: message" for each zod issue; messages never echo the input. */
-function describeIssues(error: z.ZodError): string {
-  return error.issues
+function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
     .slice(0, 10)
-    .map((issue) => `${issue.path.join('.') || '(body)'}: ${issue.message}`)
+    .map((issue) => `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`)
     .join('; ');
 }
 
-/** Canonical JSON (sorted keys) without CVVs, for the idempotency fingerprint. */
+/** Canonical JSON (sorted keys) without CVVs, for the idempotency fingerprint. Depth is bounded by readJson. */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
@@ -79,49 +107,55 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
-function requestContext(request: Request): RequestContext {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return {
-    checkoutUrl: checkoutUrl(),
-    ip: forwarded || undefined,
-    userAgent: request.headers.get('user-agent') ?? undefined,
-    customerUserAgent: request.headers.get('x-user-agent')?.slice(0, 2048) || undefined,
-    customerIp: request.headers.get('x-ip-address')?.slice(0, 45) || undefined,
-  };
+/**
+ * Answers any request under /sandbox/api: the operation its method and path name in the table,
+ * 404 NOT_FOUND for no operation, 405 with `Allow` for a known path with another method.
+ */
+export async function handleSandboxRequest(request: Request): Promise<Response> {
+  if (!sandboxEnabled()) return json(404, errorBody('NOT_FOUND', 'The sandbox is off'));
+  const pathname = new URL(request.url).pathname;
+  const relative = pathname.startsWith(SANDBOX_API_PREFIX) ? pathname.slice(SANDBOX_API_PREFIX.length) : pathname;
+  const match = matchOperation(request.method, relative);
+  if (match.kind === 'none') return json(404, errorBody('NOT_FOUND', 'No such operation'));
+  if (match.kind === 'method-not-allowed') return new Response(null, { status: 405, headers: { Allow: match.allow.join(', ') } });
+  return runOperation(request, match.id, match.params);
 }
 
 /**
- * Runs one sandbox operation for a route handler and turns its result or error into the
- * HTTP answer. The operation, its idempotency record and its effects share one database
- * transaction, so a repeated or concurrent request has exactly one effect.
+ * Runs one operation and turns its result or error into the HTTP answer. The operation, its
+ * idempotency record and its effects share one database transaction, so a repeated or
+ * concurrent request has exactly one effect.
  */
-export async function runOperation<S extends z.ZodType | undefined>(
-  request: Request,
-  spec: OperationSpec<S>,
-  operation: (args: OperationArgs<S extends z.ZodType ? z.infer<S> : undefined>) => Promise<Handled>,
-): Promise<Response> {
-  if (!sandboxEnabled()) return json(404, errorBody('NOT_FOUND', 'The sandbox is off'));
+export async function runOperation(request: Request, id: OperationId, params: Record<string, string>): Promise<Response> {
+  const spec: OperationSpec = OPERATIONS[id];
   try {
     const db = await sandboxDb();
     const principal = await authenticate(db, request.headers.get('authorization'));
+    if (!spec.callers.includes(principal.kind)) {
+      throw new SandboxApiError('FORBIDDEN', principal.kind === 'checkout' ? "The hosted pages' credential may not call this operation" : 'This operation is not open to merchant tokens');
+    }
     let body: unknown;
-    if (spec.body) {
-      const parsed = spec.body.safeParse(await readJson(request));
-      if (!parsed.success) throw invalid(describeIssues(parsed.error));
+    if (spec.request) {
+      const parsed = spec.request.safeParse(await readJson(request));
+      if (!parsed.success) throw invalid(describeIssues(parsed.error.issues));
       body = parsed.data;
     }
-    logger.debug({ operation: spec.name, principal: principal.kind, body }, 'sandbox request');
+    logger.debug({ operation: id, principal: principal.kind, body }, 'sandbox request');
     const ctx = requestContext(request);
     const key = spec.idempotent ? request.headers.get('idempotency-key') : null;
     if (key !== null && (key.length === 0 || key.length > 255)) throw invalid('Idempotency-Key must have 1 to 255 characters');
     const scope = principal.kind === 'merchant' ? principal.merchantId : 'checkout';
-    const args = { principal, body, ctx } as Omit<OperationArgs<never>, 'tx'>;
+    const handler = HANDLERS[id] as (args: HandlerArgs<OperationId>) => Promise<unknown>;
+    const run = (tx: HandlerArgs<OperationId>['tx']) => settle(async () => {
+      const answer = await handler({ tx, principal, body, params, ctx } as HandlerArgs<OperationId>);
+      return { status: successStatus(id), body: answer ?? undefined };
+    });
 
     // A concurrent request with the same Idempotency-Key or orderId can lose the race on a
     // unique index (PostgreSQL server); it runs once more and then sees the winner's row.
     const attempt = () => db.transaction(async (tx) => {
-      if (key === null) return settle(() => operation({ ...args, tx } as never));
-      const fingerprint = await keyedHash(tx, `${spec.name}\n${new URL(request.url).pathname}\n${canonical(body)}`);
+      if (key === null) return run(tx);
+      const fingerprint = await keyedHash(tx, `${id}\n${relativePath(request)}\n${canonical(body)}`);
       const [stored] = await tx
         .select()
         .from(idempotencyKeys)
@@ -134,12 +168,12 @@ export async function runOperation<S extends z.ZodType | undefined>(
         }
         return { status: stored.responseStatus, body: stored.responseBody ?? undefined, replayed: true };
       }
-      const outcome = await settle(() => operation({ ...args, tx } as never));
+      const outcome = await run(tx);
       if (outcome.status < 500) {
         await tx.insert(idempotencyKeys).values({
           scope,
           key,
-          operation: spec.name,
+          operation: id,
           fingerprint,
           responseStatus: outcome.status,
           responseBody: outcome.body ?? null,
@@ -153,10 +187,12 @@ export async function runOperation<S extends z.ZodType | undefined>(
     return response;
   } catch (error) {
     if (error instanceof SandboxApiError) return json(error.status, error.toBody());
-    logger.error({ err: error, operation: spec.name }, 'sandbox operation failed');
+    logger.error({ err: error, operation: id }, 'sandbox operation failed');
     return json(500, errorBody('INTERNAL_ERROR', 'The sandbox could not complete the request'));
   }
 }
+
+const relativePath = (request: Request) => new URL(request.url).pathname;
 
 /** Turns an expected SandboxApiError into an answer (so it can be stored for replay). */
 async function settle(run: () => Promise<Handled>): Promise<Handled> {

@@ -1,8 +1,11 @@
 /**
  * The sandbox's merchant configuration and the seed of design brief section 6: two
- * merchants, the checkout's own token, PSPs, routers, direct routes and rates.
+ * merchants, the checkout's own token, PSPs, routers, direct routes and rates; and the check
+ * of an amount against the currencies a merchant has enabled.
  */
 import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { isKnownCurrency, toMinor } from '@/lib/money';
+import { invalid } from './api-error';
 
 export type MethodType = 'CARD' | 'BANK' | 'WALLET' | 'CASH' | 'CRYPTO' | 'OTHER';
 
@@ -26,6 +29,15 @@ export interface SandboxMerchantConfig {
   directRoutes: { id: string; pspId: string; methodId: string }[];
   /** Value of one unit of each currency in EUR. */
   ratesToEur: Record<string, number>;
+}
+
+/** Checks an amount in major units of a currency the merchant has enabled; returns minor units. Throws 400. */
+export function checkedMinor(config: SandboxMerchantConfig, amount: number, currency: string, field: string): number {
+  if (!isKnownCurrency(currency)) throw invalid(`currency ${currency} is not an ISO 4217 code`);
+  if (!config.currencies.includes(currency)) throw invalid(`currency ${currency} is not enabled for this merchant`);
+  const minor = toMinor(amount, currency);
+  if (minor === null || minor <= 0) throw invalid(`${field} has more decimals than ${currency} allows`);
+  return minor;
 }
 
 /** Payment methods the sandbox's PSPs offer. */

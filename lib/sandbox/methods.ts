@@ -78,6 +78,19 @@ export function methodsFor(
   return methods;
 }
 
+/** The APM a direct-link request (pay-in or payout) is for: the route's, or `additionalData.methodId`. Throws 400. */
+export function directLinkMethod(
+  config: SandboxMerchantConfig,
+  transaction: { eligiblePspIds: string[]; currency: string; directRouteId: string | null },
+  additionalData: Record<string, unknown>,
+): PaymentMethod {
+  const methods = methodsFor(config, transaction).filter((m) => m.type !== 'CARD');
+  const wanted = transaction.directRouteId ? methods[0]?.id : additionalData.methodId;
+  const method = methods.find((m) => m.id === wanted);
+  if (!method) throw invalid('additionalData.methodId: not a method available for this transaction');
+  return method;
+}
+
 /** Checks `data` against a method's descriptors; returns the fields kept. Throws 400. */
 export function validateMethodFields(method: PaymentMethod, data: Record<string, unknown>): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -91,7 +104,7 @@ export function validateMethodFields(method: PaymentMethod, data: Record<string,
     if (field.minLength !== undefined && value.length < field.minLength) throw invalid(`additionalData.${field.name}: too short`);
     if (field.maxLength !== undefined && value.length > field.maxLength) throw invalid(`additionalData.${field.name}: too long`);
     if (field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(value)) throw invalid(`additionalData.${field.name}: wrong format`);
-    if (field.type === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw invalid(`additionalData.${field.name}: not an e-mail address`);
+    if (field.type === 'email' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)) throw invalid(`additionalData.${field.name}: not an e-mail address`);
     if (field.type === 'number' && !Number.isFinite(Number(value))) throw invalid(`additionalData.${field.name}: not a number`);
     if (field.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw invalid(`additionalData.${field.name}: not a date`);
     if (field.type === 'select' && !field.options?.some((o) => o.value === value)) throw invalid(`additionalData.${field.name}: not an option`);

@@ -1,108 +1,175 @@
 /**
- * Every operation of the sandbox, table-driven: 401 without a token, 404 for an unknown id,
- * 400 for a bad body, and replay of a POST with its Idempotency-Key. Every answer is checked
- * against the generated OpenAPI document by a standard validator.
+ * Every operation of the table (lib/contract/operations.ts), walked: 401 without a token, 404
+ * for an unknown id, 400 for a bad body, replay of a POST with its Idempotency-Key, and each
+ * credential against each operation (E15): the hosted pages' credential and a merchant's token
+ * get exactly the answer the table's `callers` gives them, 403 FORBIDDEN otherwise. Every answer
+ * is checked against the generated OpenAPI document by a standard validator.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CALLERS, OPERATIONS, OPERATION_IDS, fillPath, pathParamNames, type Caller, type OperationId } from '@/lib/contract/operations';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { sandboxDb } from './store';
 
-interface Operation {
-  method: string;
-  /** Path with `{id}` where an unknown id gives 404. */
-  path: string;
-  token: 'merchant' | 'checkout';
-  body?: () => unknown;
-}
-
 const browser = { javascriptEnabled: true };
 let counter = 0;
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const OPERATIONS: Operation[] = [
-  { method: 'POST', path: '/public/customer', token: 'merchant', body: () => ({ ...sampleCustomer, externalUserId: randomUUID() }) },
-  { method: 'GET', path: '/public/customer/{id}/cards', token: 'merchant' },
-  { method: 'DELETE', path: '/public/customer/{id}/cards/card_x', token: 'merchant' },
-  {
-    method: 'POST',
-    path: '/public/payin',
-    token: 'merchant',
-    body: () => ({ orderId: randomUUID(), amount: 5, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: sampleCustomer, returnUrls }),
-  },
-  { method: 'GET', path: '/public/payin/{id}', token: 'merchant' },
-  { method: 'POST', path: '/public/payin/{id}/process/card', token: 'checkout', body: () => ({ browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false }) },
-  { method: 'POST', path: '/public/payin/{id}/process/saved-card', token: 'checkout', body: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }) },
-  { method: 'POST', path: '/public/payin/{id}/process/direct-link', token: 'checkout', body: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }) },
-  { method: 'GET', path: '/public/payin/{id}/methods', token: 'checkout' },
-  { method: 'POST', path: '/public/payout', token: 'merchant', body: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }) },
-  { method: 'GET', path: '/public/payout/{id}', token: 'merchant' },
-  { method: 'PUT', path: '/public/payout/{id}/confirm', token: 'merchant' },
-  { method: 'PUT', path: '/public/payout/{id}/reject', token: 'merchant' },
-  { method: 'POST', path: '/public/payout/{id}/process/card', token: 'checkout', body: () => ({ browser, savedCardData: { cardId: 'card_x' } }) },
-  { method: 'POST', path: '/public/payout/{id}/process/direct-link', token: 'checkout', body: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }) },
-  { method: 'GET', path: '/public/payout/{id}/methods', token: 'checkout' },
-  { method: 'POST', path: '/public/cashier/session', token: 'merchant', body: () => ({ customer: sampleCustomer, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: (counter += 1) }) },
-  { method: 'GET', path: '/public/cashier/session/{id}', token: 'merchant' },
-  { method: 'PUT', path: '/public/cashier/session/{id}/balance', token: 'merchant', body: () => ({ balance: 10 }) },
-  { method: 'POST', path: '/public/cashier/session/{id}/payin', token: 'checkout', body: () => ({ amount: 5 }) },
-  { method: 'POST', path: '/public/cashier/session/{id}/payout', token: 'checkout', body: () => ({ value: 5 }) },
-  { method: 'GET', path: '/public/cashier/session/{id}/transactions', token: 'checkout' },
-  { method: 'GET', path: '/public/psp/{id}', token: 'merchant' },
-  { method: 'GET', path: '/public/merchant/{id}/checkout-settings', token: 'merchant' },
-];
+const payinBody = () => ({ orderId: randomUUID(), amount: 5, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: sampleCustomer, returnUrls });
+const cardBody = () => ({ browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false });
 
-const tokenOf = (op: Operation) => (op.token === 'merchant' ? 'sbx_demo_merchant' : 'sbx_checkout');
-const unknown = (op: Operation) => op.path.replace('{id}', 'unknown_id');
+/** A valid body of each operation that takes one: the type makes a new operation need one here. */
+const BODIES: { [K in OperationId]: (() => unknown) | null } = {
+  createPayin: payinBody,
+  getPayin: null,
+  processCard: cardBody,
+  processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
+  processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
+  getPayinMethods: null,
+  createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),
+  getPayout: null,
+  confirmPayout: null,
+  rejectPayout: null,
+  processPayoutCard: () => ({ browser, savedCardData: { cardId: 'card_x' } }),
+  processPayoutDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
+  getPayoutMethods: null,
+  saveCustomer: () => ({ ...sampleCustomer, externalUserId: randomUUID() }),
+  listSavedCards: null,
+  deleteSavedCard: null,
+  createCashierSession: () => ({ customer: sampleCustomer, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: (counter += 1) }),
+  getCashierSession: null,
+  updateCashierBalance: () => ({ balance: 10 }),
+  createSessionPayin: () => ({ amount: 5 }),
+  createSessionPayout: () => ({ value: 5 }),
+  listSessionTransactions: null,
+  getPsp: null,
+  createH2hTransaction: null,
+  getCheckoutSettings: null,
+};
+
+const TOKENS: Record<Caller, string> = { merchant: 'sbx_demo_merchant', checkout: 'sbx_checkout' };
+const unknownPath = (id: OperationId) =>
+  fillPath(OPERATIONS[id].path, Object.fromEntries(pathParamNames(OPERATIONS[id].path).map((name) => [name, 'unknown_id'])));
+const someCaller = (id: OperationId): Caller => OPERATIONS[id].callers[0]!;
 
 beforeAll(async () => {
   await sandboxDb();
 });
 
-describe.each(OPERATIONS)('$method $path', (op) => {
+describe.each(OPERATION_IDS)('%s', (id) => {
+  const op = OPERATIONS[id];
+  const body = BODIES[id];
+  const hasParams = pathParamNames(op.path).length > 0;
+
   it('401 without a bearer token', async () => {
-    const answer = await api(op.method, unknown(op), { token: null, body: op.body?.() });
+    const answer = await api(op.method, unknownPath(id), { token: null, body: body?.() });
     expect(answer.status).toBe(401);
     expect(answer.body.errorKey).toBe('UNAUTHORIZED');
   });
 
-  if (op.path.includes('{id}')) {
+  if (hasParams) {
     it('404 for an unknown id', async () => {
-      const answer = await api(op.method, unknown(op), { token: tokenOf(op), body: op.body?.() });
+      const answer = await api(op.method, unknownPath(id), { token: TOKENS[someCaller(id)], body: body?.() });
       expect(answer.status).toBe(404);
       expect(answer.body).toMatchObject({ errorKey: 'NOT_FOUND', errorCode: 4041 });
     });
   }
 
-  if (op.body) {
+  if ('request' in op) {
     it('400 for a body that is not the operation’s', async () => {
-      const answer = await api(op.method, unknown(op), { token: tokenOf(op), body: { unexpected: [1, 2, 3] } });
+      const answer = await api(op.method, unknownPath(id), { token: TOKENS[someCaller(id)], body: { unexpected: [1, 2, 3] } });
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ errorKey: 'VALIDATION_ERROR', errorCode: 4001 });
     });
   }
 
-  if (op.method === 'POST' && !op.path.includes('{id}')) {
+  if (op.idempotent && !hasParams && body) {
     it('replays the first answer for the same Idempotency-Key and body', async () => {
       const key = randomUUID();
-      const body = op.body!();
-      const first = await api(op.method, op.path, { token: tokenOf(op), body, key });
-      expect(first.status).toBe(200);
-      const second = await api(op.method, op.path, { token: tokenOf(op), body, key });
-      expect(second.body).toEqual(first.body);
-      expect(second.headers.get('Idempotent-Replayed')).toBe('true');
-      const other = await api(op.method, op.path, { token: tokenOf(op), body: op.body!(), key });
-      expect(other.status).toBe(409);
+      const first = body();
+      const token = TOKENS[someCaller(id)];
+      const answer = await api(op.method, op.path, { token, body: first, key });
+      expect(answer.status).toBe(200);
+      const again = await api(op.method, op.path, { token, body: first, key });
+      expect(again.body).toEqual(answer.body);
+      expect(again.headers.get('Idempotent-Replayed')).toBe('true');
+      expect((await api(op.method, op.path, { token, body: body(), key })).status).toBe(409);
     });
   }
+
+  describe.each(CALLERS)('with the %s credential', (caller) => {
+    const allowed = (op.callers as readonly Caller[]).includes(caller);
+    it(allowed ? 'is served (not 403)' : 'is 403 FORBIDDEN', async () => {
+      const answer = await api(op.method, unknownPath(id), { token: TOKENS[caller], body: body?.() ?? (id === 'createH2hTransaction' ? {} : undefined) });
+      if (allowed) {
+        expect(answer.status, JSON.stringify(answer.body)).not.toBe(403);
+        expect(answer.status).toBe(hasParams ? 404 : 'request' in op && !body ? 400 : 200);
+      } else {
+        expect(answer.status).toBe(403);
+        expect(answer.body).toMatchObject({ errorKey: 'FORBIDDEN', errorCode: 4031 });
+      }
+    });
+  });
+});
+
+describe('the hosted pages’ credential (E15)', () => {
+  it('may call exactly what the pages need', () => {
+    // Written from the brief, independently of the table: fetch a transaction and its methods,
+    // process card / saved card / direct link, give a payout's destination, read a session and its
+    // transactions, create a transaction in a session, saved cards, checkout settings.
+    const pagesNeed = [
+      'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'processPayinDirectLink',
+      'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
+      'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
+      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings',
+    ];
+    const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
+    expect(table.sort()).toEqual(pagesNeed.sort());
+  });
+});
+
+describe('the hosted pages’ credential on real records (E15)', () => {
+  it('cannot confirm or reject a payout, nor set a session balance; the records do not change', async () => {
+    const created = await api('POST', '/public/payout', { body: BODIES.createPayout!() });
+    const payoutId = created.body.payoutId as string;
+    const destination = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031' } };
+    expect((await api('POST', `/public/payout/${payoutId}/process/card`, { token: 'sbx_checkout', body: destination, key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
+    for (const action of ['confirm', 'reject']) {
+      const answer = await api('PUT', `/public/payout/${payoutId}/${action}`, { token: 'sbx_checkout' });
+      expect(answer.status).toBe(403);
+      expect(answer.body.errorKey).toBe('FORBIDDEN');
+    }
+    expect((await api('GET', `/public/payout/${payoutId}`)).body.status).toBe('WAITING_FOR_CONFIRMATION');
+
+    const session = await api('POST', '/public/cashier/session', { body: { ...(BODIES.createCashierSession!() as object), balance: 10 } });
+    const sessionId = session.body.sessionId as string;
+    expect((await api('PUT', `/public/cashier/session/${sessionId}/balance`, { token: 'sbx_checkout', body: { balance: 1_000_000 } })).status).toBe(403);
+    expect((await api('GET', `/public/cashier/session/${sessionId}`, { token: 'sbx_checkout' })).body.balance).toBe(10);
+  });
+});
+
+describe('routing', () => {
+  it('404 for a path that is no operation, 405 with Allow for another method of a known path', async () => {
+    const { call } = await import('@/lib/testing/sandbox-http');
+    expect((await call('GET', '/public/nothing-here')).status).toBe(404);
+    const wrong = await call('PATCH', '/public/payin');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('Allow')).toBe('POST');
+  });
+
+  it('an id longer than 128 characters is unknown, not an error', async () => {
+    const { call } = await import('@/lib/testing/sandbox-http');
+    const answer = await call('GET', `/public/payin/${'x'.repeat(129)}`);
+    expect(answer.status).toBe(404);
+  });
 });
 
 describe('replay of processing operations', () => {
   it('answers a repeated process call with the first answer, not a 409', async () => {
-    const created = await api('POST', '/public/payin', { body: OPERATIONS[3]!.body!() });
+    const created = await api('POST', '/public/payin', { body: payinBody() });
     const id = created.body.paymentId;
     const key = randomUUID();
-    const body = OPERATIONS[5]!.body!();
+    const body = cardBody();
     const first = await api('POST', `/public/payin/${id}/process/card`, { token: 'sbx_checkout', body, key });
     const again = await api('POST', `/public/payin/${id}/process/card`, { token: 'sbx_checkout', body, key });
     expect(again.status).toBe(200);

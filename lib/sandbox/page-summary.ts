@@ -4,7 +4,7 @@
  */
 import { sandboxEnabled } from '@/lib/config';
 import { SandboxApiError } from './api-error';
-import { challengeSummary } from './payins';
+import { challengeSummary } from './payin-decisions';
 import { sandboxDb } from './store';
 
 export async function sandboxPageSummary(paymentId: string) {

@@ -5,12 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { POST as createRoute } from '@/app/sandbox/api/public/payin/route';
-import { GET as getRoute } from '@/app/sandbox/api/public/payin/[payinId]/route';
-import { POST as processCardRoute } from '@/app/sandbox/api/public/payin/[payinId]/process/card/route';
-import { GET as settingsRoute } from '@/app/sandbox/api/public/merchant/[merchantId]/checkout-settings/route';
+import { handleSandboxRequest } from './http';
 import { payins } from '@/lib/db/schema';
-import { completeChallenge } from './payins';
+import { completeChallenge } from './payin-decisions';
 import { sandboxDb } from './store';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 
@@ -30,7 +27,10 @@ function request(path: string, init: { method?: string; token?: string | null; b
   });
 }
 
-const params = <T extends Record<string, string>>(value: T) => ({ params: Promise.resolve(value) });
+/** The sandbox's router, as /sandbox/api serves it; the path parameters come from the URL. */
+const route = (r: Request, _params?: unknown) => handleSandboxRequest(r);
+const [createRoute, getRoute, processCardRoute, settingsRoute] = [route, route, route, route];
+const params = <T extends Record<string, string>>(value: T) => value;
 
 function payinBody(overrides: Record<string, unknown> = {}) {
   return {
@@ -197,7 +197,13 @@ describe('card processing: the test cards and the state rules', () => {
     const { body } = await create();
     const result = await processCard(body.paymentId, card(pan));
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ paymentId: body.paymentId, status });
+    // E16: attempts left and the reason of the outcome come with the processing answer.
+    expect(result.body).toEqual({
+      paymentId: body.paymentId,
+      status,
+      attemptsRemaining: status === 'DECLINED' ? 2 : 0,
+      ...(detailed ? { statusReason: { status, detailedStatus: detailed, reason: expect.any(String) } } : {}),
+    });
     const payin = (await fetchPayin(body.paymentId)).body;
     expect(payin.status).toBe(status);
     expect(payin.statusReason?.detailedStatus).toBe(detailed);
@@ -208,7 +214,7 @@ describe('card processing: the test cards and the state rules', () => {
     for (const passed of [true, false]) {
       const { body } = await create();
       const result = await processCard(body.paymentId, card('4000000000003220'));
-      expect(result.body).toEqual({ paymentId: body.paymentId, status: 'PENDING_3DS', redirectUrl: `http://checkout.test/sandbox/3ds/${body.paymentId}` });
+      expect(result.body).toEqual({ paymentId: body.paymentId, status: 'PENDING_3DS', redirectUrl: `http://checkout.test/sandbox/3ds/${body.paymentId}`, attemptsRemaining: 0 });
       const db = await sandboxDb();
       const back = await db.transaction((tx) => completeChallenge(tx, body.paymentId, passed, { checkoutUrl: 'http://checkout.test' }));
       expect(back).toBe(`http://checkout.test/payments/payin/${body.paymentId}/status`);
@@ -245,7 +251,8 @@ describe('card processing: the test cards and the state rules', () => {
   it('a DECLINED pay-in may be tried again while it has had fewer than 3 attempts', async () => {
     const { body } = await create();
     for (const remaining of [2, 1, 0]) {
-      expect((await processCard(body.paymentId, card('4000000000000002'))).body.status).toBe('DECLINED');
+      const answer = (await processCard(body.paymentId, card('4000000000000002'))).body;
+      expect(answer).toMatchObject({ status: 'DECLINED', attemptsRemaining: remaining, statusReason: { detailedStatus: 'CARD_DECLINED', status: 'DECLINED' } });
       expect((await fetchPayin(body.paymentId)).body.attemptsRemaining).toBe(remaining);
     }
     expect((await processCard(body.paymentId, card('4242424242424242'))).status).toBe(409);

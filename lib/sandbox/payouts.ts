@@ -2,22 +2,27 @@
  * Payout operations of the sandbox (reference, "Payout"; E3, E4, E5; design brief, section 3):
  * CREATED → WAITING_FOR_CONFIRMATION (details given) → PENDING (confirm, or at once with
  * payoutAutoConfirm) → PROCESSED | FAILED | TIMEOUT; reject from CREATED or
- * WAITING_FOR_CONFIRMATION → REJECTED. Anything else is 409 INVALID_STATE.
+ * WAITING_FOR_CONFIRMATION → REJECTED (the table in transitions.ts). Anything else is 409
+ * INVALID_STATE.
  * Destination cards: 4000 0000 0000 0119 ends FAILED (PSP_ISSUES), 4000 0000 0000 0101 TIMEOUT;
  * others PROCESSED, PAYOUT_PROCESSING_MS after confirmation.
  */
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { cards, payouts } from '@/lib/db/schema';
+import { payouts } from '@/lib/db/schema';
 import type { PayoutCreateRequest, PayoutCreateResponse, PayoutCardRequest, PayoutDirectLinkRequest, PayoutProcessingResponse, PayoutTransaction } from '@/lib/contract/payout';
 import type { PayoutStatus } from '@/lib/contract/enums';
 import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
-import { checkedMinor, directLinkMethod, iframeUrls, merchantConfig, storedCard, assertValidCard, upsertCustomer, type RequestContext } from './payins';
-import { validateMethodFields } from './methods';
+import { upsertCustomer } from './customers';
+import { checkedMinor } from './merchant-config';
+import { directLinkMethod, validateMethodFields } from './methods';
 import { changePayout, reasonFor, settleDue, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from './records';
+import { iframeUrls, merchantConfig, type RequestContext } from './request-context';
+import { analyseCard, assertValidCard, loadSavedCard, touchSavedCard } from './saved-cards';
 import { selectProcessor } from './selection';
 import { outcomeForMask } from './test-cards';
+import { payoutActions } from './transitions';
 import { newId } from './store';
 
 /** Time from PENDING to the final status of a confirmed payout. */
@@ -29,8 +34,8 @@ export interface PayoutInput extends Omit<PayoutCreateRequest, 'customer'> {
 }
 
 /** Creates a payout for a merchant (POST /public/payout and E9). Throws 400, 409. */
-export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutInput): Promise<PayoutRow> {
-  const config = await merchantConfig(tx, merchantId);
+export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutInput, ctx: RequestContext): Promise<PayoutRow> {
+  const config = await merchantConfig(tx, merchantId, ctx);
   const valueMinor = checkedMinor(config, input.value, input.currency, 'value');
   const selection = selectProcessor(config, {
     currency: input.currency,
@@ -75,11 +80,11 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
 /** POST /public/payout. */
 export async function createPayout(tx: Db, principal: Principal, request: PayoutCreateRequest, ctx: RequestContext): Promise<PayoutCreateResponse> {
   const merchantId = requireMerchant(principal);
-  await merchantConfig(tx, merchantId);
+  await merchantConfig(tx, merchantId, ctx);
   const { customer, ...rest } = request;
   const customerId = await upsertCustomer(tx, merchantId, customer);
-  const row = await createPayoutFor(tx, merchantId, { ...rest, customerId });
-  return { payoutId: row.id, status: row.status as PayoutStatus, iframeUrls: iframeUrls(ctx, 'payout', row.id) };
+  const row = await createPayoutFor(tx, merchantId, { ...rest, customerId }, ctx);
+  return { payoutId: row.id, status: row.status, iframeUrls: iframeUrls(ctx, 'payout', row.id) };
 }
 
 /** Applies a due timed outcome to a locked row. */
@@ -113,7 +118,7 @@ const invalidState = (row: PayoutRow, action: string) =>
   new SandboxApiError('INVALID_STATE', `A payout in status ${row.status} cannot be ${action}`);
 
 /** The outcome of sending a payout once it is PENDING: by its destination card, else PROCESSED. */
-function processingOutcome(row: PayoutRow): PendingOutcome {
+function processingOutcome(row: PayoutRow): PendingOutcome<PayoutStatus> {
   const card = row.card as StoredCard | null;
   const outcome = card ? outcomeForMask(card.mask) : { kind: 'success' as const };
   if (outcome.kind === 'failed') return { status: 'FAILED', detailedStatus: outcome.reason };
@@ -123,59 +128,71 @@ function processingOutcome(row: PayoutRow): PendingOutcome {
 
 /** PENDING with the processing outcome due in PAYOUT_PROCESSING_MS. */
 function startProcessing(row: PayoutRow) {
-  return { status: 'PENDING', pendingUntil: new Date(Date.now() + PAYOUT_PROCESSING_MS), pendingOutcome: processingOutcome(row) };
+  return { status: 'PENDING' as const, pendingUntil: new Date(Date.now() + PAYOUT_PROCESSING_MS), pendingOutcome: processingOutcome(row) };
 }
 
 /** After the destination is given: waits for the merchant, or goes on at once with payoutAutoConfirm. */
-async function detailsGiven(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutProcessingResponse> {
-  const config = await merchantConfig(tx, row.merchantId);
+async function detailsGiven(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>, ctx?: RequestContext): Promise<PayoutProcessingResponse> {
+  const config = await merchantConfig(tx, row.merchantId, ctx);
   const withDetails = { ...row, ...set } as PayoutRow;
-  const next = config.settings.payoutAutoConfirm ? startProcessing(withDetails) : { status: 'WAITING_FOR_CONFIRMATION' };
+  const next = config.settings.payoutAutoConfirm ? startProcessing(withDetails) : { status: 'WAITING_FOR_CONFIRMATION' as const };
   const updated = await changePayout(tx, row, { ...set, ...next });
-  return { payoutId: updated.id, status: updated.status as PayoutStatus };
+  return { payoutId: updated.id, status: updated.status };
+}
+
+/** 409 unless the payout may be given its destination (CREATED: the edge to WAITING_FOR_CONFIRMATION). */
+function assertAwaitingDestination(row: PayoutRow): void {
+  if (!payoutActions(row.status).giveDestination) throw invalidState(row, 'given a destination');
 }
 
 /** POST /public/payout/{payoutId}/process/card (E5): a new destination card (no CVV) or a saved one. */
-export async function processPayoutCard(tx: Db, principal: Principal, id: string, request: PayoutCardRequest): Promise<PayoutProcessingResponse> {
+export async function processPayoutCard(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: PayoutCardRequest,
+  ctx?: RequestContext,
+): Promise<PayoutProcessingResponse> {
   const row = await loadPayoutForUpdate(tx, principal, id);
-  if (row.status !== 'CREATED') throw invalidState(row, 'given a destination');
+  assertAwaitingDestination(row);
   let card: StoredCard;
   if ('cardData' in request) {
-    assertValidCard(request.cardData, false);
-    card = await storedCard(tx, request.cardData);
+    const analysed = await analyseCard(tx, request.cardData, { requireCvv: false });
+    assertValidCard(analysed);
+    card = analysed.stored;
   } else {
-    const [saved] = await tx
-      .select()
-      .from(cards)
-      .where(and(eq(cards.id, request.savedCardData.cardId), eq(cards.customerId, row.customerId)))
-      .limit(1);
-    if (!saved) throw notFound('Saved card');
-    card = { cardId: saved.id, mask: saved.mask, brand: saved.brand, hash: saved.hash, expiryMonth: saved.expiryMonth, expiryYear: saved.expiryYear, holder: saved.holder };
-    await tx.update(cards).set({ lastUsedAt: new Date() }).where(eq(cards.id, saved.id));
+    card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
+    await touchSavedCard(tx, request.savedCardData.cardId);
   }
-  return detailsGiven(tx, row, { card, transactionType: 'CARD' });
+  return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }
 
 /** POST /public/payout/{payoutId}/process/direct-link (E4): the destination account by the APM's fields. */
-export async function processPayoutDirectLink(tx: Db, principal: Principal, id: string, request: PayoutDirectLinkRequest): Promise<PayoutProcessingResponse> {
+export async function processPayoutDirectLink(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: PayoutDirectLinkRequest,
+  ctx?: RequestContext,
+): Promise<PayoutProcessingResponse> {
   const row = await loadPayoutForUpdate(tx, principal, id);
-  if (row.status !== 'CREATED') throw invalidState(row, 'given a destination');
-  const config = await merchantConfig(tx, row.merchantId);
+  assertAwaitingDestination(row);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
   const method = directLinkMethod(config, { eligiblePspIds: row.eligiblePspIds as string[], currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
   const fields = validateMethodFields(method, request.additionalData);
-  return detailsGiven(tx, row, { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type });
+  return detailsGiven(tx, row, { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type }, ctx);
 }
 
 /** PUT /public/payout/{payoutId}/confirm: WAITING_FOR_CONFIRMATION → PENDING. */
 export async function confirmPayout(tx: Db, principal: Principal, id: string): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
-  if (row.status !== 'WAITING_FOR_CONFIRMATION') throw invalidState(row, 'confirmed');
+  if (!payoutActions(row.status).confirm) throw invalidState(row, 'confirmed');
   await changePayout(tx, row, startProcessing(row));
 }
 
 /** PUT /public/payout/{payoutId}/reject: CREATED or WAITING_FOR_CONFIRMATION → REJECTED. */
 export async function rejectPayout(tx: Db, principal: Principal, id: string): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
-  if (row.status !== 'CREATED' && row.status !== 'WAITING_FOR_CONFIRMATION') throw invalidState(row, 'rejected');
+  if (!payoutActions(row.status).reject) throw invalidState(row, 'rejected');
   await changePayout(tx, row, { status: 'REJECTED' });
 }

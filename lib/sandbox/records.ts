@@ -1,7 +1,8 @@
 /**
  * Row ↔ API record mapping of the sandbox's pay-ins and payouts, and the one place where
- * their status changes are written: each change queues the merchant's event and, for a
- * legacy host-to-host pay-in, its webhook, in the same transaction (outbox).
+ * their status changes are written: each is checked against the transitions table
+ * (transitions.ts, 409 INVALID_STATE) and queues the merchant's event and, for a legacy
+ * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -13,6 +14,7 @@ import type { ReturnUrls } from '@/lib/contract/common';
 import { toMajor } from '@/lib/money';
 import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
+import { assertTransition } from './transitions';
 
 export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -31,9 +33,9 @@ export interface StoredCard {
   holder: string;
 }
 
-/** A timed outcome (test cards, unanswered challenge, payout processing) due at `pendingUntil`. */
-export interface PendingOutcome {
-  status: string;
+/** A timed outcome (test cards, unanswered challenge, refund, payout processing) due at `pendingUntil`. */
+export interface PendingOutcome<S extends PayinStatus | PayoutStatus = PayinStatus | PayoutStatus> {
+  status: S;
   detailedStatus?: DetailedStatus;
   reason?: string;
 }
@@ -55,7 +57,8 @@ export function reasonFor(status: string, detailed: DetailedStatus | undefined) 
   return detailed ? { reason: REASONS[detailed] ?? detailed, detailedStatus: detailed, status } : null;
 }
 
-function attemptsRemaining(row: PayinRow): number {
+/** Processing attempts a pay-in has left: 0 unless it is CREATED or DECLINED (fetch answer, and E16 in processing answers). */
+export function attemptsRemaining(row: PayinRow): number {
   return row.status === 'CREATED' || row.status === 'DECLINED' ? Math.max(0, MAX_ATTEMPTS - row.attemptCount) : 0;
 }
 
@@ -69,7 +72,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     customerId: row.customerId,
     orderId: row.orderId,
     currency: row.currency,
-    status: row.status as PayinStatus,
+    status: row.status,
     initialAmount: toMajor(row.initialAmountMinor, row.initialCurrency),
     initialCurrency: row.initialCurrency,
     ...(row.routerId ? { routerId: row.routerId } : {}),
@@ -100,7 +103,7 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
     customerId: row.customerId,
     orderId: row.orderId,
     currency: row.currency,
-    status: row.status as PayoutStatus,
+    status: row.status,
     initialAmount: toMajor(row.initialValueMinor, row.initialCurrency),
     initialCurrency: row.initialCurrency,
     ...(row.routerId ? { routerId: row.routerId } : {}),
@@ -112,8 +115,13 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
   };
 }
 
-/** Writes a change to a pay-in; a new status queues `payin.status_changed` (and the h2h webhook). */
+/**
+ * Writes a change to a pay-in. A status in `set` must be an edge of the transitions table
+ * (409 INVALID_STATE, the same status included); a new status queues `payin.status_changed`
+ * (and the h2h webhook).
+ */
 export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof payins.$inferInsert>): Promise<PayinRow> {
+  if (set.status !== undefined) assertTransition('payin', row.status, set.status);
   const [updated] = await tx.update(payins).set({ ...set, updatedAt: new Date() }).where(eq(payins.id, row.id)).returning();
   if (!updated) throw new Error('pay-in vanished during update');
   if (updated.status !== row.status) {
@@ -126,8 +134,9 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
   return updated;
 }
 
-/** Writes a change to a payout; a new status queues `payout.status_changed`. */
+/** Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a new one queues `payout.status_changed`. */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
+  if (set.status !== undefined) assertTransition('payout', row.status, set.status);
   const [updated] = await tx.update(payouts).set({ ...set, updatedAt: new Date() }).where(eq(payouts.id, row.id)).returning();
   if (!updated) throw new Error('payout vanished during update');
   if (updated.status !== row.status) {
@@ -139,19 +148,26 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
   return updated;
 }
 
+interface Timed {
+  status: PayinStatus | PayoutStatus;
+  pendingUntil: Date | null;
+  pendingOutcome: unknown;
+}
+
 /** The timed outcome of a pay-in or payout row if it is due at `now`, else null. */
-function dueOutcome(row: { pendingUntil: Date | null; pendingOutcome: unknown }, now: Date): PendingOutcome | null {
+function dueOutcome<R extends Timed>(row: R, now: Date): PendingOutcome<R['status']> | null {
   if (!row.pendingUntil || row.pendingUntil > now) return null;
-  return row.pendingOutcome as PendingOutcome;
+  return row.pendingOutcome as PendingOutcome<R['status']>;
 }
 
 /**
  * Applies a locked row's due timed outcome through its table's change function (changePayin,
- * changePayout: the status event is queued with it); a row with nothing due is returned as is.
+ * changePayout: the transition is checked and the status event queued with it); a row with
+ * nothing due is returned as is.
  */
-export async function settleDue<R extends { pendingUntil: Date | null; pendingOutcome: unknown }>(
+export async function settleDue<R extends Timed>(
   row: R,
-  change: (row: R, set: { status: string; statusReason: ReturnType<typeof reasonFor>; pendingUntil: null; pendingOutcome: null }) => Promise<R>,
+  change: (row: R, set: { status: R['status']; statusReason: ReturnType<typeof reasonFor>; pendingUntil: null; pendingOutcome: null }) => Promise<R>,
   now = new Date(),
 ): Promise<R> {
   const outcome = dueOutcome(row, now);

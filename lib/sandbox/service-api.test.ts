@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierSessions } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { decidePayinAtProvider } from './payins';
+import { decidePayinAtProvider } from './payin-decisions';
 import { sandboxDb } from './store';
 import { runSandboxWorkerOnce } from './worker';
 
@@ -78,7 +78,7 @@ describe('customers and saved cards (E7)', () => {
     const second = await newPayin({ customer: customer(externalUserId) });
     expect((await api('POST', `/public/payin/${second}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv: '12' } }, token: CHECKOUT })).status).toBe(400);
     const paid = await api('POST', `/public/payin/${second}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv: '123' } }, token: CHECKOUT, key: randomUUID() });
-    expect(paid.body).toEqual({ paymentId: second, status: 'SUCCESS' });
+    expect(paid.body).toEqual({ paymentId: second, status: 'SUCCESS', attemptsRemaining: 0 });
     expect((await api('GET', `/public/payin/${second}`)).body).toMatchObject({ cardId, cardMask: '555555******4444' });
 
     const stranger = await newPayin();
@@ -89,6 +89,19 @@ describe('customers and saved cards (E7)', () => {
     expect((await api('GET', `/public/customer/${customerId}/cards`)).body.cards).toEqual([]);
   });
 
+  it("a saved card's CVV has its brand's length: 4 digits for American Express (the brand table), 3 for Visa", async () => {
+    const externalUserId = `c-${randomUUID()}`;
+    const first = await newPayin({ customer: customer(externalUserId) });
+    const amex = { ...card('378282246310005', true), cardData: { ...card('378282246310005').cardData, cvv: '1234' } };
+    expect((await api('POST', `/public/payin/${first}/process/card`, { body: amex, token: CHECKOUT })).body.status).toBe('SUCCESS');
+    const customerId = (await api('GET', `/public/payin/${first}`)).body.customerId;
+    const cardId = (await api('GET', `/public/customer/${customerId}/cards`)).body.cards[0].cardId;
+    const second = await newPayin({ customer: customer(externalUserId) });
+    const pay = (cvv: string) => api('POST', `/public/payin/${second}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv } }, token: CHECKOUT });
+    expect((await pay('123')).body).toMatchObject({ errorKey: 'VALIDATION_ERROR', errorMessage: 'savedCardData.cvv: cvv.invalid' });
+    expect((await pay('1234')).body).toMatchObject({ status: 'SUCCESS', attemptsRemaining: 0 });
+  });
+
   it('a saved 3DS test card goes to the ACS (E2)', async () => {
     const externalUserId = `c-${randomUUID()}`;
     const first = await newPayin({ customer: customer(externalUserId) });
@@ -97,7 +110,7 @@ describe('customers and saved cards (E7)', () => {
     const cardId = (await api('GET', `/public/customer/${customerId}/cards`)).body.cards[0].cardId;
     const second = await newPayin({ customer: customer(externalUserId) });
     const answer = await api('POST', `/public/payin/${second}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv: '123' } }, token: CHECKOUT });
-    expect(answer.body).toEqual({ paymentId: second, status: 'PENDING_3DS', redirectUrl: `http://checkout.test/sandbox/3ds/${second}` });
+    expect(answer.body).toEqual({ paymentId: second, status: 'PENDING_3DS', redirectUrl: `http://checkout.test/sandbox/3ds/${second}`, attemptsRemaining: 0 });
   });
 });
 
@@ -125,7 +138,7 @@ describe('methods (E6) and direct-link pay-ins', () => {
       token: CHECKOUT,
       headers: { 'X-User-Agent': 'Mozilla/5.0 (iPhone) Mobile', 'X-IP-Address': '198.51.100.4' },
     });
-    expect(ok.body).toEqual({ paymentId: id, status: 'PENDING', redirectUrl: `http://checkout.test/sandbox/provider/payin/${id}` });
+    expect(ok.body).toEqual({ paymentId: id, status: 'PENDING', redirectUrl: `http://checkout.test/sandbox/provider/payin/${id}`, attemptsRemaining: 0 });
     const pending = (await api('GET', `/public/payin/${id}`)).body;
     expect(pending).toMatchObject({ transactionType: 'BANK', additionalData: { methodId: 'bank-transfer', iban: 'DE89370400440532013000' }, metadata: { ipAddress: '198.51.100.4', deviceType: 'MOBILE' } });
     const db = await sandboxDb();

@@ -12,8 +12,11 @@ import type { Customer, ReturnUrls } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
-import { checkedMinor, createPayinFor, iframeUrls, merchantConfig, upsertCustomer, type RequestContext } from './payins';
+import { upsertCustomer } from './customers';
+import { checkedMinor } from './merchant-config';
+import { createPayinFor } from './payin-create';
 import { createPayoutFor } from './payouts';
+import { iframeUrls, merchantConfig, type RequestContext } from './request-context';
 import { newId } from './store';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
@@ -21,7 +24,7 @@ type SessionRow = typeof cashierSessions.$inferSelect;
 /** POST /public/cashier/session: answers sessionId and checkoutUrl ({checkout_url}/cashier/{id}). */
 export async function createSession(tx: Db, principal: Principal, request: CashierSessionCreateRequest, ctx: RequestContext) {
   const merchantId = requireMerchant(principal);
-  const config = await merchantConfig(tx, merchantId);
+  const config = await merchantConfig(tx, merchantId, ctx);
   checkedMinor(config, 1, request.currency, 'currency');
   let balanceMinor: number | null = null;
   if (request.balance !== undefined) {
@@ -113,14 +116,19 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
   assertActive(row);
   const minor = toMinor(value, row.currency);
   if (row.balanceMinor !== null && minor !== null && minor > row.balanceMinor) throw invalid('value is above the session balance');
-  const payout = await createPayoutFor(tx, row.merchantId, {
-    orderId: `${id}-${randomUUID()}`,
-    value,
-    currency: row.currency,
-    kycVerified: row.kycVerified,
-    customerId: row.customerId,
-    sessionId: id,
-  });
+  const payout = await createPayoutFor(
+    tx,
+    row.merchantId,
+    {
+      orderId: `${id}-${randomUUID()}`,
+      value,
+      currency: row.currency,
+      kycVerified: row.kycVerified,
+      customerId: row.customerId,
+      sessionId: id,
+    },
+    ctx,
+  );
   return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { completeChallenge } from './payins';
+import { completeChallenge } from './payin-decisions';
 import { sandboxDb } from './store';
 import { runSandboxWorkerOnce } from './worker';
 import { RETRY_DELAYS_S } from './webhooks';

@@ -5,7 +5,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log';
-import { settleDuePayins } from './payins';
+import { settleDuePayins } from './payin-processing';
 import { settleDuePayouts } from './payouts';
 import { sandboxDb } from './store';
 import { deliverDueWebhooks } from './webhooks';

@@ -1,45 +1,24 @@
 /**
- * Calls the sandbox's route handlers in process, as HTTP: a request path is matched against
- * the folders of app/sandbox/api (static segments first, then [param] folders), and every answer
- * is checked against the generated OpenAPI document with a standard JSON Schema / OpenAPI 3.1
- * validator (@hyperjump/json-schema), not with the project's zod schemas.
+ * Calls the sandbox's router in process, as HTTP: the request goes through the same handler as
+ * /sandbox/api (lib/sandbox/http.ts), and every answer is checked against the generated OpenAPI
+ * document with a standard JSON Schema / OpenAPI 3.1 validator (@hyperjump/json-schema), not with
+ * the project's zod schemas.
  */
-import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validate } from '@hyperjump/json-schema/openapi-3-1';
 import { expect } from 'vitest';
+import { matchOperation, OPERATIONS } from '@/lib/contract/operations';
+import { handleSandboxRequest } from '@/lib/sandbox/http';
 
-const API_ROOT = path.resolve('app/sandbox/api');
 const DOCUMENT = pathToFileURL(path.resolve('openapi/payments.openapi.json')).href;
 
 export interface Answer {
   status: number;
   body: any;
   headers: Headers;
-  /** The OpenAPI path template that served the request, e.g. /public/payin/{payinId}. */
+  /** The OpenAPI path template that served the request, e.g. /public/payin/{payinId}; '' when none. */
   template: string;
-}
-
-function resolveRoute(urlPath: string): { file: string; params: Record<string, string>; template: string } | null {
-  let dir = API_ROOT;
-  const params: Record<string, string> = {};
-  const template: string[] = [];
-  for (const segment of urlPath.split('/').filter(Boolean)) {
-    if (existsSync(path.join(dir, segment))) {
-      dir = path.join(dir, segment);
-      template.push(segment);
-      continue;
-    }
-    const param = readdirSync(dir).find((name) => /^\[[^.\]]+\]$/.test(name));
-    if (!param) return null;
-    const name = param.slice(1, -1);
-    params[name] = decodeURIComponent(segment);
-    template.push(`{${name}}`);
-    dir = path.join(dir, param);
-  }
-  const file = path.join(dir, 'route.ts');
-  return existsSync(file) ? { file, params, template: `/${template.join('/')}` } : null;
 }
 
 export interface CallOptions {
@@ -52,11 +31,8 @@ export interface CallOptions {
 
 /** `method path` against the sandbox, e.g. call('POST', '/public/payin', { body }). */
 export async function call(method: string, urlPath: string, options: CallOptions = {}): Promise<Answer> {
-  const route = resolveRoute(urlPath);
-  if (!route) throw new Error(`no route for ${urlPath}`);
-  const module = (await import(route.file)) as Record<string, (request: Request, context: unknown) => Promise<Response>>;
-  const handler = module[method];
-  if (!handler) throw new Error(`${method} is not served at ${route.template}`);
+  const match = matchOperation(method, urlPath);
+  const template = match.kind === 'operation' ? OPERATIONS[match.id].path : '';
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== null) headers.Authorization = `Bearer ${options.token ?? 'sbx_demo_merchant'}`;
   if (options.body !== undefined || options.raw !== undefined) headers['Content-Type'] = 'application/json';
@@ -66,9 +42,9 @@ export async function call(method: string, urlPath: string, options: CallOptions
     headers,
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
   });
-  const response = await handler(request, { params: Promise.resolve(route.params) });
+  const response = await handleSandboxRequest(request);
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers, template: route.template };
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers, template };
 }
 
 const pointer = (value: string) => encodeURIComponent(value.replace(/~/g, '~0').replace(/\//g, '~1'));

@@ -1,7 +1,4 @@
-import { errorBody } from '@/lib/contract/errors';
+/** Every operation of the payments service's sandbox: routed by the operations table (lib/sandbox/http.ts). */
+import { handleSandboxRequest } from '@/lib/sandbox/http';
 
-/** Any path of /sandbox/api that is no operation: 404 with the ErrorResponse. */
-function notFound() {
-  return Response.json(errorBody('NOT_FOUND', 'No such operation'), { status: 404 });
-}
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as DELETE, notFound as PATCH };
+export { handleSandboxRequest as GET, handleSandboxRequest as POST, handleSandboxRequest as PUT, handleSandboxRequest as DELETE, handleSandboxRequest as PATCH };

@@ -1,0 +1,51 @@
+/** The configuration module: defaults, a bad value named, SANDBOX=0 without a service, test mode. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, withoutTrailingSlash } from './config';
+
+const problems = (env: Record<string, string>) => {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.message;
+    throw error;
+  }
+  return null;
+};
+
+describe('parseConfig', () => {
+  it('runs the embedded sandbox in test mode when nothing is set', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({ PORT: 3000, checkoutUrl: 'http://localhost:3000', sandboxEnabled: true, testMode: true });
+    expect(config.paymentsApi).toEqual({ baseUrl: 'http://127.0.0.1:3000/sandbox/api', token: 'sbx_checkout', timeoutMs: 15_000 });
+  });
+
+  it('names the variable of a bad value', () => {
+    expect(problems({ PAYMENTS_API_TIMEOUT_MS: '15s' })).toMatch(/PAYMENTS_API_TIMEOUT_MS "15s": must be a whole number of milliseconds/);
+    expect(problems({ PORT: 'eighty' })).toMatch(/PORT "eighty"/);
+    expect(problems({ CHECKOUT_URL: 'javascript:alert(1)' })).toMatch(/CHECKOUT_URL/);
+    expect(problems({ SANDBOX: 'yes' })).toMatch(/SANDBOX "yes": must be 0 or 1/);
+  });
+
+  it('SANDBOX=0 without PAYMENTS_API_BASE_URL cannot start', () => {
+    expect(problems({ SANDBOX: '0' })).toMatch(/PAYMENTS_API_BASE_URL: required when SANDBOX=0/);
+  });
+
+  it('a real service needs its token, and is live unless the token is a sandbox one', () => {
+    expect(problems({ PAYMENTS_API_BASE_URL: 'https://api.psp.example' })).toMatch(/PAYMENTS_API_TOKEN: required/);
+    const live = parseConfig({ PAYMENTS_API_BASE_URL: 'https://api.psp.example/', PAYMENTS_API_TOKEN: 'live_123' });
+    expect(live).toMatchObject({ sandboxEnabled: false, testMode: false, paymentsApi: { baseUrl: 'https://api.psp.example', token: 'live_123' } });
+    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'http://127.0.0.1:4000/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout' }).testMode).toBe(true);
+    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'https://api.psp.example', PAYMENTS_API_TOKEN: 'live_1', SANDBOX: '1' })).toMatchObject({ sandboxEnabled: true, testMode: false });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(parseConfig({ PAYMENTS_API_BASE_URL: '', PORT: '' }).testMode).toBe(true);
+  });
+});
+
+describe('withoutTrailingSlash', () => {
+  it('drops trailing slashes only, in linear time on a long run', () => {
+    expect(withoutTrailingSlash('http://a.example//')).toBe('http://a.example');
+    expect(withoutTrailingSlash(`${'/'.repeat(100_000)}x/`)).toHaveLength(100_001);
+  });
+});

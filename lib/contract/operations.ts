@@ -1,0 +1,293 @@
+/**
+ * The operations table: every operation of the payments service (reference, "Endpoints") and
+ * of the extensions (docs/extensions.md), written once. The OpenAPI document
+ * (`openapi.ts`), the checkout's typed client (`lib/payments-api/client.ts`), the sandbox's
+ * router (`lib/sandbox/router.ts`) and the table-driven contract and credential tests all
+ * derive from it; adding an operation is one entry here and its implementation in the sandbox.
+ *
+ * `callers` (E15) says who may call an operation: a merchant's token, the hosted pages' own
+ * credential, or both. Anything else is 403 FORBIDDEN.
+ */
+import { z } from 'zod';
+import { CheckoutSettings } from './merchant';
+import { Customer } from './common';
+import { CustomerRecord, SavedCardList } from './customer';
+import { MethodList, PspRecord } from './methods';
+import {
+  BalanceUpdateRequest,
+  CashierSession,
+  CashierSessionCreateRequest,
+  CashierSessionCreateResponse,
+  SessionPayinRequest,
+  SessionPayoutRequest,
+  SessionTransactionList,
+} from './cashier';
+import {
+  PayoutCardRequest,
+  PayoutCreateRequest,
+  PayoutCreateResponse,
+  PayoutDirectLinkRequest,
+  PayoutProcessingResponse,
+  PayoutTransaction,
+} from './payout';
+import { H2hCreateRequest, H2hCreateResponse, H2hWebhook } from './h2h';
+import {
+  PayinCreateRequest,
+  PayinCreateResponse,
+  PayinProcessingResponse,
+  PayinTransaction,
+  ProcessCardRequest,
+  ProcessDirectLinkRequest,
+  ProcessSavedCardRequest,
+} from './payin';
+
+/** Who calls: a merchant's bearer token, or the hosted pages' own credential (E15). */
+export type Caller = 'merchant' | 'checkout';
+export const CALLERS: readonly Caller[] = ['merchant', 'checkout'];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface OperationSpec {
+  method: HttpMethod;
+  /** OpenAPI path template relative to {base_url}; `{name}` segments are path parameters. */
+  path: string;
+  summary: string;
+  description?: string;
+  /** JSON request body; absent: the operation takes none. */
+  request?: z.ZodType;
+  /** JSON answer of `status` 200; null: 204 No Content. */
+  answer: z.ZodType | null;
+  /** Description of the success answer in the OpenAPI document. */
+  answerDescription?: string;
+  /** Honours Idempotency-Key (E13). */
+  idempotent: boolean;
+  /** The operation or its body is not shown by the reference: decided by the design (x-extension). */
+  extension: boolean;
+  /** Who may call it (E15); anyone else is answered 403 FORBIDDEN. */
+  callers: readonly Caller[];
+  /** Webhooks the operation leads to, for the OpenAPI document's `callbacks`. */
+  callbacks?: Record<string, Record<string, { post: { summary: string; request: z.ZodType; responses: string } }>>;
+  /** Optional X-User-Agent and X-IP-Address headers (direct-link processing). */
+  customerHeaders?: boolean;
+}
+
+const both = ['merchant', 'checkout'] as const;
+const merchantOnly = ['merchant'] as const;
+
+/** Every operation, by operationId, in the order of the OpenAPI document. */
+export const OPERATIONS = {
+  createPayin: {
+    method: 'POST', path: '/public/payin', summary: 'Create a pay-in transaction',
+    request: PayinCreateRequest, answer: PayinCreateResponse, answerDescription: 'Created',
+    idempotent: true, extension: false, callers: merchantOnly,
+  },
+  getPayin: {
+    method: 'GET', path: '/public/payin/{payinId}', summary: 'Fetch a pay-in transaction',
+    answer: PayinTransaction, answerDescription: 'The pay-in', idempotent: false, extension: false, callers: both,
+  },
+  processCard: {
+    method: 'POST', path: '/public/payin/{payinId}/process/card', summary: 'Start card processing',
+    description: 'Body and redirectUrl are extension E1; attemptsRemaining and statusReason in the answer are E16.',
+    request: ProcessCardRequest, answer: PayinProcessingResponse, answerDescription: 'Processing started',
+    idempotent: true, extension: true, callers: both,
+  },
+  processSavedCard: {
+    method: 'POST', path: '/public/payin/{payinId}/process/saved-card', summary: 'Start saved-card processing',
+    description: 'redirectUrl in the answer is extension E2; attemptsRemaining and statusReason are E16.',
+    request: ProcessSavedCardRequest, answer: PayinProcessingResponse, answerDescription: 'Processing started',
+    idempotent: true, extension: false, callers: both,
+  },
+  processPayinDirectLink: {
+    method: 'POST', path: '/public/payin/{payinId}/process/direct-link', summary: 'Start direct-link pay-in processing',
+    request: ProcessDirectLinkRequest, answer: PayinProcessingResponse, answerDescription: 'Processing started',
+    idempotent: true, extension: false, callers: both, customerHeaders: true,
+  },
+  getPayinMethods: {
+    method: 'GET', path: '/public/payin/{payinId}/methods', summary: 'Payment methods of the pay-in (E6)',
+    answer: MethodList, answerDescription: 'Methods', idempotent: false, extension: true, callers: both,
+  },
+  createPayout: {
+    method: 'POST', path: '/public/payout', summary: 'Create a payout transaction',
+    request: PayoutCreateRequest, answer: PayoutCreateResponse, answerDescription: 'Created',
+    idempotent: true, extension: false, callers: merchantOnly,
+  },
+  getPayout: {
+    method: 'GET', path: '/public/payout/{payoutId}', summary: 'Fetch a payout transaction (fields: E3)',
+    answer: PayoutTransaction, answerDescription: 'The payout', idempotent: false, extension: true, callers: both,
+  },
+  confirmPayout: {
+    method: 'PUT', path: '/public/payout/{payoutId}/confirm', summary: 'Confirm the payout: it starts processing',
+    answer: null, idempotent: false, extension: false, callers: merchantOnly,
+  },
+  rejectPayout: {
+    method: 'PUT', path: '/public/payout/{payoutId}/reject', summary: 'Reject the payout: it is not sent to a PSP',
+    answer: null, idempotent: false, extension: false, callers: merchantOnly,
+  },
+  processPayoutCard: {
+    method: 'POST', path: '/public/payout/{payoutId}/process/card', summary: 'Give the destination card of a payout (E5)',
+    request: PayoutCardRequest, answer: PayoutProcessingResponse, answerDescription: 'Details given',
+    idempotent: true, extension: true, callers: both,
+  },
+  processPayoutDirectLink: {
+    method: 'POST', path: '/public/payout/{payoutId}/process/direct-link', summary: 'Start direct-link payout processing (body and answer: E4)',
+    request: PayoutDirectLinkRequest, answer: PayoutProcessingResponse, answerDescription: 'Details given',
+    idempotent: true, extension: false, callers: both, customerHeaders: true,
+  },
+  getPayoutMethods: {
+    method: 'GET', path: '/public/payout/{payoutId}/methods', summary: 'Payment methods of the payout (E6)',
+    answer: MethodList, answerDescription: 'Methods', idempotent: false, extension: true, callers: both,
+  },
+  saveCustomer: {
+    method: 'POST', path: '/public/customer', summary: 'Create or update a customer (answer: decided by this project)',
+    request: Customer, answer: CustomerRecord, answerDescription: 'The customer',
+    idempotent: true, extension: false, callers: merchantOnly,
+  },
+  listSavedCards: {
+    method: 'GET', path: '/public/customer/{customerId}/cards', summary: "The customer's saved cards (E7)",
+    answer: SavedCardList, answerDescription: 'Cards', idempotent: false, extension: true, callers: both,
+  },
+  deleteSavedCard: {
+    method: 'DELETE', path: '/public/customer/{customerId}/cards/{cardId}', summary: 'Remove a saved card (E7)',
+    answer: null, idempotent: false, extension: true, callers: both,
+  },
+  createCashierSession: {
+    method: 'POST', path: '/public/cashier/session', summary: 'Create a cashier session',
+    request: CashierSessionCreateRequest, answer: CashierSessionCreateResponse, answerDescription: 'Created',
+    idempotent: true, extension: false, callers: merchantOnly,
+  },
+  getCashierSession: {
+    method: 'GET', path: '/public/cashier/session/{sessionId}', summary: 'Fetch a cashier session (E8)',
+    answer: CashierSession, answerDescription: 'The session', idempotent: false, extension: true, callers: both,
+  },
+  updateCashierBalance: {
+    method: 'PUT', path: '/public/cashier/session/{sessionId}/balance', summary: 'Update the session balance (body: E11)',
+    request: BalanceUpdateRequest, answer: null, idempotent: false, extension: false, callers: merchantOnly,
+  },
+  createSessionPayin: {
+    method: 'POST', path: '/public/cashier/session/{sessionId}/payin', summary: 'Create a pay-in in the session (E9)',
+    request: SessionPayinRequest, answer: PayinCreateResponse, answerDescription: 'Created',
+    idempotent: true, extension: true, callers: both,
+  },
+  createSessionPayout: {
+    method: 'POST', path: '/public/cashier/session/{sessionId}/payout', summary: 'Create a payout in the session (E9)',
+    request: SessionPayoutRequest, answer: PayoutCreateResponse, answerDescription: 'Created',
+    idempotent: true, extension: true, callers: both,
+  },
+  listSessionTransactions: {
+    method: 'GET', path: '/public/cashier/session/{sessionId}/transactions', summary: "The session's pay-ins and payouts, newest first (E10)",
+    answer: SessionTransactionList, answerDescription: 'Transactions', idempotent: false, extension: true, callers: both,
+  },
+  getPsp: {
+    method: 'GET', path: '/public/psp/{merchantEnabledPspId}', summary: 'A PSP enabled for the merchant (fields: decided by this project)',
+    answer: PspRecord, answerDescription: 'The PSP', idempotent: false, extension: false, callers: merchantOnly,
+  },
+  createH2hTransaction: {
+    method: 'POST', path: '/transaction/h2h/create', summary: 'Legacy host-to-host card transaction; the result arrives by webhook',
+    request: H2hCreateRequest, answer: H2hCreateResponse, answerDescription: 'Accepted (answer: decided by the design brief)',
+    idempotent: true, extension: false, callers: merchantOnly,
+    callbacks: {
+      transactionWebhook: {
+        '{$request.body#/hookUrl}': {
+          post: {
+            summary: 'Transaction result, signed with X-Signature: sha256=<hex HMAC-SHA256 of the raw body>',
+            request: H2hWebhook,
+            responses: 'Any 2xx acknowledges; others are retried after 1, 2, 4, 8, 16 s',
+          },
+        },
+      },
+    },
+  },
+  getCheckoutSettings: {
+    method: 'GET', path: '/public/merchant/{merchantId}/checkout-settings', summary: "The merchant's hosted checkout settings (E12)",
+    answer: CheckoutSettings, answerDescription: 'Settings', idempotent: false, extension: true, callers: both,
+  },
+} as const satisfies Record<string, OperationSpec>;
+
+export type OperationId = keyof typeof OPERATIONS;
+export type Operation<K extends OperationId> = (typeof OPERATIONS)[K];
+
+/** `{ payinId: string }` for '/public/payin/{payinId}/methods'. */
+export type PathParams<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : unknown;
+
+/** The request body type of an operation (what its zod schema accepts), or undefined. */
+export type RequestOf<K extends OperationId> = Operation<K> extends { request: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** The parsed request body of an operation, as the sandbox receives it. */
+export type ParsedRequestOf<K extends OperationId> = Operation<K> extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
+/** The answer of an operation (void for 204). */
+export type AnswerOf<K extends OperationId> = Operation<K>['answer'] extends infer S extends z.ZodType ? z.output<S> : void;
+
+export const OPERATION_IDS = Object.keys(OPERATIONS) as OperationId[];
+
+/** The success status of an operation: 200 with its answer, or 204. */
+export const successStatus = (id: OperationId): 200 | 204 => (OPERATIONS[id].answer === null ? 204 : 200);
+
+/** Names of the path parameters of a template, in order. */
+export const pathParamNames = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** The path of an operation with its parameters filled in, each percent-encoded. */
+export function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Longest accepted path parameter, in characters: longer ids are unknown (404). */
+export const MAX_PATH_PARAM = 128;
+
+interface Compiled {
+  id: OperationId;
+  segments: string[];
+  params: number;
+}
+const COMPILED: Compiled[] = OPERATION_IDS.map((id) => {
+  const segments = OPERATIONS[id].path.split('/').filter(Boolean);
+  return { id, segments, params: segments.filter((s) => s.startsWith('{')).length };
+});
+
+export type RouteMatch =
+  | { kind: 'operation'; id: OperationId; params: Record<string, string> }
+  | { kind: 'method-not-allowed'; allow: HttpMethod[] }
+  | { kind: 'none' };
+
+/**
+ * The operation a request path (relative to {base_url}, e.g. /public/payin/pi_1) and method
+ * name. Static segments win over parameters; a parameter that is empty, longer than
+ * MAX_PATH_PARAM or badly percent-encoded matches nothing.
+ */
+export function matchOperation(method: string, relativePath: string): RouteMatch {
+  const parts = relativePath.split('/').filter(Boolean);
+  const matches: { id: OperationId; params: Record<string, string>; score: number }[] = [];
+  for (const route of COMPILED) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    let ok = true;
+    for (let i = 0; i < parts.length && ok; i += 1) {
+      const segment = route.segments[i]!;
+      const part = parts[i]!;
+      if (!segment.startsWith('{')) {
+        ok = segment === part;
+        continue;
+      }
+      let value: string;
+      try {
+        value = decodeURIComponent(part);
+      } catch {
+        ok = false;
+        continue;
+      }
+      ok = value.length > 0 && value.length <= MAX_PATH_PARAM;
+      params[segment.slice(1, -1)] = value;
+    }
+    if (ok) matches.push({ id: route.id, params, score: route.params });
+  }
+  if (matches.length === 0) return { kind: 'none' };
+  const fewest = Math.min(...matches.map((m) => m.score));
+  const best = matches.filter((m) => m.score === fewest);
+  const hit = best.find((m) => OPERATIONS[m.id].method === method.toUpperCase());
+  if (hit) return { kind: 'operation', id: hit.id, params: hit.params };
+  return { kind: 'method-not-allowed', allow: [...new Set(best.map((m) => OPERATIONS[m.id].method))] };
+}

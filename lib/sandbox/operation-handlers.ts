@@ -1,0 +1,54 @@
+/**
+ * The sandbox's implementation of each operation of the table (`lib/contract/operations.ts`):
+ * one line per operationId, from the parsed body, the path parameters, the caller and the
+ * request context to the answer the table declares. A missing or mistyped entry fails the type
+ * check, so the table and the sandbox cannot drift apart.
+ */
+import type { Db } from '@/lib/db/client';
+import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
+import type { Principal } from './auth';
+import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './catalog';
+import { createH2hTransaction } from './h2h';
+import { createPayin } from './payin-create';
+import { getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
+import type { RequestContext } from './request-context';
+import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts';
+import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './sessions';
+
+export interface HandlerArgs<K extends OperationId> {
+  tx: Db;
+  principal: Principal;
+  body: ParsedRequestOf<K>;
+  params: PathParams<Operation<K>['path']>;
+  ctx: RequestContext;
+}
+
+export type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
+
+export const HANDLERS: { [K in OperationId]: Handler<K> } = {
+  createPayin: ({ tx, principal, body, ctx }) => createPayin(tx, principal, body, ctx),
+  getPayin: ({ tx, principal, params }) => getPayin(tx, principal, params.payinId),
+  processCard: ({ tx, principal, params, body, ctx }) => processCard(tx, principal, params.payinId, body, ctx),
+  processSavedCard: ({ tx, principal, params, body, ctx }) => processSavedCard(tx, principal, params.payinId, body, ctx),
+  processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
+  getPayinMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payin', params.payinId),
+  createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),
+  getPayout: ({ tx, principal, params }) => getPayout(tx, principal, params.payoutId),
+  confirmPayout: ({ tx, principal, params }) => confirmPayout(tx, principal, params.payoutId),
+  rejectPayout: ({ tx, principal, params }) => rejectPayout(tx, principal, params.payoutId),
+  processPayoutCard: ({ tx, principal, params, body }) => processPayoutCard(tx, principal, params.payoutId, body),
+  processPayoutDirectLink: ({ tx, principal, params, body }) => processPayoutDirectLink(tx, principal, params.payoutId, body),
+  getPayoutMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payout', params.payoutId),
+  saveCustomer: ({ tx, principal, body }) => saveCustomer(tx, principal, body),
+  listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
+  deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),
+  createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
+  getCashierSession: ({ tx, principal, params }) => getSession(tx, principal, params.sessionId),
+  updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
+  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx),
+  createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx),
+  listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
+  getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
+  createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
+  getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),
+};

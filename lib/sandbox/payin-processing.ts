@@ -1,0 +1,206 @@
+/**
+ * Processing pay-ins (reference, "Pay-in"; E1, E2, E16; design brief, sections 3 and 6): card,
+ * saved-card and direct-link processing with the test cards (3DS challenge and timed outcomes
+ * included), and loading a pay-in with its due timed outcome applied. What the sandbox's own
+ * pages decide (ACS, APM provider, console refund) is in payin-decisions.ts. Every status
+ * change goes through changePayin, so through the transitions table.
+ */
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { payins } from '@/lib/db/schema';
+import type { DetailedStatus, PayinStatus } from '@/lib/contract/enums';
+import type {
+  PayinProcessingResponse,
+  PayinTransaction,
+  ProcessCardRequest,
+  ProcessDirectLinkRequest,
+  ProcessSavedCardRequest,
+} from '@/lib/contract/payin';
+import type { Browser } from '@/lib/contract/common';
+import { SandboxApiError, notFound } from './api-error';
+import { canAccess, type Principal } from './auth';
+import { directLinkMethod, validateMethodFields } from './methods';
+import {
+  REASONS,
+  attemptsRemaining,
+  changePayin,
+  reasonFor,
+  settleDue,
+  toPayinTransaction,
+  type PayinRow,
+  type PendingOutcome,
+  type StoredCard,
+} from './records';
+import { clientMetadata, merchantConfig, type RequestContext } from './request-context';
+import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard, touchSavedCard } from './saved-cards';
+import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
+import { payinActions } from './transitions';
+import { newId } from './store';
+
+/** A 3DS challenge not answered within this time ends TIMEOUT. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+/** Applies a due timed outcome to a locked row. */
+const settle = (tx: Db, row: PayinRow, now?: Date) => settleDue(row, (r, set) => changePayin(tx, r, set), now);
+
+/** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
+export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {
+  const [row] = await tx.select().from(payins).where(eq(payins.id, id)).for('update').limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  return settle(tx, row);
+}
+
+/** Applies every due timed outcome (the worker). Returns how many pay-ins changed. */
+export async function settleDuePayins(tx: Db, now = new Date()): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(payins)
+    .where(and(isNotNull(payins.pendingUntil), lte(payins.pendingUntil, now)))
+    .limit(50)
+    .for('update', { skipLocked: true });
+  for (const row of rows) await settle(tx, row, now);
+  return rows.length;
+}
+
+/** GET /public/payin/{payinId}. Throws 404. */
+export async function getPayin(tx: Db, principal: Principal, id: string): Promise<PayinTransaction> {
+  return toPayinTransaction(await loadPayinForUpdate(tx, principal, id));
+}
+
+/** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */
+function assertProcessable(row: PayinRow): void {
+  if (!payinActions(row.status).process) throw new SandboxApiError('INVALID_STATE', `A pay-in in status ${row.status} cannot be processed`);
+  if (attemptsRemaining(row) === 0) throw new SandboxApiError('INVALID_STATE', 'The pay-in has no processing attempts left');
+}
+
+/** The sandbox ACS page of a pay-in waiting for 3DS. */
+export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/sandbox/3ds/${id}`;
+
+/** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
+function processingAnswer(row: PayinRow, redirectUrl?: string): PayinProcessingResponse {
+  const reason = row.statusReason as PayinProcessingResponse['statusReason'] | null;
+  return {
+    paymentId: row.id,
+    status: row.status,
+    ...(redirectUrl ? { redirectUrl } : {}),
+    attemptsRemaining: attemptsRemaining(row),
+    ...(reason ? { statusReason: reason } : {}),
+  };
+}
+
+/** The answer of a card charge: a PENDING_3DS pay-in sends the customer to the ACS. */
+const cardAnswer = (row: PayinRow, ctx: RequestContext) => processingAnswer(row, row.status === 'PENDING_3DS' ? acsUrl(ctx, row.id) : undefined);
+
+function metadataWith(row: PayinRow, browser: Browser) {
+  return { ...((row.metadata as object | null) ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
+}
+
+/** Runs a card through the sandbox's PSP: the outcome of the test-card table. */
+export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcome: CardOutcome, browser: Browser, ctx: RequestContext): Promise<PayinRow> {
+  const eligible = row.eligiblePspIds as string[];
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes('card') && p.currencies.includes(row.currency));
+  const now = new Date();
+  let status: PayinStatus;
+  let detailed: DetailedStatus | undefined;
+  let pendingUntil: Date | null = null;
+  let pendingOutcome: PendingOutcome<PayinStatus> | null = null;
+  let threeDsUrl: string | undefined;
+
+  if (!psp) {
+    status = 'FAILED';
+    detailed = 'NO_PROVIDER_AVAILABLE';
+  } else if (outcome.kind === 'success') {
+    status = 'SUCCESS';
+  } else if (outcome.kind === 'challenge') {
+    status = 'PENDING_3DS';
+    threeDsUrl = acsUrl(ctx, row.id);
+    pendingUntil = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    pendingOutcome = { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT', reason: REASONS.TRANSACTION_TIMEOUT };
+  } else if (outcome.kind === 'declined' || outcome.kind === 'failed') {
+    status = outcome.kind === 'declined' ? 'DECLINED' : 'FAILED';
+    detailed = outcome.reason;
+  } else {
+    status = 'PENDING';
+    pendingUntil = new Date(now.getTime() + outcome.afterMs);
+    pendingOutcome = { status: outcome.then, detailedStatus: outcome.reason };
+  }
+  const h2h = row.h2h ? { ...(row.h2h as object), threeDsUrl } : null;
+  if (card.cardId) await touchSavedCard(tx, card.cardId);
+  return changePayin(tx, row, {
+    status,
+    statusReason: reasonFor(status, detailed),
+    card,
+    pspId: psp?.id ?? row.pspId,
+    transactionType: 'CARD',
+    attemptCount: row.attemptCount + 1,
+    pspTransactionId: psp ? newId('psptx') : null,
+    pendingUntil,
+    pendingOutcome,
+    metadata: metadataWith(row, browser),
+    ...(h2h ? { h2h } : {}),
+  });
+}
+
+/**
+ * POST /public/payin/{payinId}/process/card (E1). Validates the card as the checkout does
+ * (400), applies the test-card table, saves the card when asked. Throws 404, 409 INVALID_STATE.
+ */
+export async function processCard(tx: Db, principal: Principal, id: string, request: ProcessCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  const card = await analyseCard(tx, request.cardData, { requireCvv: true });
+  assertValidCard(card);
+  if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
+  return cardAnswer(await chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx), ctx);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/saved-card (E2: redirectUrl for 3DS). The card must be
+ * the pay-in customer's (404) and not expired (400); the CVV has the brand's length (400).
+ */
+export async function processSavedCard(tx: Db, principal: Principal, id: string, request: ProcessSavedCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
+  assertSavedCardPayable(card, request.savedCardData.cvv);
+  return cardAnswer(await chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx), ctx);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/direct-link: the APM's fields are checked against its
+ * descriptors (400); the pay-in goes PENDING and the answer's redirectUrl is the provider page.
+ * X-User-Agent and X-IP-Address, when given, stand for the customer's browser.
+ */
+export async function processPayinDirectLink(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessDirectLinkRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const eligible = row.eligiblePspIds as string[];
+  const method = directLinkMethod(config, { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
+  const fields = validateMethodFields(method, request.additionalData);
+  const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
+  const browser = {
+    ...request.browser,
+    ...(ctx.customerUserAgent ? { userAgent: ctx.customerUserAgent } : {}),
+    ...(ctx.customerIp ? { customerIp: ctx.customerIp } : {}),
+  };
+  const updated = await changePayin(tx, row, {
+    status: 'PENDING',
+    statusReason: null,
+    pspId: psp?.id ?? row.pspId,
+    transactionType: method.type,
+    methodId: method.id,
+    additionalData: { methodId: method.id, ...fields },
+    attemptCount: row.attemptCount + 1,
+    pspTransactionId: newId('psptx'),
+    metadata: metadataWith(row, browser),
+  });
+  return processingAnswer(updated, `${ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`);
+}

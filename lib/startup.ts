@@ -1,0 +1,28 @@
+/**
+ * What the Node.js server does once at start (called from instrumentation.ts): checks the
+ * configuration and stops the process with the bad variables named, says when the pages run in
+ * test mode, and starts the embedded sandbox's worker (timed outcomes, webhooks).
+ */
+import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
+import { logger } from '@/lib/log';
+
+export async function startServer(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = assertConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    logger.fatal({ problems: error.problems }, error.message);
+    console.error(error.message);
+    process.exit(1);
+  }
+  if (config.testMode) {
+    logger.warn(
+      { paymentsApi: config.PAYMENTS_API_BASE_URL ?? 'embedded sandbox' },
+      'TEST MODE: the hosted pages run against a sandbox of the payments service; no real payment is made, and every page shows a Test mode badge',
+    );
+  }
+  if (!config.sandboxEnabled || config.SANDBOX_WORKER === 'off') return;
+  const { startSandboxWorker } = await import('@/lib/sandbox/worker');
+  startSandboxWorker();
+}

@@ -1,7 +1,8 @@
 /**
  * Request interceptor (Next 16 `proxy.ts`): the locale inputs (`?locale=`, the merchant's
  * default locale), a per-request nonce CSP whose `frame-ancestors` are 'self' plus the
- * merchant's allowed origins, and the security headers of design brief section 5.
+ * merchant's allowed origins, the security headers of docs/design.md, section 5, and a 413 for
+ * a form post over the server actions' body limit.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -48,7 +49,26 @@ async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings |
   }
 }
 
+/** Largest body a page accepts (server action posts), in bytes: next.config.mjs `bodySizeLimit`, 100 KB. */
+const MAX_ACTION_BODY_BYTES = 100 * 1024;
+
+/**
+ * A post to a page is a server action: one whose body is over the limit, or of unknown length
+ * (chunked), is answered 413 / 411 here, before Next.js reads it (it would answer 500).
+ */
+function refuseOversizedPost(request: NextRequest): NextResponse | null {
+  if (request.method !== 'POST') return null;
+  const length = request.headers.get('content-length');
+  if (length === null) return new NextResponse('A form post must declare its length.', { status: 411, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!/^\d{1,15}$/.test(length) || Number(length) > MAX_ACTION_BODY_BYTES) {
+    return new NextResponse('The form is too large. Go back, check what you typed and try again.', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
+  return null;
+}
+
 export async function proxy(request: NextRequest) {
+  const refused = refuseOversizedPost(request);
+  if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
   const settings = pathname === '/sandbox/embed' ? null : await merchantSettingsFor(pathname);

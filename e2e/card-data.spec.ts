@@ -1,5 +1,5 @@
 /**
- * Card data never reaches a log or a file (design brief, section 4): unique card numbers
+ * Card data never reaches a log or a file (docs/design.md, section 4): unique card numbers
  * go through the whole flow, then the server's output and every file under .data/ and
  * .next/ are searched for them.
  */

@@ -2,7 +2,7 @@
  * The application's logger (pino, JSON lines on stdout). Card data never reaches it:
  * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth, and as a second net
  * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
- * (design brief, section 4). Messages and every argument pass through the same filter.
+ * (docs/design.md, section 4). Messages and every argument pass through the same filter.
  */
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';

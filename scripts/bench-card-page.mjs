@@ -1,5 +1,5 @@
 /**
- * Card page benchmark (design brief, section 7): prints
+ * Card page benchmark (docs/design.md, section 7): prints
  * 1. the card page's own JavaScript: gzip bytes a browser downloads for the card page beyond
  *    what an empty page of the same build (a 404 page) downloads, measured in Chromium;
  * 2. Lighthouse mobile performance and accessibility scores of the card page.

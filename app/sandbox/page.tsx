@@ -10,7 +10,7 @@ export async function generateMetadata() {
   return { title: (await getTranslations('console'))('title') };
 }
 
-/** /sandbox: the merchant console of the embedded sandbox (design brief, section 6). */
+/** /sandbox: the merchant console of the embedded sandbox (docs/design.md, section 6). */
 export default async function ConsolePage(props: PageProps<'/sandbox'>) {
   if (!sandboxEnabled()) notFound();
   const query = await props.searchParams;

@@ -1,6 +1,6 @@
 /**
  * Catalogue text for the client components of the payment pages, resolved on the server so
- * the card page ships no message runtime (design brief, section 7: card page JavaScript).
+ * the card page ships no message runtime (docs/design.md, section 7: card page JavaScript).
  */
 import { getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';

@@ -2,7 +2,7 @@
  * react-hook-form resolver of the card form over the shared card rules (`card-rules.ts`, on
  * card-validator). Error messages are the rules' error keys, turned into catalogue text by
  * the form. It replaces a zod/mini schema that only wrapped the same rules and cost the
- * card page about 20 KB of gzip JavaScript (design brief, section 7: ≤ 30 KB).
+ * card page about 20 KB of gzip JavaScript (docs/design.md, section 7: ≤ 30 KB).
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { validateCardForm, type CardFormValues } from './card-rules';

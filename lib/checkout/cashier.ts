@@ -1,5 +1,5 @@
 /**
- * The cashier's view of a session (design brief, "Cashier", "Withdrawal widget"): the session
+ * The cashier's view of a session (docs/design.md, "Cashier", "Withdrawal widget"): the session
  * (E8), its merchant's settings (E12) and its transactions (E10), with the rules of the amount
  * field: positive, at most the currency's minor units, a withdrawal at most the balance.
  */

@@ -1,5 +1,5 @@
 /**
- * What a customer sees for a pay-in or payout status (design brief, section 3 "States"): the
+ * What a customer sees for a pay-in or payout status (docs/design.md, section 3 "States"): the
  * form, a wait, or a result, and where a result sends the customer. Shared by pages (server)
  * and the status view (client).
  */

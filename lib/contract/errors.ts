@@ -2,7 +2,7 @@
  * ErrorResponse and the error keys of extension E14.
  *
  * `errorCode` is the HTTP status times 10 plus a small index; this table is the one place
- * where the codes are fixed (design brief, section 3, E14).
+ * where the codes are fixed (docs/design.md, section 3, E14).
  */
 import { z } from 'zod';
 

@@ -57,7 +57,7 @@ export const H2hCreateRequest = z
   .meta({ id: 'H2hCreateRequest' });
 export type H2hCreateRequest = z.infer<typeof H2hCreateRequest>;
 
-/** Webhook statuses (design brief). */
+/** Webhook statuses (docs/design.md). */
 export const H2H_STATUSES = ['Pending3DS', 'Approved', 'Declined', 'Failed'] as const;
 
 /** The synchronous answer; `Pending` (processing, no webhook yet) is this project's addition. */

@@ -1,4 +1,4 @@
-/** Extension E12: the merchant's checkout settings (design brief, section 3). */
+/** Extension E12: the merchant's checkout settings (docs/design.md, section 3). */
 import { z } from 'zod';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 

@@ -100,7 +100,7 @@ export function buildOpenApiDocument() {
       title: 'Payments service',
       version: '2.0.0',
       description:
-        'Public API 2.0.0 of the payments service, as the hosted checkout uses it and as its embedded sandbox implements it. Operations and fields marked x-extension are decisions of the design brief where the reference says "not shown".',
+        'Public API 2.0.0 of the payments service, as the hosted checkout uses it and as its embedded sandbox implements it. Operations and fields marked x-extension are decisions of this project (docs/design.md, section 3) where the reference says "not shown".',
     },
     servers: [{ url: '{base_url}', variables: { base_url: { default: 'http://localhost:3000/sandbox/api' } } }],
     components: {

@@ -183,7 +183,7 @@ export const OPERATIONS = {
   },
   createH2hTransaction: {
     method: 'POST', path: '/transaction/h2h/create', summary: 'Legacy host-to-host card transaction; the result arrives by webhook',
-    request: H2hCreateRequest, answer: H2hCreateResponse, answerDescription: 'Accepted (answer: decided by the design brief)',
+    request: H2hCreateRequest, answer: H2hCreateResponse, answerDescription: 'Accepted (answer: decided by this project, docs/design.md)',
     idempotent: true, extension: false, callers: merchantOnly,
     callbacks: {
       transactionWebhook: {

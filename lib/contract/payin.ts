@@ -1,8 +1,8 @@
 /**
- * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with the design brief's
+ * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with the docs/design.md's
  * extensions E1 (card processing body, redirectUrl), E2 (saved-card redirectUrl), E16
  * (attemptsRemaining and statusReason in processing answers) and the
- * `attemptsRemaining` field (E15, see README: the checkout needs to know whether a declined
+ * `attemptsRemaining` field (an extension of this project, see README: the checkout needs to know whether a declined
  * pay-in may be tried again with another card).
  */
 import { z } from 'zod';
@@ -92,7 +92,7 @@ export const PayinTransaction = z
       .int()
       .min(0)
       .optional()
-      .meta({ 'x-extension': true, description: 'Processing attempts left (E15): a DECLINED pay-in may be processed again while this is above 0.' }),
+      .meta({ 'x-extension': true, description: 'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -1,5 +1,5 @@
 /**
- * Payout operations (reference, "Payout") with the design brief's extensions E3 (fetch),
+ * Payout operations (reference, "Payout") with the docs/design.md's extensions E3 (fetch),
  * E4 (direct-link body and answer) and E5 (card processing).
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Tables of the embedded sandbox of the payments service (drizzle, PostgreSQL dialect).
  * Amounts are integers in ISO 4217 minor units. No column holds a PAN or a CVV: a card is
  * kept as brand, mask (first 6, last 4), expiry, holder and a keyed SHA-256 hash
- * (design brief, section 4).
+ * (docs/design.md, section 4).
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYIN_STATUSES, PAYOUT_STATUSES } from '../contract/enums';

@@ -1,6 +1,6 @@
 /**
  * Merchant origins allowed to frame the pages and to receive their messages (E12
- * `allowedOrigins`; design brief, section 5). A pattern is an origin
+ * `allowedOrigins`; docs/design.md, section 5). A pattern is an origin
  * (`https://shop.example`), an origin with any port (`http://localhost:*`), or a
  * subdomain wildcard (`https://*.shop.example`): the CSP source-expression forms.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages from a framed page to the merchant's page (design brief, section 5):
+ * Messages from a framed page to the merchant's page (docs/design.md, section 5):
  * `{ source: "checkout", version: 1, type, transactionType, paymentId, ... }`, posted only to
  * the parent's origin when it is an allowed origin, never to `*`. Browser-only module.
  */

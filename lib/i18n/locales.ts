@@ -21,7 +21,7 @@ const TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;
 
 /**
  * Where a requested language goes before matching: Portuguese is served in pt-BR, Swiss French
- * in fr; each applies once its target catalogue exists (design brief: issue "Languages").
+ * in fr; each applies once its target catalogue exists (the issue "Languages").
  */
 const FALLBACKS: Record<string, string> = { pt: 'pt-BR', 'pt-PT': 'pt-BR', 'fr-CH': 'fr' };
 

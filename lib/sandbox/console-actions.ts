@@ -2,7 +2,7 @@
 /**
  * Server actions of the sandbox console (/sandbox). They call the sandbox's public API over
  * HTTP with the chosen merchant's token, as a merchant's server would; refunds and the webhook
- * URL are console-only (design brief, section 3) and act on the store directly.
+ * URL are console-only (docs/design.md, section 3) and act on the store directly.
  * Each ends with a redirect back to the console carrying a notice key.
  */
 import { randomUUID } from 'node:crypto';

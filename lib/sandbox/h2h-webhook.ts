@@ -1,6 +1,6 @@
 /**
  * The legacy host-to-host webhook body (reference, "Events": every field of its table) and its
- * queueing. Statuses: Pending3DS, Approved, Declined, Failed (design brief, section 3).
+ * queueing. Statuses: Pending3DS, Approved, Declined, Failed (docs/design.md, section 3).
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';

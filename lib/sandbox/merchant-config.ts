@@ -1,5 +1,5 @@
 /**
- * The sandbox's merchant configuration and the seed of design brief section 6: two
+ * The sandbox's merchant configuration and the seed of docs/design.md, section 6: two
  * merchants, the checkout's own token, PSPs, routers, direct routes and rates; and the check
  * of an amount against the currencies a merchant has enabled.
  */

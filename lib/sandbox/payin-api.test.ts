@@ -1,7 +1,7 @@
 /**
  * The sandbox's pay-in operations through their route handlers (HTTP in, HTTP out):
  * authentication, validation, conversion, selection, state rules, test cards, idempotency,
- * concurrency, and what is stored of a card. Figures from design brief section 6.
+ * concurrency, and what is stored of a card. Figures from docs/design.md, section 6.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

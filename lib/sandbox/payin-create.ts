@@ -1,5 +1,5 @@
 /**
- * Creating pay-ins (reference, "Pay-in"; design brief, section 6): POST /public/payin, the
+ * Creating pay-ins (reference, "Pay-in"; docs/design.md, section 6): POST /public/payin, the
  * pay-ins of cashier sessions (E9) and of the legacy host-to-host create. The amount must be
  * in a currency the merchant has enabled, the processor is selected (and the amount converted)
  * by route or router, and an orderId is used once per merchant.

@@ -1,5 +1,5 @@
 /**
- * Decisions on a pay-in taken outside the public API, by the sandbox's stand-ins (design brief,
+ * Decisions on a pay-in taken outside the public API, by the sandbox's stand-ins (docs/design.md,
  * sections 3 and 6): the ACS page answers a 3DS challenge, the APM provider page approves or
  * declines, the console refunds; and what those pages show of the pay-in. Status changes go
  * through changePayin, so through the transitions table.
@@ -70,7 +70,7 @@ export async function challengeSummary(tx: Db, id: string) {
 }
 
 /**
- * Refund of a successful pay-in (sandbox console only, design brief section 3): the pay-in
+ * Refund of a successful pay-in (sandbox console only, docs/design.md, section 3): the pay-in
  * goes REFUND_PENDING, then REFUNDED, or PARTIALLY_REFUNDED when less than the rest is
  * refunded. `amount` in major units; omitted: all that is left. Throws 400, 404, 409.
  */

@@ -1,5 +1,5 @@
 /**
- * Processing pay-ins (reference, "Pay-in"; E1, E2, E16; design brief, sections 3 and 6): card,
+ * Processing pay-ins (reference, "Pay-in"; E1, E2, E16; docs/design.md, sections 3 and 6): card,
  * saved-card and direct-link processing with the test cards (3DS challenge and timed outcomes
  * included), and loading a pay-in with its due timed outcome applied. What the sandbox's own
  * pages decide (ACS, APM provider, console refund) is in payin-decisions.ts. Every status

@@ -1,5 +1,5 @@
 /**
- * Payout operations of the sandbox (reference, "Payout"; E3, E4, E5; design brief, section 3):
+ * Payout operations of the sandbox (reference, "Payout"; E3, E4, E5; docs/design.md, section 3):
  * CREATED → WAITING_FOR_CONFIRMATION (details given) → PENDING (confirm, or at once with
  * payoutAutoConfirm) → PROCESSED | FAILED | TIMEOUT; reject from CREATED or
  * WAITING_FOR_CONFIRMATION → REJECTED (the table in transitions.ts). Anything else is 409

@@ -1,5 +1,5 @@
 /**
- * Cards in the sandbox (design brief, section 4): the one analysis of card data a request
+ * Cards in the sandbox (docs/design.md, section 4): the one analysis of card data a request
  * makes (digits, brand, the checkout's own validation, the form the sandbox keeps), and the
  * customer's saved cards: saving, loading for a pay-in or a payout, and the checks a saved
  * card passes before it pays (expiry, its brand's CVV length). The PAN and the CVV serve the

@@ -1,5 +1,5 @@
 /**
- * Processor selection and currency conversion at pay-in creation (design brief, section 3
+ * Processor selection and currency conversion at pay-in creation (docs/design.md, section 3
  * "Selection" and "Conversion", section 6 figures).
  */
 import { convertMinor } from '@/lib/money';

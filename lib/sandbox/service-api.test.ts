@@ -1,7 +1,7 @@
 /**
  * Contract tests of the sandbox's operations through HTTP (route handlers in process): each
  * success answer and each error class it can give, idempotent replay, state rules with the
- * design brief's figures; every answer validated against the generated OpenAPI document by a
+ * docs/design.md's figures; every answer validated against the generated OpenAPI document by a
  * standard validator (lib/testing/sandbox-http.ts).
  */
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 /**
  * The sandbox's access to its database: opened once, seeded on first start
- * (design brief, section 6), plus the lookups every operation needs.
+ * (docs/design.md, section 6), plus the lookups every operation needs.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';

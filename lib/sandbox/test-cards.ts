@@ -1,5 +1,5 @@
 /**
- * The sandbox's test cards (design brief, section 6): what processing a PAN leads to.
+ * The sandbox's test cards (docs/design.md, section 6): what processing a PAN leads to.
  * Any other Luhn-valid number of a known brand succeeds without 3DS.
  */
 import type { DetailedStatus } from '@/lib/contract/enums';

@@ -1,5 +1,5 @@
 /**
- * The transitions table against the design brief's text (section 3, "States"): every pair of
+ * The transitions table against the docs/design.md's text (section 3, "States"): every pair of
  * states, written out here independently of transitions.ts; terminal states; reachability; the
  * actions read off the table; and the table enforced on the real paths (HTTP and records.ts).
  */

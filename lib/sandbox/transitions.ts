@@ -1,5 +1,5 @@
 /**
- * The state machines of the sandbox's pay-ins and payouts (design brief, section 3, "States"):
+ * The state machines of the sandbox's pay-ins and payouts (docs/design.md, section 3, "States"):
  * the one table of allowed next states per status. Every status write goes through
  * `assertTransition` (changePayin, changePayout in records.ts); an edge not in the table is
  * 409 INVALID_STATE. The actions the API and the console offer (process, refund, confirm,

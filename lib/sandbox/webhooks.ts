@@ -3,7 +3,7 @@
  * change they report and sent by `deliverDueWebhooks`: POST of the exact stored body with
  * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>`,
  * retried on a non-2xx answer or no answer after 1, 2, 4, 8 and 16 s, each attempt logged
- * (design brief, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
+ * (docs/design.md, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
  */
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';

@@ -1,8 +1,10 @@
 /**
  * Every regular expression of the project is linear (no ReDoS): each regex literal of the
- * application's sources (app/, components/, lib/, proxy.ts; tests excluded) and each pattern the
- * operations' zod contract carries is checked with `recheck` (automaton and fuzz checkers, pure
- * JavaScript backend). A polynomial or exponential pattern fails with its attack string.
+ * application's sources (app/, components/, lib/, proxy.ts; tests excluded: the zod contract's
+ * `.regex()` patterns among them) and each field pattern the sandbox's method descriptors carry
+ * is checked with `recheck` (automaton and fuzz checkers, pure JavaScript backend). A polynomial
+ * or exponential pattern fails with its attack string. The checkout compiles a real service's
+ * descriptor patterns only against values it has bounded to 256 characters.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -48,6 +50,14 @@ describe('regular expressions', () => {
     const { checkSync } = await import('recheck');
     expect(checkSync(String.raw`^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$`, '').status).toBe('vulnerable');
   });
+
+  it('every field pattern the sandbox gives its methods (E6 descriptors, compiled by the checkout) is linear', async () => {
+    const { checkSync } = await import('recheck');
+    const { METHOD_FIELDS } = await import('@/lib/sandbox/methods');
+    const patterns = Object.values(METHOD_FIELDS).flat().flatMap((field) => (field.pattern ? [field.pattern] : []));
+    expect(patterns.length).toBeGreaterThan(2);
+    for (const pattern of patterns) expect(checkSync(`^(?:${pattern})$`, '').status, pattern).toBe('safe');
+  }, 60_000);
 
   it('every regex literal of the sources is linear', async () => {
     const { checkSync } = await import('recheck');

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('widgetTitle') };
 }
 
-/** /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (design brief, "Withdrawal widget"). */
+/** /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md, "Withdrawal widget"). */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
   const { sessionId } = await props.params;
   const locale = localeParam((await props.searchParams).locale);

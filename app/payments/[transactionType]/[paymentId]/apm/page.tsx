@@ -22,7 +22,7 @@ const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 
 /**
  * /payments/{transactionType}/{paymentId}/apm: the alternative payment methods of E6, grouped by
- * type, each with a form rendered from its field descriptors (design brief, "APM", "Payout").
+ * type, each with a form rendered from its field descriptors (docs/design.md, "APM", "Payout").
  */
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
   const { transactionType, paymentId } = await props.params;

@@ -31,7 +31,7 @@ async function savedCardsOf(customerId: string): Promise<SavedCard[]> {
 }
 
 /**
- * /payments/{transactionType}/{paymentId}/card: the card iframe (design brief, "Card pay-in",
+ * /payments/{transactionType}/{paymentId}/card: the card iframe (docs/design.md, "Card pay-in",
  * "Payout"). Saved cards first, then a new card. A transaction past its form (processing,
  * 3DS, waiting for the merchant, final) is shown by its status page instead.
  */

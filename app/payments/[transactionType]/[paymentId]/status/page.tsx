@@ -9,7 +9,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('statusTitle') };
 }
 
-/** /payments/{transactionType}/{paymentId}/status: where 3DS and providers return, and where payouts wait (design brief, "Status"). */
+/** /payments/{transactionType}/{paymentId}/status: where 3DS and providers return, and where payouts wait (docs/design.md, "Status"). */
 export default async function StatusPage(props: PageProps<'/payments/[transactionType]/[paymentId]/status'>) {
   const { transactionType, paymentId } = await props.params;
   const locale = localeParam((await props.searchParams).locale);

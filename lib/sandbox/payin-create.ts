@@ -13,9 +13,9 @@ import { requireMerchant, type Principal } from './auth';
 import { upsertCustomer } from './customers';
 import type { H2hData } from './h2h-webhook';
 import { checkedMinor } from './merchant-config';
-import { reasonFor, type PayinRow } from './records';
+import type { PayinRow } from './records';
 import { clientMetadata, iframeUrls, merchantConfig, type RequestContext } from './request-context';
-import { selectProcessor } from './selection';
+import { routingColumns, selectProcessor } from './selection';
 import { newId } from './store';
 
 export interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
@@ -47,7 +47,6 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
     .limit(1);
   if (existing) throw new SandboxApiError('DUPLICATE_ORDER_ID', `orderId ${input.orderId} is already used by another pay-in`);
 
-  const noProvider = selection.psp === null;
   const [row] = await tx
     .insert(payins)
     .values({
@@ -59,18 +58,10 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
       currency: selection.currency,
       initialAmountMinor: amountMinor,
       initialCurrency: input.currency,
-      status: noProvider ? 'FAILED' : 'CREATED',
-      statusReason: noProvider ? reasonFor('FAILED', 'NO_PROVIDER_AVAILABLE') : null,
-      routerId: selection.routerId,
-      directRouteId: input.directRouteId ?? null,
-      pspId: selection.psp?.id ?? null,
-      eligiblePspIds: selection.eligible.map((p) => p.id),
+      ...routingColumns(selection, input),
       returnUrls: input.returnUrls,
-      kycVerified: input.kycVerified,
       previousTransactionCount: input.previousTransactionCount,
-      merchantAdditionalData: input.merchantAdditionalData ?? null,
       metadata: clientMetadata(ctx.ip, ctx.userAgent),
-      sessionId: input.sessionId ?? null,
       h2h: input.h2h ?? null,
     })
     .returning();

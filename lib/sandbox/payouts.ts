@@ -17,10 +17,10 @@ import { canAccess, requireMerchant, type Principal } from './auth';
 import { upsertCustomer } from './customers';
 import { checkedMinor } from './merchant-config';
 import { directLinkMethod, validateMethodFields } from './methods';
-import { changePayout, reasonFor, settleDue, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from './records';
+import { changePayout, settleDue, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from './records';
 import { iframeUrls, merchantConfig, type RequestContext } from './request-context';
 import { analyseCard, assertValidCard, loadSavedCard, touchSavedCard } from './saved-cards';
-import { selectProcessor } from './selection';
+import { routingColumns, selectProcessor } from './selection';
 import { outcomeForMask } from './test-cards';
 import { payoutActions } from './transitions';
 import { newId } from './store';
@@ -50,7 +50,6 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
     .where(and(eq(payouts.merchantId, merchantId), eq(payouts.orderId, input.orderId)))
     .limit(1);
   if (existing) throw new SandboxApiError('DUPLICATE_ORDER_ID', `orderId ${input.orderId} is already used by another payout`);
-  const noProvider = selection.psp === null;
   const [row] = await tx
     .insert(payouts)
     .values({
@@ -62,15 +61,7 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
       currency: selection.currency,
       initialValueMinor: valueMinor,
       initialCurrency: input.currency,
-      status: noProvider ? 'FAILED' : 'CREATED',
-      statusReason: noProvider ? reasonFor('FAILED', 'NO_PROVIDER_AVAILABLE') : null,
-      routerId: selection.routerId,
-      directRouteId: input.directRouteId ?? null,
-      pspId: selection.psp?.id ?? null,
-      eligiblePspIds: selection.eligible.map((p) => p.id),
-      kycVerified: input.kycVerified,
-      merchantAdditionalData: input.merchantAdditionalData ?? null,
-      sessionId: input.sessionId ?? null,
+      ...routingColumns(selection, input),
     })
     .returning();
   if (!row) throw new Error('payout insert returned nothing');

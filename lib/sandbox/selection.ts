@@ -4,6 +4,7 @@
  */
 import { convertMinor } from '@/lib/money';
 import { invalid } from './api-error';
+import { reasonFor } from './records';
 import type { SandboxMerchantConfig, SandboxPsp } from './merchant-config';
 
 export interface Selection {
@@ -57,4 +58,26 @@ export function selectProcessor(
     };
   }
   return { eligible, psp: null, routerId, currency: request.currency, amountMinor: request.amountMinor };
+}
+
+/**
+ * The routing columns a new pay-in or payout stores from its selection: CREATED with the chosen
+ * PSP, or FAILED with NO_PROVIDER_AVAILABLE when no processor is eligible (docs/design.md, section 3).
+ */
+export function routingColumns(
+  selection: Selection,
+  input: { kycVerified: boolean; directRouteId?: string; merchantAdditionalData?: Record<string, unknown>; sessionId?: string },
+) {
+  const noProvider = selection.psp === null;
+  return {
+    status: noProvider ? ('FAILED' as const) : ('CREATED' as const),
+    statusReason: noProvider ? reasonFor('FAILED', 'NO_PROVIDER_AVAILABLE') : null,
+    routerId: selection.routerId,
+    directRouteId: input.directRouteId ?? null,
+    pspId: selection.psp?.id ?? null,
+    eligiblePspIds: selection.eligible.map((p) => p.id),
+    kycVerified: input.kycVerified,
+    merchantAdditionalData: input.merchantAdditionalData ?? null,
+    sessionId: input.sessionId ?? null,
+  };
 }

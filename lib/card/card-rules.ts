@@ -172,15 +172,16 @@ export interface CardFormValues {
 }
 
 /**
- * Validates the card form. `requireCvv` is false for a payout destination card.
+ * Validates the card form. `requireCvv` is false for a payout destination card; `number` is
+ * checkCardNumber's result when the caller has it already (the card is analysed once).
  * Returns a map of field → error key; empty when valid.
  */
 export function validateCardForm(
   values: CardFormValues,
-  options: { requireCvv: boolean; now?: Date } = { requireCvv: true },
+  options: { requireCvv: boolean; now?: Date; number?: CardNumberCheck } = { requireCvv: true },
 ): Partial<Record<keyof CardFormValues, CardFieldError>> {
   const errors: Partial<Record<keyof CardFormValues, CardFieldError>> = {};
-  const number = checkCardNumber(values.cardNumber);
+  const number = options.number ?? checkCardNumber(values.cardNumber);
   if (number.digits.length === 0) errors.cardNumber = 'cardNumber.required';
   else if (!number.brand) errors.cardNumber = 'cardNumber.unsupported';
   else if (!number.isValid) errors.cardNumber = 'cardNumber.invalid';

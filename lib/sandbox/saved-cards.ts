@@ -49,7 +49,7 @@ export async function analyseCard(tx: Db, data: CardInput, options: { requireCvv
   const pan = checkCardNumber(data.cardNumber);
   const errors = validateCardForm(
     { cardNumber: pan.digits, expiry: `${data.expiryMonth}/${data.expiryYear}`, cvv: data.cvv, cardHolderName: data.cardHolderName },
-    { requireCvv: options.requireCvv },
+    { requireCvv: options.requireCvv, number: pan },
   );
   const valid = pan.brand !== null && Object.keys(errors).length === 0;
   return {

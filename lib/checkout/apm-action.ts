@@ -15,7 +15,8 @@ import { checkFields, type FieldError } from '@/lib/checkout/method-fields';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { classifyFailure, failureLogFields, parseActionForm } from './action-form';
+import { parseActionForm } from '@/lib/forms/action-form';
+import { classifyFailure, failureLogFields } from './call-failure';
 
 export interface MethodFormState {
   attemptKey: string;

@@ -2,7 +2,7 @@
 /**
  * Server actions of the card page: a new card or a saved card, for a pay-in (charge) or a
  * payout (destination), and removing a saved card. Each reads its form through the one pipeline
- * (`action-form.ts`: bounded, zod-checked), validates the card exactly as the form does,
+ * (`lib/forms/action-form.ts`: bounded, zod-checked), validates the card exactly as the form does,
  * completes the Browser object, and calls the payments service with one Idempotency-Key per
  * customer attempt. They work with and without JavaScript (the forms post to them natively).
  *
@@ -22,7 +22,8 @@ import type { Browser } from '@/lib/contract/common';
 import type { PayinProcessingResponse } from '@/lib/contract/payin';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { classifyFailure, failureLogFields, parseActionForm } from './action-form';
+import { parseActionForm } from '@/lib/forms/action-form';
+import { classifyFailure, failureLogFields } from './call-failure';
 
 export interface CardPaymentState {
   /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */

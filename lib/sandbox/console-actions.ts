@@ -8,6 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
+import { z } from 'zod';
+import { parseActionForm } from '@/lib/forms/action-form';
 import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
@@ -30,9 +32,24 @@ function back(token: string, notice: string, extra: Record<string, string> = {})
   redirect(`/sandbox?${query.toString()}`);
 }
 
-/** The console's merchant token from the form; anything but a seeded merchant token goes home. */
+const field = z.string().optional();
+/** Every field of the console's forms; each action reads those it needs. */
+const ConsoleForm = z.object({
+  token: z.string().min(1),
+  ...Object.fromEntries(
+    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale'].map((name) => [name, field]),
+  ),
+});
+const LIMITS = { token: 64, hookUrl: 2048, webhookUrl: 2048, logoUrl: 4096 };
+
+/**
+ * The console's merchant token, after the form passed the actions' pipeline (bounded fields,
+ * lib/forms/action-form.ts); a forged form or anything but a seeded merchant token goes home.
+ */
 function tokenOf(form: FormData): string {
-  const token = text(form, 'token');
+  const parsed = parseActionForm(ConsoleForm, form, LIMITS);
+  if (!parsed.ok) redirect('/sandbox');
+  const token = parsed.data.token.trim();
   if (!sandboxEnabled() || !consoleMerchant(token)) redirect('/sandbox');
   return token;
 }

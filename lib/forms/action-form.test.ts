@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseExpiry } from '@/lib/card/card-rules';
 import { PaymentsApiError } from '@/lib/payments-api/client';
-import { ANY_FIELD_MAX, classifyFailure, MAX_FIELDS, parseActionForm } from './action-form';
+import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
+import { classifyFailure } from '@/lib/checkout/call-failure';
 
 const Schema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/), expiry: z.string().default(''), note: z.string().optional() });
 const form = (entries: Record<string, string | Blob>) => {

@@ -1,0 +1,34 @@
+/**
+ * One mapping from a failed call of the payments service to what a payment form shows (card,
+ * APM, cashier actions), and the log fields of such a failure.
+ */
+import { PaymentsApiError } from '@/lib/payments-api/client';
+
+/** What a failed call means for the customer's form. */
+export type CallFailure =
+  /** No answer, a timeout or a 5xx: nothing may have changed; try again with the same Idempotency-Key. */
+  | 'unavailable'
+  /** 409 INVALID_STATE: the transaction moved on (paid, expired…): show its status. */
+  | 'invalidState'
+  /** 404: unknown transaction or session. */
+  | 'notFound'
+  /** 400: the service refused the input. */
+  | 'invalid'
+  /** Any other refusal (401, 403, other 409). */
+  | 'rejected';
+
+/** Classifies a failed call of the payments service; anything that is not a PaymentsApiError is `unavailable`. */
+export function classifyFailure(error: unknown): CallFailure {
+  if (!(error instanceof PaymentsApiError) || error.retryable) return 'unavailable';
+  if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
+  if (error.status === 404) return 'notFound';
+  if (error.status === 400) return 'invalid';
+  return 'rejected';
+}
+
+/** Log fields of a failure: kind, status and errorKey only (never a request body or card data). */
+export function failureLogFields(error: unknown): Record<string, unknown> {
+  return error instanceof PaymentsApiError
+    ? { kind: error.kind, operation: error.operation, status: error.status, errorKey: error.errorKey }
+    : { err: error };
+}

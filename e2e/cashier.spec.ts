@@ -156,3 +156,34 @@ test('at 320 CSS px the cashier has no horizontal scroll, and keyboard alone com
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
+
+test('a withdrawal in progress reserves its amount: the cashier and the widget show what is available, and refuse more', async ({ page }) => {
+  const session = await createSession(page, 100);
+  const reserve = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payout`, {
+    headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
+    data: { value: 60 },
+  });
+  expect(reserve.status()).toBe(200);
+  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await expect(page.getByTestId('balance')).toHaveText('€100.00');
+  await expect(page.getByTestId('available')).toHaveText('€40.00');
+  await expect(page.getByTestId('reserved')).toHaveText('€60.00');
+  const amount = page.getByLabel('Amount in EUR');
+  await expect(amount).toHaveAccessibleDescription(/at most €40\.00/);
+  await amount.fill('50');
+  await page.getByRole('button', { name: 'Continue to withdraw' }).click();
+  await expect(amount).toHaveAccessibleDescription(/You cannot withdraw more than your balance/);
+  await expectNoAxeViolations(page, 'cashier with a reserved withdrawal');
+
+  await page.goto(`${session.checkoutUrl}/widget`);
+  await expect(page.getByTestId('available')).toHaveText('€40.00');
+  await expect(page.getByTestId('reserved')).toHaveText('€60.00');
+  await expectNoAxeViolations(page, 'widget with a reserved withdrawal');
+  // The service refuses it too, whatever the page says: 409 INSUFFICIENT_BALANCE.
+  const more = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payout`, {
+    headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
+    data: { value: 50 },
+  });
+  expect(more.status()).toBe(409);
+  expect((await more.json()).errorKey).toBe('INSUFFICIENT_BALANCE');
+});

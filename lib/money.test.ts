@@ -10,7 +10,14 @@ describe('ISO 4217 amounts', () => {
 
   it('converts major to minor units and refuses extra decimals', () => {
     expect(toMinor(10.5, 'EUR')).toBe(1050);
-    expect(toMinor(0.1 + 0.2, 'EUR')).toBe(30);
+    // Exact: what JSON carried is refused when it has more decimals, never rounded.
+    expect(toMinor(0.1 + 0.2, 'EUR')).toBeNull();
+    expect(toMinor(0.3, 'EUR')).toBe(30);
+    expect(toMinor(123456789012.345, 'EUR')).toBeNull();
+    expect(toMinor(123456789012.34, 'EUR')).toBe(12345678901234);
+    expect(toMinor(1e-7, 'EUR')).toBeNull();
+    expect(toMinor(1e21, 'EUR')).toBeNull();
+    expect(toMinor(-2.5, 'EUR')).toBe(-250);
     expect(toMinor(10.001, 'EUR')).toBeNull();
     expect(toMinor(10.5, 'JPY')).toBeNull();
     expect(toMinor(1.234, 'KWD')).toBe(1234);

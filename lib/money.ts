@@ -24,15 +24,22 @@ export function minorUnits(currency: string): number {
 }
 
 /**
- * Major units → integer minor units. Returns null when the amount has more decimals than
- * the currency's minor units (10.001 EUR) or is not a finite number.
+ * Major units → integer minor units, exactly: the number's shortest decimal form (what JSON
+ * carried) may have at most the currency's minor-unit digits. Returns null for more decimals
+ * (10.001 EUR, 123456789012.345 EUR: never rounded), a non-finite number, or one beyond safe
+ * integer minor units.
  */
 export function toMinor(amount: number, currency: string): number | null {
   if (!Number.isFinite(amount)) return null;
   const digits = minorUnits(currency);
-  const scaled = Math.round(amount * 10 ** digits);
-  if (Math.abs(scaled / 10 ** digits - amount) > 1e-9 * Math.max(1, Math.abs(amount))) return null;
-  return scaled;
+  const text = String(Math.abs(amount));
+  // Exponent forms are below 1e-6 (more decimals than any currency has) or above 1e21.
+  if (text.includes('e')) return null;
+  const [whole = '', fraction = ''] = text.split('.');
+  if (fraction.length > digits) return null;
+  const minor = Number(whole + fraction.padEnd(digits, '0'));
+  if (!Number.isSafeInteger(minor)) return null;
+  return amount < 0 ? -minor : minor;
 }
 
 /** Integer minor units → major units as a number (1050 EUR → 10.5). */

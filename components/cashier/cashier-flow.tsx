@@ -34,8 +34,10 @@ export interface CashierFlowProps {
   sessionId: string;
   kind: 'deposit' | 'withdraw';
   locale: string;
+  /** The page's resolved language: amounts are read with its separators (parseAmount). */
+  numberLocale: string;
   currency: string;
-  /** Major units, or null when the session has no balance. */
+  /** Major units: what a withdrawal may take (the available balance), or null without a balance. */
   balance: number | null;
   /** Preset amounts: value as typed, label formatted for the locale. */
   presets: { value: string; label: string }[];
@@ -90,7 +92,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance);
+    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance, props.numberLocale);
     setNotice(null);
     if (problem) {
       setError(text.errors[problem]);
@@ -124,6 +126,7 @@ export function CashierFlow(props: CashierFlowProps) {
       <input type="hidden" name="sessionId" value={props.sessionId} />
       <input type="hidden" name="kind" value={kind} />
       <input type="hidden" name="locale" value={props.locale} />
+      <input type="hidden" name="numberLocale" value={props.numberLocale} />
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       {notice ? (
         <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The widget's live part: balance and pending withdrawals, polled every second from the
+ * The widget's live part: balance, what is available and reserved (E19), and pending withdrawals, polled every second from the
  * checkout's own endpoint (React Query), announced politely when they change, and posted to the
  * merchant's page as a `balance` message.
  */
@@ -10,6 +10,9 @@ import { postToParent } from '@/lib/framing/parent-messages';
 
 export interface WidgetSnapshot {
   balance: number | null;
+  /** Balance minus the withdrawals not final (E19); null without a balance. */
+  available: number | null;
+  reserved: number;
   currency: string;
   status: string;
   pending: { id: string; amount: number; currency: string; status: string; createdAt: string }[];
@@ -17,6 +20,8 @@ export interface WidgetSnapshot {
 
 export interface LiveBalanceText {
   balance: string;
+  available: string;
+  reserved: string;
   noBalance: string;
   pending: string;
   noPending: string;
@@ -58,6 +63,18 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
           {snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}
         </bdi>
       </p>
+      {snapshot.reserved > 0 && snapshot.available !== null ? (
+        <dl className="grid grid-cols-[1fr_auto] gap-x-2 text-sm">
+          <dt className="text-fg-muted">{text.available}</dt>
+          <dd>
+            <bdi data-testid="available" className="font-semibold">{format(snapshot.available, snapshot.currency)}</bdi>
+          </dd>
+          <dt className="text-fg-muted">{text.reserved}</dt>
+          <dd>
+            <bdi data-testid="reserved">{format(snapshot.reserved, snapshot.currency)}</bdi>
+          </dd>
+        </dl>
+      ) : null}
       <p className="sr-only" aria-live="polite">
         {announce}
       </p>

@@ -10,6 +10,10 @@ export type CallFailure =
   | 'unavailable'
   /** 409 INVALID_STATE: the transaction moved on (paid, expired…): show its status. */
   | 'invalidState'
+  /** 409 INSUFFICIENT_BALANCE: a withdrawal above the available balance (E19). */
+  | 'insufficientBalance'
+  /** 429 RATE_LIMITED: too many attempts; try again later (E15). */
+  | 'rateLimited'
   /** 404: unknown transaction or session. */
   | 'notFound'
   /** 400: the service refused the input. */
@@ -21,6 +25,8 @@ export type CallFailure =
 export function classifyFailure(error: unknown): CallFailure {
   if (!(error instanceof PaymentsApiError) || error.retryable) return 'unavailable';
   if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
+  if (error.status === 409 && error.errorKey === 'INSUFFICIENT_BALANCE') return 'insufficientBalance';
+  if (error.status === 429) return 'rateLimited';
   if (error.status === 404) return 'notFound';
   if (error.status === 400) return 'invalid';
   return 'rejected';

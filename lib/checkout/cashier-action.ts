@@ -11,6 +11,7 @@ import { logger } from '@/lib/log';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './cashier-amount';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
 
@@ -30,26 +31,27 @@ const CashierForm = z.object({
   method: z.enum(['card', 'apm']).catch('card'),
   locale: z.string().optional(),
   amount: z.string().default(''),
+  numberLocale: z.enum(LOCALES).catch(DEFAULT_LOCALE),
   attemptKey: z.string().optional(),
 });
 
 export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
   const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
   const fallbackKey = typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
-  const parsed = parseActionForm(CashierForm, form, { sessionId: 128, locale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 });
+  const parsed = parseActionForm(CashierForm, form, { sessionId: 128, locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 });
   if (!parsed.ok) {
     const amountTooLong = parsed.problem === 'tooLong' && parsed.fields.every((f) => f === 'amount');
     return { attemptKey: fallbackKey, error: amountTooLong ? 'invalid' : 'rejected' };
   }
-  const { sessionId, kind, method, amount: raw } = parsed.data;
+  const { sessionId, kind, method, amount: raw, numberLocale } = parsed.data;
   const locale = localeParam(parsed.data.locale);
   const attemptKey = parsed.data.attemptKey && UUID.test(parsed.data.attemptKey) ? parsed.data.attemptKey : fallbackKey;
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
-    const error = checkAmount(raw, session.currency, kind, session.balance ?? null);
+    const error = checkAmount(raw, session.currency, kind, session.available ?? session.balance ?? null, numberLocale);
     if (error) return { attemptKey, error, amount: raw };
-    const amount = parseAmount(raw)!;
+    const amount = parseAmount(raw, numberLocale)!;
     const key = `cashier:${sessionId}:${attemptKey}`;
     if (kind === 'deposit') {
       const created = await paymentsApi.createSessionPayin(sessionId, amount, key);
@@ -62,7 +64,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'cashier could not create the transaction');
     if (failure === 'unavailable') return { attemptKey, error: 'unavailable', amount: raw };
     if (failure === 'invalidState') return { attemptKey: randomUUID(), error: 'expired' };
-    if (failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
+    if (failure === 'insufficientBalance' || failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
     return { attemptKey: randomUUID(), error: 'rejected', amount: raw };
   }
 }

@@ -34,6 +34,14 @@ export const CashierSession = z
     customer: z.object({ externalUserId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
     currency: z.string(),
     balance: z.number().optional(),
+    reserved: z
+      .number()
+      .optional()
+      .meta({ 'x-extension': true, description: 'E19: the withdrawals of the session that are not final (major units); with a balance only.' }),
+    available: z
+      .number()
+      .optional()
+      .meta({ 'x-extension': true, description: 'E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take.' }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
     previousTransactionCount: z.number().int(),

@@ -24,6 +24,12 @@ export const ERROR_KEYS = {
   CONFLICT: { status: 409, code: 4091 },
   INVALID_STATE: { status: 409, code: 4092 },
   DUPLICATE_ORDER_ID: { status: 409, code: 4093 },
+  /** A withdrawal above the session's available balance (E19). */
+  INSUFFICIENT_BALANCE: { status: 409, code: 4094 },
+  /** A body over the size limit. */
+  PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
+  /** Too many attempts: answered with Retry-After (E15). */
+  RATE_LIMITED: { status: 429, code: 4291 },
   INTERNAL_ERROR: { status: 500, code: 5001 },
 } as const satisfies Record<string, { status: number; code: number }>;
 

@@ -17,7 +17,9 @@ const errorResponses = {
   '401': { description: 'Unauthorized (UNAUTHORIZED)', ...json(ErrorResponse) },
   '403': { description: 'Forbidden (FORBIDDEN)', ...json(ErrorResponse) },
   '404': { description: 'Not Found (NOT_FOUND)', ...json(ErrorResponse) },
-  '409': { description: 'Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID)', ...json(ErrorResponse) },
+  '409': { description: 'Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE)', ...json(ErrorResponse) },
+  '413': { description: 'Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB', ...json(ErrorResponse) },
+  '429': { description: 'Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15)', ...json(ErrorResponse) },
   '500': { description: 'Internal Server Error (INTERNAL_ERROR)', ...json(ErrorResponse) },
 };
 

@@ -35,7 +35,7 @@ const json = (status: number, body?: unknown) =>
     ? new Response(null, { status })
     : Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
-const tooLarge = () => invalid(`The body is larger than ${MAX_BODY_BYTES} bytes`);
+const tooLarge = () => new SandboxApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${MAX_BODY_BYTES} bytes`);
 
 /** Reads the body as text, stopping as soon as it passes MAX_BODY_BYTES (chunked bodies too). */
 async function readBounded(request: Request): Promise<string> {

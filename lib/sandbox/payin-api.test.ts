@@ -96,10 +96,10 @@ describe('authentication and errors (E14)', () => {
     expect(body.errorMessage).toMatch(/returnUrls\.success/);
   });
 
-  it('400 for JSON that is not JSON, and for a body over 64 KB', async () => {
+  it('400 for JSON that is not JSON, 413 for a body over 64 KB', async () => {
     expect((await createRoute(request('/public/payin', { raw: '{"orderId":' }))).status).toBe(400);
     const huge = JSON.stringify({ ...payinBody(), merchantAdditionalData: { blob: 'x'.repeat(70_000) } });
-    expect((await createRoute(request('/public/payin', { raw: huge }))).status).toBe(400);
+    expect((await createRoute(request('/public/payin', { raw: huge }))).status).toBe(413);
   });
 
   it('403 when the checkout token tries a merchant operation', async () => {

@@ -4,9 +4,9 @@
  * (transitions.ts, 409 INVALID_STATE) and queues the merchant's event and, for a legacy
  * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { payins, payouts } from '@/lib/db/schema';
+import { cashierSessions, payins, payouts } from '@/lib/db/schema';
 import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
 import type { PayinTransaction } from '@/lib/contract/payin';
 import type { PayoutTransaction } from '@/lib/contract/payout';
@@ -134,7 +134,11 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
   return updated;
 }
 
-/** Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a new one queues `payout.status_changed`. */
+/**
+ * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
+ * new one queues `payout.status_changed`, and a session withdrawal that becomes PROCESSED lowers
+ * the session balance by its amount (E19: its reservation ends as the money leaves).
+ */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
   if (set.status !== undefined) assertTransition('payout', row.status, set.status);
   const [updated] = await tx.update(payouts).set({ ...set, updatedAt: new Date() }).where(eq(payouts.id, row.id)).returning();
@@ -144,6 +148,13 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
       object: toPayoutTransaction(updated),
       previousStatus: row.status,
     });
+    // A withdrawal paid out leaves the session's balance (its reservation ends with it: E19).
+    if (updated.status === 'PROCESSED' && updated.sessionId) {
+      await tx
+        .update(cashierSessions)
+        .set({ balanceMinor: sql`greatest(${cashierSessions.balanceMinor} - ${updated.initialValueMinor}, 0)`, updatedAt: new Date() })
+        .where(and(eq(cashierSessions.id, updated.sessionId), isNotNull(cashierSessions.balanceMinor)));
+    }
   }
   return updated;
 }

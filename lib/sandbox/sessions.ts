@@ -3,7 +3,7 @@
  * currency; pay-ins and payouts created in the session take its customer, currency, return
  * URLs and KYC flag. A session expires `sessionTtlSeconds` (E12) after creation.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
@@ -17,6 +17,8 @@ import { checkedMinor } from './merchant-config';
 import { createPayinFor } from './payin-create';
 import { createPayoutFor } from './payouts';
 import { iframeUrls, merchantConfig, type RequestContext } from './request-context';
+import { isTerminal } from './transitions';
+import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from './store';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
@@ -54,13 +56,35 @@ async function loadSession(tx: Db, principal: Principal, id: string, lock = fals
   return row;
 }
 
+/** Payout statuses that still hold their amount against the session balance (not final). */
+const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
+
+/**
+ * What the session's withdrawals that are not final hold, in minor units of the session currency
+ * (each payout's initial value: the amount asked, before any conversion to the PSP's currency).
+ */
+async function reservedMinor(tx: Db, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sum(payouts.initialValueMinor) })
+    .from(payouts)
+    .where(and(eq(payouts.sessionId, sessionId), inArray(payouts.status, RESERVING)));
+  return Number(row?.total ?? 0);
+}
+
 const expired = (row: SessionRow) => row.expiresAt.getTime() <= Date.now();
 
 function assertActive(row: SessionRow): void {
   if (expired(row)) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
 }
 
-/** GET /public/cashier/session/{id} (E8). */
+/** balance, reserved and available (E19) in major units. */
+const balances = (balanceMinor: number, reserved: number, currency: string) => ({
+  balance: toMajor(balanceMinor, currency),
+  reserved: toMajor(reserved, currency),
+  available: toMajor(Math.max(0, balanceMinor - reserved), currency),
+});
+
+/** GET /public/cashier/session/{id} (E8, E19). */
 export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
   const row = await loadSession(tx, principal, id);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
@@ -70,7 +94,7 @@ export async function getSession(tx: Db, principal: Principal, id: string): Prom
     merchantId: row.merchantId,
     customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
     currency: row.currency,
-    ...(row.balanceMinor !== null ? { balance: toMajor(row.balanceMinor, row.currency) } : {}),
+    ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
     returnUrls: row.returnUrls as ReturnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
@@ -110,12 +134,22 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
 }
 
-/** POST /public/cashier/session/{id}/payout (E9). A value above the session balance is 400. */
+/**
+ * POST /public/cashier/session/{id}/payout (E9, E19). The session row is locked, so parallel
+ * withdrawals are counted one after another: a value above the available balance (balance minus
+ * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value.
+ */
 export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext) {
-  const row = await loadSession(tx, principal, id);
+  const row = await loadSession(tx, principal, id, true);
   assertActive(row);
   const minor = toMinor(value, row.currency);
-  if (row.balanceMinor !== null && minor !== null && minor > row.balanceMinor) throw invalid('value is above the session balance');
+  if (minor === null || minor <= 0) throw invalid(`value has more decimals than ${row.currency} allows`);
+  if (row.balanceMinor !== null) {
+    const available = row.balanceMinor - (await reservedMinor(tx, id));
+    if (minor > available) {
+      throw new SandboxApiError('INSUFFICIENT_BALANCE', 'value is above the available balance (the balance minus the withdrawals in progress)');
+    }
+  }
   const payout = await createPayoutFor(
     tx,
     row.merchantId,

@@ -9,6 +9,7 @@ import { FrameBridge } from '@/components/frame/frame-bridge';
 import { PENDING_PAYOUT } from '@/lib/checkout/cashier';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
+import { formatAmountInput } from '@/lib/checkout/cashier-amount';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cashierTitle') };
@@ -35,7 +36,11 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
   const balanceText = balance === null ? null : money(balance, session.currency, uiLocale);
-  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: String(value), label: money(value, session.currency, uiLocale) }));
+  /** What a withdrawal may take: the balance minus the withdrawals in progress (E19). */
+  const available = session.available ?? balance;
+  const availableText = available === null ? null : money(available, session.currency, uiLocale);
+  const reserved = session.reserved ?? 0;
+  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: formatAmountInput(value, uiLocale), label: money(value, session.currency, uiLocale) }));
   const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${new URLSearchParams({ ...(locale ? { locale } : {}), tab }).toString()}`;
   const pending = transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status));
 
@@ -53,6 +58,13 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           <p className="text-sm">
             {t('balance')}: <bdi data-testid="balance" className="text-lg font-semibold">{balanceText ?? t('noBalance')}</bdi>
           </p>
+          {reserved > 0 && availableText ? (
+            <p className="text-sm text-fg-muted">
+              {t('available')}: <bdi data-testid="available" className="font-semibold text-fg">{availableText}</bdi>
+              {' · '}
+              {t('reserved')}: <bdi data-testid="reserved">{money(reserved, session.currency, uiLocale)}</bdi>
+            </p>
+          ) : null}
         </div>
       </header>
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
@@ -74,11 +86,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           sessionId={session.sessionId}
           kind={kind}
           locale={locale}
+          numberLocale={uiLocale}
           currency={session.currency}
-          balance={balance}
+          balance={available}
           presets={presets}
           initialAttemptKey={randomUUID()}
-          text={await cashierFlowText(kind, session.currency, balanceText)}
+          text={await cashierFlowText(kind, session.currency, availableText)}
         />
       </section>
       <TransactionList id="pending-heading" heading={t('pending')} empty={t('noPending')} items={pending} />

@@ -29,6 +29,8 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
+  /** The most a withdrawal may take: the balance minus the withdrawals in progress (E19). */
+  const available = session.available ?? balance;
   const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
   return (
     <main className="space-y-4 p-3">
@@ -42,22 +44,25 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         locale={uiLocale}
         initial={{
           balance,
+          available,
+          reserved: session.reserved ?? 0,
           currency: session.currency,
           status: session.status,
           pending: transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status)),
         }}
-        text={{ balance: t('balance'), noBalance: t('noBalance'), pending: t('pending'), noPending: t('noPending'), statuses }}
+        text={{ balance: t('balance'), available: t('available'), reserved: t('reserved'), noBalance: t('noBalance'), pending: t('pending'), noPending: t('noPending'), statuses }}
       />
       <CashierFlow
         action={startCashierTransaction}
         sessionId={session.sessionId}
         kind="withdraw"
         locale={locale}
+        numberLocale={uiLocale}
         currency={session.currency}
-        balance={balance}
+        balance={available}
         presets={[]}
         initialAttemptKey={randomUUID()}
-        text={await cashierFlowText('withdraw', session.currency, balance === null ? null : money(balance, session.currency, uiLocale))}
+        text={await cashierFlowText('withdraw', session.currency, available === null ? null : money(available, session.currency, uiLocale))}
       />
     </main>
   );

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { postCardForm } from '../scripts/card-form-post.mjs';
-import { createPayin, fetchPayin } from './support';
+import { createPayin, fetchPayin, fillCard } from './support';
 
 const card = { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada Lovelace' };
 
@@ -44,4 +44,19 @@ test('a forged payment id or a missing field is a clear form error, never a 500'
   expect(noNumber.status).toBe(200);
   expect(noNumber.html).toContain('Enter your card number.');
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('CREATED');
+});
+
+test.describe('a client that writes its own X-Forwarded-For', () => {
+  test.use({ extraHTTPHeaders: { 'X-Forwarded-For': '6.6.6.6' } });
+
+  test('is known by its socket address, for 3DS and risk as at create (TRUSTED_PROXY_HOPS=0)', async ({ page, request }) => {
+    const payin = await createPayin(request);
+    const created = await fetchPayin(request, payin.paymentId);
+    expect(created.metadata?.ipAddress).toMatch(/^(127\.0\.0\.1|::1)$/);
+    await page.goto(payin.iframeUrls.card);
+    await fillCard(page, { number: '4242424242424242' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+    expect((await fetchPayin(request, payin.paymentId)).metadata?.ipAddress).toMatch(/^(127\.0\.0\.1|::1)$/);
+  });
 });

@@ -86,7 +86,7 @@ export async function decidePayout(request: APIRequestContext, payoutId: string,
 export async function fetchPayin(request: APIRequestContext, paymentId: string) {
   const response = await request.get(`/sandbox/api/public/payin/${paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
   expect(response.status()).toBe(200);
-  return (await response.json()) as { status: string; statusReason?: { detailedStatus?: string }; cardMask?: string; attemptsRemaining?: number };
+  return (await response.json()) as { status: string; statusReason?: { detailedStatus?: string }; cardMask?: string; attemptsRemaining?: number; metadata?: { ipAddress?: string } };
 }
 
 /** Fetches a payout as the merchant. */

@@ -28,6 +28,7 @@ export const ENV_SCHEMA = z.object({
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
   DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL server of the sandbox instead of PGlite.'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections of the PostgreSQL pool.'),
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
 });
 export type AppConfig = z.infer<typeof ENV_SCHEMA> & {
@@ -111,6 +112,9 @@ export const testMode = (): boolean => appConfig().testMode;
 
 /** Where the checkout server calls the payments service, and with which bearer token. */
 export const paymentsApiConfig = (): AppConfig['paymentsApi'] => appConfig().paymentsApi;
+
+/** Proxies in front of this server that append to X-Forwarded-For (lib/net/client-ip.ts). */
+export const trustedProxyHops = (): number => appConfig().TRUSTED_PROXY_HOPS;
 
 /** The embedded sandbox's own API on this server (the console calls it as a merchant would). */
 export const sandboxApiBaseUrl = (): string => `http://127.0.0.1:${appConfig().PORT}/sandbox/api`;

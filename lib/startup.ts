@@ -1,10 +1,12 @@
 /**
  * What the Node.js server does once at start (called from instrumentation.ts): checks the
  * configuration and stops the process with the bad variables named, says when the pages run in
- * test mode, and starts the embedded sandbox's worker (timed outcomes, webhooks).
+ * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
+ * rule of lib/net/client-ip.ts), and starts the embedded sandbox's worker (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
 
 export async function startServer(): Promise<void> {
   let config: AppConfig;
@@ -16,6 +18,8 @@ export async function startServer(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
+  // Before any request: the socket's address ends X-Forwarded-For (the customer IP rule).
+  appendPeerToForwardedFor();
   if (config.testMode) {
     logger.warn(
       { paymentsApi: config.PAYMENTS_API_BASE_URL ?? 'embedded sandbox' },

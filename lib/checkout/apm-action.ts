@@ -15,6 +15,8 @@ import { checkFields, type FieldError } from '@/lib/checkout/method-fields';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import { trustedProxyHops } from '@/lib/config';
+import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 
@@ -70,7 +72,7 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
     const browser = completeBrowser(parsed.data.browser ?? null, {
       acceptHeader: parsed.data.acceptHeader || h.get('accept'),
       userAgent: h.get('user-agent'),
-      forwardedFor: h.get('x-forwarded-for') ?? h.get('x-real-ip'),
+      customerIp: clientIpFrom(h.get('x-forwarded-for'), trustedProxyHops()),
       acceptLanguage: h.get('accept-language'),
     });
     const additionalData = { methodId, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };

@@ -4,7 +4,7 @@ import { completeBrowser } from './browser-info';
 const request = {
   acceptHeader: 'text/html,application/xhtml+xml',
   userAgent: 'Mozilla/5.0 (X11; Linux x86_64)',
-  forwardedFor: '203.0.113.7, 10.0.0.1',
+  customerIp: '203.0.113.7',
   acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5',
 };
 
@@ -48,7 +48,7 @@ describe('completeBrowser', () => {
   });
 
   it('leaves out what nobody knows', () => {
-    expect(completeBrowser(null, { acceptHeader: null, userAgent: null, forwardedFor: null, acceptLanguage: null })).toEqual({
+    expect(completeBrowser(null, { acceptHeader: null, userAgent: null, customerIp: undefined, acceptLanguage: null })).toEqual({
       javaEnabled: false,
       javascriptEnabled: false,
     });

@@ -23,13 +23,14 @@ const ClientFields = Browser.pick({
 });
 
 /**
- * Completes the Browser object on the server. `clientJson` is the form's hidden field
+ * Completes the Browser object on the server. `customerIp` is the trusted client address
+ * (lib/net/client-ip.ts), never the left of X-Forwarded-For. `clientJson` is the form's hidden field
  * (absent without JavaScript; ignored when malformed). `acceptHeader` is the Accept header
  * of the page request, carried by the form, since a server action's own is not the page's.
  */
 export function completeBrowser(
   clientJson: string | null,
-  request: { acceptHeader: string | null; userAgent: string | null; forwardedFor: string | null; acceptLanguage: string | null },
+  request: { acceptHeader: string | null; userAgent: string | null; customerIp: string | undefined; acceptLanguage: string | null },
 ): Browser {
   let client: ClientBrowserFields | null = null;
   if (clientJson) {
@@ -40,7 +41,7 @@ export function completeBrowser(
       client = null;
     }
   }
-  const ip = request.forwardedFor?.split(',')[0]?.trim();
+  const ip = request.customerIp;
   const language = request.acceptLanguage?.split(',')[0]?.split(';')[0]?.trim();
   return {
     ...(client ?? { javaEnabled: false, javascriptEnabled: false, ...(language ? { language: language.slice(0, 35) } : {}) }),

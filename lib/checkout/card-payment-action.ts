@@ -22,6 +22,8 @@ import type { Browser } from '@/lib/contract/common';
 import type { PayinProcessingResponse } from '@/lib/contract/payin';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import { trustedProxyHops } from '@/lib/config';
+import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 
@@ -105,7 +107,7 @@ async function browserOf(data: Control): Promise<Browser> {
   return completeBrowser(data.browser ?? null, {
     acceptHeader: data.acceptHeader || h.get('accept'),
     userAgent: h.get('user-agent'),
-    forwardedFor: h.get('x-forwarded-for') ?? h.get('x-real-ip'),
+    customerIp: clientIpFrom(h.get('x-forwarded-for'), trustedProxyHops()),
     acceptLanguage: h.get('accept-language'),
   });
 }

@@ -6,7 +6,8 @@
  */
 import type { Db } from '@/lib/db/client';
 import type { DeviceType } from '@/lib/contract/enums';
-import { checkoutUrl } from '@/lib/config';
+import { checkoutUrl, trustedProxyHops } from '@/lib/config';
+import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
 import { notFound } from './api-error';
 import type { SandboxMerchantConfig } from './merchant-config';
 import { findMerchant } from './store';
@@ -21,15 +22,18 @@ export interface RequestContext {
   customerIp?: string;
 }
 
-/** The context of a request to /sandbox/api. */
+/**
+ * The context of a request to /sandbox/api. `ip` is the caller's trusted address
+ * (X-Forwarded-For counted from the right by TRUSTED_PROXY_HOPS); `customerIp` the merchant's
+ * X-IP-Address when it is a valid address.
+ */
 export function requestContext(request: Request): RequestContext {
-  const forwarded = request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
   return {
     checkoutUrl: checkoutUrl(),
-    ip: forwarded || undefined,
+    ip: clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()),
     userAgent: request.headers.get('user-agent') ?? undefined,
     customerUserAgent: request.headers.get('x-user-agent')?.slice(0, 2048) || undefined,
-    customerIp: request.headers.get('x-ip-address')?.slice(0, 45) || undefined,
+    customerIp: normalizeIp(request.headers.get('x-ip-address')),
   };
 }
 

@@ -1,0 +1,54 @@
+/**
+ * The customer's IP address, as far as it can be trusted (for 3DS, risk and velocity limits).
+ * Every request's socket address is appended to `X-Forwarded-For` as it arrives
+ * (`appendPeerToForwardedFor`, installed at start), so the header always ends with the address
+ * that actually connected. The client is then the entry `TRUSTED_PROXY_HOPS` places from the
+ * right: 0 (the default) takes the socket itself; behind one load balancer, 1. Entries further
+ * left are whatever the client wrote, and are never used. Addresses are checked and normalised
+ * with ipaddr.js (IPv4-mapped IPv6 becomes IPv4).
+ */
+import http from 'node:http';
+import ipaddr from 'ipaddr.js';
+
+/** A valid IP address in its normal form, or undefined. */
+export function normalizeIp(value: string | null | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text || text.length > 64 || !ipaddr.isValid(text)) return undefined;
+  return ipaddr.process(text).toString();
+}
+
+/**
+ * The client address from an `X-Forwarded-For` value whose last entry is the socket's, counting
+ * `trustedHops` proxies from the right. Undefined when there is no valid address there.
+ */
+export function clientIpFrom(forwardedFor: string | null | undefined, trustedHops: number): string | undefined {
+  if (!forwardedFor) return undefined;
+  const entries = forwardedFor.slice(0, 4096).split(',');
+  const index = Math.max(0, entries.length - 1 - trustedHops);
+  return normalizeIp(entries[index]);
+}
+
+const installed = Symbol.for('hosted-checkout.peer-in-forwarded-for');
+
+/**
+ * Appends each request's socket address to its `X-Forwarded-For` before any handler reads it
+ * (every http.Server of the process). Idempotent.
+ */
+export function appendPeerToForwardedFor(): void {
+  const proto = http.Server.prototype as http.Server & { [installed]?: boolean };
+  if (proto[installed]) return;
+  proto[installed] = true;
+  const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  proto.emit = function patchedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') {
+      const request = args[0] as http.IncomingMessage;
+      const peer = request.socket?.remoteAddress;
+      if (peer) {
+        const prior = request.headers['x-forwarded-for'];
+        const text = Array.isArray(prior) ? prior.join(', ') : prior;
+        request.headers['x-forwarded-for'] = text ? `${text}, ${peer}` : peer;
+      }
+    }
+    return emit.call(this, event, ...args);
+  } as typeof proto.emit;
+}

@@ -10,7 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { parseActionForm } from '@/lib/forms/action-form';
-import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
+import { outboundPolicy, sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
+import { checkOutboundUrl } from '@/lib/net/outbound';
 import { cashierSessions, merchants } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
@@ -212,6 +213,8 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
   const raw = text(form, 'webhookUrl');
   const parsed = HttpUrl.safeParse(raw);
   if (raw && !parsed.success) back(token, 'failed', { detail: 'webhook URL must be an http(s) URL' });
+  const refused = raw ? await checkOutboundUrl(raw, outboundPolicy()) : null;
+  if (refused) back(token, 'failed', { detail: `webhook URL: ${refused}` });
   const db = await sandboxDb();
   await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
   back(token, 'webhookSaved');

@@ -9,6 +9,9 @@
 import type { z } from 'zod';
 import type { Db } from '@/lib/db/client';
 import type { H2hCreateRequest, H2hCreateResponse } from '@/lib/contract/h2h';
+import { outboundPolicy } from '@/lib/config';
+import { checkOutboundUrl } from '@/lib/net/outbound';
+import { invalid } from './api-error';
 import { requireMerchant, type Principal } from './auth';
 import { upsertCustomer } from './customers';
 import { enqueueH2hWebhook, h2hStatus, type H2hData } from './h2h-webhook';
@@ -27,6 +30,8 @@ export async function createH2hTransaction(
 ): Promise<z.infer<typeof H2hCreateResponse>> {
   const merchantId = requireMerchant(principal);
   await merchantConfig(tx, merchantId, ctx);
+  const refused = await checkOutboundUrl(request.hookUrl, outboundPolicy());
+  if (refused) throw invalid(`hookUrl: ${refused}`);
   const { cardData: data, billing: b } = request;
   const card = await analyseCard(
     tx,

@@ -3,12 +3,16 @@
  * change they report and sent by `deliverDueWebhooks`: POST of the exact stored body with
  * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>`,
  * retried on a non-2xx answer or no answer after 1, 2, 4, 8 and 16 s, each attempt logged
+ * (its status, or the category of its failure); never to a private or metadata address
+ * (lib/net/outbound.ts)
  * (docs/design.md, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
  */
 import { createHmac } from 'node:crypto';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
+import { outboundPolicy } from '@/lib/config';
+import { OutboundError, postOutbound } from '@/lib/net/outbound';
 import { newId } from './store';
 
 /** Seconds to wait after failed attempt 1, 2, … before the next; after the last, no more. */
@@ -20,6 +24,7 @@ const SEND_TIMEOUT_MS = 5_000;
 export interface DeliveryAttempt {
   at: string;
   status?: number;
+  /** Why no HTTP answer came: refused (a forbidden address), timeout, unreachable. */
   error?: string;
   durationMs: number;
 }
@@ -83,23 +88,21 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect):
   const started = Date.now();
   const entry: DeliveryAttempt = { at: new Date(started).toISOString(), durationMs: 0 };
   try {
-    const response = await fetch(delivery.url, {
-      method: 'POST',
-      headers: {
+    entry.status = await postOutbound(
+      delivery.url,
+      {
         'Content-Type': 'application/json',
         'User-Agent': 'payments-sandbox-webhooks/1',
         'X-Signature': signature(merchant?.secret ?? '', delivery.body),
         'X-Webhook-Id': delivery.id,
         'X-Webhook-Attempt': String(delivery.attempts + 1),
       },
-      body: delivery.body,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-      redirect: 'manual',
-    });
-    entry.status = response.status;
-    await response.body?.cancel();
+      delivery.body,
+      { timeoutMs: SEND_TIMEOUT_MS, policy: outboundPolicy() },
+    );
   } catch (error) {
-    entry.error = error instanceof Error ? error.name === 'TimeoutError' ? 'timeout' : error.message.slice(0, 200) : 'error';
+    // A category only (refused, timeout, unreachable): the raw error would describe the network.
+    entry.error = error instanceof OutboundError ? error.category : 'unreachable';
   }
   entry.durationMs = Date.now() - started;
   const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;

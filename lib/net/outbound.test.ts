@@ -1,0 +1,100 @@
+/**
+ * The sandbox's outbound guard. Refused addresses are checked without sending: the address
+ * rules are pure, names are resolved by an injected resolver, and a socket spy proves that no
+ * connection was even attempted. Only loopback is dialled.
+ */
+import http from 'node:http';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkOutboundUrl, guardedLookup, isAllowedAddress, OutboundError, postOutbound } from './outbound';
+
+const strict = { allowPrivate: false };
+const lax = { allowPrivate: true };
+
+describe('isAllowedAddress', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '93.184.215.14', '2001:4860::8888'])('allows %s (loopback or public; classified, never dialled)', (address) => {
+    expect(isAllowedAddress(address, strict)).toBe(true);
+  });
+
+  it.each([
+    '10.0.0.5', '172.16.3.4', '192.168.1.1', '100.64.0.1', '169.254.169.254', '169.254.1.1', 'fe80::1', 'fd00::1', 'fd00:ec2::254',
+    '224.0.0.1', 'ff02::1', '0.0.0.0', '::', '255.255.255.255', '::ffff:10.0.0.1', '::ffff:169.254.169.254', 'not-an-address',
+  ])('refuses %s', (address) => {
+    expect(isAllowedAddress(address, strict)).toBe(false);
+  });
+
+  it('SANDBOX_WEBHOOK_ALLOW_PRIVATE opens private and link-local networks, never metadata', () => {
+    expect(isAllowedAddress('10.0.0.5', lax)).toBe(true);
+    expect(isAllowedAddress('fe80::1', lax)).toBe(true);
+    expect(isAllowedAddress('169.254.169.254', lax)).toBe(false);
+    expect(isAllowedAddress('fd00:ec2::254', lax)).toBe(false);
+  });
+});
+
+const resolver = (answers: Record<string, string[]>) =>
+  (async (host: string) => {
+    const list = answers[host];
+    if (!list) throw Object.assign(new Error('ENOTFOUND'), { code: 'ENOTFOUND' });
+    return list.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  }) as never;
+
+describe('checkOutboundUrl (when a webhook URL is set)', () => {
+  const lookup = resolver({ 'internal.example': ['10.1.2.3'], 'mixed.example': ['93.184.215.14', '192.168.0.9'], 'localhost': ['127.0.0.1'], 'shop.example': ['93.184.215.14'] });
+
+  it('refuses private, link-local and metadata literals and names that resolve to them', async () => {
+    for (const url of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/x', 'http://[fd00:ec2::254]/', 'http://internal.example/hook', 'http://mixed.example/hook']) {
+      expect(await checkOutboundUrl(url, strict, lookup), url).toMatch(/private, link-local or metadata/);
+    }
+  });
+
+  it('allows loopback, public hosts, and names that do not resolve yet (checked again when sent)', async () => {
+    for (const url of ['http://127.0.0.1:4000/hook', 'http://localhost:4000/hook', 'https://shop.example/hook', 'https://later.example/hook']) {
+      expect(await checkOutboundUrl(url, strict, lookup), url).toBeNull();
+    }
+  });
+
+  it('refuses other schemes and credentials', async () => {
+    expect(await checkOutboundUrl('file:///etc/passwd', strict, lookup)).toMatch(/http/);
+    expect(await checkOutboundUrl('http://user:pw@shop.example/', strict, lookup)).toMatch(/credentials/);
+  });
+});
+
+describe('guardedLookup (when a webhook is sent)', () => {
+  it('refuses a name whose answer holds a forbidden address, at connect time', async () => {
+    const resolve = ((host: string, _options: unknown, callback: (e: Error | null, a: unknown) => void) =>
+      callback(null, host === 'rebind.example' ? [{ address: '169.254.169.254', family: 4 }] : [{ address: '127.0.0.1', family: 4 }])) as never;
+    const lookup = guardedLookup(strict, resolve);
+    const refused = await new Promise<Error | null>((done) => lookup('rebind.example', {}, (error) => done(error)));
+    expect(refused).toBeInstanceOf(OutboundError);
+    const allowed = await new Promise<string>((done) => lookup('localhost', {}, (_error, address) => done(address as string)));
+    expect(allowed).toBe('127.0.0.1');
+  });
+});
+
+describe('postOutbound', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('refuses forbidden addresses without opening a socket', async () => {
+    const connect = vi.spyOn(net.Socket.prototype, 'connect');
+    for (const url of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest', 'http://[fd00:ec2::254]/', 'ftp://127.0.0.1/']) {
+      await expect(postOutbound(url, {}, '{}', { timeoutMs: 1000, policy: strict })).rejects.toMatchObject({ category: 'refused' });
+    }
+    expect(connect).not.toHaveBeenCalled();
+  });
+
+  it('delivers to loopback and answers the status', async () => {
+    const server = http.createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      expect(await postOutbound(`http://127.0.0.1:${port}/hook`, { 'Content-Type': 'application/json' }, '{"a":1}', { timeoutMs: 2000, policy: strict })).toBe(204);
+      expect(await postOutbound(`http://localhost:${port}/hook`, {}, '{}', { timeoutMs: 2000, policy: strict })).toBe(204);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

@@ -96,6 +96,8 @@ export async function proxy(request: NextRequest) {
   response.headers.set('X-Content-Type-Options', 'nosniff');
   response.headers.set('Permissions-Policy', 'payment=(self)');
   response.headers.set('Cache-Control', 'no-store');
+  // Served over https: browsers keep to https for a year (HSTS).
+  if (checkoutUrl().startsWith('https:')) response.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   return response;
 }
 

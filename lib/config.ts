@@ -28,6 +28,11 @@ export const ENV_SCHEMA = z.object({
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
   DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL server of the sandbox instead of PGlite.'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections of the PostgreSQL pool.'),
+  CARD_HASH_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits (32 to 64 random bytes)')
+    .optional()
+    .describe('Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.'),
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe('1: the sandbox may send webhooks to private and link-local networks too (never to cloud metadata addresses).'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),

@@ -19,6 +19,7 @@ import { trustedProxyHops } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
+import { safeRedirectTarget } from './redirect-target';
 
 export interface MethodFormState {
   attemptKey: string;
@@ -79,7 +80,12 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
     const key = `apm:${paymentId}:${attemptKey}`;
     if (type === 'payin') {
       const result = await paymentsApi.processPayinDirectLink(paymentId, { browser, additionalData }, key);
-      next = result.redirectUrl ?? paymentHref('payin', 'status', paymentId, locale);
+      const target = result.redirectUrl === undefined ? paymentHref('payin', 'status', paymentId, locale) : safeRedirectTarget(result.redirectUrl);
+      if (!target) {
+        logger.error({ paymentId }, 'the service answered a redirectUrl that is not https: not followed');
+        return { attemptKey, formError: 'unavailable' };
+      }
+      next = target;
     } else {
       await paymentsApi.processPayoutDirectLink(paymentId, { browser, additionalData }, key);
       next = paymentHref('payout', 'status', paymentId, locale);

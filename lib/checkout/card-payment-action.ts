@@ -26,6 +26,7 @@ import { trustedProxyHops } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
+import { safeRedirectTarget } from './redirect-target';
 
 export interface CardPaymentState {
   /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
@@ -148,7 +149,14 @@ async function afterPayin(c: Common, run: () => Promise<PayinProcessingResponse>
   try {
     const result = await run();
     logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl) }, 'card processing answered');
-    if (result.redirectUrl) next = result.redirectUrl;
+    if (result.redirectUrl) {
+      const target = safeRedirectTarget(result.redirectUrl);
+      if (!target) {
+        logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
+        return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+      }
+      next = target;
+    }
     else if (result.status === 'DECLINED') {
       const outcome = await afterDecline(c, result, keep);
       if (!('go' in outcome)) return outcome;

@@ -5,7 +5,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
-import { merchants, sandboxSecrets } from '@/lib/db/schema';
+import { merchants } from '@/lib/db/schema';
+import { cardHashKey } from './card-hash-key';
 import { SEED_MERCHANTS, type SandboxMerchantConfig } from './merchant-config';
 
 async function seed(db: Db): Promise<void> {
@@ -15,7 +16,6 @@ async function seed(db: Db): Promise<void> {
       .values({ id: merchant.id, token: merchant.token, config: merchant.config, webhookSecret: `whsec_${randomBytes(24).toString('hex')}` })
       .onConflictDoNothing();
   }
-  await db.insert(sandboxSecrets).values({ name: 'card-hash-key', value: randomBytes(32).toString('hex') }).onConflictDoNothing();
 }
 
 /** The seeded sandbox database. */
@@ -37,20 +37,19 @@ export async function findMerchant(db: Db, id: string): Promise<MerchantRecord |
   return row ? { id: row.id, token: row.token, config: row.config as SandboxMerchantConfig } : null;
 }
 
-let hashKey: string | null = null;
+let hashKey: Promise<string> | null = null;
 
 /**
- * Keyed SHA-256 (HMAC) of `value` with the sandbox's secret: the card hash and the
- * idempotency fingerprint. A plain hash of a PAN could be reversed by trying the 10^6
- * numbers that share its BIN and last four.
+ * Keyed SHA-256 (HMAC) of `value` with the card hash key (lib/sandbox/card-hash-key.ts): the
+ * card hash and the idempotency fingerprint. A plain hash of a PAN could be reversed by trying
+ * the 10^6 numbers that share its BIN and last four.
  */
 export async function keyedHash(db: Db, value: string): Promise<string> {
-  if (!hashKey) {
-    const [row] = await db.select().from(sandboxSecrets).where(eq(sandboxSecrets.name, 'card-hash-key')).limit(1);
-    if (!row) throw new Error('sandbox secret missing');
-    hashKey = row.value;
-  }
-  return createHmac('sha256', hashKey).update(value).digest('hex');
+  hashKey ??= cardHashKey(db).catch((error: unknown) => {
+    hashKey = null;
+    throw error;
+  });
+  return createHmac('sha256', await hashKey).update(value).digest('hex');
 }
 
 /** A new opaque identifier such as `pi_3f2a…`. */

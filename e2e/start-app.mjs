@@ -17,6 +17,12 @@ const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
     CHECKOUT_URL: `http://localhost:${port}`,
     SANDBOX_DATA_DIR: `${dir}/db`,
     LOG_LEVEL: 'debug',
+    // The whole suite comes from one address and shares the test cards: the per-IP and per-card
+    // limits are raised here; the per-session ones keep their defaults (e2e/card-testing.spec.ts).
+    LIMIT_CARD_ATTEMPTS_PER_IP: '100000/3600',
+    LIMIT_CARD_FAILURES_PER_IP: '100000/3600',
+    LIMIT_CARD_ATTEMPTS_PER_CARD: '100000/86400',
+    LIMIT_CARD_FAILURES_PER_CARD: '100000/86400',
     NEXT_TELEMETRY_DISABLED: '1',
   },
   stdio: ['ignore', 'pipe', 'pipe'],

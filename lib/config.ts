@@ -9,6 +9,8 @@ import { z } from 'zod';
 const Port = z.coerce.number().int().min(1).max(65535);
 const HttpUrlText = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 const Switch = z.enum(['0', '1'], { error: 'must be 0 or 1' });
+/** A velocity limit: "points/seconds", such as "10/3600". */
+const Limit = z.string().regex(/^[1-9]\d{0,6}\/[1-9]\d{0,7}$/, 'must be points/seconds, such as 10/3600');
 
 /** Every variable, with its meaning. Unset and empty are the same. */
 export const ENV_SCHEMA = z.object({
@@ -34,6 +36,15 @@ export const ENV_SCHEMA = z.object({
     .optional()
     .describe('Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.'),
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe('1: the sandbox may send webhooks to private and link-local networks too (never to cloud metadata addresses).'),
+  LIMIT_CARD_ATTEMPTS_PER_IP: Limit.default('30/3600').describe('Card attempts per customer IP: "points/seconds".'),
+  LIMIT_CARD_FAILURES_PER_IP: Limit.default('10/3600').describe('Declined or failed card attempts per customer IP.'),
+  LIMIT_CARD_ATTEMPTS_PER_CARD: Limit.default('25/86400').describe('Attempts per card (keyed by an in-memory HMAC of its number).'),
+  LIMIT_CARD_FAILURES_PER_CARD: Limit.default('5/86400').describe('Declined or failed attempts per card.'),
+  LIMIT_CARD_ATTEMPTS_PER_SESSION: Limit.default('20/3600').describe('Card attempts per cashier session (the service).'),
+  LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
+  LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
+  RATE_LIMIT_DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
+  RATE_LIMIT_KEY: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
 });

@@ -34,7 +34,7 @@ export interface CardFormText {
   errorSummary: string;
   declined: string;
   fieldErrors: Record<CardFieldError, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited', string>;
   reasons: Record<string, string>;
 }
 
@@ -94,7 +94,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
   useEffect(() => {
     if (state.formError || state.declineReason) {
-      postToParent('error', { errorKey: state.formError ?? state.declineReason });
+      postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? state.declineReason) });
       bannerRef.current?.focus();
     }
   }, [state]);

@@ -35,7 +35,7 @@ export interface SavedCardsText {
   cvvInvalid: string;
   declined: string;
   reasons: Record<string, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited', string>;
 }
 
 export interface SavedCardsProps {
@@ -73,7 +73,7 @@ export function SavedCards(props: SavedCardsProps) {
 
   useEffect(() => {
     if (state.formError || state.declineReason) {
-      postToParent('error', { errorKey: state.formError ?? state.declineReason });
+      postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? state.declineReason) });
       bannerRef.current?.focus();
     }
   }, [state]);

@@ -25,7 +25,7 @@ export interface CashierFlowText {
   processing: string;
   frameTitle: string;
   cancel: string;
-  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected', string>;
+  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited', string>;
   done: { success: string; failed: string; waiting: string; other: string };
 }
 

@@ -4,7 +4,7 @@ import type { AmountError } from '@/lib/checkout/cashier-amount';
 import { minorUnits } from '@/lib/money';
 import type { CashierFlowText } from './cashier-flow';
 
-const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected'];
+const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected', 'rateLimited'];
 
 export async function cashierFlowText(kind: 'deposit' | 'withdraw', currency: string, balanceText: string | null): Promise<CashierFlowText> {
   const t = await getTranslations('cashier');

@@ -3,6 +3,7 @@
  * APM, cashier actions), and the log fields of such a failure.
  */
 import { PaymentsApiError } from '@/lib/payments-api/client';
+import { VelocityLimited } from '@/lib/security/velocity';
 
 /** What a failed call means for the customer's form. */
 export type CallFailure =
@@ -23,6 +24,7 @@ export type CallFailure =
 
 /** Classifies a failed call of the payments service; anything that is not a PaymentsApiError is `unavailable`. */
 export function classifyFailure(error: unknown): CallFailure {
+  if (error instanceof VelocityLimited) return 'rateLimited';
   if (!(error instanceof PaymentsApiError) || error.retryable) return 'unavailable';
   if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
   if (error.status === 409 && error.errorKey === 'INSUFFICIENT_BALANCE') return 'insufficientBalance';
@@ -34,6 +36,7 @@ export function classifyFailure(error: unknown): CallFailure {
 
 /** Log fields of a failure: kind, status and errorKey only (never a request body or card data). */
 export function failureLogFields(error: unknown): Record<string, unknown> {
+  if (error instanceof VelocityLimited) return { limit: error.limit, retryAfterS: error.retryAfterS };
   return error instanceof PaymentsApiError
     ? { kind: error.kind, operation: error.operation, status: error.status, errorKey: error.errorKey }
     : { err: error };

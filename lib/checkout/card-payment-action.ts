@@ -26,6 +26,7 @@ import { trustedProxyHops } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
+import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from './redirect-target';
 
 export interface CardPaymentState {
@@ -33,7 +34,7 @@ export interface CardPaymentState {
   attemptKey: string;
   fieldErrors?: Partial<Record<keyof CardFormValues | 'cardId', CardFieldError>>;
   /** `errors.*` catalogue key of a form-level problem. */
-  formError?: 'unavailable' | 'rejected' | 'notFound';
+  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited';
   /** `reasons.*` catalogue key of the last decline. */
   declineReason?: string;
   /** Non-sensitive fields to put back after a round trip without JavaScript. */
@@ -118,6 +119,9 @@ function failure(error: unknown, c: Common, type: 'payin' | 'payout', keep?: Car
   const kind = classifyFailure(error);
   logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
   switch (kind) {
+    // Nothing was tried: the same key may be used once the wait is over.
+    case 'rateLimited':
+      return { attemptKey: c.attemptKey, formError: 'rateLimited', values: keep };
     // Same key: trying again cannot charge twice.
     case 'unavailable':
       return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
@@ -144,10 +148,12 @@ async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: C
 }
 
 /** After a pay-in's processing call: the ACS, the status page, or the form again with the decline. */
-async function afterPayin(c: Common, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values']): Promise<CardPaymentState> {
+async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values']): Promise<CardPaymentState> {
   let next: string;
   try {
+    await beginCardAttempt(limits);
     const result = await run();
+    await endCardAttempt(limits, result.status);
     logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl) }, 'card processing answered');
     if (result.redirectUrl) {
       const target = safeRedirectTarget(result.redirectUrl);
@@ -190,7 +196,8 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
   const browser = await browserOf(data);
   const body = { browser, cardData: { ...checked.card, cvv: checked.cvv }, saveCard: checked.keep.saveCard };
-  return afterPayin(c, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
+  const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
+  return afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
 }
 
 /** Saved card for a pay-in: process/saved-card with the CVV alone (E2). */
@@ -204,7 +211,8 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
   if (data.cvv.length !== cvvSize || !/^\d+$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
   const browser = await browserOf(data);
   const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
-  return afterPayin(c, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`));
+  const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
+  return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`));
 }
 
 /** After a payout's destination is given: its status page (waiting for the merchant, or processing). */

@@ -17,7 +17,7 @@ import { localeParam, paymentHref } from './payment-paths';
 
 export interface CashierState {
   attemptKey: string;
-  error?: AmountError | 'unavailable' | 'expired' | 'rejected';
+  error?: AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited';
   /** The payment page to show in the cashier's frame. */
   step?: { url: string; type: 'payin' | 'payout'; id: string };
   /** What the customer typed, for a round trip without JavaScript. */
@@ -63,6 +63,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const failure = classifyFailure(error);
     logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'cashier could not create the transaction');
     if (failure === 'unavailable') return { attemptKey, error: 'unavailable', amount: raw };
+    if (failure === 'rateLimited') return { attemptKey, error: 'rateLimited', amount: raw };
     if (failure === 'invalidState') return { attemptKey: randomUUID(), error: 'expired' };
     if (failure === 'insufficientBalance' || failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
     return { attemptKey: randomUUID(), error: 'rejected', amount: raw };

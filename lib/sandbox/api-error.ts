@@ -1,12 +1,16 @@
 /** An error answer of the sandbox: an E14 key and a message with no card data in it. */
 import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@/lib/contract/errors';
+import { VelocityLimited } from '@/lib/security/velocity';
 
 export class SandboxApiError extends Error {
   readonly key: ErrorKey;
-  constructor(key: ErrorKey, message: string) {
+  /** Seconds for the Retry-After header of a 429 RATE_LIMITED. */
+  readonly retryAfterS?: number;
+  constructor(key: ErrorKey, message: string, retryAfterS?: number) {
     super(message);
     this.name = 'SandboxApiError';
     this.key = key;
+    this.retryAfterS = retryAfterS;
   }
   get status(): number {
     return ERROR_KEYS[this.key].status;
@@ -18,3 +22,13 @@ export class SandboxApiError extends Error {
 
 export const notFound = (what: string) => new SandboxApiError('NOT_FOUND', `${what} not found`);
 export const invalid = (message: string) => new SandboxApiError('VALIDATION_ERROR', message);
+
+/** Runs `step` and turns a velocity refusal into 429 RATE_LIMITED with its Retry-After (E15). */
+export async function rateLimited<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    if (error instanceof VelocityLimited) throw new SandboxApiError('RATE_LIMITED', 'Too many attempts; try again later', error.retryAfterS);
+    throw error;
+  }
+}

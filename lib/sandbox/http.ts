@@ -28,6 +28,7 @@ export const SANDBOX_API_PREFIX = '/sandbox/api';
 interface Handled {
   status: number;
   body?: unknown;
+  retryAfterS?: number;
 }
 
 const json = (status: number, body?: unknown) =>
@@ -169,7 +170,8 @@ export async function runOperation(request: Request, id: OperationId, params: Re
         return { status: stored.responseStatus, body: stored.responseBody ?? undefined, replayed: true };
       }
       const outcome = await run(tx);
-      if (outcome.status < 500) {
+      // A refusal for velocity is not the request's answer for ever: it is not kept for replay.
+      if (outcome.status < 500 && outcome.status !== 429) {
         await tx.insert(idempotencyKeys).values({
           scope,
           key,
@@ -184,9 +186,14 @@ export async function runOperation(request: Request, id: OperationId, params: Re
     const result = await attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
     const response = json(result.status, result.body);
     if ('replayed' in result) response.headers.set('Idempotent-Replayed', 'true');
+    if ('retryAfterS' in result && result.retryAfterS) response.headers.set('Retry-After', String(result.retryAfterS));
     return response;
   } catch (error) {
-    if (error instanceof SandboxApiError) return json(error.status, error.toBody());
+    if (error instanceof SandboxApiError) {
+      const response = json(error.status, error.toBody());
+      if (error.retryAfterS) response.headers.set('Retry-After', String(error.retryAfterS));
+      return response;
+    }
     logger.error({ err: error, operation: id }, 'sandbox operation failed');
     return json(500, errorBody('INTERNAL_ERROR', 'The sandbox could not complete the request'));
   }
@@ -199,7 +206,7 @@ async function settle(run: () => Promise<Handled>): Promise<Handled> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SandboxApiError) return { status: error.status, body: error.toBody() };
+    if (error instanceof SandboxApiError) return { status: error.status, body: error.toBody(), retryAfterS: error.retryAfterS };
     throw error;
   }
 }

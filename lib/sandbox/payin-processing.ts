@@ -17,7 +17,8 @@ import type {
   ProcessSavedCardRequest,
 } from '@/lib/contract/payin';
 import type { Browser } from '@/lib/contract/common';
-import { SandboxApiError, notFound } from './api-error';
+import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity';
+import { SandboxApiError, notFound, rateLimited } from './api-error';
 import { canAccess, type Principal } from './auth';
 import { directLinkMethod, validateMethodFields } from './methods';
 import {
@@ -143,6 +144,23 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
 }
 
 /**
+ * A card attempt on a pay-in of a cashier session, under the session's velocity limits (card
+ * attempts, and failed attempts so far): 429 RATE_LIMITED with Retry-After when one is spent. A
+ * decline or failure counts against the session.
+ */
+async function limitedBySession(row: PayinRow, charge: () => Promise<PayinRow>): Promise<PayinRow> {
+  const key = row.sessionId ?? undefined;
+  const context = { sessionId: row.sessionId, paymentId: row.id };
+  await rateLimited(async () => {
+    await assertRemaining([{ limit: 'cardFailuresPerSession', key }], context);
+    await consume([{ limit: 'cardAttemptsPerSession', key }], context);
+  });
+  const charged = await charge();
+  if (charged.status === 'DECLINED' || charged.status === 'FAILED') await recordFailure([{ limit: 'cardFailuresPerSession', key }]);
+  return charged;
+}
+
+/**
  * POST /public/payin/{payinId}/process/card (E1). Validates the card as the checkout does
  * (400), applies the test-card table, saves the card when asked. Throws 404, 409 INVALID_STATE.
  */
@@ -152,7 +170,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
-  return cardAnswer(await chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx), ctx);
+  return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
 }
 
 /**
@@ -164,7 +182,7 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
   assertProcessable(row);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
-  return cardAnswer(await chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx), ctx);
+  return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
 }
 
 /**

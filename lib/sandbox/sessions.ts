@@ -10,7 +10,8 @@ import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
 import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
 import type { Customer, ReturnUrls } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
-import { SandboxApiError, invalid, notFound } from './api-error';
+import { consume } from '@/lib/security/velocity';
+import { SandboxApiError, invalid, notFound, rateLimited } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { upsertCustomer } from './customers';
 import { checkedMinor } from './merchant-config';
@@ -116,6 +117,7 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
 export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext) {
   const row = await loadSession(tx, principal, id);
   assertActive(row);
+  await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
   const payin = await createPayinFor(
     tx,
     row.merchantId,
@@ -142,6 +144,7 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
 export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext) {
   const row = await loadSession(tx, principal, id, true);
   assertActive(row);
+  await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
   const minor = toMinor(value, row.currency);
   if (minor === null || minor <= 0) throw invalid(`value has more decimals than ${row.currency} allows`);
   if (row.balanceMinor !== null) {

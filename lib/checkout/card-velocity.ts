@@ -1,0 +1,40 @@
+/**
+ * The checkout's velocity limits on card attempts (lib/security/velocity.ts): per customer IP
+ * (the trusted address, lib/net/client-ip.ts) and per card (an in-memory HMAC of the number, or
+ * the saved card's id). Checked and counted before the processing call; a decline or failure
+ * counts against both. The service adds its own per-session limits (429 RATE_LIMITED).
+ */
+import { assertRemaining, cardKey, consume, recordFailure, type Check } from '@/lib/security/velocity';
+
+export interface CardAttemptLimits {
+  attempts: Check[];
+  failures: Check[];
+  context: Record<string, unknown>;
+}
+
+/** The limits of one attempt: `card` is the PAN's digits or `{ savedCardId }`. No card data is kept in them. */
+export function cardAttemptLimits(customerIp: string | undefined, card: string | { savedCardId: string }, paymentId: string): CardAttemptLimits {
+  const key = typeof card === 'string' ? cardKey(card) : cardKey(`saved:${card.savedCardId}`);
+  return {
+    attempts: [
+      { limit: 'cardAttemptsPerIp', key: customerIp },
+      { limit: 'cardAttemptsPerCard', key },
+    ],
+    failures: [
+      { limit: 'cardFailuresPerIp', key: customerIp },
+      { limit: 'cardFailuresPerCard', key },
+    ],
+    context: { paymentId, customerIp },
+  };
+}
+
+/** Before the call: throws VelocityLimited when failures are spent, else counts the attempt. */
+export async function beginCardAttempt(limits: CardAttemptLimits): Promise<void> {
+  await assertRemaining(limits.failures, limits.context);
+  await consume(limits.attempts, limits.context);
+}
+
+/** After the answer: a decline or failure counts against the IP and the card. */
+export async function endCardAttempt(limits: CardAttemptLimits, status: string): Promise<void> {
+  if (status === 'DECLINED' || status === 'FAILED') await recordFailure(limits.failures);
+}

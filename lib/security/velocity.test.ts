@@ -1,0 +1,89 @@
+/**
+ * Velocity limits: points per window, refusals with Retry-After, failures counted apart, cards
+ * keyed by an HMAC never equal to the number; and the service's per-session limits answering
+ * 429 RATE_LIMITED with Retry-After through the sandbox's router.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { sandboxDb } from '@/lib/sandbox/store';
+import { call, contractCall as api } from '@/lib/testing/sandbox-http';
+import { assertRemaining, cardKey, consume, parseLimit, recordFailure, VelocityLimited } from './velocity';
+
+const saved = { ...process.env };
+afterEach(() => {
+  for (const key of Object.keys(process.env)) if (key.startsWith('LIMIT_') && saved[key] === undefined) delete process.env[key];
+});
+
+beforeAll(async () => {
+  await sandboxDb();
+});
+
+describe('limits', () => {
+  it('reads points/seconds', () => {
+    expect(parseLimit('10/3600')).toEqual({ points: 10, duration: 3600 });
+  });
+
+  it('refuses the attempt after the configured points, with the seconds to wait', async () => {
+    process.env.LIMIT_CARD_ATTEMPTS_PER_IP = '3/60';
+    const ip = `198.51.100.${Math.floor(Math.random() * 200)}`;
+    const check = [{ limit: 'cardAttemptsPerIp' as const, key: `${ip}-${randomUUID()}` }];
+    for (let i = 0; i < 3; i += 1) await consume(check);
+    const refused = await consume(check).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(VelocityLimited);
+    expect((refused as VelocityLimited).retryAfterS).toBeGreaterThan(0);
+    expect((refused as VelocityLimited).retryAfterS).toBeLessThanOrEqual(60);
+  });
+
+  it('counts failures apart: assertRemaining refuses once they are spent, without spending itself', async () => {
+    process.env.LIMIT_CARD_FAILURES_PER_CARD = '2/600';
+    const check = [{ limit: 'cardFailuresPerCard' as const, key: cardKey(`4000000000000002${randomUUID()}`) }];
+    await assertRemaining(check);
+    await assertRemaining(check);
+    await recordFailure(check);
+    await assertRemaining(check);
+    await recordFailure(check);
+    await expect(assertRemaining(check)).rejects.toBeInstanceOf(VelocityLimited);
+  });
+
+  it('keys a card by an HMAC, stable in the process, never the number', () => {
+    expect(cardKey('4242424242424242')).toBe(cardKey('4242424242424242'));
+    expect(cardKey('4242424242424242')).not.toContain('4242');
+    expect(cardKey('4242424242424242')).not.toBe(cardKey('5555555555554444'));
+  });
+});
+
+describe('the service’s per-session limits (429 RATE_LIMITED, Retry-After)', () => {
+  const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
+  const declined = { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4000000000000002', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false };
+  async function session() {
+    const answer = await api('POST', '/public/cashier/session', { body: { customer: { ...sampleCustomer, externalUserId: `v-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance: 100 } });
+    return answer.body.sessionId as string;
+  }
+
+  it('stops card attempts on a session whose failures are spent; the pay-in keeps its attempts', async () => {
+    process.env.LIMIT_CARD_FAILURES_PER_SESSION = '2/3600';
+    const id = await session();
+    const payin = (await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, token: 'sbx_checkout' })).body.paymentId as string;
+    for (let i = 0; i < 2; i += 1) {
+      expect((await api('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key: randomUUID() })).body.status).toBe('DECLINED');
+    }
+    const key = randomUUID();
+    const third = await call('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key });
+    expect(third.status).toBe(429);
+    expect(third.body).toMatchObject({ errorKey: 'RATE_LIMITED', errorCode: 4291 });
+    expect(Number(third.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect((await api('GET', `/public/payin/${payin}`)).body).toMatchObject({ status: 'DECLINED', attemptsRemaining: 1 });
+    // A 429 is not kept for replay: the same key asks again.
+    expect((await call('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key })).headers.get('Idempotent-Replayed')).toBeNull();
+  });
+
+  it('limits the transactions created in a session', async () => {
+    process.env.LIMIT_TRANSACTIONS_PER_SESSION = '3/3600';
+    const id = await session();
+    for (let i = 0; i < 3; i += 1) expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, token: 'sbx_checkout' })).status).toBe(200);
+    const fourth = await call('POST', `/public/cashier/session/${id}/payout`, { body: { value: 5 }, token: 'sbx_checkout' });
+    expect(fourth.status).toBe(429);
+    expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+});

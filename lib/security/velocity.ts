@@ -1,0 +1,152 @@
+/**
+ * Velocity limits against card testing (rate-limiter-flexible): card attempts and failed
+ * attempts per customer IP, per card and per cashier session, and transactions created per
+ * cashier session, each over a window. Defaults a real customer never meets; each is
+ * configurable as "points/seconds" (lib/config.ts, LIMIT_*). The store is in memory, or
+ * PostgreSQL when RATE_LIMIT_DATABASE_URL (else DATABASE_URL) is set, so limits hold across
+ * instances. A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
+ * key of the process), never stored with the number. Every refusal is logged as a security
+ * event, without card data.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { appConfig, type AppConfig } from '@/lib/config';
+import { logger } from '@/lib/log';
+
+export const LIMITS = {
+  cardAttemptsPerIp: 'LIMIT_CARD_ATTEMPTS_PER_IP',
+  cardFailuresPerIp: 'LIMIT_CARD_FAILURES_PER_IP',
+  cardAttemptsPerCard: 'LIMIT_CARD_ATTEMPTS_PER_CARD',
+  cardFailuresPerCard: 'LIMIT_CARD_FAILURES_PER_CARD',
+  cardAttemptsPerSession: 'LIMIT_CARD_ATTEMPTS_PER_SESSION',
+  cardFailuresPerSession: 'LIMIT_CARD_FAILURES_PER_SESSION',
+  transactionsPerSession: 'LIMIT_TRANSACTIONS_PER_SESSION',
+} as const satisfies Record<string, keyof AppConfig>;
+export type LimitName = keyof typeof LIMITS;
+
+/** A refused attempt: which limit, and in how many seconds a point frees up. */
+export class VelocityLimited extends Error {
+  constructor(
+    readonly limit: LimitName,
+    readonly retryAfterS: number,
+  ) {
+    super(`velocity limit ${limit}`);
+    this.name = 'VelocityLimited';
+  }
+}
+
+interface Limiters {
+  key: string;
+  byName: Promise<Record<LimitName, RateLimiterAbstract>>;
+}
+const globalKey = Symbol.for('hosted-checkout.velocity');
+
+/** "points/seconds" as the limiter's options. */
+export function parseLimit(text: string): { points: number; duration: number } {
+  const [points, seconds] = text.split('/').map(Number);
+  return { points: points!, duration: seconds! };
+}
+
+/** The limiters of the current configuration, made once (a changed configuration makes new ones: tests). */
+function limiters(): Promise<Record<LimitName, RateLimiterAbstract>> {
+  const config = appConfig();
+  const url = config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL;
+  const key = JSON.stringify([url, ...Object.values(LIMITS).map((name) => config[name])]);
+  const g = globalThis as typeof globalThis & { [globalKey]?: Limiters };
+  if (g[globalKey]?.key !== key) {
+    const byName = makeLimiters(config, url);
+    byName.catch(() => delete g[globalKey]);
+    g[globalKey] = { key, byName };
+  }
+  return g[globalKey].byName;
+}
+
+async function makeLimiters(config: AppConfig, url: string | undefined): Promise<Record<LimitName, RateLimiterAbstract>> {
+  let pool: unknown = null;
+  if (url) {
+    const { Pool } = await import('pg');
+    pool = new Pool({ connectionString: url, max: 4 });
+  }
+  const byName = {} as Record<LimitName, RateLimiterAbstract>;
+  for (const name of Object.keys(LIMITS) as LimitName[]) {
+    const options = { keyPrefix: `velocity:${name}`, ...parseLimit(config[LIMITS[name]]) };
+    byName[name] = pool
+      ? await new Promise<RateLimiterAbstract>((resolve, reject) => {
+          const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+            { ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', clearExpiredByTimeout: true },
+            (error?: unknown) => (error ? reject(error) : resolve(limiter as unknown as RateLimiterAbstract)),
+          );
+        })
+      : (new RateLimiterMemory(options) as unknown as RateLimiterAbstract);
+  }
+  return byName;
+}
+
+let processKey: string | null = null;
+
+/** The key of a card in the limiters: HMAC-SHA256 of its digits, in memory only. */
+export function cardKey(digits: string): string {
+  processKey ??= appConfig().RATE_LIMIT_KEY ?? randomBytes(32).toString('hex');
+  return createHmac('sha256', processKey).update(`card:${digits}`).digest('hex');
+}
+
+export type Check = { limit: LimitName; key: string | undefined };
+
+/**
+ * Runs `use` on the limiters. If their store fails (PostgreSQL down), the attempt goes on: the
+ * error is logged, and the service's own limits still stand. A refusal (VelocityLimited) is
+ * thrown as is.
+ */
+async function withLimiters(use: (byName: Record<LimitName, RateLimiterAbstract>) => Promise<void>): Promise<void> {
+  try {
+    await use(await limiters());
+  } catch (error) {
+    if (error instanceof VelocityLimited) throw error;
+    logger.error({ err: error }, 'velocity limits unavailable: attempt let through');
+  }
+}
+
+function refuse(limit: LimitName, msBeforeNext: number, context: Record<string, unknown>): never {
+  const retryAfterS = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  logger.warn({ event: 'security.velocity_limit', limit, retryAfterS, ...context }, 'attempt refused by a velocity limit');
+  throw new VelocityLimited(limit, retryAfterS);
+}
+
+/**
+ * Consumes one point of each limit for its key (checks without a key are skipped). Throws
+ * VelocityLimited for the first limit with no point left. `context` goes to the security log
+ * (ids only: never a card number or a card key).
+ */
+export function consume(checks: Check[], context: Record<string, unknown> = {}): Promise<void> {
+  return withLimiters(async (byName) => {
+    for (const { limit, key } of checks) {
+      if (!key) continue;
+      try {
+        await byName[limit].consume(key);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) refuse(limit, error.msBeforeNext, context);
+        throw error;
+      }
+    }
+  });
+}
+
+/** Throws VelocityLimited when a limit has no point left for its key, without consuming one. */
+export function assertRemaining(checks: Check[], context: Record<string, unknown> = {}): Promise<void> {
+  return withLimiters(async (byName) => {
+    for (const { limit, key } of checks) {
+      if (!key) continue;
+      const state = await byName[limit].get(key);
+      if (state && state.consumedPoints >= byName[limit].points) refuse(limit, state.msBeforeNext, context);
+    }
+  });
+}
+
+/** Records a failed attempt against each limit (what is over its limit is refused next time). */
+export function recordFailure(checks: Check[]): Promise<void> {
+  return withLimiters(async (byName) => {
+    for (const { limit, key } of checks) {
+      if (key) await byName[limit].penalty(key, 1);
+    }
+  });
+}

@@ -256,7 +256,8 @@ export type RouteMatch =
 /**
  * The operation a request path (relative to {base_url}, e.g. /public/payin/pi_1) and method
  * name. Static segments win over parameters; a parameter that is empty, longer than
- * MAX_PATH_PARAM or badly percent-encoded matches nothing.
+ * MAX_PATH_PARAM, badly percent-encoded, or holds a control character or a lone surrogate
+ * matches nothing.
  */
 export function matchOperation(method: string, relativePath: string): RouteMatch {
   const parts = relativePath.split('/').filter(Boolean);
@@ -279,7 +280,7 @@ export function matchOperation(method: string, relativePath: string): RouteMatch
         ok = false;
         continue;
       }
-      ok = value.length > 0 && value.length <= MAX_PATH_PARAM;
+      ok = value.length > 0 && value.length <= MAX_PATH_PARAM && !/[\u0000-\u001f\u007f]/.test(value) && value.isWellFormed();
       params[segment.slice(1, -1)] = value;
     }
     if (ok) matches.push({ id: route.id, params, score: route.params });

@@ -81,10 +81,30 @@ async function readJson(request: Request): Promise<unknown> {
   }
   const text = await readBounded(request);
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw invalid(`The body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw invalid('The body is not valid JSON');
+  }
+  assertStorableStrings(value);
+  return value;
+}
+
+/**
+ * Refuses strings PostgreSQL cannot store (a NUL character, a lone UTF-16 surrogate), in keys
+ * and values at any depth (bounded by MAX_JSON_DEPTH), with 400 instead of a database error.
+ */
+function assertStorableStrings(root: unknown): void {
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000') || !value.isWellFormed()) throw invalid('Strings may not contain NUL characters or lone surrogates');
+    } else if (Array.isArray(value)) pending.push(...value);
+    else if (value && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) pending.push(key, item);
+    }
   }
 }
 

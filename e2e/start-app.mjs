@@ -23,6 +23,8 @@ const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
     LIMIT_CARD_FAILURES_PER_IP: '100000/3600',
     LIMIT_CARD_ATTEMPTS_PER_CARD: '100000/86400',
     LIMIT_CARD_FAILURES_PER_CARD: '100000/86400',
+    // The proof-of-work check has its own server in e2e/proof-of-work.spec.ts.
+    POW_AFTER_FAILURES: '1000',
     NEXT_TELEMETRY_DISABLED: '1',
   },
   stdio: ['ignore', 'pipe', 'pipe'],

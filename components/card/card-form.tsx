@@ -14,6 +14,7 @@ import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resol
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { SecurityCheck } from './security-check';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
 export interface CardFormText {
@@ -34,8 +35,9 @@ export interface CardFormText {
   errorSummary: string;
   declined: string;
   fieldErrors: Record<CardFieldError, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited', string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs', string>;
   reasons: Record<string, string>;
+  securityCheck: { working: string; done: string };
 }
 
 export interface CardFormProps {
@@ -52,6 +54,8 @@ export interface CardFormProps {
   initialAttemptKey: string;
   /** Reason key of the decline that brought the customer back to the form. */
   initialDeclineReason?: string;
+  /** The server asks for a proof-of-work check before the next attempt (velocity). */
+  challengeRequired?: boolean;
   text: CardFormText;
 }
 
@@ -59,7 +63,7 @@ type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
 const inputClass = `${fieldClass} w-full`;
 
-export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, text }: CardFormProps) {
+export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, text }: CardFormProps) {
   const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
     attemptKey: initialAttemptKey,
     declineReason: initialDeclineReason,
@@ -67,6 +71,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
+  /** False while a required security check is still being solved: Pay waits for it. */
+  const [checkReady, setCheckReady] = useState(true);
   const {
     register,
     handleSubmit,
@@ -134,6 +140,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
+      <SecurityCheck key={state.attemptKey} required={Boolean(challengeRequired || state.challengeRequired)} text={text.securityCheck} onReady={setCheckReady} />
 
       <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
         {banner}
@@ -250,7 +257,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
         ) : null}
       </fieldset>
 
-      <SubmitButton pending={pending} label={text.pay} processing={text.processing} className="mt-2" />
+      <SubmitButton pending={pending} disabled={!checkReady} label={text.pay} processing={text.processing} className="mt-2" />
       <p className="pt-2 text-center text-xs text-fg-muted">{text.secureNote}</p>
     </form>
   );

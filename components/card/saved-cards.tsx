@@ -35,7 +35,7 @@ export interface SavedCardsText {
   cvvInvalid: string;
   declined: string;
   reasons: Record<string, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited', string>;
+  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs', string>;
 }
 
 export interface SavedCardsProps {

@@ -52,8 +52,16 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     errorSummary: t('errorSummary'),
     declined: t('declined', { reason: '{reason}' }),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((key) => [key, t(`errors.${key}`)])) as Record<CardFieldError, string>,
-    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound'), rateLimited: e('rateLimited') },
+    formErrors: {
+      unavailable: e('unavailable'),
+      rejected: e('rejected'),
+      notFound: e('notFound'),
+      rateLimited: e('rateLimited'),
+      challenge: e('challenge'),
+      challengeNeedsJs: e('challengeNeedsJs'),
+    },
     reasons: await reasons(),
+    securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
   };
 }
 
@@ -72,7 +80,14 @@ export async function savedCardsText(amount: string, type: 'payin' | 'payout'): 
     cvvInvalid: t('errors.cvv.invalid'),
     declined: t('declined', { reason: '{reason}' }),
     reasons: await reasons(),
-    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound'), rateLimited: e('rateLimited') },
+    formErrors: {
+      unavailable: e('unavailable'),
+      rejected: e('rejected'),
+      notFound: e('notFound'),
+      rateLimited: e('rateLimited'),
+      challenge: e('challenge'),
+      challengeNeedsJs: e('challengeNeedsJs'),
+    },
   };
 }
 

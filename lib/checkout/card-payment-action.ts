@@ -27,6 +27,7 @@ import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
+import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
 import { safeRedirectTarget } from './redirect-target';
 
 export interface CardPaymentState {
@@ -34,7 +35,9 @@ export interface CardPaymentState {
   attemptKey: string;
   fieldErrors?: Partial<Record<keyof CardFormValues | 'cardId', CardFieldError>>;
   /** `errors.*` catalogue key of a form-level problem. */
-  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited';
+  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs';
+  /** The next attempt needs a solved proof-of-work (lib/security/proof-of-work.ts). */
+  challengeRequired?: boolean;
   /** `reasons.*` catalogue key of the last decline. */
   declineReason?: string;
   /** Non-sensitive fields to put back after a round trip without JavaScript. */
@@ -53,11 +56,11 @@ const Control = {
   acceptHeader: z.string().optional(),
 };
 const text = z.string().default('');
-const NewCardForm = z.object({ ...Control, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional() });
+const NewCardForm = z.object({ ...Control, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional(), altcha: z.string().optional() });
 const SavedCardForm = z.object({ ...Control, cardId: text, cvv: text });
 
 /** Longest value of each field, in characters, checked before anything reads it. */
-const LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128 };
+const LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS };
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -195,6 +198,11 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   const checked = checkedCard(data, true);
   if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
   const browser = await browserOf(data);
+  if ((await challengeRequired(browser.customerIp)) && !(await verifyPayload(data.altcha))) {
+    logger.warn({ event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp }, 'card attempt without a solved challenge');
+    const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
+    return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: checked.keep };
+  }
   const body = { browser, cardData: { ...checked.card, cvv: checked.cvv }, saveCard: checked.keep.saveCard };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
   return afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);

@@ -142,6 +142,15 @@ export function assertRemaining(checks: Check[], context: Record<string, unknown
   });
 }
 
+/** Points a key has used of a limit in its window (0 when the store is unavailable). */
+export async function consumedPoints(limit: LimitName, key: string): Promise<number> {
+  let points = 0;
+  await withLimiters(async (byName) => {
+    points = (await byName[limit].get(key))?.consumedPoints ?? 0;
+  });
+  return points;
+}
+
 /** Records a failed attempt against each limit (what is over its limit is refused next time). */
 export function recordFailure(checks: Check[]): Promise<void> {
   return withLimiters(async (byName) => {

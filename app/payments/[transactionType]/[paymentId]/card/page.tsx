@@ -4,6 +4,9 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
+import { trustedProxyHops } from '@/lib/config';
+import { clientIpFrom } from '@/lib/net/client-ip';
+import { challengeRequired } from '@/lib/security/proof-of-work';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText } from '@/components/payment/page-text';
 import { formattedAmount } from '@/components/payment/payment-summary';
@@ -49,7 +52,9 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const t = await getTranslations('card');
   const uiLocale = await getLocale();
   const amount = await formattedAmount(transaction);
-  const acceptHeader = (await headers()).get('accept') ?? '';
+  const requestHeaders = await headers();
+  const acceptHeader = requestHeaders.get('accept') ?? '';
+  const needsCheck = type === 'payin' && (await challengeRequired(clientIpFrom(requestHeaders.get('x-forwarded-for'), trustedProxyHops())));
   const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
   const cards = await savedCardsOf(transaction.customerId);
   const items: SavedCardItem[] = cards.map((c) => {
@@ -79,6 +84,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       acceptHeader={acceptHeader}
       initialAttemptKey={randomUUID()}
       initialDeclineReason={items.length === 0 ? declineReason : undefined}
+      challengeRequired={needsCheck}
       text={await cardFormText(amount, type)}
     />
   );

@@ -1,0 +1,33 @@
+'use client';
+/**
+ * The card form's proof-of-work check, when the server asks for one (lib/security/proof-of-work.ts):
+ * solves a challenge in the background and puts the solution in the form's `altcha` field, saying
+ * so politely to screen readers. Nothing to read or click. The solver is loaded only here.
+ */
+import { useEffect, useState } from 'react';
+
+export function SecurityCheck({ required, text, onReady }: { required: boolean; text: { working: string; done: string }; onReady?: (ready: boolean) => void }) {
+  const [payload, setPayload] = useState('');
+  useEffect(() => {
+    if (!required) return;
+    const controller = new AbortController();
+    onReady?.(false);
+    import('@/lib/security/pow-client')
+      .then(({ solveSecurityChallenge }) => solveSecurityChallenge(controller.signal))
+      .then((value) => {
+        setPayload(value);
+        onReady?.(true);
+      })
+      .catch(() => onReady?.(true));
+    return () => controller.abort();
+  }, [required]);
+  if (!required) return null;
+  return (
+    <>
+      <input type="hidden" name="altcha" value={payload} />
+      <p role="status" className="mb-3 text-sm text-fg-muted" data-testid="security-check">
+        {payload ? text.done : text.working}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The proof-of-work check after suspicious velocity, on a server of its own whose threshold is
+ * two failed attempts from one IP (POW_AFTER_FAILURES=2): a script without JavaScript is told
+ * the check needs it and charges nothing; a customer's browser solves the check by itself,
+ * says so politely, and pays.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { postCardForm } from '../scripts/card-form-post.mjs';
+import { expectNoAxeViolations, fillCard } from './support';
+
+const port = Number(process.env.POW_PORT ?? 3103);
+const origin = `http://localhost:${port}`;
+const dataDir = '.data/e2e-pow';
+let server: ChildProcess | null = null;
+
+test.beforeAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
+    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the proof-of-work server did not start');
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+async function createPayin(): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
+  const response = await fetch(`${origin}/sandbox/api/public/payin`, {
+    method: 'POST',
+    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({
+      orderId: `pow-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
+      customer: { ...sampleCustomer, externalUserId: `pow-${randomUUID()}` },
+      returnUrls: { success: `${origin}/sandbox/returned?result=success`, failure: `${origin}/sandbox/returned?result=failure` },
+    }),
+  });
+  expect(response.status).toBe(200);
+  return response.json();
+}
+const statusOf = async (id: string) =>
+  (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: 'Bearer sbx_demo_merchant' } })).json()).status;
+
+test('after two failed attempts from one IP, a script is told the check needs JavaScript; a browser solves it and pays', async ({ page }) => {
+  const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
+  const first = await createPayin();
+  for (let i = 0; i < 2; i += 1) expect((await postCardForm(first.iframeUrls.card, declined)).status).toBe(200);
+  expect(await statusOf(first.paymentId)).toBe('DECLINED');
+
+  const next = await createPayin();
+  const refused = await postCardForm(next.iframeUrls.card, { ...declined, cardNumber: '4242424242424242' });
+  expect(refused.html).toContain('this page needs JavaScript for a short security check');
+  expect(await statusOf(next.paymentId)).toBe('CREATED');
+
+  await page.goto(next.iframeUrls.card);
+  await expect(page.getByTestId('security-check')).toHaveText('Security check complete.', { timeout: 30_000 });
+  await expectNoAxeViolations(page, 'card page after its security check');
+  await fillCard(page, { number: '4242424242424242' });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/result=success/);
+  expect(await statusOf(next.paymentId)).toBe('SUCCESS');
+});

@@ -1,0 +1,46 @@
+/** The proof-of-work challenge: solved once, never twice, never forged; required after K failures from an IP. */
+import { solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { afterEach, describe, expect, it } from 'vitest';
+import { challengeRequired, newChallenge, verifyPayload } from './proof-of-work';
+import { recordFailure } from './velocity';
+
+afterEach(() => {
+  delete process.env.POW_AFTER_FAILURES;
+  delete process.env.POW_MAX_COUNTER;
+});
+
+async function solved(): Promise<string> {
+  process.env.POW_MAX_COUNTER = '5000';
+  const challenge = await newChallenge();
+  const solution = await solveChallenge({ challenge, deriveKey });
+  return JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution });
+}
+
+describe('verifyPayload', () => {
+  it('accepts a solved challenge once', async () => {
+    const payload = await solved();
+    expect(await verifyPayload(payload)).toBe(true);
+    expect(await verifyPayload(payload)).toBe(false);
+  });
+
+  it('refuses a wrong counter, a forged signature, junk and oversized input', async () => {
+    const payload = JSON.parse(await solved());
+    expect(await verifyPayload(JSON.stringify({ ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } }))).toBe(false);
+    expect(await verifyPayload(JSON.stringify({ ...payload, challenge: { ...payload.challenge, signature: 'ab'.repeat(32) } }))).toBe(false);
+    for (const junk of [undefined, '', 'null', '{"challenge":1}', '{', 'x'.repeat(5000)]) expect(await verifyPayload(junk)).toBe(false);
+  });
+});
+
+describe('challengeRequired', () => {
+  it('asks for a check once an IP has POW_AFTER_FAILURES failed attempts', async () => {
+    process.env.POW_AFTER_FAILURES = '2';
+    const ip = `192.0.2.${Math.floor(Math.random() * 250)}`;
+    expect(await challengeRequired(ip)).toBe(false);
+    await recordFailure([{ limit: 'cardFailuresPerIp', key: ip }]);
+    expect(await challengeRequired(ip)).toBe(false);
+    await recordFailure([{ limit: 'cardFailuresPerIp', key: ip }]);
+    expect(await challengeRequired(ip)).toBe(true);
+    expect(await challengeRequired(undefined)).toBe(false);
+  });
+});

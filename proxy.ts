@@ -53,11 +53,17 @@ async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings |
 const MAX_ACTION_BODY_BYTES = 100 * 1024;
 
 /**
- * A post to a page is a server action: one whose body is over the limit, or of unknown length
- * (chunked), is answered 413 / 411 here, before Next.js reads it (it would answer 500).
+ * A post to a page is a server action: one without an Origin is refused (403); one whose body is
+ * over the limit, or of unknown length (chunked), is answered 413 / 411 here, before Next.js
+ * reads it (it would answer 500).
  */
 function refuseOversizedPost(request: NextRequest): NextResponse | null {
   if (request.method !== 'POST') return null;
+  // Browsers send Origin with every POST; Next.js checks it against the host when present. A
+  // post without one is a script's: refused (docs/design.md, section 5).
+  if (!request.headers.get('origin')) {
+    return new NextResponse('A form post must come from the payment page.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  }
   const length = request.headers.get('content-length');
   if (length === null) return new NextResponse('A form post must declare its length.', { status: 411, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   if (!/^\d{1,15}$/.test(length) || Number(length) > MAX_ACTION_BODY_BYTES) {

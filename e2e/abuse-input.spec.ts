@@ -20,7 +20,7 @@ test('a 100 KB expiry is refused with the field’s error, quickly, and nothing 
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('CREATED');
 });
 
-test('a post over the body limit is 413, not 500; one of unknown length is 411', async ({ request }) => {
+test('a post over the body limit is 413, not 500; one of unknown length is 411; one without an Origin 403', async ({ request }) => {
   const payin = await createPayin(request);
   const answer = await postCardForm(payin.iframeUrls.card, { ...card, expiry: 'x'.repeat(150_000) });
   expect(answer.status).toBe(413);
@@ -30,9 +30,11 @@ test('a post over the body limit is 413, not 500; one of unknown length is 411',
     body: new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode('x=1')); c.close(); } }),
     // @ts-expect-error Node's fetch needs duplex for a streamed body
     duplex: 'half',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(payin.iframeUrls.card).origin },
   });
   expect(chunked.status).toBe(411);
+  const noOrigin = await fetch(payin.iframeUrls.card, { method: 'POST', body: new URLSearchParams({ paymentId: payin.paymentId }) });
+  expect(noOrigin.status).toBe(403);
 });
 
 test('a forged payment id or a missing field is a clear form error, never a 500', async ({ request }) => {

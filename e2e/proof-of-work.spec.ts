@@ -13,7 +13,8 @@ import { postCardForm } from '../scripts/card-form-post.mjs';
 import { expectNoAxeViolations, fillCard } from './support';
 
 const port = Number(process.env.POW_PORT ?? 3103);
-const origin = `http://localhost:${port}`;
+// One address for the script and the browser: the limits count by the socket's address.
+const origin = `http://127.0.0.1:${port}`;
 const dataDir = '.data/e2e-pow';
 let server: ChildProcess | null = null;
 

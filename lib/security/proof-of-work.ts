@@ -19,8 +19,17 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Longest payload read, in characters. */
 export const MAX_PAYLOAD_CHARS = 2048;
 
-let processSecret: string | null = null;
-const secret = () => appConfig().POW_SECRET ?? (processSecret ??= randomBytes(32).toString('hex'));
+/**
+ * The process's secret and used signatures live on globalThis: Next.js bundles the challenge
+ * route and the card action apart, each with its own copy of this module.
+ */
+const shared = (() => {
+  const key = Symbol.for('hosted-checkout.proof-of-work');
+  const g = globalThis as typeof globalThis & { [key]?: { secret: string; used: LRUCache<string, true> } };
+  g[key] ??= { secret: randomBytes(32).toString('hex'), used: new LRUCache<string, true>({ max: 100_000, ttl: CHALLENGE_TTL_MS }) };
+  return g[key];
+})();
+const secret = () => appConfig().POW_SECRET ?? shared.secret;
 
 /** A new signed challenge (JSON for the browser's solver). */
 export function newChallenge(): Promise<Challenge> {
@@ -52,7 +61,7 @@ const Payload = z.object({
 });
 
 /** Signatures of challenges already used: a solution counts once. */
-const used = new LRUCache<string, true>({ max: 100_000, ttl: CHALLENGE_TTL_MS });
+const used = shared.used;
 
 /** Whether `raw` (the form's `altcha` field) is a solved, unexpired, unused challenge of ours. */
 export async function verifyPayload(raw: string | undefined): Promise<boolean> {

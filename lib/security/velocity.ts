@@ -82,12 +82,13 @@ async function makeLimiters(config: AppConfig, url: string | undefined): Promise
   return byName;
 }
 
-let processKey: string | null = null;
+const keyOfProcess = Symbol.for('hosted-checkout.velocity-card-key');
 
-/** The key of a card in the limiters: HMAC-SHA256 of its digits, in memory only. */
+/** The key of a card in the limiters: HMAC-SHA256 of its digits, in memory only (one key per process, shared by its bundles). */
 export function cardKey(digits: string): string {
-  processKey ??= appConfig().RATE_LIMIT_KEY ?? randomBytes(32).toString('hex');
-  return createHmac('sha256', processKey).update(`card:${digits}`).digest('hex');
+  const g = globalThis as typeof globalThis & { [keyOfProcess]?: string };
+  const key = appConfig().RATE_LIMIT_KEY ?? (g[keyOfProcess] ??= randomBytes(32).toString('hex'));
+  return createHmac('sha256', key).update(`card:${digits}`).digest('hex');
 }
 
 export type Check = { limit: LimitName; key: string | undefined };

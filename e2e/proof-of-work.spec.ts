@@ -4,12 +4,13 @@
  * the check needs it and charges nothing; a customer's browser solves the check by itself,
  * says so politely, and pays.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { postCardForm } from '../scripts/card-form-post.mjs';
+import { startSecondServer } from './second-server';
 import { expectNoAxeViolations, fillCard } from './support';
 
 const port = Number(process.env.POW_PORT ?? 3103);
@@ -20,19 +21,7 @@ let server: ChildProcess | null = null;
 
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2', LOG_LEVEL: 'warn' },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the proof-of-work server did not start');
+  server = await startSecondServer(origin, { SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2' });
 });
 
 test.afterAll(() => {

@@ -3,8 +3,9 @@
  * clear message, never a 500 or a stack trace): a second production server whose
  * PAYMENTS_API_BASE_URL points at a closed port.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { startSecondServer } from './second-server';
 import { expectNoAxeViolations } from './support';
 
 const port = Number(process.env.UNAVAILABLE_PORT ?? 3102);
@@ -12,28 +13,12 @@ const origin = `http://localhost:${port}`;
 let server: ChildProcess | null = null;
 
 test.beforeAll(async () => {
-  server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      CHECKOUT_URL: origin,
-      // Port 9 (discard) is closed here: every call to the service is refused at once.
-      PAYMENTS_API_BASE_URL: 'http://127.0.0.1:9',
-      PAYMENTS_API_TOKEN: 'unused',
-      SANDBOX_WORKER: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: 'ignore',
+  server = await startSecondServer(origin, {
+    // Port 9 (discard) is closed here: every call to the service is refused at once.
+    PAYMENTS_API_BASE_URL: 'http://127.0.0.1:9',
+    PAYMENTS_API_TOKEN: 'unused',
+    SANDBOX_WORKER: 'off',
   });
-  for (let i = 0; i < 150; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the second server did not start');
 });
 
 test.afterAll(() => {

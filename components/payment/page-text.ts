@@ -30,6 +30,16 @@ async function reasons(): Promise<Record<string, string>> {
   return Object.fromEntries(REASON_KEYS.map((key) => [key, t(key)]));
 }
 
+/** The card forms' form-level errors (`errors.*`). */
+const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs') => string) => ({
+  unavailable: e('unavailable'),
+  rejected: e('rejected'),
+  notFound: e('notFound'),
+  rateLimited: e('rateLimited'),
+  challenge: e('challenge'),
+  challengeNeedsJs: e('challengeNeedsJs'),
+});
+
 /** Text of the card form; `amount` is already formatted for the locale. */
 export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'payin'): Promise<CardFormText> {
   const t = await getTranslations('card');
@@ -52,14 +62,7 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     errorSummary: t('errorSummary'),
     declined: t('declined', { reason: '{reason}' }),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((key) => [key, t(`errors.${key}`)])) as Record<CardFieldError, string>,
-    formErrors: {
-      unavailable: e('unavailable'),
-      rejected: e('rejected'),
-      notFound: e('notFound'),
-      rateLimited: e('rateLimited'),
-      challenge: e('challenge'),
-      challengeNeedsJs: e('challengeNeedsJs'),
-    },
+    formErrors: formErrors(e),
     reasons: await reasons(),
     securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
   };
@@ -80,14 +83,7 @@ export async function savedCardsText(amount: string, type: 'payin' | 'payout'): 
     cvvInvalid: t('errors.cvv.invalid'),
     declined: t('declined', { reason: '{reason}' }),
     reasons: await reasons(),
-    formErrors: {
-      unavailable: e('unavailable'),
-      rejected: e('rejected'),
-      notFound: e('notFound'),
-      rateLimited: e('rateLimited'),
-      challenge: e('challenge'),
-      challengeNeedsJs: e('challengeNeedsJs'),
-    },
+    formErrors: formErrors(e),
   };
 }
 

@@ -1,0 +1,24 @@
+/** A second production server of the same build for a browser test of its own configuration. */
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Starts `next start` on `origin`'s port with `env` added to this process's environment and
+ * waits until it answers (30 s at most). Answers the process, to kill after the tests.
+ */
+export async function startSecondServer(origin: string, env: Record<string, string>): Promise<ChildProcess> {
+  const port = new URL(origin).port;
+  const server = spawn('node_modules/.bin/next', ['start', '-p', port], {
+    env: { ...process.env, PORT: port, CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 150; i += 1) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  server.kill('SIGTERM');
+  throw new Error(`the server on ${origin} did not start`);
+}

@@ -64,7 +64,7 @@ export async function enqueueEvent(tx: Db, merchantId: string, type: string, tra
   });
 }
 
-/** Sends every due delivery once. Returns how many were attempted. */
+/** Sends every due delivery once, a transaction's in the order they were queued. Returns how many were attempted. */
 export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<number> {
   const due = await db.transaction(async (tx) => {
     const rows = await tx
@@ -79,7 +79,19 @@ export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<numb
     }
     return rows;
   });
-  await Promise.all(due.map((delivery) => attempt(db, delivery)));
+  // One transaction's deliveries go one after another, oldest first (a Pending3DS before its
+  // Declined); different transactions' in parallel.
+  const byTransaction = new Map<string, typeof due>();
+  for (const delivery of [...due].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())) {
+    const group = byTransaction.get(delivery.transactionId) ?? [];
+    group.push(delivery);
+    byTransaction.set(delivery.transactionId, group);
+  }
+  await Promise.all(
+    [...byTransaction.values()].map(async (group) => {
+      for (const delivery of group) await attempt(db, delivery);
+    }),
+  );
   return due.length;
 }
 

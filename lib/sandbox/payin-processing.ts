@@ -63,9 +63,17 @@ export async function settleDuePayins(tx: Db, now = new Date()): Promise<number>
   return rows.length;
 }
 
-/** GET /public/payin/{payinId}. Throws 404. */
+/**
+ * GET /public/payin/{payinId}, without a row lock: polling never queues behind processing. A due
+ * timed outcome is settled here only when the row is free (SKIP LOCKED); else whoever holds it,
+ * or the worker, settles it. Throws 404.
+ */
 export async function getPayin(tx: Db, principal: Principal, id: string): Promise<PayinTransaction> {
-  return toPayinTransaction(await loadPayinForUpdate(tx, principal, id));
+  const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return toPayinTransaction(row);
+  const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);
+  return toPayinTransaction(locked ? await settle(tx, locked) : row);
 }
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */

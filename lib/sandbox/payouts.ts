@@ -100,9 +100,13 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
   return rows.length;
 }
 
-/** GET /public/payout/{payoutId} (E3). */
+/** GET /public/payout/{payoutId} (E3), without a row lock (as getPayin: a due outcome is settled only when the row is free). */
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
-  return toPayoutTransaction(await loadPayoutForUpdate(tx, principal, id));
+  const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return toPayoutTransaction(row);
+  const [locked] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update', { skipLocked: true }).limit(1);
+  return toPayoutTransaction(locked ? await settle(tx, locked) : row);
 }
 
 const invalidState = (row: PayoutRow, action: string) =>

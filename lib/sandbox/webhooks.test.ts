@@ -246,3 +246,19 @@ describe('webhooks never reach private networks', () => {
     connect.mockRestore();
   });
 });
+
+describe('two workers on one database', () => {
+  it('deliver each webhook once (counted by its id at a receiver answering 2xx)', async () => {
+    const db = await sandboxDb();
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const id = `whd_${randomUUID()}`;
+      ids.push(id);
+      await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', kind: 'event', eventType: 'payin.status_changed', transactionId: `pi_${i}`, url: `${base}/hook-once`, body: `{"n":${i}}`, nextAttemptAt: new Date(Date.now() - 1000) });
+    }
+    await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);
+    await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);
+    const seen = received.filter((r) => r.path === '/hook-once').map((r) => String(r.headers['x-webhook-id']));
+    expect(seen.sort()).toEqual([...ids].sort());
+  });
+});

@@ -12,6 +12,7 @@ import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
 import { outboundPolicy } from '@/lib/config';
+import { logger } from '@/lib/log';
 import { OutboundError, postOutbound } from '@/lib/net/outbound';
 import { newId } from './store';
 
@@ -66,6 +67,8 @@ export async function enqueueEvent(tx: Db, merchantId: string, type: string, tra
 
 /** Sends every due delivery once, a transaction's in the order they were queued. Returns how many were attempted. */
 export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<number> {
+  // The claim: a lease until `lease`, which the sender must still hold when it records the attempt.
+  const lease = new Date(now.getTime() + LEASE_MS);
   const due = await db.transaction(async (tx) => {
     const rows = await tx
       .select()
@@ -75,7 +78,7 @@ export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<numb
       .limit(20)
       .for('update', { skipLocked: true });
     for (const row of rows) {
-      await tx.update(webhookDeliveries).set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) }).where(eq(webhookDeliveries.id, row.id));
+      await tx.update(webhookDeliveries).set({ nextAttemptAt: lease }).where(eq(webhookDeliveries.id, row.id));
     }
     return rows;
   });
@@ -89,13 +92,13 @@ export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<numb
   }
   await Promise.all(
     [...byTransaction.values()].map(async (group) => {
-      for (const delivery of group) await attempt(db, delivery);
+      for (const delivery of group) await attempt(db, delivery, lease);
     }),
   );
   return due.length;
 }
 
-async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect): Promise<void> {
+async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, lease: Date): Promise<void> {
   const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId)).limit(1);
   const started = Date.now();
   const entry: DeliveryAttempt = { at: new Date(started).toISOString(), durationMs: 0 };
@@ -120,7 +123,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect):
   const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
   const attempts = delivery.attempts + 1;
   const delay = RETRY_DELAYS_S[attempts - 1];
-  await db
+  const recorded = await db
     .update(webhookDeliveries)
     .set({
       attempts,
@@ -128,5 +131,8 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect):
       nextAttemptAt: ok || delay === undefined ? null : new Date(Date.now() + delay * 1000),
       log: sql`${webhookDeliveries.log} || ${JSON.stringify([entry])}::jsonb`,
     })
-    .where(eq(webhookDeliveries.id, delivery.id));
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.nextAttemptAt, lease)))
+    .returning({ id: webhookDeliveries.id });
+  // Another sender took the delivery over after our lease ran out: its record stands.
+  if (recorded.length === 0) logger.warn({ deliveryId: delivery.id }, 'webhook lease lost before the attempt was recorded');
 }

@@ -25,6 +25,13 @@ test.afterAll(() => {
   server?.kill('SIGTERM');
 });
 
+test('readiness says the payments service does not answer (503); health still answers', async () => {
+  expect((await fetch(`${origin}/api/health`)).status).toBe(200);
+  const ready = await fetch(`${origin}/api/ready`);
+  expect(ready.status).toBe(503);
+  expect(await ready.json()).toEqual({ ready: false, checks: { paymentsService: 'failed' } });
+});
+
 for (const [name, path, retry] of [
   ['card page', '/payments/payin/pi_0123456789abcdef/card', '/payments/payin/pi_0123456789abcdef/card'],
   ['APM page', '/payments/payout/po_0123456789abcdef/apm', '/payments/payout/po_0123456789abcdef/apm'],

@@ -51,6 +51,16 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
   : { params: PathParams<Operation<K>['path']> }) &
   (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & { idempotencyKey?: string };
 
+/** The id of the request being served (lib/net/request-log.ts), when there is one. */
+async function currentRequestId(): Promise<string | null> {
+  try {
+    const { headers } = await import('next/headers');
+    return (await headers()).get('x-request-id');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Calls operation `id` of the payments service. Throws PaymentsApiError: `http` with the
  * ErrorResponse's errorKey, `timeout` after PAYMENTS_API_TIMEOUT_MS, `network`, or
@@ -60,6 +70,8 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
+  const requestId = await currentRequestId();
+  if (requestId) headers['X-Request-Id'] = requestId;
   const body = (input as { body?: unknown }).body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (input.idempotencyKey && op.idempotent) headers['Idempotency-Key'] = input.idempotencyKey;

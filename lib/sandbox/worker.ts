@@ -20,7 +20,8 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
 }
 
 const key = Symbol.for('hosted-checkout.sandbox-worker');
-type GlobalWithWorker = typeof globalThis & { [key]?: NodeJS.Timeout };
+type GlobalWithWorker = typeof globalThis & { [key]?: NodeJS.Timeout; [pass]?: Promise<unknown> };
+const pass = Symbol.for('hosted-checkout.sandbox-worker-pass');
 
 /** Starts the worker (every `intervalMs`), once per process. */
 export function startSandboxWorker(intervalMs = 500): void {
@@ -30,7 +31,7 @@ export function startSandboxWorker(intervalMs = 500): void {
   g[key] = setInterval(() => {
     if (running) return;
     running = true;
-    sandboxDb()
+    g[pass] = sandboxDb()
       .then((db) => runSandboxWorkerOnce(db))
       .catch((error: unknown) => logger.error({ err: error }, 'sandbox worker pass failed'))
       .finally(() => {
@@ -38,4 +39,15 @@ export function startSandboxWorker(intervalMs = 500): void {
       });
   }, intervalMs);
   g[key].unref();
+}
+
+/**
+ * Stops the worker (graceful shutdown): it claims nothing more, and the pass under way (its
+ * claimed webhooks) is awaited. Deliveries not yet claimed stay due for another instance.
+ */
+export async function stopSandboxWorker(): Promise<void> {
+  const g = globalThis as GlobalWithWorker;
+  if (g[key]) clearInterval(g[key]);
+  delete g[key];
+  await g[pass];
 }

@@ -1,0 +1,41 @@
+/**
+ * One log line per request with its duration, and a request id that the call to the payments
+ * service carries (`X-Request-Id`): the client's own id when it is a plain token of at most 64
+ * characters, else a new one. Installed on every http.Server of the process at start, like the
+ * peer address of lib/net/client-ip.ts. Paths are logged without their query; no body is read.
+ */
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { logger } from '@/lib/log';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+const installed = Symbol.for('hosted-checkout.request-log');
+
+/** The request id to use for an incoming `X-Request-Id` value. */
+export function requestIdFrom(value: string | string[] | undefined): string {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text && /^[A-Za-z0-9._-]{1,64}$/.test(text) ? text : randomUUID();
+}
+
+/** Installs the request log (idempotent). */
+export function logRequests(): void {
+  const proto = http.Server.prototype as http.Server & { [installed]?: boolean };
+  if (proto[installed]) return;
+  proto[installed] = true;
+  const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+  proto.emit = function loggedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+    if (event === 'request') {
+      const request = args[0] as http.IncomingMessage;
+      const response = args[1] as http.ServerResponse;
+      const started = performance.now();
+      const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
+      request.headers[REQUEST_ID_HEADER] = id;
+      response.setHeader('X-Request-Id', id);
+      response.once('finish', () => {
+        const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
+        logger.info({ requestId: id, method: request.method, path, status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+      });
+    }
+    return emit.call(this, event, ...args);
+  } as typeof proto.emit;
+}

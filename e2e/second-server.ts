@@ -11,7 +11,11 @@ export async function startSecondServer(origin: string, env: Record<string, stri
     env: { ...process.env, PORT: port, CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },
     stdio: 'ignore',
   });
+  let exited: number | null = null;
+  server.once('exit', (code) => (exited = code ?? 0));
   for (let i = 0; i < 150; i += 1) {
+    // A server that exits (its port taken by another) must not pass for the one that answers.
+    if (exited !== null) throw new Error(`the server for ${origin} exited (${exited}): is its port in use?`);
     try {
       if ((await fetch(`${origin}/robots.txt`)).ok) return server;
     } catch {

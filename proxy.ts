@@ -9,7 +9,7 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { checkoutUrl, twinOrigin } from '@/lib/config';
+import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
 function transactionOf(pathname: string): { type: 'payin' | 'payout'; id: string } | null {
@@ -85,6 +85,8 @@ export async function proxy(request: NextRequest) {
     frameSrc: pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : [],
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
+    // The sandbox's ACS and provider pages, when they live on an http origin of their own.
+    formTargets: [new URL(sandboxPublicUrl()).origin],
   });
 
   const requestHeaders = new Headers(request.headers);

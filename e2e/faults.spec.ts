@@ -22,6 +22,8 @@ test.beforeAll(async ({ baseURL }) => {
     PAYMENTS_API_TOKEN: 'sbx_checkout',
     PAYMENTS_API_TIMEOUT_MS: '2000',
     SANDBOX_WORKER: 'off',
+    // The service (the main test server's sandbox) lives on an origin of its own, as a real one does.
+    SANDBOX_PUBLIC_URL: baseURL!,
   });
 });
 
@@ -89,4 +91,18 @@ test('malformed JSON instead of the pay-in: the page says it cannot be shown, no
   await expectNoAxeViolations(page, 'card page with a malformed answer');
   await page.getByRole('link', { name: 'Try again' }).click();
   await expect(page.getByRole('button', { name: /^Pay / })).toBeVisible();
+});
+
+test.describe('the service on an origin of its own', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('without JavaScript, a 3DS card form post leads to the service’s ACS on its own origin (form-action allows it)', async ({ page, request, baseURL }) => {
+    const payin = await createPayin(request);
+    await page.goto(cardPage(payin.paymentId));
+    await fillCard(page, { number: '4000000000003220' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.waitForURL(`${baseURL}/sandbox/3ds/${payin.paymentId}`);
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+  });
 });

@@ -16,6 +16,7 @@ const Limit = z.string().regex(/^[1-9]\d{0,6}\/[1-9]\d{0,7}$/, 'must be points/s
 export const ENV_SCHEMA = z.object({
   PORT: Port.default(3000).describe('Port the server listens on; also the embedded sandbox’s loopback port.'),
   CHECKOUT_URL: HttpUrlText.optional().describe('Public origin of these pages ({checkout_url}); default http://localhost:$PORT.'),
+  SANDBOX_PUBLIC_URL: HttpUrlText.optional().describe('Public origin of the sandbox service (its ACS and provider pages); default CHECKOUT_URL. A sandbox in its own process has its own.'),
   PAYMENTS_API_BASE_URL: HttpUrlText.optional().describe('The payments service ({base_url}); unset: the embedded sandbox at /sandbox/api.'),
   PAYMENTS_API_TOKEN: z.string().min(1).max(4096).optional().describe('Bearer credential of the hosted pages at the payments service (E15); required with PAYMENTS_API_BASE_URL.'),
   PAYMENTS_API_TIMEOUT_MS: z.coerce
@@ -53,6 +54,8 @@ export const ENV_SCHEMA = z.object({
 });
 export type AppConfig = z.infer<typeof ENV_SCHEMA> & {
   checkoutUrl: string;
+  /** Public origin of the sandbox's ACS and provider pages. */
+  sandboxPublicUrl: string;
   /** Whether this server serves the sandbox's API, console, ACS and provider pages. */
   sandboxEnabled: boolean;
   /** Whether the hosted pages talk to a sandbox (embedded, or an `sbx_` credential): the Test mode badge. */
@@ -97,6 +100,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   return {
     ...c,
     checkoutUrl,
+    sandboxPublicUrl: withoutTrailingSlash(c.SANDBOX_PUBLIC_URL ?? checkoutUrl),
     sandboxEnabled: c.SANDBOX === '1' || (c.SANDBOX !== '0' && embedded),
     testMode: embedded || token.startsWith('sbx_'),
     paymentsApi: {
@@ -123,6 +127,9 @@ export function assertConfig(): AppConfig {
 
 /** Public origin of the hosted pages, without a trailing slash. */
 export const checkoutUrl = (): string => appConfig().checkoutUrl;
+
+/** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
+export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
 
 /** Whether the embedded sandbox answers under /sandbox. */
 export const sandboxEnabled = (): boolean => appConfig().sandboxEnabled;

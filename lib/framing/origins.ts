@@ -42,6 +42,12 @@ export function contentSecurityPolicy(options: {
   frameSrc?: readonly string[];
   dev: boolean;
   https: boolean;
+  /**
+   * Where a form post may lead besides this origin: a card form's answer redirects to the issuer's
+   * 3DS ACS or the APM provider, on origins of their own. Any https origin; http origins only as
+   * given (the sandbox's own origin in test mode).
+   */
+  formTargets?: readonly string[];
 }): string {
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
   const frames = ["'self'", ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
@@ -55,7 +61,7 @@ export function contentSecurityPolicy(options: {
     `frame-src ${frames}`,
     "object-src 'none'",
     "base-uri 'none'",
-    "form-action 'self'",
+    `form-action ${["'self'", 'https:', ...(options.formTargets ?? []).filter(isOriginPattern)].join(' ')}`,
     `frame-ancestors ${ancestors}`,
     ...(options.https ? ['upgrade-insecure-requests'] : []),
   ].join('; ');

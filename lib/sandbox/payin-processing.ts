@@ -83,7 +83,7 @@ function assertProcessable(row: PayinRow): void {
 }
 
 /** The sandbox ACS page of a pay-in waiting for 3DS. */
-export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/sandbox/3ds/${id}`;
+export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, id: string) => `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/3ds/${id}`;
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
 function processingAnswer(row: PayinRow, redirectUrl?: string): PayinProcessingResponse {
@@ -228,5 +228,5 @@ export async function processPayinDirectLink(
     pspTransactionId: newId('psptx'),
     metadata: metadataWith(row, browser),
   });
-  return processingAnswer(updated, `${ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`);
+  return processingAnswer(updated, `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`);
 }

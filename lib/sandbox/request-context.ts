@@ -6,7 +6,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import type { DeviceType } from '@/lib/contract/enums';
-import { checkoutUrl, trustedProxyHops } from '@/lib/config';
+import { checkoutUrl, sandboxPublicUrl, trustedProxyHops } from '@/lib/config';
 import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
 import { notFound } from './api-error';
 import type { SandboxMerchantConfig } from './merchant-config';
@@ -15,6 +15,8 @@ import { findMerchant } from './store';
 export interface RequestContext {
   /** Public origin of the hosted pages ({checkout_url}). */
   checkoutUrl: string;
+  /** Public origin of the sandbox's own ACS and provider pages (SANDBOX_PUBLIC_URL); the checkout's by default. */
+  sandboxUrl?: string;
   ip?: string;
   userAgent?: string;
   /** Direct-link headers X-User-Agent and X-IP-Address: the customer's, sent by the merchant. */
@@ -30,6 +32,7 @@ export interface RequestContext {
 export function requestContext(request: Request): RequestContext {
   return {
     checkoutUrl: checkoutUrl(),
+    sandboxUrl: sandboxPublicUrl(),
     ip: clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()),
     userAgent: request.headers.get('user-agent') ?? undefined,
     customerUserAgent: request.headers.get('x-user-agent')?.slice(0, 2048) || undefined,

@@ -1,0 +1,126 @@
+/**
+ * npm run cluster: the checkout as merchants run it, on one machine (loopback only):
+ * - PostgreSQL (Debian's package, installed when missing, a cluster of its own under
+ *   .data/cluster/pg), or DATABASE_URL;
+ * - the payments service's sandbox as its own process on its own origin (SANDBOX_PUBLIC_URL);
+ * - two checkout instances of one build, pointed at it (PAYMENTS_API_BASE_URL), sharing one
+ *   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, the velocity limits' PostgreSQL store and secrets;
+ * - HAProxy (Debian's package; deploy/haproxy.cfg) in front: round robin, no sticky sessions.
+ * `node scripts/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+export const PORTS = { sandbox: 3400, a: 3401, b: 3402, lb: 3500, pg: 55433 };
+const ROOT = path.resolve('.data/cluster');
+
+const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+
+function aptInstall(pkg) {
+  console.log(`installing ${pkg} (Debian package)…`);
+  execFileSync('sh', ['-c', `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
+}
+
+function postgresBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) aptInstall('postgresql');
+  const version = readdirSync(base).sort().at(-1);
+  return path.join(base, version, 'bin');
+}
+
+async function waitFor(url, label, tries = 150) {
+  for (let i = 0; i < tries; i += 1) {
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${label} did not start (${url})`);
+}
+
+/** Starts PostgreSQL in .data/cluster/pg (as the postgres user) and answers its URL. */
+function startPostgres() {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
+  const bin = postgresBin();
+  const dir = path.join(ROOT, 'pg');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const run = (args) => (asRoot ? execFileSync('su', ['postgres', '-c', args.map((a) => `'${a}'`).join(' ')]) : execFileSync(args[0], args.slice(1)));
+  run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
+  run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${PORTS.pg} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', `${dir}/log`, '-w', 'start']);
+  execFileSync(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(PORTS.pg), '-U', 'postgres', 'checkout']);
+  return {
+    url: `postgres://postgres@127.0.0.1:${PORTS.pg}/checkout`,
+    stop: () => run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']),
+  };
+}
+
+/** Starts the whole cluster; answers its URLs and a stop function. */
+export async function startCluster({ quiet = true } = {}) {
+  if (!existsSync('.next/BUILD_ID')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (!has('haproxy')) aptInstall('haproxy');
+  mkdirSync(ROOT, { recursive: true });
+  const pg = startPostgres();
+  const lb = `http://localhost:${PORTS.lb}`;
+  const sandbox = `http://localhost:${PORTS.sandbox}`;
+  const shared = {
+    NEXT_TELEMETRY_DISABLED: '1',
+    CHECKOUT_URL: lb,
+    SANDBOX_PUBLIC_URL: sandbox,
+    CARD_HASH_KEY: randomBytes(32).toString('hex'),
+    RATE_LIMIT_DATABASE_URL: pg.url,
+    RATE_LIMIT_KEY: randomBytes(32).toString('hex'),
+    POW_SECRET: randomBytes(32).toString('hex'),
+    NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  };
+  const children = [];
+  const start = (name, env, command = 'node_modules/.bin/next', args = ['start', '-p', env.PORT]) => {
+    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: quiet ? 'ignore' : 'inherit' });
+    child.on('exit', (code) => code && !stopping && console.error(`${name} exited (${code})`));
+    children.push(child);
+    return child;
+  };
+  let stopping = false;
+  // The service: the sandbox and its worker, on PostgreSQL.
+  start('sandbox', { PORT: String(PORTS.sandbox), SANDBOX: '1', DATABASE_URL: pg.url });
+  await waitFor(`${sandbox}/api/health`, 'the sandbox');
+  // Two checkout instances of the same build, behind the load balancer.
+  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.sandbox}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1' };
+  start('instance a', { ...instance, PORT: String(PORTS.a) });
+  start('instance b', { ...instance, PORT: String(PORTS.b) });
+  await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
+  await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
+  start('haproxy', { LB_PORT: String(PORTS.lb), INSTANCE_A_PORT: String(PORTS.a), INSTANCE_B_PORT: String(PORTS.b) }, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
+  await waitFor(`${lb}/api/health`, 'HAProxy');
+  return {
+    lb,
+    sandbox,
+    instances: [`http://127.0.0.1:${PORTS.a}`, `http://127.0.0.1:${PORTS.b}`],
+    databaseUrl: pg.url,
+    stop: async () => {
+      stopping = true;
+      for (const child of children.reverse()) child.kill('SIGTERM');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      pg.stop();
+    },
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cluster = await startCluster({ quiet: false });
+  console.log(`\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox: ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`);
+  const stop = async () => {
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}

@@ -187,3 +187,18 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
   expect(more.status()).toBe(409);
   expect((await more.json()).errorKey).toBe('INSUFFICIENT_BALANCE');
 });
+
+test('amounts are read as the customer’s language writes them: "1.000,50" in German is a thousand euros and fifty cents; "10,5" in English is refused', async ({ page }) => {
+  const session = await createSession(page, 5000);
+  await page.goto(`${session.checkoutUrl}?locale=de`);
+  await page.getByLabel('Betrag in EUR').fill('1.000,50');
+  await page.getByRole('button', { name: 'Weiter zur Einzahlung' }).click();
+  await expect(page.frameLocator('iframe[title="Sichere Zahlung"]').getByRole('button', { name: '1.000,50 € bezahlen' })).toBeVisible();
+  await expectNoAxeViolations(page, 'cashier in German with a grouped amount');
+
+  await page.goto(session.checkoutUrl);
+  const amount = page.getByLabel('Amount in EUR');
+  await amount.fill('10,5');
+  await page.getByRole('button', { name: 'Continue to deposit' }).click();
+  await expect(amount).toHaveAccessibleDescription(/Enter an amount such as 25\.50/);
+});

@@ -205,7 +205,9 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   }
   const body = { browser, cardData: { ...checked.card, cvv: checked.cvv }, saveCard: checked.keep.saveCard };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
-  return afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
+  const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
+  // A decline may be the one that makes the next attempt need a check: start it now, not after another post.
+  return state.declineReason && (await challengeRequired(browser.customerIp)) ? { ...state, challengeRequired: true } : state;
 }
 
 /** Saved card for a pay-in: process/saved-card with the CVV alone (E2). */

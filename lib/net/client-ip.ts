@@ -7,8 +7,8 @@
  * left are whatever the client wrote, and are never used. Addresses are checked and normalised
  * with ipaddr.js (IPv4-mapped IPv6 becomes IPv4).
  */
-import http from 'node:http';
 import ipaddr from 'ipaddr.js';
+import { onEveryRequest } from './request-hooks';
 
 /** A valid IP address in its normal form, or undefined. */
 export function normalizeIp(value: string | null | undefined): string | undefined {
@@ -28,27 +28,16 @@ export function clientIpFrom(forwardedFor: string | null | undefined, trustedHop
   return normalizeIp(entries[index]);
 }
 
-const installed = Symbol.for('hosted-checkout.peer-in-forwarded-for');
-
 /**
  * Appends each request's socket address to its `X-Forwarded-For` before any handler reads it
  * (every http.Server of the process). Idempotent.
  */
 export function appendPeerToForwardedFor(): void {
-  const proto = http.Server.prototype as http.Server & { [installed]?: boolean };
-  if (proto[installed]) return;
-  proto[installed] = true;
-  const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  proto.emit = function patchedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') {
-      const request = args[0] as http.IncomingMessage;
-      const peer = request.socket?.remoteAddress;
-      if (peer) {
-        const prior = request.headers['x-forwarded-for'];
-        const text = Array.isArray(prior) ? prior.join(', ') : prior;
-        request.headers['x-forwarded-for'] = text ? `${text}, ${peer}` : peer;
-      }
-    }
-    return emit.call(this, event, ...args);
-  } as typeof proto.emit;
+  onEveryRequest('peer-in-forwarded-for', (request) => {
+    const peer = request.socket?.remoteAddress;
+    if (!peer) return;
+    const prior = request.headers['x-forwarded-for'];
+    const text = Array.isArray(prior) ? prior.join(', ') : prior;
+    request.headers['x-forwarded-for'] = text ? `${text}, ${peer}` : peer;
+  });
 }

@@ -4,10 +4,20 @@
  * connection was even attempted. Only loopback is dialled.
  */
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackOnly } from '@/lib/testing/loopback-only';
 import { checkOutboundUrl, guardedLookup, isAllowedAddress, OutboundError, postOutbound } from './outbound';
+
+// Nothing in this file may connect anywhere but loopback, whatever the code under test does.
+let guard: ReturnType<typeof loopbackOnly>;
+beforeAll(() => {
+  guard = loopbackOnly();
+});
+afterAll(() => {
+  expect(guard.stopped).toEqual([]);
+  guard.restore();
+});
 
 const strict = { allowPrivate: false };
 const lax = { allowPrivate: true };
@@ -73,14 +83,13 @@ describe('guardedLookup (when a webhook is sent)', () => {
 });
 
 describe('postOutbound', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('refuses forbidden addresses without opening a socket', async () => {
-    const connect = vi.spyOn(net.Socket.prototype, 'connect');
+    const before = guard.spy.mock.calls.length;
     for (const url of ['http://10.0.0.5/hook', 'http://169.254.169.254/latest', 'http://[fd00:ec2::254]/', 'ftp://127.0.0.1/']) {
       await expect(postOutbound(url, {}, '{}', { timeoutMs: 1000, policy: strict })).rejects.toMatchObject({ category: 'refused' });
     }
-    expect(connect).not.toHaveBeenCalled();
+    expect(guard.spy.mock.calls.length).toBe(before);
+    expect(guard.stopped).toEqual([]);
   });
 
   it('delivers to loopback and answers the status', async () => {

@@ -5,11 +5,10 @@
  * peer address of lib/net/client-ip.ts. Paths are logged without their query; no body is read.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
 import { logger } from '@/lib/log';
+import { onEveryRequest } from './request-hooks';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
-const installed = Symbol.for('hosted-checkout.request-log');
 
 /** The request id to use for an incoming `X-Request-Id` value. */
 export function requestIdFrom(value: string | string[] | undefined): string {
@@ -19,23 +18,14 @@ export function requestIdFrom(value: string | string[] | undefined): string {
 
 /** Installs the request log (idempotent). */
 export function logRequests(): void {
-  const proto = http.Server.prototype as http.Server & { [installed]?: boolean };
-  if (proto[installed]) return;
-  proto[installed] = true;
-  const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  proto.emit = function loggedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === 'request') {
-      const request = args[0] as http.IncomingMessage;
-      const response = args[1] as http.ServerResponse;
-      const started = performance.now();
-      const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
-      request.headers[REQUEST_ID_HEADER] = id;
-      response.setHeader('X-Request-Id', id);
-      response.once('finish', () => {
-        const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
-        logger.info({ requestId: id, method: request.method, path, status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
-      });
-    }
-    return emit.call(this, event, ...args);
-  } as typeof proto.emit;
+  onEveryRequest('request-log', (request, response) => {
+    const started = performance.now();
+    const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
+    request.headers[REQUEST_ID_HEADER] = id;
+    response.setHeader('X-Request-Id', id);
+    response.once('finish', () => {
+      const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
+      logger.info({ requestId: id, method: request.method, path, status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+    });
+  });
 }

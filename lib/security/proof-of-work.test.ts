@@ -24,6 +24,12 @@ describe('verifyPayload', () => {
     expect(await verifyPayload(payload)).toBe(false);
   });
 
+  it('accepts one of two posts of the same solution at once', async () => {
+    const payload = await solved();
+    const results = await Promise.all([verifyPayload(payload), verifyPayload(payload)]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
   it('refuses a wrong counter, a forged signature, junk and oversized input', async () => {
     const payload = JSON.parse(await solved());
     expect(await verifyPayload(JSON.stringify({ ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } }))).toBe(false);

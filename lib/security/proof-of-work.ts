@@ -74,10 +74,15 @@ export async function verifyPayload(raw: string | undefined): Promise<boolean> {
   } catch {
     return false;
   }
-  if (used.has(parsed.challenge.signature)) return false;
+  // Taken before the (asynchronous) check, so two posts of one solution at once count once.
+  const signature = parsed.challenge.signature;
+  if (used.has(signature)) return false;
+  used.set(signature, true);
   const result = await verifySolution({ challenge: parsed.challenge, solution: parsed.solution, deriveKey, hmacSignatureSecret: secret() }).catch(() => null);
-  if (!result?.verified) return false;
-  used.set(parsed.challenge.signature, true);
+  if (!result?.verified) {
+    used.delete(signature);
+    return false;
+  }
   return true;
 }
 

@@ -49,6 +49,8 @@ export const ENV_SCHEMA = z.object({
   POW_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(3).describe('Declined or failed card attempts from one IP after which the card form needs a solved proof-of-work (ALTCHA).'),
   POW_MAX_COUNTER: z.coerce.number().int().min(1000).max(100_000_000).default(200_000).describe('Largest secret counter of a challenge: the work a browser does (about a second at 200000).'),
   POW_SECRET: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC secret of the challenges; the same on every instance (default: one per process).'),
+  LIVE_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50).describe('Open live-balance event streams (withdrawal widgets) per customer IP on one instance.'),
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('Open live-balance event streams on one instance; above it widgets poll.'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
 });

@@ -1,22 +1,18 @@
 'use client';
 /**
- * The widget's live part: balance, what is available and reserved (E19), and pending withdrawals, polled every second from the
- * checkout's own endpoint (React Query), announced politely when they change, and posted to the
- * merchant's page as a `balance` message.
+ * The widget's live part: balance, what is available and reserved (E19), and pending
+ * withdrawals. The snapshot arrives as server-sent events from the checkout's own
+ * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/live-balance-hub.ts);
+ * when the stream is refused or broken the widget polls `/api/cashier/{id}` every second (React
+ * Query). Both pause while the page is hidden and catch up when it shows again. Changes are
+ * announced politely and posted to the merchant's page as a `balance` message.
  */
 import { useEffect, useRef, useState } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { WidgetSnapshot } from '@/lib/checkout/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
 
-export interface WidgetSnapshot {
-  balance: number | null;
-  /** Balance minus the withdrawals not final (E19); null without a balance. */
-  available: number | null;
-  reserved: number;
-  currency: string;
-  status: string;
-  pending: { id: string; amount: number; currency: string; status: string; createdAt: string }[];
-}
+export type { WidgetSnapshot };
 
 export interface LiveBalanceText {
   balance: string;
@@ -28,10 +24,49 @@ export interface LiveBalanceText {
   statuses: Record<string, string>;
 }
 
-/** Poll interval of the widget (ms); the merchant's balance change shows within it plus one round trip. */
+/** Poll interval of the widget without the event stream (ms). */
 export const WIDGET_POLL_MS = 1000;
 
+/**
+ * Keeps the query's data fed from the event stream while the page is visible; answers whether
+ * the stream is open (when it is not, the query polls).
+ */
+function useSnapshotStream(sessionId: string, enabled: boolean): boolean {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    const connect = () => {
+      if (source || document.visibilityState === 'hidden') return;
+      source = new EventSource(`/api/cashier/${encodeURIComponent(sessionId)}/events`);
+      source.addEventListener('open', () => setOpen(true));
+      source.addEventListener('snapshot', (event) => {
+        queryClient.setQueryData(['cashier', sessionId], JSON.parse((event as MessageEvent<string>).data) as WidgetSnapshot);
+      });
+      // A refused stream (429, 503) closes for good: poll. A broken one reconnects by itself; poll meanwhile.
+      source.addEventListener('error', () => setOpen(false));
+    };
+    const disconnect = () => {
+      source?.close();
+      source = null;
+      setOpen(false);
+    };
+    const onVisibility = () => (document.visibilityState === 'hidden' ? disconnect() : connect());
+    connect();
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      disconnect();
+    };
+  }, [sessionId, enabled, queryClient]);
+  return open;
+}
+
 function Live({ sessionId, locale, initial, text }: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText }) {
+  const expired = (snapshot?: WidgetSnapshot) => snapshot?.status === 'EXPIRED';
+  const [ended, setEnded] = useState(expired(initial));
+  const streaming = useSnapshotStream(sessionId, !ended);
   const { data } = useQuery({
     queryKey: ['cashier', sessionId],
     queryFn: async ({ signal }): Promise<WidgetSnapshot> => {
@@ -40,10 +75,17 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
       return (await response.json()) as WidgetSnapshot;
     },
     initialData: initial,
-    refetchInterval: (query) => (query.state.data?.status === 'EXPIRED' ? false : WIDGET_POLL_MS),
-    refetchIntervalInBackground: true,
+    // The server-rendered snapshot is fresh: no fetch on mount.
+    staleTime: WIDGET_POLL_MS,
+    refetchInterval: (query) => (streaming || expired(query.state.data) ? false : WIDGET_POLL_MS),
+    // Paused while the page is hidden; refetched when it shows again.
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: streaming ? false : 'always',
     retry: false,
   });
+  useEffect(() => {
+    if (expired(data)) setEnded(true);
+  }, [data]);
   const snapshot = data ?? initial;
   const format = (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
   const last = useRef<number | null | undefined>(undefined);

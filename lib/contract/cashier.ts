@@ -73,3 +73,41 @@ export const SessionTransaction = z
 export const SessionTransactionList = z
   .object({ transactions: z.array(SessionTransaction) })
   .meta({ id: 'SessionTransactionList', 'x-extension': true });
+
+/** Most session ids one E18 watch may name (the checkout splits larger sets). */
+export const SESSION_CHANGES_MAX_IDS = 1000;
+/** Longest E18 wait (s). */
+export const SESSION_CHANGES_MAX_WAIT_S = 25;
+
+/**
+ * E18: the sessions to watch, the cursor of the previous answer, and how long to wait for a
+ * change (s). Without `after`, the answer comes at once with every watched session.
+ */
+export const SessionChangesRequest = z
+  .object({
+    sessionIds: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).min(1).max(SESSION_CHANGES_MAX_IDS),
+    after: z.string().regex(/^\d{1,20}\.\d{1,15}$/).optional().meta({ description: 'The `cursor` of the previous answer.' }),
+    waitSeconds: z.number().int().min(0).max(SESSION_CHANGES_MAX_WAIT_S).default(SESSION_CHANGES_MAX_WAIT_S),
+  })
+  .meta({ id: 'SessionChangesRequest', 'x-extension': true });
+export type SessionChangesRequest = z.input<typeof SessionChangesRequest>;
+
+/** E18: one changed session: its balance, reserved and available amounts (major units; null without a balance). */
+export const SessionChange = z
+  .object({
+    sessionId: z.string(),
+    balance: z.number().nullable(),
+    reserved: z.number(),
+    available: z.number().nullable(),
+  })
+  .meta({ id: 'SessionChange', 'x-extension': true });
+export type SessionChange = z.infer<typeof SessionChange>;
+
+/**
+ * E18: the sessions among those watched that changed after `after` (each once, as it is now),
+ * and the cursor to send next. Unknown ids, and sessions of another merchant, never appear.
+ */
+export const SessionChangesAnswer = z
+  .object({ cursor: z.string(), changed: z.array(SessionChange) })
+  .meta({ id: 'SessionChangesAnswer', 'x-extension': true });
+export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;

@@ -21,6 +21,8 @@ import {
   SessionPayinRequest,
   SessionPayoutRequest,
   SessionTransactionList,
+  SessionChangesAnswer,
+  SessionChangesRequest,
 } from './cashier';
 import {
   PayoutCardRequest,
@@ -176,6 +178,11 @@ export const OPERATIONS = {
   listSessionTransactions: {
     method: 'GET', path: '/public/cashier/session/{sessionId}/transactions', summary: "The session's pay-ins and payouts, newest first (E10)",
     answer: SessionTransactionList, answerDescription: 'Transactions', idempotent: false, extension: true, callers: both,
+  },
+  watchSessionChanges: {
+    method: 'POST', path: '/public/cashier/session-changes', summary: 'Long poll: the watched sessions whose balance or withdrawals changed (E18)',
+    request: SessionChangesRequest, answer: SessionChangesAnswer, answerDescription: 'The changed sessions and the next cursor',
+    idempotent: false, extension: true, callers: both,
   },
   getPsp: {
     method: 'GET', path: '/public/psp/{merchantEnabledPspId}', summary: 'A PSP enabled for the merchant (fields: decided by this project)',

@@ -16,9 +16,13 @@ import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Stops a LISTEN started by `listenDb`. */
+export type Unlisten = () => Promise<void>;
+
 interface DbHandle {
   db: Db;
   close: () => Promise<void>;
+  listen: (channel: string, onNotify: (payload: string) => void, onLost: () => void) => Promise<Unlisten>;
 }
 
 const globalKey = Symbol.for('hosted-checkout.sandbox-db');
@@ -39,6 +43,16 @@ export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
   return g[globalKey].then((h) => h.db);
 }
 
+/**
+ * LISTEN on `channel` of the process-wide database: `onNotify` gets each NOTIFY's payload.
+ * On PostgreSQL a dedicated connection listens; `onLost` runs once if it drops (listen again).
+ */
+export async function listenDb(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Unlisten> {
+  await getDb();
+  const handle = await (globalThis as GlobalWithDb)[globalKey]!;
+  return handle.listen(channel, onNotify, onLost);
+}
+
 /** Closes the process-wide database (tests). */
 export async function closeDb(): Promise<void> {
   const g = globalThis as GlobalWithDb;
@@ -53,7 +67,11 @@ async function openDb(dataDir: string, onReady?: (db: Db) => Promise<void>): Pro
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(drizzle(client), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   if (onReady) await onReady(db);
-  return { db, close: () => client.close() };
+  return {
+    db,
+    close: () => client.close(),
+    listen: (channel, onNotify) => client.listen(channel, onNotify),
+  };
 }
 
 async function openPostgres(connectionString: string, poolSize: number, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
@@ -64,7 +82,26 @@ async function openPostgres(connectionString: string, poolSize: number, onReady?
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   if (onReady) await onReady(db);
-  return { db, close: () => pool.end() };
+  const listen: DbHandle['listen'] = async (channel, onNotify, onLost) => {
+    const { Client } = await import('pg');
+    const listener = new Client({ connectionString });
+    let lost = false;
+    const drop = () => {
+      if (lost) return;
+      lost = true;
+      onLost();
+    };
+    listener.on('error', drop);
+    listener.on('end', drop);
+    listener.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
+    await listener.connect();
+    await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    return async () => {
+      lost = true;
+      await listener.end().catch(() => undefined);
+    };
+  };
+  return { db, close: () => pool.end(), listen };
 }
 
 /** Whether `error` is PostgreSQL's unique_violation (23505), on either driver. */

@@ -185,3 +185,21 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
+
+/**
+ * E18: one row per change of a cashier session's balance or of one of its withdrawals, written
+ * by triggers (drizzle/0003_session_changes.sql) in the transaction of the change, which also
+ * NOTIFY `cashier_session_changes`. `txId` is the writing transaction's id (pg_current_xact_id):
+ * a watcher reads the rows whose transaction is below the snapshot's xmin, so a row committed
+ * late is never skipped. Kept 10 minutes (the worker prunes).
+ */
+export const cashierSessionChanges = pgTable(
+  'cashier_session_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: text('session_id').notNull(),
+    txId: bigint('tx_id', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cashier_session_changes_tx').on(t.txId), index('cashier_session_changes_at').on(t.at)],
+);

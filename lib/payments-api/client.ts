@@ -49,7 +49,13 @@ export class PaymentsApiError extends Error {
 export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<Operation<K>['path']> }) &
-  (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & { idempotencyKey?: string };
+  (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & {
+    idempotencyKey?: string;
+    /** Ends the call early (a long poll nobody needs any more); it then fails as `timeout`. */
+    signal?: AbortSignal;
+    /** Instead of PAYMENTS_API_TIMEOUT_MS (ms): a long poll (E18) waits up to 25 s by design. */
+    timeoutMs?: number;
+  };
 
 /** The id of the request being served (lib/net/request-log.ts), when there is one. */
 async function currentRequestId(): Promise<string | null> {
@@ -84,7 +90,7 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       cache: 'no-store',
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs ?? timeoutMs)]) : AbortSignal.timeout(input.timeoutMs ?? timeoutMs),
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');

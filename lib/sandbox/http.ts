@@ -168,9 +168,14 @@ export async function runOperation(request: Request, id: OperationId, params: Re
     const scope = principal.kind === 'merchant' ? principal.merchantId : 'checkout';
     const handler = HANDLERS[id] as (args: HandlerArgs<OperationId>) => Promise<unknown>;
     const run = (tx: HandlerArgs<OperationId>['tx']) => settle(async () => {
-      const answer = await handler({ tx, principal, body, params, ctx } as HandlerArgs<OperationId>);
+      const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal } as HandlerArgs<OperationId>);
       return { status: successStatus(id), body: answer ?? undefined };
     });
+    // A long poll reads in short statements of its own and must hold no transaction while it waits.
+    if (OUTSIDE_TRANSACTION.has(id)) {
+      const result = await run(db);
+      return json(result.status, result.body);
+    }
 
     // A concurrent request with the same Idempotency-Key or orderId can lose the race on a
     // unique index (PostgreSQL server); it runs once more and then sees the winner's row.
@@ -218,6 +223,9 @@ export async function runOperation(request: Request, id: OperationId, params: Re
     return json(500, errorBody('INTERNAL_ERROR', 'The sandbox could not complete the request'));
   }
 }
+
+/** Operations that run outside a transaction: they only read, and wait (E18). */
+const OUTSIDE_TRANSACTION: ReadonlySet<OperationId> = new Set(['watchSessionChanges']);
 
 const relativePath = (request: Request) => new URL(request.url).pathname;
 

@@ -13,6 +13,7 @@ import { createPayin } from './payin-create';
 import { getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
 import type { RequestContext } from './request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts';
+import { watchSessionChanges } from './session-changes';
 import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './sessions';
 
 export interface HandlerArgs<K extends OperationId> {
@@ -21,6 +22,8 @@ export interface HandlerArgs<K extends OperationId> {
   body: ParsedRequestOf<K>;
   params: PathParams<Operation<K>['path']>;
   ctx: RequestContext;
+  /** Aborted when the caller goes away (long polls stop waiting). */
+  signal: AbortSignal;
 }
 
 export type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
@@ -48,6 +51,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx),
   createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
+  watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
   getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),

@@ -58,7 +58,7 @@ async function loadSession(tx: Db, principal: Principal, id: string, lock = fals
 }
 
 /** Payout statuses that still hold their amount against the session balance (not final). */
-const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
+export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 
 /**
  * What the session's withdrawals that are not final hold, in minor units of the session currency
@@ -79,7 +79,7 @@ function assertActive(row: SessionRow): void {
 }
 
 /** balance, reserved and available (E19) in major units. */
-const balances = (balanceMinor: number, reserved: number, currency: string) => ({
+export const balances = (balanceMinor: number, reserved: number, currency: string) => ({
   balance: toMajor(balanceMinor, currency),
   reserved: toMajor(reserved, currency),
   available: toMajor(Math.max(0, balanceMinor - reserved), currency),

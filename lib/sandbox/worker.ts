@@ -7,6 +7,7 @@ import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log';
 import { settleDuePayins } from './payin-processing';
 import { settleDuePayouts } from './payouts';
+import { pruneSessionChanges } from './session-changes';
 import { sandboxDb } from './store';
 import { deliverDueWebhooks } from './webhooks';
 
@@ -16,11 +17,18 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDuePayins(tx, now);
     await settleDuePayouts(tx, now);
   });
+  const g = globalThis as GlobalWithWorker;
+  if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {
+    g[pruned] = now.getTime();
+    await pruneSessionChanges(db, now);
+  }
   return deliverDueWebhooks(db, now);
 }
 
+const pruned = Symbol.for('hosted-checkout.session-changes-pruned');
+
 const key = Symbol.for('hosted-checkout.sandbox-worker');
-type GlobalWithWorker = typeof globalThis & { [key]?: NodeJS.Timeout; [pass]?: Promise<unknown> };
+type GlobalWithWorker = typeof globalThis & { [key]?: NodeJS.Timeout; [pass]?: Promise<unknown>; [pruned]?: number };
 const pass = Symbol.for('hosted-checkout.sandbox-worker-pass');
 
 /** Starts the worker (every `intervalMs`), once per process. */

@@ -57,6 +57,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   createSessionPayin: () => ({ amount: 5 }),
   createSessionPayout: () => ({ value: 5 }),
   listSessionTransactions: null,
+  watchSessionChanges: () => ({ sessionIds: ['cs_unknown'], waitSeconds: 0 }),
   getPsp: null,
   createH2hTransaction: h2hSample,
   getCheckoutSettings: null,

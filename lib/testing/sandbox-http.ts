@@ -27,6 +27,8 @@ export interface CallOptions {
   raw?: string;
   key?: string;
   headers?: Record<string, string>;
+  /** The caller going away (the request's signal). */
+  signal?: AbortSignal;
 }
 
 /** `method path` against the sandbox, e.g. call('POST', '/public/payin', { body }). */
@@ -41,6 +43,7 @@ export async function call(method: string, urlPath: string, options: CallOptions
     method,
     headers,
     body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    signal: options.signal,
   });
   const response = await handleSandboxRequest(request);
   const text = await response.text();

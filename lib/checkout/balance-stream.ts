@@ -1,0 +1,97 @@
+/**
+ * The withdrawal widget's live snapshot as server-sent events (HTML Living Standard, "Server-sent
+ * events"): `event: snapshot` with the JSON of lib/checkout/widget-snapshot.ts at once and on
+ * every change the instance's hub sees (lib/checkout/live-balance-hub.ts), a comment every 15 s
+ * so that proxies keep the connection, and the end of the stream when the session expires.
+ * Streams are capped per customer IP (LIVE_STREAMS_PER_IP) and per instance (LIVE_STREAMS_MAX);
+ * past a cap the answer is 429 or 503 and the widget polls instead.
+ */
+import 'server-only';
+import { appConfig, trustedProxyHops } from '@/lib/config';
+import { errorBody } from '@/lib/contract/errors';
+import { clientIpFrom } from '@/lib/net/client-ip';
+import { PaymentsApiError } from '@/lib/payments-api/client';
+import { liveBalanceHub } from './live-balance-hub';
+import { PAYMENT_ID } from './load-transaction';
+import type { WidgetSnapshot } from './widget-snapshot';
+
+const KEEPALIVE_MS = 15_000;
+const openByIp = new Map<string, number>();
+let open = 0;
+
+const refuse = (status: number, body: unknown, retryAfterS?: number) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...(retryAfterS ? { 'Retry-After': String(retryAfterS) } : {}) } });
+
+/** Answers the event stream of one session, or a JSON error (404, 429, 502, 503). */
+export async function openBalanceStream(request: Request, sessionId: string): Promise<Response> {
+  if (!PAYMENT_ID.test(sessionId)) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
+  const { LIVE_STREAMS_PER_IP, LIVE_STREAMS_MAX } = appConfig();
+  const ip = clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown';
+  if (open >= LIVE_STREAMS_MAX) return refuse(503, { errorKey: 'UNAVAILABLE', errorMessage: 'Too many live widgets on this instance; poll instead', errorCode: 5031 }, 5);
+  if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP) return refuse(429, errorBody('RATE_LIMITED', 'Too many live widgets from this address; poll instead'), 30);
+
+  // Counted before the first load, so that a burst cannot pass the caps while it waits.
+  open += 1;
+  openByIp.set(ip, (openByIp.get(ip) ?? 0) + 1);
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    open -= 1;
+    const left = (openByIp.get(ip) ?? 1) - 1;
+    if (left > 0) openByIp.set(ip, left);
+    else openByIp.delete(ip);
+  };
+
+  const encoder = new TextEncoder();
+  // A change that arrives before the stream exists is kept and sent first.
+  let early: WidgetSnapshot | null = null;
+  let push: (snapshot: WidgetSnapshot) => void = (snapshot) => {
+    early = snapshot;
+  };
+  let subscription: Awaited<ReturnType<ReturnType<typeof liveBalanceHub>['subscribe']>>;
+  try {
+    subscription = await liveBalanceHub().subscribe(sessionId, (snapshot) => push(snapshot));
+  } catch (error) {
+    release();
+    if (error instanceof PaymentsApiError && error.status === 404) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
+    return refuse(502, { errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 2);
+  }
+
+  let keepalive: NodeJS.Timeout | undefined;
+  const close = () => {
+    clearInterval(keepalive);
+    subscription.unsubscribe();
+    release();
+  };
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          close();
+        }
+      };
+      push = (snapshot) => {
+        send(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
+        if (snapshot.status === 'EXPIRED') {
+          close();
+          try {
+            controller.close();
+          } catch {
+            // already closed
+          }
+        }
+      };
+      send('retry: 3000\n\n');
+      push(early ?? subscription.snapshot);
+      keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS);
+      request.signal.addEventListener('abort', close, { once: true });
+    },
+    cancel: close,
+  });
+  return new Response(stream, {
+    headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store, no-transform', 'X-Accel-Buffering': 'no' },
+  });
+}

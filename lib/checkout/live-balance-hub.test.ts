@@ -1,0 +1,116 @@
+/**
+ * The live-balance hub against the sandbox in process (E18 and the fallback polling): many
+ * viewers of many sessions cost one watch call per round; a balance change reaches every viewer
+ * of that session only; a service without E18 is polled once per session per interval, whatever
+ * the number of viewers.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { fillPath, OPERATIONS, type OperationId } from '@/lib/contract/operations';
+import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
+import { sandboxDb } from '@/lib/sandbox/store';
+import { call } from '@/lib/testing/sandbox-http';
+import { LiveBalanceHub } from './live-balance-hub';
+import type { WidgetSnapshot } from './widget-snapshot';
+
+const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
+
+/** callOperation, served by the sandbox's router in process with the hosted pages' credential. */
+function upstream(options: { withoutE18?: boolean } = {}) {
+  const counts = new Map<string, number>();
+  const fake = (async (id: OperationId, input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal }) => {
+    counts.set(id, (counts.get(id) ?? 0) + 1);
+    if (options.withoutE18 && id === 'watchSessionChanges') throw new PaymentsApiError('http', id, 404, 'NOT_FOUND');
+    const op = OPERATIONS[id];
+    const answer = await call(op.method, fillPath(op.path, input.params ?? {}), { token: 'sbx_checkout', body: input.body, signal: input.signal }).catch(() => {
+      throw new PaymentsApiError('timeout', id);
+    });
+    if (answer.status >= 400) throw new PaymentsApiError('http', id, answer.status, answer.body?.errorKey);
+    return answer.body;
+  }) as unknown as typeof callOperation;
+  const load = async (sessionId: string) => {
+    const session = (await fake('getCashierSession', { params: { sessionId } })) as Record<string, any>;
+    return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
+  };
+  return { counts, hub: new LiveBalanceHub({ call: fake, loadSnapshot: load, pendingOf: async () => [] }) };
+}
+
+async function newSession(balance: number) {
+  const answer = await call('POST', '/public/cashier/session', {
+    body: { customer: { ...sampleCustomer, externalUserId: `h-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
+    key: randomUUID(),
+  });
+  return answer.body.sessionId as string;
+}
+const setBalance = (id: string, balance: number) => call('PUT', `/public/cashier/session/${id}/balance`, { body: { balance } });
+
+function viewer(seen: WidgetSnapshot[]) {
+  return (snapshot: WidgetSnapshot) => seen.push(snapshot);
+}
+const until = async (check: () => boolean, ms = 5_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+const unsubscribes: (() => void)[] = [];
+afterEach(() => unsubscribes.splice(0).forEach((u) => u()));
+beforeAll(async () => {
+  await sandboxDb();
+});
+
+describe('live balance hub', () => {
+  it('pushes a change to every viewer of that session, with one watch for all sessions', async () => {
+    const { hub, counts } = upstream();
+    const ids = [await newSession(10), await newSession(20), await newSession(30)];
+    const seen = new Map<string, WidgetSnapshot[]>();
+    for (const id of ids) {
+      for (let v = 0; v < 20; v += 1) {
+        const list: WidgetSnapshot[] = [];
+        seen.set(`${id}#${v}`, list);
+        const { snapshot, unsubscribe } = await hub.subscribe(id, viewer(list));
+        expect(snapshot.balance).toBe(ids.indexOf(id) * 10 + 10);
+        unsubscribes.push(unsubscribe);
+      }
+    }
+    expect(hub.size).toEqual({ sessions: 3, subscribers: 60 });
+    await new Promise((r) => setTimeout(r, 400));
+    const watchesBefore = counts.get('watchSessionChanges') ?? 0;
+    await setBalance(ids[1]!, 25.5);
+    await until(() => [...seen].filter(([k]) => k.startsWith(ids[1]!)).every(([, list]) => list.at(-1)?.balance === 25.5));
+    for (const [k, list] of seen) if (!k.startsWith(ids[1]!)) expect(list).toEqual([]);
+    // One watch answered the change and one more waits: not one call per viewer or per session.
+    expect((counts.get('watchSessionChanges') ?? 0) - watchesBefore).toBeLessThanOrEqual(2);
+    expect(counts.get('getCashierSession')).toBe(3);
+  });
+
+  it('without E18 polls each watched session once per interval, whatever the number of viewers', async () => {
+    const { hub, counts } = upstream({ withoutE18: true });
+    const id = await newSession(5);
+    const list: WidgetSnapshot[] = [];
+    for (let v = 0; v < 50; v += 1) unsubscribes.push((await hub.subscribe(id, v === 0 ? viewer(list) : () => undefined)).unsubscribe);
+    await new Promise((r) => setTimeout(r, 300));
+    const before = counts.get('getCashierSession') ?? 0;
+    await new Promise((r) => setTimeout(r, 3_000));
+    const polls = (counts.get('getCashierSession') ?? 0) - before;
+    expect(polls).toBeGreaterThanOrEqual(2);
+    expect(polls).toBeLessThanOrEqual(4);
+    await setBalance(id, 6);
+    await until(() => list.at(-1)?.balance === 6, 3_000);
+  });
+
+  it('stops watching a session when its last viewer leaves', async () => {
+    const { hub } = upstream();
+    const id = await newSession(1);
+    const a = await hub.subscribe(id, () => undefined);
+    const b = await hub.subscribe(id, () => undefined);
+    a.unsubscribe();
+    expect(hub.current(id)?.balance).toBe(1);
+    b.unsubscribe();
+    expect(hub.current(id)).toBeNull();
+    expect(hub.size.sessions).toBe(0);
+  });
+});

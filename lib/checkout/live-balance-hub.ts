@@ -1,0 +1,242 @@
+/**
+ * One upstream watch per checkout instance for every open withdrawal widget (issue "Several
+ * instances…", item 4). Widgets subscribe to a session through the server-sent events route;
+ * the hub keeps, per instance, a long poll of the service's `POST /public/cashier/session-changes`
+ * (E18) over every watched session (at most 1,000 per call, in parallel beyond that) and pushes
+ * each change to that session's subscribers. A new session joins with one call without a cursor
+ * (its state now and its cursor), then the long poll restarts to include it.
+ *
+ * When the service lacks E18 (404 or 405), the hub polls instead: one GET of each watched session
+ * per second, whatever the number of its viewers, and it asks for E18 again after 5 minutes.
+ * Amounts are major units of the session currency, as the service gives them.
+ */
+import 'server-only';
+import { SESSION_CHANGES_MAX_IDS, type SessionChange } from '@/lib/contract/cashier';
+import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+import { loadWidgetSnapshot, pendingWithdrawals, type WidgetSnapshot } from './widget-snapshot';
+
+export type SnapshotListener = (snapshot: WidgetSnapshot) => void;
+
+interface Watched {
+  listeners: Set<SnapshotListener>;
+  snapshot: WidgetSnapshot | null;
+  expiresAt: number;
+  /** E18 cursor covering this session; null until it joined. */
+  cursor: string | null;
+}
+
+/** How long one long poll waits at the service (s); E18 allows 25. */
+const WAIT_S = 25;
+/** Interval of the fallback polling (ms), the widget's own interval. */
+export const FALLBACK_POLL_MS = 1_000;
+/** How long the hub polls before it asks for E18 again (ms). */
+const RETRY_WATCH_MS = 5 * 60_000;
+/** New sessions wait this long so that many joining at once restart the long poll once (ms). */
+const JOIN_DEBOUNCE_MS = 100;
+
+const sameSnapshot = (a: WidgetSnapshot | null, b: WidgetSnapshot) => JSON.stringify(a) === JSON.stringify(b);
+const cursorXmin = (cursor: string) => BigInt(cursor.split('.')[0] ?? '0');
+
+/** The hub of one process; `liveBalanceHub()` answers it. */
+export class LiveBalanceHub {
+  private readonly sessions = new Map<string, Watched>();
+  private mode: 'watch' | 'poll' = 'watch';
+  private pollSince = 0;
+  private running = false;
+  private restart: AbortController | null = null;
+  private joinTimer: NodeJS.Timeout | null = null;
+  /** Upstream calls made, by operation (benchmarks and tests read it). */
+  readonly upstreamCalls = { watch: 0, get: 0, transactions: 0 };
+
+  private readonly call: typeof callOperation;
+  private readonly loadSnapshot: typeof loadWidgetSnapshot;
+  private readonly pendingOf: typeof pendingWithdrawals;
+
+  /** The service calls are injectable (tests run the hub against the sandbox in process). */
+  constructor(deps: { call?: typeof callOperation; loadSnapshot?: typeof loadWidgetSnapshot; pendingOf?: typeof pendingWithdrawals } = {}) {
+    this.call = deps.call ?? callOperation;
+    this.loadSnapshot = deps.loadSnapshot ?? loadWidgetSnapshot;
+    this.pendingOf = deps.pendingOf ?? pendingWithdrawals;
+  }
+
+  /** Number of sessions watched and of subscribers over all of them. */
+  get size(): { sessions: number; subscribers: number } {
+    let subscribers = 0;
+    for (const w of this.sessions.values()) subscribers += w.listeners.size;
+    return { sessions: this.sessions.size, subscribers };
+  }
+
+  /**
+   * Subscribes to a session's snapshots; answers the current snapshot (loaded when the hub has
+   * none) and an unsubscribe function. Throws PaymentsApiError when the first load fails.
+   */
+  async subscribe(sessionId: string, listener: SnapshotListener): Promise<{ snapshot: WidgetSnapshot; unsubscribe: () => void }> {
+    let watched = this.sessions.get(sessionId);
+    if (!watched?.snapshot) {
+      const { expiresAt, ...snapshot } = await this.loadSnapshot(sessionId);
+      watched = this.sessions.get(sessionId);
+      if (!watched) {
+        watched = { listeners: new Set(), snapshot, expiresAt: Date.parse(expiresAt), cursor: null };
+        this.sessions.set(sessionId, watched);
+        this.scheduleJoin();
+      } else watched.snapshot ??= snapshot;
+    }
+    const entry = watched;
+    entry.listeners.add(listener);
+    this.start();
+    return {
+      snapshot: this.withStatus(entry),
+      unsubscribe: () => {
+        entry.listeners.delete(listener);
+        if (entry.listeners.size === 0 && this.sessions.get(sessionId) === entry) this.sessions.delete(sessionId);
+      },
+    };
+  }
+
+  /** The live snapshot of a watched session, or null when nobody watches it here. */
+  current(sessionId: string): WidgetSnapshot | null {
+    const watched = this.sessions.get(sessionId);
+    return watched?.snapshot ? this.withStatus(watched) : null;
+  }
+
+  private withStatus(watched: Watched): WidgetSnapshot {
+    const snapshot = watched.snapshot!;
+    return Date.now() >= watched.expiresAt ? { ...snapshot, status: 'EXPIRED' } : snapshot;
+  }
+
+  private scheduleJoin(): void {
+    if (this.joinTimer) return;
+    this.joinTimer = setTimeout(() => {
+      this.joinTimer = null;
+      this.restart?.abort();
+    }, JOIN_DEBOUNCE_MS);
+    this.joinTimer.unref?.();
+  }
+
+  private start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.loop().finally(() => {
+      this.running = false;
+      if (this.sessions.size > 0) this.start();
+    });
+  }
+
+  private async loop(): Promise<void> {
+    let failures = 0;
+    while (this.sessions.size > 0) {
+      this.restart = new AbortController();
+      try {
+        if (this.mode === 'poll' && Date.now() - this.pollSince >= RETRY_WATCH_MS) this.mode = 'watch';
+        if (this.mode === 'watch') await this.watchRound(this.restart.signal);
+        else await this.pollRound(this.restart.signal);
+        failures = 0;
+      } catch (error) {
+        if (this.restart.signal.aborted) continue;
+        if (error instanceof PaymentsApiError && error.kind === 'http' && (error.status === 404 || error.status === 405) && this.mode === 'watch') {
+          logger.info('the payments service has no session-changes (E18): polling each watched session every second');
+          this.mode = 'poll';
+          this.pollSince = Date.now();
+          continue;
+        }
+        failures += 1;
+        const delay = Math.min(15_000, 500 * 2 ** Math.min(failures, 5));
+        logger.warn({ err: error, delayMs: delay }, 'live balance watch failed; trying again');
+        await sleep(delay, this.restart.signal);
+      }
+    }
+  }
+
+  /** Joins new sessions, then one long poll per 1,000 watched sessions, in parallel. */
+  private async watchRound(signal: AbortSignal): Promise<void> {
+    const joining = [...this.sessions.entries()].filter(([, w]) => w.cursor === null).map(([id]) => id);
+    for (const ids of chunks(joining)) {
+      this.upstreamCalls.watch += 1;
+      const answer = await this.call('watchSessionChanges', { body: { sessionIds: ids }, signal });
+      for (const id of ids) {
+        const watched = this.sessions.get(id);
+        if (watched) watched.cursor = answer.cursor;
+      }
+      await this.apply(answer.changed);
+    }
+    const groups = chunks([...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id));
+    await Promise.all(
+      groups.map(async (ids) => {
+        // The oldest cursor of the group: a change seen twice is harmless, one skipped is not.
+        const after = ids.map((id) => this.sessions.get(id)?.cursor).filter((c): c is string => !!c).sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
+        this.upstreamCalls.watch += 1;
+        const answer = await this.call('watchSessionChanges', {
+          body: { sessionIds: ids, after, waitSeconds: WAIT_S },
+          signal,
+          timeoutMs: (WAIT_S + 10) * 1000,
+        });
+        for (const id of ids) {
+          const watched = this.sessions.get(id);
+          if (watched) watched.cursor = answer.cursor;
+        }
+        await this.apply(answer.changed);
+      }),
+    );
+  }
+
+  /** Fallback: one GET per watched session, then waits out the interval. */
+  private async pollRound(signal: AbortSignal): Promise<void> {
+    const started = Date.now();
+    await Promise.all(
+      [...this.sessions.keys()].map(async (id) => {
+        this.upstreamCalls.get += 1;
+        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal });
+        await this.apply([{ sessionId: id, balance: session.balance ?? null, reserved: session.reserved ?? 0, available: session.available ?? session.balance ?? null }], false);
+      }),
+    );
+    await sleep(Math.max(0, FALLBACK_POLL_MS - (Date.now() - started)), signal);
+  }
+
+  /** Applies changes and pushes the snapshots that differ; a change notice refreshes the pending list. */
+  private async apply(changes: SessionChange[], freshPending = true): Promise<void> {
+    await Promise.all(
+      changes.map(async (change) => {
+        const watched = this.sessions.get(change.sessionId);
+        if (!watched?.snapshot) return;
+        let pending = watched.snapshot.pending;
+        try {
+          if (freshPending || change.reserved !== watched.snapshot.reserved) this.upstreamCalls.transactions += 1;
+          pending = await this.pendingOf(change.sessionId, freshPending || change.reserved !== watched.snapshot.reserved);
+        } catch (error) {
+          logger.warn({ err: error, sessionId: change.sessionId }, 'pending withdrawals could not be refreshed');
+        }
+        const next: WidgetSnapshot = { ...watched.snapshot, balance: change.balance, reserved: change.reserved, available: change.available, pending };
+        if (sameSnapshot(watched.snapshot, next)) return;
+        watched.snapshot = next;
+        const shown = this.withStatus(watched);
+        for (const listener of watched.listeners) listener(shown);
+      }),
+    );
+  }
+}
+
+function chunks(ids: string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += SESSION_CHANGES_MAX_IDS) out.push(ids.slice(i, i + SESSION_CHANGES_MAX_IDS));
+  return out;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
+}
+
+const key = Symbol.for('hosted-checkout.live-balance-hub');
+
+/** The process's hub (kept on globalThis: Next.js may load this module once per route bundle). */
+export function liveBalanceHub(): LiveBalanceHub {
+  const g = globalThis as typeof globalThis & { [key]?: LiveBalanceHub };
+  return (g[key] ??= new LiveBalanceHub());
+}

@@ -1,0 +1,75 @@
+/**
+ * What the withdrawal widget shows live (docs/design.md, "Withdrawal widget"; E8, E10, E19):
+ * balance, available and reserved in major units of the session currency, the session's
+ * status, and its pending withdrawals. Loaded from the payments service; the polling endpoint's
+ * loads are coalesced to one per session per instance per second, whatever the number of viewers.
+ */
+import 'server-only';
+import { LRUCache } from 'lru-cache';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { PENDING_PAYOUT } from './cashier';
+
+export interface PendingWithdrawal {
+  id: string;
+  /** Major units of `currency`. */
+  amount: number;
+  currency: string;
+  status: string;
+  createdAt: string;
+}
+
+export interface WidgetSnapshot {
+  /** Major units; null when the merchant gave no balance. */
+  balance: number | null;
+  /** Balance minus the withdrawals not final (E19); null without a balance. */
+  available: number | null;
+  reserved: number;
+  currency: string;
+  status: string;
+  pending: PendingWithdrawal[];
+}
+
+/** Pending withdrawals change rarely: outside a change notice, each session's list is fetched at most every 5 s. */
+const PENDING_TTL_MS = 5_000;
+const pendingCache = new LRUCache<string, PendingWithdrawal[]>({ max: 10_000, ttl: PENDING_TTL_MS });
+
+/** The session's withdrawals that are not final (E10); `fresh` skips the 5 s cache. Throws PaymentsApiError. */
+export async function pendingWithdrawals(sessionId: string, fresh = false): Promise<PendingWithdrawal[]> {
+  const cached = fresh ? undefined : pendingCache.get(sessionId);
+  if (cached) return cached;
+  const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+  const pending = transactions
+    .filter((t) => t.kind === 'payout' && PENDING_PAYOUT.has(t.status))
+    .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt }));
+  pendingCache.set(sessionId, pending);
+  return pending;
+}
+
+/** The snapshot as the service has it now. Throws PaymentsApiError (404 for an unknown session). */
+export async function loadWidgetSnapshot(sessionId: string): Promise<WidgetSnapshot & { expiresAt: string }> {
+  const [session, pending] = await Promise.all([paymentsApi.getSession(sessionId), pendingWithdrawals(sessionId)]);
+  return {
+    balance: session.balance ?? null,
+    available: session.available ?? session.balance ?? null,
+    reserved: session.reserved ?? 0,
+    currency: session.currency,
+    status: session.status,
+    pending,
+    expiresAt: session.expiresAt,
+  };
+}
+
+/** One load per session per instance per second, shared by every concurrent poll. */
+const COALESCE_MS = 1_000;
+const coalesced = new LRUCache<string, WidgetSnapshot & { expiresAt: string }>({
+  max: 10_000,
+  ttl: COALESCE_MS,
+  fetchMethod: (sessionId) => loadWidgetSnapshot(sessionId),
+});
+
+/** The snapshot, at most COALESCE_MS old; concurrent callers share one load. Throws PaymentsApiError. */
+export async function coalescedWidgetSnapshot(sessionId: string): Promise<WidgetSnapshot & { expiresAt: string }> {
+  const value = await coalesced.fetch(sessionId);
+  if (!value) throw new Error('no snapshot');
+  return value;
+}

@@ -21,9 +21,11 @@ describe('the OpenAPI document', () => {
   });
 
   it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {
+    // E18 is a read with a body (a long poll): it changes nothing, so it has nothing to replay.
+    const readsWithBody = new Set(['/public/cashier/session-changes']);
     for (const [path, item] of Object.entries<Record<string, any>>(generated.paths)) {
       for (const [method, operation] of Object.entries<any>(item)) {
-        if (method === 'post') expect(operation.parameters.map((p: any) => p.name), path).toContain('Idempotency-Key');
+        if (method === 'post' && !readsWithBody.has(path)) expect(operation.parameters.map((p: any) => p.name), path).toContain('Idempotency-Key');
         for (const status of ['400', '401', '403', '404', '409', '500']) {
           expect(operation.responses[status].content['application/json'].schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/ErrorResponse');
         }

@@ -86,12 +86,13 @@ describe('the hosted pages’ credential (E15)', () => {
   it('may call exactly what the pages need', () => {
     // Written from the brief, independently of the table: fetch a transaction and its methods,
     // process card / saved card / direct link, give a payout's destination, read a session and its
-    // transactions, create a transaction in a session, saved cards, checkout settings.
+    // transactions, create a transaction in a session, saved cards, checkout settings, and watch
+    // the sessions of open withdrawal widgets (E18).
     const pagesNeed = [
       'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'processPayinDirectLink',
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
-      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings',
+      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -4,7 +4,7 @@
  * registry through npx; lighthouse@12 runs on Node 20) driving Debian's Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -12,10 +12,10 @@ const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'ut
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
 /**
- * Starts `next start` on `port` with sandbox data under .data/{name} (wiped first) and waits
- * until it answers. Exits the process when there is no production build.
+ * Starts `next start` on `port` with sandbox data under .data/{name} (wiped first) and
+ * `extraEnv`, and waits until it answers. Exits the process when there is no production build.
  */
-export async function startServer(name, port) {
+export async function startServer(name, port, extraEnv = {}) {
   if (!existsSync('.next/BUILD_ID')) {
     console.error('No production build: run `npm run build` first.');
     process.exit(1);
@@ -23,8 +23,8 @@ export async function startServer(name, port) {
   const origin = `http://localhost:${port}`;
   rmSync(`.data/${name}`, { recursive: true, force: true });
   const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `.data/${name}/db`, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `.data/${name}/db`, LOG_LEVEL: 'warn', ...extraEnv },
+    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i += 1) {
     try {
@@ -37,6 +37,32 @@ export async function startServer(name, port) {
   server.kill('SIGTERM');
   throw new Error('server did not start');
 }
+
+/** CPU seconds (user + system) of a process and its descendants, from /proc. */
+export function cpuSeconds(rootPid) {
+  const stats = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone
+    }
+  }
+  let total = 0;
+  const walk = (pid) => {
+    const stat = stats.get(pid);
+    if (!stat) return;
+    total += stat.ticks;
+    for (const [child, s] of stats) if (s.ppid === pid) walk(child);
+  };
+  walk(rootPid);
+  return total / 100;
+}
+
+/** The p-th percentile (0 to 100) of `values` (sorted in place). */
+export const percentile = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 async function post(origin, token, path, body) {
   const response = await fetch(`${origin}/sandbox/api${path}`, {

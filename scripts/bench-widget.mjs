@@ -1,104 +1,142 @@
 /**
- * Server cost of open withdrawal widgets (issue "The cashier and the withdrawal widget"):
- * starts the production build on port 3201 with its own sandbox data, creates WIDGETS cashier
- * sessions, and lets one simulated widget per session poll `/api/cashier/{id}` every
- * POLL_MS (the widget's interval) for SECONDS seconds, as the widget's React Query loop does.
- * Prints requests per second, the server's CPU seconds per minute (utime + stime of the server
- * process tree from /proc) and latency percentiles.
+ * Live balance for thousands of withdrawal widgets (issue "Several instances…", item 4). Starts
+ * the payments service's sandbox as its own process (port 3210) and one checkout instance pointed
+ * at it (port 3211, SANDBOX=0), then for each count of open widgets (WIDGETS, default
+ * 200,1000,2000) opens that many event streams (OPEN_RATE per second, default 500) (`/api/cashier/{id}/events`, what the widget
+ * opens), and for SECONDS seconds changes RATE balances per second through the service's
+ * `PUT …/balance`. Prints, per count: the checkout instance's CPU (share of one core, and per
+ * widget), the service's CPU, the delay from the PUT to the widget's event (p50, p95, max),
+ * lost changes and stream errors. Goal: 2,000 widgets on one instance, p95 ≤ 2 s, under half a core.
  *
- *   npm run build && npm run bench:widget            # 200 widgets, 1000 ms, 30 s
- *   WIDGETS=50 SECONDS=20 npm run bench:widget
+ *   npm run build && npm run bench:widget
+ *   WIDGETS=200 SECONDS=10 npm run bench:widget
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { createSession, startServer } from './bench-support.mjs';
+import http from 'node:http';
+import { cpuSeconds, createSession, percentile, startServer } from './bench-support.mjs';
 
-const WIDGETS = Number(process.env.WIDGETS ?? 200);
-const POLL_MS = Number(process.env.POLL_MS ?? 1000);
-const SECONDS = Number(process.env.SECONDS ?? 30);
-const port = Number(process.env.BENCH_PORT ?? 3201);
-const CLK_TCK = 100;
+const COUNTS = (process.env.WIDGETS ?? '200,1000,2000').split(',').map(Number);
+const SECONDS = Number(process.env.SECONDS ?? 20);
+const RATE = Number(process.env.RATE ?? 10);
+const OPEN_RATE = Number(process.env.OPEN_RATE ?? 500);
+const MERCHANT = 'sbx_demo_merchant';
 
-/** CPU seconds (user + system) of a process and its descendants. */
-function cpuSeconds(rootPid) {
-  const stats = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
-      stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // gone
+const service = await startServer('bench-widget-service', 3210, { SANDBOX: '1', ...(process.env.SERVICE_LOG_LEVEL ? { LOG_LEVEL: process.env.SERVICE_LOG_LEVEL } : {}) });
+const checkout = await startServer('bench-widget-checkout', 3211, {
+  SANDBOX: '0',
+  PAYMENTS_API_BASE_URL: `${service.origin.replace('localhost', '127.0.0.1')}/sandbox/api`,
+  PAYMENTS_API_TOKEN: 'sbx_checkout',
+  LIVE_STREAMS_PER_IP: '100000',
+});
+
+/** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
+function openStream(sessionId, onSnapshot, onError) {
+  const request = http.get(`${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`, { agent: false }, (response) => {
+    if (response.statusCode !== 200) {
+      onError(`status ${response.statusCode}`);
+      response.resume();
+      return;
     }
-  }
-  let total = 0;
-  const walk = (pid) => {
-    const stat = stats.get(pid);
-    if (!stat) return;
-    total += stat.ticks;
-    for (const [child, s] of stats) if (s.ppid === pid) walk(child);
-  };
-  walk(rootPid);
-  return total / CLK_TCK;
+    let buffer = '';
+    response.setEncoding('utf8');
+    response.on('data', (chunk) => {
+      buffer += chunk;
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = event.split('\n').find((line) => line.startsWith('data: '));
+        if (event.includes('event: snapshot') && data) onSnapshot(JSON.parse(data.slice(6)));
+      }
+    });
+    response.on('error', () => undefined);
+  });
+  request.on('error', (error) => onError(error.message));
+  return () => request.destroy();
 }
 
-async function widget(sessionId, until, latencies) {
-  let requests = 0;
-  let errors = 0;
-  // Spread the widgets over the interval, as real page loads are.
-  await new Promise((r) => setTimeout(r, Math.random() * POLL_MS));
-  while (Date.now() < until) {
-    const started = performance.now();
-    const controller = new AbortController();
-    let timer;
-    try {
-      // The deadline bounds a request even when the server no longer answers in time.
-      const deadline = new Promise((_, reject) => {
-        timer = setTimeout(() => {
-          controller.abort();
-          reject(new Error('deadline'));
-        }, Math.max(1, until - Date.now()));
-      });
-      const response = await Promise.race([fetch(`${origin}/api/cashier/${sessionId}`, { signal: controller.signal }), deadline]);
-      await Promise.race([response.arrayBuffer(), deadline]);
-      if (!response.ok) errors += 1;
-    } catch {
-      errors += 1;
-    } finally {
-      clearTimeout(timer);
-    }
-    const took = performance.now() - started;
-    if (Date.now() >= until) break;
-    latencies.push(took);
-    requests += 1;
-    await new Promise((r) => setTimeout(r, Math.max(0, POLL_MS - took)));
-  }
-  return { requests, errors };
+async function inBatches(count, size, make) {
+  const out = [];
+  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  return out;
 }
 
-const pct = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-
-const { origin, server } = await startServer('bench-widget', port);
 try {
-  const sessions = [];
-  for (let i = 0; i < WIDGETS; i += 1) sessions.push((await createSession(origin, 'sbx_demo_merchant', `bench-${i}`)).sessionId);
-  console.error(`${WIDGETS} sessions created; measuring for ${SECONDS} s`);
-  // Warm up the routes, then measure.
-  await Promise.all(sessions.slice(0, 10).map((id) => fetch(`${origin}/api/cashier/${id}`).then((r) => r.arrayBuffer())));
-  const latencies = [];
-  const cpuBefore = cpuSeconds(server.pid);
-  const started = Date.now();
-  let finished = 0;
-  const watchdog = setInterval(() => console.error(`  ${finished}/${WIDGETS} widgets done, ${latencies.length} requests`), 5000);
-  const results = await Promise.all(sessions.map((id) => widget(id, started + SECONDS * 1000, latencies).finally(() => (finished += 1))));
-  clearInterval(watchdog);
-  const elapsed = (Date.now() - started) / 1000;
-  const cpu = cpuSeconds(server.pid) - cpuBefore;
-  const requests = results.reduce((s, r) => s + r.requests, 0);
-  const errors = results.reduce((s, r) => s + r.errors, 0);
-  console.log(`widgets: ${WIDGETS}, poll every ${POLL_MS} ms, ${elapsed.toFixed(1)} s`);
-  console.log(`requests: ${requests} (${(requests / elapsed).toFixed(1)} req/s), errors: ${errors}`);
-  console.log(`server CPU: ${cpu.toFixed(1)} s over the run = ${((cpu / elapsed) * 60).toFixed(1)} CPU s per minute (${((cpu / elapsed) * 100).toFixed(0)} % of one core)`);
-  console.log(`latency: p50 ${pct(latencies, 50).toFixed(0)} ms, p95 ${pct(latencies, 95).toFixed(0)} ms, p99 ${pct(latencies, 99).toFixed(0)} ms`);
+  const max = Math.max(...COUNTS);
+  console.error(`creating ${max} cashier sessions at the service…`);
+  const sessions = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`).then((s) => s.sessionId));
+  console.log(`service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`);
+  for (const count of COUNTS) {
+    const watched = sessions.slice(0, count);
+    const expected = new Map();
+    const delays = [];
+    let errors = 0;
+    let ready = 0;
+    const streaming = [];
+    const closers = [];
+    for (const id of watched) {
+      let first = true;
+      closers.push(
+        openStream(
+          id,
+          (snapshot) => {
+            if (first) {
+              first = false;
+              ready += 1;
+              streaming.push(id);
+            }
+            const waiting = expected.get(id);
+            if (waiting && snapshot.balance === waiting.balance) {
+              delays.push(performance.now() - waiting.at);
+              expected.delete(id);
+            }
+          },
+          () => (errors += 1),
+        ),
+      );
+      // Widgets open at OPEN_RATE per second (page loads are spread; default 500/s).
+      if (closers.length % 10 === 0) await new Promise((r) => setTimeout(r, 10_000 / OPEN_RATE));
+    }
+    const openBy = Date.now() + 60_000;
+    while (ready + errors < count && Date.now() < openBy) await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 2_000));
+    const cpuCheckout = cpuSeconds(checkout.server.pid);
+    const cpuService = cpuSeconds(service.server.pid);
+    const started = performance.now();
+    const refused = errors;
+    let changes = 0;
+    while (performance.now() - started < SECONDS * 1000) {
+      const id = streaming[Math.floor(Math.random() * streaming.length)];
+      const balance = 100 + (changes + 1) / 100;
+      expected.set(id, { balance, at: performance.now() });
+      changes += 1;
+      void fetch(`${service.origin}/sandbox/api/public/cashier/session/${id}/balance`, {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${MERCHANT}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ balance }),
+      }).catch(() => (errors += 1));
+      await new Promise((r) => setTimeout(r, 1000 / RATE));
+    }
+    await new Promise((r) => setTimeout(r, 3_000));
+    const elapsed = (performance.now() - started) / 1000;
+    const checkoutCores = (cpuSeconds(checkout.server.pid) - cpuCheckout) / elapsed;
+    const serviceCores = (cpuSeconds(service.server.pid) - cpuService) / elapsed;
+    console.log(
+      `${String(count).padStart(5)} widgets (${ready} streaming): checkout ${(checkoutCores * 100).toFixed(1)} % of a core ` +
+        `(${((checkoutCores * 1e6) / count).toFixed(0)} µs CPU per widget per s), service ${(serviceCores * 100).toFixed(1)} %; ` +
+        `delay PUT → widget p50 ${percentile(delays, 50).toFixed(0)} ms, p95 ${percentile(delays, 95).toFixed(0)} ms, max ${percentile(delays, 100).toFixed(0)} ms; ` +
+        `${changes} changes, ${expected.size} not seen (a later change of the same session may replace one); ${refused} streams refused at open, ${errors - refused} errors after`,
+    );
+    if (process.env.BENCH_DEBUG && expected.size > 0) {
+      for (const [id, want] of [...expected].slice(0, 5)) {
+        const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`)).json();
+        const svc = await (await fetch(`${service.origin}/sandbox/api/public/cashier/session/${id}`, { headers: { Authorization: `Bearer ${MERCHANT}` } })).json();
+        console.log(`not seen ${id}: wanted ${want.balance}, checkout has ${hub.balance}, service has ${svc.balance}`);
+      }
+    }
+    for (const close of closers) close();
+    await new Promise((r) => setTimeout(r, 2_000));
+  }
 } finally {
-  server.kill('SIGTERM');
+  checkout.server.kill('SIGTERM');
+  service.server.kill('SIGTERM');
 }

@@ -2,7 +2,7 @@
  * Posts the card page's form as a script would, without a browser: reads the page's first form
  * (Next's no-JavaScript server action fields `$ACTION_*` and the hidden fields), fills the
  * customer's fields from `fields`, and posts it as multipart to the page. Used by the abuse
- * browser test and the oversized-field benchmark. Answers `{ status, ms, html }`.
+ * browser test and the oversized-field benchmark. Answers `{ status, ms, html, url }` (`url`: where the redirects ended).
  */
 const attribute = (tag, name) => new RegExp(`\\s${name.replace(/[$]/g, '\\$')}="([^"]*)"`).exec(tag)?.[1];
 const unescape = (value) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
@@ -21,6 +21,14 @@ export function hiddenFields(html) {
   return fields;
 }
 
+/** Posts the first form of the page at `pageUrl` with `fields` added (a server action without JavaScript). */
+export async function postPageForm(pageUrl, html, fields) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ ...hiddenFields(html), ...fields })) body.append(name, value);
+  const response = await fetch(pageUrl, { method: 'POST', body, headers: { Origin: new URL(pageUrl).origin } });
+  return { status: response.status, html: await response.text(), url: response.url };
+}
+
 export async function postCardForm(pageUrl, fields) {
   const page = await fetch(pageUrl);
   const body = new FormData();
@@ -28,5 +36,5 @@ export async function postCardForm(pageUrl, fields) {
   const started = performance.now();
   const response = await fetch(pageUrl, { method: 'POST', body, headers: { Origin: new URL(pageUrl).origin } });
   const html = await response.text();
-  return { status: response.status, ms: performance.now() - started, html };
+  return { status: response.status, ms: performance.now() - started, html, url: response.url };
 }

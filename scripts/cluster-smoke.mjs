@@ -1,16 +1,36 @@
 /**
- * Flows through the cluster (npm run cluster:smoke): starts it (scripts/cluster.mjs), then, each
- * request free to land on either instance:
- * - a card pay-in paid through the card form's real server-action post via HAProxy;
- * - a 3DS pay-in whose post leads to the service's ACS on its own origin;
- * - one declined attempt posted to both instances at once: counted once;
- * - a cashier withdrawal above the available balance refused while one is in progress.
+ * Flows through the cluster (npm run test:cluster, part of npm test): starts it
+ * (scripts/cluster.mjs: two checkout instances and two sandbox processes behind HAProxy, on
+ * PostgreSQL), then, each request free to land on any instance or process:
+ * - a card pay-in paid through the card form's real server-action post;
+ * - a 3DS pay-in: the post leads to the service's ACS on its own origin, the challenge is passed;
+ * - a cashier deposit (a session pay-in paid by card) and a withdrawal (destination given, confirmed);
+ * - one declined attempt posted to both checkout instances at once: counted once;
+ * - one processing call with one Idempotency-Key sent to both sandbox processes at once: one effect;
+ * - parallel withdrawals of the whole balance: one payout;
+ * - the widget's event stream through HAProxy: a balance change arrives;
+ * - every webhook of the run delivered once, counted by its id at a receiver that answers 2xx,
+ *   while both sandbox workers run.
  * Prints each check and exits non-zero when one fails.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { hiddenFields, postCardForm } from './card-form-post.mjs';
+import http from 'node:http';
+import pg from 'pg';
+import { hiddenFields, postCardForm, postPageForm } from './card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
+
+/** The merchant's webhook receiver (loopback): counts deliveries by X-Webhook-Id, answers 204. */
+const received = new Map();
+const receiver = http.createServer((request, response) => {
+  const id = request.headers['x-webhook-id'];
+  request.resume();
+  request.on('end', () => {
+    if (typeof id === 'string') received.set(id, (received.get(id) ?? 0) + 1);
+    response.writeHead(204).end();
+  });
+});
+await new Promise((resolve) => receiver.listen(3600, '127.0.0.1', resolve));
 
 const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
 const cluster = await startCluster();
@@ -31,6 +51,11 @@ const newPayin = async () =>
   (await api('POST', '/public/payin', { orderId: `cluster-${randomUUID()}`, amount: 12, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } })).body;
 const card = (cardNumber) => ({ cardNumber, expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' });
 
+const db = new pg.Client({ connectionString: cluster.databaseUrl });
+await db.connect();
+await db.query("UPDATE merchants SET webhook_url = 'http://127.0.0.1:3600/hooks' WHERE token = 'sbx_demo_merchant'");
+const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
 try {
   const paid = await newPayin();
   check('iframeUrls point at the load balancer', paid.iframeUrls.card.startsWith(cluster.lb), paid.iframeUrls.card);
@@ -39,7 +64,19 @@ try {
 
   const challenged = await newPayin();
   const toAcs = await postCardForm(challenged.iframeUrls.card, card('4000000000003220'));
-  check('a 3DS post leads to the service’s ACS on its own origin', toAcs.html.includes('Confirm payment') && (await api('GET', `/public/payin/${challenged.paymentId}`)).body.status === 'PENDING_3DS');
+  check('a 3DS post leads to the service’s ACS on its own origin', toAcs.url.startsWith(cluster.sandbox) && toAcs.html.includes('Confirm payment') && (await api('GET', `/public/payin/${challenged.paymentId}`)).body.status === 'PENDING_3DS', toAcs.url);
+  const passed = await postPageForm(toAcs.url, toAcs.html, { outcome: 'pass' });
+  check('the challenge passed at the ACS, the 3DS pay-in is SUCCESS and the customer is back on the checkout', (await api('GET', `/public/payin/${challenged.paymentId}`)).body.status === 'SUCCESS' && passed.url.startsWith(cluster.lb), passed.url);
+
+  const newSession = async (balance) => (await api('POST', '/public/cashier/session', { customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance })).body;
+  const wallet = await newSession(50);
+  const deposit = (await api('POST', `/public/cashier/session/${wallet.sessionId}/payin`, { amount: 20 }, 'sbx_checkout')).body;
+  await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
+  check('a cashier deposit paid by card through HAProxy is SUCCESS', (await api('GET', `/public/payin/${deposit.paymentId}`)).body.status === 'SUCCESS');
+  const withdrawal = (await api('POST', `/public/cashier/session/${wallet.sessionId}/payout`, { value: 30 }, 'sbx_checkout')).body;
+  await postCardForm(withdrawal.iframeUrls.card, { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' });
+  const confirmed = await api('PUT', `/public/payout/${withdrawal.payoutId}/confirm`);
+  check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed.status === 204, `confirm ${confirmed.status}`);
 
   const twice = await newPayin();
   const [a, b] = cluster.instances;
@@ -54,10 +91,53 @@ try {
   const after = (await api('GET', `/public/payin/${twice.paymentId}`)).body;
   check('one attempt posted to both instances at once is counted once', after.status === 'DECLINED' && after.attemptsRemaining === 2, `answers ${answers.map((r) => r.status)}, attemptsRemaining ${after.attemptsRemaining}`);
 
-  const session = (await api('POST', '/public/cashier/session', { customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance: 100 })).body;
+  const both = await newPayin();
+  const key = randomUUID();
+  const processBody = { cardData: { cardNumber: '4000000000000002', cardHolderName: 'Ada Lovelace', cardExpiryDate: '12', cardExpiryDate2: '2034', cardCvv: '123', browser: { colorDepth: 24, userAgent: 'Mozilla/5.0', language: 'en', timeZone: 'UTC', screenWidth: 1280, javaEnabled: false, customerIp: '127.0.0.1', screenHeight: 800, windowHeight: 800, timeZoneOffset: 0, windowWidth: 1280 } }, saveCard: false };
+  const atBoth = await Promise.all(
+    cluster.sandboxes.map((origin) =>
+      fetch(`${origin}/sandbox/api/public/payin/${both.paymentId}/process/card`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer sbx_checkout', 'Content-Type': 'application/json', 'Idempotency-Key': key },
+        body: JSON.stringify(processBody),
+      }).then(async (r) => ({ status: r.status, body: await r.json() })),
+    ),
+  );
+  const afterBoth = (await api('GET', `/public/payin/${both.paymentId}`)).body;
+  check('one processing call sent to both sandbox processes at once has one effect', afterBoth.attemptsRemaining === 2 && JSON.stringify(atBoth[0].body) === JSON.stringify(atBoth[1].body), `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}`);
+
+  const session = await newSession(100);
   const withdrawals = await Promise.all(Array.from({ length: 6 }, () => api('POST', `/public/cashier/session/${session.sessionId}/payout`, { value: 100 }, 'sbx_checkout')));
   check('six parallel withdrawals of the whole balance on PostgreSQL create one payout', withdrawals.filter((w) => w.status === 200).length === 1, withdrawals.map((w) => w.status).join(','));
+
+  const live = await newSession(10);
+  const events = [];
+  const stream = http.get(`${cluster.lb}/api/cashier/${live.sessionId}/events`, (response) => {
+    response.setEncoding('utf8');
+    response.on('data', (chunk) => events.push(chunk));
+  });
+  stream.on('error', () => undefined);
+  await wait(1_000);
+  const changedAt = Date.now();
+  await api('PUT', `/public/cashier/session/${live.sessionId}/balance`, { balance: 12.34 });
+  while (!events.join('').includes('"balance":12.34') && Date.now() - changedAt < 5_000) await wait(25);
+  const delay = Date.now() - changedAt;
+  stream.destroy();
+  check('the widget’s event stream through HAProxy shows a balance change', events.join('').includes('"balance":12.34'), `${delay} ms`);
+
+  // Every webhook of the run, delivered once although both sandbox workers run.
+  let undelivered = Infinity;
+  for (let i = 0; i < 100 && undelivered > 0; i += 1) {
+    undelivered = Number((await db.query("SELECT count(*) AS n FROM webhook_deliveries WHERE delivered_at IS NULL AND url LIKE 'http://127.0.0.1:3600/%'")).rows[0].n);
+    if (undelivered > 0) await wait(200);
+  }
+  const { rows } = await db.query("SELECT id FROM webhook_deliveries WHERE url LIKE 'http://127.0.0.1:3600/%'");
+  const twice = [...received.values()].filter((n) => n > 1).length;
+  const missing = rows.filter((row) => !received.has(row.id)).length;
+  check('every webhook delivered exactly once with two sandbox workers', rows.length > 0 && undelivered === 0 && twice === 0 && missing === 0 && received.size === rows.length, `${rows.length} deliveries, ${received.size} ids received, ${twice} twice, ${missing} missing`);
 } finally {
+  await db.end().catch(() => undefined);
+  receiver.close();
   await cluster.stop();
 }
 console.log(failures === 0 ? 'cluster smoke: all checks passed' : `cluster smoke: ${failures} failed`);

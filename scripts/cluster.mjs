@@ -2,10 +2,12 @@
  * npm run cluster: the checkout as merchants run it, on one machine (loopback only):
  * - PostgreSQL (Debian's package, installed when missing, a cluster of its own under
  *   .data/cluster/pg), or DATABASE_URL;
- * - the payments service's sandbox as its own process on its own origin (SANDBOX_PUBLIC_URL);
- * - two checkout instances of one build, pointed at it (PAYMENTS_API_BASE_URL), sharing one
- *   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, the velocity limits' PostgreSQL store and secrets;
- * - HAProxy (Debian's package; deploy/haproxy.cfg) in front: round robin, no sticky sessions.
+ * - the payments service's sandbox as two processes on that PostgreSQL, each with its worker
+ *   (webhooks, timed outcomes), behind HAProxy on an origin of its own (SANDBOX_PUBLIC_URL);
+ * - two checkout instances of one build, pointed at the service (PAYMENTS_API_BASE_URL), sharing
+ *   one NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, the velocity limits' PostgreSQL store and secrets;
+ * - HAProxy (Debian's package; deploy/haproxy.cfg): round robin, no sticky sessions, in front of
+ *   the checkout instances and, on another port, of the service's processes.
  * `node scripts/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -13,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-export const PORTS = { sandbox: 3400, a: 3401, b: 3402, lb: 3500, pg: 55433 };
+export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, pg: 55433 };
 const ROOT = path.resolve('.data/cluster');
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -69,7 +71,7 @@ export async function startCluster({ quiet = true } = {}) {
   mkdirSync(ROOT, { recursive: true });
   const pg = startPostgres();
   const lb = `http://localhost:${PORTS.lb}`;
-  const sandbox = `http://localhost:${PORTS.sandbox}`;
+  const sandbox = `http://localhost:${PORTS.service}`;
   const shared = {
     NEXT_TELEMETRY_DISABLED: '1',
     CHECKOUT_URL: lb,
@@ -89,21 +91,36 @@ export async function startCluster({ quiet = true } = {}) {
     return child;
   };
   let stopping = false;
-  // The service: the sandbox and its worker, on PostgreSQL.
-  start('sandbox', { PORT: String(PORTS.sandbox), SANDBOX: '1', DATABASE_URL: pg.url });
-  await waitFor(`${sandbox}/api/health`, 'the sandbox');
+  // The service: two sandbox processes and their workers on one PostgreSQL. The first migrates
+  // the database before the second starts. Webhooks may go to loopback (the smoke test's receiver).
+  const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1', TRUSTED_PROXY_HOPS: '1' };
+  start('sandbox a', { ...service, PORT: String(PORTS.sandbox) });
+  await waitFor(`http://127.0.0.1:${PORTS.sandbox}/api/ready`, 'sandbox a');
+  start('sandbox b', { ...service, PORT: String(PORTS.sandboxB) });
+  await waitFor(`http://127.0.0.1:${PORTS.sandboxB}/api/ready`, 'sandbox b');
   // Two checkout instances of the same build, behind the load balancer.
-  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.sandbox}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1' };
+  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1' };
+  const haproxyEnv = {
+    LB_PORT: String(PORTS.lb),
+    INSTANCE_A_PORT: String(PORTS.a),
+    INSTANCE_B_PORT: String(PORTS.b),
+    SERVICE_PORT: String(PORTS.service),
+    SANDBOX_A_PORT: String(PORTS.sandbox),
+    SANDBOX_B_PORT: String(PORTS.sandboxB),
+  };
+  // HAProxy first: the instances' readiness asks the service through it.
+  start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
+  await waitFor(`${sandbox}/api/health`, 'HAProxy (service)');
   start('instance a', { ...instance, PORT: String(PORTS.a) });
   start('instance b', { ...instance, PORT: String(PORTS.b) });
   await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
   await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
-  start('haproxy', { LB_PORT: String(PORTS.lb), INSTANCE_A_PORT: String(PORTS.a), INSTANCE_B_PORT: String(PORTS.b) }, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
-  await waitFor(`${lb}/api/health`, 'HAProxy');
+  await waitFor(`${lb}/api/ready`, 'HAProxy (checkout)');
   return {
     lb,
     sandbox,
     instances: [`http://127.0.0.1:${PORTS.a}`, `http://127.0.0.1:${PORTS.b}`],
+    sandboxes: [`http://127.0.0.1:${PORTS.sandbox}`, `http://127.0.0.1:${PORTS.sandboxB}`],
     databaseUrl: pg.url,
     stop: async () => {
       stopping = true;
@@ -116,7 +133,7 @@ export async function startCluster({ quiet = true } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startCluster({ quiet: false });
-  console.log(`\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox: ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`);
+  console.log(`\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`);
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

@@ -17,7 +17,7 @@ import type { WidgetSnapshot } from './widget-snapshot';
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 
 /** callOperation, served by the sandbox's router in process with the hosted pages' credential. */
-function upstream(options: { withoutE18?: boolean } = {}) {
+function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) {
   const counts = new Map<string, number>();
   const fake = (async (id: OperationId, input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal }) => {
     counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -33,7 +33,7 @@ function upstream(options: { withoutE18?: boolean } = {}) {
     const session = (await fake('getCashierSession', { params: { sessionId } })) as Record<string, any>;
     return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
   };
-  return { counts, hub: new LiveBalanceHub({ call: fake, loadSnapshot: load, pendingOf: async () => [] }) };
+  return { counts, hub: new LiveBalanceHub({ call: fake, loadSnapshot: load, pendingOf: async () => [], idsPerWatch: options.idsPerWatch }) };
 }
 
 async function newSession(balance: number) {
@@ -100,6 +100,19 @@ describe('live balance hub', () => {
     expect(polls).toBeLessThanOrEqual(4);
     await setBalance(id, 6);
     await until(() => list.at(-1)?.balance === 6, 3_000);
+  });
+
+  it('watches more sessions than one call may name with parallel long polls, and misses no change', async () => {
+    const { hub, counts } = upstream({ idsPerWatch: 2 });
+    const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => newSession(i)));
+    const last = new Map<string, number | null>();
+    for (const id of ids) unsubscribes.push((await hub.subscribe(id, (s) => last.set(id, s.balance))).unsubscribe);
+    await new Promise((r) => setTimeout(r, 400));
+    for (let round = 1; round <= 4; round += 1) {
+      for (const id of ids) await setBalance(id, 100 + round);
+      await until(() => ids.every((id) => last.get(id) === 100 + round), 5_000);
+    }
+    expect(counts.get('watchSessionChanges')).toBeLessThan(100);
   });
 
   it('stops watching a session when its last viewer leaves', async () => {

@@ -53,8 +53,11 @@ export class LiveBalanceHub {
   private readonly loadSnapshot: typeof loadWidgetSnapshot;
   private readonly pendingOf: typeof pendingWithdrawals;
 
-  /** The service calls are injectable (tests run the hub against the sandbox in process). */
-  constructor(deps: { call?: typeof callOperation; loadSnapshot?: typeof loadWidgetSnapshot; pendingOf?: typeof pendingWithdrawals } = {}) {
+  private readonly idsPerWatch: number;
+
+  /** The service calls are injectable (tests run the hub against the sandbox in process), and so is the ids per watch call. */
+  constructor(deps: { call?: typeof callOperation; loadSnapshot?: typeof loadWidgetSnapshot; pendingOf?: typeof pendingWithdrawals; idsPerWatch?: number } = {}) {
+    this.idsPerWatch = deps.idsPerWatch ?? SESSION_CHANGES_MAX_IDS;
     this.call = deps.call ?? callOperation;
     this.loadSnapshot = deps.loadSnapshot ?? loadWidgetSnapshot;
     this.pendingOf = deps.pendingOf ?? pendingWithdrawals;
@@ -151,33 +154,55 @@ export class LiveBalanceHub {
   /** Joins new sessions, then one long poll per 1,000 watched sessions, in parallel. */
   private async watchRound(signal: AbortSignal): Promise<void> {
     const joining = [...this.sessions.entries()].filter(([, w]) => w.cursor === null).map(([id]) => id);
-    for (const ids of chunks(joining)) {
+    for (const ids of chunks(joining, this.idsPerWatch)) {
       this.upstreamCalls.watch += 1;
-      const answer = await this.call('watchSessionChanges', { body: { sessionIds: ids }, signal });
+      // Not tied to the round: a join completes even while more sessions arrive.
+      const answer = await this.call('watchSessionChanges', { body: { sessionIds: ids }, background: true });
       for (const id of ids) {
         const watched = this.sessions.get(id);
         if (watched) watched.cursor = answer.cursor;
       }
-      await this.apply(answer.changed);
+      // The state now of sessions just loaded: pending withdrawals are refetched only where the
+      // reserved amount moved meanwhile.
+      await this.apply(answer.changed, 'joined');
     }
-    const groups = chunks([...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id));
-    await Promise.all(
-      groups.map(async (ids) => {
-        // The oldest cursor of the group: a change seen twice is harmless, one skipped is not.
-        const after = ids.map((id) => this.sessions.get(id)?.cursor).filter((c): c is string => !!c).sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
-        this.upstreamCalls.watch += 1;
-        const answer = await this.call('watchSessionChanges', {
-          body: { sessionIds: ids, after, waitSeconds: WAIT_S },
-          signal,
-          timeoutMs: (WAIT_S + 10) * 1000,
-        });
-        for (const id of ids) {
-          const watched = this.sessions.get(id);
-          if (watched) watched.cursor = answer.cursor;
-        }
-        await this.apply(answer.changed);
-      }),
-    );
+    // More sessions arrived during the joins: join them first.
+    if (signal.aborted) return;
+    const groups = chunks([...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id), this.idsPerWatch);
+    // The first group to answer ends the round: the others' long polls are dropped (their cursors
+    // stay, so nothing is lost) and every group waits again at once, none behind another's 25 s.
+    const round = new AbortController();
+    const endRound = () => round.abort();
+    signal.addEventListener('abort', endRound, { once: true });
+    try {
+      await Promise.all(
+        groups.map(async (ids) => {
+          // The oldest cursor of the group: a change seen twice is harmless, one skipped is not.
+          const after = ids.map((id) => this.sessions.get(id)?.cursor).filter((c): c is string => !!c).sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
+          this.upstreamCalls.watch += 1;
+          let answer;
+          try {
+            answer = await this.call('watchSessionChanges', {
+              body: { sessionIds: ids, after, waitSeconds: WAIT_S },
+              signal: round.signal,
+              timeoutMs: (WAIT_S + 10) * 1000,
+              background: true,
+            });
+          } catch (error) {
+            if (round.signal.aborted && !signal.aborted) return;
+            throw error;
+          }
+          for (const id of ids) {
+            const watched = this.sessions.get(id);
+            if (watched) watched.cursor = answer.cursor;
+          }
+          round.abort();
+          await this.apply(answer.changed, 'changed');
+        }),
+      );
+    } finally {
+      signal.removeEventListener('abort', endRound);
+    }
   }
 
   /** Fallback: one GET per watched session, then waits out the interval. */
@@ -186,23 +211,32 @@ export class LiveBalanceHub {
     await Promise.all(
       [...this.sessions.keys()].map(async (id) => {
         this.upstreamCalls.get += 1;
-        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal });
-        await this.apply([{ sessionId: id, balance: session.balance ?? null, reserved: session.reserved ?? 0, available: session.available ?? session.balance ?? null }], false);
+        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal, background: true });
+        await this.apply([{ sessionId: id, balance: session.balance ?? null, reserved: session.reserved ?? 0, available: session.available ?? session.balance ?? null }], 'polled');
       }),
     );
     await sleep(Math.max(0, FALLBACK_POLL_MS - (Date.now() - started)), signal);
   }
 
-  /** Applies changes and pushes the snapshots that differ; a change notice refreshes the pending list. */
-  private async apply(changes: SessionChange[], freshPending = true): Promise<void> {
+  /**
+   * Applies changes and pushes the snapshots that differ. `changed` (an E18 change notice)
+   * refreshes the pending list; `joined` (the state of sessions just loaded) only where the
+   * reserved amount moved; `polled` reads it through its 5 s cache.
+   */
+  private async apply(changes: SessionChange[], source: 'changed' | 'joined' | 'polled'): Promise<void> {
     await Promise.all(
       changes.map(async (change) => {
         const watched = this.sessions.get(change.sessionId);
         if (!watched?.snapshot) return;
         let pending = watched.snapshot.pending;
         try {
-          if (freshPending || change.reserved !== watched.snapshot.reserved) this.upstreamCalls.transactions += 1;
-          pending = await this.pendingOf(change.sessionId, freshPending || change.reserved !== watched.snapshot.reserved);
+          if (source === 'changed' || change.reserved !== watched.snapshot.reserved) {
+            this.upstreamCalls.transactions += 1;
+            pending = await this.pendingOf(change.sessionId, true);
+          } else if (source === 'polled') {
+            // A status may move without the reserved amount: the list, at most 5 s old.
+            pending = await this.pendingOf(change.sessionId, false);
+          }
         } catch (error) {
           logger.warn({ err: error, sessionId: change.sessionId }, 'pending withdrawals could not be refreshed');
         }
@@ -216,20 +250,22 @@ export class LiveBalanceHub {
   }
 }
 
-function chunks(ids: string[]): string[][] {
+function chunks(ids: string[], size: number): string[][] {
   const out: string[][] = [];
-  for (let i = 0; i < ids.length; i += SESSION_CHANGES_MAX_IDS) out.push(ids.slice(i, i + SESSION_CHANGES_MAX_IDS));
+  for (let i = 0; i < ids.length; i += size) out.push(ids.slice(i, i + size));
   return out;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    }, { once: true });
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 

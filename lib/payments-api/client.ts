@@ -55,6 +55,8 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
     signal?: AbortSignal;
     /** Instead of PAYMENTS_API_TIMEOUT_MS (ms): a long poll (E18) waits up to 25 s by design. */
     timeoutMs?: number;
+    /** A call of background work (the live-balance hub): it carries no request's X-Request-Id. */
+    background?: boolean;
   };
 
 /** The id of the request being served (lib/net/request-log.ts), when there is one. */
@@ -76,28 +78,41 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  const requestId = await currentRequestId();
+  const requestId = input.background ? null : await currentRequestId();
   if (requestId) headers['X-Request-Id'] = requestId;
   const body = (input as { body?: unknown }).body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (input.idempotencyKey && op.idempotent) headers['Idempotency-Key'] = input.idempotencyKey;
   const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
 
+  // One controller, aborted by our own timer or by the caller's signal, both released at the end
+  // (no AbortSignal.any: Node 20 may collect its timeout signal before it fires).
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), input.timeoutMs ?? timeoutMs);
+  const forward = () => controller.abort();
+  input.signal?.addEventListener('abort', forward, { once: true });
+  if (input.signal?.aborted) controller.abort();
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(`${baseUrl}${path}`, {
-      method: op.method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      cache: 'no-store',
-      signal: input.signal ? AbortSignal.any([input.signal, AbortSignal.timeout(input.timeoutMs ?? timeoutMs)]) : AbortSignal.timeout(input.timeoutMs ?? timeoutMs),
-    });
-  } catch (error) {
-    const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new PaymentsApiError(timedOut ? 'timeout' : 'network', id);
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method: op.method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        cache: 'no-store',
+        signal: controller.signal,
+      });
+      text = await response.text();
+    } catch (error) {
+      const timedOut = controller.signal.aborted || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+      throw new PaymentsApiError(timedOut ? 'timeout' : 'network', id);
+    }
+  } finally {
+    clearTimeout(timer);
+    input.signal?.removeEventListener('abort', forward);
   }
 
-  const text = await response.text();
   let payload: unknown = undefined;
   if (text) {
     try {

@@ -144,12 +144,14 @@ export async function watchSessionChanges(
       if (left <= 0 || signal?.aborted) return { cursor: cursor(xmin), changed: [] };
       if (!woken) {
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.min(left, RECHECK_MS));
-          wake = () => {
+          const done = () => {
             clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
             resolve();
           };
-          signal?.addEventListener('abort', wake, { once: true });
+          const timer = setTimeout(done, Math.min(left, RECHECK_MS));
+          wake = done;
+          signal?.addEventListener('abort', done, { once: true });
         });
       }
     } finally {

@@ -64,8 +64,11 @@ function startPostgres() {
   };
 }
 
-/** Starts the whole cluster; answers its URLs and a stop function. */
-export async function startCluster({ quiet = true } = {}) {
+/**
+ * Starts the whole cluster; answers its URLs and a stop function. `instanceEnv` is added to the
+ * checkout instances' environment (the load benchmark raises the velocity limits).
+ */
+export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
   if (!existsSync('.next/BUILD_ID')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (!has('haproxy')) aptInstall('haproxy');
   mkdirSync(ROOT, { recursive: true });
@@ -91,6 +94,14 @@ export async function startCluster({ quiet = true } = {}) {
     return child;
   };
   let stopping = false;
+  const stopAll = async () => {
+    stopping = true;
+    for (const child of [...children].reverse()) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    pg.stop();
+  };
+  // A part that does not start stops the others: nothing is left running.
+  try {
   // The service: two sandbox processes and their workers on one PostgreSQL. The first migrates
   // the database before the second starts. Webhooks may go to loopback (the smoke test's receiver).
   const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1', TRUSTED_PROXY_HOPS: '1' };
@@ -99,7 +110,7 @@ export async function startCluster({ quiet = true } = {}) {
   start('sandbox b', { ...service, PORT: String(PORTS.sandboxB) });
   await waitFor(`http://127.0.0.1:${PORTS.sandboxB}/api/ready`, 'sandbox b');
   // Two checkout instances of the same build, behind the load balancer.
-  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1' };
+  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1', ...instanceEnv };
   const haproxyEnv = {
     LB_PORT: String(PORTS.lb),
     INSTANCE_A_PORT: String(PORTS.a),
@@ -116,18 +127,17 @@ export async function startCluster({ quiet = true } = {}) {
   await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
   await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
   await waitFor(`${lb}/api/ready`, 'HAProxy (checkout)');
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
   return {
     lb,
     sandbox,
     instances: [`http://127.0.0.1:${PORTS.a}`, `http://127.0.0.1:${PORTS.b}`],
     sandboxes: [`http://127.0.0.1:${PORTS.sandbox}`, `http://127.0.0.1:${PORTS.sandboxB}`],
     databaseUrl: pg.url,
-    stop: async () => {
-      stopping = true;
-      for (const child of children.reverse()) child.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      pg.stop();
-    },
+    stop: stopAll,
   };
 }
 

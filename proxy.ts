@@ -6,6 +6,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
+import { withRequestId } from '@/lib/payments-api/request-memo';
+import { REQUEST_ID_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -77,7 +79,8 @@ export async function proxy(request: NextRequest) {
   if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
-  const settings = pathname === '/sandbox/embed' ? null : await merchantSettingsFor(pathname);
+  // Within this request's id, so that the page's own read of the transaction reuses this one.
+  const settings = pathname === '/sandbox/embed' ? null : await withRequestId(request.headers.get(REQUEST_ID_HEADER), () => merchantSettingsFor(pathname));
   const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
   const csp = contentSecurityPolicy({
     nonce,

@@ -85,6 +85,8 @@ try {
   });
 
   // 2. Through HAProxy and a checkout instance: the card form's server-action post.
+  const postStatuses = new Map();
+  const withNextPage = [];
   const viaCheckout = await crowd(async () => {
     const payin = await newPayin();
     payins.push(payin.paymentId);
@@ -94,10 +96,18 @@ try {
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     const started = performance.now();
-    const response = await fetch(url, { method: 'POST', body, headers: { Origin: new URL(url).origin } });
+    const response = await fetch(url, { method: 'POST', body, headers: { Origin: new URL(url).origin }, redirect: 'manual' });
     await response.arrayBuffer();
     const ms = performance.now() - started;
     if (response.status >= 400) throw new Error(`post ${response.status}`);
+    postStatuses.set(response.status, (postStatuses.get(response.status) ?? 0) + 1);
+    // Then the page the answer sends the customer to (the status page), as a browser would.
+    const location = response.headers.get('location');
+    if (location) {
+      const next = await fetch(new URL(location, url));
+      await next.arrayBuffer();
+      withNextPage.push(performance.now() - started);
+    }
     return ms;
   });
 
@@ -121,6 +131,7 @@ try {
   console.log(`cluster: HAProxy → 2 checkout instances → HAProxy → 2 sandbox processes → PostgreSQL; ${CUSTOMERS} concurrent customers`);
   describe('direct process/card to the service (reference)', direct);
   describe('card form post through the checkout          ', viaCheckout);
+  console.log(`  post answers: ${[...postStatuses].map(([status, n]) => `${n}× ${status}`).join(', ')}; with the next page: p50 ${percentile(withNextPage, 50).toFixed(0)} ms, p95 ${percentile(withNextPage, 95).toFixed(0)} ms`);
   console.log(`service records: ${rows.length} pay-ins, ${notPaid} not SUCCESS, ${doubleCharges} with more than one attempt (double charges)`);
   console.log(`payment round trip / direct call: p50 ${(percentile(viaCheckout.latencies, 50) / percentile(direct.latencies, 50)).toFixed(2)}×, p95 ${(percentile(viaCheckout.latencies, 95) / percentile(direct.latencies, 95)).toFixed(2)}× (goal ≤ 1.2×)`);
   console.log(`page renders: card ${mean(rate.card).toFixed(0)} req/s, home ${mean(rate.home).toFixed(0)} req/s: ${(mean(rate.card) / mean(rate.home)).toFixed(2)}× (goal ≥ 0.5×)`);

@@ -9,6 +9,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { paymentsApiConfig } from '@/lib/config';
+import { memoized, scopedRequestId } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import {
@@ -75,10 +76,16 @@ async function currentRequestId(): Promise<string | null> {
  * `invalid-response` when the answer is not the table's.
  */
 export async function callOperation<K extends OperationId>(id: K, input: CallInput<K>): Promise<AnswerOf<K>> {
+  const requestId = input.background ? null : (scopedRequestId() ?? (await currentRequestId()));
+  const op: OperationSpec = OPERATIONS[id];
+  const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
+  return memoized(requestId, op.method, `${id} ${path}`, () => sendOperation(id, input, requestId));
+}
+
+async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null): Promise<AnswerOf<K>> {
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
-  const requestId = input.background ? null : await currentRequestId();
   if (requestId) headers['X-Request-Id'] = requestId;
   const body = (input as { body?: unknown }).body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';

@@ -49,14 +49,17 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const view = viewOf(type, transaction.status, transaction.attemptsRemaining);
   if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
 
-  const t = await getTranslations('card');
-  const uiLocale = await getLocale();
-  const amount = await formattedAmount(transaction);
+  // The saved cards (the service) and the security check (the limiter store) at once.
   const requestHeaders = await headers();
+  const [cards, needsCheck, t, uiLocale, amount] = await Promise.all([
+    savedCardsOf(transaction.customerId),
+    type === 'payin' ? challengeRequired(clientIpFrom(requestHeaders.get('x-forwarded-for'), trustedProxyHops())) : false,
+    getTranslations('card'),
+    getLocale(),
+    formattedAmount(transaction),
+  ]);
   const acceptHeader = requestHeaders.get('accept') ?? '';
-  const needsCheck = type === 'payin' && (await challengeRequired(clientIpFrom(requestHeaders.get('x-forwarded-for'), trustedProxyHops())));
   const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
-  const cards = await savedCardsOf(transaction.customerId);
   const items: SavedCardItem[] = cards.map((c) => {
     const expired = !isExpiryCurrent({ month: c.expiryMonth, year: c.expiryYear });
     const label = t('savedLabel', { brand: c.cardBrand, last4: c.cardMask.slice(-4) });

@@ -1,0 +1,41 @@
+/**
+ * One answer per GET per request: the proxy (frame-ancestors need the merchant) and the page it
+ * lets through both read the same transaction; within one request (one X-Request-Id, set as the
+ * request arrives, lib/net/request-log.ts) the second read shares the first's answer instead of
+ * calling the service again. A call that changes something (any other method) forgets the
+ * request's answers, so a read after a write is always fresh. Kept 10 s at most, per process,
+ * on globalThis (the proxy and the pages are separate bundles of one process).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LRUCache } from 'lru-cache';
+
+const key = Symbol.for('hosted-checkout.request-memo');
+const scopeKey = Symbol.for('hosted-checkout.request-scope');
+type Memo = LRUCache<string, Map<string, Promise<unknown>>>;
+const g = globalThis as typeof globalThis & { [key]?: Memo; [scopeKey]?: AsyncLocalStorage<string> };
+const memo = (g[key] ??= new LRUCache<string, Map<string, Promise<unknown>>>({ max: 5_000, ttl: 10_000 }));
+const scope = (g[scopeKey] ??= new AsyncLocalStorage<string>());
+
+/** Runs `fn` with `requestId` as the current request (the proxy, where next/headers is not available). */
+export const withRequestId = <T>(requestId: string | null, fn: () => T): T => (requestId ? scope.run(requestId, fn) : fn());
+
+/** The request id set by `withRequestId`, if any. */
+export const scopedRequestId = (): string | undefined => scope.getStore();
+
+/** The GET `call` for `requestId` once per request; another method clears the request's answers. */
+export function memoized<T>(requestId: string | null, method: string, callKey: string, call: () => Promise<T>): Promise<T> {
+  if (!requestId) return call();
+  if (method !== 'GET') {
+    memo.delete(requestId);
+    return call();
+  }
+  let answers = memo.get(requestId);
+  if (!answers) memo.set(requestId, (answers = new Map()));
+  const known = answers.get(callKey);
+  if (known) return known as Promise<T>;
+  const pending = call();
+  answers.set(callKey, pending);
+  // A failed read is not shared: the page may try again.
+  pending.catch(() => answers.delete(callKey));
+  return pending;
+}

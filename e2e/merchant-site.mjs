@@ -6,8 +6,13 @@
  *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
  * - /success, /failure: the merchant's return pages;
  * - POST /webhooks: the merchant's webhook receiver; GET /webhooks/log lists what it received.
+ *   POST /webhooks/{name} is another receiver; given a signing secret for it (POST
+ *   /webhooks/secret?for=/webhooks/{name}), it verifies every webhook it gets
+ *   as a merchant would, with the `standardwebhooks` package (signature over id.timestamp.body,
+ *   timestamp within 5 minutes) and answers 400 to one that fails, recording why.
  */
 import http from 'node:http';
+import { Webhook } from 'standardwebhooks';
 
 const port = Number(process.env.MERCHANT_PORT ?? 3101);
 const host = '127.0.0.1';
@@ -40,6 +45,8 @@ function embedPage(src, follow) {
 }
 
 const webhooks = [];
+/** Signing secret per receiver path. */
+const secrets = new Map();
 
 const server = http.createServer((request, response) => {
   const url = new URL(request.url ?? '/', `http://${host}:${port}`);
@@ -48,11 +55,39 @@ const server = http.createServer((request, response) => {
     response.end(html);
   };
   if (url.pathname === '/health') return send(200, 'ok');
-  if (url.pathname === '/webhooks' && request.method === 'POST') {
+  if (url.pathname === '/webhooks/secret' && request.method === 'POST') {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
-      webhooks.push({ signature: request.headers['x-signature'] ?? null, body: JSON.parse(raw) });
+      secrets.set(url.searchParams.get('for') ?? '/webhooks', raw.trim());
+      response.writeHead(204).end();
+    });
+    return;
+  }
+  if ((url.pathname === '/webhooks' || /^\/webhooks\/[a-z0-9-]+$/.test(url.pathname)) && url.pathname !== '/webhooks/log' && request.method === 'POST') {
+    const signingSecret = secrets.get(url.pathname);
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      const headers = { 'webhook-id': request.headers['webhook-id'], 'webhook-timestamp': request.headers['webhook-timestamp'], 'webhook-signature': request.headers['webhook-signature'] };
+      let verified = null;
+      if (signingSecret) {
+        try {
+          new Webhook(signingSecret).verify(raw, headers);
+          verified = true;
+        } catch (error) {
+          webhooks.push({ path: url.pathname, id: headers['webhook-id'] ?? null, refused: String(error?.message ?? error), raw, body: {} });
+          response.writeHead(400, { 'Content-Type': 'text/plain' }).end('invalid webhook');
+          return;
+        }
+      }
+      let body = {};
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        // recorded raw
+      }
+      webhooks.push({ path: url.pathname, id: headers['webhook-id'] ?? null, signature: request.headers['x-signature'] ?? null, verified, headers, raw, body });
       response.writeHead(200).end('ok');
     });
     return;

@@ -15,6 +15,7 @@ import {
   expireSessionAction,
   refundAction,
   rejectPayoutAction,
+  resendDeliveryAction,
   setWebhookUrlAction,
   updateBalanceAction,
   updateThemeAction,
@@ -41,7 +42,7 @@ export interface ConsoleViewProps {
   hostOrigin: string;
 }
 
-const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'themeSaved', 'failed'] as const;
+const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'themeSaved', 'resent', 'failed'] as const;
 
 const field = 'mt-1 block w-full rounded-theme border border-control px-2 py-1.5';
 const button = 'rounded-theme bg-primary px-3 py-1.5 font-semibold text-on-primary hover:bg-primary-strong';
@@ -398,6 +399,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           <button className={button}>{t('save')}</button>
         </form>
         <p className="text-sm break-all text-fg-muted">{t('webhookSecret', { secret: overview.webhookSecret })}</p>
+        <p className="text-sm text-fg-muted">{t('standardWebhooks')}</p>
         <h3 className="font-semibold">{t('deliveries')}</h3>
         {overview.deliveries.length === 0 ? (
           <p>{t('none')}</p>
@@ -409,6 +411,9 @@ export async function ConsoleView(props: ConsoleViewProps) {
                 <th scope="col">{t('transaction')}</th>
                 <th scope="col">{t('attempts')}</th>
                 <th scope="col">{t('status')}</th>
+                <th scope="col">
+                  <span className="sr-only">{t('resend')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -425,6 +430,15 @@ export async function ConsoleView(props: ConsoleViewProps) {
                   <td className="font-mono">{d.transactionId}</td>
                   <td>{d.attempts.join(', ')}</td>
                   <td>{d.delivered ? t('delivered') : t('pending')}</td>
+                  <td>
+                    <form action={resendDeliveryAction}>
+                      {hidden}
+                      <input type="hidden" name="deliveryId" value={d.id} />
+                      <button className="underline" aria-label={t('resendDelivery', { id: d.id })}>
+                        {t('resend')}
+                      </button>
+                    </form>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,8 @@
  * test fails when it is stale).
  */
 import { z } from 'zod';
+import { PaymentEvent, WEBHOOK_HEADERS } from './events';
+import { H2hWebhook } from './h2h';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ErrorResponse } from './errors';
 import { OPERATIONS, OPERATION_IDS, pathParamNames, type OperationSpec } from './operations';
@@ -94,6 +96,16 @@ function paths(): ZodOpenApiPathsObject {
   return out;
 }
 
+/** One webhook the service POSTs to the merchant: its body and the signature headers. */
+function webhook(summary: string, body: z.ZodType): ZodOpenApiOperationObject {
+  return {
+    summary,
+    parameters: WEBHOOK_HEADERS.map((h) => ({ name: h.name, in: 'header' as const, required: true, description: h.description, schema: { type: 'string' as const } })),
+    requestBody: { required: true, content: { 'application/json': { schema: body } } },
+    responses: { '200': { description: 'Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s.' } },
+  };
+}
+
 /** The whole document, as a plain JSON-serialisable object. */
 export function buildOpenApiDocument() {
   return createDocument({
@@ -115,5 +127,9 @@ export function buildOpenApiDocument() {
       },
     },
     paths: paths(),
+    webhooks: {
+      paymentEvent: { post: webhook('payin.status_changed and payout.status_changed, to the merchant webhook URL (set in the console)', PaymentEvent) },
+      h2hTransaction: { post: webhook('Legacy host-to-host transaction webhook, to the hookUrl of the transaction', H2hWebhook) },
+    },
   });
 }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { outboundPolicy, sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { checkOutboundUrl } from '@/lib/net/outbound';
-import { cashierSessions, merchants } from '@/lib/db/schema';
+import { cashierSessions, merchants, webhookDeliveries } from '@/lib/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
 import { usableLogoUrl } from '@/lib/theme/theme';
@@ -38,7 +38,7 @@ const field = z.string().optional();
 const ConsoleForm = z.object({
   token: z.string().min(1),
   ...Object.fromEntries(
-    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale'].map((name) => [name, field]),
+    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale', 'deliveryId'].map((name) => [name, field]),
   ),
 });
 const LIMITS = { token: 64, hookUrl: 2048, webhookUrl: 2048, logoUrl: 4096 };
@@ -218,6 +218,22 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
   const db = await sandboxDb();
   await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
   back(token, 'webhookSaved');
+}
+
+/**
+ * Resends one of the merchant's webhook deliveries: queued again at once with the same
+ * `webhook-id` (so a receiver that already has it can tell), one more attempt in its log.
+ */
+export async function resendDeliveryAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const db = await sandboxDb();
+  const resent = await db
+    .update(webhookDeliveries)
+    .set({ deliveredAt: null, nextAttemptAt: new Date() })
+    .where(and(eq(webhookDeliveries.id, text(form, 'deliveryId')), eq(webhookDeliveries.merchantId, consoleMerchant(token)!.id)))
+    .returning({ id: webhookDeliveries.id });
+  if (resent.length === 0) back(token, 'failed', { detail: 'no such delivery' });
+  back(token, 'resent');
 }
 
 /** Ends a cashier session now (sandbox only), to see the cashier's expired page. */

@@ -13,7 +13,7 @@ async function seed(db: Db): Promise<void> {
   for (const merchant of SEED_MERCHANTS) {
     await db
       .insert(merchants)
-      .values({ id: merchant.id, token: merchant.token, config: merchant.config, webhookSecret: `whsec_${randomBytes(24).toString('hex')}` })
+      .values({ id: merchant.id, token: merchant.token, config: merchant.config, webhookSecret: `whsec_${randomBytes(24).toString('base64')}` })
       .onConflictDoNothing();
   }
 }

@@ -13,7 +13,9 @@ import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { completeChallenge } from './payin-decisions';
 import { sandboxDb } from './store';
 import { runSandboxWorkerOnce } from './worker';
-import { RETRY_DELAYS_S } from './webhooks';
+import { RETRY_DELAYS_S, standardWebhookHeaders } from './webhooks';
+import { Webhook } from 'standardwebhooks';
+import { PaymentEvent } from '@/lib/contract/events';
 import { loopbackOnly } from '@/lib/testing/loopback-only';
 
 interface Received {
@@ -55,8 +57,12 @@ async function secretOf(merchantId: string) {
   return row!.secret;
 }
 
-const expectSigned = (hit: Received, secret: string) =>
+/** Both signatures: the brief's X-Signature, and Standard Webhooks checked by the `standardwebhooks` verifier. */
+const expectSigned = (hit: Received, secret: string) => {
   expect(hit.headers['x-signature']).toBe(`sha256=${createHmac('sha256', secret).update(hit.raw).digest('hex')}`);
+  expect(hit.headers['webhook-id']).toBe(hit.headers['x-webhook-id']);
+  expect(new Webhook(secret).verify(hit.raw, hit.headers as Record<string, string>)).toEqual(JSON.parse(hit.raw));
+};
 
 function h2hBody(hookPath: string, cardNumber: string) {
   return {
@@ -219,8 +225,25 @@ describe('events of the public API', () => {
       ['payin.status_changed', 'CREATED', 'PENDING'],
       ['payin.status_changed', 'PENDING', 'SUCCESS'],
     ]);
-    for (const event of events) expectSigned(event, await secretOf('merchant-other'));
+    for (const event of events) {
+      expectSigned(event, await secretOf('merchant-other'));
+      // The body is the document's PaymentEvent (OpenAPI `webhooks`).
+      expect(PaymentEvent.parse(event.body)).toEqual(event.body);
+    }
     expect(events[0]!.body.id).toMatch(/^evt_/);
+  });
+});
+
+describe('Standard Webhooks signature', () => {
+  it('is refused by the verifier when replayed after 5 minutes, tampered, or signed with another secret', () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = JSON.stringify({ id: 'evt_1', type: 'payin.succeeded' });
+    const fresh = standardWebhookHeaders(secret, 'whd_1', body);
+    expect(new Webhook(secret).verify(body, fresh)).toEqual(JSON.parse(body));
+    const old = standardWebhookHeaders(secret, 'whd_1', body, new Date(Date.now() - 6 * 60_000));
+    expect(() => new Webhook(secret).verify(body, old)).toThrow(/timestamp/i);
+    expect(() => new Webhook(secret).verify(body.replace('succeeded', 'refunded'), fresh)).toThrow();
+    expect(() => new Webhook('whsec_' + Buffer.from('another secret').toString('base64')).verify(body, fresh)).toThrow();
   });
 });
 

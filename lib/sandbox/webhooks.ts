@@ -1,13 +1,18 @@
 /**
  * Webhooks of the sandbox. Deliveries are written to an outbox in the transaction of the
  * change they report and sent by `deliverDueWebhooks`: POST of the exact stored body with
- * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>`,
+ * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>` and
+ * the Standard Webhooks headers (standardwebhooks.com, v1): `webhook-id` (the delivery's id, the
+ * same on every retry and resend), `webhook-timestamp` (Unix seconds of this attempt) and
+ * `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the secret's bytes being
+ * the base64 after `whsec_`), signed with the `standardwebhooks` package;
  * retried on a non-2xx answer or no answer after 1, 2, 4, 8 and 16 s, each attempt logged
  * (its status, or the category of its failure); never to a private or metadata address
  * (lib/net/outbound.ts)
  * (docs/design.md, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
  */
 import { createHmac } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
@@ -32,6 +37,18 @@ export interface DeliveryAttempt {
 
 /** `sha256=<hex>`: HMAC-SHA256 of the raw body with the merchant's webhook secret. */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+
+/**
+ * The Standard Webhooks headers of one attempt: `webhook-id`, `webhook-timestamp` (s) and
+ * `webhook-signature` over `id.timestamp.body`. Throws when the secret is not `whsec_` + base64.
+ */
+export function standardWebhookHeaders(secret: string, id: string, body: string, at = new Date()): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(id, at, body),
+  };
+}
 
 /** Queues a webhook for delivery as soon as the worker runs. */
 export async function enqueueWebhook(
@@ -111,6 +128,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
         'X-Signature': signature(merchant?.secret ?? '', delivery.body),
         'X-Webhook-Id': delivery.id,
         'X-Webhook-Attempt': String(delivery.attempts + 1),
+        ...standardWebhookHeaders(merchant?.secret ?? '', delivery.id, delivery.body, new Date(started)),
       },
       delivery.body,
       { timeoutMs: SEND_TIMEOUT_MS, policy: outboundPolicy() },

@@ -1,0 +1,30 @@
+/**
+ * The webhooks the service sends (OpenAPI `webhooks`): events of the public API and the legacy
+ * host-to-host webhook. Every delivery carries the Standard Webhooks headers (standardwebhooks.com,
+ * v1) beside the brief's `X-Signature` (docs/design.md, section 3).
+ */
+import { z } from 'zod';
+import { PayinTransaction } from './payin';
+import { PayoutTransaction } from './payout';
+
+/** `payin.status_changed` / `payout.status_changed`: the transaction as it is now and the status it left. */
+export const PaymentEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.enum(['payin.status_changed', 'payout.status_changed']),
+    createdAt: z.string(),
+    data: z.object({ object: z.union([PayinTransaction, PayoutTransaction]), previousStatus: z.string() }),
+  })
+  .meta({ id: 'PaymentEvent', 'x-extension': true });
+export type PaymentEvent = z.infer<typeof PaymentEvent>;
+
+/** The headers of every webhook delivery, as OpenAPI header parameters. */
+export const WEBHOOK_HEADERS = [
+  { name: 'webhook-id', description: 'Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it).' },
+  { name: 'webhook-timestamp', description: 'Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock.' },
+  {
+    name: 'webhook-signature',
+    description: 'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package.',
+  },
+  { name: 'X-Signature', description: '`sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature).' },
+] as const;

@@ -3,6 +3,10 @@ import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
+import { createPaymentsClient, must, type components } from '../lib/payments-api/merchant-client';
+
+type PayinRequest = components['schemas']['PayinCreateRequest'];
+type PayoutRequest = components['schemas']['PayoutCreateRequest'];
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
 export const DEMO_TOKEN = 'sbx_demo_merchant';
@@ -16,33 +20,40 @@ export interface CreatedPayin {
   iframeUrls: { card: string; apm: string };
 }
 
+/** The checkout under test (playwright.config.ts's baseURL). */
+export const CHECKOUT_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+
+/** The typed client of the embedded sandbox as merchant `token` (lib/payments-api/merchant-client.ts). */
+export const merchantApi = (token = DEMO_TOKEN) => createPaymentsClient({ baseUrl: `${CHECKOUT_ORIGIN}/sandbox/api`, token });
+
+/**
+ * The merchant's calls below go through the typed client; `request` (Playwright's) is kept in
+ * their signatures for the callers, and unused.
+ */
+type Unused = APIRequestContext;
+
 /** Creates a pay-in through the sandbox API as a merchant would (the demo merchant unless told; EUR, card PSP). */
-export async function createPayin(request: APIRequestContext, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN): Promise<CreatedPayin> {
-  const response = await request.post('/sandbox/api/public/payin', {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    data: {
-      orderId: `order-${randomUUID()}`,
-      amount: 25.5,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as CreatedPayin;
+export async function createPayin(_request: Unused, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN): Promise<CreatedPayin> {
+  const body = {
+    orderId: `order-${randomUUID()}`,
+    amount: 25.5,
+    currency: 'EUR',
+    kycVerified: false,
+    previousTransactionCount: 0,
+    customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
+    returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+    ...overrides,
+  } as PayinRequest;
+  return must(await merchantApi(token).POST('/public/payin', { body }), 'create pay-in') as CreatedPayin;
 }
 
 /** Creates a cashier session in EUR (E7) as a merchant would; `balance` in major units. */
 export async function createSession(
-  request: APIRequestContext,
+  _request: Unused,
   options: { balance?: number; externalUserId?: string; token?: string } = {},
 ): Promise<{ sessionId: string; checkoutUrl: string }> {
-  const response = await request.post('/sandbox/api/public/cashier/session', {
-    headers: { Authorization: `Bearer ${options.token ?? DEMO_TOKEN}`, 'Idempotency-Key': randomUUID() },
-    data: {
+  const answer = await merchantApi(options.token).POST('/public/cashier/session', {
+    body: {
       customer: { ...sampleCustomer, externalUserId: options.externalUserId ?? `cashier-${randomUUID()}` },
       returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
       currency: 'EUR',
@@ -51,49 +62,44 @@ export async function createSession(
       ...(options.balance === undefined ? {} : { balance: options.balance }),
     },
   });
-  expect(response.status()).toBe(200);
-  return response.json();
+  return must(answer, 'create cashier session');
 }
 
 /** Creates a payout through the sandbox API as a merchant would (the demo merchant unless told). */
 export async function createPayout(
-  request: APIRequestContext,
+  _request: Unused,
   overrides: Record<string, unknown> = {},
   token = DEMO_TOKEN,
 ): Promise<{ payoutId: string; iframeUrls: { card: string; apm: string } }> {
-  const response = await request.post('/sandbox/api/public/payout', {
-    headers: { Authorization: `Bearer ${token}`, 'Idempotency-Key': randomUUID() },
-    data: {
-      orderId: `payout-${randomUUID()}`,
-      value: 40,
-      currency: 'EUR',
-      kycVerified: false,
-      customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
-      ...overrides,
-    },
-  });
-  expect(response.status()).toBe(200);
-  return response.json();
+  const body = {
+    orderId: `payout-${randomUUID()}`,
+    value: 40,
+    currency: 'EUR',
+    kycVerified: false,
+    customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
+    ...overrides,
+  } as PayoutRequest;
+  return must(await merchantApi(token).POST('/public/payout', { body }), 'create payout') as { payoutId: string; iframeUrls: { card: string; apm: string } };
 }
 
 /** The merchant's call on a payout: confirm or reject (204). */
-export async function decidePayout(request: APIRequestContext, payoutId: string, decision: 'confirm' | 'reject'): Promise<void> {
-  const response = await request.put(`/sandbox/api/public/payout/${payoutId}/${decision}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
-  expect(response.status()).toBe(204);
+export async function decidePayout(_request: Unused, payoutId: string, decision: 'confirm' | 'reject'): Promise<void> {
+  const api = merchantApi();
+  const answer =
+    decision === 'confirm'
+      ? await api.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId } } })
+      : await api.PUT('/public/payout/{payoutId}/reject', { params: { path: { payoutId } } });
+  expect(answer.response.status).toBe(204);
 }
 
 /** Fetches a pay-in as the merchant. */
-export async function fetchPayin(request: APIRequestContext, paymentId: string) {
-  const response = await request.get(`/sandbox/api/public/payin/${paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { status: string; statusReason?: { detailedStatus?: string }; cardMask?: string; attemptsRemaining?: number; metadata?: { ipAddress?: string } };
+export async function fetchPayin(_request: Unused, paymentId: string) {
+  return must(await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in');
 }
 
 /** Fetches a payout as the merchant. */
-export async function fetchPayout(request: APIRequestContext, payoutId: string, token = DEMO_TOKEN) {
-  const response = await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${token}` } });
-  expect(response.status()).toBe(200);
-  return (await response.json()) as { status: string; cardMask?: string; transactionType?: string };
+export async function fetchPayout(_request: Unused, payoutId: string, token = DEMO_TOKEN) {
+  return must(await merchantApi(token).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } }), 'get payout');
 }
 
 /** Opens the merchant's page (second origin) with `src` in its iframe; returns the frame. `followRedirect: false` keeps the page on `redirect`. */

@@ -23,6 +23,7 @@ import pg from 'pg';
 import { percentile } from './bench-support.mjs';
 import { hiddenFields } from './card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
+import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);
@@ -36,16 +37,11 @@ const cluster = await startCluster({
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
 await db.connect();
 
-const service = async (method, path, body, token = 'sbx_demo_merchant') => {
-  const response = await fetch(`${cluster.sandbox}/sandbox/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json() };
-};
+// The typed client (lib/payments-api/merchant-client.ts) as the merchant and as the hosted pages.
+const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
+const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
 const newPayin = async () =>
-  (await service('POST', '/public/payin', { orderId: `load-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `load-${randomUUID()}` }, returnUrls })).body;
+  must(await merchant.POST('/public/payin', { body: { orderId: `load-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `load-${randomUUID()}` }, returnUrls } }), 'create pay-in');
 
 /** Runs `task` for every customer at once; answers latencies (ms), errors and the wall time (s). */
 async function crowd(task) {
@@ -78,9 +74,9 @@ try {
     const payin = await newPayin();
     payins.push(payin.paymentId);
     const started = performance.now();
-    const answer = await service('POST', `/public/payin/${payin.paymentId}/process/card`, { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false }, 'sbx_checkout');
+    const answer = await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: payin.paymentId } }, body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
     const ms = performance.now() - started;
-    if (answer.status !== 200 || answer.body.status !== 'SUCCESS') throw new Error(`direct ${answer.status}`);
+    if (answer.data?.status !== 'SUCCESS') throw new Error(`direct ${answer.response.status}`);
     return ms;
   });
 

@@ -1,10 +1,12 @@
 /**
- * What the benchmark scripts share: the production build started with its own sandbox data,
- * the merchant calls that create a pay-in or a cashier session, and Lighthouse (from the npm
+ * What the benchmark scripts share (run through tsx, for the typed client): the production
+ * build started with its own sandbox data, the merchant calls that create a pay-in or a cashier
+ * session (the typed client), and Lighthouse (from the npm
  * registry through npx; lighthouse@12 runs on Node 20) driving Debian's Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -64,19 +66,12 @@ export function cpuSeconds(rootPid) {
 /** The p-th percentile (0 to 100) of `values` (sorted in place). */
 export const percentile = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
-async function post(origin, token, path, body) {
-  const response = await fetch(`${origin}/sandbox/api${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': crypto.randomUUID() },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`POST ${path}: ${response.status}`);
-  return response.json();
-}
+/** The typed client (lib/payments-api/merchant-client.ts) of the service at `origin` as `token`. */
+const api = (origin, token) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
 /** A EUR 25.50 pay-in of the merchant of `token`; answers `{ paymentId, iframeUrls }`. */
-export const createPayin = (origin, token = 'sbx_demo_merchant') =>
-  post(origin, token, '/public/payin', {
+export const createPayin = async (origin, token = 'sbx_demo_merchant') =>
+  must(await api(origin, token).POST('/public/payin', { body: {
     orderId: `bench-${crypto.randomUUID()}`,
     amount: 25.5,
     currency: 'EUR',
@@ -84,18 +79,18 @@ export const createPayin = (origin, token = 'sbx_demo_merchant') =>
     previousTransactionCount: 0,
     customer,
     returnUrls,
-  });
+  } }), 'create pay-in');
 
 /** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl }`. */
-export const createSession = (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
-  post(origin, token, '/public/cashier/session', {
+export const createSession = async (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
+  must(await api(origin, token).POST('/public/cashier/session', { body: {
     customer: { ...customer, externalUserId },
     returnUrls,
     currency: 'EUR',
     kycVerified: false,
     previousTransactionCount: 0,
     balance: 100,
-  });
+  } }), 'create session');
 
 /** Runs Lighthouse (mobile) on `url` for `categories`; writes the JSON report to bench-results/{name}.json and returns it. */
 export function lighthouse(url, categories, name) {

@@ -13,6 +13,7 @@
  */
 import http from 'node:http';
 import { cpuSeconds, createSession, percentile, startServer } from './bench-support.mjs';
+import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
 
 const COUNTS = (process.env.WIDGETS ?? '200,1000,2000').split(',').map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 20);
@@ -27,6 +28,9 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
   PAYMENTS_API_TOKEN: 'sbx_checkout',
   LIVE_STREAMS_PER_IP: '100000',
 });
+
+// The typed client (lib/payments-api/merchant-client.ts) as the merchant.
+const merchant = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: MERCHANT });
 
 /** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
 function openStream(sessionId, onSnapshot, onError) {
@@ -109,11 +113,7 @@ try {
       const balance = 100 + (changes + 1) / 100;
       expected.set(id, { balance, at: performance.now() });
       changes += 1;
-      void fetch(`${service.origin}/sandbox/api/public/cashier/session/${id}/balance`, {
-        method: 'PUT',
-        headers: { Authorization: `Bearer ${MERCHANT}`, 'Content-Type': 'application/json' },
-        body: JSON.stringify({ balance }),
-      }).catch(() => (errors += 1));
+      void merchant.PUT('/public/cashier/session/{sessionId}/balance', { params: { path: { sessionId: id } }, body: { balance } }).catch(() => (errors += 1));
       await new Promise((r) => setTimeout(r, 1000 / RATE));
     }
     await new Promise((r) => setTimeout(r, 3_000));
@@ -129,7 +129,7 @@ try {
     if (process.env.BENCH_DEBUG && expected.size > 0) {
       for (const [id, want] of [...expected].slice(0, 5)) {
         const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`)).json();
-        const svc = await (await fetch(`${service.origin}/sandbox/api/public/cashier/session/${id}`, { headers: { Authorization: `Bearer ${MERCHANT}` } })).json();
+        const svc = must(await merchant.GET('/public/cashier/session/{sessionId}', { params: { path: { sessionId: id } } }), 'get session');
         console.log(`not seen ${id}: wanted ${want.balance}, checkout has ${hub.balance}, service has ${svc.balance}`);
       }
     }

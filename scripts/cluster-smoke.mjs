@@ -19,6 +19,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { hiddenFields, postCardForm, postPageForm } from './card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
+import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
 
 /** The merchant's webhook receiver (loopback): counts deliveries by X-Webhook-Id, answers 204. */
 const received = new Map();
@@ -39,16 +40,12 @@ const check = (label, ok, detail = '') => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` (${detail})` : ''}`);
   if (!ok) failures += 1;
 };
-const api = async (method, path, body, token = 'sbx_demo_merchant') => {
-  const response = await fetch(`${cluster.sandbox}/sandbox/api${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: response.status === 204 ? null : await response.json() };
-};
+// The typed client (lib/payments-api/merchant-client.ts) as the merchant and as the hosted pages.
+const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
+const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
+const payin = async (id) => must(await merchant.GET('/public/payin/{payinId}', { params: { path: { payinId: id } } }), 'get pay-in');
 const newPayin = async () =>
-  (await api('POST', '/public/payin', { orderId: `cluster-${randomUUID()}`, amount: 12, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } })).body;
+  must(await merchant.POST('/public/payin', { body: { orderId: `cluster-${randomUUID()}`, amount: 12, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } } }), 'create pay-in');
 const card = (cardNumber) => ({ cardNumber, expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' });
 
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -63,23 +60,23 @@ try {
   const paid = await newPayin();
   check('iframeUrls point at the load balancer', paid.iframeUrls.card.startsWith(cluster.lb), paid.iframeUrls.card);
   await postCardForm(paid.iframeUrls.card, card('4242424242424242'));
-  check('a card pay-in through HAProxy is SUCCESS', (await api('GET', `/public/payin/${paid.paymentId}`)).body.status === 'SUCCESS');
+  check('a card pay-in through HAProxy is SUCCESS', (await payin(paid.paymentId)).status === 'SUCCESS');
 
   const challenged = await newPayin();
   const toAcs = await postCardForm(challenged.iframeUrls.card, card('4000000000003220'));
-  check('a 3DS post leads to the service’s ACS on its own origin', toAcs.url.startsWith(cluster.sandbox) && toAcs.html.includes('Confirm payment') && (await api('GET', `/public/payin/${challenged.paymentId}`)).body.status === 'PENDING_3DS', toAcs.url);
+  check('a 3DS post leads to the service’s ACS on its own origin', toAcs.url.startsWith(cluster.sandbox) && toAcs.html.includes('Confirm payment') && (await payin(challenged.paymentId)).status === 'PENDING_3DS', toAcs.url);
   const passed = await postPageForm(toAcs.url, toAcs.html, { outcome: 'pass' });
-  check('the challenge passed at the ACS, the 3DS pay-in is SUCCESS and the customer is back on the checkout', (await api('GET', `/public/payin/${challenged.paymentId}`)).body.status === 'SUCCESS' && passed.url.startsWith(cluster.lb), passed.url);
+  check('the challenge passed at the ACS, the 3DS pay-in is SUCCESS and the customer is back on the checkout', (await payin(challenged.paymentId)).status === 'SUCCESS' && passed.url.startsWith(cluster.lb), passed.url);
 
-  const newSession = async (balance) => (await api('POST', '/public/cashier/session', { customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance })).body;
+  const newSession = async (balance) => must(await merchant.POST('/public/cashier/session', { body: { customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance } }), 'create session');
   const wallet = await newSession(50);
-  const deposit = (await api('POST', `/public/cashier/session/${wallet.sessionId}/payin`, { amount: 20 }, 'sbx_checkout')).body;
+  const deposit = must(await pages.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: wallet.sessionId } }, body: { amount: 20 } }), 'deposit');
   await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
-  check('a cashier deposit paid by card through HAProxy is SUCCESS', (await api('GET', `/public/payin/${deposit.paymentId}`)).body.status === 'SUCCESS');
-  const withdrawal = (await api('POST', `/public/cashier/session/${wallet.sessionId}/payout`, { value: 30 }, 'sbx_checkout')).body;
+  check('a cashier deposit paid by card through HAProxy is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
+  const withdrawal = must(await pages.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: wallet.sessionId } }, body: { value: 30 } }), 'withdrawal');
   await postCardForm(withdrawal.iframeUrls.card, { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' });
-  const confirmed = await api('PUT', `/public/payout/${withdrawal.payoutId}/confirm`);
-  check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed.status === 204, `confirm ${confirmed.status}`);
+  const confirmed = (await merchant.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: withdrawal.payoutId } } })).response.status;
+  check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
 
   const twice = await newPayin();
   const [a, b] = cluster.instances;
@@ -91,7 +88,7 @@ try {
     return fetch(`${instance}/payments/payin/${twice.paymentId}/card`, { method: 'POST', body, headers: { Origin: instance } });
   };
   const answers = await Promise.all([post(a), post(b)]);
-  const after = (await api('GET', `/public/payin/${twice.paymentId}`)).body;
+  const after = (await payin(twice.paymentId));
   check('one attempt posted to both instances at once is counted once', after.status === 'DECLINED' && after.attemptsRemaining === 2, `answers ${answers.map((r) => r.status)}, attemptsRemaining ${after.attemptsRemaining}`);
 
   const both = await newPayin();
@@ -99,18 +96,16 @@ try {
   const processBody = { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4000000000000002', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false };
   const atBoth = await Promise.all(
     cluster.sandboxes.map((origin) =>
-      fetch(`${origin}/sandbox/api/public/payin/${both.paymentId}/process/card`, {
-        method: 'POST',
-        headers: { Authorization: 'Bearer sbx_checkout', 'Content-Type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify(processBody),
-      }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_checkout' })
+        .POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: both.paymentId }, header: { 'Idempotency-Key': key } }, body: processBody })
+        .then((r) => ({ status: r.response.status, body: r.data ?? r.error })),
     ),
   );
-  const afterBoth = (await api('GET', `/public/payin/${both.paymentId}`)).body;
-  check('one processing call sent to both sandbox processes at once has one effect', afterBoth.attemptsRemaining === 2 && canonical(atBoth[0].body) === canonical(atBoth[1].body), `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}${atBoth[0].status >= 400 ? `, ${atBoth[0].body.errorMessage}` : ""}`);
+  const afterBoth = await payin(both.paymentId);
+  check('one processing call sent to both sandbox processes at once has one effect', afterBoth.attemptsRemaining === 2 && canonical(atBoth[0].body) === canonical(atBoth[1].body), `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}${atBoth[0].status >= 400 ? `, ${atBoth[0].body.errorMessage}` : ''}`);
 
   const session = await newSession(100);
-  const withdrawals = await Promise.all(Array.from({ length: 6 }, () => api('POST', `/public/cashier/session/${session.sessionId}/payout`, { value: 100 }, 'sbx_checkout')));
+  const withdrawals = await Promise.all(Array.from({ length: 6 }, () => pages.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 100 } }).then((a) => ({ status: a.response.status }))));
   check('six parallel withdrawals of the whole balance on PostgreSQL create one payout', withdrawals.filter((w) => w.status === 200).length === 1, withdrawals.map((w) => w.status).join(','));
 
   const live = await newSession(10);
@@ -122,7 +117,7 @@ try {
   stream.on('error', () => undefined);
   await wait(1_000);
   const changedAt = Date.now();
-  await api('PUT', `/public/cashier/session/${live.sessionId}/balance`, { balance: 12.34 });
+  await merchant.PUT('/public/cashier/session/{sessionId}/balance', { params: { path: { sessionId: live.sessionId } }, body: { balance: 12.34 } });
   while (!events.join('').includes('"balance":12.34') && Date.now() - changedAt < 5_000) await wait(25);
   const delay = Date.now() - changedAt;
   stream.destroy();

@@ -13,6 +13,7 @@ import { parseActionForm } from '@/lib/forms/action-form';
 import { outboundPolicy, sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
 import { checkOutboundUrl } from '@/lib/net/outbound';
 import { cashierSessions, merchants, webhookDeliveries } from '@/lib/db/schema';
+import { createPaymentsClient, type ErrorResponse } from '@/lib/payments-api/merchant-client';
 import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
 import { usableLogoUrl } from '@/lib/theme/theme';
@@ -55,16 +56,11 @@ function tokenOf(form: FormData): string {
   return token;
 }
 
-async function callApi(token: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sandboxApiBaseUrl()}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    cache: 'no-store',
-  });
-  const raw = await response.text();
-  return { ok: response.ok, status: response.status, body: raw ? (JSON.parse(raw) as Record<string, any>) : {} };
-}
+/** The typed client of this sandbox's API as the console's merchant (lib/payments-api/merchant-client.ts). */
+const api = (token: string) => createPaymentsClient({ baseUrl: sandboxApiBaseUrl(), token });
+
+/** Why a call failed, for the console's notice: the ErrorResponse's message, else the status. */
+const failure = (answer: { error?: unknown; response: Response }) => String((answer.error as Partial<ErrorResponse> | undefined)?.errorMessage ?? answer.response.status);
 
 const returnUrls = () => {
   const base = sandboxApiBaseUrl().replace('/sandbox/api', '');
@@ -75,7 +71,7 @@ const customer = (token: string) => ({ ...sampleCustomer, externalUserId: `conso
 
 export async function createPayinAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await callApi(token, 'POST', '/public/payin', {
+  const answer = await api(token).POST('/public/payin', { body: {
     orderId: `console-${randomUUID()}`,
     amount: Number(text(form, 'amount')),
     currency: text(form, 'currency'),
@@ -84,37 +80,37 @@ export async function createPayinAction(form: FormData): Promise<void> {
     customer: customer(token),
     returnUrls: returnUrls(),
     ...(text(form, 'routerId') ? { routerId: text(form, 'routerId') } : {}),
-  });
-  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
-  back(token, 'payinCreated', { created: answer.body.paymentId });
+  } });
+  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
+  back(token, 'payinCreated', { created: answer.data.paymentId });
 }
 
 export async function createPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await callApi(token, 'POST', '/public/payout', {
+  const answer = await api(token).POST('/public/payout', { body: {
     orderId: `console-${randomUUID()}`,
     value: Number(text(form, 'value')),
     currency: text(form, 'currency'),
     kycVerified: form.get('kycVerified') === 'on',
     customer: customer(token),
-  });
-  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
-  back(token, 'payoutCreated', { created: answer.body.payoutId });
+  } });
+  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
+  back(token, 'payoutCreated', { created: answer.data.payoutId });
 }
 
 export async function createSessionAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const balance = text(form, 'balance');
-  const answer = await callApi(token, 'POST', '/public/cashier/session', {
+  const answer = await api(token).POST('/public/cashier/session', { body: {
     customer: customer(token),
     returnUrls: returnUrls(),
     currency: text(form, 'currency'),
     kycVerified: form.get('kycVerified') === 'on',
     previousTransactionCount: 0,
     ...(balance ? { balance: Number(balance) } : {}),
-  });
-  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
-  back(token, 'sessionCreated', { created: answer.body.sessionId });
+  } });
+  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
+  back(token, 'sessionCreated', { created: answer.data.sessionId });
 }
 
 /** A legacy h2h transaction with one of the test cards (chosen from a list, never typed here). */
@@ -124,7 +120,7 @@ export async function createH2hAction(form: FormData): Promise<void> {
   if (!TEST_CARD_NUMBERS.includes(testCard)) back(token, 'failed', { detail: 'unknown test card' });
   const hookUrl = text(form, 'hookUrl');
   const base = returnUrls();
-  const answer = await callApi(token, 'POST', '/transaction/h2h/create', {
+  const answer = await api(token).POST('/transaction/h2h/create', { body: {
     amount: Number(text(form, 'amount')),
     currency: text(form, 'currency'),
     lang: 'en',
@@ -167,29 +163,30 @@ export async function createH2hAction(form: FormData): Promise<void> {
       },
     },
     saveCard: false,
-  });
-  if (!answer.ok) back(token, 'failed', { detail: String(answer.body.errorMessage ?? answer.status) });
-  back(token, 'h2hCreated', { created: answer.body.id });
+  } });
+  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
+  back(token, 'h2hCreated', { created: answer.data.id });
 }
 
 export async function confirmPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await callApi(token, 'PUT', `/public/payout/${encodeURIComponent(text(form, 'payoutId'))}/confirm`);
-  back(token, answer.ok ? 'payoutConfirmed' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+  const answer = await api(token).PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: text(form, 'payoutId') } } });
+  back(token, answer.response.ok ? 'payoutConfirmed' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function rejectPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await callApi(token, 'PUT', `/public/payout/${encodeURIComponent(text(form, 'payoutId'))}/reject`);
-  back(token, answer.ok ? 'payoutRejected' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+  const answer = await api(token).PUT('/public/payout/{payoutId}/reject', { params: { path: { payoutId: text(form, 'payoutId') } } });
+  back(token, answer.response.ok ? 'payoutRejected' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function updateBalanceAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await callApi(token, 'PUT', `/public/cashier/session/${encodeURIComponent(text(form, 'sessionId'))}/balance`, {
-    balance: Number(text(form, 'balance')),
+  const answer = await api(token).PUT('/public/cashier/session/{sessionId}/balance', {
+    params: { path: { sessionId: text(form, 'sessionId') } },
+    body: { balance: Number(text(form, 'balance')) },
   });
-  back(token, answer.ok ? 'balanceUpdated' : 'failed', answer.ok ? {} : { detail: String(answer.body.errorMessage ?? answer.status) });
+  back(token, answer.response.ok ? 'balanceUpdated' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function refundAction(form: FormData): Promise<void> {

@@ -10,8 +10,21 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg'],
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
+  // The embed script (public/embed/, scripts/build-embed.mjs) is loaded by merchants' pages with
+  // `integrity` and `crossorigin`: CORS for any origin (no credentials), a short cache (v1 may
+  // change with a new hash in /embed/manifest.json), and the right types.
   async headers() {
-    return [{ source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] }];
+    const embed = [
+      { key: 'Access-Control-Allow-Origin', value: '*' },
+      { key: 'Cache-Control', value: 'public, max-age=300' },
+    ];
+    return [
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      { source: '/embed/:file*', headers: embed },
+      { source: '/embed.js', headers: embed },
+      { source: '/embed/v1.mjs', headers: [{ key: 'Content-Type', value: 'text/javascript; charset=utf-8' }] },
+      { source: '/embed/v1.d.ts', headers: [{ key: 'Content-Type', value: 'text/plain; charset=utf-8' }] },
+    ];
   },
   experimental: {
     serverActions: {

@@ -115,7 +115,7 @@ export async function proxy(request: NextRequest) {
 export const config = {
   matcher: [
     {
-      source: '/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|robots.txt).*)',
+      source: '/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|embed/|robots.txt).*)',
       missing: [
         { type: 'header', key: 'next-router-prefetch' },
         { type: 'header', key: 'purpose', value: 'prefetch' },

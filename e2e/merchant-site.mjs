@@ -12,6 +12,7 @@
  *   timestamp within 5 minutes) and answers 400 to one that fails, recording why.
  */
 import http from 'node:http';
+import { readFileSync } from 'node:fs';
 import { Webhook } from 'standardwebhooks';
 
 const port = Number(process.env.MERCHANT_PORT ?? 3101);
@@ -102,20 +103,23 @@ const server = http.createServer((request, response) => {
     return send(200, embedPage(src, url.searchParams.get('follow') !== '0'));
   }
   if (url.pathname === '/widget') {
-    // The merchant mounts the withdrawal widget with the checkout's embed.js.
+    // The merchant mounts the withdrawal widget with the checkout's /embed/v1.js, pinned by its
+    // integrity hash from the published manifest (?integrity=wrong pins another, to see the browser refuse it).
     const src = url.searchParams.get('src') ?? '';
     if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
     const checkoutOrigin = new URL(src).origin;
+    const manifest = JSON.parse(readFileSync('public/embed/manifest.json', 'utf8'));
+    const pinned = url.searchParams.get('integrity') === 'wrong' ? `sha384-${'A'.repeat(64)}` : manifest.files['/embed/v1.js'].integrity;
     return send(
       200,
       page(
         'Merchant account: withdraw',
         `<div id="widget"></div>
 <p>Last balance message: <output id="last-balance">none</output></p>
-<script src="${checkoutOrigin}/embed.js"></script>
+<script src="${checkoutOrigin}/embed/v1.js" integrity="${pinned}" crossorigin="anonymous"></script>
 <script>
   window.checkoutMessages = [];
-  window.embed = CheckoutEmbed.mount('#widget', {
+  if (window.CheckoutEmbed) window.embed = CheckoutEmbed.mount('#widget', {
     url: ${JSON.stringify(src)},
     title: 'Withdrawal widget',
     onMessage: (message) => {

@@ -1,0 +1,101 @@
+/**
+ * The hosted checkout's embed script (no dependencies), built by scripts/build-embed.mjs into
+ * public/embed/v1.js (a classic script: `window.CheckoutEmbed`), public/embed/v1.mjs (an ES
+ * module) and public/embed/v1.d.ts, with their Subresource Integrity hashes in
+ * public/embed/manifest.json. It mounts a hosted page (card, APM, cashier or withdrawal widget)
+ * in an iframe inside an element of the merchant's page.
+ *
+ * Every message is accepted only from the iframe itself and from the URL's origin, and must have
+ * `source: "checkout"` and `version: 1` (docs/design.md, section 5). `resize` sets the iframe's
+ * height (CSS px, 1 to 19,999); `redirect` navigates the top window to its `url` (http or https
+ * only); the others go to `onMessage`. The iframe is not sandboxed: the hosted pages' forms need
+ * their own origin.
+ */
+
+/** A message of the hosted pages (`source: "checkout"`, `version: 1`). */
+export interface CheckoutMessage {
+  source: 'checkout';
+  version: 1;
+  type: 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance' | (string & {});
+  transactionType?: 'payin' | 'payout';
+  paymentId?: string;
+  sessionId?: string;
+  /** `resize`: CSS px. */
+  height?: number;
+  /** `status`. */
+  status?: string;
+  /** `redirect`. */
+  url?: string;
+  /** `error`. */
+  errorKey?: string;
+  /** `balance`: major units of `currency`. */
+  balance?: number | null;
+  currency?: string;
+  [key: string]: unknown;
+}
+
+export interface MountOptions {
+  /** The hosted page: `iframeUrls.card`, `iframeUrls.apm`, a cashier `checkoutUrl` or its `/widget`. */
+  url: string;
+  /** The iframe's accessible name (default "Secure payment"). */
+  title?: string;
+  /** Height before the first `resize` (CSS px, default 480). */
+  initialHeight?: number;
+  /** Every accepted message but `resize` and `redirect`. */
+  onMessage?: (message: CheckoutMessage) => void;
+}
+
+export interface EmbedHandle {
+  iframe: HTMLIFrameElement;
+  /** Removes the iframe and the message listener. */
+  destroy: () => void;
+}
+
+/** The version of the message protocol and of this script's path (/embed/v1.js). */
+export const PROTOCOL_VERSION = 1;
+
+function isMessage(data: unknown): data is CheckoutMessage {
+  return !!data && typeof data === 'object' && (data as CheckoutMessage).source === 'checkout' && (data as CheckoutMessage).version === PROTOCOL_VERSION;
+}
+
+/** Mounts `options.url` in an iframe appended to `target` (an element or a selector). Throws when either is missing. */
+export function mount(target: string | Element, options: MountOptions): EmbedHandle {
+  const container = typeof target === 'string' ? document.querySelector(target) : target;
+  if (!container) throw new Error(`CheckoutEmbed: no element ${String(target)}`);
+  if (!options || !options.url) throw new Error('CheckoutEmbed: options.url is required');
+  const origin = new URL(options.url, window.location.href).origin;
+
+  const frame = document.createElement('iframe');
+  frame.src = options.url;
+  frame.title = options.title || 'Secure payment';
+  frame.style.width = '100%';
+  frame.style.border = '0';
+  frame.style.display = 'block';
+  frame.style.height = `${options.initialHeight || 480}px`;
+  frame.setAttribute('allow', 'payment');
+  container.appendChild(frame);
+
+  const onMessage = (event: MessageEvent) => {
+    if (event.origin !== origin || event.source !== frame.contentWindow) return;
+    const data: unknown = event.data;
+    if (!isMessage(data)) return;
+    if (data.type === 'resize') {
+      if (typeof data.height === 'number' && data.height > 0 && data.height < 20000) frame.style.height = `${Math.ceil(data.height)}px`;
+      return;
+    }
+    if (data.type === 'redirect') {
+      if (typeof data.url === 'string' && /^https?:\/\//.test(data.url)) window.location.assign(data.url);
+      return;
+    }
+    if (typeof options.onMessage === 'function') options.onMessage(data);
+  };
+
+  window.addEventListener('message', onMessage);
+  return {
+    iframe: frame,
+    destroy: () => {
+      window.removeEventListener('message', onMessage);
+      frame.remove();
+    },
+  };
+}

@@ -1,6 +1,7 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ConsoleView } from '@/components/sandbox-console/console-view';
+import { CspReportsPanel } from '@/components/sandbox-console/csp-reports-panel';
 import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
 import { consoleMerchant, consoleOverview } from '@/lib/sandbox/console-data';
 import { SEED_MERCHANTS } from '@/lib/sandbox/merchant-config';
@@ -31,6 +32,8 @@ export default async function ConsolePage(props: PageProps<'/sandbox'>) {
       embed={embed.startsWith(`${origin}/`) ? embed : ''}
       checkoutOrigin={origin}
       hostOrigin={twinOrigin(origin) ?? origin}
-    />
+    >
+      <CspReportsPanel />
+    </ConsoleView>
   );
 }

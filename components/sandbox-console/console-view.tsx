@@ -40,6 +40,8 @@ export interface ConsoleViewProps {
   embed: string;
   checkoutOrigin: string;
   hostOrigin: string;
+  /** Panels shown after the webhooks (the CSP reports). */
+  children?: React.ReactNode;
 }
 
 const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'themeSaved', 'resent', 'failed'] as const;
@@ -445,6 +447,7 @@ export async function ConsoleView(props: ConsoleViewProps) {
           </table>
         )}
       </section>
+      {props.children}
     </main>
   );
 }

@@ -1,0 +1,36 @@
+import { parseCspReports, recordCspViolations } from '@/lib/security/csp-reports';
+
+/** Largest report body read (bytes); browsers send a few KB. */
+const MAX_BYTES = 64 * 1024;
+
+/**
+ * POST /api/csp-report: CSP violation reports of the hosted pages (lib/security/csp-reports.ts).
+ * 204 once read; 413 above 64 KB; 415 for another content type; 400 for a body that is not JSON.
+ */
+export async function POST(request: Request) {
+  const type = request.headers.get('content-type') ?? '';
+  if (!/^application\/(csp-report|reports\+json)\b/i.test(type)) return new Response(null, { status: 415 });
+  const declared = Number(request.headers.get('content-length') ?? '0');
+  if (declared > MAX_BYTES) return new Response(null, { status: 413 });
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BYTES) {
+      await reader.cancel();
+      return new Response(null, { status: 413 });
+    }
+    chunks.push(value);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return new Response(null, { status: 400 });
+  }
+  recordCspViolations(parseCspReports(type, body));
+  return new Response(null, { status: 204 });
+}

@@ -9,7 +9,7 @@
  * Starts `next start` on port 3202 with its own sandbox data under .data/bench-a11y; the
  * reports go to bench-results/a11y-{page}-{theme}.json.
  */
-import { createPayin, createSession, lighthouse, startServer } from './bench-support.mjs';
+import { budget, createPayin, createSession, lighthouse, startServer } from './bench-support.mjs';
 
 const THEMES = [
   ['light', 'sbx_demo_merchant'],
@@ -37,7 +37,7 @@ try {
       .map((audit) => audit.id);
     console.log(`${name.padEnd(8)} ${theme.padEnd(10)} ${String(score).padEnd(14)} ${failing.join(', ') || '-'}`);
   }
-  console.log(`lowest accessibility score: ${worst}`);
+  budget('lowest Lighthouse accessibility score', worst, 1, { atMost: false });
 } finally {
   server.kill('SIGTERM');
 }

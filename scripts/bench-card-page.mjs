@@ -6,11 +6,12 @@
  *
  * Needs a production build (`npm run build`). Run: `npm run bench:card-page`.
  * Starts `next start` on port 3200 with its own sandbox data under .data/bench, writes the
- * Lighthouse report to bench-results/. Lighthouse comes from the npm registry through npx
- * (lighthouse@12, which runs on Node 20) and drives Debian's Chromium (CHROME_PATH).
+ * Lighthouse report to bench-results/. Lighthouse is a locked dev dependency (lighthouse@12,
+ * which runs on Node 20) and drives Debian's Chromium (CHROME_PATH). Exits 1 when a budget is
+ * missed: own JavaScript ≤ 30 KB compressed, performance ≥ 0.9, accessibility 1.
  */
 import { chromium } from '@playwright/test';
-import { chromeArgs, chromePath, createPayin, lighthouse, startServer } from './bench-support.mjs';
+import { budget, chromeArgs, chromePath, createPayin, lighthouse, startServer } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 
@@ -43,6 +44,7 @@ try {
   console.log(`empty page (404) scripts: ${empty.size}, ${kb(emptyBytes)} compressed`);
   console.log(`card page own scripts:    ${own.length}, ${kb(ownBytes)} compressed (budget 30 KB)`);
   for (const [url, bytes] of own) console.log(`  ${kb(bytes).padStart(9)}  ${new URL(url).pathname}`);
+  budget('card page own JavaScript (compressed)', Number((ownBytes / 1024).toFixed(1)), 30, { unit: ' KB' });
 
   if (process.env.SKIP_LIGHTHOUSE !== '1') {
     const { lhr, report } = lighthouse(payin.iframeUrls.card, ['performance', 'accessibility'], 'lighthouse-card');
@@ -50,6 +52,8 @@ try {
     console.log(`lighthouse (mobile): performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}`);
     console.log(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);
     console.log(`  report: ${report}`);
+    budget('Lighthouse mobile performance', lhr.categories.performance.score, 0.9, { atMost: false });
+    budget('Lighthouse accessibility', lhr.categories.accessibility.score, 1, { atMost: false });
   }
 } finally {
   server.kill('SIGTERM');

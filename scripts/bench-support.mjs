@@ -1,8 +1,8 @@
 /**
  * What the benchmark scripts share (run through tsx, for the typed client): the production
  * build started with its own sandbox data, the merchant calls that create a pay-in or a cashier
- * session (the typed client), and Lighthouse (from the npm
- * registry through npx; lighthouse@12 runs on Node 20) driving Debian's Chromium.
+ * session (the typed client), and Lighthouse (a locked dev
+ * dependency; lighthouse@12 runs on Node 20) driving Debian's Chromium.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,6 +63,17 @@ export function cpuSeconds(rootPid) {
   return total / 100;
 }
 
+/**
+ * Records a budget: prints it, and makes the process exit 1 at the end when it is missed
+ * (the bench scripts are budgets that fail, not figures only).
+ */
+export function budget(label, value, limit, { atMost = true, unit = '' } = {}) {
+  const ok = atMost ? value <= limit : value >= limit;
+  console.log(`${ok ? 'within budget' : 'OVER BUDGET'}: ${label} ${value}${unit} (${atMost ? '≤' : '≥'} ${limit}${unit})`);
+  if (!ok) process.exitCode = 1;
+  return ok;
+}
+
 /** The p-th percentile (0 to 100) of `values` (sorted in place). */
 export const percentile = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
@@ -97,10 +108,8 @@ export function lighthouse(url, categories, name) {
   mkdirSync('bench-results', { recursive: true });
   const report = `bench-results/${name}.json`;
   const result = spawnSync(
-    'npx',
+    'node_modules/.bin/lighthouse',
     [
-      '-y',
-      'lighthouse@12.8.2',
       url,
       `--only-categories=${categories.join(',')}`,
       '--output=json',

@@ -3,14 +3,25 @@ import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
  * Starts `next start` on `origin`'s port with `env` added to this process's environment and
- * waits until it answers (30 s at most). Answers the process, to kill after the tests.
+ * waits until it answers (30 s at most). Answers the process, to kill after the tests. `onLog`
+ * gets each line of its standard output (the JSON log).
  */
-export async function startSecondServer(origin: string, env: Record<string, string>): Promise<ChildProcess> {
+export async function startSecondServer(origin: string, env: Record<string, string>, onLog?: (line: string) => void): Promise<ChildProcess> {
   const port = new URL(origin).port;
   const server = spawn('node_modules/.bin/next', ['start', '-p', port], {
     env: { ...process.env, PORT: port, CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'ignore'],
   });
+  if (onLog && server.stdout) {
+    let buffer = '';
+    server.stdout.setEncoding('utf8');
+    server.stdout.on('data', (chunk: string) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) onLog(line);
+    });
+  }
   let exited: number | null = null;
   server.once('exit', (code) => (exited = code ?? 0));
   for (let i = 0; i < 150; i += 1) {

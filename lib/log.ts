@@ -3,7 +3,9 @@
  * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth, and as a second net
  * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
  * (docs/design.md, section 4). Messages and every argument pass through the same filter.
+ * With tracing on, every line carries `trace_id` and `span_id`.
  */
+import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';
 
@@ -53,6 +55,11 @@ export function sanitizeForLog(value: unknown, depth = 0): unknown {
 export const logger = pino({
   level: ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
+  // The trace and span of the line, when tracing is on (lib/tracing.ts): logs and traces join up.
+  mixin() {
+    const context = trace.getActiveSpan()?.spanContext();
+    return context && isSpanContextValid(context) ? { trace_id: context.traceId, span_id: context.spanId } : {};
+  },
   hooks: {
     logMethod(args, method) {
       method.apply(this, args.map((arg) => sanitizeForLog(arg)) as Parameters<typeof method>);

@@ -9,6 +9,8 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { paymentsApiConfig } from '@/lib/config';
+import type { Span } from '@opentelemetry/api';
+import { tracedCall } from '@/lib/tracing';
 import { memoized, scopedRequestId } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -79,10 +81,10 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
   const requestId = input.background ? null : (scopedRequestId() ?? (await currentRequestId()));
   const op: OperationSpec = OPERATIONS[id];
   const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
-  return memoized(requestId, op.method, `${id} ${path}`, () => sendOperation(id, input, requestId));
+  return memoized(requestId, op.method, `${id} ${path}`, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, requestId, span)));
 }
 
-async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null): Promise<AnswerOf<K>> {
+async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null, span: Span): Promise<AnswerOf<K>> {
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: 'application/json' };
@@ -110,6 +112,7 @@ async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, 
         cache: 'no-store',
         signal: controller.signal,
       });
+      span.setAttribute('http.response.status_code', response.status);
       text = await response.text();
     } catch (error) {
       const timedOut = controller.signal.aborted || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));

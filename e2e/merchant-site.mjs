@@ -5,6 +5,7 @@
  *   checkout's origin only, sizes the iframe from `resize`, turns `redirect` into a top-level
  *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
  * - /success, /failure: the merchant's return pages;
+ * - /pages/readme: a page the test posts (POST /pages/readme), served as the merchant's own;
  * - POST /webhooks: the merchant's webhook receiver; GET /webhooks/log lists what it received.
  *   POST /webhooks/{name} is another receiver; given a signing secret for it (POST
  *   /webhooks/secret?for=/webhooks/{name}), it verifies every webhook it gets
@@ -46,6 +47,7 @@ function embedPage(src, follow) {
 }
 
 const webhooks = [];
+let readmePage = '<p>No page yet.</p>';
 /** Signing secret per receiver path. */
 const secrets = new Map();
 
@@ -56,6 +58,17 @@ const server = http.createServer((request, response) => {
     response.end(html);
   };
   if (url.pathname === '/health') return send(200, 'ok');
+  // A page the test writes (the README's embed snippet), served as the merchant's own page.
+  if (url.pathname === '/pages/readme' && request.method === 'POST') {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      readmePage = raw;
+      response.writeHead(204).end();
+    });
+    return;
+  }
+  if (url.pathname === '/pages/readme') return send(200, page('Merchant checkout (README)', readmePage));
   if (url.pathname === '/webhooks/secret' && request.method === 'POST') {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));

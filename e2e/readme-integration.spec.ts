@@ -1,0 +1,74 @@
+/**
+ * A merchant integration built from the README alone (issue "What merchants integrate with"):
+ * the README's typed-client snippet creates a pay-in, its embed snippet (with /embed/v1.js and
+ * its integrity hash) mounts the card page on the merchant's origin, the customer pays, and the
+ * README's webhook snippet verifies the delivery with standardwebhooks. Only the origins, the
+ * token and the page URL are replaced; a change to a snippet that breaks it fails here.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { Webhook } from 'standardwebhooks';
+import { CHECKOUT_ORIGIN, fillCard, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
+
+const README = readFileSync('README.md', 'utf8');
+
+/** The first fenced block of `language` after the heading `heading`. */
+function snippet(heading: string, language: string): string {
+  const start = README.indexOf(heading);
+  expect(start, heading).toBeGreaterThanOrEqual(0);
+  const open = README.indexOf('```' + language + '\n', start);
+  const close = README.indexOf('```', open + language.length + 4);
+  return README.slice(open + language.length + 4, close);
+}
+
+const localize = (code: string) => code.replaceAll('http://localhost:3000', CHECKOUT_ORIGIN).replaceAll("'sbx_demo_merchant'", `'${NIGHT_TOKEN}'`);
+
+test('the README alone: typed client, embed script with its integrity hash, payment, verified webhook', async ({ page, request }) => {
+  // The merchant's webhook URL and secret, as the console shows them.
+  await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
+  const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });
+  await webhookForm.locator('#webhook-url').fill(`${MERCHANT_ORIGIN}/webhooks/readme`);
+  await webhookForm.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
+  const secret = (await page.getByText(/Signing secret/).textContent())!.match(/whsec_[A-Za-z0-9+/=]+/)![0];
+
+  // 1. The typed-client snippet, run as a merchant server would (tsx), printing what it created.
+  mkdirSync('.data', { recursive: true });
+  const dir = mkdtempSync(path.join(process.cwd(), '.data', 'readme-'));
+  const file = path.join(dir, 'create-payin.mts');
+  const client = localize(snippet('## A merchant server: the typed client', 'ts')).replace("from './lib/payments-api/merchant-client'", `from '${path.resolve('lib/payments-api/merchant-client')}'`);
+  writeFileSync(file, `${client}\nconsole.log(JSON.stringify(data));\n`);
+  const output = await new Promise<string>((resolve, reject) =>
+    execFile('node_modules/.bin/tsx', [file], (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(stdout))),
+  ).finally(() => rmSync(dir, { recursive: true, force: true }));
+  const created = JSON.parse(output.trim().split('\n').at(-1)!) as { paymentId: string; iframeUrls: { card: string } };
+  expect(created.iframeUrls.card).toContain(`/payments/payin/${created.paymentId}/card`);
+
+  // 2. The embed snippet on the merchant's origin, mounting the card page it created.
+  const html = localize(snippet('## Embedding the pages', 'html')).replace(/url: '[^']*'/, `url: '${created.iframeUrls.card}'`);
+  expect(html).toMatch(/integrity="sha384-[^"]+" crossorigin="anonymous"/);
+  expect((await request.post(`${MERCHANT_ORIGIN}/pages/readme`, { data: html })).status()).toBe(204);
+  await page.goto(`${MERCHANT_ORIGIN}/pages/readme`);
+  const frame = page.frameLocator('iframe[title="Withdraw"]');
+  await fillCard(frame, { number: '4242424242424242' });
+  await frame.getByRole('button', { name: /^Pay / }).click();
+  await expect.poll(async () => (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: created.paymentId } } })).data?.status).toBe('SUCCESS');
+
+  // 3. The webhook snippet verifies what the merchant's receiver got.
+  type Received = { path: string; raw: string; headers: Record<string, string> };
+  let delivery: Received | undefined;
+  await expect
+    .poll(async () => {
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Received[];
+      delivery = log.find((w) => w.path === '/webhooks/readme' && w.raw.includes(created.paymentId) && w.raw.includes('SUCCESS'));
+      return Boolean(delivery);
+    })
+    .toBe(true);
+  const verify = snippet('Receiving them on a merchant server', 'js').replace(/^\s*import .*$/m, '');
+  const run = new Function('Webhook', 'process', 'rawBody', 'headers', `${verify}\nreturn event;`) as (...args: unknown[]) => { data: { object: { id: string } } };
+  const event = run(Webhook, { env: { WEBHOOK_SECRET: secret } }, delivery!.raw, delivery!.headers);
+  expect(event.data.object.id).toBe(created.paymentId);
+  expect(() => run(Webhook, { env: { WEBHOOK_SECRET: secret } }, `${delivery!.raw} `, delivery!.headers)).toThrow();
+});

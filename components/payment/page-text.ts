@@ -7,10 +7,10 @@ import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { PaymentStatusText } from '@/components/status/payment-status';
-import { EXPLAINED_REASONS } from '@/lib/checkout/payment-state';
+import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
 
 /** Every key `reasonKey` can answer. */
-const REASON_KEYS = [...EXPLAINED_REASONS, 'generic'] as const;
+const REASON_KEYS = REASON_MESSAGES;
 
 const FIELD_ERRORS: CardFieldError[] = [
   'cardNumber.required',

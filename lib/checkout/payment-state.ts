@@ -76,8 +76,8 @@ export const isFinalView = (view: TransactionView): boolean => view === 'success
 export const returnTarget = (view: TransactionView): 'success' | 'failure' | null =>
   view === 'success' ? 'success' : view === 'failed' || view === 'rejected' ? 'failure' : null;
 
-/** Decline and failure reasons the catalogue explains (`reasons.*`); others read `reasons.generic`. */
-export const EXPLAINED_REASONS: readonly DetailedStatus[] = [
+/** The messages of the `reasons.*` catalogue: what the customer can do about a decline or failure. */
+export const REASON_MESSAGES = [
   'CARD_DECLINED',
   'INSUFFICIENT_FUNDS',
   'CARD_EXPIRED',
@@ -86,10 +86,64 @@ export const EXPLAINED_REASONS: readonly DetailedStatus[] = [
   'PSP_ISSUES',
   'TRANSACTION_TIMEOUT',
   'NO_PROVIDER_AVAILABLE',
-];
+  'CARD_NOT_USABLE',
+  'INVALID_CARD_NUMBER',
+  'INVALID_EXPIRY_DATE',
+  'NOT_ACCEPTED',
+  'DUPLICATE_TRANSACTION',
+  'BANK_ISSUES',
+  'generic',
+] as const;
+export type ReasonMessage = (typeof REASON_MESSAGES)[number];
 
-/** Catalogue key of a reason: `reasons.CARD_DECLINED` or `reasons.generic`. */
-export function reasonKey(detailed: DetailedStatus | undefined, status: string): string {
-  if (detailed && EXPLAINED_REASONS.includes(detailed)) return detailed;
+/**
+ * The message of every detailedStatus the service may return (reference, statusReason). The
+ * type makes it exhaustive: a new status without a message fails the type check. Fraud and
+ * block reasons are never named to the customer (NOT_ACCEPTED: contact the merchant).
+ */
+export const REASON_OF: Record<DetailedStatus, ReasonMessage> = {
+  GENERAL_DECLINE: 'CARD_DECLINED',
+  CARD_DECLINED: 'CARD_DECLINED',
+  BANK_ISSUES: 'BANK_ISSUES',
+  PSP_ISSUES: 'PSP_ISSUES',
+  PSP_UNREACHABLE: 'PSP_ISSUES',
+  SYSTEM_ERROR: 'PSP_ISSUES',
+  INVALID_CREDENTIALS: 'PSP_ISSUES',
+  INVALID_REQUEST_FORMAT: 'PSP_ISSUES',
+  CVV_INVALID: 'CVV_INVALID',
+  CVV_MISMATCH: 'CVV_INVALID',
+  CARD_EXPIRED: 'CARD_EXPIRED',
+  INVALID_EXPIRY_DATE: 'INVALID_EXPIRY_DATE',
+  INVALID_CARD_NUMBER: 'INVALID_CARD_NUMBER',
+  CARD_BLOCKED: 'CARD_NOT_USABLE',
+  BLOCKED_CARD: 'CARD_NOT_USABLE',
+  CARD_NOT_SUPPORTED: 'CARD_NOT_USABLE',
+  TRANSACTION_NOT_ALLOWED: 'CARD_NOT_USABLE',
+  THREE_DS_NOT_SUPPORTED: 'CARD_NOT_USABLE',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  AUTHENTICATION_FAILED: 'AUTHENTICATION_FAILED',
+  NO_PROVIDER_AVAILABLE: 'NO_PROVIDER_AVAILABLE',
+  PROVIDER_NOT_SUITABLE: 'NO_PROVIDER_AVAILABLE',
+  PROVIDER_NOT_IN_ROUTE: 'NO_PROVIDER_AVAILABLE',
+  FRAUD_SCORE_ABOVE_THRESHOLD: 'NOT_ACCEPTED',
+  BLACKLISTED: 'NOT_ACCEPTED',
+  BLOCKED_CUSTOMER: 'NOT_ACCEPTED',
+  MARKED_AS_FRAUD: 'NOT_ACCEPTED',
+  ACCESS_DENIED: 'NOT_ACCEPTED',
+  DUPLICATE_TRANSACTION: 'DUPLICATE_TRANSACTION',
+  TRANSACTION_TIMEOUT: 'TRANSACTION_TIMEOUT',
+  CUSTOMER_ISSUES: 'generic',
+  VALIDATION_ERROR: 'generic',
+  OTHER: 'generic',
+  OTHER_FAILURES: 'generic',
+  UNMAPPED_ERRORS: 'generic',
+  REFUND_ERROR: 'generic',
+  REFUND_ALREADY_PROCESSED: 'generic',
+  PARTIAL_REFUND_NOT_ALLOWED: 'generic',
+};
+
+/** Catalogue key of a reason: `reasons.CARD_DECLINED`, …, or `reasons.generic`. */
+export function reasonKey(detailed: DetailedStatus | undefined, status: string): ReasonMessage {
+  if (detailed && detailed in REASON_OF) return REASON_OF[detailed];
   return status === 'TIMEOUT' ? 'TRANSACTION_TIMEOUT' : 'generic';
 }

@@ -1,5 +1,6 @@
 /** Extension E12: the merchant's checkout settings (docs/design.md, section 3). */
 import { z } from 'zod';
+import { FundingType } from './bin';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 
 export const CheckoutTheme = z
@@ -36,6 +37,10 @@ export const CheckoutSettings = z
     presetAmounts: z.record(z.string(), z.array(z.number().positive())),
     sessionTtlSeconds: z.number().int().positive(),
     payoutAutoConfirm: z.boolean(),
+    refusedFundingTypes: z
+      .array(FundingType)
+      .optional()
+      .meta({ description: 'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.', 'x-extension': true }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { CheckoutSettings } from './merchant';
+import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerRecord, SavedCardList } from './customer';
 import { MethodList, PspRecord } from './methods';
@@ -183,6 +184,10 @@ export const OPERATIONS = {
     method: 'POST', path: '/public/cashier/session-changes', summary: 'Long poll: the watched sessions whose balance or withdrawals changed (E18)',
     request: SessionChangesRequest, answer: SessionChangesAnswer, answerDescription: 'The changed sessions and the next cursor',
     idempotent: false, extension: true, callers: both,
+  },
+  lookupBin: {
+    method: 'GET', path: '/public/bin/{bin}', summary: "What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)",
+    answer: BinLookup, answerDescription: 'The BIN', idempotent: false, extension: true, callers: both,
   },
   getPsp: {
     method: 'GET', path: '/public/psp/{merchantEnabledPspId}', summary: 'A PSP enabled for the merchant (fields: decided by this project)',

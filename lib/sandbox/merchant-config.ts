@@ -94,7 +94,7 @@ function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { th
  * Seeded merchants: id, bearer token, configuration. Their themes show the range of E12:
  * the default light look; a colour that fails contrast on white (corrected by the pages),
  * square corners, a serif face; a dark theme with a German default locale, whose payouts are
- * confirmed automatically (E12 `payoutAutoConfirm`).
+ * confirmed automatically (E12 `payoutAutoConfirm`) and which refuses credit cards (E17).
  */
 export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchantConfig }[] = [
   {
@@ -115,6 +115,8 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
       logoUrl: monogramLogo('N', '#facc15', '#0f172a'),
       defaultLocale: 'de',
       payoutAutoConfirm: true,
+      // A gambling merchant under a UK licence: no credit cards (UKGC, April 2020).
+      refusedFundingTypes: ['CREDIT'],
     }),
   },
 ];

@@ -9,6 +9,7 @@ import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } fr
 import type { Principal } from './auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './catalog';
 import { createH2hTransaction } from './h2h';
+import { binAnswer } from './bin-table';
 import { createPayin } from './payin-create';
 import { getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
 import type { RequestContext } from './request-context';
@@ -52,6 +53,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
+  lookupBin: async ({ params }) => binAnswer(params.bin),
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
   getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),

@@ -18,8 +18,10 @@ const payinBody = payinSample;
 const cardBody = cardSample;
 
 const TOKENS: Record<Caller, string> = { merchant: 'sbx_demo_merchant', checkout: 'sbx_checkout' };
+/** A well-formed id that names nothing (a BIN of no known brand for E17). */
+const unknownValue = (param: string) => (param === 'bin' ? '99999999' : 'unknown_id');
 const unknownPath = (id: OperationId) =>
-  fillPath(OPERATIONS[id].path, Object.fromEntries(pathParamNames(OPERATIONS[id].path).map((name) => [name, 'unknown_id'])));
+  fillPath(OPERATIONS[id].path, Object.fromEntries(pathParamNames(OPERATIONS[id].path).map((name) => [name, unknownValue(name)])));
 const someCaller = (id: OperationId): Caller => OPERATIONS[id].callers[0]!;
 
 beforeAll(async () => {
@@ -87,12 +89,12 @@ describe('the hosted pages’ credential (E15)', () => {
     // Written from the brief, independently of the table: fetch a transaction and its methods,
     // process card / saved card / direct link, give a payout's destination, read a session and its
     // transactions, create a transaction in a session, saved cards, checkout settings, and watch
-    // the sessions of open withdrawal widgets (E18).
+    // the sessions of open withdrawal widgets (E18), and look up a BIN as it is typed (E17).
     const pagesNeed = [
       'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'processPayinDirectLink',
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
-      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges',
+      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

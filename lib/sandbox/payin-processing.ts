@@ -32,6 +32,7 @@ import {
   type PendingOutcome,
   type StoredCard,
 } from './records';
+import { assertFundingAccepted } from './bin-table';
 import { clientMetadata, merchantConfig, type RequestContext } from './request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard, touchSavedCard } from './saved-cards';
 import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
@@ -177,6 +178,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
   assertProcessable(row);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
+  assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.digits);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
   return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
 }
@@ -190,6 +192,7 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
   assertProcessable(row);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
+  assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.mask.replace(/\D/g, '').slice(0, 6));
   return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
 }
 

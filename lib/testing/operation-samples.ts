@@ -58,6 +58,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   createSessionPayout: () => ({ value: 5 }),
   listSessionTransactions: null,
   watchSessionChanges: () => ({ sessionIds: ['cs_unknown'], waitSeconds: 0 }),
+  lookupBin: null,
   getPsp: null,
   createH2hTransaction: h2hSample,
   getCheckoutSettings: null,

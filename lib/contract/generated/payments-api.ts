@@ -460,6 +460,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/bin/{bin}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)
+         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        get: operations["lookupBin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/psp/{merchantEnabledPspId}": {
         parameters: {
             query?: never;
@@ -1107,6 +1127,17 @@ export interface components {
             reserved: number;
             available: number | null;
         };
+        BinLookup: {
+            /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */
+            brands: string[];
+            fundingType: components["schemas"]["FundingType"];
+            /** @description ISO 3166-1 alpha-2 of the issuer. */
+            issuerCountry?: string;
+            /** @description Whether the issuer has a 3DS Method to run before authentication (E16). */
+            threeDSMethod: boolean;
+        };
+        /** @enum {string} */
+        FundingType: "CREDIT" | "DEBIT" | "PREPAID" | "UNKNOWN";
         PspRecord: {
             id: string;
             name: string;
@@ -1137,6 +1168,8 @@ export interface components {
             };
             sessionTtlSeconds: number;
             payoutAutoConfirm: boolean;
+            /** @description E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            refusedFundingTypes?: components["schemas"]["FundingType"][];
         };
         /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
         CheckoutTheme: {
@@ -3409,6 +3442,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionChangesAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    lookupBin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bin: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The BIN */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BinLookup"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -38,6 +38,8 @@ export interface CardFormText {
   formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs', string>;
   reasons: Record<string, string>;
   securityCheck: { working: string; done: string };
+  /** E17: the merchant refuses this funding type (pay-ins). */
+  fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
 }
 
 export interface CardFormProps {
@@ -56,6 +58,8 @@ export interface CardFormProps {
   initialDeclineReason?: string;
   /** The server asks for a proof-of-work check before the next attempt (velocity). */
   challengeRequired?: boolean;
+  /** Look the BIN up as it is typed (pay-ins, E17): a refused funding type shows before Pay. */
+  binCheck?: boolean;
   text: CardFormText;
 }
 
@@ -63,7 +67,32 @@ type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
 const inputClass = `${fieldClass} w-full`;
 
-export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, text }: CardFormProps) {
+/**
+ * The message for a funding type the merchant refuses, looked up (debounced, cancelled when the
+ * number changes) once the first 8 digits are typed; null otherwise or when the lookup fails (the
+ * service refuses such a card anyway).
+ */
+function useFundingRefusal(enabled: boolean, paymentId: string, digits: string, text: CardFormText['fundingRefused']): string | null {
+  const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
+  const [refusal, setRefusal] = useState<{ bin: string; message: string } | null>(null);
+  useEffect(() => {
+    if (!bin) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      fetch(`/api/payments/payin/${encodeURIComponent(paymentId)}/bin`, { method: 'POST', body: JSON.stringify({ bin }), headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
+        .then(async (response) => (response.ok ? ((await response.json()) as { fundingType: keyof typeof text | 'UNKNOWN'; refused: boolean }) : null))
+        .then((facts) => setRefusal(facts?.refused && facts.fundingType !== 'UNKNOWN' ? { bin, message: text[facts.fundingType] } : null))
+        .catch(() => undefined);
+    }, 150);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [bin, paymentId, text]);
+  return refusal && refusal.bin === bin ? refusal.message : null;
+}
+
+export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
   const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
     attemptKey: initialAttemptKey,
     declineReason: initialDeclineReason,
@@ -71,6 +100,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
+  const [digits, setDigits] = useState('');
+  const fundingRefused = useFundingRefusal(Boolean(binCheck), paymentId, digits, text.fundingRefused);
   /** False while a required security check is still being solved: Pay waits for it. */
   const [checkReady, setCheckReady] = useState(true);
   const {
@@ -107,6 +138,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
   const messageFor = (field: Field): string | undefined => {
     const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
+    if (field === 'cardNumber' && !key && fundingRefused) return fundingRefused;
     if (field === 'cvv' && !requireCvv) return undefined;
     return key ? (text.fieldErrors[key] ?? key) : undefined;
   };
@@ -116,6 +148,11 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     void handleSubmit(() => {
       const form = formRef.current;
       if (!form || pending) return;
+      // A card the merchant refuses is not sent: the message is on the number field.
+      if (fundingRefused) {
+        form.querySelector<HTMLInputElement>('#cardNumber')?.focus();
+        return;
+      }
       submitPaymentForm(form, formAction);
     })(event);
   };
@@ -163,6 +200,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
               const check = checkCardNumber(event.target.value);
               reformatKeepingCaret(event.target, () => formatCardNumber(check.digits, check.brand?.gaps));
               setBrand(check.brand);
+              setDigits(check.digits);
               void numberField.onChange(event);
             }}
             type="text"

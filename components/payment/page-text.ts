@@ -65,6 +65,7 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     formErrors: formErrors(e),
     reasons: await reasons(),
     securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
+    fundingRefused: { CREDIT: t('fundingRefused.CREDIT'), DEBIT: t('fundingRefused.DEBIT'), PREPAID: t('fundingRefused.PREPAID') },
   };
 }
 

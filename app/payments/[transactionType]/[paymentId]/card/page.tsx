@@ -88,6 +88,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       initialAttemptKey={randomUUID()}
       initialDeclineReason={items.length === 0 ? declineReason : undefined}
       challengeRequired={needsCheck}
+      binCheck={type === 'payin'}
       text={await cardFormText(amount, type)}
     />
   );

@@ -1,0 +1,30 @@
+import { errorBody } from '@/lib/contract/errors';
+import { cardBinFacts, validBinRequest } from '@/lib/checkout/card-bin';
+import { PaymentsApiError } from '@/lib/payments-api/client';
+
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (E17,
+ * lib/checkout/card-bin.ts). 400 for anything but 6 to 8 digits of a pay-in, 404 for a BIN of no
+ * known brand or an unknown pay-in, 502 when the service does not answer.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
+  const { transactionType, paymentId } = await params;
+  if (transactionType !== 'payin') return json(errorBody('NOT_FOUND', 'Pay-ins only'), 404);
+  const text = await request.text().catch(() => '');
+  let bin: unknown;
+  try {
+    bin = text.length <= 200 ? (JSON.parse(text) as { bin?: unknown }).bin : undefined;
+  } catch {
+    bin = undefined;
+  }
+  if (!validBinRequest(paymentId, bin)) return json(errorBody('VALIDATION_ERROR', 'bin must be the first 6 to 8 digits of the card number'), 400);
+  try {
+    const facts = await cardBinFacts(paymentId, bin);
+    return facts ? json(facts) : json(errorBody('NOT_FOUND', 'Unknown BIN'), 404);
+  } catch (error) {
+    if (error instanceof PaymentsApiError && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown pay-in'), 404);
+    return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
+  }
+}

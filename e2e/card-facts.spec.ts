@@ -1,0 +1,28 @@
+/**
+ * Card facts before submit (issue "The card page beyond Stripe and Adyen", item 3; E17): on a
+ * merchant that refuses credit cards (the night merchant, a gambling merchant), a credit card is
+ * refused as soon as its BIN is typed, tied to the number field and announced, and Pay does not
+ * send it; a debit card pays. The service refuses it too (lib/sandbox/bin-lookup.test.ts).
+ */
+import { expect, test } from '@playwright/test';
+import { createPayin, expectNoAxeViolations, fillCard, merchantApi, NIGHT_TOKEN } from './support';
+
+test('a credit card is refused before Pay on a merchant that refuses credit; a debit card pays', async ({ page, request }) => {
+  const payin = await createPayin(request, {}, NIGHT_TOKEN);
+  await page.goto(`${payin.iframeUrls.card}?locale=en`);
+  await fillCard(page, { number: '4111111111111111' });
+  const number = page.getByLabel('Card number');
+  await expect(page.locator('#cardNumber-error')).toHaveText('This shop does not accept credit cards. Please use a debit card.');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(number).toHaveAttribute('aria-describedby', /cardNumber-error/);
+  await expectNoAxeViolations(page, 'credit card refused before Pay');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(number).toBeFocused();
+  const status = async () => (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status;
+  expect(await status()).toBe('CREATED');
+
+  await number.fill('4242424242424242');
+  await expect(page.locator('#cardNumber-error')).toHaveText('');
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect.poll(status).toBe('SUCCESS');
+});

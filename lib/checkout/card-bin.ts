@@ -1,0 +1,34 @@
+/**
+ * What the card page learns of a card as it is typed (E17): its brands and funding type from the
+ * service's BIN lookup, and whether the pay-in's merchant refuses that funding type (checkout
+ * settings `refusedFundingTypes`). The BIN (first 6 to 8 digits) travels in a POST body, never
+ * in a URL; PCI DSS allows it to be shown, and nothing here keeps or logs it.
+ */
+import 'server-only';
+import type { FundingType } from '@/lib/contract/bin';
+import { callOperation, paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { PAYMENT_ID } from './load-transaction';
+
+export interface CardBinAnswer {
+  brands: string[];
+  fundingType: FundingType;
+  /** The merchant refuses this funding type: the page says so before Pay. */
+  refused: boolean;
+}
+
+/** The BIN's facts for pay-in `paymentId`; null for a BIN of no known brand. Throws PaymentsApiError. */
+export async function cardBinFacts(paymentId: string, bin: string): Promise<CardBinAnswer | null> {
+  const [lookup, merchantId] = await Promise.all([
+    callOperation('lookupBin', { params: { bin } }).catch((error: unknown) => {
+      if (error instanceof PaymentsApiError && error.status === 404) return null;
+      throw error;
+    }),
+    paymentsApi.merchantOf('payin', paymentId),
+  ]);
+  if (!lookup) return null;
+  const settings = await paymentsApi.getCheckoutSettings(merchantId);
+  return { brands: lookup.brands, fundingType: lookup.fundingType, refused: (settings.refusedFundingTypes ?? []).includes(lookup.fundingType) };
+}
+
+/** Whether the request names a pay-in and a BIN the lookup takes. */
+export const validBinRequest = (paymentId: string, bin: unknown): bin is string => PAYMENT_ID.test(paymentId) && typeof bin === 'string' && /^\d{6,8}$/.test(bin);

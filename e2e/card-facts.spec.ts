@@ -26,3 +26,27 @@ test('a credit card is refused before Pay on a merchant that refuses credit; a d
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect.poll(status).toBe('SUCCESS');
 });
+
+for (const [number, scheme] of [
+  ['4000002500001001', 'Visa'],
+  ['5555552500001001', 'Mastercard'],
+] as const) {
+  test(`a co-badged ${scheme} and Cartes Bancaires card offers both brands; the choice becomes the pay-in's cardBrand`, async ({ page, request }) => {
+    const payin = await createPayin(request);
+    await page.goto(payin.iframeUrls.card);
+    await fillCard(page, { number });
+    const choice = page.getByRole('group', { name: 'Card brand' });
+    await expect(choice.getByRole('radio')).toHaveCount(2);
+    await expect(choice.getByRole('radio', { name: scheme })).toBeChecked();
+    await expect(choice).toHaveAccessibleDescription('This card works with two payment networks. Choose the one to use.');
+    await expectNoAxeViolations(page, `co-badged ${scheme} card`);
+    // Keyboard alone: from the scheme's radio, the arrow key moves to the other brand.
+    await choice.getByRole('radio', { name: scheme }).focus();
+    await page.keyboard.press('ArrowRight');
+    await expect(choice.getByRole('radio', { name: 'Cartes Bancaires' })).toBeChecked();
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const payinNow = async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
+    await expect.poll(async () => (await payinNow())?.status).toBe('SUCCESS');
+    expect((await payinNow())?.cardBrand).toBe('Cartes Bancaires');
+  });
+}

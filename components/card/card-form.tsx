@@ -40,6 +40,9 @@ export interface CardFormText {
   securityCheck: { working: string; done: string };
   /** E17: the merchant refuses this funding type (pay-ins). */
   fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
+  /** E17: the choice of brand of a co-badged card. */
+  brandChoice: string;
+  brandChoiceHint: string;
 }
 
 export interface CardFormProps {
@@ -67,21 +70,37 @@ type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
 const inputClass = `${fieldClass} w-full`;
 
+interface BinFacts {
+  /** The message for a funding type the merchant refuses, or null. */
+  refusal: string | null;
+  /** The two brands of a co-badged card and the one it defaults to, or null. */
+  coBadged: { brands: string[]; preferred: string } | null;
+}
+
 /**
- * The message for a funding type the merchant refuses, looked up (debounced, cancelled when the
- * number changes) once the first 8 digits are typed; null otherwise or when the lookup fails (the
- * service refuses such a card anyway).
+ * What the BIN tells (E17), looked up (debounced, cancelled when the number changes) once the
+ * first 8 digits are typed; nothing when the lookup fails (the service checks again anyway).
  */
-function useFundingRefusal(enabled: boolean, paymentId: string, digits: string, text: CardFormText['fundingRefused']): string | null {
+function useBinFacts(enabled: boolean, paymentId: string, digits: string, text: CardFormText['fundingRefused']): BinFacts {
   const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
-  const [refusal, setRefusal] = useState<{ bin: string; message: string } | null>(null);
+  const [facts, setFacts] = useState<(BinFacts & { bin: string }) | null>(null);
   useEffect(() => {
     if (!bin) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       fetch(`/api/payments/payin/${encodeURIComponent(paymentId)}/bin`, { method: 'POST', body: JSON.stringify({ bin }), headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
-        .then(async (response) => (response.ok ? ((await response.json()) as { fundingType: keyof typeof text | 'UNKNOWN'; refused: boolean }) : null))
-        .then((facts) => setRefusal(facts?.refused && facts.fundingType !== 'UNKNOWN' ? { bin, message: text[facts.fundingType] } : null))
+        .then(async (response) => (response.ok ? ((await response.json()) as { brands: string[]; fundingType: keyof typeof text | 'UNKNOWN'; refused: boolean; preferred: string }) : null))
+        .then((answer) =>
+          setFacts(
+            answer
+              ? {
+                  bin,
+                  refusal: answer.refused && answer.fundingType !== 'UNKNOWN' ? text[answer.fundingType] : null,
+                  coBadged: answer.brands.length === 2 ? { brands: answer.brands, preferred: answer.preferred } : null,
+                }
+              : null,
+          ),
+        )
         .catch(() => undefined);
     }, 150);
     return () => {
@@ -89,7 +108,7 @@ function useFundingRefusal(enabled: boolean, paymentId: string, digits: string, 
       controller.abort();
     };
   }, [bin, paymentId, text]);
-  return refusal && refusal.bin === bin ? refusal.message : null;
+  return facts && facts.bin === bin ? facts : { refusal: null, coBadged: null };
 }
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
@@ -101,7 +120,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
   const [digits, setDigits] = useState('');
-  const fundingRefused = useFundingRefusal(Boolean(binCheck), paymentId, digits, text.fundingRefused);
+  const binFacts = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused);
+  const fundingRefused = binFacts.refusal;
   /** False while a required security check is still being solved: Pay waits for it. */
   const [checkReady, setCheckReady] = useState(true);
   const {
@@ -214,6 +234,24 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
           />
           {errorLine('cardNumber')}
         </div>
+
+        {binFacts.coBadged ? (
+          // EU IFR article 8: the cardholder chooses the brand of a co-badged card.
+          <fieldset key={binFacts.coBadged.brands.join('+')} className="mb-2" aria-describedby="brand-choice-hint">
+            <legend className="text-sm font-medium">{text.brandChoice}</legend>
+            <p id="brand-choice-hint" className="text-sm text-fg-muted">
+              {text.brandChoiceHint}
+            </p>
+            <div className="mt-1 flex flex-wrap gap-4">
+              {binFacts.coBadged.brands.map((name) => (
+                <label key={name} className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="preferredBrand" value={name} defaultChecked={name === binFacts.coBadged!.preferred} className="size-4 accent-primary" />
+                  {name}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
 
         <div className={requireCvv ? 'grid grid-cols-2 gap-3' : ''}>
           <div>

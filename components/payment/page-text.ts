@@ -66,6 +66,8 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     reasons: await reasons(),
     securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
     fundingRefused: { CREDIT: t('fundingRefused.CREDIT'), DEBIT: t('fundingRefused.DEBIT'), PREPAID: t('fundingRefused.PREPAID') },
+    brandChoice: t('brandChoice'),
+    brandChoiceHint: t('brandChoiceHint'),
   };
 }
 

@@ -14,6 +14,8 @@ export interface CardBinAnswer {
   fundingType: FundingType;
   /** The merchant refuses this funding type: the page says so before Pay. */
   refused: boolean;
+  /** The brand a co-badged card defaults to: the merchant's preferred one, else the scheme. */
+  preferred: string;
 }
 
 /** The BIN's facts for pay-in `paymentId`; null for a BIN of no known brand. Throws PaymentsApiError. */
@@ -27,7 +29,12 @@ export async function cardBinFacts(paymentId: string, bin: string): Promise<Card
   ]);
   if (!lookup) return null;
   const settings = await paymentsApi.getCheckoutSettings(merchantId);
-  return { brands: lookup.brands, fundingType: lookup.fundingType, refused: (settings.refusedFundingTypes ?? []).includes(lookup.fundingType) };
+  return {
+    brands: lookup.brands,
+    fundingType: lookup.fundingType,
+    refused: (settings.refusedFundingTypes ?? []).includes(lookup.fundingType),
+    preferred: settings.preferredBrands?.find((brand) => lookup.brands.includes(brand)) ?? lookup.brands[0]!,
+  };
 }
 
 /** Whether the request names a pay-in and a BIN the lookup takes. */

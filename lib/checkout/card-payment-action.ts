@@ -56,11 +56,11 @@ const Control = {
   acceptHeader: z.string().optional(),
 };
 const text = z.string().default('');
-const NewCardForm = z.object({ ...Control, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional(), altcha: z.string().optional() });
+const NewCardForm = z.object({ ...Control, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional(), altcha: z.string().optional(), preferredBrand: z.string().optional() });
 const SavedCardForm = z.object({ ...Control, cardId: text, cvv: text });
 
 /** Longest value of each field, in characters, checked before anything reads it. */
-const LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS };
+const LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -203,7 +203,9 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
     const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
     return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: checked.keep };
   }
-  const body = { browser, cardData: { ...checked.card, cvv: checked.cvv }, saveCard: checked.keep.saveCard };
+  // The brand chosen for a co-badged card (E17); the service refuses one the card does not have.
+  const preferredBrand = data.preferredBrand?.trim() || undefined;
+  const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
   const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
   // A decline may be the one that makes the next attempt need a check: start it now, not after another post.

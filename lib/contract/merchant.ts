@@ -37,6 +37,10 @@ export const CheckoutSettings = z
     presetAmounts: z.record(z.string(), z.array(z.number().positive())),
     sessionTtlSeconds: z.number().int().positive(),
     payoutAutoConfirm: z.boolean(),
+    preferredBrands: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8).', 'x-extension': true }),
     refusedFundingTypes: z
       .array(FundingType)
       .optional()

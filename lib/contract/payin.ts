@@ -107,6 +107,12 @@ export const CardData = z
     expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'MM'),
     expiryYear: z.string().regex(/^\d{4}$/, 'YYYY'),
     cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
+    preferredBrand: z
+      .string()
+      .min(1)
+      .max(40)
+      .optional()
+      .meta({ description: "E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand.", 'x-extension': true }),
   })
   .meta({ id: 'CardData', 'x-extension': true });
 export type CardData = z.infer<typeof CardData>;

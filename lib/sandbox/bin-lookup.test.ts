@@ -47,4 +47,25 @@ describe('BIN lookup (E17)', () => {
     expect(refused.body.errorMessage).toContain('does not accept credit cards');
     expect((await pay(await create(), '4242424242424242')).body.status).toBe('SUCCESS');
   });
+
+  it("a co-badged card is processed under the cardholder's choice, else its scheme; a brand it does not have is 400", async () => {
+    const create = async () =>
+      (await api('POST', '/public/payin', {
+        body: { orderId: `cb-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `cb-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+        key: randomUUID(),
+      })).body.paymentId as string;
+    const pay = (id: string, cardNumber: string, preferredBrand?: string) =>
+      api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123', ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: false } });
+    const brandOf = async (id: string) => (await api('GET', `/public/payin/${id}`)).body.cardBrand;
+    const chosen = await create();
+    expect((await pay(chosen, '4000002500001001', 'Cartes Bancaires')).body.status).toBe('SUCCESS');
+    expect(await brandOf(chosen)).toBe('Cartes Bancaires');
+    const mastercard = await create();
+    await pay(mastercard, '5555552500001001', 'Mastercard');
+    expect(await brandOf(mastercard)).toBe('Mastercard');
+    const unchosen = await create();
+    await pay(unchosen, '4000002500001001');
+    expect(await brandOf(unchosen)).toBe('Visa');
+    expect((await pay(await create(), '4000002500001001', 'American Express')).status).toBe(400);
+  });
 });

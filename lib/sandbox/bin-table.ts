@@ -60,3 +60,16 @@ export function assertFundingAccepted(refused: readonly string[] | undefined, bi
     throw invalid(`This merchant does not accept ${funding.toLowerCase()} cards: use another card`);
   }
 }
+
+/**
+ * The brand a card is processed under (E17): for a co-badged card, the cardholder's
+ * `preferredBrand`, else the merchant's first preferred brand the card has, else its scheme
+ * (the first brand); for any other card its one brand. A `preferredBrand` that is not a brand of
+ * the card is 400.
+ */
+export function chosenBrand(digits: string, detected: string, preferred: string | undefined, merchantPreferred: readonly string[] | undefined): string {
+  const brands = lookupBin(digits.slice(0, 8))?.brands ?? [detected];
+  if (preferred !== undefined && !brands.includes(preferred)) throw invalid('preferredBrand is not a brand of this card');
+  if (brands.length < 2) return brands[0] ?? detected;
+  return preferred ?? merchantPreferred?.find((brand) => brands.includes(brand)) ?? brands[0]!;
+}

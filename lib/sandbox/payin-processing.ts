@@ -32,7 +32,7 @@ import {
   type PendingOutcome,
   type StoredCard,
 } from './records';
-import { assertFundingAccepted } from './bin-table';
+import { assertFundingAccepted, chosenBrand } from './bin-table';
 import { clientMetadata, merchantConfig, type RequestContext } from './request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard, touchSavedCard } from './saved-cards';
 import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
@@ -178,7 +178,9 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
   assertProcessable(row);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
-  assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.digits);
+  const { settings } = (await merchantConfig(tx, row.merchantId, ctx));
+  assertFundingAccepted(settings.refusedFundingTypes, card.digits);
+  card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
   return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
 }

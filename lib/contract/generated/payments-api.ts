@@ -723,6 +723,8 @@ export interface components {
             expiryMonth: string;
             expiryYear: string;
             cvv: string;
+            /** @description E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand. */
+            preferredBrand?: string;
         };
         StartSavedCardProcessingRequest: {
             browser: components["schemas"]["Browser"];
@@ -1168,6 +1170,8 @@ export interface components {
             };
             sessionTtlSeconds: number;
             payoutAutoConfirm: boolean;
+            /** @description E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
+            preferredBrands?: string[];
             /** @description E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
         };

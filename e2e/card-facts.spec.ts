@@ -50,3 +50,25 @@ for (const [number, scheme] of [
     expect((await payinNow())?.cardBrand).toBe('Cartes Bancaires');
   });
 }
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a co-badged card posted without a brand brings the choice back; the card again with the brand pays under it', async ({ page, request }) => {
+    const payin = await createPayin(request);
+    await page.goto(payin.iframeUrls.card);
+    await fillCard(page, { number: '4000002500001001' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const choice = page.getByRole('group', { name: 'Card brand' });
+    await expect(choice).toContainText('Then enter the card number and security code again.');
+    await expect(choice.getByRole('radio', { name: 'Visa' })).toBeChecked();
+    const payinNow = async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
+    expect((await payinNow())?.status).toBe('CREATED');
+    await choice.getByRole('radio', { name: 'Cartes Bancaires' }).check();
+    await page.getByLabel('Card number').fill('4000002500001001');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await expect.poll(async () => (await payinNow())?.status).toBe('SUCCESS');
+    expect((await payinNow())?.cardBrand).toBe('Cartes Bancaires');
+  });
+});

@@ -43,6 +43,8 @@ export interface CardFormText {
   /** E17: the choice of brand of a co-badged card. */
   brandChoice: string;
   brandChoiceHint: string;
+  /** After a post without JavaScript: the card's number and code are asked again. */
+  brandChoiceAgain: string;
 }
 
 export interface CardFormProps {
@@ -120,7 +122,9 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
   const [digits, setDigits] = useState('');
-  const binFacts = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused);
+  const looked = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused);
+  // After a post without JavaScript, the server's answer names the brands of a co-badged card.
+  const binFacts = looked.coBadged || !state.brandChoice ? looked : { ...looked, coBadged: state.brandChoice };
   const fundingRefused = binFacts.refusal;
   /** False while a required security check is still being solved: Pay waits for it. */
   const [checkReady, setCheckReady] = useState(true);
@@ -241,6 +245,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
             <legend className="text-sm font-medium">{text.brandChoice}</legend>
             <p id="brand-choice-hint" className="text-sm text-fg-muted">
               {text.brandChoiceHint}
+              {state.brandChoice && !looked.coBadged ? ` ${text.brandChoiceAgain}` : ''}
             </p>
             <div className="mt-1 flex flex-wrap gap-4">
               {binFacts.coBadged.brands.map((name) => (

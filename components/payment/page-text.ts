@@ -68,6 +68,7 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     fundingRefused: { CREDIT: t('fundingRefused.CREDIT'), DEBIT: t('fundingRefused.DEBIT'), PREPAID: t('fundingRefused.PREPAID') },
     brandChoice: t('brandChoice'),
     brandChoiceHint: t('brandChoiceHint'),
+    brandChoiceAgain: t('brandChoiceAgain'),
   };
 }
 

@@ -9,6 +9,7 @@
  * Card data: the PAN and CVV live in these functions' memory and the request to the payments
  * service only. They are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
+import { cardBinFacts } from './card-bin';
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
@@ -42,6 +43,11 @@ export interface CardPaymentState {
   declineReason?: string;
   /** Non-sensitive fields to put back after a round trip without JavaScript. */
   values?: { expiry: string; cardHolderName: string; saveCard: boolean };
+  /**
+   * A co-badged card posted without JavaScript and without a chosen brand (E17): the form shows
+   * the brand choice and asks for the card again (its number is never sent back to the page).
+   */
+  brandChoice?: { brands: string[]; preferred: string };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -205,6 +211,11 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   }
   // The brand chosen for a co-badged card (E17); the service refuses one the card does not have.
   const preferredBrand = data.preferredBrand?.trim() || undefined;
+  // Without JavaScript the page could not know the card is co-badged: ask before charging it.
+  if (!browser.javascriptEnabled && !preferredBrand) {
+    const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
+    if (facts && facts.brands.length === 2) return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
+  }
   const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
   const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);

@@ -82,10 +82,15 @@ export async function proxy(request: NextRequest) {
   // Within this request's id, so that the page's own read of the transaction reuses this one.
   const settings = pathname === '/sandbox/embed' ? null : await withRequestId(request.headers.get(REQUEST_ID_HEADER), () => merchantSettingsFor(pathname));
   const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
+  // A payment page shows the issuer's 3DS challenge in a frame of its own (any https ACS, the
+  // sandbox's on its origin); the sandbox's ACS page is framed by the checkout's pages.
+  const paymentPage = /^\/payments\/(payin|payout)\//.test(pathname);
+  const acsPage = /^\/sandbox\/3ds\//.test(pathname);
   const csp = contentSecurityPolicy({
     nonce,
-    frameAncestors: allowedOrigins,
-    frameSrc: pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : [],
+    frameAncestors: acsPage ? [...allowedOrigins, new URL(checkoutUrl()).origin] : allowedOrigins,
+    frameSrc: pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : paymentPage ? [new URL(sandboxPublicUrl()).origin] : [],
+    frameHttps: paymentPage,
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.

@@ -72,3 +72,28 @@ test.describe('without JavaScript', () => {
     expect((await payinNow())?.cardBrand).toBe('Cartes Bancaires');
   });
 });
+
+for (const [width, size, frameWidth] of [
+  [320, '01', 250],
+  [390, '01', 250],
+  [600, '02', 390],
+] as const) {
+  test(`at ${width} CSS px the 3DS challenge shows inside the card page in EMV window ${size}, without horizontal scroll, and pays`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const payin = await createPayin(request);
+    const messages: unknown[] = [];
+    await page.exposeFunction('recordMessage', (m: unknown) => messages.push(m));
+    await page.goto(payin.iframeUrls.card);
+    await fillCard(page, { number: '4000000000003220' });
+    await page.getByRole('button', { name: /^Pay / }).click();
+    const challenge = page.locator('iframe[title="Confirm with your bank"]');
+    await expect(challenge).toHaveAttribute('data-window-size', size);
+    expect(Math.round((await challenge.boundingBox())!.width)).toBe(frameWidth);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expect(challenge).toBeFocused();
+    await expectNoAxeViolations(page, `challenge at ${width} px`);
+    await page.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' }).click();
+    await expect(page).toHaveURL(/\/payments\/payin\/[^/]+\/status/);
+    await expect.poll(async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status).toBe('SUCCESS');
+  });
+}

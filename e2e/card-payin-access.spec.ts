@@ -30,7 +30,8 @@ test('keyboard only: Tab through the fields, pay with Enter, through 3DS with th
   await expect(frame.getByRole('button', { name: /^Pay / })).toBeFocused();
   await page.keyboard.press('Enter');
 
-  const confirm = frame.getByRole('button', { name: 'Confirm payment' });
+  // The challenge frame takes the focus; Tab reaches its button.
+  const confirm = frame.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' });
   await expect(confirm).toBeVisible();
   for (let i = 0; i < 10 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
   await expect(confirm).toBeFocused();

@@ -48,11 +48,13 @@ test('3DS passed: the ACS confirms and the customer returns to the merchant', as
   const frame = await openEmbedded(page, payin.iframeUrls.card);
   await fillCard(frame, { number: '4000 0000 0000 3220' });
   await frame.getByRole('button', { name: /^Pay / }).click();
-  await expect(frame.getByRole('heading', { name: 'Sandbox card issuer: 3-D Secure' })).toBeVisible();
-  await expect(frame.getByText('400000******3220')).toBeVisible();
+  // The challenge shows inside the card page, in its own frame (the issuer's ACS).
+  const acs = frame.frameLocator('iframe[title="Confirm with your bank"]');
+  await expect(acs.getByRole('heading', { name: 'Sandbox card issuer: 3-D Secure' })).toBeVisible();
+  await expect(acs.getByText('400000******3220')).toBeVisible();
   await expectNoAxeViolations(page, 'ACS challenge');
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('PENDING_3DS');
-  await frame.getByRole('button', { name: 'Confirm payment' }).click();
+  await acs.getByRole('button', { name: 'Confirm payment' }).click();
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
 });
@@ -62,7 +64,7 @@ test('3DS failed: the status page explains, offers another card, and returns to 
   const frame = await openEmbedded(page, payin.iframeUrls.card);
   await fillCard(frame, { number: '4000000000003220' });
   await frame.getByRole('button', { name: /^Pay / }).click();
-  await frame.getByRole('button', { name: 'Fail authentication' }).click();
+  await frame.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Fail authentication' }).click();
   await expect(frame.getByRole('status')).toContainText('the card issuer could not confirm it was you');
   const fetched = await fetchPayin(request, payin.paymentId);
   expect(fetched.status).toBe('DECLINED');

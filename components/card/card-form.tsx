@@ -9,6 +9,7 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
+import { ChallengeFrame } from './challenge-frame';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
@@ -45,6 +46,9 @@ export interface CardFormText {
   brandChoiceHint: string;
   /** After a post without JavaScript: the card's number and code are asked again. */
   brandChoiceAgain: string;
+  /** The issuer's 3DS challenge inside the page. */
+  challengeTitle: string;
+  challengeIntro: string;
 }
 
 export interface CardFormProps {
@@ -193,6 +197,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       {messageFor(field)}
     </p>
   );
+
+  if (state.challengeUrl) return <ChallengeFrame url={state.challengeUrl} title={text.challengeTitle} intro={text.challengeIntro} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">

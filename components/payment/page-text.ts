@@ -69,6 +69,8 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     brandChoice: t('brandChoice'),
     brandChoiceHint: t('brandChoiceHint'),
     brandChoiceAgain: t('brandChoiceAgain'),
+    challengeTitle: t('challengeTitle'),
+    challengeIntro: t('challengeIntro'),
   };
 }
 

@@ -48,6 +48,8 @@ export interface CardPaymentState {
    * the brand choice and asks for the card again (its number is never sent back to the page).
    */
   brandChoice?: { brands: string[]; preferred: string };
+  /** The issuer's 3DS challenge (ACS URL) to show inside the page; with JavaScript only. */
+  challengeUrl?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -157,7 +159,7 @@ async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: C
 }
 
 /** After a pay-in's processing call: the ACS, the status page, or the form again with the decline. */
-async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values']): Promise<CardPaymentState> {
+async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values'], inPage = false): Promise<CardPaymentState> {
   let next: string;
   try {
     await beginCardAttempt(limits);
@@ -170,6 +172,8 @@ async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promi
         logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
         return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
       }
+      // With JavaScript the page shows the challenge in a frame of its own (an EMV window); without, the frame goes to the ACS.
+      if (inPage) return { attemptKey: c.attemptKey, challengeUrl: target };
       next = target;
     }
     else if (result.status === 'DECLINED') {
@@ -218,7 +222,7 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   }
   const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
-  const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep);
+  const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep, browser.javascriptEnabled);
   // A decline may be the one that makes the next attempt need a check: start it now, not after another post.
   return state.declineReason && (await challengeRequired(browser.customerIp)) ? { ...state, challengeRequired: true } : state;
 }

@@ -41,8 +41,10 @@ export const CSP_REPORT_PATH = '/api/csp-report';
 export function contentSecurityPolicy(options: {
   nonce: string;
   frameAncestors: readonly string[];
-  /** Origins the page itself may frame (the sandbox console's embedding demo); none by default. */
+  /** Origins the page itself may frame (the sandbox console's embedding demo, the service's ACS); none by default. */
   frameSrc?: readonly string[];
+  /** The page may frame any https origin: a payment page showing the issuer's 3DS challenge (its ACS). */
+  frameHttps?: boolean;
   dev: boolean;
   https: boolean;
   /**
@@ -53,7 +55,7 @@ export function contentSecurityPolicy(options: {
   formTargets?: readonly string[];
 }): string {
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
-  const frames = ["'self'", ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
+  const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,

@@ -22,14 +22,15 @@ export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).diges
 
 /**
  * The CSP with per-answer and per-deployment parts replaced by placeholders: the nonce, the
- * merchant's origins in frame-ancestors, and the service's own origins in form-action (its ACS
- * and provider pages; `https:` stays as it is).
+ * merchant's origins in frame-ancestors, and the service's own origins in form-action and in a
+ * payment page's frame-src (its ACS and provider pages; `https:` stays as it is).
  */
 export function normalizeCsp(csp) {
   return csp
     .replace(/'nonce-[^']*'/g, "'nonce-{nonce}'")
     .replace(/frame-ancestors 'self'[^;]*/, "frame-ancestors 'self' {merchant origins}")
-    .replace(/(form-action 'self' https:)(?: https?:\/\/[^\s;]+)*/, '$1 {service origins}');
+    .replace(/(form-action 'self' https:)(?: https?:\/\/[^\s;]+)*/, '$1 {service origins}')
+    .replace(/(frame-src 'self' https:)(?: https?:\/\/[^\s;]+)*/, '$1 {service origins}');
 }
 
 /** Fetches `url` and answers its normalized security headers and its scripts. Throws on a non-2xx answer. */

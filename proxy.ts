@@ -6,8 +6,8 @@
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { withRequestId } from '@/lib/payments-api/request-memo';
-import { REQUEST_ID_HEADER } from '@/lib/net/request-log';
+import { withRequest } from '@/lib/payments-api/request-memo';
+import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -80,7 +80,7 @@ export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
   // Within this request's id, so that the page's own read of the transaction reuses this one.
-  const settings = pathname === '/sandbox/embed' ? null : await withRequestId(request.headers.get(REQUEST_ID_HEADER), () => merchantSettingsFor(pathname));
+  const settings = pathname === '/sandbox/embed' ? null : await withRequest({ id: request.headers.get(REQUEST_ID_HEADER), key: request.headers.get(REQUEST_KEY_HEADER) }, () => merchantSettingsFor(pathname));
   const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
   // A payment page shows the issuer's 3DS challenge in a frame of its own (any https ACS, the
   // sandbox's on its origin); the sandbox's ACS page is framed by the checkout's pages.

@@ -98,3 +98,14 @@ for (const [width, size, frameWidth] of [
     await expect.poll(async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status).toBe('SUCCESS');
   });
 }
+
+test('the BIN endpoint refuses a long body (413), a malformed one and a number beyond 8 digits (400), never a 500', async ({ request }) => {
+  const payin = await createPayin(request);
+  const url = `/api/payments/payin/${payin.paymentId}/bin`;
+  expect((await request.post(url, { data: JSON.stringify({ bin: '42424242', pad: 'x'.repeat(10_000) }), headers: { 'Content-Type': 'application/json' } })).status()).toBe(413);
+  expect((await request.post(url, { data: '{not json', headers: { 'Content-Type': 'application/json' } })).status()).toBe(400);
+  expect((await request.post(url, { data: { bin: '4242424242424242' } })).status()).toBe(400);
+  expect((await request.post(url, { data: 'null', headers: { 'Content-Type': 'application/json' } })).status()).toBe(400);
+  const facts = await request.post(url, { data: { bin: '40000025' } });
+  expect(await facts.json()).toMatchObject({ brands: ['Visa', 'Cartes Bancaires'], fundingType: 'DEBIT', refused: false });
+});

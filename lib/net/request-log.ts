@@ -9,6 +9,12 @@ import { logger } from '@/lib/log';
 import { onEveryRequest } from './request-hooks';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+/**
+ * A key of this request alone, always made here (whatever the client sent under this name): what
+ * per-request caches are keyed by (lib/payments-api/request-memo.ts). The request id cannot be:
+ * a client may send the same X-Request-Id on many requests.
+ */
+export const REQUEST_KEY_HEADER = 'x-checkout-request-key';
 
 /** The request id to use for an incoming `X-Request-Id` value. */
 export function requestIdFrom(value: string | string[] | undefined): string {
@@ -22,6 +28,7 @@ export function logRequests(): void {
     const started = performance.now();
     const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
     request.headers[REQUEST_ID_HEADER] = id;
+    request.headers[REQUEST_KEY_HEADER] = randomUUID();
     response.setHeader('X-Request-Id', id);
     response.once('finish', () => {
       const path = (request.url ?? '').split('?')[0]!.slice(0, 256);

@@ -11,7 +11,8 @@ import { LRUCache } from 'lru-cache';
 import { paymentsApiConfig } from '@/lib/config';
 import type { Span } from '@opentelemetry/api';
 import { tracedCall } from '@/lib/tracing';
-import { memoized, scopedRequestId } from './request-memo';
+import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
+import { memoized, scopedRequest } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import {
@@ -62,13 +63,14 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
     background?: boolean;
   };
 
-/** The id of the request being served (lib/net/request-log.ts), when there is one. */
-async function currentRequestId(): Promise<string | null> {
+/** The id and the key of the request being served (lib/net/request-log.ts), when there is one. */
+async function currentRequest(): Promise<{ id: string | null; key: string | null }> {
   try {
     const { headers } = await import('next/headers');
-    return (await headers()).get('x-request-id');
+    const h = await headers();
+    return { id: h.get(REQUEST_ID_HEADER), key: h.get(REQUEST_KEY_HEADER) };
   } catch {
-    return null;
+    return { id: null, key: null };
   }
 }
 
@@ -78,10 +80,10 @@ async function currentRequestId(): Promise<string | null> {
  * `invalid-response` when the answer is not the table's.
  */
 export async function callOperation<K extends OperationId>(id: K, input: CallInput<K>): Promise<AnswerOf<K>> {
-  const requestId = input.background ? null : (scopedRequestId() ?? (await currentRequestId()));
+  const request = input.background ? { id: null, key: null } : (scopedRequest() ?? (await currentRequest()));
   const op: OperationSpec = OPERATIONS[id];
   const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
-  return memoized(requestId, op.method, `${id} ${path}`, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, requestId, span)));
+  return memoized(request.key, op.method, `${id} ${path}`, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span)));
 }
 
 async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null, span: Span): Promise<AnswerOf<K>> {

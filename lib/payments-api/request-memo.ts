@@ -1,7 +1,7 @@
 /**
  * One answer per GET per request: the proxy (frame-ancestors need the merchant) and the page it
- * lets through both read the same transaction; within one request (one X-Request-Id, set as the
- * request arrives, lib/net/request-log.ts) the second read shares the first's answer instead of
+ * lets through both read the same transaction; within one request (one request key, made by the
+ * server as the request arrives, lib/net/request-log.ts) the second read shares the first's answer instead of
  * calling the service again. A call that changes something (any other method) forgets the
  * request's answers, so a read after a write is always fresh. Kept 10 s at most, per process,
  * on globalThis (the proxy and the pages are separate bundles of one process).
@@ -12,17 +12,22 @@ import { LRUCache } from 'lru-cache';
 const key = Symbol.for('hosted-checkout.request-memo');
 const scopeKey = Symbol.for('hosted-checkout.request-scope');
 type Memo = LRUCache<string, Map<string, Promise<unknown>>>;
-const g = globalThis as typeof globalThis & { [key]?: Memo; [scopeKey]?: AsyncLocalStorage<string> };
+/** The request being served: its id (logs, X-Request-Id upstream) and its key (this memo). */
+export interface RequestScope {
+  id: string | null;
+  key: string | null;
+}
+const g = globalThis as typeof globalThis & { [key]?: Memo; [scopeKey]?: AsyncLocalStorage<RequestScope> };
 const memo = (g[key] ??= new LRUCache<string, Map<string, Promise<unknown>>>({ max: 5_000, ttl: 10_000 }));
-const scope = (g[scopeKey] ??= new AsyncLocalStorage<string>());
+const scope = (g[scopeKey] ??= new AsyncLocalStorage<RequestScope>());
 
-/** Runs `fn` with `requestId` as the current request (the proxy, where next/headers is not available). */
-export const withRequestId = <T>(requestId: string | null, fn: () => T): T => (requestId ? scope.run(requestId, fn) : fn());
+/** Runs `fn` as the request `request` (the proxy, where next/headers is not available). */
+export const withRequest = <T>(request: RequestScope, fn: () => T): T => (request.key ? scope.run(request, fn) : fn());
 
-/** The request id set by `withRequestId`, if any. */
-export const scopedRequestId = (): string | undefined => scope.getStore();
+/** The request set by `withRequest`, if any. */
+export const scopedRequest = (): RequestScope | undefined => scope.getStore();
 
-/** The GET `call` for `requestId` once per request; another method clears the request's answers. */
+/** The GET `call` for request key `requestId` once per request; another method clears the request's answers. */
 export function memoized<T>(requestId: string | null, method: string, callKey: string, call: () => Promise<T>): Promise<T> {
   if (!requestId) return call();
   if (method !== 'GET') {

@@ -5,6 +5,7 @@
  * VALIDATION_ERROR), Idempotency-Key (E13), and the ErrorResponse for every failure (E14).
  * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details.
  */
+import { readBoundedText } from '@/lib/net/bounded-body';
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
@@ -40,22 +41,9 @@ const tooLarge = () => new SandboxApiError('PAYLOAD_TOO_LARGE', `The body is lar
 
 /** Reads the body as text, stopping as soon as it passes MAX_BODY_BYTES (chunked bodies too). */
 async function readBounded(request: Request): Promise<string> {
-  if (Number(request.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const text = await readBoundedText(request, MAX_BODY_BYTES);
+  if (text === null) throw tooLarge();
+  return text;
 }
 
 /** Nesting depth of a JSON text, counted without recursion (strings skipped). */

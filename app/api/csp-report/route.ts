@@ -1,3 +1,4 @@
+import { readBoundedText } from '@/lib/net/bounded-body';
 import { parseCspReports, recordCspViolations } from '@/lib/security/csp-reports';
 
 /** Largest report body read (bytes); browsers send a few KB. */
@@ -10,24 +11,11 @@ const MAX_BYTES = 64 * 1024;
 export async function POST(request: Request) {
   const type = request.headers.get('content-type') ?? '';
   if (!/^application\/(csp-report|reports\+json)\b/i.test(type)) return new Response(null, { status: 415 });
-  const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BYTES) return new Response(null, { status: 413 });
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      return new Response(null, { status: 413 });
-    }
-    chunks.push(value);
-  }
+  const text = await readBoundedText(request, MAX_BYTES);
+  if (text === null) return new Response(null, { status: 413 });
   let body: unknown;
   try {
-    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     return new Response(null, { status: 400 });
   }

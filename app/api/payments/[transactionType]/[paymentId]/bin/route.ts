@@ -1,3 +1,4 @@
+import { readBoundedText } from '@/lib/net/bounded-body';
 import { errorBody } from '@/lib/contract/errors';
 import { cardBinFacts, validBinRequest } from '@/lib/checkout/card-bin';
 import { PaymentsApiError } from '@/lib/payments-api/client';
@@ -12,10 +13,12 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
 export async function POST(request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
   if (transactionType !== 'payin') return json(errorBody('NOT_FOUND', 'Pay-ins only'), 404);
-  const text = await request.text().catch(() => '');
+  // `{ "bin": "12345678" }` is some 20 bytes: anything past 200 is not ours, and is not read on.
+  const text = await readBoundedText(request, 200).catch(() => null);
+  if (text === null) return json(errorBody('PAYLOAD_TOO_LARGE', 'The body is larger than 200 bytes'), 413);
   let bin: unknown;
   try {
-    bin = text.length <= 200 ? (JSON.parse(text) as { bin?: unknown }).bin : undefined;
+    bin = (JSON.parse(text) as { bin?: unknown } | null)?.bin;
   } catch {
     bin = undefined;
   }

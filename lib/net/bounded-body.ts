@@ -1,0 +1,23 @@
+/**
+ * Reads a request body as text, stopping as soon as it passes `maxBytes` (a declared
+ * Content-Length above it is refused before reading; a chunked body is counted as it comes).
+ * Answers null when the body is too large, so that nothing unbounded is ever held in memory.
+ */
+export async function readBoundedText(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}

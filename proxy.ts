@@ -17,7 +17,8 @@ import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
 function transactionOf(pathname: string): { type: 'payin' | 'payout'; id: string } | null {
   const page = /^\/payments\/(payin|payout)\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname);
   if (page?.[1] && page[2]) return { type: page[1] as 'payin' | 'payout', id: decodeURIComponent(page[2]) };
-  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)\/?$/.exec(pathname);
+  // The ACS's challenge and 3DS Method pages are framed inside the merchant's page too.
+  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)(?:\/method)?\/?$/.exec(pathname);
   return sandbox?.[1] ? { type: 'payin', id: decodeURIComponent(sandbox[1]) } : null;
 }
 
@@ -94,7 +95,8 @@ export async function proxy(request: NextRequest) {
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
-    formTargets: [new URL(sandboxPublicUrl()).origin],
+    // The ACS's 3DS Method page posts to the checkout's notification URL (E16).
+    formTargets: [new URL(sandboxPublicUrl()).origin, ...(acsPage ? [new URL(checkoutUrl()).origin] : [])],
   });
 
   const requestHeaders = new Headers(request.headers);

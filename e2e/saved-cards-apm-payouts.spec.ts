@@ -60,7 +60,7 @@ test('save a card on one pay-in, pay the next with the CVV alone, then remove it
   await expect(frame.getByLabel('Card number')).toBeVisible();
 });
 
-test('an expired saved card is shown but cannot be chosen; a saved 3DS card goes through the ACS', async ({ page, request }) => {
+test('an expired saved card is shown but cannot be chosen; a saved 3DS card is challenged inside the card page', async ({ page, request }) => {
   const customer = { ...sampleCustomer, externalUserId: `expiry-${randomUUID()}` };
   const first = await createPayin(request, { customer });
   await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
@@ -71,8 +71,10 @@ test('an expired saved card is shown but cannot be chosen; a saved 3DS card goes
   const frame = await openEmbedded(page, second.iframeUrls.card);
   await frame.getByLabel('Security code of the selected card').fill('123');
   await frame.getByRole('button', { name: /^Pay / }).click();
-  await expect(frame.getByRole('heading', { name: 'Sandbox card issuer: 3-D Secure' })).toBeVisible();
-  await frame.getByRole('button', { name: 'Confirm payment' }).click();
+  // With JavaScript the challenge shows inside the card page, in a frame of its own.
+  const challenge = frame.frameLocator('iframe[title="Confirm with your bank"]');
+  await expect(challenge.getByRole('heading', { name: 'Sandbox card issuer: 3-D Secure' })).toBeVisible();
+  await challenge.getByRole('button', { name: 'Confirm payment' }).click();
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   expect((await fetchPayin(request, second.paymentId)).status).toBe('SUCCESS');
 });

@@ -7,9 +7,9 @@
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { ChallengeFrame } from './challenge-frame';
+import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
@@ -18,7 +18,7 @@ import { postToParent } from '@/lib/framing/parent-messages';
 import { SecurityCheck } from './security-check';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
-export interface CardFormText {
+export interface CardFormText extends ThreeDSText {
   legend: string;
   cardNumber: string;
   cardNumberHint: string;
@@ -46,9 +46,6 @@ export interface CardFormText {
   brandChoiceHint: string;
   /** After a post without JavaScript: the card's number and code are asked again. */
   brandChoiceAgain: string;
-  /** The issuer's 3DS challenge inside the page. */
-  challengeTitle: string;
-  challengeIntro: string;
 }
 
 export interface CardFormProps {
@@ -118,10 +115,7 @@ function useBinFacts(enabled: boolean, paymentId: string, digits: string, text: 
 }
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
-  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, {
-    attemptKey: initialAttemptKey,
-    declineReason: initialDeclineReason,
-  });
+  const { state, formAction, pending, reportMethod } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
@@ -198,7 +192,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     </p>
   );
 
-  if (state.challengeUrl) return <ChallengeFrame url={state.challengeUrl} title={text.challengeTitle} intro={text.challengeIntro} />;
+  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">

@@ -6,7 +6,8 @@
  * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
@@ -24,7 +25,7 @@ export interface SavedCardItem {
   removeLabel: string;
 }
 
-export interface SavedCardsText {
+export interface SavedCardsText extends ThreeDSText {
   legend: string;
   cvv: string;
   cvvHint3: string;
@@ -52,10 +53,7 @@ export interface SavedCardsProps {
 
 export function SavedCards(props: SavedCardsProps) {
   const { cards, requireCvv, text } = props;
-  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(props.action, {
-    attemptKey: props.initialAttemptKey,
-    declineReason: props.initialDeclineReason,
-  });
+  const { state, formAction, pending, reportMethod } = useCardAction(props.action, { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason }, props.paymentId, props.locale);
   const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
   const [selected, setSelected] = useState(firstUsable);
   const [cvvError, setCvvError] = useState<string | null>(null);
@@ -93,6 +91,8 @@ export function SavedCards(props: SavedCardsProps) {
     }
     submitPaymentForm(form, formAction);
   };
+
+  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={props.paymentId} text={text} onMethodDone={reportMethod} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="mb-6 space-y-3">

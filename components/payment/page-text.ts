@@ -6,6 +6,7 @@ import { getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
+import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
 
@@ -69,8 +70,7 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
     brandChoice: t('brandChoice'),
     brandChoiceHint: t('brandChoiceHint'),
     brandChoiceAgain: t('brandChoiceAgain'),
-    challengeTitle: t('challengeTitle'),
-    challengeIntro: t('challengeIntro'),
+    ...(await threeDSText()),
   };
 }
 
@@ -90,7 +90,14 @@ export async function savedCardsText(amount: string, type: 'payin' | 'payout'): 
     declined: t('declined', { reason: '{reason}' }),
     reasons: await reasons(),
     formErrors: formErrors(e),
+    ...(await threeDSText()),
   };
+}
+
+/** Text of the issuer's 3DS steps in the card page (Method, challenge). */
+async function threeDSText(): Promise<ThreeDSText> {
+  const t = await getTranslations('card');
+  return { challengeTitle: t('challengeTitle'), challengeIntro: t('challengeIntro'), methodRunning: t('methodRunning') };
 }
 
 /** Text of the status view of a pay-in or a payout. */

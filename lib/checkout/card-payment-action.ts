@@ -17,40 +17,20 @@ import { z } from 'zod';
 import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
 import { completeBrowser } from '@/lib/checkout/browser-info';
 import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { payinView, reasonKey } from '@/lib/checkout/payment-state';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import type { Browser } from '@/lib/contract/common';
-import type { PayinProcessingResponse } from '@/lib/contract/payin';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { trustedProxyHops } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { parseActionForm } from '@/lib/forms/action-form';
-import { classifyFailure, failureLogFields } from './call-failure';
-import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
+import { failureLogFields } from './call-failure';
+import { cardAttemptLimits } from './card-velocity';
 import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
-import { safeRedirectTarget } from './redirect-target';
+import { afterPayin, afterThreeDSMethod, failure, type CardPaymentState, type Common } from './card-outcome';
 
-export interface CardPaymentState {
-  /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
-  attemptKey: string;
-  fieldErrors?: Partial<Record<keyof CardFormValues | 'cardId', CardFieldError>>;
-  /** `errors.*` catalogue key of a form-level problem. */
-  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs';
-  /** The next attempt needs a solved proof-of-work (lib/security/proof-of-work.ts). */
-  challengeRequired?: boolean;
-  /** `reasons.*` catalogue key of the last decline. */
-  declineReason?: string;
-  /** Non-sensitive fields to put back after a round trip without JavaScript. */
-  values?: { expiry: string; cardHolderName: string; saveCard: boolean };
-  /**
-   * A co-badged card posted without JavaScript and without a chosen brand (E17): the form shows
-   * the brand choice and asks for the card again (its number is never sent back to the page).
-   */
-  brandChoice?: { brands: string[]; preferred: string };
-  /** The issuer's 3DS challenge (ACS URL) to show inside the page; with JavaScript only. */
-  challengeUrl?: string;
-}
+export type { CardPaymentState };
+
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -77,12 +57,6 @@ const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> 
   cvv: ['cvv', 'cvv.invalid'],
   cardHolderName: ['cardHolderName', 'cardHolderName.invalid'],
 };
-
-interface Common {
-  paymentId: string;
-  locale: string;
-  attemptKey: string;
-}
 
 type Control = { paymentId: string; attemptKey?: string; locale?: string; browser?: string; acceptHeader?: string };
 
@@ -125,70 +99,6 @@ async function browserOf(data: Control): Promise<Browser> {
   });
 }
 
-/** Turns a failed call into the form's state; returns a path to go to instead when there is one. */
-function failure(error: unknown, c: Common, type: 'payin' | 'payout', keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
-  const kind = classifyFailure(error);
-  logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
-  switch (kind) {
-    // Nothing was tried: the same key may be used once the wait is over.
-    case 'rateLimited':
-      return { attemptKey: c.attemptKey, formError: 'rateLimited', values: keep };
-    // Same key: trying again cannot charge twice.
-    case 'unavailable':
-      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
-    case 'invalidState':
-      return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
-    case 'notFound':
-      return { attemptKey: randomUUID(), formError: 'notFound' };
-    default:
-      return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
-  }
-}
-
-/** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
-async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: CardPaymentState['values']): Promise<CardPaymentState | { go: string }> {
-  let remaining = result.attemptsRemaining;
-  let detailed = result.statusReason?.detailedStatus;
-  if (remaining === undefined) {
-    const payin = await fetchTransaction('payin', c.paymentId);
-    remaining = payin.attemptsRemaining;
-    detailed = payin.detailedStatus;
-  }
-  if (payinView('DECLINED', remaining) !== 'retry') return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
-  return { attemptKey: randomUUID(), declineReason: reasonKey(detailed, 'DECLINED'), values: keep };
-}
-
-/** After a pay-in's processing call: the ACS, the status page, or the form again with the decline. */
-async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values'], inPage = false): Promise<CardPaymentState> {
-  let next: string;
-  try {
-    await beginCardAttempt(limits);
-    const result = await run();
-    await endCardAttempt(limits, result.status);
-    logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl) }, 'card processing answered');
-    if (result.redirectUrl) {
-      const target = safeRedirectTarget(result.redirectUrl);
-      if (!target) {
-        logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
-        return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
-      }
-      // With JavaScript the page shows the challenge in a frame of its own (an EMV window); without, the frame goes to the ACS.
-      if (inPage) return { attemptKey: c.attemptKey, challengeUrl: target };
-      next = target;
-    }
-    else if (result.status === 'DECLINED') {
-      const outcome = await afterDecline(c, result, keep);
-      if (!('go' in outcome)) return outcome;
-      next = outcome.go;
-    } else next = paymentHref('payin', 'status', c.paymentId, c.locale);
-  } catch (error) {
-    const outcome = failure(error, c, 'payin', keep);
-    if (!('go' in outcome)) return outcome;
-    next = outcome.go;
-  }
-  redirect(next);
-}
-
 /** The typed card after the same checks as the form; or the field errors. */
 function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
   const values: CardFormValues = { cardNumber: data.cardNumber, expiry: data.expiry, cvv: data.cvv, cardHolderName: data.cardHolderName };
@@ -200,8 +110,27 @@ function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
   return { card, cvv: data.cvv, keep };
 }
 
-/** New card for a pay-in: process/card (E1). */
+const MethodReport = z.object({ ...Control, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
+
+/**
+ * The second step of a pay-in's card action (new or saved card): the page ran the issuer's 3DS
+ * Method in its hidden frame (E16) and posts `threeDSCompInd`: Y when the ACS notified within
+ * 10 s, else N. Goes on with the attempt's key (same key: reported once) to the challenge in the
+ * page, the status page or the form again. The same action, so the form keeps its no-JavaScript post.
+ */
+async function methodStep(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  const parsed = parseActionForm(MethodReport, form, LIMITS);
+  if (!parsed.ok) return { attemptKey: attemptKeyOf(undefined, previous), formError: 'notFound' };
+  const data = parsed.data;
+  return afterThreeDSMethod({ paymentId: data.paymentId, locale: localeParam(data.locale), attemptKey: attemptKeyOf(data.attemptKey, previous) }, data.threeDSCompInd);
+}
+
+/** Whether a card action's post is the 3DS Method's report (`methodStep`). */
+const isMethodReport = (form: unknown): form is FormData => form instanceof FormData && form.has('threeDSCompInd');
+
+/** New card for a pay-in: process/card (E1); also its 3DS Method step (E16). */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  if (isMethodReport(form)) return methodStep(previous, form);
   const read = readCardForm(NewCardForm, previous, form);
   if ('state' in read) return read.state;
   const { c, data } = read;
@@ -227,8 +156,9 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   return state.declineReason && (await challengeRequired(browser.customerIp)) ? { ...state, challengeRequired: true } : state;
 }
 
-/** Saved card for a pay-in: process/saved-card with the CVV alone (E2). */
+/** Saved card for a pay-in: process/saved-card with the CVV alone (E2); also its 3DS Method step (E16). */
 export async function payWithSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  if (isMethodReport(form)) return methodStep(previous, form);
   const read = readCardForm(SavedCardForm, previous, form);
   if ('state' in read) return read.state;
   const { c, data } = read;
@@ -239,7 +169,7 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
   const browser = await browserOf(data);
   const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
   const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
-  return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`));
+  return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`), undefined, browser.javascriptEnabled);
 }
 
 /** After a payout's destination is given: its status page (waiting for the merchant, or processing). */

@@ -42,6 +42,7 @@ import {
   ProcessCardRequest,
   ProcessDirectLinkRequest,
   ProcessSavedCardRequest,
+  ThreeDSMethodResult,
 } from './payin';
 
 /** Who calls: a merchant's bearer token, or the hosted pages' own credential (E15). */
@@ -99,6 +100,12 @@ export const OPERATIONS = {
     description: 'redirectUrl in the answer is extension E2; attemptsRemaining and statusReason are E16.',
     request: ProcessSavedCardRequest, answer: PayinProcessingResponse, answerDescription: 'Processing started',
     idempotent: true, extension: false, callers: both,
+  },
+  completeThreeDSMethod: {
+    method: 'POST', path: '/public/payin/{payinId}/process/3ds-method', summary: 'Report the 3DS Method and continue authentication (E16)',
+    description: 'After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method.',
+    request: ThreeDSMethodResult, answer: PayinProcessingResponse, answerDescription: 'Authentication continued',
+    idempotent: true, extension: true, callers: both,
   },
   processPayinDirectLink: {
     method: 'POST', path: '/public/payin/{payinId}/process/direct-link', summary: 'Start direct-link pay-in processing',

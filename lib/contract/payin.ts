@@ -62,6 +62,10 @@ export const PayinMetadata = z
   })
   .meta({ id: 'PayinMetadata' });
 
+/** EMV 3-D Secure threeDSCompInd: Y the Method completed, N it did not within 10 s (or could not run), U no Method URL. */
+export const ThreeDSCompInd = z.enum(['Y', 'N', 'U']).meta({ id: 'ThreeDSCompInd' });
+export type ThreeDSCompInd = z.infer<typeof ThreeDSCompInd>;
+
 export const PayinTransaction = z
   .object({
     id: z.string(),
@@ -93,6 +97,10 @@ export const PayinTransaction = z
       .min(0)
       .optional()
       .meta({ 'x-extension': true, description: 'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.' }),
+    threeDSCompInd: ThreeDSCompInd.optional().meta({
+      'x-extension': true,
+      description: 'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -136,6 +144,25 @@ export const ProcessDirectLinkRequest = z
   .meta({ id: 'StartDirectLinkProcessingRequest' });
 export type ProcessDirectLinkRequest = z.infer<typeof ProcessDirectLinkRequest>;
 
+/**
+ * E16: the issuer's 3DS Method to run before authentication (EMV 3-D Secure 2.2, "3DS Method"):
+ * the browser posts `threeDSMethodData` = `data` to `url` in a hidden iframe, waits at most
+ * 10 s for the ACS to post to the notification URL inside `data`, then reports the indicator.
+ */
+export const ThreeDSMethod = z
+  .object({
+    url: z.string().meta({ description: "The ACS's 3DS Method URL (threeDSMethodURL)." }),
+    data: z.string().meta({ description: 'threeDSMethodData: base64url JSON { threeDSServerTransID, threeDSMethodNotificationURL }, posted as is.' }),
+  })
+  .meta({ id: 'ThreeDSMethod', 'x-extension': true });
+export type ThreeDSMethod = z.infer<typeof ThreeDSMethod>;
+
+/** E16: the 3DS Method's completion indicator reported to the service, which then authenticates. */
+export const ThreeDSMethodResult = z
+  .object({ threeDSCompInd: ThreeDSCompInd })
+  .meta({ id: 'ThreeDSMethodResult', 'x-extension': true });
+export type ThreeDSMethodResult = z.infer<typeof ThreeDSMethodResult>;
+
 /** Answer of card (E1), saved-card (E2) and direct-link processing; attemptsRemaining and statusReason are E16. */
 export const PayinProcessingResponse = z
   .object({
@@ -145,6 +172,10 @@ export const PayinProcessingResponse = z
       .string()
       .optional()
       .meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+    threeDSMethod: ThreeDSMethod.optional().meta({
+      'x-extension': true,
+      description: 'Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile.',
+    }),
     attemptsRemaining: z
       .number()
       .int()

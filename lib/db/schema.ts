@@ -82,6 +82,8 @@ export const payins = pgTable(
     /** A timed outcome of the test cards (PENDING → SUCCESS or TIMEOUT) due at this time. */
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome'),
+    /** 3-D Secure of the card attempt under way (E16): { phase: METHOD | CHALLENGE, serverTransId, afterMethod, methodAnswers, methodCompletion? }. */
+    threeDs: jsonb('three_ds'),
     /** Cashier session the pay-in was created in (E9). */
     sessionId: text('session_id'),
     /** APM of a direct-link pay-in and the customer's fields for it. */

@@ -25,7 +25,7 @@ import {
   type PathParams,
   type RequestOf,
 } from '@/lib/contract/operations';
-import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest } from '@/lib/contract/payin';
+import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ThreeDSMethodResult } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
@@ -185,6 +185,9 @@ export const paymentsApi = {
   processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) => callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
   processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
     callOperation('processSavedCard', { params: { payinId }, body, idempotencyKey }),
+  /** E16: the 3DS Method's indicator; the answer is the next step, as a processing answer. */
+  completeThreeDSMethod: (payinId: string, body: ThreeDSMethodResult, idempotencyKey: string) =>
+    callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   getMethods: (kind: 'payin' | 'payout', id: string) =>

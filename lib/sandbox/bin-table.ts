@@ -12,12 +12,13 @@
  * | 4000 0566 5566 5556  | Visa                          | DEBIT   | US     |
  * | 5105 1051 0510 5100  | Mastercard                    | PREPAID | US     |
  * | 4000 0000 …          | Visa (the outcome test cards) | DEBIT   | GB     |
+ * | 4000 0031/32/33 …    | Visa, with a 3DS Method (E16) | DEBIT   | GB     |
  */
 import cardValidator from 'card-validator';
 import type { BinLookup } from '@/lib/contract/bin';
 import { invalid, notFound } from './api-error';
 
-const RANGES: Record<string, Omit<BinLookup, 'threeDSMethod'>> = {
+const RANGES: Record<string, Omit<BinLookup, 'threeDSMethod'> & { threeDSMethod?: true }> = {
   '40000025': { brands: ['Visa', 'Cartes Bancaires'], fundingType: 'DEBIT', issuerCountry: 'FR' },
   '55555525': { brands: ['Mastercard', 'Cartes Bancaires'], fundingType: 'DEBIT', issuerCountry: 'FR' },
   '41111111': { brands: ['Visa'], fundingType: 'CREDIT', issuerCountry: 'US' },
@@ -26,6 +27,9 @@ const RANGES: Record<string, Omit<BinLookup, 'threeDSMethod'>> = {
   '40000566': { brands: ['Visa'], fundingType: 'DEBIT', issuerCountry: 'US' },
   '51051051': { brands: ['Mastercard'], fundingType: 'PREPAID', issuerCountry: 'US' },
   '40000000': { brands: ['Visa'], fundingType: 'DEBIT', issuerCountry: 'GB' },
+  '40000031': { brands: ['Visa'], fundingType: 'DEBIT', issuerCountry: 'GB', threeDSMethod: true },
+  '40000032': { brands: ['Visa'], fundingType: 'DEBIT', issuerCountry: 'GB', threeDSMethod: true },
+  '40000033': { brands: ['Visa'], fundingType: 'DEBIT', issuerCountry: 'GB', threeDSMethod: true },
 };
 
 /**
@@ -36,7 +40,7 @@ const RANGES: Record<string, Omit<BinLookup, 'threeDSMethod'>> = {
 export function lookupBin(bin: string): BinLookup | null {
   const matches = Object.entries(RANGES).filter(([prefix]) => prefix.startsWith(bin) || bin.startsWith(prefix));
   const exact = matches.find(([prefix]) => bin.startsWith(prefix)) ?? (matches.length === 1 ? matches[0] : undefined);
-  if (exact) return { ...exact[1], threeDSMethod: false };
+  if (exact) return { ...exact[1], threeDSMethod: exact[1].threeDSMethod ?? false };
   const brand = cardValidator.number(bin).card?.niceType;
   return brand ? { brands: [brand], fundingType: 'UNKNOWN', threeDSMethod: false } : null;
 }

@@ -11,7 +11,7 @@ import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, trans
 import { createH2hTransaction } from './h2h';
 import { binAnswer } from './bin-table';
 import { createPayin } from './payin-create';
-import { getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
+import { completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
 import type { RequestContext } from './request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts';
 import { watchSessionChanges } from './session-changes';
@@ -34,6 +34,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   getPayin: ({ tx, principal, params }) => getPayin(tx, principal, params.payinId),
   processCard: ({ tx, principal, params, body, ctx }) => processCard(tx, principal, params.payinId, body, ctx),
   processSavedCard: ({ tx, principal, params, body, ctx }) => processSavedCard(tx, principal, params.payinId, body, ctx),
+  completeThreeDSMethod: ({ tx, principal, params, body, ctx }) => completeThreeDSMethod(tx, principal, params.payinId, body, ctx),
   processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
   getPayinMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payin', params.payinId),
   createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),

@@ -89,9 +89,10 @@ describe('the hosted pages’ credential (E15)', () => {
     // Written from the brief, independently of the table: fetch a transaction and its methods,
     // process card / saved card / direct link, give a payout's destination, read a session and its
     // transactions, create a transaction in a session, saved cards, checkout settings, and watch
-    // the sessions of open withdrawal widgets (E18), and look up a BIN as it is typed (E17).
+    // the sessions of open withdrawal widgets (E18), look up a BIN as it is typed (E17), and report
+    // the issuer's 3DS Method, a part of card processing (E16).
     const pagesNeed = [
-      'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'processPayinDirectLink',
+      'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'completeThreeDSMethod', 'processPayinDirectLink',
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
       'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin',

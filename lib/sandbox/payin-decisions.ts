@@ -4,6 +4,7 @@
  * declines, the console refunds; and what those pages show of the pay-in. Status changes go
  * through changePayin, so through the transitions table.
  */
+import { threeDsOf, waitsForMethod } from './three-ds';
 import type { Db } from '@/lib/db/client';
 import type { PayinStatus } from '@/lib/contract/enums';
 import type { PayinTransaction } from '@/lib/contract/payin';
@@ -40,7 +41,8 @@ export async function decidePayinAtProvider(
  */
 export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx: Pick<RequestContext, 'checkoutUrl'>): Promise<string> {
   let row = await loadPayinForUpdate(tx, { kind: 'checkout' }, id);
-  if (row.status === 'PENDING_3DS') {
+  // A pay-in still running its 3DS Method has no challenge to answer yet.
+  if (row.status === 'PENDING_3DS' && !waitsForMethod(row)) {
     const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
     row = await changePayin(tx, row, {
       status,
@@ -65,6 +67,12 @@ export async function challengeSummary(tx: Db, id: string) {
     cardMask: (row.card as StoredCard | null)?.mask ?? null,
     methodName: row.methodId ?? null,
     status: row.status,
+    /** The ACS has a challenge to show: PENDING_3DS past its 3DS Method. */
+    challengeOpen: row.status === 'PENDING_3DS' && !waitsForMethod(row),
+    /** False: the 3DS Method page of this test card never notifies (the checkout's 10 s limit). */
+    methodAnswers: threeDsOf(row)?.methodAnswers !== false,
+    /** threeDSServerTransID of the attempt under way, or null. */
+    serverTransId: threeDsOf(row)?.serverTransId ?? null,
     merchantId: row.merchantId,
   };
 }

@@ -15,6 +15,7 @@ import type {
   ProcessCardRequest,
   ProcessDirectLinkRequest,
   ProcessSavedCardRequest,
+  ThreeDSMethodResult,
 } from '@/lib/contract/payin';
 import type { Browser } from '@/lib/contract/common';
 import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity';
@@ -38,6 +39,7 @@ import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, sa
 import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
 import { payinActions } from './transitions';
 import { newId } from './store';
+import { acsUrl, nextStep, reportMethod, startChallenge, startMethod, type ThreeDsState } from './three-ds';
 
 /** A 3DS challenge not answered within this time ends TIMEOUT. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -83,23 +85,20 @@ function assertProcessable(row: PayinRow): void {
   if (attemptsRemaining(row) === 0) throw new SandboxApiError('INVALID_STATE', 'The pay-in has no processing attempts left');
 }
 
-/** The sandbox ACS page of a pay-in waiting for 3DS. */
-export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, id: string) => `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/3ds/${id}`;
-
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
-function processingAnswer(row: PayinRow, redirectUrl?: string): PayinProcessingResponse {
+function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod'> = {}): PayinProcessingResponse {
   const reason = row.statusReason as PayinProcessingResponse['statusReason'] | null;
   return {
     paymentId: row.id,
     status: row.status,
-    ...(redirectUrl ? { redirectUrl } : {}),
+    ...next,
     attemptsRemaining: attemptsRemaining(row),
     ...(reason ? { statusReason: reason } : {}),
   };
 }
 
-/** The answer of a card charge: a PENDING_3DS pay-in sends the customer to the ACS. */
-const cardAnswer = (row: PayinRow, ctx: RequestContext) => processingAnswer(row, row.status === 'PENDING_3DS' ? acsUrl(ctx, row.id) : undefined);
+/** The answer of a card charge: a PENDING_3DS pay-in runs the issuer's 3DS Method, or goes to the ACS. */
+const cardAnswer = (row: PayinRow, ctx: RequestContext) => processingAnswer(row, nextStep(row, ctx));
 
 function metadataWith(row: PayinRow, browser: Browser) {
   return { ...((row.metadata as object | null) ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
@@ -116,15 +115,19 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
   let pendingUntil: Date | null = null;
   let pendingOutcome: PendingOutcome<PayinStatus> | null = null;
   let threeDsUrl: string | undefined;
+  let threeDs: ThreeDsState | null = null;
+  // A host-to-host pay-in has no page to run the Method in: its issuer decides without it.
+  if (outcome.kind === 'method' && row.h2h) outcome = { kind: outcome.then };
 
   if (!psp) {
     status = 'FAILED';
     detailed = 'NO_PROVIDER_AVAILABLE';
   } else if (outcome.kind === 'success') {
     status = 'SUCCESS';
-  } else if (outcome.kind === 'challenge') {
+  } else if (outcome.kind === 'challenge' || outcome.kind === 'method') {
     status = 'PENDING_3DS';
-    threeDsUrl = acsUrl(ctx, row.id);
+    threeDs = outcome.kind === 'method' ? startMethod(outcome.then, outcome.answers) : startChallenge();
+    if (outcome.kind === 'challenge') threeDsUrl = acsUrl(ctx, row.id);
     pendingUntil = new Date(now.getTime() + CHALLENGE_TTL_MS);
     pendingOutcome = { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT', reason: REASONS.TRANSACTION_TIMEOUT };
   } else if (outcome.kind === 'declined' || outcome.kind === 'failed') {
@@ -147,6 +150,7 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
     pspTransactionId: psp ? newId('psptx') : null,
     pendingUntil,
     pendingOutcome,
+    threeDs,
     metadata: metadataWith(row, browser),
     ...(h2h ? { h2h } : {}),
   });
@@ -199,6 +203,16 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
 }
 
 /**
+ * POST /public/payin/{payinId}/process/3ds-method (E16): the checkout ran the issuer's 3DS Method
+ * (or gave up after 10 s) and reports its indicator; the answer is the next step, as a card
+ * answer. 409 INVALID_STATE unless the pay-in waits for its Method; 404 for another's pay-in.
+ */
+export async function completeThreeDSMethod(tx: Db, principal: Principal, id: string, request: ThreeDSMethodResult, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  return cardAnswer(await reportMethod(tx, row, request.threeDSCompInd), ctx);
+}
+
+/**
  * POST /public/payin/{payinId}/process/direct-link: the APM's fields are checked against its
  * descriptors (400); the pay-in goes PENDING and the answer's redirectUrl is the provider page.
  * X-User-Agent and X-IP-Address, when given, stand for the customer's browser.
@@ -233,5 +247,5 @@ export async function processPayinDirectLink(
     pspTransactionId: newId('psptx'),
     metadata: metadataWith(row, browser),
   });
-  return processingAnswer(updated, `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`);
+  return processingAnswer(updated, { redirectUrl: `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}` });
 }

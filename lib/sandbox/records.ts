@@ -4,6 +4,7 @@
  * (transitions.ts, 409 INVALID_STATE) and queues the merchant's event and, for a legacy
  * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
+import type { ThreeDsState } from './three-ds';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, payins, payouts } from '@/lib/db/schema';
@@ -65,6 +66,7 @@ export function attemptsRemaining(row: PayinRow): number {
 export function toPayinTransaction(row: PayinRow): PayinTransaction {
   const card = row.card as StoredCard | null;
   const reason = row.statusReason as PayinTransaction['statusReason'] | null;
+  const threeDs = row.threeDs as Pick<ThreeDsState, 'methodCompletion'> | null;
   return {
     id: row.id,
     amount: toMajor(row.amountMinor, row.currency),
@@ -88,6 +90,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(row.additionalData ? { additionalData: row.additionalData as Record<string, unknown> } : {}),
     ...(row.pspTransactionId ? { pspAdditionalData: { processor: row.pspId, reference: row.pspTransactionId } } : {}),
     attemptsRemaining: attemptsRemaining(row),
+    ...(threeDs?.methodCompletion ? { threeDSCompInd: threeDs.methodCompletion } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -8,12 +8,17 @@ import { maskPan } from '@/lib/card/card-rules';
 export type CardOutcome =
   | { kind: 'success' }
   | { kind: 'challenge' }
+  /** The issuer has a 3DS Method (E16); then a frictionless success or a challenge. `answers` false: its Method page never notifies. */
+  | { kind: 'method'; then: 'success' | 'challenge'; answers: boolean }
   | { kind: 'declined'; reason: DetailedStatus }
   | { kind: 'failed'; reason: DetailedStatus }
   | { kind: 'pending'; afterMs: number; then: 'SUCCESS' | 'TIMEOUT'; reason?: DetailedStatus };
 
 const TABLE: Record<string, CardOutcome> = {
   '4000000000003220': { kind: 'challenge' },
+  '4000003100003066': { kind: 'method', then: 'success', answers: true },
+  '4000003200003065': { kind: 'method', then: 'success', answers: false },
+  '4000003300003064': { kind: 'method', then: 'challenge', answers: true },
   '4000000000000002': { kind: 'declined', reason: 'CARD_DECLINED' },
   '4000000000009995': { kind: 'declined', reason: 'INSUFFICIENT_FUNDS' },
   '4000000000000069': { kind: 'declined', reason: 'CARD_EXPIRED' },

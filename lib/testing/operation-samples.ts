@@ -39,6 +39,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   getPayin: null,
   processCard: cardSample,
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
+  completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
   processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
   getPayinMethods: null,
   createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),

@@ -80,6 +80,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/payin/{payinId}/process/3ds-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report the 3DS Method and continue authentication (E16)
+         * @description After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        post: operations["completeThreeDSMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payin/{payinId}/process/direct-link": {
         parameters: {
             query?: never;
@@ -733,6 +753,11 @@ export interface components {
                 cvv: string;
             };
         };
+        ThreeDSMethodResult: {
+            threeDSCompInd: components["schemas"]["ThreeDSCompInd"];
+        };
+        /** @enum {string} */
+        ThreeDSCompInd: "Y" | "N" | "U";
         StartDirectLinkProcessingRequest: {
             browser: components["schemas"]["Browser"];
             additionalData: components["schemas"]["FreeFormMap"];
@@ -927,6 +952,8 @@ export interface components {
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
             /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
+            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
+            threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             createdAt: string;
             updatedAt: string;
         };
@@ -1011,10 +1038,18 @@ export interface components {
             status: components["schemas"]["PayinStatus"];
             /** @description 3DS challenge (ACS) or provider page the customer goes to next (E1, E2). */
             redirectUrl?: string;
+            /** @description Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile. */
+            threeDSMethod?: components["schemas"]["ThreeDSMethod"];
             /** @description Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
             /** @description Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt. */
             statusReason?: components["schemas"]["StatusReasonOutput"];
+        };
+        ThreeDSMethod: {
+            /** @description The ACS's 3DS Method URL (threeDSMethodURL). */
+            url: string;
+            /** @description threeDSMethodData: base64url JSON { threeDSServerTransID, threeDSMethodNotificationURL }, posted as is. */
+            data: string;
         };
         MethodList: {
             methods: components["schemas"]["PaymentMethod"][];
@@ -1220,6 +1255,8 @@ export interface components {
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
             /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
+            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
+            threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             createdAt: string;
             updatedAt: string;
         };
@@ -1597,6 +1634,107 @@ export interface operations {
         };
         responses: {
             /** @description Processing started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinProcessingResponse"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completeThreeDSMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ThreeDSMethodResult"];
+            };
+        };
+        responses: {
+            /** @description Authentication continued */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -11,7 +11,7 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
   if (!summary) notFound();
   const t = await getTranslations('acs');
   const locale = await getLocale();
-  const waiting = summary.status === 'PENDING_3DS';
+  const waiting = summary.challengeOpen;
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>

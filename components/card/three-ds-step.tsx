@@ -1,0 +1,102 @@
+'use client';
+/**
+ * The issuer's 3-D Secure steps inside the card page, for a new card and a saved card alike
+ * (E16; EMV 3-D Secure 2.2, "3DS Method" and "Challenge flow"):
+ * - the 3DS Method: `threeDSMethodData` is posted to the ACS's Method URL in a hidden frame; when
+ *   the ACS sends that frame to our notification URL (`/api/payments/payin/{id}/3ds-method`, same
+ *   origin, so readable) the indicator is Y; after 10 s without it, N. The indicator is posted to
+ *   the form's own server action (its Method step), with the attempt's key;
+ * - the challenge, in a frame of its own at an EMV window size (`ChallengeFrame`).
+ * No card data passes here: the forms have unmounted by then.
+ */
+import { startTransition, useCallback, useActionState, useEffect, useId, useRef } from 'react';
+import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
+import { ChallengeFrame } from './challenge-frame';
+
+/** The EMV limit on the 3DS Method: after 10 s the page goes on with indicator N. */
+export const METHOD_TIMEOUT_MS = 10_000;
+
+type Action = (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
+
+/**
+ * A card form's action state (the server action itself, so the form posts without JavaScript),
+ * which also carries the 3DS Method's report: `reportMethod(Y|N)` posts `threeDSCompInd` to the
+ * same action and its answer (challenge, decline, status page) becomes the form's next state.
+ */
+export function useCardAction(action: Action, initial: CardPaymentState, paymentId: string, locale: string) {
+  const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, initial);
+  const reportMethod = useCallback(
+    (indicator: 'Y' | 'N') => {
+      const form = new FormData();
+      form.set('paymentId', paymentId);
+      form.set('locale', locale);
+      form.set('attemptKey', state.attemptKey);
+      form.set('threeDSCompInd', indicator);
+      startTransition(() => formAction(form));
+    },
+    [formAction, paymentId, locale, state.attemptKey],
+  );
+  return { state, formAction, pending, reportMethod };
+}
+
+export interface ThreeDSText {
+  challengeTitle: string;
+  challengeIntro: string;
+  /** Shown while the issuer's 3DS Method runs. */
+  methodRunning: string;
+}
+
+/** Runs the 3DS Method in a hidden frame and calls `onDone` once: Y when notified, N after 10 s. */
+function MethodFrame({ paymentId, url, data, text, onDone }: { paymentId: string; url: string; data: string; text: string; onDone: (indicator: 'Y' | 'N') => void }) {
+  const target = `threeds-method-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const form = useRef<HTMLFormElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const finished = useRef(false);
+  const done = useRef(onDone);
+  done.current = onDone;
+
+  useEffect(() => {
+    const finish = (indicator: 'Y' | 'N') => {
+      if (finished.current) return;
+      finished.current = true;
+      clearInterval(watch);
+      clearTimeout(limit);
+      done.current(indicator);
+    };
+    const notification = `/api/payments/payin/${encodeURIComponent(paymentId)}/3ds-method`;
+    // The frame's address is readable once the ACS has sent it back to our origin.
+    const watch = setInterval(() => {
+      try {
+        const here = frame.current?.contentWindow?.location;
+        if (here && here.origin === window.location.origin && here.pathname === notification) finish('Y');
+      } catch {
+        // still on the issuer's origin
+      }
+    }, 100);
+    const limit = setTimeout(() => finish('N'), METHOD_TIMEOUT_MS);
+    if (!finished.current) form.current?.submit();
+    return () => {
+      clearInterval(watch);
+      clearTimeout(limit);
+    };
+  }, [paymentId]);
+
+  return (
+    <div>
+      <p role="status" className="py-6 text-center text-sm">
+        {text}
+      </p>
+      <form ref={form} method="post" action={url} target={target} hidden>
+        <input type="hidden" name="threeDSMethodData" value={data} />
+      </form>
+      <iframe ref={frame} name={target} title="3-D Secure" hidden aria-hidden="true" tabIndex={-1} style={{ display: 'none' }} />
+    </div>
+  );
+}
+
+/** The 3DS step a card form's state asks for (Method or challenge), or null when none. */
+export function ThreeDSStep({ state, paymentId, text, onMethodDone }: { state: CardPaymentState; paymentId: string; text: ThreeDSText; onMethodDone: (indicator: 'Y' | 'N') => void }) {
+  if (state.challengeUrl) return <ChallengeFrame url={state.challengeUrl} title={text.challengeTitle} intro={text.challengeIntro} />;
+  if (state.threeDSMethod) return <MethodFrame key={state.attemptKey} paymentId={paymentId} url={state.threeDSMethod.url} data={state.threeDSMethod.data} text={text.methodRunning} onDone={onMethodDone} />;
+  return null;
+}

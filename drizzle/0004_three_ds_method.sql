@@ -1,0 +1,1 @@
+ALTER TABLE "payins" ADD COLUMN "three_ds" jsonb;

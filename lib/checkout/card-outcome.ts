@@ -1,0 +1,148 @@
+import 'server-only';
+/**
+ * What a card form's post leads to (shared by the card page's server actions): the form's state
+ * after a failed call or a decline, the issuer's 3DS Method or challenge shown in the page (with
+ * JavaScript), or the next page (status, ACS without JavaScript). No card data passes here.
+ */
+import { randomUUID } from 'node:crypto';
+import { redirect } from 'next/navigation';
+import { fetchTransaction } from '@/lib/checkout/load-transaction';
+import { payinView, reasonKey } from '@/lib/checkout/payment-state';
+import { paymentHref } from '@/lib/checkout/payment-paths';
+import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
+import type { PayinProcessingResponse, ThreeDSMethod } from '@/lib/contract/payin';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+import { classifyFailure, failureLogFields } from './call-failure';
+import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
+import { safeRedirectTarget } from './redirect-target';
+
+export interface CardPaymentState {
+  /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
+  attemptKey: string;
+  fieldErrors?: Partial<Record<keyof CardFormValues | 'cardId', CardFieldError>>;
+  /** `errors.*` catalogue key of a form-level problem. */
+  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs';
+  /** The next attempt needs a solved proof-of-work (lib/security/proof-of-work.ts). */
+  challengeRequired?: boolean;
+  /** `reasons.*` catalogue key of the last decline. */
+  declineReason?: string;
+  /** Non-sensitive fields to put back after a round trip without JavaScript. */
+  values?: { expiry: string; cardHolderName: string; saveCard: boolean };
+  /**
+   * A co-badged card posted without JavaScript and without a chosen brand (E17): the form shows
+   * the brand choice and asks for the card again (its number is never sent back to the page).
+   */
+  brandChoice?: { brands: string[]; preferred: string };
+  /** The issuer's 3DS challenge (ACS URL) to show inside the page; with JavaScript only. */
+  challengeUrl?: string;
+  /** The issuer's 3DS Method to run in a hidden frame before authentication (E16); with JavaScript only. */
+  threeDSMethod?: ThreeDSMethod;
+}
+
+export interface Common {
+  paymentId: string;
+  locale: string;
+  attemptKey: string;
+}
+
+/** Turns a failed call into the form's state; returns a path to go to instead when there is one. */
+export function failure(error: unknown, c: Common, type: 'payin' | 'payout', keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
+  const kind = classifyFailure(error);
+  logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
+  switch (kind) {
+    // Nothing was tried: the same key may be used once the wait is over.
+    case 'rateLimited':
+      return { attemptKey: c.attemptKey, formError: 'rateLimited', values: keep };
+    // Same key: trying again cannot charge twice.
+    case 'unavailable':
+      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+    case 'invalidState':
+      return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
+    case 'notFound':
+      return { attemptKey: randomUUID(), formError: 'notFound' };
+    default:
+      return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
+  }
+}
+
+/** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
+async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: CardPaymentState['values']): Promise<CardPaymentState | { go: string }> {
+  let remaining = result.attemptsRemaining;
+  let detailed = result.statusReason?.detailedStatus;
+  if (remaining === undefined) {
+    const payin = await fetchTransaction('payin', c.paymentId);
+    remaining = payin.attemptsRemaining;
+    detailed = payin.detailedStatus;
+  }
+  if (payinView('DECLINED', remaining) !== 'retry') return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+  return { attemptKey: randomUUID(), declineReason: reasonKey(detailed, 'DECLINED'), values: keep };
+}
+
+/** Where a processing answer leads: the challenge (in the page, or the ACS), the form again after a decline, or the status page. */
+async function nextAfter(c: Common, result: PayinProcessingResponse, keep: CardPaymentState['values'] | undefined, inPage: boolean): Promise<CardPaymentState | { go: string }> {
+  logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl), threeDSMethod: Boolean(result.threeDSMethod) }, 'card processing answered');
+  if (result.redirectUrl) {
+    const target = safeRedirectTarget(result.redirectUrl);
+    if (!target) {
+      logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
+      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+    }
+    // With JavaScript the page shows the challenge in a frame of its own (an EMV window); without, the frame goes to the ACS.
+    return inPage ? { attemptKey: c.attemptKey, challengeUrl: target } : { go: target };
+  }
+  if (result.status === 'DECLINED') return afterDecline(c, result, keep);
+  return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+}
+
+/** The Idempotency-Key of an attempt's 3DS Method report: one report per attempt. */
+const methodKey = (c: Common) => `3ds-method:${c.paymentId}:${c.attemptKey}`;
+
+/**
+ * After a pay-in's processing call: the 3DS Method, the ACS, the status page, or the form again
+ * with the decline. `inPage` (the browser runs JavaScript): the issuer's 3DS Method runs in the
+ * page's hidden frame and the challenge shows in the page. Without, the Method cannot run: it is
+ * reported N at once (E16) and the frame goes to the ACS.
+ */
+export async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values'], inPage = false): Promise<CardPaymentState> {
+  let next: string;
+  try {
+    await beginCardAttempt(limits);
+    let result = await run();
+    await endCardAttempt(limits, result.status);
+    if (result.threeDSMethod) {
+      const url = safeRedirectTarget(result.threeDSMethod.url);
+      if (inPage && url) return { attemptKey: c.attemptKey, threeDSMethod: { url, data: result.threeDSMethod.data } };
+      if (!url) logger.error({ paymentId: c.paymentId }, 'the service answered a 3DS Method URL that is not https: not run');
+      result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: 'N' }, methodKey(c));
+    }
+    const outcome = await nextAfter(c, result, keep, inPage);
+    if (!('go' in outcome)) return outcome;
+    next = outcome.go;
+  } catch (error) {
+    const outcome = failure(error, c, 'payin', keep);
+    if (!('go' in outcome)) return outcome;
+    next = outcome.go;
+  }
+  redirect(next);
+}
+
+/**
+ * After the page ran the issuer's 3DS Method (E16): reports `indicator` (Y done, N not within
+ * 10 s) with the attempt's key, then goes on as after processing: the challenge in the page, the
+ * status page, or the form again after a decline.
+ */
+export async function afterThreeDSMethod(c: Common, indicator: 'Y' | 'N'): Promise<CardPaymentState> {
+  let next: string;
+  try {
+    const result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: indicator }, methodKey(c));
+    const outcome = await nextAfter(c, result, undefined, true);
+    if (!('go' in outcome)) return outcome;
+    next = outcome.go;
+  } catch (error) {
+    const outcome = failure(error, c, 'payin');
+    if (!('go' in outcome)) return outcome;
+    next = outcome.go;
+  }
+  redirect(next);
+}

@@ -1,0 +1,82 @@
+/**
+ * The sandbox's 3-D Secure 2 (E16; EMV 3-D Secure Protocol and Core Functions 2.2, "3DS Method"
+ * and "Challenge flow"): the state of a card attempt's authentication, the 3DS Method's URL and
+ * data, and the report of its completion indicator (`POST /public/payin/{id}/process/3ds-method`).
+ *
+ * A card whose issuer has a Method (test cards 4000 0031/32/33 …) leaves processing PENDING_3DS
+ * in phase METHOD, the answer carrying `threeDSMethod`; the report moves it on: frictionless
+ * SUCCESS, or phase CHALLENGE with the ACS's URL. No card data is kept here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@/lib/contract/payin';
+import { SandboxApiError } from './api-error';
+import { changePayin, type PayinRow } from './records';
+import type { RequestContext } from './request-context';
+
+/** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
+export interface ThreeDsState {
+  phase: 'METHOD' | 'CHALLENGE';
+  /** threeDSServerTransID of the attempt (EMV: a UUID). */
+  serverTransId: string;
+  /** After the Method: frictionless success, or a challenge. */
+  afterMethod?: 'success' | 'challenge';
+  /** False: the sandbox's Method page never notifies (the 10 s timeout test card). */
+  methodAnswers?: boolean;
+  methodCompletion?: ThreeDSCompInd;
+}
+
+/** The sandbox's pages of the issuer's ACS live on the sandbox's public origin. */
+const acsBase = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => ctx.sandboxUrl ?? ctx.checkoutUrl;
+
+/** The sandbox ACS's challenge page of a pay-in. */
+export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, id: string) => `${acsBase(ctx)}/sandbox/3ds/${id}`;
+
+/** The checkout's 3DS Method notification URL of a pay-in (threeDSMethodNotificationURL). */
+export const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;
+
+/** base64url JSON, as EMV encodes threeDSMethodData. */
+const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+
+/** The `threeDSMethod` of a processing answer for a pay-in in phase METHOD. */
+export function methodRequest(ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, row: Pick<PayinRow, 'id'>, state: ThreeDsState): ThreeDSMethod {
+  return {
+    url: `${acsBase(ctx)}/sandbox/3ds/${row.id}/method`,
+    data: encode({ threeDSServerTransID: state.serverTransId, threeDSMethodNotificationURL: methodNotificationUrl(ctx, row.id) }),
+  };
+}
+
+/** A new attempt's state: the Method first, then `afterMethod`. */
+export function startMethod(afterMethod: 'success' | 'challenge', methodAnswers: boolean): ThreeDsState {
+  return { phase: 'METHOD', serverTransId: randomUUID(), afterMethod, methodAnswers };
+}
+
+/** The state of a challenge straight away (no Method). */
+export const startChallenge = (): ThreeDsState => ({ phase: 'CHALLENGE', serverTransId: randomUUID() });
+
+/** The pay-in's 3DS state, or null. */
+export const threeDsOf = (row: Pick<PayinRow, 'threeDs'>): ThreeDsState | null => (row.threeDs as ThreeDsState | null) ?? null;
+
+/** Whether the pay-in waits for its 3DS Method (not for a challenge). */
+export const waitsForMethod = (row: Pick<PayinRow, 'status' | 'threeDs'>): boolean => row.status === 'PENDING_3DS' && threeDsOf(row)?.phase === 'METHOD';
+
+/**
+ * Applies the Method's completion indicator to a locked pay-in in phase METHOD (else 409
+ * INVALID_STATE): a frictionless card ends SUCCESS, a challenge card moves to phase CHALLENGE
+ * (the ACS's URL is the answer's redirectUrl). The indicator is recorded (`threeDSCompInd`).
+ */
+export async function reportMethod(tx: Db, row: PayinRow, indicator: ThreeDSCompInd): Promise<PayinRow> {
+  const state = threeDsOf(row);
+  if (!waitsForMethod(row) || !state) throw new SandboxApiError('INVALID_STATE', 'The pay-in is not waiting for its 3DS Method');
+  const done: ThreeDsState = { ...state, methodCompletion: indicator };
+  if (state.afterMethod === 'challenge') return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' } });
+  return changePayin(tx, row, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: done });
+}
+
+/** What a PENDING_3DS pay-in's processing answer adds: the Method to run, or the challenge's URL. */
+export function nextStep(row: PayinRow, ctx: RequestContext): Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod'> {
+  if (row.status !== 'PENDING_3DS') return {};
+  const state = threeDsOf(row);
+  if (state?.phase === 'METHOD') return { threeDSMethod: methodRequest(ctx, row, state) };
+  return { redirectUrl: acsUrl(ctx, row.id) };
+}

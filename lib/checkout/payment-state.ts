@@ -92,6 +92,7 @@ export const REASON_MESSAGES = [
   'NOT_ACCEPTED',
   'DUPLICATE_TRANSACTION',
   'BANK_ISSUES',
+  'CUSTOMER_CANCELLED',
   'generic',
 ] as const;
 export type ReasonMessage = (typeof REASON_MESSAGES)[number];
@@ -102,6 +103,7 @@ export type ReasonMessage = (typeof REASON_MESSAGES)[number];
  * block reasons are never named to the customer (NOT_ACCEPTED: contact the merchant).
  */
 export const REASON_OF: Record<DetailedStatus, ReasonMessage> = {
+  CUSTOMER_CANCELLED: 'CUSTOMER_CANCELLED',
   GENERAL_DECLINE: 'CARD_DECLINED',
   CARD_DECLINED: 'CARD_DECLINED',
   BANK_ISSUES: 'BANK_ISSUES',

@@ -26,6 +26,13 @@ export const BalanceUpdateRequest = z
   .object({ balance: z.number().min(0).max(1e12) })
   .meta({ id: 'BalanceUpdateRequest', 'x-extension': true });
 
+/** E19: a deposit limit per period and what is left of it now (major units). */
+const PeriodRoom = z.object({ limit: z.number(), remaining: z.number() });
+export const DepositRoom = z
+  .object({ day: PeriodRoom.optional(), week: PeriodRoom.optional(), month: PeriodRoom.optional() })
+  .meta({ id: 'DepositRoom', 'x-extension': true });
+export type DepositRoom = z.infer<typeof DepositRoom>;
+
 /** E8. */
 export const CashierSession = z
   .object({
@@ -42,6 +49,11 @@ export const CashierSession = z
       .number()
       .optional()
       .meta({ 'x-extension': true, description: 'E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take.' }),
+    withdrawalCancel: z
+      .boolean()
+      .optional()
+      .meta({ 'x-extension': true, description: "E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB)." }),
+    depositLimits: DepositRoom.optional().meta({ 'x-extension': true, description: "E19: the customer's deposit limits in the session currency and what is left of each now." }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
     previousTransactionCount: z.number().int(),
@@ -53,8 +65,13 @@ export const CashierSession = z
 export type CashierSession = z.infer<typeof CashierSession>;
 
 /** E9. */
-export const SessionPayinRequest = z.object({ amount: MajorAmount }).meta({ id: 'SessionPayinRequest', 'x-extension': true });
-export const SessionPayoutRequest = z.object({ value: MajorAmount }).meta({ id: 'SessionPayoutRequest', 'x-extension': true });
+const SessionMethod = z
+  .string()
+  .regex(/^[a-z0-9-]{1,40}$/)
+  .optional()
+  .meta({ description: 'E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee.' });
+export const SessionPayinRequest = z.object({ amount: MajorAmount, method: SessionMethod }).meta({ id: 'SessionPayinRequest', 'x-extension': true });
+export const SessionPayoutRequest = z.object({ value: MajorAmount, method: SessionMethod }).meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 
 /** E10: the session's pay-ins and payouts, newest first. */
@@ -66,6 +83,8 @@ export const SessionTransaction = z
     currency: z.string(),
     status: z.union([PayinStatus, PayoutStatus]),
     transactionType: z.string().optional(),
+    fee: z.number().optional().meta({ description: 'E19: the fee of the transaction (major units), included in a deposit\'s amount, taken from a withdrawal\'s.' }),
+    statusReason: z.string().optional().meta({ description: 'E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -79,6 +79,8 @@ export const DETAILED_STATUSES = [
   'REFUND_ERROR',
   'REFUND_ALREADY_PROCESSED',
   'PARTIAL_REFUND_NOT_ALLOWED',
+  // E19: the customer cancelled their pending withdrawal.
+  'CUSTOMER_CANCELLED',
 ] as const;
 export const DetailedStatus = z.enum(DETAILED_STATUSES).meta({ id: 'DetailedStatus' });
 export type DetailedStatus = z.infer<typeof DetailedStatus>;

@@ -18,6 +18,8 @@ export type ErrorResponse = z.infer<typeof ErrorResponse>;
 /** errorKey → HTTP status and errorCode (E14). */
 export const ERROR_KEYS = {
   VALIDATION_ERROR: { status: 400, code: 4001 },
+  /** E19: the amount is outside the merchant's limits for the currency, or above the customer's deposit limit. */
+  LIMIT_EXCEEDED: { status: 400, code: 4002 },
   UNAUTHORIZED: { status: 401, code: 4011 },
   FORBIDDEN: { status: 403, code: 4031 },
   NOT_FOUND: { status: 404, code: 4041 },
@@ -26,6 +28,8 @@ export const ERROR_KEYS = {
   DUPLICATE_ORDER_ID: { status: 409, code: 4093 },
   /** A withdrawal above the session's available balance (E19). */
   INSUFFICIENT_BALANCE: { status: 409, code: 4094 },
+  /** E19: no PSP serves the session's customer until they are verified (`kycVerified`). */
+  KYC_REQUIRED: { status: 409, code: 4095 },
   /** A body over the size limit. */
   PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
   /** Too many attempts: answered with Retry-After (E15). */

@@ -21,6 +21,29 @@ export const CheckoutTheme = z
     description: 'Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given.',
   });
 
+/** E19: a fee: `fixedMinor` ISO 4217 minor units of `currency` plus `basisPoints` (1/100 %) of the amount. */
+export const FeeRule = z
+  .object({
+    method: z.string().min(1).max(40).meta({ description: '`card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM.' }),
+    direction: z.enum(['deposit', 'withdrawal']),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    fixedMinor: z.number().int().min(0).max(1e9),
+    basisPoints: z.number().int().min(0).max(10_000),
+  })
+  .meta({ id: 'FeeRule', 'x-extension': true });
+export type FeeRule = z.infer<typeof FeeRule>;
+
+/** E19: the merchant's bounds of one transaction in a currency, in major units. */
+export const AmountLimits = z
+  .object({
+    depositMin: z.number().positive().optional(),
+    depositMax: z.number().positive().optional(),
+    withdrawalMin: z.number().positive().optional(),
+    withdrawalMax: z.number().positive().optional(),
+  })
+  .meta({ id: 'AmountLimits', 'x-extension': true });
+export type AmountLimits = z.infer<typeof AmountLimits>;
+
 export const CheckoutSettings = z
   .object({
     displayName: z.string(),
@@ -45,6 +68,21 @@ export const CheckoutSettings = z
       .array(FundingType)
       .optional()
       .meta({ description: 'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.', 'x-extension': true }),
+    withdrawalCancel: z
+      .boolean()
+      .optional()
+      .meta({ description: 'E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).', 'x-extension': true }),
+    withdrawalEtaHours: z
+      .record(z.string(), z.number().positive().max(24 * 90))
+      .optional()
+      .meta({ description: 'E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`).', 'x-extension': true }),
+    limits: z
+      .record(z.string(), AmountLimits)
+      .optional()
+      .meta({ description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).', 'x-extension': true }),
+    fees: z.array(FeeRule).max(100).optional().meta({ description: 'E19: fees per method, direction and currency.', 'x-extension': true }),
+    kycUrl: z.string().url().optional().meta({ description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.", 'x-extension': true }),
+    responsibleGamblingUrl: z.string().url().optional().meta({ description: "E19: the merchant's responsible-gambling page, linked beside the limits.", 'x-extension': true }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

@@ -17,7 +17,9 @@ describe('the OpenAPI document', () => {
     expect(generated.components.schemas.StartCardProcessingRequest['x-extension']).toBe(true);
     expect(generated.components.schemas.PayinStatus.enum).toEqual([...PAYIN_STATUSES]);
     expect(generated.components.schemas.PayinCreateStatus.enum).not.toContain('REFUND_PENDING');
-    expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(38);
+    // The reference's 38, and E19's CUSTOMER_CANCELLED last.
+    expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(39);
+    expect(generated.components.schemas.DetailedStatus.enum.at(-1)).toBe('CUSTOMER_CANCELLED');
   });
 
   it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {

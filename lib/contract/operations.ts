@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { CheckoutSettings } from './merchant';
 import { BinLookup } from './bin';
 import { Customer } from './common';
-import { CustomerRecord, SavedCardList } from './customer';
+import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
 import { MethodList, PspRecord } from './methods';
 import {
   BalanceUpdateRequest,
@@ -191,6 +191,15 @@ export const OPERATIONS = {
     method: 'POST', path: '/public/cashier/session-changes', summary: 'Long poll: the watched sessions whose balance or withdrawals changed (E18)',
     request: SessionChangesRequest, answer: SessionChangesAnswer, answerDescription: 'The changed sessions and the next cursor',
     idempotent: false, extension: true, callers: both,
+  },
+  cancelPayout: {
+    method: 'PUT', path: '/public/payout/{payoutId}/cancel', summary: 'The customer cancels their pending withdrawal (E19)',
+    description: 'From CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer\'s billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.',
+    answer: null, idempotent: false, extension: true, callers: both,
+  },
+  setCustomerLimits: {
+    method: 'PUT', path: '/public/customer/{customerId}/limits', summary: "Set a customer's deposit limits per day, week and month (E19)",
+    request: CustomerLimitsRequest, answer: null, idempotent: false, extension: true, callers: merchantOnly,
   },
   lookupBin: {
     method: 'GET', path: '/public/bin/{bin}', summary: "What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)",

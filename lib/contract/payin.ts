@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount, ReturnUrls } from './common';
-import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, TransactionMethodType } from './enums';
+import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType } from './enums';
 
 export const PayinCreateRequest = z
   .object({
@@ -34,7 +34,7 @@ export const StatusReason = z
   .object({
     reason: z.string().optional(),
     detailedStatus: DetailedStatus.optional(),
-    status: PayinStatus.optional(),
+    status: z.union([PayinStatus, PayoutStatus]).optional().meta({ description: "The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED)." }),
   })
   .meta({ id: 'StatusReason' });
 
@@ -101,6 +101,7 @@ export const PayinTransaction = z
       'x-extension': true,
       description: 'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
     }),
+    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the fee included in `amount` (major units of `currency`).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -43,6 +43,7 @@ export const PayoutTransaction = z
     cardMask: z.string().optional(),
     cardBrand: z.string().optional(),
     transactionType: TransactionMethodType.optional(),
+    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the fee recorded on the transaction (major units of `currency`).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

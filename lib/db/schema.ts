@@ -30,6 +30,8 @@ export const customers = pgTable(
     merchantId: text('merchant_id').notNull(),
     externalUserId: text('external_user_id').notNull(),
     data: jsonb('data').notNull(),
+    /** E19: deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
+    depositLimits: jsonb('deposit_limits'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,6 +94,8 @@ export const payins = pgTable(
     /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
     h2h: jsonb('h2h'),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** E19: the cashier fee included in amount_minor (minor units), when one applied. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -126,6 +130,10 @@ export const payouts = pgTable(
     sessionId: text('session_id'),
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome'),
+    /** E19: the cashier fee taken from the value (minor units), when one applied. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }),
+    /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
+    cashierMethod: text('cashier_method'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -60,8 +60,8 @@ export function monogramLogo(letter: string, background: string, foreground: str
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { theme: CheckoutSettings['theme'] }): SandboxMerchantConfig {
-  return {
+function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { theme: CheckoutSettings['theme'] }, options: { kycForEveryPsp?: boolean } = {}): SandboxMerchantConfig {
+  const config: SandboxMerchantConfig = {
     displayName,
     settings: {
       displayName,
@@ -88,6 +88,8 @@ function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { th
     ],
     ratesToEur: { EUR: 1, USD: 0.92, GBP: 1.17, JPY: 0.0061, BRL: 0.17, KWD: 2.98 },
   };
+  if (options.kycForEveryPsp) config.psps = config.psps.map((psp) => ({ ...psp, requiresKyc: true }));
+  return config;
 }
 
 /**
@@ -118,5 +120,29 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
       // A gambling merchant under a UK licence: no credit cards (UKGC, April 2020).
       refusedFundingTypes: ['CREDIT'],
     }),
+  },
+  {
+    // A licensed casino (E19): every PSP needs a verified customer, customers may cancel a
+    // pending withdrawal, amounts have bounds, card and APM fees, expected times per method.
+    id: 'merchant-casino',
+    token: 'sbx_casino_merchant',
+    config: demoConfig(
+      'Lucky Star Casino',
+      {
+        theme: { primaryColor: '#047857', radius: 12 },
+        logoUrl: monogramLogo('L', '#047857', '#ffffff'),
+        withdrawalCancel: true,
+        withdrawalEtaHours: { card: 24, apm: 72 },
+        limits: { EUR: { depositMin: 5, depositMax: 5000, withdrawalMin: 10, withdrawalMax: 2000 }, GBP: { depositMin: 5, depositMax: 5000 } },
+        fees: [
+          { method: 'card', direction: 'deposit', currency: 'EUR', fixedMinor: 30, basisPoints: 150 },
+          { method: 'apm', direction: 'deposit', currency: 'EUR', fixedMinor: 0, basisPoints: 100 },
+          { method: 'card', direction: 'withdrawal', currency: 'EUR', fixedMinor: 100, basisPoints: 0 },
+        ],
+        kycUrl: 'https://casino.example/verify-identity',
+        responsibleGamblingUrl: 'https://casino.example/responsible-gambling',
+      },
+      { kycForEveryPsp: true },
+    ),
   },
 ];

@@ -10,6 +10,8 @@ import type { Principal } from './auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './catalog';
 import { createH2hTransaction } from './h2h';
 import { binAnswer } from './bin-table';
+import { cancelPayout, setCustomerLimits } from './cashier-rules';
+import { merchantConfig } from './request-context';
 import { createPayin } from './payin-create';
 import { completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
 import type { RequestContext } from './request-context';
@@ -50,8 +52,10 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
   getCashierSession: ({ tx, principal, params }) => getSession(tx, principal, params.sessionId),
   updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
-  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx),
-  createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx),
+  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method),
+  createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
+  cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  setCustomerLimits: ({ tx, principal, params, body }) => setCustomerLimits(tx, principal, params.customerId, body),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
   lookupBin: async ({ params }) => binAnswer(params.bin),

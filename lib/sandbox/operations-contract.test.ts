@@ -90,12 +90,12 @@ describe('the hosted pages’ credential (E15)', () => {
     // process card / saved card / direct link, give a payout's destination, read a session and its
     // transactions, create a transaction in a session, saved cards, checkout settings, and watch
     // the sessions of open withdrawal widgets (E18), look up a BIN as it is typed (E17), and report
-    // the issuer's 3DS Method, a part of card processing (E16).
+    // the issuer's 3DS Method, a part of card processing (E16), and cancel a pending withdrawal (E19).
     const pagesNeed = [
       'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'completeThreeDSMethod', 'processPayinDirectLink',
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
-      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin',
+      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin', 'cancelPayout',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -39,6 +39,7 @@ import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, sa
 import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
 import { payinActions } from './transitions';
 import { newId } from './store';
+import { assertDepositLimits } from './cashier-rules';
 import { acsUrl, nextStep, reportMethod, startChallenge, startMethod, type ThreeDsState } from './three-ds';
 
 /** A 3DS challenge not answered within this time ends TIMEOUT. */
@@ -83,6 +84,15 @@ export async function getPayin(tx: Db, principal: Principal, id: string): Promis
 function assertProcessable(row: PayinRow): void {
   if (!payinActions(row.status).process) throw new SandboxApiError('INVALID_STATE', `A pay-in in status ${row.status} cannot be processed`);
   if (attemptsRemaining(row) === 0) throw new SandboxApiError('INVALID_STATE', 'The pay-in has no processing attempts left');
+}
+
+/**
+ * A cashier deposit is checked against the customer's deposit limits again when it is paid
+ * (E19; 400 LIMIT_EXCEEDED): pay-ins created but not yet paid do not count, so several of them
+ * could otherwise pass the limit together. The customer row is locked: one at a time.
+ */
+async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
+  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0));
 }
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
@@ -180,6 +190,7 @@ async function limitedBySession(row: PayinRow, charge: () => Promise<PayinRow>):
 export async function processCard(tx: Db, principal: Principal, id: string, request: ProcessCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  await assertDepositAllowed(tx, row);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
   const { settings } = (await merchantConfig(tx, row.merchantId, ctx));
@@ -196,6 +207,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
 export async function processSavedCard(tx: Db, principal: Principal, id: string, request: ProcessSavedCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  await assertDepositAllowed(tx, row);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
   assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.mask.replace(/\D/g, '').slice(0, 6));
@@ -226,6 +238,7 @@ export async function processPayinDirectLink(
 ): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  await assertDepositAllowed(tx, row);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const eligible = row.eligiblePspIds as string[];
   const method = directLinkMethod(config, { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);

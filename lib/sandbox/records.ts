@@ -43,6 +43,7 @@ export interface PendingOutcome<S extends PayinStatus | PayoutStatus = PayinStat
 
 export const REASONS: Partial<Record<DetailedStatus, string>> = {
   CARD_DECLINED: 'The card was declined by the issuer',
+  CUSTOMER_CANCELLED: 'The customer cancelled the withdrawal',
   GENERAL_DECLINE: 'The payment was declined by the provider',
   INSUFFICIENT_FUNDS: 'Insufficient funds',
   CARD_EXPIRED: 'The card has expired',
@@ -91,6 +92,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(row.pspTransactionId ? { pspAdditionalData: { processor: row.pspId, reference: row.pspTransactionId } } : {}),
     attemptsRemaining: attemptsRemaining(row),
     ...(threeDs?.methodCompletion ? { threeDSCompInd: threeDs.methodCompletion } : {}),
+    ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -113,6 +115,7 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
     ...(reason ? { statusReason: reason } : {}),
     ...(card ? { cardMask: card.mask, cardBrand: card.brand } : {}),
     ...(row.transactionType ? { transactionType: row.transactionType as PayoutTransaction['transactionType'] } : {}),
+    ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

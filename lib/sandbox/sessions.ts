@@ -21,6 +21,7 @@ import { iframeUrls, merchantConfig, type RequestContext } from './request-conte
 import { isTerminal } from './transitions';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from './store';
+import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from './cashier-rules';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -85,17 +86,21 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
   available: toMajor(Math.max(0, balanceMinor - reserved), currency),
 });
 
-/** GET /public/cashier/session/{id} (E8, E19). */
+/** GET /public/cashier/session/{id} (E8, E19: reserved, available, withdrawalCancel, depositLimits). */
 export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
   const row = await loadSession(tx, principal, id);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
+  const config = await merchantConfig(tx, row.merchantId);
+  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency), row.currency);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,
     customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
     currency: row.currency,
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
+    withdrawalCancel: mayCancelWithdrawals(config, data),
+    ...(depositLimits ? { depositLimits } : {}),
     returnUrls: row.returnUrls as ReturnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
@@ -113,17 +118,27 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
   await tx.update(cashierSessions).set({ balanceMinor: minor, updatedAt: new Date() }).where(eq(cashierSessions.id, id));
 }
 
-/** POST /public/cashier/session/{id}/payin (E9). */
-export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext) {
+/**
+ * POST /public/cashier/session/{id}/payin (E9, E19): within the merchant's bounds and the
+ * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED); the
+ * method's fee is added to the amount charged and recorded.
+ */
+export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext, method?: string) {
   const row = await loadSession(tx, principal, id);
   assertActive(row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const amountMinor = checkedMinor(config, amount, row.currency, 'amount');
+  assertWithinBounds(config, row.currency, 'deposit', amountMinor);
+  assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
+  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor);
+  const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
   const payin = await createPayinFor(
     tx,
     row.merchantId,
     {
       orderId: `${id}-${randomUUID()}`,
-      amount,
+      amount: toMajor(total, row.currency),
       currency: row.currency,
       kycVerified: row.kycVerified,
       previousTransactionCount: row.previousTransactionCount,
@@ -133,6 +148,7 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
     },
     ctx,
   );
+  if (method) await tx.update(payins).set({ feeMinor: fee }).where(eq(payins.id, payin.id));
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
 }
 
@@ -141,12 +157,15 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
  * withdrawals are counted one after another: a value above the available balance (balance minus
  * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value.
  */
-export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext) {
+export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext, method?: string) {
   const row = await loadSession(tx, principal, id, true);
   assertActive(row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
   const minor = toMinor(value, row.currency);
   if (minor === null || minor <= 0) throw invalid(`value has more decimals than ${row.currency} allows`);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  assertWithinBounds(config, row.currency, 'withdrawal', minor);
+  assertServedWithoutKyc(config, row.currency, minor, row.kycVerified);
   if (row.balanceMinor !== null) {
     const available = row.balanceMinor - (await reservedMinor(tx, id));
     if (minor > available) {
@@ -166,7 +185,15 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
     },
     ctx,
   );
+  // The fee is taken from what the customer receives; the value reserved is the whole amount.
+  if (method) await tx.update(payouts).set({ feeMinor: cashierFee(config, method, 'withdrawal', row.currency, minor).fee, cashierMethod: method }).where(eq(payouts.id, payout.id));
   return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
+}
+
+/** E19 fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
+function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: unknown }) {
+  const detailed = (row.statusReason as { detailedStatus?: string } | null)?.detailedStatus;
+  return { ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}), ...(detailed ? { statusReason: detailed } : {}) };
 }
 
 /** GET /public/cashier/session/{id}/transactions (E10): pay-ins and payouts, newest first. */
@@ -175,8 +202,8 @@ export async function sessionTransactions(tx: Db, principal: Principal, id: stri
   const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);
   const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
   const transactions = [
-    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.amountMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, createdAt: p.createdAt, updatedAt: p.updatedAt })),
-    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.amountMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined), ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
     transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),

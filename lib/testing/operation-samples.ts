@@ -40,6 +40,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processCard: cardSample,
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
+  cancelPayout: null,
+  setCustomerLimits: () => ({ deposit: { EUR: { day: 100 } } }),
   processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
   getPayinMethods: null,
   createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),

@@ -480,6 +480,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/payout/{payoutId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The customer cancels their pending withdrawal (E19)
+         * @description From CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        put: operations["cancelPayout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/customer/{customerId}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set a customer's deposit limits per day, week and month (E19)
+         * @description Callers (E15): a merchant's token.
+         */
+        put: operations["setCustomerLimits"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/bin/{bin}": {
         parameters: {
             query?: never;
@@ -807,9 +847,13 @@ export interface components {
         };
         SessionPayinRequest: {
             amount: number;
+            /** @description E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
+            method?: string;
         };
         SessionPayoutRequest: {
             value: number;
+            /** @description E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
+            method?: string;
         };
         SessionChangesRequest: {
             sessionIds: string[];
@@ -817,6 +861,16 @@ export interface components {
             after?: string;
             /** @default 25 */
             waitSeconds: number;
+        };
+        /** @description Replaces the customer's deposit limits; `{ "deposit": {} }` removes them. */
+        CustomerLimitsRequest: {
+            deposit: {
+                [key: string]: {
+                    day?: number;
+                    week?: number;
+                    month?: number;
+                };
+            };
         };
         H2hCreateRequest: {
             amount: number;
@@ -954,6 +1008,8 @@ export interface components {
             attemptsRemaining?: number;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
+            /** @description E19: the fee included in `amount` (major units of `currency`). */
+            fee?: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -962,10 +1018,13 @@ export interface components {
         StatusReason: {
             reason?: string;
             detailedStatus?: components["schemas"]["DetailedStatus"];
-            status?: components["schemas"]["PayinStatus"];
+            /** @description The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED). */
+            status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
         /** @enum {string} */
-        DetailedStatus: "GENERAL_DECLINE" | "BANK_ISSUES" | "PSP_ISSUES" | "CUSTOMER_ISSUES" | "CVV_INVALID" | "CARD_EXPIRED" | "CARD_BLOCKED" | "CARD_NOT_SUPPORTED" | "NO_PROVIDER_AVAILABLE" | "OTHER" | "PROVIDER_NOT_SUITABLE" | "PROVIDER_NOT_IN_ROUTE" | "FRAUD_SCORE_ABOVE_THRESHOLD" | "BLACKLISTED" | "BLOCKED_CARD" | "BLOCKED_CUSTOMER" | "INVALID_CREDENTIALS" | "AUTHENTICATION_FAILED" | "ACCESS_DENIED" | "CARD_DECLINED" | "TRANSACTION_NOT_ALLOWED" | "VALIDATION_ERROR" | "INVALID_CARD_NUMBER" | "INVALID_EXPIRY_DATE" | "CVV_MISMATCH" | "SYSTEM_ERROR" | "DUPLICATE_TRANSACTION" | "MARKED_AS_FRAUD" | "PSP_UNREACHABLE" | "INVALID_REQUEST_FORMAT" | "OTHER_FAILURES" | "UNMAPPED_ERRORS" | "INSUFFICIENT_FUNDS" | "THREE_DS_NOT_SUPPORTED" | "TRANSACTION_TIMEOUT" | "REFUND_ERROR" | "REFUND_ALREADY_PROCESSED" | "PARTIAL_REFUND_NOT_ALLOWED";
+        DetailedStatus: "GENERAL_DECLINE" | "BANK_ISSUES" | "PSP_ISSUES" | "CUSTOMER_ISSUES" | "CVV_INVALID" | "CARD_EXPIRED" | "CARD_BLOCKED" | "CARD_NOT_SUPPORTED" | "NO_PROVIDER_AVAILABLE" | "OTHER" | "PROVIDER_NOT_SUITABLE" | "PROVIDER_NOT_IN_ROUTE" | "FRAUD_SCORE_ABOVE_THRESHOLD" | "BLACKLISTED" | "BLOCKED_CARD" | "BLOCKED_CUSTOMER" | "INVALID_CREDENTIALS" | "AUTHENTICATION_FAILED" | "ACCESS_DENIED" | "CARD_DECLINED" | "TRANSACTION_NOT_ALLOWED" | "VALIDATION_ERROR" | "INVALID_CARD_NUMBER" | "INVALID_EXPIRY_DATE" | "CVV_MISMATCH" | "SYSTEM_ERROR" | "DUPLICATE_TRANSACTION" | "MARKED_AS_FRAUD" | "PSP_UNREACHABLE" | "INVALID_REQUEST_FORMAT" | "OTHER_FAILURES" | "UNMAPPED_ERRORS" | "INSUFFICIENT_FUNDS" | "THREE_DS_NOT_SUPPORTED" | "TRANSACTION_TIMEOUT" | "REFUND_ERROR" | "REFUND_ALREADY_PROCESSED" | "PARTIAL_REFUND_NOT_ALLOWED" | "CUSTOMER_CANCELLED";
+        /** @enum {string} */
+        PayoutStatus: "CREATED" | "WAITING_FOR_CONFIRMATION" | "PENDING" | "PROCESSED" | "REJECTED" | "FAILED" | "TIMEOUT";
         PayinMetadata: {
             ipAddress?: string;
             ipInfo?: {
@@ -1009,11 +1068,11 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
+            /** @description E19: the fee recorded on the transaction (major units of `currency`). */
+            fee?: number;
             createdAt: string;
             updatedAt: string;
         };
-        /** @enum {string} */
-        PayoutStatus: "CREATED" | "WAITING_FOR_CONFIRMATION" | "PENDING" | "PROCESSED" | "REJECTED" | "FAILED" | "TIMEOUT";
         PayinCreateResponse: {
             paymentId: string;
             status: components["schemas"]["PayinCreateStatus"];
@@ -1132,6 +1191,10 @@ export interface components {
             reserved?: number;
             /** @description E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take. */
             available?: number;
+            /** @description E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB). */
+            withdrawalCancel?: boolean;
+            /** @description E19: the customer's deposit limits in the session currency and what is left of each now. */
+            depositLimits?: components["schemas"]["DepositRoom"];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
             previousTransactionCount: number;
@@ -1139,6 +1202,20 @@ export interface components {
             status: "ACTIVE" | "EXPIRED";
             expiresAt: string;
             createdAt: string;
+        };
+        DepositRoom: {
+            day?: {
+                limit: number;
+                remaining: number;
+            };
+            week?: {
+                limit: number;
+                remaining: number;
+            };
+            month?: {
+                limit: number;
+                remaining: number;
+            };
         };
         SessionTransactionList: {
             transactions: components["schemas"]["SessionTransaction"][];
@@ -1151,6 +1228,10 @@ export interface components {
             currency: string;
             status: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
             transactionType?: string;
+            /** @description E19: the fee of the transaction (major units), included in a deposit's amount, taken from a withdrawal's. */
+            fee?: number;
+            /** @description E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
+            statusReason?: string;
             createdAt: string;
             updatedAt: string;
         };
@@ -1209,6 +1290,28 @@ export interface components {
             preferredBrands?: string[];
             /** @description E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            withdrawalCancel?: boolean;
+            /** @description E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
+            withdrawalEtaHours?: {
+                [key: string]: number;
+            };
+            /** @description E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
+            limits?: {
+                [key: string]: components["schemas"]["AmountLimits"];
+            };
+            /** @description E19: fees per method, direction and currency. */
+            fees?: components["schemas"]["FeeRule"][];
+            /**
+             * Format: uri
+             * @description E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.
+             */
+            kycUrl?: string;
+            /**
+             * Format: uri
+             * @description E19: the merchant's responsible-gambling page, linked beside the limits.
+             */
+            responsibleGamblingUrl?: string;
         };
         /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
         CheckoutTheme: {
@@ -1227,6 +1330,21 @@ export interface components {
             colorScheme?: "light" | "dark" | "auto";
         } & {
             [key: string]: unknown;
+        };
+        AmountLimits: {
+            depositMin?: number;
+            depositMax?: number;
+            withdrawalMin?: number;
+            withdrawalMax?: number;
+        };
+        FeeRule: {
+            /** @description `card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM. */
+            method: string;
+            /** @enum {string} */
+            direction: "deposit" | "withdrawal";
+            currency: string;
+            fixedMinor: number;
+            basisPoints: number;
         };
         PayinTransactionOutput: {
             id: string;
@@ -1257,6 +1375,8 @@ export interface components {
             attemptsRemaining?: number;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
+            /** @description E19: the fee included in `amount` (major units of `currency`). */
+            fee?: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -1275,7 +1395,8 @@ export interface components {
         StatusReasonOutput: {
             reason?: string;
             detailedStatus?: components["schemas"]["DetailedStatus"];
-            status?: components["schemas"]["PayinStatus"];
+            /** @description The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED). */
+            status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
         PayoutTransactionOutput: {
             id: string;
@@ -1292,6 +1413,8 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
+            /** @description E19: the fee recorded on the transaction (major units of `currency`). */
+            fee?: number;
             createdAt: string;
             updatedAt: string;
         };
@@ -3585,6 +3708,194 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SessionChangesAnswer"];
                 };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setCustomerLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CustomerLimitsRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Bad Request (VALIDATION_ERROR) */
             400: {

@@ -1,0 +1,48 @@
+/**
+ * Cashier limits (E19): the merchant's bounds of one transaction per currency, and a
+ * customer's deposit limits per rolling day (24 h), week (7 × 24 h) and month (30 × 24 h), set by
+ * the merchant. All sums are integer minor units. Shared by the service (which enforces them)
+ * and the cashier (which shows them before the customer types).
+ */
+import type { AmountLimits } from '@/lib/contract/merchant';
+
+export const PERIODS = { day: 24 * 3600_000, week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 } as const;
+export type Period = keyof typeof PERIODS;
+
+/** A customer's deposit limits in one currency, minor units. */
+export type PeriodLimitsMinor = Partial<Record<Period, number>>;
+
+/** A deposit that counts against the limits: its amount (minor units) and when it was made. */
+export interface CountedDeposit {
+  amountMinor: number;
+  at: Date;
+}
+
+/** Per period with a limit: the limit and what is left of it at `now` (never below 0), minor units. */
+export function depositRoom(limits: PeriodLimitsMinor, deposits: readonly CountedDeposit[], now: Date): Partial<Record<Period, { limit: number; remaining: number }>> {
+  const room: Partial<Record<Period, { limit: number; remaining: number }>> = {};
+  for (const period of Object.keys(PERIODS) as Period[]) {
+    const limit = limits[period];
+    if (limit === undefined) continue;
+    const since = now.getTime() - PERIODS[period];
+    const used = deposits.reduce((sum, d) => (d.at.getTime() > since ? sum + d.amountMinor : sum), 0);
+    room[period] = { limit, remaining: Math.max(0, limit - used) };
+  }
+  return room;
+}
+
+/** The first period whose limit `amountMinor` would pass, with its figures; null when it fits all. */
+export function exceededPeriod(room: ReturnType<typeof depositRoom>, amountMinor: number): { period: Period; limit: number; remaining: number } | null {
+  for (const period of Object.keys(PERIODS) as Period[]) {
+    const r = room[period];
+    if (r && amountMinor > r.remaining) return { period, ...r };
+  }
+  return null;
+}
+
+/** The merchant's minimum and maximum of one transaction of `direction` in a currency (major units), when set. */
+export function amountBounds(limits: Record<string, AmountLimits> | undefined, currency: string, direction: 'deposit' | 'withdrawal'): { min?: number; max?: number } {
+  const forCurrency = limits?.[currency];
+  if (!forCurrency) return {};
+  return direction === 'deposit' ? { min: forCurrency.depositMin, max: forCurrency.depositMax } : { min: forCurrency.withdrawalMin, max: forCurrency.withdrawalMax };
+}

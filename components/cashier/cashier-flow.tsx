@@ -10,7 +10,10 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { checkAmount, type AmountError } from '@/lib/checkout/cashier-amount';
+import { checkAmount, parseAmount, type AmountError, type AmountRules } from '@/lib/checkout/cashier-amount';
+import { feeBreakdown } from '@/lib/cashier/fees';
+import type { FeeRule } from '@/lib/contract/merchant';
+import { toMinor, toMajor } from '@/lib/money';
 import type { CashierState } from '@/lib/checkout/cashier-action';
 import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
 
@@ -25,8 +28,17 @@ export interface CashierFlowText {
   processing: string;
   frameTitle: string;
   cancel: string;
-  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited', string>;
+  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc', string>;
   done: { success: string; failed: string; waiting: string; other: string };
+  /** E19: the terms shown before the customer types (bounds, deposit limits left), already formatted. */
+  terms: string[];
+  /** E19: each method's fee rule in words ("1.5% + €0.30"), when it has one. */
+  methodFees: { card?: string; apm?: string };
+  /** E19: "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
+  feeLine: string;
+  /** E19: links beside the terms (responsible gambling) and after a KYC refusal (verification). */
+  limitsLink?: { href: string; text: string };
+  kycLink?: { href: string; text: string };
 }
 
 export interface CashierFlowProps {
@@ -41,8 +53,26 @@ export interface CashierFlowProps {
   balance: number | null;
   /** Preset amounts: value as typed, label formatted for the locale. */
   presets: { value: string; label: string }[];
+  /** E19: the merchant's bounds and the customer's deposit limit left (major units). */
+  rules?: AmountRules;
+  /** E19: the fee rule of each method choice, or null. */
+  fees?: { card: FeeRule | null; apm: FeeRule | null };
   initialAttemptKey: string;
   text: CashierFlowText;
+}
+
+/**
+ * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
+ * chosen method (E19; integer minor units, lib/cashier/fees.ts); '' when there is no fee or no amount.
+ */
+function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProps, template: string): string {
+  const rule = props.fees?.[method] ?? null;
+  const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
+  const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
+  if (!rule || minor === null) return '';
+  const { fee, total, received } = feeBreakdown(rule, minor, props.kind === 'deposit' ? 'deposit' : 'withdrawal');
+  const format = (m: number) => new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
+  return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
 }
 
 export function CashierFlow(props: CashierFlowProps) {
@@ -55,6 +85,9 @@ export function CashierFlow(props: CashierFlowProps) {
   const [height, setHeight] = useState(560);
   const amountRef = useRef<HTMLInputElement>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
+  const [typed, setTyped] = useState(state.amount ?? '');
+  const [method, setMethod] = useState<'card' | 'apm'>('card');
+  const feeText = feeLineOf(typed, method, props, text.feeLine);
 
   useEffect(() => setStep(state.step), [state.step]);
   useEffect(() => {
@@ -92,7 +125,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance, props.numberLocale);
+    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance, props.numberLocale, props.rules);
     setNotice(null);
     if (problem) {
       setError(text.errors[problem]);
@@ -140,6 +173,20 @@ export function CashierFlow(props: CashierFlowProps) {
         <p id={`${kind}-amount-hint`} className="text-sm text-fg-muted">
           {text.amountHint}
         </p>
+        {text.terms.length > 0 || text.limitsLink ? (
+          <ul id={`${kind}-terms`} className="text-sm text-fg-muted">
+            {text.terms.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+            {text.limitsLink ? (
+              <li>
+                <a href={text.limitsLink.href} target="_blank" rel="noopener noreferrer" className="text-primary underline">
+                  {text.limitsLink.text}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
         <input
           ref={amountRef}
           id={`${kind}-amount`}
@@ -148,12 +195,21 @@ export function CashierFlow(props: CashierFlowProps) {
           autoComplete="off"
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${kind}-amount-hint ${kind}-amount-error`}
+          aria-describedby={`${kind}-amount-hint${text.terms.length > 0 ? ` ${kind}-terms` : ''} ${kind}-amount-error`}
+          onInput={(event) => setTyped(event.currentTarget.value)}
           className={`${fieldClass} mt-1 w-full`}
           dir="ltr"
         />
         <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
           {error}
+          {state.error === 'kyc' && text.kycLink ? (
+            <>
+              {' '}
+              <a href={text.kycLink.href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                {text.kycLink.text}
+              </a>
+            </>
+          ) : null}
         </p>
       </div>
       {props.presets.length > 0 ? (
@@ -164,6 +220,7 @@ export function CashierFlow(props: CashierFlowProps) {
               type="button"
               onClick={() => {
                 if (amountRef.current) amountRef.current.value = preset.value;
+                setTyped(preset.value);
                 setError(null);
               }}
               className="min-h-6 min-w-6 rounded-full border border-primary px-3 py-1.5 text-sm text-primary hover:bg-primary-soft"
@@ -177,13 +234,18 @@ export function CashierFlow(props: CashierFlowProps) {
         <legend className="text-sm font-medium">{text.method}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="card" defaultChecked className="size-6 accent-primary" /> {text.card}
+            <input type="radio" name="method" value="card" defaultChecked onChange={() => setMethod('card')} className="size-6 accent-primary" /> {text.card}
+            {text.methodFees.card ? <span className="text-sm text-fg-muted">({text.methodFees.card})</span> : null}
           </label>
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="apm" className="size-6 accent-primary" /> {text.otherMethods}
+            <input type="radio" name="method" value="apm" onChange={() => setMethod('apm')} className="size-6 accent-primary" /> {text.otherMethods}
+            {text.methodFees.apm ? <span className="text-sm text-fg-muted">({text.methodFees.apm})</span> : null}
           </label>
         </div>
       </fieldset>
+      <p data-testid="fee-line" aria-live="polite" className="min-h-5 text-sm font-medium">
+        {feeText}
+      </p>
       <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
     </form>
   );

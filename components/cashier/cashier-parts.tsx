@@ -1,7 +1,12 @@
 /** Server-rendered parts of the cashier and the widget: branding, the session states, the transaction lists. */
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { loadCashier, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier';
+import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier';
+import { CANCELLABLE } from '@/lib/checkout/cashier-terms';
+import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
+import type { LiveBalanceText, WidgetSnapshot } from './live-balance';
+
+type LoadedCashierOk = Extract<LoadedCashier, { kind: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { formatMinor, toMinor } from '@/lib/money';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
@@ -71,7 +76,14 @@ export async function TransactionList(props: { id: string; heading: string; empt
             <li key={item.id} data-transaction={item.id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
               <span className="font-medium">{t(`kinds.${item.kind}`)}</span>
               <bdi className="font-medium">{money(item.amount, item.currency, locale)}</bdi>
-              <span data-testid="status">{t.has(`statuses.${item.status}`) ? t(`statuses.${item.status}` as 'statuses.SUCCESS') : item.status}</span>
+              <span data-testid="status">
+                {item.statusReason === 'CUSTOMER_CANCELLED' ? t('cancelledByYou') : t.has(`statuses.${item.status}`) ? t(`statuses.${item.status}` as 'statuses.SUCCESS') : item.status}
+              </span>
+              {item.fee ? (
+                <span data-testid="fee" className="text-fg-muted">
+                  {t('feeShort', { amount: money(item.fee, item.currency, locale) })}
+                </span>
+              ) : null}
               <time dateTime={item.createdAt} className="basis-full text-fg-muted">
                 {date.format(new Date(item.createdAt))}
               </time>
@@ -80,5 +92,81 @@ export async function TransactionList(props: { id: string; heading: string; empt
         </ul>
       )}
     </section>
+  );
+}
+
+/** The live part's text (balance, pending withdrawals with reason, expected time, cancel link). */
+export async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
+  const t = await getTranslations('cashier');
+  const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
+  const reasons = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`pendingReasons.${s}` as 'pendingReasons.PENDING', { merchant })]));
+  return {
+    balance: t('balance'),
+    available: t('available'),
+    reserved: t('reserved'),
+    noBalance: t('noBalance'),
+    pending: t('pending'),
+    noPending: t('noPending'),
+    statuses,
+    reasons,
+    expectedBy: t('expectedBy', { date: '{date}' }),
+    cancelLink: t('cancelLink'),
+    cancelLinkLabel: t('cancelLinkLabel', { amount: '{amount}' }),
+  };
+}
+
+/** The snapshot the live part starts from, from the page's own load. */
+export function initialSnapshot(session: LoadedCashierOk['session'], transactions: CashierTransaction[]): WidgetSnapshot {
+  const balance = session.balance ?? null;
+  return {
+    balance,
+    available: session.available ?? balance,
+    reserved: session.reserved ?? 0,
+    currency: session.currency,
+    status: session.status,
+    pending: transactions
+      .filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status))
+      .map((x) => ({ id: x.id, amount: x.amount, currency: x.currency, status: x.status, createdAt: x.createdAt, ...(x.transactionType ? { transactionType: x.transactionType } : {}) })),
+  };
+}
+
+/**
+ * The confirmation step of cancelling a pending withdrawal (E19), shown for `?cancel={payoutId}`:
+ * a form to the `cancelWithdrawal` action and a link back; nothing when the payout is not one the
+ * customer may cancel now. Works without JavaScript.
+ */
+export async function CancelWithdrawal(props: { sessionId: string; payoutId: string; view: 'cashier' | 'widget'; locale: string; transactions: CashierTransaction[]; allowed: boolean; backHref: string }) {
+  const payout = props.transactions.find((x) => x.id === props.payoutId && x.kind === 'payout');
+  if (!props.allowed || !payout || !CANCELLABLE.has(payout.status)) return null;
+  const t = await getTranslations('cashier');
+  const uiLocale = await getLocale();
+  return (
+    <section aria-labelledby="cancel-heading" className="space-y-3 rounded-theme border border-danger p-4">
+      <h2 id="cancel-heading" className="text-base font-semibold">
+        {t('cancelHeading')}
+      </h2>
+      <p>{t('cancelBody', { amount: money(payout.amount, payout.currency, uiLocale) })}</p>
+      <form action={cancelWithdrawal} className="flex flex-wrap items-center gap-3">
+        <input type="hidden" name="sessionId" value={props.sessionId} />
+        <input type="hidden" name="payoutId" value={props.payoutId} />
+        <input type="hidden" name="view" value={props.view} />
+        <input type="hidden" name="locale" value={props.locale} />
+        <button className="min-h-6 rounded-theme border border-danger px-4 py-2 font-semibold text-danger">{t('cancelYes')}</button>
+        <a href={props.backHref} className="min-h-6 px-2 py-2 text-primary underline">
+          {t('cancelNo')}
+        </a>
+      </form>
+    </section>
+  );
+}
+
+/** The notice after a cancellation (`?notice=cancelled|cancelFailed`), announced. */
+export async function CashierNotice({ notice }: { notice: string | undefined }) {
+  if (notice !== 'cancelled' && notice !== 'cancelFailed') return null;
+  const t = await getTranslations('cashier');
+  return (
+    <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">
+      {t(`notices.${notice}`)}
+    </p>
   );
 }

@@ -1,14 +1,41 @@
 /** Catalogue text of the cashier flow, resolved on the server (the flow ships no message runtime). */
 import { getTranslations } from 'next-intl/server';
 import type { AmountError } from '@/lib/checkout/cashier-amount';
-import { minorUnits } from '@/lib/money';
+import type { CashierTerms } from '@/lib/checkout/cashier-terms';
+import type { FeeRule } from '@/lib/contract/merchant';
+import { formatMinor, minorUnits, toMinor } from '@/lib/money';
 import type { CashierFlowText } from './cashier-flow';
 
 const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected', 'rateLimited'];
 
-export async function cashierFlowText(kind: 'deposit' | 'withdraw', currency: string, balanceText: string | null): Promise<CashierFlowText> {
+/** A fee rule in words for the locale: "1.5% + €0.30", "€1.00", "1%". */
+function feeRuleText(rule: FeeRule | null, currency: string, locale: string): string | undefined {
+  if (!rule || (rule.basisPoints === 0 && rule.fixedMinor === 0)) return undefined;
+  const percent = rule.basisPoints ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.basisPoints / 10_000) : null;
+  const fixed = rule.fixedMinor ? formatMinor(rule.fixedMinor, currency, locale) : null;
+  return [percent, fixed].filter(Boolean).join(' + ');
+}
+
+/** The cashier flow's text; with `terms` (E19), the bounds, limits, fees and links already in words. */
+export async function cashierFlowText(
+  kind: 'deposit' | 'withdraw',
+  currency: string,
+  balanceText: string | null,
+  options: { terms?: CashierTerms; locale?: string; merchant?: string } = {},
+): Promise<CashierFlowText> {
   const t = await getTranslations('cashier');
   const digits = minorUnits(currency);
+  const locale = options.locale ?? 'en';
+  const terms = options.terms;
+  const money = (major: number) => formatMinor(toMinor(major, currency) ?? 0, currency, locale);
+  const rules = terms?.rules ?? {};
+  const tightest = terms?.limits.reduce<CashierTerms['limits'][number] | null>((least, l) => (least === null || l.remaining < least.remaining ? l : least), null) ?? null;
+  const lines = [
+    ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
+    ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
+    ...(terms?.limits ?? []).map((l) => t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period })),
+  ];
+  const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
   return {
     amount: t('amount', { currency }),
     amountHint: kind === 'withdraw' && balanceText ? t('amountHintBalance', { digits, balance: balanceText }) : t('amountHint', { digits }),
@@ -20,7 +47,18 @@ export async function cashierFlowText(kind: 'deposit' | 'withdraw', currency: st
     processing: t('processing'),
     frameTitle: t('frameTitle'),
     cancel: t('cancel'),
-    errors: Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as CashierFlowText['errors'],
+    errors: {
+      ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
+      belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
+      aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
+      aboveLimit: tightest ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period }) : t('errors.aboveLimitNow'),
+      kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
+    },
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
+    terms: lines,
+    methodFees: { card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }), apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }) },
+    feeLine: kind === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
+    ...(terms?.responsibleGamblingUrl && kind === 'deposit' ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } } : {}),
+    ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
   };
 }

@@ -5,12 +5,15 @@
  * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/live-balance-hub.ts);
  * when the stream is refused or broken the widget polls `/api/cashier/{id}` every second (React
  * Query). Both pause while the page is hidden and catch up when it shows again. Changes are
- * announced politely and posted to the merchant's page as a `balance` message.
+ * announced politely and posted to the merchant's page as a `balance` message (balance,
+ * available, reserved, currency). Each pending withdrawal says why it waits and when it is
+ * expected (E19), with a link to cancel it when the customer may (the page's confirmation step).
  */
 import { useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetSnapshot } from '@/lib/checkout/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { CANCELLABLE, expectedBy } from '@/lib/checkout/cashier-terms';
 
 export type { WidgetSnapshot };
 
@@ -22,7 +25,23 @@ export interface LiveBalanceText {
   pending: string;
   noPending: string;
   statuses: Record<string, string>;
+  /** Why a pending withdrawal waits, per status. */
+  reasons: Record<string, string>;
+  /** "Expected by {date}". */
+  expectedBy: string;
+  cancelLink: string;
+  /** "Cancel the withdrawal of {amount}". */
+  cancelLinkLabel: string;
 }
+
+/** E19 facts of the pending list: expected hours per method, and where a cancellation starts. */
+export interface PendingTerms {
+  etaHours: Record<string, number>;
+  /** The page's URL ending in `cancel=`: the payout id completes it. Absent: no cancel link. */
+  cancelHref?: string;
+}
+
+
 
 /** Poll interval of the widget without the event stream (ms). */
 export const WIDGET_POLL_MS = 1000;
@@ -63,7 +82,7 @@ function useSnapshotStream(sessionId: string, enabled: boolean): boolean {
   return open;
 }
 
-function Live({ sessionId, locale, initial, text }: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText }) {
+function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText; terms: PendingTerms }) {
   const expired = (snapshot?: WidgetSnapshot) => snapshot?.status === 'EXPIRED';
   const [ended, setEnded] = useState(expired(initial));
   const streaming = useSnapshotStream(sessionId, !ended);
@@ -94,8 +113,11 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
     if (last.current === snapshot.balance) return;
     if (last.current !== undefined) setAnnounce(`${text.balance}: ${snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}`);
     last.current = snapshot.balance;
-    postToParent('balance', { balance: snapshot.balance, currency: snapshot.currency });
   }, [snapshot.balance, snapshot.currency]);
+  useEffect(() => {
+    postToParent('balance', { balance: snapshot.balance, available: snapshot.available, reserved: snapshot.reserved, currency: snapshot.currency });
+  }, [snapshot.balance, snapshot.available, snapshot.reserved, snapshot.currency]);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
 
   return (
     <div className="space-y-3">
@@ -105,7 +127,7 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
           {snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}
         </bdi>
       </p>
-      {snapshot.reserved > 0 && snapshot.available !== null ? (
+      {snapshot.available !== null ? (
         <dl className="grid grid-cols-[1fr_auto] gap-x-2 text-sm">
           <dt className="text-fg-muted">{text.available}</dt>
           <dd>
@@ -128,12 +150,32 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
           <p>{text.noPending}</p>
         ) : (
           <ul className="divide-y divide-line">
-            {snapshot.pending.map((p) => (
-              <li key={p.id} data-transaction={p.id} className="flex justify-between gap-2 py-1">
-                <bdi>{format(p.amount, p.currency)}</bdi>
-                <span data-testid="status">{text.statuses[p.status] ?? p.status}</span>
-              </li>
-            ))}
+            {snapshot.pending.map((p) => {
+              const eta = expectedBy(p.createdAt, p.transactionType, terms.etaHours);
+              const amount = format(p.amount, p.currency);
+              return (
+                <li key={p.id} data-transaction={p.id} className="flex flex-wrap justify-between gap-x-2 py-1">
+                  <bdi className="font-medium">{amount}</bdi>
+                  <span data-testid="status">{text.statuses[p.status] ?? p.status}</span>
+                  <span data-testid="reason" className="basis-full text-fg-muted">
+                    {text.reasons[p.status] ?? ''}
+                    {eta ? (
+                      <>
+                        {' · '}
+                        <time data-testid="eta" dateTime={eta.toISOString()}>
+                          {text.expectedBy.replace('{date}', date.format(eta))}
+                        </time>
+                      </>
+                    ) : null}
+                  </span>
+                  {terms.cancelHref && CANCELLABLE.has(p.status) ? (
+                    <a href={`${terms.cancelHref}${encodeURIComponent(p.id)}`} aria-label={text.cancelLinkLabel.replace('{amount}', amount)} className="min-h-6 py-1 text-primary underline">
+                      {text.cancelLink}
+                    </a>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         )}
       </section>
@@ -141,7 +183,7 @@ function Live({ sessionId, locale, initial, text }: { sessionId: string; locale:
   );
 }
 
-export function LiveBalance(props: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText }) {
+export function LiveBalance(props: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText; terms: PendingTerms }) {
   const [client] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={client}>

@@ -13,6 +13,10 @@ export type CallFailure =
   | 'invalidState'
   /** 409 INSUFFICIENT_BALANCE: a withdrawal above the available balance (E19). */
   | 'insufficientBalance'
+  /** 400 LIMIT_EXCEEDED: outside the merchant's bounds or above the customer's deposit limit (E19). */
+  | 'limitExceeded'
+  /** 409 KYC_REQUIRED: no PSP serves the customer until they are verified (E19). */
+  | 'kycRequired'
   /** 429 RATE_LIMITED: too many attempts; try again later (E15). */
   | 'rateLimited'
   /** 404: unknown transaction or session. */
@@ -28,6 +32,8 @@ export function classifyFailure(error: unknown): CallFailure {
   if (!(error instanceof PaymentsApiError) || error.retryable) return 'unavailable';
   if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
   if (error.status === 409 && error.errorKey === 'INSUFFICIENT_BALANCE') return 'insufficientBalance';
+  if (error.status === 409 && error.errorKey === 'KYC_REQUIRED') return 'kycRequired';
+  if (error.status === 400 && error.errorKey === 'LIMIT_EXCEEDED') return 'limitExceeded';
   if (error.status === 429) return 'rateLimited';
   if (error.status === 404) return 'notFound';
   if (error.status === 400) return 'invalid';

@@ -14,10 +14,12 @@ import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
+import { CANCELLABLE, cashierTerms } from './cashier-terms';
+import { redirect } from 'next/navigation';
 
 export interface CashierState {
   attemptKey: string;
-  error?: AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited';
+  error?: AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc';
   /** The payment page to show in the cashier's frame. */
   step?: { url: string; type: 'payin' | 'payout'; id: string };
   /** What the customer typed, for a round trip without JavaScript. */
@@ -49,15 +51,16 @@ export async function startCashierTransaction(previous: CashierState, form: Form
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
-    const error = checkAmount(raw, session.currency, kind, session.available ?? session.balance ?? null, numberLocale);
+    const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, kind);
+    const error = checkAmount(raw, session.currency, kind, session.available ?? session.balance ?? null, numberLocale, rules);
     if (error) return { attemptKey, error, amount: raw };
     const amount = parseAmount(raw, numberLocale)!;
     const key = `cashier:${sessionId}:${attemptKey}`;
     if (kind === 'deposit') {
-      const created = await paymentsApi.createSessionPayin(sessionId, amount, key);
+      const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);
       return { attemptKey: randomUUID(), step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
     }
-    const created = await paymentsApi.createSessionPayout(sessionId, amount, key);
+    const created = await paymentsApi.createSessionPayout(sessionId, amount, key, method);
     return { attemptKey: randomUUID(), step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId } };
   } catch (error) {
     const failure = classifyFailure(error);
@@ -66,6 +69,41 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     if (failure === 'rateLimited') return { attemptKey, error: 'rateLimited', amount: raw };
     if (failure === 'invalidState') return { attemptKey: randomUUID(), error: 'expired' };
     if (failure === 'insufficientBalance' || failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
+    // The page's own check passed: the limit moved meanwhile (another deposit); the page reloads its figures.
+    if (failure === 'limitExceeded') return { attemptKey: randomUUID(), error: 'aboveLimit', amount: raw };
+    if (failure === 'kycRequired') return { attemptKey: randomUUID(), error: 'kyc', amount: raw };
     return { attemptKey: randomUUID(), error: 'rejected', amount: raw };
   }
+}
+
+const CancelForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  payoutId: z.string().regex(PAYMENT_ID),
+  view: z.enum(['cashier', 'widget']).catch('cashier'),
+  locale: z.string().optional(),
+});
+
+/**
+ * The customer cancels a pending withdrawal of the session (E19), after the page's confirmation
+ * step; works without JavaScript. The payout must be one of the session's, still cancellable,
+ * and the session's customer allowed to cancel (the service checks it again: 403, 409). Back to
+ * the page with `notice=cancelled` or `notice=cancelFailed`.
+ */
+export async function cancelWithdrawal(form: FormData): Promise<void> {
+  const parsed = parseActionForm(CancelForm, form, { sessionId: 128, payoutId: 128, locale: 35 });
+  if (!parsed.ok) redirect('/');
+  const { sessionId, payoutId, view } = parsed.data;
+  const locale = localeParam(parsed.data.locale);
+  let notice = 'cancelled';
+  try {
+    const [session, { transactions }] = await Promise.all([paymentsApi.getSession(sessionId), paymentsApi.sessionTransactions(sessionId)]);
+    const payout = transactions.find((t) => t.id === payoutId && t.kind === 'payout');
+    if (!payout || !CANCELLABLE.has(payout.status) || !session.withdrawalCancel) notice = 'cancelFailed';
+    else await paymentsApi.cancelPayout(payoutId);
+  } catch (error) {
+    logger.warn({ sessionId, payoutId, ...failureLogFields(error) }, 'cancelling a withdrawal failed');
+    notice = 'cancelFailed';
+  }
+  const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...(view === 'cashier' ? { tab: 'withdraw' } : {}), notice });
+  redirect(`/cashier/${encodeURIComponent(sessionId)}${view === 'widget' ? '/widget' : ''}?${query.toString()}`);
 }

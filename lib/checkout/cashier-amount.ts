@@ -6,7 +6,17 @@
  */
 import { toMinor } from '@/lib/money';
 
-export type AmountError = 'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance';
+export type AmountError = 'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';
+
+/**
+ * The limits an amount must keep (E19), in major units: the merchant's minimum and maximum of
+ * one transaction, and for a deposit what is left of the customer's tightest deposit limit.
+ */
+export interface AmountRules {
+  min?: number;
+  max?: number;
+  limitRemaining?: number;
+}
 
 /** Longest amount text read, in characters. */
 export const MAX_AMOUNT_CHARS = 32;
@@ -77,12 +87,21 @@ export function formatAmountInput(value: number, locale: string): string {
  * The first rule the amount breaks, or null. `balance` in major units (for a withdrawal, the
  * available balance), or null for none; `locale` reads the amount as parseAmount does.
  */
-export function checkAmount(raw: string, currency: string, kind: 'deposit' | 'withdraw', balance: number | null, locale: string): AmountError | null {
+export function checkAmount(raw: string, currency: string, kind: 'deposit' | 'withdraw', balance: number | null, locale: string, rules: AmountRules = {}): AmountError | null {
   if (raw.trim() === '') return 'required';
   const value = parseAmount(raw, locale);
   if (value === null) return 'invalid';
   if (value <= 0) return 'notPositive';
-  if (toMinor(value, currency) === null) return 'tooManyDecimals';
+  const minor = toMinor(value, currency);
+  if (minor === null) return 'tooManyDecimals';
+  // Compared in minor units: no floating-point edge at the bounds.
+  const bound = (major: number | undefined) => (major === undefined ? null : toMinor(major, currency));
+  const min = bound(rules.min);
+  const max = bound(rules.max);
+  const left = bound(rules.limitRemaining);
+  if (min !== null && minor < min) return 'belowMin';
+  if (max !== null && minor > max) return 'aboveMax';
   if (kind === 'withdraw' && balance !== null && value > balance + 1e-9) return 'aboveBalance';
+  if (kind === 'deposit' && left !== null && minor > left) return 'aboveLimit';
   return null;
 }

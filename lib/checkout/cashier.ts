@@ -17,6 +17,11 @@ export interface CashierTransaction {
   currency: string;
   status: string;
   createdAt: string;
+  transactionType?: string;
+  /** E19: the fee recorded on it (major units). */
+  fee?: number;
+  /** E19: the detailedStatus of a final one (CUSTOMER_CANCELLED…). */
+  statusReason?: string;
 }
 
 export type LoadedCashier =
@@ -32,7 +37,7 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
     const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
     if (session.status === 'EXPIRED') return { kind: 'expired', settings };
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
-    return { kind: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt })) };
+    return { kind: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
   } catch (error) {
     if (error instanceof PaymentsApiError && error.status === 404) return { kind: 'not-found' };
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');

@@ -16,6 +16,8 @@ export interface PendingWithdrawal {
   currency: string;
   status: string;
   createdAt: string;
+  /** CARD, or another method type, once known (E10, E19): its expected time. */
+  transactionType?: string;
 }
 
 export interface WidgetSnapshot {
@@ -40,7 +42,7 @@ export async function pendingWithdrawals(sessionId: string, fresh = false): Prom
   const { transactions } = await paymentsApi.sessionTransactions(sessionId);
   const pending = transactions
     .filter((t) => t.kind === 'payout' && PENDING_PAYOUT.has(t.status))
-    .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt }));
+    .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, ...(t.transactionType ? { transactionType: t.transactionType } : {}) }));
   pendingCache.set(sessionId, pending);
   return pending;
 }

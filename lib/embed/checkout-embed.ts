@@ -28,7 +28,10 @@ export interface CheckoutMessage {
   url?: string;
   /** `error`. */
   errorKey?: string;
-  /** `balance`: major units of `currency`. */
+  /**
+   * `balance`: major units of `currency`; the same message carries `available` (what a withdrawal
+   * may take now: balance minus reserved) and `reserved` (held by withdrawals not yet final), E19.
+   */
   balance?: number | null;
   currency?: string;
   [key: string]: unknown;

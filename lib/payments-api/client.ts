@@ -202,11 +202,14 @@ export const paymentsApi = {
   getSession: (sessionId: string) => callOperation('getCashierSession', { params: { sessionId } }).then(remember(`session:${sessionId}`)),
   sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
   /** `amount` in major units of the session currency. */
-  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string) =>
-    callOperation('createSessionPayin', { params: { sessionId }, body: { amount }, idempotencyKey }),
+  /** E9; `method` (E19) chooses the fee the service adds. */
+  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string) =>
+    callOperation('createSessionPayin', { params: { sessionId }, body: { amount, ...(method ? { method } : {}) }, idempotencyKey }),
   /** `value` in major units of the session currency. */
-  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string) =>
-    callOperation('createSessionPayout', { params: { sessionId }, body: { value }, idempotencyKey }),
+  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
+    callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
+  /** E19: the customer cancels their pending withdrawal (204). */
+  cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
+import { CancelWithdrawal, CashierNotice, initialSnapshot, liveBalanceText, loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
+import { LiveBalance } from '@/components/cashier/live-balance';
+import { cashierTerms } from '@/lib/checkout/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { PENDING_PAYOUT } from '@/lib/checkout/cashier';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
 import { formatAmountInput } from '@/lib/checkout/cashier-amount';
@@ -35,14 +36,17 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
-  const balanceText = balance === null ? null : money(balance, session.currency, uiLocale);
   /** What a withdrawal may take: the balance minus the withdrawals in progress (E19). */
   const available = session.available ?? balance;
   const availableText = available === null ? null : money(available, session.currency, uiLocale);
-  const reserved = session.reserved ?? 0;
+  const terms = cashierTerms(settings, session, kind);
   const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: formatAmountInput(value, uiLocale), label: money(value, session.currency, uiLocale) }));
-  const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${new URLSearchParams({ ...(locale ? { locale } : {}), tab }).toString()}`;
-  const pending = transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status));
+  const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
+  const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
+  const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
+  const cancel = cancelId ? (
+    <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="cashier" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={tabHref(kind)} />
+  ) : null;
 
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
@@ -53,20 +57,16 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
           <h1 className="text-xl font-semibold">{settings.displayName}</h1>
         </div>
-        <div className="text-end">
-          <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
-          <p className="text-sm">
-            {t('balance')}: <bdi data-testid="balance" className="text-lg font-semibold">{balanceText ?? t('noBalance')}</bdi>
-          </p>
-          {reserved > 0 && availableText ? (
-            <p className="text-sm text-fg-muted">
-              {t('available')}: <bdi data-testid="available" className="font-semibold text-fg">{availableText}</bdi>
-              {' · '}
-              {t('reserved')}: <bdi data-testid="reserved">{money(reserved, session.currency, uiLocale)}</bdi>
-            </p>
-          ) : null}
-        </div>
+        <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
       </header>
+      <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
+      <LiveBalance
+        sessionId={session.sessionId}
+        locale={uiLocale}
+        initial={initialSnapshot(session, transactions)}
+        text={await liveBalanceText(settings.displayName)}
+        terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref: `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=` } : {}) }}
+      />
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <a
@@ -79,6 +79,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           </a>
         ))}
       </nav>
+      {cancel}
       <section aria-label={t(kind)}>
         <CashierFlow
           key={kind}
@@ -90,11 +91,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           currency={session.currency}
           balance={available}
           presets={presets}
+          rules={terms.rules}
+          fees={terms.fees}
           initialAttemptKey={randomUUID()}
-          text={await cashierFlowText(kind, session.currency, availableText)}
+          text={await cashierFlowText(kind, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
         />
       </section>
-      <TransactionList id="pending-heading" heading={t('pending')} empty={t('noPending')} items={pending} />
       <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />
     </main>
   );

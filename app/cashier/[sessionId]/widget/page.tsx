@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { loadCashierPage, money } from '@/components/cashier/cashier-parts';
+import { CancelWithdrawal, CashierNotice, initialSnapshot, liveBalanceText, loadCashierPage, money } from '@/components/cashier/cashier-parts';
+import { cashierTerms } from '@/lib/checkout/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { LiveBalance } from '@/components/cashier/live-balance';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { PENDING_PAYOUT } from '@/lib/checkout/cashier';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
 
@@ -18,7 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /** /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md, "Withdrawal widget"). */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
   const { sessionId } = await props.params;
-  const locale = localeParam((await props.searchParams).locale);
+  const search = await props.searchParams;
+  const locale = localeParam(search.locale);
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
     kind: 'widget',
@@ -31,7 +32,10 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const balance = session.balance ?? null;
   /** The most a withdrawal may take: the balance minus the withdrawals in progress (E19). */
   const available = session.available ?? balance;
-  const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
+  const terms = cashierTerms(settings, session, 'withdraw');
+  const widgetPath = `/cashier/${encodeURIComponent(sessionId)}/widget`;
+  const query = (extra: Record<string, string> = {}) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
+  const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
   return (
     <main className="space-y-4 p-3">
       <ThemeStyle theme={settings.theme} />
@@ -39,19 +43,17 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
       <h1 className="border-b-4 border-primary pb-1 text-lg font-semibold">
         {settings.displayName}: {t('withdraw')}
       </h1>
+      <CashierNotice notice={typeof search.notice === 'string' ? search.notice : undefined} />
       <LiveBalance
         sessionId={session.sessionId}
         locale={uiLocale}
-        initial={{
-          balance,
-          available,
-          reserved: session.reserved ?? 0,
-          currency: session.currency,
-          status: session.status,
-          pending: transactions.filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status)),
-        }}
-        text={{ balance: t('balance'), available: t('available'), reserved: t('reserved'), noBalance: t('noBalance'), pending: t('pending'), noPending: t('noPending'), statuses }}
+        initial={initialSnapshot(session, transactions)}
+        text={await liveBalanceText(settings.displayName)}
+        terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref: `${widgetPath}?${query()}${locale ? '&' : ''}cancel=` } : {}) }}
       />
+      {cancelId ? (
+        <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="widget" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={query() ? `${widgetPath}?${query()}` : widgetPath} />
+      ) : null}
       <CashierFlow
         action={startCashierTransaction}
         sessionId={session.sessionId}
@@ -61,8 +63,10 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         currency={session.currency}
         balance={available}
         presets={[]}
+        rules={terms.rules}
+        fees={terms.fees}
         initialAttemptKey={randomUUID()}
-        text={await cashierFlowText('withdraw', session.currency, available === null ? null : money(available, session.currency, uiLocale))}
+        text={await cashierFlowText('withdraw', session.currency, available === null ? null : money(available, session.currency, uiLocale), { terms, locale: uiLocale, merchant: settings.displayName })}
       />
     </main>
   );

@@ -1,0 +1,51 @@
+/**
+ * The terms the cashier shows before the customer types (E19), from the merchant's checkout
+ * settings and the session: the bounds of one deposit or withdrawal, what is left of the
+ * customer's deposit limits, the fee rules of card and other methods, the expected time of a
+ * withdrawal per method, whether pending withdrawals may be cancelled, and the merchant's KYC and
+ * responsible-gambling pages. Major units, like the API; fees in minor units, like E19.
+ */
+import type { CashierSession } from '@/lib/contract/cashier';
+import type { CheckoutSettings, FeeRule } from '@/lib/contract/merchant';
+import { findFeeRule } from '@/lib/cashier/fees';
+import { amountBounds, type Period } from '@/lib/cashier/limits';
+import type { AmountRules } from './cashier-amount';
+
+export interface CashierTerms {
+  rules: AmountRules;
+  /** The customer's deposit limits in the session currency: limit and what is left now (major units). */
+  limits: { period: Period; limit: number; remaining: number }[];
+  /** The fee rule of each choice of the cashier's method radio; null: no fee. */
+  fees: { card: FeeRule | null; apm: FeeRule | null };
+  /** Hours from request to money received, per method (`card`, `apm` or an APM id). */
+  etaHours: Record<string, number>;
+  /** The customer may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION. */
+  withdrawalCancel: boolean;
+  kycUrl?: string;
+  responsibleGamblingUrl?: string;
+}
+
+/** The cashier's terms for `kind` (deposit or withdraw) in the session's currency. */
+export function cashierTerms(settings: CheckoutSettings, session: CashierSession, kind: 'deposit' | 'withdraw'): CashierTerms {
+  const direction = kind === 'deposit' ? 'deposit' : 'withdrawal';
+  const limits = kind === 'deposit' ? (['day', 'week', 'month'] as const).flatMap((period) => (session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [])) : [];
+  const tightest = limits.length ? Math.min(...limits.map((l) => l.remaining)) : undefined;
+  return {
+    rules: { ...amountBounds(settings.limits, session.currency, direction), ...(tightest !== undefined ? { limitRemaining: tightest } : {}) },
+    limits,
+    fees: { card: findFeeRule(settings.fees, 'card', direction, session.currency), apm: findFeeRule(settings.fees, 'apm', direction, session.currency) },
+    etaHours: settings.withdrawalEtaHours ?? {},
+    withdrawalCancel: session.withdrawalCancel === true,
+    ...(settings.kycUrl ? { kycUrl: settings.kycUrl } : {}),
+    ...(settings.responsibleGamblingUrl ? { responsibleGamblingUrl: settings.responsibleGamblingUrl } : {}),
+  };
+}
+
+/** Statuses of a withdrawal the customer may still cancel (E19). */
+export const CANCELLABLE = new Set(['CREATED', 'WAITING_FOR_CONFIRMATION']);
+
+/** The expected time of a withdrawal: its request time plus the method's hours (`card`, else `apm`), or null when the merchant gives none. */
+export function expectedBy(createdAt: string, transactionType: string | undefined, etaHours: Record<string, number>): Date | null {
+  const hours = transactionType === 'CARD' ? etaHours.card : etaHours.apm;
+  return hours ? new Date(new Date(createdAt).getTime() + hours * 3600_000) : null;
+}

@@ -9,10 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import ar from '@/messages/ar.json';
-import { expectNoAxeViolations, fillCard, merchantApi, MERCHANT_ORIGIN } from './support';
+import arCatalogue from '@/messages/ar.json';
+import type en from '@/messages/en.json';
+import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN } from './support';
 
 const CASINO = 'sbx_casino_merchant';
+/** The Arabic catalogue, typed as the English one (lib/i18n/catalogues.test.ts keeps their keys equal). */
+const ar = arCatalogue as unknown as typeof en;
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 
 function customer(country = 'FR') {
@@ -58,7 +61,10 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   // The card fee of a withdrawal is taken from what is received, shown before confirmation.
   await expect(page.getByTestId('fee-line')).toHaveText('Fee €1.00. You receive €59.00.');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
-  await fillCard(step(page), { number: '4242424242424242' });
+  // A payout's destination card: no security code.
+  await step(page).getByLabel('Card number').fill('4242424242424242');
+  await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
+  await step(page).getByLabel('Name on card').fill('Ada Lovelace');
   await step(page).getByRole('button', { name: /^Send €60.00/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toBeVisible();
 

@@ -104,6 +104,9 @@ test('the widget, mounted with embed.js on a second origin, shows a balance the 
   await expect(widget.getByTestId('balance')).toHaveText('€42.50', { timeout: 2_000 });
   expect(Date.now() - changedAt).toBeLessThan(2_000);
   await expect(page.locator('#last-balance')).toHaveText('42.5');
+  // The balance message carries what is available and reserved too (E19).
+  const last = await page.evaluate(() => (window as unknown as { checkoutMessages: { type: string }[] }).checkoutMessages.filter((m) => m.type === 'balance').at(-1));
+  expect(last).toMatchObject({ balance: 42.5, available: 42.5, reserved: 0, currency: 'EUR' });
   // resize messages size the iframe.
   const height = await page.locator('iframe[title="Withdrawal widget"]').evaluate((el) => (el as HTMLIFrameElement).style.height);
   expect(height).not.toBe('480px');

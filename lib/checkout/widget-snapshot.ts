@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { paymentsApi } from '@/lib/payments-api/client';
+import { callOperation, paymentsApi } from '@/lib/payments-api/client';
 import { PENDING_PAYOUT } from './cashier';
 
 export interface PendingWithdrawal {
@@ -39,7 +39,9 @@ const pendingCache = new LRUCache<string, PendingWithdrawal[]>({ max: 10_000, tt
 export async function pendingWithdrawals(sessionId: string, fresh = false): Promise<PendingWithdrawal[]> {
   const cached = fresh ? undefined : pendingCache.get(sessionId);
   if (cached) return cached;
-  const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+  // Shared by every viewer (this cache, the hub): never one request's memoized answer, which an
+  // event stream's request would keep for 10 s and hand back stale after a change.
+  const { transactions } = await callOperation('listSessionTransactions', { params: { sessionId }, background: true });
   const pending = transactions
     .filter((t) => t.kind === 'payout' && PENDING_PAYOUT.has(t.status))
     .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, ...(t.transactionType ? { transactionType: t.transactionType } : {}) }));

@@ -21,8 +21,24 @@ function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** ICU argument names of a message: `{merchant}`, `{digits, plural, …}` → merchant, digits. */
-const argumentsOf = (message: string) => [...new Set([...message.matchAll(/\{\s*([A-Za-z0-9_]+)\s*[,}]/g)].map((m) => m[1]))].sort();
+/**
+ * ICU argument names of a message: `{merchant}`, `{digits, plural, …}` → merchant, digits. Parsed, not
+ * matched: the text of a select or plural branch (`day {day}`) is not an argument.
+ */
+type Element = { type: number; value?: unknown; options?: Record<string, { value: Element[] }>; children?: Element[] };
+function argumentsOf(message: string): string[] {
+  const names = new Set<string>();
+  const walk = (elements: Element[]) => {
+    for (const element of elements) {
+      // 0 literal, 7 pound (#), 8 tag: no argument of their own.
+      if (element.type !== 0 && element.type !== 7 && element.type !== 8 && typeof element.value === 'string') names.add(element.value);
+      for (const option of Object.values(element.options ?? {})) walk(option.value);
+      if (element.children) walk(element.children);
+    }
+  };
+  walk(new IntlMessageFormat(message, 'en').getAst() as Element[]);
+  return [...names].sort();
+}
 
 /** Messages that are the same in every language (names, codes). */
 const SAME_EVERYWHERE = new Set(['home.sandboxTitle', 'console.router', 'console.webhooks', 'console.status', 'apm.fields.iban', 'apm.types.BANK', 'apm.optional']);

@@ -200,3 +200,20 @@ test('an unverified customer is told to verify their identity, with the merchant
   await expect(page.getByLabel('Amount in EUR')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, 'KYC prompt');
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the cancel link, its confirmation and the cancellation work as plain links and a form post', async ({ page }) => {
+    const session = await newSession();
+    const payoutId = await pendingWithdrawal(session.sessionId, 30);
+    await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+    await expect(page.getByTestId('reserved')).toHaveText('€30.00');
+    await page.getByRole('link', { name: 'Cancel the withdrawal of €30.00' }).click();
+    await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toBeVisible();
+    await expect(page.getByTestId('reserved')).toHaveText('€0.00');
+    expect((await payout(payoutId)).status).toBe('REJECTED');
+  });
+});

@@ -99,7 +99,12 @@ export const payins = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId), index('payins_pending').on(t.pendingUntil)],
+  (t) => [
+    uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId),
+    index('payins_pending').on(t.pendingUntil),
+    // E19: a customer's deposits of the last 30 days, summed against their deposit limits.
+    index('payins_customer_created').on(t.customerId, t.createdAt),
+  ],
 );
 
 export const payouts = pgTable(

@@ -50,12 +50,17 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
 /**
  * The customer's deposit limits in `currency` and what is left of each now (minor units), from
  * their counted pay-ins of the last 30 days. With `lock`, the customer row is locked first, so
- * two deposits of one customer are counted one after the other.
+ * two deposits of one customer are counted one after the other; `stored` is the customer's
+ * `deposit_limits` when the caller has read it already (no second read).
  */
-export async function depositRoomMinor(tx: Db, customerId: string, currency: string, lock = false) {
-  const query = tx.select({ depositLimits: customers.depositLimits }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  const limits = ((row?.depositLimits ?? {}) as Record<string, PeriodLimitsMinor>)[currency];
+export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; stored?: unknown } = {}) {
+  let stored = options.stored;
+  if (stored === undefined) {
+    const query = tx.select({ depositLimits: customers.depositLimits }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
+    stored = row?.depositLimits;
+  }
+  const limits = ((stored ?? {}) as Record<string, PeriodLimitsMinor>)[currency];
   if (!limits || Object.keys(limits).length === 0) return {};
   const now = new Date();
   const rows = await tx
@@ -84,7 +89,7 @@ export function assertWithinBounds(config: SandboxMerchantConfig, currency: stri
 
 /** Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave, naming the limit. Locks the customer. */
 export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number): Promise<void> {
-  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, true), amountMinor);
+  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, { lock: true }), amountMinor);
   if (over) throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
 }
 

@@ -92,7 +92,7 @@ export async function getSession(tx: Db, principal: Principal, id: string): Prom
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
   const config = await merchantConfig(tx, row.merchantId);
-  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency), row.currency);
+  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { stored: customer?.depositLimits ?? null }), row.currency);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,

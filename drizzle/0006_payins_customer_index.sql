@@ -1,0 +1,1 @@
+CREATE INDEX "payins_customer_created" ON "payins" USING btree ("customer_id","created_at");

@@ -2,9 +2,9 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier';
-import { CANCELLABLE } from '@/lib/checkout/cashier-terms';
+import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier-terms';
 import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
-import type { LiveBalanceText, WidgetSnapshot } from './live-balance';
+import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
 
 type LoadedCashierOk = Extract<LoadedCashier, { kind: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -95,8 +95,24 @@ export async function TransactionList(props: { id: string; heading: string; empt
   );
 }
 
+/**
+ * The live part of the cashier and the widget (balance, available, reserved, pending withdrawals),
+ * from the page's own load; `cancelHref` (ending in `cancel=`) is used when the customer may cancel.
+ */
+export async function CashierLive({ loaded, terms, locale, cancelHref }: { loaded: LoadedCashierOk; terms: CashierTerms; locale: string; cancelHref: string }) {
+  return (
+    <LiveBalance
+      sessionId={loaded.session.sessionId}
+      locale={locale}
+      initial={initialSnapshot(loaded.session, loaded.transactions)}
+      text={await liveBalanceText(loaded.settings.displayName)}
+      terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref } : {}) }}
+    />
+  );
+}
+
 /** The live part's text (balance, pending withdrawals with reason, expected time, cancel link). */
-export async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
+async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
   const t = await getTranslations('cashier');
   const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
   const reasons = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`pendingReasons.${s}` as 'pendingReasons.PENDING', { merchant })]));
@@ -116,7 +132,7 @@ export async function liveBalanceText(merchant: string): Promise<LiveBalanceText
 }
 
 /** The snapshot the live part starts from, from the page's own load. */
-export function initialSnapshot(session: LoadedCashierOk['session'], transactions: CashierTransaction[]): WidgetSnapshot {
+function initialSnapshot(session: LoadedCashierOk['session'], transactions: CashierTransaction[]): WidgetSnapshot {
   const balance = session.balance ?? null;
   return {
     balance,

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { CancelWithdrawal, CashierNotice, initialSnapshot, liveBalanceText, loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
-import { LiveBalance } from '@/components/cashier/live-balance';
+import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
 import { cashierTerms } from '@/lib/checkout/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
@@ -60,13 +59,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
       </header>
       <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
-      <LiveBalance
-        sessionId={session.sessionId}
-        locale={uiLocale}
-        initial={initialSnapshot(session, transactions)}
-        text={await liveBalanceText(settings.displayName)}
-        terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref: `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=` } : {}) }}
-      />
+      <CashierLive loaded={loaded} terms={terms} locale={uiLocale} cancelHref={`/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=`} />
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <a

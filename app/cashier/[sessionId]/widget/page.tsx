@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { CancelWithdrawal, CashierNotice, initialSnapshot, liveBalanceText, loadCashierPage, money } from '@/components/cashier/cashier-parts';
+import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money } from '@/components/cashier/cashier-parts';
 import { cashierTerms } from '@/lib/checkout/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
-import { LiveBalance } from '@/components/cashier/live-balance';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
@@ -44,13 +43,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         {settings.displayName}: {t('withdraw')}
       </h1>
       <CashierNotice notice={typeof search.notice === 'string' ? search.notice : undefined} />
-      <LiveBalance
-        sessionId={session.sessionId}
-        locale={uiLocale}
-        initial={initialSnapshot(session, transactions)}
-        text={await liveBalanceText(settings.displayName)}
-        terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref: `${widgetPath}?${query()}${locale ? '&' : ''}cancel=` } : {}) }}
-      />
+      <CashierLive loaded={loaded} terms={terms} locale={uiLocale} cancelHref={`${widgetPath}?${query()}${locale ? '&' : ''}cancel=`} />
       {cancelId ? (
         <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="widget" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={query() ? `${widgetPath}?${query()}` : widgetPath} />
       ) : null}

@@ -65,7 +65,8 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   await step(page).getByLabel('Card number').fill('4242424242424242');
   await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
   await step(page).getByLabel('Name on card').fill('Ada Lovelace');
-  await step(page).getByRole('button', { name: /^Send €60.00/ }).click();
+  // The destination page sends what the customer receives: the value less the €1.00 card fee.
+  await step(page).getByRole('button', { name: /^Send €59.00/ }).click();
   await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toBeVisible();
 
   await expect(page.getByTestId('balance')).toHaveText('€200.00');

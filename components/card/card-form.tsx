@@ -14,6 +14,7 @@ import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCa
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
+import type { CardFormError } from '@/lib/checkout/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { SecurityCheck } from './security-check';
 
@@ -36,7 +37,7 @@ export interface CardFormText extends ThreeDSText {
   errorSummary: string;
   declined: string;
   fieldErrors: Record<CardFieldError, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs', string>;
+  formErrors: Record<CardFormError, string>;
   reasons: Record<string, string>;
   securityCheck: { working: string; done: string };
   /** E17: the merchant refuses this funding type (pay-ins). */

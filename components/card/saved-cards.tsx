@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
+import type { CardFormError } from '@/lib/checkout/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 
 export interface SavedCardItem {
@@ -36,7 +37,7 @@ export interface SavedCardsText extends ThreeDSText {
   cvvInvalid: string;
   declined: string;
   reasons: Record<string, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs', string>;
+  formErrors: Record<CardFormError, string>;
 }
 
 export interface SavedCardsProps {

@@ -75,6 +75,16 @@ function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProp
   return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
 }
 
+/** `value` once it has not changed for `ms` milliseconds (the first value at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 export function CashierFlow(props: CashierFlowProps) {
   const { text, kind } = props;
   const router = useRouter();
@@ -87,7 +97,8 @@ export function CashierFlow(props: CashierFlowProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [typed, setTyped] = useState(state.amount ?? '');
   const [method, setMethod] = useState<'card' | 'apm'>('card');
-  const feeText = feeLineOf(typed, method, props, text.feeLine);
+  // Announced once typing pauses, not at every keystroke.
+  const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
 
   useEffect(() => setStep(state.step), [state.step]);
   useEffect(() => {

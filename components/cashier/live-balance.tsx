@@ -117,7 +117,8 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
   useEffect(() => {
     postToParent('balance', { balance: snapshot.balance, available: snapshot.available, reserved: snapshot.reserved, currency: snapshot.currency });
   }, [snapshot.balance, snapshot.available, snapshot.reserved, snapshot.currency]);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  // One time zone for the server's render and the browser's (no hydration mismatch), and named.
+  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
 
   return (
     <div className="space-y-3">

@@ -7,6 +7,7 @@ import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
+import type { CardFormError } from '@/lib/checkout/card-outcome';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
 
@@ -32,13 +33,14 @@ async function reasons(): Promise<Record<string, string>> {
 }
 
 /** The card forms' form-level errors (`errors.*`). */
-const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs') => string) => ({
+const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'depositLimit') => string): Record<CardFormError, string> => ({
   unavailable: e('unavailable'),
   rejected: e('rejected'),
   notFound: e('notFound'),
   rateLimited: e('rateLimited'),
   challenge: e('challenge'),
   challengeNeedsJs: e('challengeNeedsJs'),
+  limit: e('depositLimit'),
 });
 
 /** Text of the card form; `amount` is already formatted for the locale. */

@@ -12,23 +12,32 @@ export type Period = keyof typeof PERIODS;
 /** A customer's deposit limits in one currency, minor units. */
 export type PeriodLimitsMinor = Partial<Record<Period, number>>;
 
-/** A deposit that counts against the limits: its amount (minor units) and when it was made. */
+/** A deposit that counts against the limits: its amount (minor units) and when it was paid (not created: a deposit created long ago and paid now counts now). */
 export interface CountedDeposit {
   amountMinor: number;
   at: Date;
 }
 
-/** Per period with a limit: the limit and what is left of it at `now` (never below 0), minor units. */
-export function depositRoom(limits: PeriodLimitsMinor, deposits: readonly CountedDeposit[], now: Date): Partial<Record<Period, { limit: number; remaining: number }>> {
-  const room: Partial<Record<Period, { limit: number; remaining: number }>> = {};
+export type Room = Partial<Record<Period, { limit: number; remaining: number }>>;
+
+/** Per period with a limit: the limit and what is left of it (never below 0), from what was `used` in each window; minor units. */
+export function roomFromUsed(limits: PeriodLimitsMinor, used: Partial<Record<Period, number>>): Room {
+  const room: Room = {};
   for (const period of Object.keys(PERIODS) as Period[]) {
     const limit = limits[period];
-    if (limit === undefined) continue;
-    const since = now.getTime() - PERIODS[period];
-    const used = deposits.reduce((sum, d) => (d.at.getTime() > since ? sum + d.amountMinor : sum), 0);
-    room[period] = { limit, remaining: Math.max(0, limit - used) };
+    if (limit !== undefined) room[period] = { limit, remaining: Math.max(0, limit - (used[period] ?? 0)) };
   }
   return room;
+}
+
+/** Per period with a limit: the limit and what is left of it at `now`, from the deposits made (paid) and when. */
+export function depositRoom(limits: PeriodLimitsMinor, deposits: readonly CountedDeposit[], now: Date): Room {
+  const used: Partial<Record<Period, number>> = {};
+  for (const period of Object.keys(PERIODS) as Period[]) {
+    const since = now.getTime() - PERIODS[period];
+    used[period] = deposits.reduce((sum, d) => (d.at.getTime() > since ? sum + d.amountMinor : sum), 0);
+  }
+  return roomFromUsed(limits, used);
 }
 
 /** The first period whose limit `amountMinor` would pass, with its figures; null when it fits all. */

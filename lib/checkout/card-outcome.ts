@@ -17,12 +17,15 @@ import { classifyFailure, failureLogFields } from './call-failure';
 import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from './redirect-target';
 
+/** `errors.*` catalogue keys of the card forms' form-level problems (`limit`: `errors.depositLimit`). */
+export type CardFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'limit';
+
 export interface CardPaymentState {
   /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
   attemptKey: string;
   fieldErrors?: Partial<Record<keyof CardFormValues | 'cardId', CardFieldError>>;
   /** `errors.*` catalogue key of a form-level problem. */
-  formError?: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs';
+  formError?: CardFormError;
   /** The next attempt needs a solved proof-of-work (lib/security/proof-of-work.ts). */
   challengeRequired?: boolean;
   /** `reasons.*` catalogue key of the last decline. */
@@ -61,6 +64,9 @@ export function failure(error: unknown, c: Common, type: 'payin' | 'payout', kee
       return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
     case 'notFound':
       return { attemptKey: randomUUID(), formError: 'notFound' };
+    // A cashier deposit above the customer's deposit limit (E19): nothing was charged.
+    case 'limitExceeded':
+      return { attemptKey: randomUUID(), formError: 'limit', values: keep };
     default:
       return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
   }

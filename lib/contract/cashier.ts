@@ -79,11 +79,11 @@ export const SessionTransaction = z
   .object({
     id: z.string(),
     kind: z.enum(['payin', 'payout']),
-    amount: z.number(),
+    amount: z.number().meta({ description: "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included)." }),
     currency: z.string(),
     status: z.union([PayinStatus, PayoutStatus]),
     transactionType: z.string().optional(),
-    fee: z.number().optional().meta({ description: 'E19: the fee of the transaction (major units), included in a deposit\'s amount, taken from a withdrawal\'s.' }),
+    fee: z.number().optional().meta({ description: 'E19: the cashier fee (major units of `currency`), included in `amount`: a deposit\'s amount charged, a withdrawal\'s amount taken from the balance.' }),
     statusReason: z.string().optional().meta({ description: 'E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
     createdAt: z.string(),
     updatedAt: z.string(),

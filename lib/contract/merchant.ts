@@ -21,6 +21,9 @@ export const CheckoutTheme = z
     description: 'Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given.',
   });
 
+/** An https URL of the merchant's own pages (never javascript:, data: or plain http). */
+const HttpsUrl = z.string().max(2048).regex(/^https:\/\/[^\s]+$/, 'an https URL');
+
 /** E19: a fee: `fixedMinor` ISO 4217 minor units of `currency` plus `basisPoints` (1/100 %) of the amount. */
 export const FeeRule = z
   .object({
@@ -81,8 +84,8 @@ export const CheckoutSettings = z
       .optional()
       .meta({ description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).', 'x-extension': true }),
     fees: z.array(FeeRule).max(100).optional().meta({ description: 'E19: fees per method, direction and currency.', 'x-extension': true }),
-    kycUrl: z.string().url().optional().meta({ description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.", 'x-extension': true }),
-    responsibleGamblingUrl: z.string().url().optional().meta({ description: "E19: the merchant's responsible-gambling page, linked beside the limits.", 'x-extension': true }),
+    kycUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.", 'x-extension': true }),
+    responsibleGamblingUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's responsible-gambling page, linked beside the limits.", 'x-extension': true }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

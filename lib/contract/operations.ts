@@ -77,6 +77,8 @@ export interface OperationSpec {
 
 const both = ['merchant', 'checkout'] as const;
 const merchantOnly = ['merchant'] as const;
+/** The customer's own actions through the hosted pages (a merchant has its own: reject). */
+const checkoutOnly = ['checkout'] as const;
 
 /** Every operation, by operationId, in the order of the OpenAPI document. */
 export const OPERATIONS = {
@@ -194,8 +196,8 @@ export const OPERATIONS = {
   },
   cancelPayout: {
     method: 'PUT', path: '/public/payout/{payoutId}/cancel', summary: 'The customer cancels their pending withdrawal (E19)',
-    description: 'From CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer\'s billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.',
-    answer: null, idempotent: false, extension: true, callers: both,
+    description: 'A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer\'s billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.',
+    answer: null, idempotent: false, extension: true, callers: checkoutOnly,
   },
   setCustomerLimits: {
     method: 'PUT', path: '/public/customer/{customerId}/limits', summary: "Set a customer's deposit limits per day, week and month (E19)",

@@ -101,7 +101,7 @@ export const PayinTransaction = z
       'x-extension': true,
       description: 'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
     }),
-    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the fee included in `amount` (major units of `currency`).' }),
+    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session\'s currency).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

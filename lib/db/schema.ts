@@ -94,8 +94,12 @@ export const payins = pgTable(
     /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
     h2h: jsonb('h2h'),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
-    /** E19: the cashier fee included in amount_minor (minor units), when one applied. */
+    /** E19: the cashier fee included in amount_minor (minor units of the initial currency), when one applied. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
+    /** E19: the method the customer chose in the cashier (`card`, `apm`): processing by another is refused (its fee). */
+    cashierMethod: text('cashier_method'),
+    /** E19: when the last processing attempt was made (the customer paid): deposit limits count from it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -103,7 +107,7 @@ export const payins = pgTable(
     uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId),
     index('payins_pending').on(t.pendingUntil),
     // E19: a customer's deposits of the last 30 days, summed against their deposit limits.
-    index('payins_customer_created').on(t.customerId, t.createdAt),
+    index('payins_customer_processed').on(t.customerId, t.processedAt),
   ],
 );
 
@@ -135,7 +139,7 @@ export const payouts = pgTable(
     sessionId: text('session_id'),
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome'),
-    /** E19: the cashier fee taken from the value (minor units), when one applied. */
+    /** E19: the cashier fee (minor units of the initial currency) the customer pays on top of the value sent: the balance holds and loses value + fee. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
     /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
     cashierMethod: text('cashier_method'),

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { eq } from 'drizzle-orm';
+import { payins } from '@/lib/db/schema';
 import { sandboxDb } from './store';
 
 const CHECKOUT = 'sbx_checkout';
@@ -16,11 +18,12 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 const browser = { javascriptEnabled: true };
 const FR = { ...sampleCustomer.billing, countryCode: 'FR' };
 
+const customer = (country = 'FR', externalUserId = `r-${randomUUID()}`) => ({ ...sampleCustomer, externalUserId, billing: { ...FR, countryCode: country } });
+
 async function newSession(options: { token?: string; balance?: number; country?: string; kyc?: boolean; externalUserId?: string } = {}) {
-  const customer = { ...sampleCustomer, externalUserId: options.externalUserId ?? `r-${randomUUID()}`, billing: { ...FR, countryCode: options.country ?? 'FR' } };
   const answer = await api('POST', '/public/cashier/session', {
     token: options.token ?? CASINO,
-    body: { customer, returnUrls, currency: 'EUR', kycVerified: options.kyc ?? true, previousTransactionCount: 0, balance: options.balance ?? 500 },
+    body: { customer: customer(options.country, options.externalUserId), returnUrls, currency: 'EUR', kycVerified: options.kyc ?? true, previousTransactionCount: 0, balance: options.balance ?? 500 },
     key: randomUUID(),
   });
   return answer.body.sessionId as string;
@@ -54,6 +57,14 @@ describe('cancelling a pending withdrawal (E19)', () => {
     const second = await withdraw(id, 50);
     await api('POST', `/public/payout/${second.body.payoutId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } } });
     expect((await cancel(second.body.payoutId)).status).toBe(204);
+  });
+
+  it("is the customer's own action on a cashier withdrawal: not a merchant's call, nor any other payout", async () => {
+    const id = await newSession();
+    const mine = await withdraw(id, 20);
+    expect((await api('PUT', `/public/payout/${mine.body.payoutId}/cancel`, { token: CASINO })).status).toBe(403);
+    const direct = await api('POST', '/public/payout', { token: CASINO, key: randomUUID(), body: { orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: true, customer: customer() } });
+    expect((await cancel(direct.body.payoutId)).status).toBe(403);
   });
 
   it('is refused (403) for a customer in GB and on a merchant that does not allow it; the payout is unchanged', async () => {
@@ -100,6 +111,19 @@ describe('limits (E19)', () => {
     expect((await deposit(id, 40)).status).toBe(200);
   });
 
+  it('counts a deposit when it is paid, not when it was created', async () => {
+    const id = await newSession();
+    const old = await deposit(id, 80);
+    const customerId = await customerOf(old.body.paymentId);
+    await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { EUR: { day: 100 } } } });
+    // Created two days ago, paid now: it uses today's limit.
+    const db = await sandboxDb();
+    await db.update(payins).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(payins.id, old.body.paymentId));
+    expect((await payCard(old.body.paymentId)).body.status).toBe('SUCCESS');
+    expect((await session(id)).depositLimits.day).toEqual({ limit: 100, remaining: 20 });
+    expect((await deposit(id, 20.01)).body.errorKey).toBe('LIMIT_EXCEEDED');
+  });
+
   it('refuses limits that are not amounts of the currency, and an unknown customer', async () => {
     const id = await newSession();
     const customerId = await customerOf((await deposit(id, 10)).body.paymentId);
@@ -116,11 +140,25 @@ describe('fees and KYC (E19)', () => {
     expect(record).toMatchObject({ amount: 101.8, fee: 1.8 });
     const apm = await deposit(id, 33.33, 'ewallet');
     expect((await api('GET', `/public/payin/${apm.body.paymentId}`, { token: CASINO })).body).toMatchObject({ amount: 33.66, fee: 0.33 });
+    // The withdrawal fee is taken from what is sent; the balance holds (and loses) value and fee.
     const payout = await withdraw(id, 50, 'card');
-    expect((await api('GET', `/public/payout/${payout.body.payoutId}`, { token: CASINO })).body).toMatchObject({ value: 50, fee: 1 });
-    expect(await session(id)).toMatchObject({ reserved: 50 });
+    expect((await api('GET', `/public/payout/${payout.body.payoutId}`, { token: CASINO })).body).toMatchObject({ value: 49, fee: 1 });
+    expect(await session(id)).toMatchObject({ balance: 500, reserved: 50, available: 450 });
+    const listed = (await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT })).body.transactions;
+    expect(listed.find((t: { id: string }) => t.id === payout.body.payoutId)).toMatchObject({ amount: 50, fee: 1 });
     const list = (await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT })).body.transactions;
     expect(list.find((t: { id: string }) => t.id === payin.body.paymentId)).toMatchObject({ fee: 1.8 });
+  });
+
+  it('refuses to process a cashier transaction by another method than the one its fee was computed for', async () => {
+    const id = await newSession();
+    const apmDeposit = await deposit(id, 20, 'ewallet');
+    expect((await payCard(apmDeposit.body.paymentId)).status).toBe(400);
+    const apmWithdrawal = await withdraw(id, 20, 'apm');
+    const card = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } };
+    expect((await api('POST', `/public/payout/${apmWithdrawal.body.payoutId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: card })).status).toBe(400);
+    const cardDeposit = await deposit(id, 20, 'card');
+    expect((await payCard(cardDeposit.body.paymentId)).body.status).toBe('SUCCESS');
   });
 
   it('answers 409 KYC_REQUIRED when only a verified customer would be served', async () => {

@@ -5,13 +5,13 @@
  * customer cancelling their pending withdrawal (`PUT /public/payout/{id}/cancel`). Amounts are
  * integer minor units inside, major units at the API.
  */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { customers, payins } from '@/lib/db/schema';
 import type { DepositRoom } from '@/lib/contract/cashier';
 import type { Customer } from '@/lib/contract/common';
 import type { CustomerLimitsRequest } from '@/lib/contract/customer';
-import { amountBounds, depositRoom, exceededPeriod, PERIODS, type PeriodLimitsMinor } from '@/lib/cashier/limits';
+import { amountBounds, exceededPeriod, PERIODS, roomFromUsed, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
 import { formatMinor, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from './api-error';
@@ -23,7 +23,7 @@ import { selectProcessor } from './selection';
 import { payoutActions } from './transitions';
 
 /** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
-const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED'] as const;
+const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
 
 const limitError = (message: string) => new SandboxApiError('LIMIT_EXCEEDED', message);
 const money = (minor: number, currency: string) => formatMinor(minor, currency, 'en');
@@ -62,19 +62,30 @@ export async function depositRoomMinor(tx: Db, customerId: string, currency: str
   }
   const limits = ((stored ?? {}) as Record<string, PeriodLimitsMinor>)[currency];
   if (!limits || Object.keys(limits).length === 0) return {};
-  const now = new Date();
-  const rows = await tx
-    .select({ amountMinor: payins.initialAmountMinor, feeMinor: payins.feeMinor, at: payins.createdAt })
+  const now = Date.now();
+  const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();
+  // What the customer deposited (the amount without its fee), summed in SQL per window of payment time.
+  const used = (period: Period) =>
+    sql<string>`coalesce(sum(${payins.initialAmountMinor} - coalesce(${payins.feeMinor}, 0)) filter (where ${payins.processedAt} > ${since(period)}::timestamptz), 0)`;
+  const [row] = await tx
+    .select({ day: used('day'), week: used('week'), month: used('month') })
     .from(payins)
-    .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), inArray(payins.status, [...COUNTED]), gt(payins.createdAt, new Date(now.getTime() - PERIODS.month))));
-  // What the customer deposited: the amount without the fee.
-  return depositRoom(limits, rows.map((r) => ({ amountMinor: r.amountMinor - (r.feeMinor ?? 0), at: r.at })), now);
+    .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), inArray(payins.status, [...COUNTED]), gt(payins.processedAt, new Date(now - PERIODS.month))));
+  return roomFromUsed(limits, { day: Number(row?.day ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) });
 }
 
 /** E19's `depositLimits` of the session answer, in major units; undefined without limits. */
 export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {
   const entries = Object.entries(room).map(([period, r]) => [period, { limit: toMajor(r.limit, currency), remaining: toMajor(r.remaining, currency) }]);
   return entries.length ? (Object.fromEntries(entries) as DepositRoom) : undefined;
+}
+
+/**
+ * Refuses (400) processing a cashier transaction by another method than the one the customer
+ * chose in the cashier (its fee was computed for that one): `card`, or any APM for `apm`.
+ */
+export function assertCashierMethod(chosen: string | null, used: 'card' | 'apm'): void {
+  if (chosen && (chosen === 'card') !== (used === 'card')) throw invalid(`This transaction was started for ${chosen === 'card' ? 'a card' : 'another method'} in the cashier: go back to the cashier to change the method`);
 }
 
 /** Refuses (400 LIMIT_EXCEEDED) an amount outside the merchant's bounds for the currency. */
@@ -122,6 +133,8 @@ export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pi
  */
 export async function cancelPayout(tx: Db, principal: Principal, id: string, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
+  // A customer's own withdrawal from the cashier only; a merchant rejects its payouts with reject.
+  if (!row.sessionId) throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
   const [customer] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
   if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data as Customer | undefined)) {
     throw new SandboxApiError('FORBIDDEN', 'This withdrawal cannot be cancelled by the customer');

@@ -39,14 +39,18 @@ import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, sa
 import { outcomeForCard, outcomeForMask, type CardOutcome } from './test-cards';
 import { payinActions } from './transitions';
 import { newId } from './store';
-import { assertDepositLimits } from './cashier-rules';
-import { acsUrl, nextStep, reportMethod, startChallenge, startMethod, type ThreeDsState } from './three-ds';
+import { assertCashierMethod, assertDepositLimits } from './cashier-rules';
+import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, reportMethod, startChallenge, startMethod, waitsForMethod, type ThreeDsState } from './three-ds';
 
-/** A 3DS challenge not answered within this time ends TIMEOUT. */
-export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+export { CHALLENGE_TTL_MS };
 
-/** Applies a due timed outcome to a locked row. */
-const settle = (tx: Db, row: PayinRow, now?: Date) => settleDue(row, (r, set) => changePayin(tx, r, set), now);
+
+/**
+ * Applies a due timed outcome to a locked row. A 3DS Method nobody reported in time (the page
+ * was closed, or its report failed) goes on as not completed (N): the issuer decides without it.
+ */
+const settle = (tx: Db, row: PayinRow, now = new Date()) =>
+  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now ? reportMethod(tx, row, 'N') : settleDue(row, (r, set) => changePayin(tx, r, set), now);
 
 /** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
 export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {
@@ -138,7 +142,7 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
     status = 'PENDING_3DS';
     threeDs = outcome.kind === 'method' ? startMethod(outcome.then, outcome.answers) : startChallenge();
     if (outcome.kind === 'challenge') threeDsUrl = acsUrl(ctx, row.id);
-    pendingUntil = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    pendingUntil = new Date(now.getTime() + (outcome.kind === 'method' ? METHOD_TTL_MS : CHALLENGE_TTL_MS));
     pendingOutcome = { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT', reason: REASONS.TRANSACTION_TIMEOUT };
   } else if (outcome.kind === 'declined' || outcome.kind === 'failed') {
     status = outcome.kind === 'declined' ? 'DECLINED' : 'FAILED';
@@ -158,6 +162,7 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
     transactionType: 'CARD',
     attemptCount: row.attemptCount + 1,
     pspTransactionId: psp ? newId('psptx') : null,
+    processedAt: now,
     pendingUntil,
     pendingOutcome,
     threeDs,
@@ -190,6 +195,7 @@ async function limitedBySession(row: PayinRow, charge: () => Promise<PayinRow>):
 export async function processCard(tx: Db, principal: Principal, id: string, request: ProcessCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'card');
   await assertDepositAllowed(tx, row);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
@@ -207,6 +213,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
 export async function processSavedCard(tx: Db, principal: Principal, id: string, request: ProcessSavedCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'card');
   await assertDepositAllowed(tx, row);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
@@ -238,6 +245,7 @@ export async function processPayinDirectLink(
 ): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'apm');
   await assertDepositAllowed(tx, row);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const eligible = row.eligiblePspIds as string[];
@@ -258,6 +266,7 @@ export async function processPayinDirectLink(
     additionalData: { methodId: method.id, ...fields },
     attemptCount: row.attemptCount + 1,
     pspTransactionId: newId('psptx'),
+    processedAt: new Date(),
     metadata: metadataWith(row, browser),
   });
   return processingAnswer(updated, { redirectUrl: `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}` });

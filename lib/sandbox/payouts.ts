@@ -24,6 +24,7 @@ import { routingColumns, selectProcessor } from './selection';
 import { outcomeForMask } from './test-cards';
 import { payoutActions } from './transitions';
 import { newId } from './store';
+import { assertCashierMethod } from './cashier-rules';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 export const PAYOUT_PROCESSING_MS = 2_000;
@@ -150,6 +151,7 @@ export async function processPayoutCard(
 ): Promise<PayoutProcessingResponse> {
   const row = await loadPayoutForUpdate(tx, principal, id);
   assertAwaitingDestination(row);
+  assertCashierMethod(row.cashierMethod, 'card');
   let card: StoredCard;
   if ('cardData' in request) {
     const analysed = await analyseCard(tx, request.cardData, { requireCvv: false });
@@ -172,6 +174,7 @@ export async function processPayoutDirectLink(
 ): Promise<PayoutProcessingResponse> {
   const row = await loadPayoutForUpdate(tx, principal, id);
   assertAwaitingDestination(row);
+  assertCashierMethod(row.cashierMethod, 'apm');
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const method = directLinkMethod(config, { eligiblePspIds: row.eligiblePspIds as string[], currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
   const fields = validateMethodFields(method, request.additionalData);

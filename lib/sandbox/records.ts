@@ -141,6 +141,12 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
 }
 
 /**
+ * What a withdrawal holds of its session's balance while it is not final, and takes from it when
+ * PROCESSED (E19): the value asked plus the cashier fee, minor units of the session currency.
+ */
+export const heldMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)`;
+
+/**
  * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
  * new one queues `payout.status_changed`, and a session withdrawal that becomes PROCESSED lowers
  * the session balance by its amount (E19: its reservation ends as the money leaves).
@@ -158,7 +164,7 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
     if (updated.status === 'PROCESSED' && updated.sessionId) {
       await tx
         .update(cashierSessions)
-        .set({ balanceMinor: sql`greatest(${cashierSessions.balanceMinor} - ${updated.initialValueMinor}, 0)`, updatedAt: new Date() })
+        .set({ balanceMinor: sql`greatest(${cashierSessions.balanceMinor} - ${updated.initialValueMinor + (updated.feeMinor ?? 0)}, 0)`, updatedAt: new Date() })
         .where(and(eq(cashierSessions.id, updated.sessionId), isNotNull(cashierSessions.balanceMinor)));
     }
   }

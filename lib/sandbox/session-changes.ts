@@ -17,6 +17,7 @@ import { toMajor } from '@/lib/money';
 import { logger } from '@/lib/log';
 import { canAccess, type Principal } from './auth';
 import { balances, RESERVING } from './sessions';
+import { heldMinor } from './records';
 
 /** How long change rows are kept (ms); the worker prunes older ones. */
 export const CHANGES_RETENTION_MS = 10 * 60_000;
@@ -75,7 +76,7 @@ async function readChanges(db: Db, ids: string[], after: number | null): Promise
 async function statesOf(db: Db, sessions: { id: string; currency: string; balanceMinor: number | null }[]): Promise<SessionChange[]> {
   if (sessions.length === 0) return [];
   const reservedRows = await db
-    .select({ sessionId: payouts.sessionId, total: sum(payouts.initialValueMinor) })
+    .select({ sessionId: payouts.sessionId, total: sum(heldMinor) })
     .from(payouts)
     .where(and(inArray(payouts.sessionId, sessions.map((s) => s.id)), inArray(payouts.status, RESERVING)))
     .groupBy(payouts.sessionId);

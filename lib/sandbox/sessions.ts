@@ -21,6 +21,7 @@ import { iframeUrls, merchantConfig, type RequestContext } from './request-conte
 import { isTerminal } from './transitions';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from './store';
+import { heldMinor } from './records';
 import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from './cashier-rules';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
@@ -63,11 +64,11 @@ export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout'
 
 /**
  * What the session's withdrawals that are not final hold, in minor units of the session currency
- * (each payout's initial value: the amount asked, before any conversion to the PSP's currency).
+ * (each payout's initial value, before any conversion to the PSP's currency, plus its cashier fee).
  */
 async function reservedMinor(tx: Db, sessionId: string): Promise<number> {
   const [row] = await tx
-    .select({ total: sum(payouts.initialValueMinor) })
+    .select({ total: sum(heldMinor) })
     .from(payouts)
     .where(and(eq(payouts.sessionId, sessionId), inArray(payouts.status, RESERVING)));
   return Number(row?.total ?? 0);
@@ -148,7 +149,7 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
     },
     ctx,
   );
-  if (method) await tx.update(payins).set({ feeMinor: fee }).where(eq(payins.id, payin.id));
+  if (method) await tx.update(payins).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payins.id, payin.id));
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
 }
 
@@ -166,6 +167,9 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertWithinBounds(config, row.currency, 'withdrawal', minor);
   assertServedWithoutKyc(config, row.currency, minor, row.kycVerified);
+  // The fee is taken from what is sent: the payout is the value less its fee, the balance holds both.
+  const { fee, received } = cashierFee(config, method, 'withdrawal', row.currency, minor);
+  if (received <= 0) throw invalid(`The fee of this withdrawal is not below its value`);
   if (row.balanceMinor !== null) {
     const available = row.balanceMinor - (await reservedMinor(tx, id));
     if (minor > available) {
@@ -177,7 +181,7 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
     row.merchantId,
     {
       orderId: `${id}-${randomUUID()}`,
-      value,
+      value: toMajor(received, row.currency),
       currency: row.currency,
       kycVerified: row.kycVerified,
       customerId: row.customerId,
@@ -185,8 +189,7 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
     },
     ctx,
   );
-  // The fee is taken from what the customer receives; the value reserved is the whole amount.
-  if (method) await tx.update(payouts).set({ feeMinor: cashierFee(config, method, 'withdrawal', row.currency, minor).fee, cashierMethod: method }).where(eq(payouts.id, payout.id));
+  if (method) await tx.update(payouts).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payouts.id, payout.id));
   return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 
@@ -202,8 +205,10 @@ export async function sessionTransactions(tx: Db, principal: Principal, id: stri
   const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);
   const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
   const transactions = [
-    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.amountMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? undefined, ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
-    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined), ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    // In the session's currency (each one's initial currency): a deposit's amount charged, fee
+    // included; a withdrawal's amount taken from the balance, fee included.
+    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.initialAmountMinor, p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? undefined, ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.initialValueMinor + (p.feeMinor ?? 0), p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined), ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
     transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),

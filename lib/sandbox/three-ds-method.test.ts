@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { checkoutUrl } from '@/lib/config';
+import { eq } from 'drizzle-orm';
+import { payins } from '@/lib/db/schema';
 import { sandboxDb } from './store';
 import { isCheckoutNotification, methodPageHtml, readMethodData } from './method-page';
 
@@ -73,6 +75,19 @@ describe('3DS Method (E16)', () => {
     const [a, b] = await Promise.all([report(id, 'Y', key), report(id, 'Y', key)]);
     expect(a.body).toEqual(b.body);
     // Another report, another key: the Method is over.
+    expect((await report(id, 'Y')).status).toBe(409);
+  });
+
+  it('a Method nobody reports within 30 s goes on as N (the page was closed)', async () => {
+    const id = await payin();
+    await pay(id, '4000003300003064');
+    const db = await sandboxDb();
+    await db.update(payins).set({ pendingUntil: new Date(Date.now() - 1000) }).where(eq(payins.id, id));
+    // The challenge card moves on to its challenge, with a challenge's time to answer.
+    const after = (await api('GET', `/public/payin/${id}`)).body;
+    expect(after).toMatchObject({ status: 'PENDING_3DS', threeDSCompInd: 'N' });
+    const [row] = await db.select().from(payins).where(eq(payins.id, id));
+    expect(row!.pendingUntil!.getTime()).toBeGreaterThan(Date.now() + 5 * 60_000);
     expect((await report(id, 'Y')).status).toBe(409);
   });
 

@@ -14,6 +14,15 @@ import { SandboxApiError } from './api-error';
 import { changePayin, type PayinRow } from './records';
 import type { RequestContext } from './request-context';
 
+/** A 3DS challenge not answered within this time ends TIMEOUT. */
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+/**
+ * A 3DS Method not reported within this time (the page allows it 10 s) goes on as N, so a pay-in
+ * never waits for a page that was closed or lost its report.
+ */
+export const METHOD_TTL_MS = 30 * 1000;
+
 /** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
 export interface ThreeDsState {
   phase: 'METHOD' | 'CHALLENGE';
@@ -69,7 +78,8 @@ export async function reportMethod(tx: Db, row: PayinRow, indicator: ThreeDSComp
   const state = threeDsOf(row);
   if (!waitsForMethod(row) || !state) throw new SandboxApiError('INVALID_STATE', 'The pay-in is not waiting for its 3DS Method');
   const done: ThreeDsState = { ...state, methodCompletion: indicator };
-  if (state.afterMethod === 'challenge') return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' } });
+  // The challenge has its own time from now; its timeout outcome is the one set at processing.
+  if (state.afterMethod === 'challenge') return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' }, pendingUntil: new Date(Date.now() + CHALLENGE_TTL_MS) });
   return changePayin(tx, row, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: done });
 }
 

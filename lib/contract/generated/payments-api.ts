@@ -490,7 +490,7 @@ export interface paths {
         get?: never;
         /**
          * The customer cancels their pending withdrawal (E19)
-         * @description From CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers (E15): the hosted pages' credential.
          */
         put: operations["cancelPayout"];
         post?: never;
@@ -1008,7 +1008,7 @@ export interface components {
             attemptsRemaining?: number;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
-            /** @description E19: the fee included in `amount` (major units of `currency`). */
+            /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1068,7 +1068,7 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
-            /** @description E19: the fee recorded on the transaction (major units of `currency`). */
+            /** @description E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1224,11 +1224,12 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "payin" | "payout";
+            /** @description Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included). */
             amount: number;
             currency: string;
             status: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
             transactionType?: string;
-            /** @description E19: the fee of the transaction (major units), included in a deposit's amount, taken from a withdrawal's. */
+            /** @description E19: the cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance. */
             fee?: number;
             /** @description E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
             statusReason?: string;
@@ -1302,15 +1303,9 @@ export interface components {
             };
             /** @description E19: fees per method, direction and currency. */
             fees?: components["schemas"]["FeeRule"][];
-            /**
-             * Format: uri
-             * @description E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.
-             */
+            /** @description E19: the merchant's identity verification page, shown when no PSP serves an unverified customer. */
             kycUrl?: string;
-            /**
-             * Format: uri
-             * @description E19: the merchant's responsible-gambling page, linked beside the limits.
-             */
+            /** @description E19: the merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
         };
         /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
@@ -1375,7 +1370,7 @@ export interface components {
             attemptsRemaining?: number;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
-            /** @description E19: the fee included in `amount` (major units of `currency`). */
+            /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1413,7 +1408,7 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
-            /** @description E19: the fee recorded on the transaction (major units of `currency`). */
+            /** @description E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
             createdAt: string;
             updatedAt: string;

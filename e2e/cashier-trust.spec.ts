@@ -86,12 +86,13 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   const cancelLink = page.getByRole('link', { name: 'Cancel the withdrawal of €60.00' });
   await tabTo(page, cancelLink);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeFocused();
   await expect(page.getByText('Your withdrawal of €60.00 will be stopped')).toBeVisible();
   await expectNoAxeViolations(page, 'cancel confirmation');
   await tabTo(page, page.getByRole('button', { name: 'Yes, cancel it' }));
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText('Your withdrawal was cancelled. The amount is available again.');
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toBeFocused();
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
   await expect(page.getByRole('region', { name: 'History' }).getByTestId('status').first()).toHaveText('Cancelled by you');

@@ -107,3 +107,19 @@ test('the Method page refuses a post that is not a Method request of this paymen
   expect(notified.headers()['content-security-policy']).toContain("default-src 'none'");
   expect((await request.post(`/api/payments/payout/${payin.paymentId}/3ds-method`, { form: {} })).status()).toBe(404);
 });
+
+test('a reload during the challenge in the page leaves a way back to it: the status page links to the bank', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  await page.goto(payin.iframeUrls.card);
+  await fillCard(page, { number: '4000000000003220' });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page.locator('iframe[title="Confirm with your bank"]')).toBeVisible();
+  await page.reload();
+  // The card page of a pay-in waiting for 3DS is its status page, which offers the challenge again.
+  const back = page.getByRole('link', { name: 'Continue with your bank' });
+  await expect(back).toBeVisible();
+  await expectNoAxeViolations(page, 'status page with a challenge left open');
+  await back.click();
+  await page.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect.poll(async () => (await payinNow(payin.paymentId))?.status).toBe('SUCCESS');
+});

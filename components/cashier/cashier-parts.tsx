@@ -5,6 +5,7 @@ import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashie
 import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier-terms';
 import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
 import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
+import { FocusHere } from './focus-here';
 
 type LoadedCashierOk = Extract<LoadedCashier, { kind: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -158,9 +159,10 @@ export async function CancelWithdrawal(props: { sessionId: string; payoutId: str
   const uiLocale = await getLocale();
   return (
     <section aria-labelledby="cancel-heading" className="space-y-3 rounded-theme border border-danger p-4">
-      <h2 id="cancel-heading" className="text-base font-semibold">
+      <h2 id="cancel-heading" tabIndex={-1} className="text-base font-semibold">
         {t('cancelHeading')}
       </h2>
+      <FocusHere id="cancel-heading" />
       <p>{t('cancelBody', { amount: money(payout.amount, payout.currency, uiLocale) })}</p>
       <form action={cancelWithdrawal} className="flex flex-wrap items-center gap-3">
         <input type="hidden" name="sessionId" value={props.sessionId} />
@@ -181,8 +183,11 @@ export async function CashierNotice({ notice }: { notice: string | undefined }) 
   if (notice !== 'cancelled' && notice !== 'cancelFailed') return null;
   const t = await getTranslations('cashier');
   return (
-    <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">
-      {t(`notices.${notice}`)}
-    </p>
+    <>
+      <p id="cashier-notice" role="status" tabIndex={-1} className="rounded-theme border border-control bg-surface p-3 text-sm">
+        {t(`notices.${notice}`)}
+      </p>
+      <FocusHere id="cashier-notice" />
+    </>
   );
 }

@@ -134,6 +134,7 @@ export async function paymentStatusText(type: 'payin' | 'payout'): Promise<Payme
     stillWaiting: t('stillWaiting'),
     returnToMerchant: t('returnToMerchant'),
     tryAnotherCard: t('tryAnotherCard'),
+    continueChallenge: t('continueChallenge'),
     redirecting: t('redirecting'),
   };
 }

@@ -17,6 +17,8 @@ export interface PaymentSnapshot {
   status: string;
   attemptsRemaining: number;
   detailedStatus?: DetailedStatus;
+  /** A PENDING_3DS pay-in's challenge (E16): the customer lost it (a reload) and may go back to it. */
+  challengeUrl?: string;
 }
 
 export interface PaymentStatusText {
@@ -27,6 +29,8 @@ export interface PaymentStatusText {
   returnToMerchant: string;
   tryAnotherCard: string;
   redirecting: string;
+  /** "Continue with your bank": back to a 3DS challenge left open. */
+  continueChallenge: string;
 }
 
 export interface PaymentStatusProps {
@@ -122,6 +126,11 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
         </noscript>
       ) : null}
       <div className="flex flex-wrap gap-3">
+        {view === 'challenge' && snapshot.challengeUrl ? (
+          <a href={snapshot.challengeUrl} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong">
+            {text.continueChallenge}
+          </a>
+        ) : null}
         {view === 'retry' ? (
           <a href={cardPageHref} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong">
             {text.tryAnotherCard}

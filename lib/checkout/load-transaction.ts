@@ -5,6 +5,7 @@
  * retry), never an exception.
  */
 import 'server-only';
+import { safeRedirectTarget } from './redirect-target';
 import type { ReturnUrls } from '@/lib/contract/common';
 import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -29,6 +30,8 @@ export interface CheckoutTransaction {
   detailedStatus?: DetailedStatus;
   /** Pay-ins only: payouts have no return URLs. */
   returnUrls: ReturnUrls | null;
+  /** A PENDING_3DS pay-in's challenge (E16), to go back to after a reload; only a target we may send the customer to. */
+  challengeUrl?: string;
 }
 
 export type LoadedTransaction =
@@ -57,6 +60,7 @@ export async function fetchTransaction(type: TransactionType, id: string): Promi
       attemptsRemaining: p.attemptsRemaining ?? 0,
       ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
       returnUrls: p.returnUrls,
+      ...(p.status === 'PENDING_3DS' && p.challengeUrl && safeRedirectTarget(p.challengeUrl) ? { challengeUrl: safeRedirectTarget(p.challengeUrl)! } : {}),
     };
   }
   const p = await paymentsApi.getPayout(id);

@@ -97,6 +97,10 @@ export const PayinTransaction = z
       .min(0)
       .optional()
       .meta({ 'x-extension': true, description: 'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.' }),
+    challengeUrl: z.string().optional().meta({
+      'x-extension': true,
+      description: "E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again.",
+    }),
     threeDSCompInd: ThreeDSCompInd.optional().meta({
       'x-extension': true,
       description: 'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',

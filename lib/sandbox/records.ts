@@ -5,6 +5,8 @@
  * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
 import type { ThreeDsState } from './three-ds';
+import { acsUrl } from './acs-url';
+import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, payins, payouts } from '@/lib/db/schema';
@@ -67,7 +69,9 @@ export function attemptsRemaining(row: PayinRow): number {
 export function toPayinTransaction(row: PayinRow): PayinTransaction {
   const card = row.card as StoredCard | null;
   const reason = row.statusReason as PayinTransaction['statusReason'] | null;
-  const threeDs = row.threeDs as Pick<ThreeDsState, 'methodCompletion'> | null;
+  const threeDs = row.threeDs as Pick<ThreeDsState, 'methodCompletion' | 'phase'> | null;
+  // The ACS page a PENDING_3DS pay-in waits on (its challenge; none during the 3DS Method).
+  const challengeUrl = row.status === 'PENDING_3DS' && threeDs?.phase !== 'METHOD' ? acsUrl({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }, row.id) : null;
   return {
     id: row.id,
     amount: toMajor(row.amountMinor, row.currency),
@@ -92,6 +96,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(row.pspTransactionId ? { pspAdditionalData: { processor: row.pspId, reference: row.pspTransactionId } } : {}),
     attemptsRemaining: attemptsRemaining(row),
     ...(threeDs?.methodCompletion ? { threeDSCompInd: threeDs.methodCompletion } : {}),
+    ...(challengeUrl ? { challengeUrl } : {}),
     ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -13,6 +13,7 @@ import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@/l
 import { SandboxApiError } from './api-error';
 import { changePayin, type PayinRow } from './records';
 import type { RequestContext } from './request-context';
+import { acsUrl } from './acs-url';
 
 /** A 3DS challenge not answered within this time ends TIMEOUT. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -38,8 +39,7 @@ export interface ThreeDsState {
 /** The sandbox's pages of the issuer's ACS live on the sandbox's public origin. */
 const acsBase = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => ctx.sandboxUrl ?? ctx.checkoutUrl;
 
-/** The sandbox ACS's challenge page of a pay-in. */
-export const acsUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, id: string) => `${acsBase(ctx)}/sandbox/3ds/${id}`;
+export { acsUrl };
 
 /** The checkout's 3DS Method notification URL of a pay-in (threeDSMethodNotificationURL). */
 export const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;

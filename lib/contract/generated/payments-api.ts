@@ -1006,6 +1006,8 @@ export interface components {
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
             /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
+            /** @description E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
+            challengeUrl?: string;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
@@ -1368,6 +1370,8 @@ export interface components {
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
             /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
+            /** @description E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
+            challengeUrl?: string;
             /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */

@@ -21,7 +21,12 @@ export default async function StatusPage(props: PageProps<'/payments/[transactio
       <PaymentStatus
         transactionType={transaction.type}
         paymentId={transaction.id}
-        initial={{ status: transaction.status, attemptsRemaining: transaction.attemptsRemaining, ...(transaction.detailedStatus ? { detailedStatus: transaction.detailedStatus } : {}) }}
+        initial={{
+          status: transaction.status,
+          attemptsRemaining: transaction.attemptsRemaining,
+          ...(transaction.detailedStatus ? { detailedStatus: transaction.detailedStatus } : {}),
+          ...(transaction.challengeUrl ? { challengeUrl: transaction.challengeUrl } : {}),
+        }}
         returnUrls={transaction.returnUrls}
         cardPageHref={paymentHref(transaction.type, 'card', transaction.id, locale)}
         text={await paymentStatusText(transaction.type)}

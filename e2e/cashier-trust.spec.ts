@@ -219,3 +219,42 @@ test.describe('without JavaScript', () => {
     expect((await payout(payoutId)).status).toBe('REJECTED');
   });
 });
+
+test('the widget cancels a pending withdrawal inside itself', async ({ page }) => {
+  const session = await newSession();
+  const payoutId = await pendingWithdrawal(session.sessionId, 25);
+  await page.goto(`${session.checkoutUrl}/widget`);
+  await expect(page.getByTestId('reserved')).toHaveText('€25.00');
+  await page.getByRole('link', { name: 'Cancel the withdrawal of €25.00' }).click();
+  await expect(page).toHaveURL(/\/widget\?cancel=/);
+  await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeFocused();
+  await expectNoAxeViolations(page, 'widget cancel confirmation');
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page).toHaveURL(/\/widget\?notice=cancelled/);
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toBeFocused();
+  await expect(page.getByTestId('reserved')).toHaveText('€0.00');
+  expect((await payout(payoutId)).status).toBe('REJECTED');
+});
+
+test('a deposit that passes the limit only when it is paid is refused on the card page, with the reason, and nothing is charged', async ({ page }) => {
+  const session = await newSession();
+  const record = await merchantApi(CASINO).POST('/public/customer', { body: session.customer });
+  await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId: record.data!.customerId } }, body: { deposit: { EUR: { day: 50 } } } });
+  const checkout = merchantApi('sbx_checkout');
+  const create = () => checkout.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: session.sessionId } }, body: { amount: 40, method: 'card' } });
+  // Two deposits opened before either is paid (two tabs): each fits the limit alone.
+  const [first, second] = [(await create()).data!, (await create()).data!];
+  const paid = await checkout.POST('/public/payin/{payinId}/process/card', {
+    params: { path: { payinId: first.paymentId } },
+    body: { browser: { javascriptEnabled: true } as never, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false },
+  });
+  expect(paid.data!.status).toBe('SUCCESS');
+  await page.goto(second.iframeUrls.card);
+  await fillCard(page, { number: '4242424242424242' });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  const banner = page.getByRole('alert').filter({ hasText: 'deposit limit' });
+  await expect(banner).toHaveText('This deposit is above your deposit limit, so nothing was charged. Go back to the cashier to see what your limit leaves.');
+  await expect(banner).toBeFocused();
+  await expectNoAxeViolations(page, 'card page: deposit limit');
+  expect((await merchantApi(CASINO).GET('/public/payin/{payinId}', { params: { path: { payinId: second.paymentId } } })).data!.status).toBe('CREATED');
+});

@@ -53,7 +53,9 @@ function MethodFrame({ paymentId, url, data, text, onDone }: { paymentId: string
   const frame = useRef<HTMLIFrameElement>(null);
   const finished = useRef(false);
   const done = useRef(onDone);
-  done.current = onDone;
+  useEffect(() => {
+    done.current = onDone;
+  }, [onDone]);
 
   useEffect(() => {
     const finish = (indicator: 'Y' | 'N') => {

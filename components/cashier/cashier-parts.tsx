@@ -180,7 +180,7 @@ export async function CancelWithdrawal(props: { sessionId: string; payoutId: str
 
 /** The notice after a cancellation (`?notice=cancelled|cancelFailed`), announced. */
 export async function CashierNotice({ notice }: { notice: string | undefined }) {
-  if (notice !== 'cancelled' && notice !== 'cancelFailed') return null;
+  if (notice !== 'cancelled' && notice !== 'cancelFailed' && notice !== 'cancelUnavailable') return null;
   const t = await getTranslations('cashier');
   return (
     <>

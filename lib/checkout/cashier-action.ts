@@ -14,7 +14,7 @@ import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
-import { CANCELLABLE, cashierTerms } from './cashier-terms';
+import { cashierTerms } from './cashier-terms';
 import { redirect } from 'next/navigation';
 
 export interface CashierState {
@@ -85,9 +85,9 @@ const CancelForm = z.object({
 
 /**
  * The customer cancels a pending withdrawal of the session (E19), after the page's confirmation
- * step; works without JavaScript. The payout must be one of the session's, still cancellable,
- * and the session's customer allowed to cancel (the service checks it again: 403, 409). Back to
- * the page with `notice=cancelled` or `notice=cancelFailed`.
+ * step; works without JavaScript. The payout must be one of the session's; the service decides
+ * whether it may still be cancelled (403, 409). Back to the page with `notice=cancelled`,
+ * `cancelFailed`, or `cancelUnavailable` when the service did not answer.
  */
 export async function cancelWithdrawal(form: FormData): Promise<void> {
   const parsed = parseActionForm(CancelForm, form, { sessionId: 128, payoutId: 128, locale: 35 });
@@ -96,13 +96,15 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
   const locale = localeParam(parsed.data.locale);
   let notice = 'cancelled';
   try {
-    const [session, { transactions }] = await Promise.all([paymentsApi.getSession(sessionId), paymentsApi.sessionTransactions(sessionId)]);
-    const payout = transactions.find((t) => t.id === payoutId && t.kind === 'payout');
-    if (!payout || !CANCELLABLE.has(payout.status) || !session.withdrawalCancel) notice = 'cancelFailed';
+    // The service does not know which session's page asks: only one of this session's withdrawals
+    // may be cancelled here. Whether it still may be (status, merchant, GB) is the service's answer.
+    const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+    if (!transactions.some((t) => t.id === payoutId && t.kind === 'payout')) notice = 'cancelFailed';
     else await paymentsApi.cancelPayout(payoutId);
   } catch (error) {
     logger.warn({ sessionId, payoutId, ...failureLogFields(error) }, 'cancelling a withdrawal failed');
-    notice = 'cancelFailed';
+    // No answer: nothing may have changed, and the customer may try again.
+    notice = classifyFailure(error) === 'unavailable' ? 'cancelUnavailable' : 'cancelFailed';
   }
   const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...(view === 'cashier' ? { tab: 'withdraw' } : {}), notice });
   redirect(`/cashier/${encodeURIComponent(sessionId)}${view === 'widget' ? '/widget' : ''}?${query.toString()}`);

@@ -42,7 +42,6 @@ import { newId } from './store';
 import { assertCashierMethod, assertDepositLimits } from './cashier-rules';
 import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, reportMethod, startChallenge, startMethod, waitsForMethod, type ThreeDsState } from './three-ds';
 
-export { CHALLENGE_TTL_MS };
 
 
 /**

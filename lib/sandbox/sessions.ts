@@ -88,11 +88,11 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
 });
 
 /** GET /public/cashier/session/{id} (E8, E19: reserved, available, withdrawalCancel, depositLimits). */
-export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
+export async function getSession(tx: Db, principal: Principal, id: string, ctx?: RequestContext): Promise<CashierSession> {
   const row = await loadSession(tx, principal, id);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
-  const config = await merchantConfig(tx, row.merchantId);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
   const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { stored: customer?.depositLimits ?? null }), row.currency);
   return {
     sessionId: row.id,

@@ -128,6 +128,7 @@ describe('limits (E19)', () => {
     const id = await newSession();
     const customerId = await customerOf((await deposit(id, 10)).body.paymentId);
     expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { JPY: { day: 0.5 } } } })).status).toBe(400);
+    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { ZZZ: { day: 10 } } } })).status).toBe(400);
     expect((await api('PUT', `/public/customer/cus_nobody/limits`, { token: CASINO, body: { deposit: {} } })).status).toBe(404);
   });
 });

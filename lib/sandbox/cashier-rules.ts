@@ -13,7 +13,7 @@ import type { Customer } from '@/lib/contract/common';
 import type { CustomerLimitsRequest } from '@/lib/contract/customer';
 import { amountBounds, exceededPeriod, PERIODS, roomFromUsed, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
-import { formatMinor, toMajor, toMinor } from '@/lib/money';
+import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import type { SandboxMerchantConfig } from './merchant-config';
@@ -34,7 +34,10 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
   const stored: Record<string, PeriodLimitsMinor> = {};
-  for (const [currency, limits] of Object.entries(request.deposit)) {
+  const entries = Object.entries(request.deposit);
+  if (entries.length > 50) throw invalid('deposit names more than 50 currencies');
+  for (const [currency, limits] of entries) {
+    if (!isKnownCurrency(currency)) throw invalid(`deposit.${currency} is not an ISO 4217 currency`);
     stored[currency] = {};
     for (const period of Object.keys(PERIODS) as (keyof typeof PERIODS)[]) {
       const major = limits[period];

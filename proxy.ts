@@ -1,8 +1,8 @@
 /**
  * Request interceptor (Next 16 `proxy.ts`): the locale inputs (`?locale=`, the merchant's
  * default locale), a per-request nonce CSP whose `frame-ancestors` are 'self' plus the
- * merchant's allowed origins, the security headers of docs/design.md, section 5, and a 413 for
- * a form post over the server actions' body limit.
+ * merchant's allowed origins, the security headers of docs/design.md, section 5, and the refusal of a page post from
+ * elsewhere or over the server actions' body limit (403, 411, 413).
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -12,6 +12,8 @@ import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
+import { checkPagePost } from '@/lib/net/request-guard';
+import { localeParam } from '@/lib/checkout/payment-paths';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
 function transactionOf(pathname: string): { type: 'payin' | 'payout'; id: string } | null {
@@ -52,31 +54,22 @@ async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings |
   }
 }
 
-/** Largest body a page accepts (server action posts), in bytes: next.config.mjs `bodySizeLimit`, 100 KB. */
-const MAX_ACTION_BODY_BYTES = 100 * 1024;
-
 /**
- * A post to a page is a server action: one without an Origin is refused (403); one whose body is
- * over the limit, or of unknown length (chunked), is answered 413 / 411 here, before Next.js
- * reads it (it would answer 500).
+ * A post to a page (a server action) from anywhere but our pages, or too large: refused here too
+ * (the request guard, lib/net/request-guard.ts, refuses it first on a Node server; this holds on
+ * any runtime, after Next.js has resolved the path). Answered with `Connection: close`.
  */
-function refuseOversizedPost(request: NextRequest): NextResponse | null {
-  if (request.method !== 'POST') return null;
-  // Browsers send Origin with every POST; Next.js checks it against the host when present. A
-  // post without one is a script's: refused (docs/design.md, section 5).
-  if (!request.headers.get('origin')) {
-    return new NextResponse('A form post must come from the payment page.', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  }
-  const length = request.headers.get('content-length');
-  if (length === null) return new NextResponse('A form post must declare its length.', { status: 411, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  if (!/^\d{1,15}$/.test(length) || Number(length) > MAX_ACTION_BODY_BYTES) {
-    return new NextResponse('The form is too large. Go back, check what you typed and try again.', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
-  }
-  return null;
+function refusePagePost(request: NextRequest): NextResponse | null {
+  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'));
+  if (!refusal) return null;
+  return new NextResponse(`${refusal.message}\n`, {
+    status: refusal.status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' },
+  });
 }
 
 export async function proxy(request: NextRequest) {
-  const refused = refuseOversizedPost(request);
+  const refused = refusePagePost(request);
   if (refused) return refused;
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
@@ -102,7 +95,9 @@ export async function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
-  const queryLocale = request.nextUrl.searchParams.get('locale');
+  // Only a well-formed tag goes on (a header value takes Latin-1 alone: anything else was a 500);
+  // an unknown or malformed one falls back to the merchant's or the browser's.
+  const queryLocale = localeParam(request.nextUrl.searchParams.get('locale')?.slice(0, 35));
   if (queryLocale) requestHeaders.set(LOCALE_HEADER, queryLocale);
   else requestHeaders.delete(LOCALE_HEADER);
   if (settings?.defaultLocale) requestHeaders.set(MERCHANT_LOCALE_HEADER, settings.defaultLocale);
@@ -120,13 +115,7 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  matcher: [
-    {
-      source: '/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|embed/|robots.txt).*)',
-      missing: [
-        { type: 'header', key: 'next-router-prefetch' },
-        { type: 'header', key: 'purpose', value: 'prefetch' },
-      ],
-    },
-  ],
+  // Every page request, prefetches included: a prefetch header must not skip the CSP or the
+  // page-post checks (issue 20, finding 9).
+  matcher: ['/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|embed/|robots.txt).*)'],
 };

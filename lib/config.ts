@@ -52,6 +52,10 @@ export const ENV_SCHEMA = z.object({
   LIVE_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50).describe('Open live-balance event streams (withdrawal widgets) per customer IP on one instance.'),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('Open live-balance event streams on one instance; above it widgets poll.'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000).describe('Time a connection has to send a request head, in milliseconds; then it is closed (lib/net/request-guard.ts).'),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000).describe('Time a request has to send its whole body, in milliseconds; then its connection is closed.'),
+  CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(256).describe('Open connections one address may hold on one instance when no proxy is in front (TRUSTED_PROXY_HOPS=0); behind a balancer, the balancer caps them (deploy/haproxy.cfg).'),
+  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000).describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional().describe('OpenTelemetry collector (OTLP over HTTP): traces of pages, actions and calls to the payments service are exported there; unset, tracing is off. OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf or http/json) and OTEL_SERVICE_NAME are read too.'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
 });

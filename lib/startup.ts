@@ -3,12 +3,15 @@
  * configuration and stops the process with the bad variables named, says when the pages run in
  * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
  * rule of lib/net/client-ip.ts), logs each request with its duration and id
- * (lib/net/request-log.ts), and starts the embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
+ * (lib/net/request-log.ts), guards every request before Next.js (lib/net/request-guard.ts),
+ * exits by a deadline after SIGTERM (lib/net/shutdown.ts), and starts the embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
+import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
+import { installShutdown, onShutdown } from '@/lib/net/shutdown';
 
 export async function startServer(): Promise<void> {
   let config: AppConfig;
@@ -20,9 +23,13 @@ export async function startServer(): Promise<void> {
     console.error(error.message);
     process.exit(1);
   }
-  // Before any request: the socket's address ends X-Forwarded-For (the customer IP rule).
-  appendPeerToForwardedFor();
+  // Before any request, in this order: the log (it sees refusals too), the socket's address at
+  // the end of X-Forwarded-For (the customer IP rule), then the guard (sizes, address, origin,
+  // timeouts: lib/net/request-guard.ts), which may answer before Next.js sees the request.
   logRequests();
+  appendPeerToForwardedFor();
+  guardRequests();
+  installShutdown();
   if (config.testMode) {
     logger.warn(
       { paymentsApi: config.PAYMENTS_API_BASE_URL ?? 'embedded sandbox' },
@@ -34,8 +41,8 @@ export async function startServer(): Promise<void> {
   startSandboxWorker();
   // Graceful shutdown: the worker claims nothing more and finishes its pass; Next.js lets the
   // requests in flight finish before the process ends.
-  process.once('SIGTERM', () => {
-    logger.info('SIGTERM: the sandbox worker stops claiming');
+  onShutdown(() => {
+    logger.info('shutdown: the sandbox worker stops claiming');
     void stopSandboxWorker();
   });
 }

@@ -6,6 +6,9 @@
  */
 import { assertRemaining, cardKey, consume, recordFailure, type Check } from '@/lib/security/velocity';
 
+/** The per-IP key of attempts without a trusted address. */
+const NO_ADDRESS = 'no-trusted-address';
+
 export interface CardAttemptLimits {
   attempts: Check[];
   failures: Check[];
@@ -17,11 +20,12 @@ export function cardAttemptLimits(customerIp: string | undefined, card: string |
   const key = typeof card === 'string' ? cardKey(card) : cardKey(`saved:${card.savedCardId}`);
   return {
     attempts: [
-      { limit: 'cardAttemptsPerIp', key: customerIp },
+      // No trusted address (only without the request guard) shares one bucket: a limit, never none.
+      { limit: 'cardAttemptsPerIp', key: customerIp ?? NO_ADDRESS },
       { limit: 'cardAttemptsPerCard', key },
     ],
     failures: [
-      { limit: 'cardFailuresPerIp', key: customerIp },
+      { limit: 'cardFailuresPerIp', key: customerIp ?? NO_ADDRESS },
       { limit: 'cardFailuresPerCard', key },
     ],
     context: { paymentId, customerIp },

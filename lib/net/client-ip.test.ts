@@ -20,6 +20,26 @@ describe('clientIpFrom', () => {
     expect(clientIpFrom('127.0.0.1', 1)).toBe('127.0.0.1');
   });
 
+  it('reads the trusted entries from the right of the whole header, however the client pads it (issue 20, finding 1)', () => {
+    // Before: only the left 4,096 characters were read, so padding pushed the trusted entries out.
+    const padded = `${'6.6.6.6, '.repeat(1000)}1.2.3.4`;
+    expect(clientIpFrom(`${padded}, 203.0.113.9`, 0)).toBe('203.0.113.9');
+    expect(clientIpFrom(`${padded}, 198.51.100.4, 10.0.0.2`, 1)).toBe('198.51.100.4');
+    // Padding that would leave no valid entry at the cut changes nothing either.
+    expect(clientIpFrom(`${'x'.repeat(5000)}, 203.0.113.9`, 0)).toBe('203.0.113.9');
+    // Empty or malformed trusted entries are no address at all (a refusal for the caller).
+    expect(clientIpFrom('203.0.113.9,', 0)).toBeUndefined();
+    expect(clientIpFrom(',', 1)).toBeUndefined();
+    expect(clientIpFrom(`${'1'.repeat(100)}`, 0)).toBeUndefined();
+  });
+
+  it('is linear in the header length', () => {
+    const huge = `${'6.6.6.6,'.repeat(200_000)}203.0.113.9`;
+    const started = performance.now();
+    for (let i = 0; i < 100; i += 1) clientIpFrom(huge, 3);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
   it('normalises and refuses what is not an address', () => {
     expect(clientIpFrom('::ffff:192.0.2.1', 0)).toBe('192.0.2.1');
     expect(clientIpFrom('6.6.6.6, not-an-ip', 0)).toBeUndefined();

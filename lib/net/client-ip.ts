@@ -8,6 +8,7 @@
  * with ipaddr.js (IPv4-mapped IPv6 becomes IPv4).
  */
 import ipaddr from 'ipaddr.js';
+import { trustedProxyHops } from '@/lib/config';
 import { onEveryRequest } from './request-hooks';
 
 /** A valid IP address in its normal form, or undefined. */
@@ -19,13 +20,28 @@ export function normalizeIp(value: string | null | undefined): string | undefine
 
 /**
  * The client address from an `X-Forwarded-For` value whose last entry is the socket's, counting
- * `trustedHops` proxies from the right. Undefined when there is no valid address there.
+ * `trustedHops` proxies from the right of the WHOLE header (the trusted entries are the last
+ * ones: a client may pad the left as it likes, and never reaches them). Undefined when there is
+ * no valid address there: a refusal for the caller, never "no limit". Linear in the header's
+ * length (Node caps the header block: lib/net/request-guard.ts).
  */
 export function clientIpFrom(forwardedFor: string | null | undefined, trustedHops: number): string | undefined {
   if (!forwardedFor) return undefined;
-  const entries = forwardedFor.slice(0, 4096).split(',');
-  const index = Math.max(0, entries.length - 1 - trustedHops);
-  return normalizeIp(entries[index]);
+  // Walk back over `trustedHops` commas from the end; no split of what the client wrote.
+  let end = forwardedFor.length;
+  for (let hop = 0; hop < trustedHops; hop += 1) {
+    const comma = forwardedFor.lastIndexOf(',', end - 1);
+    // Fewer entries than hops: the leftmost, which is the socket's when no proxy was there.
+    if (comma < 0) break;
+    end = comma;
+  }
+  const start = forwardedFor.lastIndexOf(',', end - 1) + 1;
+  return normalizeIp(forwardedFor.slice(start, end));
+}
+
+/** The trusted client address of a request (`X-Forwarded-For` as the server completed it). */
+export function requestClientIp(headers: { get(name: string): string | null }): string | undefined {
+  return clientIpFrom(headers.get('x-forwarded-for'), trustedProxyHops());
 }
 
 /**

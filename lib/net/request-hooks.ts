@@ -1,26 +1,53 @@
 /**
- * One hook point on every request of the process's http servers, before any handler reads it
- * (installed at start: lib/startup.ts): the customer IP rule (client-ip.ts) and the request log
- * (request-log.ts) register here, so `http.Server#emit` is wrapped once.
+ * One hook point on every connection and request of the process's http servers, before any
+ * handler reads them (installed at start: lib/startup.ts): the request guard
+ * (request-guard.ts), the customer IP rule (client-ip.ts) and the request log (request-log.ts)
+ * register here, so `http.Server#emit` is wrapped once, on the prototype: `next start` builds its
+ * own server, and this reaches it without a custom server.
+ *
+ * A request hook that answers the request itself returns true: the later hooks and the
+ * server's own handler (Next.js) never see it. Hooks run in the order they were registered.
  */
 import http from 'node:http';
+import type { Socket } from 'node:net';
 
-export type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse) => void;
+/** Runs on each request; true when it has answered (then nothing else handles the request). */
+export type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server) => boolean | void;
+/** Runs on each new connection; true when it has closed it (then the server never parses it). */
+export type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
 
 const key = Symbol.for('hosted-checkout.request-hooks');
-type Registry = Map<string, RequestHook>;
+interface Registry {
+  request: Map<string, RequestHook>;
+  connection: Map<string, ConnectionHook>;
+}
 
-/** Registers `hook` under `name` (a second registration of a name replaces the first). */
-export function onEveryRequest(name: string, hook: RequestHook): void {
+function registry(): Registry {
   const proto = http.Server.prototype as http.Server & { [key]?: Registry };
   if (!proto[key]) {
-    const hooks: Registry = new Map();
+    const hooks: Registry = { request: new Map(), connection: new Map() };
     proto[key] = hooks;
     const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
     proto.emit = function hookedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
-      if (event === 'request') for (const run of hooks.values()) run(args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
+      if (event === 'request') {
+        for (const run of hooks.request.values()) {
+          if (run(args[0] as http.IncomingMessage, args[1] as http.ServerResponse, this) === true) return true;
+        }
+      } else if (event === 'connection') {
+        for (const run of hooks.connection.values()) if (run(args[0] as Socket, this) === true) return true;
+      }
       return emit.call(this, event, ...args);
     } as typeof proto.emit;
   }
-  proto[key].set(name, hook);
+  return proto[key];
+}
+
+/** Registers `hook` under `name` for every request (a second registration of a name replaces the first). */
+export function onEveryRequest(name: string, hook: RequestHook): void {
+  registry().request.set(name, hook);
+}
+
+/** Registers `hook` under `name` for every new connection (a second registration replaces the first). */
+export function onEveryConnection(name: string, hook: ConnectionHook): void {
+  registry().connection.set(name, hook);
 }

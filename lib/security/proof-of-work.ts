@@ -88,6 +88,7 @@ export async function verifyPayload(raw: string | undefined): Promise<boolean> {
 
 /** Whether card attempts from `ip` now need a solved challenge. */
 export async function challengeRequired(ip: string | undefined): Promise<boolean> {
-  if (!ip) return false;
+  // No trusted address (only without the request guard): the check, never a free pass.
+  if (!ip) return true;
   return (await consumedPoints('cardFailuresPerIp', ip)) >= appConfig().POW_AFTER_FAILURES;
 }

@@ -25,4 +25,16 @@ describe('log sanitizing', () => {
     const out = sanitizeForLog(new Error('bad card 4000000000000002')) as { message: string };
     expect(out.message).toBe('bad card 400000******0002');
   });
+
+  it('never logs a request’s raw headers, and cuts a client’s long text (issue 20, finding 9)', () => {
+    const out = sanitizeForLog({ request: { headers: { origin: 'x'.repeat(20_000), cookie: 'secret' }, rawHeaders: ['a'] }, cookie: 'c', note: 'y'.repeat(20_000) }) as {
+      request: Record<string, unknown>;
+      cookie: string;
+      note: string;
+    };
+    expect(out.request).toEqual({ headers: '[redacted]', rawHeaders: '[redacted]' });
+    expect(out.cookie).toBe('[redacted]');
+    expect(out.note.length).toBeLessThan(4200);
+    expect(JSON.stringify(out).length).toBeLessThan(5000);
+  });
 });

@@ -1,6 +1,7 @@
 /**
  * The application's logger (pino, JSON lines on stdout). Card data never reaches it:
- * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth, and as a second net
+ * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth (and a request's
+ * `headers`, `cookie`, `authorization`), strings are cut at 4,096 characters, and as a second net
  * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
  * (docs/design.md, section 4). Messages and every argument pass through the same filter.
  * With tracing on, every line carries `trace_id` and `span_id`.
@@ -10,6 +11,12 @@ import pino from 'pino';
 import { ENV_SCHEMA } from './config';
 
 const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization']);
+/** A request's raw headers are never logged (issue 20, finding 9): what a client wrote, cookies and credentials. */
+const HEADER_KEYS = new Set(['headers', 'rawheaders', 'cookie', 'set-cookie']);
+/** Longest string kept in a log line: a client's text cannot make a line of many kilobytes. */
+const MAX_LOGGED_CHARS = 4096;
+
+const bounded = (text: string): string => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…[${text.length - MAX_LOGGED_CHARS} more]` : text);
 
 function luhnValid(digits: string): boolean {
   let sum = 0;
@@ -36,16 +43,17 @@ export function maskPans(text: string): string {
 /** A deep copy of `value` with card data removed or masked; safe to log. */
 export function sanitizeForLog(value: unknown, depth = 0): unknown {
   if (depth > 8) return '[depth]';
-  if (typeof value === 'string') return maskPans(value);
+  if (typeof value === 'string') return maskPans(bounded(value));
   if (typeof value === 'number' && Number.isInteger(value) && String(value).length >= 13) return maskPans(String(value));
   if (Array.isArray(value)) return value.map((item) => sanitizeForLog(item, depth + 1));
   if (value instanceof Error) {
-    return { type: value.name, message: maskPans(value.message), stack: value.stack ? maskPans(value.stack) : undefined };
+    return { type: value.name, message: maskPans(bounded(value.message)), stack: value.stack ? maskPans(bounded(value.stack)) : undefined };
   }
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) {
-      out[key] = SECRET_KEYS.has(key.toLowerCase()) ? '[redacted]' : sanitizeForLog(item, depth + 1);
+      const lower = key.toLowerCase();
+      out[key] = SECRET_KEYS.has(lower) || HEADER_KEYS.has(lower) ? '[redacted]' : sanitizeForLog(item, depth + 1);
     }
     return out;
   }

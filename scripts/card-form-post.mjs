@@ -29,12 +29,13 @@ export async function postPageForm(pageUrl, html, fields) {
   return { status: response.status, html: await response.text(), url: response.url };
 }
 
-export async function postCardForm(pageUrl, fields) {
-  const page = await fetch(pageUrl);
+/** Posts the card form of `pageUrl` with `fields`; `headers` go on both requests (an attacker's own, such as X-Forwarded-For). */
+export async function postCardForm(pageUrl, fields, headers = {}) {
+  const page = await fetch(pageUrl, { headers });
   const body = new FormData();
   for (const [name, value] of Object.entries({ ...hiddenFields(await page.text()), ...fields })) body.append(name, value);
   const started = performance.now();
-  const response = await fetch(pageUrl, { method: 'POST', body, headers: { Origin: new URL(pageUrl).origin } });
+  const response = await fetch(pageUrl, { method: 'POST', body, headers: { ...headers, Origin: new URL(pageUrl).origin } });
   const html = await response.text();
   return { status: response.status, ms: performance.now() - started, html, url: response.url };
 }

@@ -118,6 +118,9 @@ export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
     SERVICE_PORT: String(PORTS.service),
     SANDBOX_A_PORT: String(PORTS.sandbox),
     SANDBOX_B_PORT: String(PORTS.sandboxB),
+    // Every test client is 127.0.0.1: caps far above production's 100 and 50 (deploy/haproxy.cfg).
+    LB_CONNECTIONS_PER_IP: process.env.LB_CONNECTIONS_PER_IP ?? '5000',
+    LB_CONNECTION_RATE_PER_IP: process.env.LB_CONNECTION_RATE_PER_IP ?? '5000',
   };
   // HAProxy first: the instances' readiness asks the service through it.
   start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);

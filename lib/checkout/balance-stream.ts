@@ -10,6 +10,7 @@ import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
 import { errorBody } from '@/lib/contract/errors';
 import { clientIpFrom } from '@/lib/net/client-ip';
+import { onShutdown } from '@/lib/net/shutdown';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { liveBalanceHub } from './live-balance-hub';
 import { PAYMENT_ID } from './load-transaction';
@@ -59,8 +60,10 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
   }
 
   let keepalive: NodeJS.Timeout | undefined;
+  let stopOnShutdown: () => void = () => undefined;
   const close = () => {
     clearInterval(keepalive);
+    stopOnShutdown();
     subscription.unsubscribe();
     release();
   };
@@ -88,6 +91,15 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
       push(early ?? subscription.snapshot);
       keepalive = setInterval(() => send(': keepalive\n\n'), KEEPALIVE_MS);
       request.signal.addEventListener('abort', close, { once: true });
+      // At shutdown the stream ends, and the widget reconnects (through the balancer, to another instance).
+      stopOnShutdown = onShutdown(() => {
+        close();
+        try {
+          controller.close();
+        } catch {
+          // already closed
+        }
+      });
     },
     cancel: close,
   });

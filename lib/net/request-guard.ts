@@ -214,8 +214,9 @@ export function guardRequests(): void {
         if (!request.complete) socket.destroy();
       }, limits.requestTimeoutMs);
       bodyTimer.unref();
+      // The request's own events (one listener each per request, none left on a kept-alive socket).
       request.once('end', () => clearTimeout(bodyTimer));
-      socket.once('close', () => clearTimeout(bodyTimer));
+      request.once('close', () => clearTimeout(bodyTimer));
     }
     // A kept-alive connection's next request head must come in time too.
     response.once('finish', () => {

@@ -1,0 +1,138 @@
+/**
+ * Issue 20 from outside, as a script with raw sockets would attack the production build: a padded
+ * X-Forwarded-For no longer picks the client's address (velocity limits hold), a long User-Agent
+ * is refused before Next.js's regex, an early 413 closes its connection cleanly, a prefetch
+ * header skips neither the Origin check nor the CSP, `?locale=` above U+00FF falls back, and
+ * SIGTERM ends the server by its deadline. Then the header fuzz: no 5xx, no stall.
+ */
+import http from 'node:http';
+import type { ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { postCardForm } from '../scripts/card-form-post.mjs';
+import { rawRequest, runHeaderFuzz } from '../lib/testing/header-fuzz';
+import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
+import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { CHECKOUT_ORIGIN, createPayin, createSession } from './support';
+import { startSecondServer } from './second-server';
+
+/** A pay-in on the server at `origin` (the demo merchant), and its status, through the typed client. */
+const api = (origin: string) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
+const payinAt = async (origin: string) =>
+  must(
+    await api(origin).POST('/public/payin', {
+      body: {
+        orderId: `xff-${crypto.randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
+        customer: { ...sampleCustomer, externalUserId: `xff-${crypto.randomUUID()}` },
+        returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
+      } as never,
+    }),
+    'create pay-in',
+  ) as { paymentId: string; iframeUrls: { card: string } };
+const statusAt = async (origin: string, payinId: string) => must(await api(origin).GET('/public/payin/{payinId}', { params: { path: { payinId } } }), 'get pay-in').status;
+
+const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
+const padded = (forged: string) => `${'6.6.6.6, '.repeat(600)}${forged}`;
+
+test.describe('a padded X-Forwarded-For (finding 1), on a server with the default limits but 5 attempts per IP', () => {
+  const origin = 'http://localhost:3141';
+  let server: ChildProcess;
+  test.beforeAll(async () => {
+    server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-xff/db', LIMIT_CARD_ATTEMPTS_PER_IP: '5/3600', POW_AFTER_FAILURES: '1000' });
+  });
+  test.afterAll(() => server?.kill('SIGTERM'));
+
+  test('each attempt from one socket forging another address counts against that socket: the 6th is refused', async () => {
+    test.setTimeout(90_000);
+    const results: string[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const payin = await payinAt(origin);
+      const answer = await postCardForm(payin.iframeUrls.card, card, { 'X-Forwarded-For': padded(`203.0.113.${i + 1}`) });
+      expect(answer.status).toBeLessThan(500);
+      results.push(answer.html.includes('Too many attempts. Nothing was charged.') ? 'refused' : await statusAt(origin, payin.paymentId));
+    }
+    // Before: 7/7 SUCCESS (every forged address had its own bucket); after: the limit holds.
+    expect(results).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'refused', 'refused']);
+  });
+});
+
+test('a 15 KB User-Agent is 431 in milliseconds, and two such clients do not slow anyone else', async () => {
+  const ua = `Mozilla/5.0 ${'a'.repeat(15_000)}`;
+  const attacks = Array.from({ length: 40 }, () => rawRequest(CHECKOUT_ORIGIN, 'GET', '/', [['User-Agent', ua]]));
+  const others: number[] = [];
+  for (let i = 0; i < 10; i += 1) others.push((await rawRequest(CHECKOUT_ORIGIN, 'GET', '/api/health', [])).ms);
+  const answered = await Promise.all(attacks);
+  expect(answered.every((a) => a.status === 431)).toBe(true);
+  expect(Math.max(...answered.map((a) => a.ms))).toBeLessThan(1_000);
+  // Before: about 1.7 s a request, and everyone's median went from 5 ms to 1.7 s.
+  expect(others.sort((a, b) => a - b)[5]!).toBeLessThan(100);
+});
+
+test('an early 413 says Connection: close; the kept-alive client’s next request succeeds (finding 8)', async () => {
+  const payin = await createPayin(null as never);
+  const url = new URL(payin.iframeUrls.card);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (body?: Buffer) =>
+    new Promise<{ status: number; connection?: string }>((resolve, reject) => {
+      const r = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname, method: body ? 'POST' : 'GET', agent, headers: body ? { Origin: CHECKOUT_ORIGIN, 'Content-Length': body.length, 'Content-Type': 'application/x-www-form-urlencoded' } : {} }, (response) => {
+        response.resume();
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+      });
+      r.on('error', reject);
+      r.end(body);
+    });
+  expect((await send()).status).toBe(200);
+  const refused = await send(Buffer.alloc(150_000, 97));
+  expect(refused).toEqual({ status: 413, connection: 'close' });
+  for (let i = 0; i < 3; i += 1) expect((await send()).status).toBe(200);
+  agent.destroy();
+});
+
+test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin is 403, never 500 (finding 9)', async () => {
+  const payin = await createPayin(null as never);
+  const path = new URL(payin.iframeUrls.card).pathname;
+  for (const origin of [null, 'null', 'http://[', 'https://evil.example']) {
+    const headers: [string, string][] = [['Next-Router-Prefetch', '1'], ['Purpose', 'prefetch'], ['Next-Action', 'x'], ['Content-Type', 'text/plain'], ['Content-Length', '2']];
+    if (origin !== null) headers.push(['Origin', origin]);
+    expect((await rawRequest(CHECKOUT_ORIGIN, 'POST', path, headers, '[]')).status).toBe(403);
+  }
+  const prefetched = await fetch(payin.iframeUrls.card, { headers: { 'Next-Router-Prefetch': '1', Purpose: 'prefetch' } });
+  expect(prefetched.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+});
+
+test('?locale= with characters above U+00FF, or malformed, falls back on every page (finding 10)', async () => {
+  const payin = await createPayin(null as never);
+  const session = await createSession(null as never, { balance: 100 });
+  const pages = [payin.iframeUrls.card, payin.iframeUrls.card.replace('/card', '/apm'), payin.iframeUrls.card.replace('/card', '/status'), `${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`, `${CHECKOUT_ORIGIN}/`, `${CHECKOUT_ORIGIN}/sandbox`];
+  for (const page of pages) {
+    for (const locale of ['Ā', 'ar‮', '😀', 'en\u0000', 'x'.repeat(500), '%E0%A4%A']) {
+      const url = new URL(page);
+      url.searchParams.set('locale', locale);
+      const answer = await fetch(url, { redirect: 'manual' });
+      expect(answer.status, `${url.pathname} ?locale=${JSON.stringify(locale).slice(0, 20)}`).toBeLessThan(500);
+    }
+  }
+});
+
+test('SIGTERM ends the server by its deadline, with a connection held open (finding 11)', async () => {
+  const origin = 'http://localhost:3142';
+  const server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-sigterm/db', SHUTDOWN_DEADLINE_MS: '3000' });
+  // A body that never ends (the request timeout is 30 s) and an idle kept-alive connection.
+  const held = rawRequest(origin, 'POST', '/api/csp-report', [['Content-Type', 'application/csp-report'], ['Content-Length', '1000']], 'abc', 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const started = Date.now();
+  const exited = new Promise<number>((resolve) => server.once('exit', () => resolve(Date.now() - started)));
+  server.kill('SIGTERM');
+  // Before: still running after 60 s.
+  expect(await exited).toBeLessThan(6_000);
+  await held;
+});
+
+test('header fuzz: long and malformed X-Forwarded-For, User-Agent, Origin, Accept-Language and locale: no 5xx, no stall', async () => {
+  test.setTimeout(120_000);
+  const payin = await createPayin(null as never);
+  const session = await createSession(null as never, { balance: 100 });
+  const report = await runHeaderFuzz(CHECKOUT_ORIGIN, 300, 5, { paymentId: payin.paymentId, payoutId: 'unknown_id', sessionId: session.sessionId });
+  console.info(`header fuzz: ${JSON.stringify(report.byClass)}; 5xx ${report.serverErrors.length}; probe median ${report.medianProbeMs} ms, slowest ${report.longestProbeMs} ms`);
+  expect(report.serverErrors).toEqual([]);
+  expect(report.longestProbeMs).toBeLessThan(250);
+});

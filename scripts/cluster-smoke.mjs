@@ -2,7 +2,8 @@
  * Flows through the cluster (npm run test:cluster, part of npm test): starts it
  * (scripts/cluster.mjs: two checkout instances and two sandbox processes behind HAProxy, on
  * PostgreSQL), then, each request free to land on any instance or process:
- * - a card pay-in paid through the card form's real server-action post;
+ * - a card pay-in paid through the card form's real server-action post, and one whose client
+ *   forges a padded X-Forwarded-For (the address HAProxy saw reaches the PSP);
  * - a 3DS pay-in: the post leads to the service's ACS on its own origin, the challenge is passed;
  * - a cashier deposit (a session pay-in paid by card) and a withdrawal (destination given, confirmed);
  * - one declined attempt posted to both checkout instances at once: counted once;
@@ -61,6 +62,13 @@ try {
   check('iframeUrls point at the load balancer', paid.iframeUrls.card.startsWith(cluster.lb), paid.iframeUrls.card);
   await postCardForm(paid.iframeUrls.card, card('4242424242424242'));
   check('a card pay-in through HAProxy is SUCCESS', (await payin(paid.paymentId)).status === 'SUCCESS');
+
+  // Issue 20, finding 1: a client that pads X-Forwarded-For past 4 KB and forges an address at the
+  // end is still known by the address HAProxy saw (TRUSTED_PROXY_HOPS=1), also by the PSP.
+  const forged = await newPayin();
+  await postCardForm(forged.iframeUrls.card, card('4242424242424242'), { 'X-Forwarded-For': `${'6.6.6.6, '.repeat(600)}203.0.113.7` });
+  const forgedIp = (await payin(forged.paymentId)).metadata?.ipAddress;
+  check('a padded, forged X-Forwarded-For through HAProxy: the PSP gets the address HAProxy saw', forgedIp === '127.0.0.1', `metadata.ipAddress ${forgedIp}`);
 
   const challenged = await newPayin();
   const toAcs = await postCardForm(challenged.iframeUrls.card, card('4000000000003220'));

@@ -27,6 +27,8 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
   PAYMENTS_API_BASE_URL: `${service.origin.replace('localhost', '127.0.0.1')}/sandbox/api`,
   PAYMENTS_API_TOKEN: 'sbx_checkout',
   LIVE_STREAMS_PER_IP: '100000',
+  // Every widget of the bench comes from 127.0.0.1 (the request guard's per-address cap).
+  CONNECTIONS_PER_IP: '100000',
 });
 
 // The typed client (lib/payments-api/merchant-client.ts) as the merchant.

@@ -1,138 +1,176 @@
 /**
- * Load through the cluster (issue "Several instances…"): starts `npm run cluster` (two checkout
- * instances and two sandbox processes behind HAProxy, on PostgreSQL), then measures, in one run:
- * 1. the reference: CUSTOMERS concurrent customers (default 200) whose pay-in is processed by a
- *    direct `POST /public/payin/{id}/process/card` to the service (the call our server makes);
- * 2. the same number of customers paying through the card form's real server-action post (what
- *    the page posts without JavaScript) via HAProxy: each loads the card page, then posts it;
- * 3. page renders: autocannon on the card page and on the home page of the same build through
- *    HAProxy, alternated, 2 rounds of DURATION seconds each.
- * Prints throughput, p50/p95/p99, errors (must be 0), double charges found in the service's
- * records (must be 0: a pay-in with more than one attempt or a status other than SUCCESS), and
- * the ratios: payment round trip / direct process call (goal ≤ 1.2×), card page / home page
- * requests per second (goal ≥ 0.5×). The instances run with the velocity limits raised, since
- * every customer here comes from 127.0.0.1 with the same test card.
+ * bench:load: the render path and the payment post on ONE checkout instance (issue 21), measured
+ * side by side in one run, as ratios to references of the same build:
+ * 1. pages: the static home page, the floor (/bench-floor/{id}: a dynamic page that awaits the
+ *    request, renders the root layout and reads the pay-in once through the same client), and
+ *    the card, APM, cashier and status pages; ROUNDS (3) alternating rounds of DURATION (5) s
+ *    with autocannon at CONNECTIONS (20): requests per second, p50 and p99;
+ * 2. the payment: CUSTOMERS (50, then 200) customers, their pay-ins created and card pages
+ *    loaded first, all paying at once: by a direct `POST /public/payin/{id}/process/card` to the
+ *    service (the call our server makes: the reference), then through the card form's real
+ *    server-action post; p50 and p99 of each, and their ratio;
+ * 3. the checkout's resident memory (RSS of its process tree) after the load.
+ * The service runs in its own process (SANDBOX=1 on port 3240), the checkout on 3241 calls it
+ * over loopback, as a deployment would; EMBEDDED=1 runs the same on one process with the
+ * embedded sandbox, to show what the sandbox in the same process costs. Goals (issue 21): card
+ * page ≥ 0.7× the floor; card post ≤ 1.3× the direct call at 50 customers, ≤ 1.5× at 200.
  *
  *   npm run build && npm run bench:load
- *   CUSTOMERS=50 DURATION=5 npm run bench:load
+ *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { percentile } from './bench-support.mjs';
+import { createPayin, createSession, percentile, startServer } from './bench-support.mjs';
 import { hiddenFields } from './card-form-post.mjs';
-import { startCluster } from './cluster.mjs';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
 
-const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
-const DURATION = Number(process.env.DURATION ?? 10);
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const browser = { javascriptEnabled: true };
+const DURATION = Number(process.env.DURATION ?? 5);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
+const CROWDS = (process.env.CUSTOMERS ?? '50,200').split(',').map(Number);
+const EMBEDDED = process.env.EMBEDDED === '1';
 
-const cluster = await startCluster({
-  instanceEnv: { LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600', LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400', LOG_LEVEL: 'warn' },
-});
-const db = new pg.Client({ connectionString: cluster.databaseUrl });
-await db.connect();
+// Every customer of the bench comes from 127.0.0.1 with the same test card.
+const unlimited = {
+  LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
+  LIMIT_CARD_FAILURES_PER_IP: '1000000/3600',
+  LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400',
+  LIMIT_CARD_FAILURES_PER_CARD: '1000000/86400',
+  LIMIT_TRANSACTIONS_PER_SESSION: '1000000/3600',
+  LIMIT_BIN_LOOKUPS_PER_IP: '1000000/3600',
+  CONNECTIONS_PER_IP: '1000000',
+  BENCH_FLOOR: '1',
+  LOG_LEVEL: 'warn',
+};
+// The service's iframeUrls point at the checkout; the checkout sends the customer to the service's ACS.
+const service = EMBEDDED ? null : await startServer('bench-load-service', 3240, { ...unlimited, SANDBOX: '1', CHECKOUT_URL: 'http://localhost:3241', SANDBOX_PUBLIC_URL: 'http://localhost:3240' });
+const checkout = await startServer(
+  'bench-load-checkout',
+  3241,
+  EMBEDDED
+    ? unlimited
+    : { ...unlimited, SANDBOX: '0', SANDBOX_PUBLIC_URL: 'http://localhost:3240', PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3240/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout' },
+);
+const serviceOrigin = service?.origin ?? checkout.origin;
+const pages = createPaymentsClient({ baseUrl: `${serviceOrigin}/sandbox/api`, token: 'sbx_checkout' });
 
-// The typed client (lib/payments-api/merchant-client.ts) as the merchant and as the hosted pages.
-const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
-const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
-const newPayin = async () =>
-  must(await merchant.POST('/public/payin', { body: { orderId: `load-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `load-${randomUUID()}` }, returnUrls } }), 'create pay-in');
-
-/** Runs `task` for every customer at once; answers latencies (ms), errors and the wall time (s). */
-async function crowd(task) {
-  const latencies = [];
-  let errors = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CUSTOMERS }, async () => {
-      try {
-        const ms = await task();
-        latencies.push(ms);
-      } catch {
-        errors += 1;
-      }
-    }),
-  );
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+/** Resident memory of a process and its descendants, in MB (from /proc). */
+function rssMb(rootPid) {
+  const procs = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      procs.set(Number(entry), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) });
+    } catch {
+      // gone
+    }
+  }
+  let kb = 0;
+  const walk = (pid) => {
+    kb += procs.get(pid)?.kb ?? 0;
+    for (const [child, p] of procs) if (p.ppid === pid) walk(child);
+  };
+  walk(rootPid);
+  return Math.round(kb / 1024);
 }
 
-const describe = (label, run) =>
-  console.log(
-    `${label}: ${run.latencies.length} ok, ${run.errors} errors, ${(run.latencies.length / run.seconds).toFixed(1)} payments/s; ` +
-      `p50 ${percentile(run.latencies, 50).toFixed(0)} ms, p95 ${percentile(run.latencies, 95).toFixed(0)} ms, p99 ${percentile(run.latencies, 99).toFixed(0)} ms`,
-  );
+/** The page's cookies as one Cookie header (a browser keeps what the page set, such as the cashier's binding). */
+async function cookiesOf(url) {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
 
 try {
-  const payins = [];
-  // 1. The reference: the service's own processing call.
-  const direct = await crowd(async () => {
-    const payin = await newPayin();
-    payins.push(payin.paymentId);
-    const started = performance.now();
-    const answer = await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: payin.paymentId } }, body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
-    const ms = performance.now() - started;
-    if (answer.data?.status !== 'SUCCESS') throw new Error(`direct ${answer.response.status}`);
-    return ms;
-  });
-
-  // 2. Through HAProxy and a checkout instance: the card form's server-action post.
-  const postStatuses = new Map();
-  const withNextPage = [];
-  const viaCheckout = await crowd(async () => {
-    const payin = await newPayin();
-    payins.push(payin.paymentId);
-    const url = payin.iframeUrls.card;
-    const page = await fetch(url);
-    const fields = { ...hiddenFields(await page.text()), cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    const started = performance.now();
-    const response = await fetch(url, { method: 'POST', body, headers: { Origin: new URL(url).origin }, redirect: 'manual' });
-    await response.arrayBuffer();
-    const ms = performance.now() - started;
-    if (response.status >= 400) throw new Error(`post ${response.status}`);
-    postStatuses.set(response.status, (postStatuses.get(response.status) ?? 0) + 1);
-    // Then the page the answer sends the customer to (the status page), as a browser would.
-    const location = response.headers.get('location');
-    if (location) {
-      const next = await fetch(new URL(location, url));
-      await next.arrayBuffer();
-      withNextPage.push(performance.now() - started);
-    }
-    return ms;
-  });
-
-  // The service's records: every pay-in charged once.
-  const { rows } = await db.query('SELECT id, status, attempt_count FROM payins WHERE id = ANY($1)', [payins]);
-  const doubleCharges = rows.filter((row) => row.attempt_count !== 1).length;
-  const notPaid = rows.filter((row) => row.status !== 'SUCCESS').length;
-
-  // 3. Page renders, alternated.
-  const cardUrl = (await newPayin()).iframeUrls.card;
-  const rate = { card: [], home: [] };
-  for (let round = 0; round < 2; round += 1) {
-    for (const [name, url] of [['card', cardUrl], ['home', `${cluster.lb}/`]]) {
-      const result = await autocannon({ url, connections: 20, duration: DURATION });
-      rate[name].push(result.requests.average);
-      if (result.non2xx || result.errors) console.log(`  ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  const payin = await createPayin(serviceOrigin);
+  const paid = await createPayin(serviceOrigin);
+  await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: paid.paymentId } }, body: { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  const session = await createSession(serviceOrigin);
+  const cashierUrl = `${checkout.origin}/cashier/${session.sessionId}`;
+  const cashierCookie = await cookiesOf(cashierUrl);
+  const targets = [
+    ['static (home)', `${checkout.origin}/`, {}],
+    ['floor', `${checkout.origin}/bench-floor/${payin.paymentId}`, {}],
+    ['card', payin.iframeUrls.card, {}],
+    ['APM', payin.iframeUrls.apm, {}],
+    ['cashier', cashierUrl, cashierCookie ? { cookie: cashierCookie } : {}],
+    ['status', `${checkout.origin}/payments/payin/${paid.paymentId}/status`, {}],
+  ];
+  const runs = Object.fromEntries(targets.map(([name]) => [name, { rps: [], p50: [], p99: [], bad: 0 }]));
+  for (const [, url, headers] of targets) await autocannon({ url, headers, connections: 4, duration: 1 }); // warm-up
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const [name, url, headers] of targets) {
+      const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION });
+      runs[name].rps.push(result.requests.average);
+      runs[name].p50.push(result.latency.p50);
+      runs[name].p99.push(result.latency.p99);
+      runs[name].bad += result.non2xx + result.errors;
     }
   }
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
+  console.log(`one checkout instance (${EMBEDDED ? 'embedded sandbox in the same process' : 'service in its own process'}); ${ROUNDS} alternating rounds of ${DURATION} s, ${CONNECTIONS} connections`);
+  const floor = mean(runs.floor.rps);
+  const home = mean(runs['static (home)'].rps);
+  for (const [name] of targets) {
+    const r = runs[name];
+    console.log(
+      `  ${name.padEnd(14)} ${mean(r.rps).toFixed(0).padStart(6)} req/s  p50 ${mean(r.p50).toFixed(0).padStart(4)} ms  p99 ${mean(r.p99).toFixed(0).padStart(4)} ms  ` +
+        `${(mean(r.rps) / floor).toFixed(2)}× floor  ${(mean(r.rps) / home).toFixed(2)}× static${r.bad ? `  (${r.bad} non-2xx or errors)` : ''}`,
+    );
+  }
+  console.log(`card page / floor: ${(mean(runs.card.rps) / floor).toFixed(2)}× (goal ≥ 0.7×)`);
 
-  console.log(`cluster: HAProxy → 2 checkout instances → HAProxy → 2 sandbox processes → PostgreSQL; ${CUSTOMERS} concurrent customers`);
-  describe('direct process/card to the service (reference)', direct);
-  describe('card form post through the checkout          ', viaCheckout);
-  console.log(`  post answers: ${[...postStatuses].map(([status, n]) => `${n}× ${status}`).join(', ')}; with the next page: p50 ${percentile(withNextPage, 50).toFixed(0)} ms, p95 ${percentile(withNextPage, 95).toFixed(0)} ms`);
-  console.log(`service records: ${rows.length} pay-ins, ${notPaid} not SUCCESS, ${doubleCharges} with more than one attempt (double charges)`);
-  console.log(`payment round trip / direct call: p50 ${(percentile(viaCheckout.latencies, 50) / percentile(direct.latencies, 50)).toFixed(2)}×, p95 ${(percentile(viaCheckout.latencies, 95) / percentile(direct.latencies, 95)).toFixed(2)}× (goal ≤ 1.2×)`);
-  console.log(`page renders: card ${mean(rate.card).toFixed(0)} req/s, home ${mean(rate.home).toFixed(0)} req/s: ${(mean(rate.card) / mean(rate.home)).toFixed(2)}× (goal ≥ 0.5×)`);
-  if (direct.errors + viaCheckout.errors + doubleCharges + notPaid > 0) process.exitCode = 1;
+  const card = { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' };
+  for (const customers of CROWDS) {
+    // Prepared first (pay-ins created, card pages loaded), then every customer pays at once:
+    // the timed part is the processing call alone against the form post alone.
+    const prepare = async () => Promise.all(Array.from({ length: customers }, () => createPayin(serviceOrigin)));
+    const atOnce = async (items, task) => {
+      const latencies = [];
+      let errors = 0;
+      await Promise.all(items.map(async (item) => {
+        try {
+          latencies.push(await task(item));
+        } catch {
+          errors += 1;
+        }
+      }));
+      return { latencies, errors };
+    };
+    const direct = await atOnce(await prepare(), async ({ paymentId }) => {
+      const started = performance.now();
+      const answer = await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: paymentId } }, body: { browser: { javascriptEnabled: true }, cardData: card, saveCard: false } });
+      const ms = performance.now() - started;
+      if (must(answer, 'process').status !== 'SUCCESS') throw new Error('not paid');
+      return ms;
+    });
+    const forms = await Promise.all(
+      (await prepare()).map(async ({ iframeUrls }) => {
+        const html = await (await fetch(iframeUrls.card)).text();
+        const body = new FormData();
+        for (const [name, value] of Object.entries({ ...hiddenFields(html), cardNumber: card.cardNumber, expiry: '12/34', cvv: card.cvv, cardHolderName: card.cardHolderName })) body.append(name, value);
+        return { url: iframeUrls.card, body };
+      }),
+    );
+    const viaPage = await atOnce(forms, async ({ url, body }) => {
+      const started = performance.now();
+      const response = await fetch(url, { method: 'POST', body, headers: { Origin: checkout.origin }, redirect: 'manual' });
+      await response.arrayBuffer();
+      if (response.status >= 400) throw new Error(`post ${response.status}`);
+      return performance.now() - started;
+    });
+    const line = (label, run) => `  ${label} p50 ${percentile(run.latencies, 50).toFixed(0)} ms, p99 ${percentile(run.latencies, 99).toFixed(0)} ms, ${run.errors} errors`;
+    console.log(`${customers} concurrent customers, all paying at once:`);
+    console.log(line('direct process/card (reference)', direct));
+    console.log(line('card form post                 ', viaPage));
+    const goal = customers <= 50 ? 1.3 : 1.5;
+    const ratio = (p) => (percentile(viaPage.latencies, p) / percentile(direct.latencies, p)).toFixed(2);
+    console.log(`  card form post / direct call: p50 ${ratio(50)}×, p99 ${ratio(99)}× (goal ≤ ${goal}×)`);
+    if (direct.errors + viaPage.errors > 0) process.exitCode = 1;
+  }
+  console.log(`RSS after the load: checkout ${rssMb(checkout.server.pid)} MB${service ? `, service ${rssMb(service.server.pid)} MB` : ''}`);
 } finally {
-  await db.end().catch(() => undefined);
-  await cluster.stop();
+  checkout.server.kill('SIGTERM');
+  service?.server.kill('SIGTERM');
 }

@@ -6,8 +6,10 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 const nextConfig = {
   poweredByHeader: false,
   // PGlite loads its WebAssembly and data files from node_modules at run time; pg and pino are
-  // plain Node packages that gain nothing from bundling.
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg'],
+  // plain Node packages that gain nothing from bundling. rate-limiter-flexible is required once
+  // per process from node_modules: bundled, each route had a copy of its classes, and a refusal
+  // from one copy was taken for an outage by another (issue 20, finding 2).
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible'],
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
   // The embed script (public/embed/, scripts/build-embed.mjs) is loaded by merchants' pages with

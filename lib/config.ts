@@ -5,6 +5,7 @@
  * below throw the same ConfigError if called with a bad environment.
  */
 import { z } from 'zod';
+import { brandError, hasErrorBrand } from './error-brand';
 
 const Port = z.coerce.number().int().min(1).max(65535);
 const HttpUrlText = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
@@ -45,6 +46,7 @@ export const ENV_SCHEMA = z.object({
   LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
   LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
   RATE_LIMIT_DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
+  VELOCITY_STORE_FAILURE: z.enum(['closed', 'open'], { error: 'must be closed or open' }).default('closed').describe('When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.'),
   RATE_LIMIT_KEY: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
   POW_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(3).describe('Declined or failed card attempts from one IP after which the card form needs a solved proof-of-work (ALTCHA).'),
   POW_MAX_COUNTER: z.coerce.number().int().min(1000).max(100_000_000).default(200_000).describe('Largest secret counter of a challenge: the work a browser does (about a second at 200000).'),
@@ -75,6 +77,12 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
+    brandError(this, 'ConfigError');
+  }
+
+  /** Whether `value` is a bad configuration, made by any bundle's copy of this module. */
+  static is(value: unknown): value is ConfigError {
+    return hasErrorBrand(value, 'ConfigError');
   }
 }
 

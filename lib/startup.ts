@@ -18,7 +18,7 @@ export async function startServer(): Promise<void> {
   try {
     config = assertConfig();
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    if (!ConfigError.is(error)) throw error;
     logger.fatal({ problems: error.problems }, error.message);
     console.error(error.message);
     process.exit(1);

@@ -55,7 +55,7 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
     subscription = await liveBalanceHub().subscribe(sessionId, (snapshot) => push(snapshot));
   } catch (error) {
     release();
-    if (error instanceof PaymentsApiError && error.status === 404) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
+    if (PaymentsApiError.is(error) && error.status === 404) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
     return refuse(502, { errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 2);
   }
 

@@ -28,8 +28,8 @@ export type CallFailure =
 
 /** Classifies a failed call of the payments service; anything that is not a PaymentsApiError is `unavailable`. */
 export function classifyFailure(error: unknown): CallFailure {
-  if (error instanceof VelocityLimited) return 'rateLimited';
-  if (!(error instanceof PaymentsApiError) || error.retryable) return 'unavailable';
+  if (VelocityLimited.is(error)) return 'rateLimited';
+  if (!PaymentsApiError.is(error) || error.retryable) return 'unavailable';
   if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
   if (error.status === 409 && error.errorKey === 'INSUFFICIENT_BALANCE') return 'insufficientBalance';
   if (error.status === 409 && error.errorKey === 'KYC_REQUIRED') return 'kycRequired';
@@ -42,8 +42,8 @@ export function classifyFailure(error: unknown): CallFailure {
 
 /** Log fields of a failure: kind, status and errorKey only (never a request body or card data). */
 export function failureLogFields(error: unknown): Record<string, unknown> {
-  if (error instanceof VelocityLimited) return { limit: error.limit, retryAfterS: error.retryAfterS };
-  return error instanceof PaymentsApiError
+  if (VelocityLimited.is(error)) return { limit: error.limit, retryAfterS: error.retryAfterS };
+  return PaymentsApiError.is(error)
     ? { kind: error.kind, operation: error.operation, status: error.status, errorKey: error.errorKey }
     : { err: error };
 }

@@ -22,7 +22,7 @@ export interface CardBinAnswer {
 export async function cardBinFacts(paymentId: string, bin: string): Promise<CardBinAnswer | null> {
   const [lookup, merchantId] = await Promise.all([
     callOperation('lookupBin', { params: { bin } }).catch((error: unknown) => {
-      if (error instanceof PaymentsApiError && error.status === 404) return null;
+      if (PaymentsApiError.is(error) && error.status === 404) return null;
       throw error;
     }),
     paymentsApi.merchantOf('payin', paymentId),

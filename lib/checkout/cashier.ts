@@ -39,7 +39,7 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
     return { kind: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.status === 404) return { kind: 'not-found' };
+    if (PaymentsApiError.is(error) && error.status === 404) return { kind: 'not-found' };
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');
     return { kind: 'unavailable' };
   }

@@ -88,7 +88,7 @@ export async function loadTransaction(type: string, paymentId: string): Promise<
     const settings = await paymentsApi.getCheckoutSettings(transaction.merchantId);
     return { kind: 'ok', transaction, settings };
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.kind === 'http' && error.status === 404) return { kind: 'not-found' };
+    if (PaymentsApiError.is(error) && error.kind === 'http' && error.status === 404) return { kind: 'not-found' };
     logger.warn({ err: error, paymentId }, 'payment page could not load the transaction');
     return { kind: 'unavailable' };
   }

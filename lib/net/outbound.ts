@@ -15,6 +15,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { brandError, hasErrorBrand } from '@/lib/error-brand';
 
 /** Why an outbound request did not get an HTTP answer. */
 export type OutboundFailure = 'refused' | 'timeout' | 'unreachable';
@@ -23,6 +24,12 @@ export class OutboundError extends Error {
   constructor(readonly category: OutboundFailure) {
     super(`outbound request ${category}`);
     this.name = 'OutboundError';
+    brandError(this, 'OutboundError');
+  }
+
+  /** Whether `value` is a refused or failed outbound request, made by any bundle's copy of this module. */
+  static is(value: unknown): value is OutboundError {
+    return hasErrorBrand(value, 'OutboundError');
   }
 }
 
@@ -117,7 +124,7 @@ export function postOutbound(rawUrl: string, headers: Record<string, string>, bo
       resolve(response.statusCode ?? 0);
     });
     request.on('timeout', () => request.destroy(new OutboundError('timeout')));
-    request.on('error', (error) => reject(error instanceof OutboundError ? error : new OutboundError('unreachable')));
+    request.on('error', (error) => reject(OutboundError.is(error) ? error : new OutboundError('unreachable')));
     request.end(body);
   });
 }

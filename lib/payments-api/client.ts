@@ -9,6 +9,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { paymentsApiConfig } from '@/lib/config';
+import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import type { Span } from '@opentelemetry/api';
 import { tracedCall } from '@/lib/tracing';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
@@ -41,6 +42,12 @@ export class PaymentsApiError extends Error {
   ) {
     super(`${operation} failed: ${kind}${status ? ` ${status}` : ''}${errorKey ? ` ${errorKey}` : ''}${detail ? ` (${detail})` : ''}`);
     this.name = 'PaymentsApiError';
+    brandError(this, 'PaymentsApiError');
+  }
+
+  /** Whether `value` is a failed call, made by any bundle's copy of this module. */
+  static is(value: unknown): value is PaymentsApiError {
+    return hasErrorBrand(value, 'PaymentsApiError');
   }
 
   /** Whether trying again with the same Idempotency-Key is safe and may succeed. */

@@ -22,7 +22,7 @@ export async function answerChallenge(form: FormData): Promise<void> {
     const db = await sandboxDb();
     next = await db.transaction((tx) => completeChallenge(tx, paymentId, outcome === 'pass', { checkoutUrl: checkoutUrl() }));
   } catch (error) {
-    if (error instanceof SandboxApiError) redirect('/');
+    if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
   redirect(next);
@@ -38,7 +38,7 @@ export async function decideAtProvider(form: FormData): Promise<void> {
     const db = await sandboxDb();
     next = await db.transaction((tx) => decidePayinAtProvider(tx, paymentId, choice, { checkoutUrl: checkoutUrl() }));
   } catch (error) {
-    if (error instanceof SandboxApiError) redirect('/');
+    if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
   redirect(next);

@@ -1,6 +1,7 @@
 /** An error answer of the sandbox: an E14 key and a message with no card data in it. */
 import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@/lib/contract/errors';
-import { VelocityLimited } from '@/lib/security/velocity';
+import { brandError, hasErrorBrand } from '@/lib/error-brand';
+import { VelocityLimited, VelocityUnavailable } from '@/lib/security/velocity';
 
 export class SandboxApiError extends Error {
   readonly key: ErrorKey;
@@ -11,6 +12,12 @@ export class SandboxApiError extends Error {
     this.name = 'SandboxApiError';
     this.key = key;
     this.retryAfterS = retryAfterS;
+    brandError(this, 'SandboxApiError');
+  }
+
+  /** Whether `value` is an error answer, made by any bundle's copy of this module. */
+  static is(value: unknown): value is SandboxApiError {
+    return hasErrorBrand(value, 'SandboxApiError');
   }
   get status(): number {
     return ERROR_KEYS[this.key].status;
@@ -23,12 +30,14 @@ export class SandboxApiError extends Error {
 export const notFound = (what: string) => new SandboxApiError('NOT_FOUND', `${what} not found`);
 export const invalid = (message: string) => new SandboxApiError('VALIDATION_ERROR', message);
 
-/** Runs `step` and turns a velocity refusal into 429 RATE_LIMITED with its Retry-After (E15). */
+/** Runs `step` and turns a velocity refusal, or limits that cannot be checked, into 429 RATE_LIMITED with its Retry-After (E15). */
 export async function rateLimited<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();
   } catch (error) {
-    if (error instanceof VelocityLimited) throw new SandboxApiError('RATE_LIMITED', 'Too many attempts; try again later', error.retryAfterS);
+    if (VelocityLimited.is(error)) throw new SandboxApiError('RATE_LIMITED', 'Too many attempts; try again later', error.retryAfterS);
+    // The limits' store failed and they fail closed (VELOCITY_STORE_FAILURE): refused for now, never let through.
+    if (VelocityUnavailable.is(error)) throw new SandboxApiError('RATE_LIMITED', 'Limits cannot be checked now; try again shortly', 5);
     throw error;
   }
 }

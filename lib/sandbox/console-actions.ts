@@ -199,7 +199,7 @@ export async function refundAction(form: FormData): Promise<void> {
       refundPayin(tx, { kind: 'merchant', merchantId: merchant.id }, text(form, 'payinId'), amount ? Number(amount) : undefined),
     );
   } catch (error) {
-    if (error instanceof SandboxApiError) back(token, 'failed', { detail: error.message });
+    if (SandboxApiError.is(error)) back(token, 'failed', { detail: error.message });
     throw error;
   }
   back(token, 'refunded');

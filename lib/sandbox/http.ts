@@ -202,7 +202,7 @@ export async function runOperation(request: Request, id: OperationId, params: Re
     if ('retryAfterS' in result && result.retryAfterS) response.headers.set('Retry-After', String(result.retryAfterS));
     return response;
   } catch (error) {
-    if (error instanceof SandboxApiError) {
+    if (SandboxApiError.is(error)) {
       const response = json(error.status, error.toBody());
       if (error.retryAfterS) response.headers.set('Retry-After', String(error.retryAfterS));
       return response;
@@ -222,7 +222,7 @@ async function settle(run: () => Promise<Handled>): Promise<Handled> {
   try {
     return await run();
   } catch (error) {
-    if (error instanceof SandboxApiError) return { status: error.status, body: error.toBody(), retryAfterS: error.retryAfterS };
+    if (SandboxApiError.is(error)) return { status: error.status, body: error.toBody(), retryAfterS: error.retryAfterS };
     throw error;
   }
 }

@@ -13,7 +13,7 @@ export async function sandboxPageSummary(paymentId: string) {
   try {
     return await db.transaction((tx) => challengeSummary(tx, paymentId));
   } catch (error) {
-    if (error instanceof SandboxApiError) return null;
+    if (SandboxApiError.is(error)) return null;
     throw error;
   }
 }

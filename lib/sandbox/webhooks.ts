@@ -135,7 +135,7 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
     );
   } catch (error) {
     // A category only (refused, timeout, unreachable): the raw error would describe the network.
-    entry.error = error instanceof OutboundError ? error.category : 'unreachable';
+    entry.error = OutboundError.is(error) ? error.category : 'unreachable';
   }
   entry.durationMs = Date.now() - started;
   const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;

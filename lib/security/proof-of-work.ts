@@ -12,7 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { appConfig } from '@/lib/config';
-import { consumedPoints } from './velocity';
+import { consumedPoints, VelocityUnavailable } from './velocity';
 
 /** Lifetime of a challenge, in ms. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -90,5 +90,11 @@ export async function verifyPayload(raw: string | undefined): Promise<boolean> {
 export async function challengeRequired(ip: string | undefined): Promise<boolean> {
   // No trusted address (only without the request guard): the check, never a free pass.
   if (!ip) return true;
-  return (await consumedPoints('cardFailuresPerIp', ip)) >= appConfig().POW_AFTER_FAILURES;
+  try {
+    return (await consumedPoints('cardFailuresPerIp', ip)) >= appConfig().POW_AFTER_FAILURES;
+  } catch (error) {
+    // The limits' store failed and they fail closed: the check is asked for.
+    if (VelocityUnavailable.is(error)) return true;
+    throw error;
+  }
 }

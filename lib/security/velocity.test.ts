@@ -4,11 +4,12 @@
  * 429 RATE_LIMITED with Retry-After through the sandbox's router.
  */
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { sandboxDb } from '@/lib/sandbox/store';
 import { call, contractCall as api } from '@/lib/testing/sandbox-http';
-import { assertRemaining, cardKey, consume, parseLimit, recordFailure, VelocityLimited } from './velocity';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { assertRemaining, cardKey, consume, isLimiterRefusal, parseLimit, recordFailure, VelocityLimited, VelocityUnavailable } from './velocity';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -50,6 +51,56 @@ describe('limits', () => {
     expect(cardKey('4242424242424242')).toBe(cardKey('4242424242424242'));
     expect(cardKey('4242424242424242')).not.toContain('4242');
     expect(cardKey('4242424242424242')).not.toBe(cardKey('5555555555554444'));
+  });
+});
+
+describe('refusals across bundles and a failing store (issue 20, finding 2)', () => {
+  it('recognises a refusal of another copy of rate-limiter-flexible by its fields, not its class', () => {
+    // What another bundle's copy throws: same fields, another class.
+    class RateLimiterResCopy {
+      msBeforeNext = 1200;
+      remainingPoints = 0;
+      consumedPoints = 21;
+      isFirstInDuration = false;
+    }
+    const copy = new RateLimiterResCopy();
+    expect(copy instanceof RateLimiterRes).toBe(false);
+    expect(isLimiterRefusal(copy)).toBe(true);
+    expect(isLimiterRefusal(new RateLimiterRes(0, 1000, 5, false))).toBe(true);
+    expect(isLimiterRefusal(new Error('connection refused'))).toBe(false);
+    expect(isLimiterRefusal({ msBeforeNext: '1' })).toBe(false);
+  });
+
+  it('a refusal thrown by a second copy of this module is still a refusal here (the limiters made by the first)', async () => {
+    process.env.LIMIT_CARD_ATTEMPTS_PER_SESSION = '2/600';
+    const key = `session-${randomUUID()}`;
+    await consume([{ limit: 'cardAttemptsPerSession', key }]);
+    vi.resetModules();
+    const copy = await import('./velocity');
+    expect(copy.VelocityLimited).not.toBe(VelocityLimited);
+    await copy.consume([{ limit: 'cardAttemptsPerSession', key }]);
+    const refused = await copy.consume([{ limit: 'cardAttemptsPerSession', key }]).catch((error: unknown) => error);
+    expect(refused instanceof VelocityLimited).toBe(false);
+    expect(VelocityLimited.is(refused)).toBe(true);
+    // And the other way round: this copy's refusal, from the limiters the second copy uses.
+    expect(copy.VelocityLimited.is(await consume([{ limit: 'cardAttemptsPerSession', key }]).catch((error: unknown) => error))).toBe(true);
+  });
+
+  it('fails closed when the store fails (VELOCITY_STORE_FAILURE=closed, the default), open only when told', async () => {
+    // A PostgreSQL store on a closed loopback port: every use of the limiters fails.
+    process.env.RATE_LIMIT_DATABASE_URL = 'postgres://checkout:x@127.0.0.1:9/limits';
+    try {
+      const check = [{ limit: 'cardAttemptsPerIp' as const, key: '203.0.113.5' }];
+      await expect(consume(check)).rejects.toSatisfy((error: unknown) => VelocityUnavailable.is(error));
+      await expect(assertRemaining(check)).rejects.toSatisfy((error: unknown) => VelocityUnavailable.is(error));
+      // After the charge, a failure to record is logged, never thrown.
+      await expect(recordFailure(check)).resolves.toBeUndefined();
+      process.env.VELOCITY_STORE_FAILURE = 'open';
+      await expect(consume(check)).resolves.toBeUndefined();
+    } finally {
+      delete process.env.RATE_LIMIT_DATABASE_URL;
+      delete process.env.VELOCITY_STORE_FAILURE;
+    }
   });
 });
 

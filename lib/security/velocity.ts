@@ -4,13 +4,16 @@
  * cashier session, each over a window. Defaults a real customer never meets; each is
  * configurable as "points/seconds" (lib/config.ts, LIMIT_*). The store is in memory, or
  * PostgreSQL when RATE_LIMIT_DATABASE_URL (else DATABASE_URL) is set, so limits hold across
- * instances. A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
+ * instances; when that store fails, VELOCITY_STORE_FAILURE says what happens (closed by default:
+ * refused). Refusals are recognised by a brand, never `instanceof` (lib/error-brand.ts), and the
+ * package is required once per process (next.config.mjs, serverExternalPackages). A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
  * key of the process), never stored with the number. Every refusal is logged as a security
  * event, without card data.
  */
 import { createHmac, randomBytes } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appConfig, type AppConfig } from '@/lib/config';
+import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { logger } from '@/lib/log';
 
 export const LIMITS = {
@@ -32,6 +35,12 @@ export class VelocityLimited extends Error {
   ) {
     super(`velocity limit ${limit}`);
     this.name = 'VelocityLimited';
+    brandError(this, 'VelocityLimited');
+  }
+
+  /** Whether `value` is a refusal, thrown by any bundle's copy of this module. */
+  static is(value: unknown): value is VelocityLimited {
+    return hasErrorBrand(value, 'VelocityLimited');
   }
 }
 
@@ -93,17 +102,48 @@ export function cardKey(digits: string): string {
 
 export type Check = { limit: LimitName; key: string | undefined };
 
+/** The limits could not be checked (their store failed) and VELOCITY_STORE_FAILURE is `closed`: the attempt is refused. */
+export class VelocityUnavailable extends Error {
+  constructor() {
+    super('velocity limits unavailable');
+    this.name = 'VelocityUnavailable';
+    brandError(this, 'VelocityUnavailable');
+  }
+
+  /** Whether `value` is this refusal, thrown by any bundle's copy of this module. */
+  static is(value: unknown): value is VelocityUnavailable {
+    return hasErrorBrand(value, 'VelocityUnavailable');
+  }
+}
+
 /**
- * Runs `use` on the limiters. If their store fails (PostgreSQL down), the attempt goes on: the
- * error is logged, and the service's own limits still stand. A refusal (VelocityLimited) is
- * thrown as is.
+ * A refusal of rate-limiter-flexible: it rejects with a RateLimiterRes (not an Error) when no
+ * point is left. Recognised by its fields, never by `instanceof`: the class may come from
+ * another copy of the package than the limiter that threw it (issue 20, finding 2).
+ */
+export function isLimiterRefusal(value: unknown): value is { msBeforeNext: number; remainingPoints: number; consumedPoints: number } {
+  if (typeof value !== 'object' || value === null || value instanceof Error) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.msBeforeNext === 'number' && typeof v.remainingPoints === 'number' && typeof v.consumedPoints === 'number';
+}
+
+/**
+ * Runs `use` on the limiters. A refusal (VelocityLimited) is thrown as is. If their store fails
+ * (PostgreSQL down), VELOCITY_STORE_FAILURE decides: `closed` (the default) refuses the attempt
+ * (VelocityUnavailable: the customer may try again soon, nothing is charged); `open` lets it
+ * through with the error logged, the service's own limits still standing.
  */
 async function withLimiters(use: (byName: Record<LimitName, RateLimiterAbstract>) => Promise<void>): Promise<void> {
   try {
     await use(await limiters());
   } catch (error) {
-    if (error instanceof VelocityLimited) throw error;
-    logger.error({ err: error }, 'velocity limits unavailable: attempt let through');
+    if (VelocityLimited.is(error)) throw error;
+    if (appConfig().VELOCITY_STORE_FAILURE === 'open') {
+      logger.error({ err: error }, 'velocity limits unavailable: attempt let through (VELOCITY_STORE_FAILURE=open)');
+      return;
+    }
+    logger.error({ err: error }, 'velocity limits unavailable: attempt refused (VELOCITY_STORE_FAILURE=closed)');
+    throw new VelocityUnavailable();
   }
 }
 
@@ -125,7 +165,7 @@ export function consume(checks: Check[], context: Record<string, unknown> = {}):
       try {
         await byName[limit].consume(key);
       } catch (error) {
-        if (error instanceof RateLimiterRes) refuse(limit, error.msBeforeNext, context);
+        if (isLimiterRefusal(error)) refuse(limit, error.msBeforeNext, context);
         throw error;
       }
     }
@@ -143,7 +183,7 @@ export function assertRemaining(checks: Check[], context: Record<string, unknown
   });
 }
 
-/** Points a key has used of a limit in its window (0 when the store is unavailable). */
+/** Points a key has used of a limit in its window. Throws VelocityUnavailable when the store fails (fail closed). */
 export async function consumedPoints(limit: LimitName, key: string): Promise<number> {
   let points = 0;
   await withLimiters(async (byName) => {
@@ -152,11 +192,19 @@ export async function consumedPoints(limit: LimitName, key: string): Promise<num
   return points;
 }
 
-/** Records a failed attempt against each limit (what is over its limit is refused next time). */
-export function recordFailure(checks: Check[]): Promise<void> {
-  return withLimiters(async (byName) => {
-    for (const { limit, key } of checks) {
-      if (key) await byName[limit].penalty(key, 1);
-    }
-  });
+/**
+ * Records a failed attempt against each limit (what is over its limit is refused next time).
+ * Called after the charge: it never throws (a store that fails now is logged; the next attempt's
+ * check fails closed).
+ */
+export async function recordFailure(checks: Check[]): Promise<void> {
+  try {
+    await withLimiters(async (byName) => {
+      for (const { limit, key } of checks) {
+        if (key) await byName[limit].penalty(key, 1);
+      }
+    });
+  } catch (error) {
+    if (!VelocityUnavailable.is(error)) throw error;
+  }
 }

@@ -21,7 +21,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ ses
     const { expiresAt: _expiresAt, ...snapshot } = await coalescedWidgetSnapshot(sessionId);
     return json(snapshot);
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown session'), 404);
+    if (PaymentsApiError.is(error) && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown session'), 404);
     return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
   }
 }

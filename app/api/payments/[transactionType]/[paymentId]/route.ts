@@ -17,7 +17,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ tra
     const t = await fetchTransaction(transactionType, paymentId);
     return json({ status: t.status, attemptsRemaining: t.attemptsRemaining, ...(t.detailedStatus ? { detailedStatus: t.detailedStatus } : {}), ...(t.challengeUrl ? { challengeUrl: t.challengeUrl } : {}) });
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
+    if (PaymentsApiError.is(error) && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
     return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
   }
 }

@@ -27,7 +27,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ tra
     const facts = await cardBinFacts(paymentId, bin);
     return facts ? json(facts) : json(errorBody('NOT_FOUND', 'Unknown BIN'), 404);
   } catch (error) {
-    if (error instanceof PaymentsApiError && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown pay-in'), 404);
+    if (PaymentsApiError.is(error) && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown pay-in'), 404);
     return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
   }
 }

@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 20000,
     // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
     fileParallelism: !process.env.DATABASE_URL,
-    env: { SANDBOX_DATA_DIR: 'memory://', CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent' },
+    // The webhook tests' receivers listen on loopback: the operator's opt-in (lib/net/outbound.test.ts checks the default refusal).
+    env: { SANDBOX_DATA_DIR: 'memory://', CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' },
   },
 });

@@ -12,6 +12,7 @@ import { postCardForm } from '../scripts/card-form-post.mjs';
 import { rawRequest, runHeaderFuzz } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { h2hSample } from '../lib/testing/operation-samples';
 import { CHECKOUT_ORIGIN, createPayin, createSession } from './support';
 import { startSecondServer } from './second-server';
 
@@ -52,6 +53,37 @@ test.describe('a padded X-Forwarded-For (finding 1), on a server with the defaul
     }
     // Before: 7/7 SUCCESS (every forged address had its own bucket); after: the limit holds.
     expect(results).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'refused', 'refused']);
+  });
+
+  test('webhooks to this machine are refused alike for an open and a closed port, without the operator’s opt-in (finding 6)', async () => {
+    const answers: string[] = [];
+    for (const port of [new URL(origin).port, '9', '5432']) {
+      const answer = await api(origin).POST('/transaction/h2h/create', { body: { ...h2hSample(), hookUrl: `http://127.0.0.1:${port}/hook` } as never });
+      answers.push(`${answer.response.status} ${JSON.stringify(answer.error)}`);
+    }
+    // Before: created, and the console's delivery results told open ports from closed ones.
+    expect(answers[0]).toMatch(/^400 /);
+    expect(new Set(answers).size).toBe(1);
+  });
+});
+
+test.describe('CSP report flood (finding 5), on a server with the default limit of 30 reports a minute per address', () => {
+  const origin = 'http://localhost:3144';
+  let server: ChildProcess;
+  test.beforeAll(async () => {
+    server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-csp-flood/db' });
+  });
+  test.afterAll(() => server?.kill('SIGTERM'));
+
+  test('30 reports a minute from one client are counted, the rest refused, whatever X-Forwarded-For says', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) {
+      const body = JSON.stringify([{ type: 'csp-violation', body: { documentURL: `${origin}/x`, effectiveDirective: `invented-${i}-${'z'.repeat(40)}`, blockedURL: 'https://evil.example/' } }]);
+      const answer = await fetch(`${origin}/api/csp-report`, { method: 'POST', body, headers: { 'Content-Type': 'application/reports+json', 'X-Forwarded-For': padded(`198.51.100.${i}`) } });
+      statuses.push(answer.status);
+    }
+    expect(statuses.filter((s) => s === 204)).toHaveLength(30);
+    expect(statuses.slice(30).every((s) => s === 429)).toBe(true);
   });
 });
 
@@ -125,6 +157,16 @@ test('SIGTERM ends the server by its deadline, with a connection held open (find
   // Before: still running after 60 s.
   expect(await exited).toBeLessThan(6_000);
   await held;
+});
+
+test('the console shows nothing of a crafted notice query (finding 12)', async () => {
+  const phishing = 'Your account is locked: call +1 555 0100';
+  for (const notice of ['failed', 'payinCreated', 'sessionCreated']) {
+    const url = new URL(`${CHECKOUT_ORIGIN}/sandbox`);
+    url.search = new URLSearchParams({ notice, detail: phishing, created: phishing, sig: 'AAAAAAAAAAAAAAAAAAAAAA' }).toString();
+    const html = await (await fetch(url)).text();
+    expect(html).not.toContain('555 0100');
+  }
 });
 
 test('header fuzz: long and malformed X-Forwarded-For, User-Agent, Origin, Accept-Language and locale: no 5xx, no stall', async () => {

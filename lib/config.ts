@@ -37,7 +37,8 @@ export const ENV_SCHEMA = z.object({
     .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits (32 to 64 random bytes)')
     .optional()
     .describe('Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.'),
-  SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe('1: the sandbox may send webhooks to private and link-local networks too (never to cloud metadata addresses).'),
+  SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe('1: the sandbox may send webhooks to private, unique-local and carrier-grade NAT networks too (never to link-local or cloud metadata addresses).'),
+  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: Switch.default('0').describe('1: the sandbox may send webhooks to this machine (a developer’s own receiver; npm run demo sets it); off, loopback is refused like any internal address.'),
   LIMIT_CARD_ATTEMPTS_PER_IP: Limit.default('30/3600').describe('Card attempts per customer IP: "points/seconds".'),
   LIMIT_CARD_FAILURES_PER_IP: Limit.default('10/3600').describe('Declined or failed card attempts per customer IP.'),
   LIMIT_CARD_ATTEMPTS_PER_CARD: Limit.default('25/86400').describe('Attempts per card (keyed by an in-memory HMAC of its number).'),
@@ -45,6 +46,7 @@ export const ENV_SCHEMA = z.object({
   LIMIT_CARD_ATTEMPTS_PER_SESSION: Limit.default('20/3600').describe('Card attempts per cashier session (the service).'),
   LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
   LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
+  LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe('CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).'),
   RATE_LIMIT_DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
   VELOCITY_STORE_FAILURE: z.enum(['closed', 'open'], { error: 'must be closed or open' }).default('closed').describe('When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.'),
   RATE_LIMIT_KEY: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
@@ -156,7 +158,10 @@ export const testMode = (): boolean => appConfig().testMode;
 export const paymentsApiConfig = (): AppConfig['paymentsApi'] => appConfig().paymentsApi;
 
 /** What the sandbox's webhooks may reach (lib/net/outbound.ts). */
-export const outboundPolicy = (): { allowPrivate: boolean } => ({ allowPrivate: appConfig().SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1' });
+export const outboundPolicy = (): { allowPrivate: boolean; allowLoopback: boolean } => ({
+  allowPrivate: appConfig().SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1',
+  allowLoopback: appConfig().SANDBOX_WEBHOOK_ALLOW_LOOPBACK === '1',
+});
 
 /** Proxies in front of this server that append to X-Forwarded-For (lib/net/client-ip.ts). */
 export const trustedProxyHops = (): number => appConfig().TRUSTED_PROXY_HOPS;

@@ -104,7 +104,7 @@ export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
   try {
   // The service: two sandbox processes and their workers on one PostgreSQL. The first migrates
   // the database before the second starts. Webhooks may go to loopback (the smoke test's receiver).
-  const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_PRIVATE: '1', TRUSTED_PROXY_HOPS: '1' };
+  const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1', TRUSTED_PROXY_HOPS: '1' };
   start('sandbox a', { ...service, PORT: String(PORTS.sandbox) });
   await waitFor(`http://127.0.0.1:${PORTS.sandbox}/api/ready`, 'sandbox a');
   start('sandbox b', { ...service, PORT: String(PORTS.sandboxB) });

@@ -5,6 +5,7 @@ import { CspReportsPanel } from '@/components/sandbox-console/csp-reports-panel'
 import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
 import { consoleMerchant, consoleOverview } from '@/lib/sandbox/console-data';
 import { SEED_MERCHANTS } from '@/lib/sandbox/merchant-config';
+import { verifiedNotice } from '@/lib/sandbox/console-notice';
 import { sandboxDb } from '@/lib/sandbox/store';
 
 export async function generateMetadata() {
@@ -20,6 +21,8 @@ export default async function ConsolePage(props: PageProps<'/sandbox'>) {
   const overview = await consoleOverview(await sandboxDb(), merchant.id);
   const origin = new URL(checkoutUrl()).origin;
   const embed = one(query.embed);
+  // Only what this server signed is shown of a notice (lib/sandbox/console-notice.ts).
+  const notice = one(query.notice);
   return (
     <ConsoleView
       token={merchant.token}
@@ -27,8 +30,8 @@ export default async function ConsolePage(props: PageProps<'/sandbox'>) {
       currencies={merchant.config.currencies}
       routers={merchant.config.routers.map((r) => r.id)}
       overview={overview}
-      notice={one(query.notice)}
-      noticeValues={{ created: one(query.created), detail: one(query.detail) }}
+      notice={notice}
+      noticeValues={await verifiedNotice(notice, { created: one(query.created), detail: one(query.detail), sig: one(query.sig) })}
       embed={embed.startsWith(`${origin}/`) ? embed : ''}
       checkoutOrigin={origin}
       hostOrigin={twinOrigin(origin) ?? origin}

@@ -3,10 +3,12 @@
  * `hookUrl`) may not reach the networks behind it. A URL is checked when it is set and again
  * when sent, after DNS resolution, at the moment of connecting (the resolved address is the one
  * dialled, so a name cannot change its answer between the check and the connection):
- * - public unicast addresses and loopback (local development) are allowed;
- * - private, link-local, unique-local, carrier-grade NAT, multicast, broadcast, unspecified and
- *   reserved addresses are refused unless SANDBOX_WEBHOOK_ALLOW_PRIVATE=1;
- * - cloud metadata addresses (169.254.169.254, fd00:ec2::254) are always refused.
+ * - public unicast addresses are allowed;
+ * - loopback only with SANDBOX_WEBHOOK_ALLOW_LOOPBACK=1 (a developer's own receiver);
+ * - private, unique-local and carrier-grade NAT addresses only with SANDBOX_WEBHOOK_ALLOW_PRIVATE=1;
+ * - link-local (169.254.0.0/16, fe80::/10) and cloud metadata addresses (fd00:ec2::254,
+ *   100.100.100.200), multicast, broadcast, unspecified and reserved ones are always refused, and
+ *   so is an IPv6 address carrying one (NAT64, 6to4, Teredo, IPv4-compatible, IPv4-mapped).
  * Address ranges come from ipaddr.js. A failed send is reported by category only (refused,
  * timeout, unreachable), never by the raw error text.
  */
@@ -33,23 +35,56 @@ export class OutboundError extends Error {
   }
 }
 
-const METADATA = new Set(['169.254.169.254', 'fd00:ec2::254', '100.100.100.200']);
-const ALWAYS_ALLOWED = new Set(['unicast', 'loopback']);
+/** Cloud metadata and instance-service addresses that are not in a link-local range (Alibaba, AWS's IPv6 one). */
+const METADATA = new Set(['100.100.100.200', 'fd00:ec2::254']);
 
 export interface OutboundPolicy {
-  /** SANDBOX_WEBHOOK_ALLOW_PRIVATE=1: private and link-local networks too (never metadata). */
+  /** SANDBOX_WEBHOOK_ALLOW_PRIVATE=1: private, unique-local and carrier-grade NAT networks too (never link-local or metadata). */
   allowPrivate: boolean;
+  /** SANDBOX_WEBHOOK_ALLOW_LOOPBACK=1: this machine (a developer's receiver); off, loopback is refused like any internal address. */
+  allowLoopback?: boolean;
 }
 
-/** Whether an IP address (any form) may be dialled under `policy`. */
+/**
+ * The IPv4 address an IPv6 one carries, when it is a translation of one: NAT64 (64:ff9b::/96,
+ * RFC 6052), 6to4 (2002::/16, RFC 3056), Teredo (2001::/32, RFC 4380, its client address
+ * inverted) and the deprecated IPv4-compatible ::a.b.c.d. Such an address reaches that IPv4 one.
+ */
+export function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = ip.parts;
+  const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  switch (ip.range()) {
+    case 'rfc6052':
+      return v4(p[6]!, p[7]!);
+    case '6to4':
+      return v4(p[1]!, p[2]!);
+    case 'teredo':
+      return v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff);
+    default:
+      // ::a.b.c.d (not :: or ::1)
+      return p.slice(0, 6).every((part) => part === 0) && (p[6]! !== 0 || p[7]! > 1) ? v4(p[6]!, p[7]!) : null;
+  }
+}
+
+/**
+ * Whether an IP address (any form) may be dialled under `policy`. Link-local (169.254.0.0/16,
+ * fe80::/10: every cloud's metadata service lives there) and known metadata addresses are refused
+ * in every mode; an IPv6 address that carries an IPv4 one is judged by it; loopback needs
+ * `allowLoopback`; private ranges `allowPrivate`; public unicast is allowed.
+ */
 export function isAllowedAddress(address: string, policy: OutboundPolicy): boolean {
   if (!ipaddr.isValid(address)) return false;
   const ip = ipaddr.process(address);
-  const text = ip.toString();
-  if (METADATA.has(text)) return false;
+  if (METADATA.has(ip.toString())) return false;
+  if (ip.kind() === 'ipv6') {
+    const inner = embeddedIpv4(ip as ipaddr.IPv6);
+    if (inner) return isAllowedAddress(inner.toString(), policy);
+  }
   const range = ip.range();
-  if (ALWAYS_ALLOWED.has(range)) return true;
-  return policy.allowPrivate && range !== 'unspecified' && range !== 'broadcast' && range !== 'multicast';
+  if (range === 'linkLocal') return false;
+  if (range === 'unicast') return true;
+  if (range === 'loopback') return policy.allowLoopback === true;
+  return policy.allowPrivate && range !== 'unspecified' && range !== 'broadcast' && range !== 'multicast' && range !== 'reserved';
 }
 
 /** The host of a URL without IPv6 brackets. */

@@ -23,14 +23,20 @@ import { consoleMerchant } from './console-data';
 import { refundPayin } from './payin-decisions';
 import { findMerchant, sandboxDb } from './store';
 import { TEST_CARD_NUMBERS } from './test-cards';
+import { signNotice } from './console-notice';
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 };
 
-function back(token: string, notice: string, extra: Record<string, string> = {}): never {
-  const query = new URLSearchParams({ token, notice, ...extra });
+/**
+ * Back to the console with a notice. Its values (`created`, `detail`) travel in the URL signed
+ * (lib/sandbox/console-notice.ts): the console shows only what this server wrote, never a
+ * query's text (issue 20, finding 12).
+ */
+async function back(token: string, notice: string, extra: { created?: string; detail?: string } = {}): Promise<never> {
+  const query = new URLSearchParams({ token, notice, ...(await signNotice(notice, extra)) });
   redirect(`/sandbox?${query.toString()}`);
 }
 
@@ -81,8 +87,8 @@ export async function createPayinAction(form: FormData): Promise<void> {
     returnUrls: returnUrls(),
     ...(text(form, 'routerId') ? { routerId: text(form, 'routerId') } : {}),
   } });
-  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
-  back(token, 'payinCreated', { created: answer.data.paymentId });
+  if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+  await back(token, 'payinCreated', { created: answer.data.paymentId });
 }
 
 export async function createPayoutAction(form: FormData): Promise<void> {
@@ -94,8 +100,8 @@ export async function createPayoutAction(form: FormData): Promise<void> {
     kycVerified: form.get('kycVerified') === 'on',
     customer: customer(token),
   } });
-  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
-  back(token, 'payoutCreated', { created: answer.data.payoutId });
+  if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+  await back(token, 'payoutCreated', { created: answer.data.payoutId });
 }
 
 export async function createSessionAction(form: FormData): Promise<void> {
@@ -109,15 +115,15 @@ export async function createSessionAction(form: FormData): Promise<void> {
     previousTransactionCount: 0,
     ...(balance ? { balance: Number(balance) } : {}),
   } });
-  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
-  back(token, 'sessionCreated', { created: answer.data.sessionId });
+  if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+  await back(token, 'sessionCreated', { created: answer.data.sessionId });
 }
 
 /** A legacy h2h transaction with one of the test cards (chosen from a list, never typed here). */
 export async function createH2hAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const testCard = text(form, 'testCard');
-  if (!TEST_CARD_NUMBERS.includes(testCard)) back(token, 'failed', { detail: 'unknown test card' });
+  if (!TEST_CARD_NUMBERS.includes(testCard)) return back(token, 'failed', { detail: 'unknown test card' });
   const hookUrl = text(form, 'hookUrl');
   const base = returnUrls();
   const answer = await api(token).POST('/transaction/h2h/create', { body: {
@@ -164,20 +170,20 @@ export async function createH2hAction(form: FormData): Promise<void> {
     },
     saveCard: false,
   } });
-  if (!answer.data) back(token, 'failed', { detail: failure(answer) });
-  back(token, 'h2hCreated', { created: answer.data.id });
+  if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+  await back(token, 'h2hCreated', { created: answer.data.id });
 }
 
 export async function confirmPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const answer = await api(token).PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: text(form, 'payoutId') } } });
-  back(token, answer.response.ok ? 'payoutConfirmed' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
+  await back(token, answer.response.ok ? 'payoutConfirmed' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function rejectPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const answer = await api(token).PUT('/public/payout/{payoutId}/reject', { params: { path: { payoutId: text(form, 'payoutId') } } });
-  back(token, answer.response.ok ? 'payoutRejected' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
+  await back(token, answer.response.ok ? 'payoutRejected' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function updateBalanceAction(form: FormData): Promise<void> {
@@ -186,7 +192,7 @@ export async function updateBalanceAction(form: FormData): Promise<void> {
     params: { path: { sessionId: text(form, 'sessionId') } },
     body: { balance: Number(text(form, 'balance')) },
   });
-  back(token, answer.response.ok ? 'balanceUpdated' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
+  await back(token, answer.response.ok ? 'balanceUpdated' : 'failed', answer.response.ok ? {} : { detail: failure(answer) });
 }
 
 export async function refundAction(form: FormData): Promise<void> {
@@ -199,22 +205,22 @@ export async function refundAction(form: FormData): Promise<void> {
       refundPayin(tx, { kind: 'merchant', merchantId: merchant.id }, text(form, 'payinId'), amount ? Number(amount) : undefined),
     );
   } catch (error) {
-    if (SandboxApiError.is(error)) back(token, 'failed', { detail: error.message });
+    if (SandboxApiError.is(error)) return back(token, 'failed', { detail: error.message });
     throw error;
   }
-  back(token, 'refunded');
+  await back(token, 'refunded');
 }
 
 export async function setWebhookUrlAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const raw = text(form, 'webhookUrl');
   const parsed = HttpUrl.safeParse(raw);
-  if (raw && !parsed.success) back(token, 'failed', { detail: 'webhook URL must be an http(s) URL' });
+  if (raw && !parsed.success) return back(token, 'failed', { detail: 'webhook URL must be an http(s) URL' });
   const refused = raw ? await checkOutboundUrl(raw, outboundPolicy()) : null;
-  if (refused) back(token, 'failed', { detail: `webhook URL: ${refused}` });
+  if (refused) return back(token, 'failed', { detail: `webhook URL: ${refused}` });
   const db = await sandboxDb();
   await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
-  back(token, 'webhookSaved');
+  await back(token, 'webhookSaved');
 }
 
 /**
@@ -229,8 +235,8 @@ export async function resendDeliveryAction(form: FormData): Promise<void> {
     .set({ deliveredAt: null, nextAttemptAt: new Date() })
     .where(and(eq(webhookDeliveries.id, text(form, 'deliveryId')), eq(webhookDeliveries.merchantId, consoleMerchant(token)!.id)))
     .returning({ id: webhookDeliveries.id });
-  if (resent.length === 0) back(token, 'failed', { detail: 'no such delivery' });
-  back(token, 'resent');
+  if (resent.length === 0) return back(token, 'failed', { detail: 'no such delivery' });
+  await back(token, 'resent');
 }
 
 /** Ends a cashier session now (sandbox only), to see the cashier's expired page. */
@@ -241,7 +247,7 @@ export async function expireSessionAction(form: FormData): Promise<void> {
     .update(cashierSessions)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(and(eq(cashierSessions.id, text(form, 'sessionId')), eq(cashierSessions.merchantId, consoleMerchant(token)!.id)));
-  back(token, 'sessionExpired');
+  await back(token, 'sessionExpired');
 }
 
 /**
@@ -266,14 +272,14 @@ export async function updateThemeAction(form: FormData): Promise<void> {
     logoUrl: text(form, 'logoUrl') || undefined,
     defaultLocale: text(form, 'defaultLocale') || undefined,
   };
-  if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl)) back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
+  if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl)) return back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
   const parsed = CheckoutSettings.safeParse(candidate);
   if (!parsed.success) {
-    back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+    await back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
   }
   await db
     .update(merchants)
     .set({ config: { ...merchant.config, settings: parsed.data } })
     .where(eq(merchants.id, merchantId));
-  back(token, 'themeSaved');
+  await back(token, 'themeSaved');
 }

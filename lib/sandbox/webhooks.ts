@@ -137,7 +137,8 @@ async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, 
     // A category only (refused, timeout, unreachable): the raw error would describe the network.
     entry.error = OutboundError.is(error) ? error.category : 'unreachable';
   }
-  entry.durationMs = Date.now() - started;
+  // Timed only when answered: how long a refusal or silence took would tell open ports from closed ones.
+  entry.durationMs = entry.status !== undefined ? Date.now() - started : 0;
   const ok = entry.status !== undefined && entry.status >= 200 && entry.status < 300;
   const attempts = delivery.attempts + 1;
   const delay = RETRY_DELAYS_S[attempts - 1];

@@ -1,6 +1,7 @@
 /** CSP reports in both formats become violations without queries; floods are bounded. */
-import { describe, expect, it } from 'vitest';
-import { cspViolationSummary, parseCspReports, recordCspViolations } from './csp-reports';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '@/lib/log';
+import { acceptReportFrom, cspViolationSummary, directiveOf, KNOWN_DIRECTIVES, parseCspReports, recordCspViolations } from './csp-reports';
 
 describe('CSP violation reports', () => {
   it('reads report-uri (application/csp-report) and report-to (application/reports+json), never keeping a query', () => {
@@ -30,5 +31,46 @@ describe('CSP violation reports', () => {
     expect(summary.total - before).toBe(12);
     expect(summary.recent).toHaveLength(10);
     expect(summary.recent[0]!.blocked).toBe('https://x.example/11');
+  });
+
+  it('keeps known directives only: a flood of invented names leaves a small map (issue 20, finding 5)', () => {
+    // Before: one entry per invented name (235 MB retained from one client in 23 s).
+    const heapBefore = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 50; i += 1) {
+      const reports = Array.from({ length: 100 }, (_, j) => ({ type: 'csp-violation', body: { documentURL: 'https://c.example/p', effectiveDirective: `x-${i}-${j}-${'y'.repeat(50)}`, blockedURL: 'https://e.example/' } }));
+      recordCspViolations(parseCspReports('application/reports+json', reports));
+    }
+    const summary = cspViolationSummary();
+    expect(summary.byDirective.length).toBeLessThanOrEqual(KNOWN_DIRECTIVES.size + 1);
+    expect(summary.byDirective.find(([name]) => name === 'other')![1]).toBeGreaterThanOrEqual(5000);
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(50 * 1024 * 1024);
+    expect(directiveOf("script-src 'self' 'nonce-x'")).toBe('script-src');
+    expect(directiveOf('SCRIPT-SRC-ELEM')).toBe('script-src-elem');
+    expect(directiveOf('__proto__')).toBe('other');
+  });
+
+  it('samples the log per directive: a flood of forged img-src reports does not hide a real script-src one', () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const now = Date.now() + 10 * 60_000;
+    recordCspViolations(Array.from({ length: 500 }, () => ({ page: '/p', directive: 'img-src', blocked: 'https://x.example/', disposition: 'enforce' as const })), now);
+    const logged = warn.mock.calls.length;
+    expect(logged).toBeLessThanOrEqual(10 + 5);
+    recordCspViolations([{ page: '/payments/payin/p/card', directive: 'script-src-elem', blocked: 'https://skimmer.example/s.js', disposition: 'enforce' }], now);
+    expect(warn.mock.calls.length).toBe(logged + 1);
+    expect(JSON.stringify(warn.mock.calls.at(-1))).toContain('skimmer.example');
+    warn.mockRestore();
+  });
+
+  it('accepts LIMIT_CSP_REPORTS_PER_IP reports a minute from one address, none from no address', async () => {
+    process.env.LIMIT_CSP_REPORTS_PER_IP = '5/60';
+    try {
+      const answers = [];
+      for (let i = 0; i < 7; i += 1) answers.push(await acceptReportFrom('203.0.113.77'));
+      expect(answers).toEqual([true, true, true, true, true, false, false]);
+      expect(await acceptReportFrom('203.0.113.78')).toBe(true);
+      expect(await acceptReportFrom(undefined)).toBe(false);
+    } finally {
+      delete process.env.LIMIT_CSP_REPORTS_PER_IP;
+    }
   });
 });

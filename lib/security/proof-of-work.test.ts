@@ -47,6 +47,7 @@ describe('challengeRequired', () => {
     expect(await challengeRequired(ip)).toBe(false);
     await recordFailure([{ limit: 'cardFailuresPerIp', key: ip }]);
     expect(await challengeRequired(ip)).toBe(true);
-    expect(await challengeRequired(undefined)).toBe(false);
+    // No trusted address is a check, never a free pass (issue 20, finding 1).
+    expect(await challengeRequired(undefined)).toBe(true);
   });
 });

@@ -46,6 +46,8 @@ export const ENV_SCHEMA = z.object({
   LIMIT_CARD_ATTEMPTS_PER_SESSION: Limit.default('20/3600').describe('Card attempts per cashier session (the service).'),
   LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
   LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
+  LIMIT_BIN_LOOKUPS_PER_IP: Limit.default('100/3600').describe('BIN lookups of the card page per client address (a card-testing oracle when unlimited).'),
+  LIMIT_BIN_LOOKUPS_PER_PAYMENT: Limit.default('20/3600').describe('BIN lookups per pay-in.'),
   LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe('CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).'),
   RATE_LIMIT_DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
   VELOCITY_STORE_FAILURE: z.enum(['closed', 'open'], { error: 'must be closed or open' }).default('closed').describe('When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.'),

@@ -154,7 +154,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
   useEffect(() => {
     if (state.formError || state.declineReason) {
-      postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? state.declineReason) });
+      // A decline is CARD_DECLINED to the merchant's page, whatever its reason (no card-testing oracle).
+      postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? 'CARD_DECLINED') });
       bannerRef.current?.focus();
     }
   }, [state]);

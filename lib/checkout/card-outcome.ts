@@ -72,6 +72,21 @@ export function failure(error: unknown, c: Common, type: 'payin' | 'payout', kee
   }
 }
 
+/** Processing attempts a pay-in allows (docs/design.md, section 3: "fewer than 3 attempts"). */
+const PAYIN_ATTEMPTS = 3;
+/**
+ * Declines of a pay-in whose specific reason the customer is shown (insufficient funds, expired,
+ * security code…); later ones read only "declined", so a card tester learns nothing more from a
+ * pay-in (issue 20, finding 7). The merchant's page never gets the reason (`CARD_DECLINED`).
+ */
+export const SPECIFIC_REASON_DECLINES = 1;
+
+/** The reason a decline shows: specific for the first declines of a pay-in, `CARD_DECLINED` after. */
+export function shownDeclineReason(detailed: Parameters<typeof reasonKey>[0], attemptsRemaining: number | undefined): string {
+  const declines = PAYIN_ATTEMPTS - (attemptsRemaining ?? 0);
+  return declines <= SPECIFIC_REASON_DECLINES ? reasonKey(detailed, 'DECLINED') : 'CARD_DECLINED';
+}
+
 /** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
 async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: CardPaymentState['values']): Promise<CardPaymentState | { go: string }> {
   let remaining = result.attemptsRemaining;
@@ -82,7 +97,7 @@ async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: C
     detailed = payin.detailedStatus;
   }
   if (payinView('DECLINED', remaining) !== 'retry') return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
-  return { attemptKey: randomUUID(), declineReason: reasonKey(detailed, 'DECLINED'), values: keep };
+  return { attemptKey: randomUUID(), declineReason: shownDeclineReason(detailed, remaining), values: keep };
 }
 
 /** Where a processing answer leads: the challenge (in the page, or the ACS), the form again after a decline, or the status page. */

@@ -153,7 +153,8 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
   const state = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), checked.keep, browser.javascriptEnabled);
   // A decline may be the one that makes the next attempt need a check: start it now, not after another post.
-  return state.declineReason && (await challengeRequired(browser.customerIp)) ? { ...state, challengeRequired: true } : state;
+  // Once the address needs the proof-of-work, a decline's reason is no longer named (issue 20, finding 7).
+  return state.declineReason && (await challengeRequired(browser.customerIp)) ? { ...state, declineReason: 'CARD_DECLINED', challengeRequired: true } : state;
 }
 
 /** Saved card for a pay-in: process/saved-card with the CVV alone (E2); also its 3DS Method step (E16). */

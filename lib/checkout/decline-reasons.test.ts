@@ -36,3 +36,13 @@ describe('decline reasons', () => {
     expect(reasonKey('NOT_A_STATUS' as never, 'DECLINED')).toBe('generic');
   });
 });
+
+describe('decline reasons as a card-testing oracle (issue 20, finding 7)', async () => {
+  const { shownDeclineReason } = await import('./card-outcome');
+  it('names the reason of a pay-in’s first decline only', () => {
+    expect(shownDeclineReason('INSUFFICIENT_FUNDS', 2)).toBe(reasonKey('INSUFFICIENT_FUNDS', 'DECLINED'));
+    expect(shownDeclineReason('CVV_INVALID', 1)).toBe('CARD_DECLINED');
+    expect(shownDeclineReason('CARD_EXPIRED', 0)).toBe('CARD_DECLINED');
+    expect(shownDeclineReason('CARD_EXPIRED', undefined)).toBe('CARD_DECLINED');
+  });
+});

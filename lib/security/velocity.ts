@@ -24,6 +24,8 @@ export const LIMITS = {
   cardAttemptsPerSession: 'LIMIT_CARD_ATTEMPTS_PER_SESSION',
   cardFailuresPerSession: 'LIMIT_CARD_FAILURES_PER_SESSION',
   transactionsPerSession: 'LIMIT_TRANSACTIONS_PER_SESSION',
+  binLookupsPerIp: 'LIMIT_BIN_LOOKUPS_PER_IP',
+  binLookupsPerPayment: 'LIMIT_BIN_LOOKUPS_PER_PAYMENT',
 } as const satisfies Record<string, keyof AppConfig>;
 export type LimitName = keyof typeof LIMITS;
 

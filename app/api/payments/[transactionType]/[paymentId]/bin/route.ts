@@ -2,13 +2,18 @@ import { readBoundedText } from '@/lib/net/bounded-body';
 import { errorBody } from '@/lib/contract/errors';
 import { cardBinFacts, validBinRequest } from '@/lib/checkout/card-bin';
 import { PaymentsApiError } from '@/lib/payments-api/client';
+import { requestClientIp } from '@/lib/net/client-ip';
+import { consume, VelocityLimited } from '@/lib/security/velocity';
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 /**
  * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (E17,
  * lib/checkout/card-bin.ts). 400 for anything but 6 to 8 digits of a pay-in, 404 for a BIN of no
- * known brand or an unknown pay-in, 502 when the service does not answer.
+ * known brand or an unknown pay-in, 502 when the service does not answer, 429 past the lookups
+ * allowed per client address and per pay-in (LIMIT_BIN_LOOKUPS_PER_IP, _PER_PAYMENT: an unlimited
+ * lookup is a card-testing oracle; the page then goes on without the facts, and the service
+ * still decides at Pay).
  */
 export async function POST(request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
@@ -23,6 +28,13 @@ export async function POST(request: Request, { params }: { params: Promise<{ tra
     bin = undefined;
   }
   if (!validBinRequest(paymentId, bin)) return json(errorBody('VALIDATION_ERROR', 'bin must be the first 6 to 8 digits of the card number'), 400);
+  try {
+    await consume([{ limit: 'binLookupsPerIp', key: requestClientIp(request.headers) ?? 'no-trusted-address' }, { limit: 'binLookupsPerPayment', key: paymentId }], { paymentId });
+  } catch (error) {
+    // A refusal, or limits that cannot be checked (they fail closed): no lookup now.
+    const retryAfter = VelocityLimited.is(error) ? error.retryAfterS : 5;
+    return Response.json(errorBody('RATE_LIMITED', 'Too many lookups; try again later'), { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } });
+  }
   try {
     const facts = await cardBinFacts(paymentId, bin);
     return facts ? json(facts) : json(errorBody('NOT_FOUND', 'Unknown BIN'), 404);

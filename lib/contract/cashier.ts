@@ -130,3 +130,15 @@ export const SessionChangesAnswer = z
   .object({ cursor: z.string(), changed: z.array(SessionChange) })
   .meta({ id: 'SessionChangesAnswer', 'x-extension': true });
 export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
+
+/**
+ * E22: a browser claims a cashier session, or a payout's destination page, with the SHA-256 of a
+ * secret it keeps in an HttpOnly cookie (lib/cashier/binding.ts). The first claim wins; the
+ * session or payout id is then a locator only, never a credential (ASVS V4.2.1, V3.1.1).
+ */
+export const BindingRequest = z
+  .object({
+    bindingHash: z.string().regex(/^[0-9a-f]{64}$/).meta({ description: 'SHA-256 (lower-case hex) of the browser’s secret; never the secret itself.' }),
+  })
+  .meta({ id: 'BindingRequest', 'x-extension': true });
+export type BindingRequest = z.infer<typeof BindingRequest>;

@@ -30,6 +30,8 @@ export const ERROR_KEYS = {
   INSUFFICIENT_BALANCE: { status: 409, code: 4094 },
   /** E19: no PSP serves the session's customer until they are verified (`kycVerified`). */
   KYC_REQUIRED: { status: 409, code: 4095 },
+  /** E22: the session or payout is bound to another browser. */
+  ALREADY_BOUND: { status: 409, code: 4096 },
   /** A body over the size limit. */
   PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
   /** Too many attempts: answered with Retry-After (E15). */

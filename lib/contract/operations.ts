@@ -24,6 +24,7 @@ import {
   SessionTransactionList,
   SessionChangesAnswer,
   SessionChangesRequest,
+  BindingRequest,
 } from './cashier';
 import {
   PayoutCardRequest,
@@ -198,6 +199,16 @@ export const OPERATIONS = {
     method: 'PUT', path: '/public/payout/{payoutId}/cancel', summary: 'The customer cancels their pending withdrawal (E19)',
     description: 'A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer\'s billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.',
     answer: null, idempotent: false, extension: true, callers: checkoutOnly,
+  },
+  bindCashierSession: {
+    method: 'PUT', path: '/public/cashier/session/{sessionId}/binding', summary: 'A browser claims the cashier session (E22)',
+    description: 'The hosted pages bind a session to the first browser that opens its cashier or widget: `bindingHash` is the SHA-256 of a secret kept in that browser’s HttpOnly cookie. 204 when the session was unbound or is bound to the same hash; 409 ALREADY_BOUND when another browser holds it. Withdrawing, cancelling and giving a withdrawal’s destination need the binding; the session id alone is a locator.',
+    request: BindingRequest, answer: null, idempotent: false, extension: true, callers: checkoutOnly,
+  },
+  bindPayout: {
+    method: 'PUT', path: '/public/payout/{payoutId}/binding', summary: "A browser claims a payout's destination page (E22)",
+    description: 'As for a session: the first browser to open the payout’s destination page holds it. A payout made in a cashier session is bound through its session (the same hash as the session’s, 409 otherwise).',
+    request: BindingRequest, answer: null, idempotent: false, extension: true, callers: checkoutOnly,
   },
   setCustomerLimits: {
     method: 'PUT', path: '/public/customer/{customerId}/limits', summary: "Set a customer's deposit limits per day, week and month (E19)",

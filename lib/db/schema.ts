@@ -143,6 +143,8 @@ export const payouts = pgTable(
     feeMinor: bigint('fee_minor', { mode: 'number' }),
     /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
     cashierMethod: text('cashier_method'),
+    /** E22: SHA-256 of the secret of the browser that holds the destination page (a cashier payout is held through its session). */
+    bindingHash: text('binding_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -160,6 +162,8 @@ export const cashierSessions = pgTable('cashier_sessions', {
   kycVerified: boolean('kyc_verified').notNull(),
   previousTransactionCount: integer('previous_transaction_count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** E22: SHA-256 of the secret of the browser that holds the session (its first opener). */
+  bindingHash: text('binding_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

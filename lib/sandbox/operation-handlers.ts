@@ -17,7 +17,8 @@ import { completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, p
 import type { RequestContext } from './request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts';
 import { watchSessionChanges } from './session-changes';
-import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './sessions';
+import { bindSession, createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './sessions';
+import { bindPayout } from './page-bindings';
 
 export interface HandlerArgs<K extends OperationId> {
   tx: Db;
@@ -55,6 +56,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method),
   createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
   cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body.bindingHash),
+  bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body.bindingHash),
   setCustomerLimits: ({ tx, principal, params, body }) => setCustomerLimits(tx, principal, params.customerId, body),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),

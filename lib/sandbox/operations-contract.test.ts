@@ -96,6 +96,8 @@ describe('the hosted pages’ credential (E15)', () => {
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
       'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin', 'cancelPayout',
+      // E22: the first browser to open a cashier or a payout's destination page holds it.
+      'bindCashierSession', 'bindPayout',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

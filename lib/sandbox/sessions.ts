@@ -59,6 +59,18 @@ async function loadSession(tx: Db, principal: Principal, id: string, lock = fals
   return row;
 }
 
+/**
+ * PUT /public/cashier/session/{id}/binding (E22): the first browser to claim the session holds
+ * it. The row is locked, so of two claims at once exactly one wins; the same hash again is 204.
+ * Throws 404 (unknown or another merchant's session) or 409 ALREADY_BOUND.
+ */
+export async function bindSession(tx: Db, principal: Principal, id: string, bindingHash: string): Promise<void> {
+  const row = await loadSession(tx, principal, id, true);
+  if (row.bindingHash === bindingHash) return;
+  if (row.bindingHash) throw new SandboxApiError('ALREADY_BOUND', 'The session is open in another browser');
+  await tx.update(cashierSessions).set({ bindingHash }).where(eq(cashierSessions.id, id));
+}
+
 /** Payout statuses that still hold their amount against the session balance (not final). */
 export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 

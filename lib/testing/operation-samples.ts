@@ -41,6 +41,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
   cancelPayout: null,
+  bindCashierSession: () => ({ bindingHash: 'a'.repeat(64) }),
+  bindPayout: () => ({ bindingHash: 'b'.repeat(64) }),
   setCustomerLimits: () => ({ deposit: { EUR: { day: 100 } } }),
   processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
   getPayinMethods: null,

@@ -13,6 +13,7 @@ import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
 import { checkPagePost } from '@/lib/net/request-guard';
+import { bindingCookie, bindingCookieName, bindingScopeOfPath, bindingSecretOf, holdingOf, HOLDING_HEADER, newBindingSecret } from '@/lib/cashier/binding';
 import { localeParam } from '@/lib/checkout/payment-paths';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
@@ -37,8 +38,8 @@ function sessionOf(pathname: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** The checkout settings (E12) of the merchant a page belongs to; null for other pages. */
-async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings | null> {
+/** The merchant a page belongs to and its checkout settings (E12); null for other pages. */
+async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings & { merchantId: string }) | null> {
   try {
     const sessionId = sessionOf(pathname);
     const transaction = sessionId ? null : transactionOf(pathname);
@@ -47,7 +48,7 @@ async function merchantSettingsFor(pathname: string): Promise<CheckoutSettings |
       : transaction
         ? await paymentsApi.merchantOf(transaction.type, transaction.id)
         : null;
-    return merchantId ? await paymentsApi.getCheckoutSettings(merchantId) : null;
+    return merchantId ? { ...(await paymentsApi.getCheckoutSettings(merchantId)), merchantId } : null;
   } catch {
     // Unknown transaction or service unavailable: only our own origin may frame the page.
     return null;
@@ -66,6 +67,25 @@ function refusePagePost(request: NextRequest): NextResponse | null {
     status: refusal.status,
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'close' },
   });
+}
+
+/**
+ * For the cashier, the widget and a payout's card or APM page: gives the browser its binding
+ * secret when it has none (Set-Cookie) and tells the page whether this browser holds the session
+ * or payout (HOLDING_HEADER; a client-sent copy never passes). Other pages: nothing.
+ */
+async function holdingForPage(request: NextRequest, pathname: string, merchantId: string, requestHeaders: Headers): Promise<{ setCookie: string | null } | null> {
+  requestHeaders.delete(HOLDING_HEADER);
+  const scope = bindingScopeOfPath(pathname);
+  if (!scope) return null;
+  let secret = bindingSecretOf(request.cookies.get(bindingCookieName())?.value);
+  let setCookie: string | null = null;
+  if (!secret) {
+    secret = newBindingSecret();
+    setCookie = bindingCookie(secret);
+  }
+  requestHeaders.set(HOLDING_HEADER, await holdingOf(secret, { ...scope, merchantId }));
+  return { setCookie };
 }
 
 export async function proxy(request: NextRequest) {
@@ -93,6 +113,8 @@ export async function proxy(request: NextRequest) {
   });
 
   const requestHeaders = new Headers(request.headers);
+  // Only this proxy says whether the browser holds a page (E22): never the client.
+  requestHeaders.delete(HOLDING_HEADER);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   // Only a well-formed tag goes on (a header value takes Latin-1 alone: anything else was a 500);
@@ -103,7 +125,11 @@ export async function proxy(request: NextRequest) {
   if (settings?.defaultLocale) requestHeaders.set(MERCHANT_LOCALE_HEADER, settings.defaultLocale);
   else requestHeaders.delete(MERCHANT_LOCALE_HEADER);
 
+  // E22 (lib/cashier/binding.ts): the browser that holds a cashier or a payout's destination page.
+  const holding = settings && request.method === 'GET' ? await holdingForPage(request, pathname, settings.merchantId, requestHeaders) : null;
+
   const response = NextResponse.next({ request: { headers: requestHeaders } });
+  if (holding?.setCookie) response.headers.append('Set-Cookie', holding.setCookie);
   response.headers.set('Content-Security-Policy', csp);
   response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');

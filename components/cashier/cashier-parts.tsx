@@ -6,6 +6,8 @@ import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier-terms';
 import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
 import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
 import { FocusHere } from './focus-here';
+import { HeldElsewhere } from './held-elsewhere';
+import { pageHolding } from '@/lib/cashier/binding';
 
 type LoadedCashierOk = Extract<LoadedCashier, { kind: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -49,6 +51,33 @@ export async function loadCashierPage(
         </main>
       ),
     };
+  }
+  if (loaded.kind === 'ok') {
+    // Only the browser that holds the session sees or moves its money (E22): the id is a locator.
+    const holding = await pageHolding({ kind: 'session', id: loaded.session.sessionId, merchantId: loaded.session.merchantId });
+    if (holding === 'unavailable') {
+      const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
+      return {
+        kind: 'fallback',
+        page: (
+          <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+            <h1 className="sr-only">{title}</h1>
+            <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
+          </main>
+        ),
+      };
+    }
+    if (holding !== 'held') {
+      return {
+        kind: 'fallback',
+        page: (
+          <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+            <ThemeStyle theme={loaded.settings.theme} />
+            <HeldElsewhere merchant={loaded.settings.displayName} />
+          </main>
+        ),
+      };
+    }
   }
   if (loaded.kind === 'expired') {
     const t = await getTranslations('cashier');

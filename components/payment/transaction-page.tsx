@@ -13,6 +13,8 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { CheckoutFrame } from './checkout-frame';
 import { PaymentSummary } from './payment-summary';
 import { ServiceUnavailable } from './service-unavailable';
+import { HeldElsewhere } from '@/components/cashier/held-elsewhere';
+import { pageHolding } from '@/lib/cashier/binding';
 
 export interface TransactionPageInput {
   transactionType: string;
@@ -36,6 +38,26 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
         </CheckoutFrame>
       ),
     };
+  }
+  // A payout's destination is given only by the browser that holds its page (E22; a cashier
+  // withdrawal: the browser that holds the session). Its status page stays open to any.
+  if (loaded.transaction.type === 'payout' && input.kind !== 'status') {
+    const holding = await pageHolding({ kind: 'payout', id: loaded.transaction.id, merchantId: loaded.transaction.merchantId });
+    if (holding !== 'held') {
+      const type = 'payout';
+      return {
+        fallback: (
+          <CheckoutFrame heading={await pageHeading(input.kind)}>
+            <ThemeStyle theme={loaded.settings.theme} />
+            {holding === 'unavailable' ? (
+              <ServiceUnavailable retryHref={paymentHref(type, input.kind, input.paymentId, input.locale)} />
+            ) : (
+              <HeldElsewhere merchant={loaded.settings.displayName} headingLevel={2} />
+            )}
+          </CheckoutFrame>
+        ),
+      };
+    }
   }
   return { transaction: loaded.transaction, settings: loaded.settings };
 }

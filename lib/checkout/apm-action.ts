@@ -17,6 +17,7 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { trustedProxyHops } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
+import { requestHolding } from '@/lib/cashier/binding';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 import { safeRedirectTarget } from './redirect-target';
@@ -87,6 +88,12 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
       }
       next = target;
     } else {
+      // Only the browser that holds the payout's page gives its destination (E22).
+      const holding = await requestHolding({ kind: 'payout', id: paymentId });
+      if (holding !== 'held') {
+        logger.warn({ event: 'security.binding_refused', paymentId, holding }, 'a payout destination from a browser that does not hold the page');
+        return { attemptKey, formError: holding === 'unavailable' ? 'unavailable' : 'rejected' };
+      }
       await paymentsApi.processPayoutDirectLink(paymentId, { browser, additionalData }, key);
       next = paymentHref('payout', 'status', paymentId, locale);
     }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
 import { completeBrowser } from '@/lib/checkout/browser-info';
 import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
+import { requestHolding } from '@/lib/cashier/binding';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import type { Browser } from '@/lib/contract/common';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -173,9 +174,19 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
   return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`), undefined, browser.javascriptEnabled);
 }
 
-/** After a payout's destination is given: its status page (waiting for the merchant, or processing). */
+/**
+ * After a payout's destination is given: its status page (waiting for the merchant, or processing).
+ * Only the browser that holds the payout's page may give it (E22; a cashier withdrawal: the
+ * browser that holds the session): anyone else, a script with the id off the merchant's page
+ * included, is refused before the service is called.
+ */
 async function afterPayout(c: Common, run: () => Promise<unknown>, keep?: CardPaymentState['values']): Promise<CardPaymentState> {
   let next = paymentHref('payout', 'status', c.paymentId, c.locale);
+  const holding = await requestHolding({ kind: 'payout', id: c.paymentId });
+  if (holding !== 'held') {
+    logger.warn({ event: 'security.binding_refused', paymentId: c.paymentId, holding }, 'a payout destination from a browser that does not hold the page');
+    return { attemptKey: c.attemptKey, formError: holding === 'unavailable' ? 'unavailable' : 'rejected', values: keep };
+  }
   try {
     await run();
   } catch (error) {
@@ -223,6 +234,8 @@ export async function removeSavedCard(form: FormData): Promise<void> {
   const { transactionType: type, paymentId, cardId } = parsed.data;
   let notice = 'removed';
   try {
+    // A payout's saved cards are the holder's to remove (E22); a pay-in's, whoever pays it.
+    if (type === 'payout' && (await requestHolding({ kind: 'payout', id: paymentId })) !== 'held') throw new Error('not the holder of the payout page');
     const transaction = await fetchTransaction(type, paymentId);
     await paymentsApi.deleteCard(transaction.customerId, cardId);
   } catch (error) {

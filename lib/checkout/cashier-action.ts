@@ -16,6 +16,7 @@ import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
 import { cashierTerms } from './cashier-terms';
 import { redirect } from 'next/navigation';
+import { requestHolding } from '@/lib/cashier/binding';
 
 export interface CashierState {
   attemptKey: string;
@@ -51,6 +52,12 @@ export async function startCashierTransaction(previous: CashierState, form: Form
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
+    // Only the browser that holds the session moves its money (E22): the id alone is a locator.
+    const holding = await requestHolding({ kind: 'session', id: sessionId, merchantId: session.merchantId });
+    if (holding !== 'held') {
+      logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a cashier transaction from a browser that does not hold the session');
+      return { attemptKey, error: holding === 'unavailable' ? 'unavailable' : 'rejected', amount: raw };
+    }
     const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, kind);
     const error = checkAmount(raw, session.currency, kind, session.available ?? session.balance ?? null, numberLocale, rules);
     if (error) return { attemptKey, error, amount: raw };
@@ -99,7 +106,10 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
     // The service does not know which session's page asks: only one of this session's withdrawals
     // may be cancelled here. Whether it still may be (status, merchant, GB) is the service's answer.
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
-    if (!transactions.some((t) => t.id === payoutId && t.kind === 'payout')) notice = 'cancelFailed';
+    const holding = await requestHolding({ kind: 'session', id: sessionId });
+    if (holding === 'unavailable') notice = 'cancelUnavailable';
+    // Only the browser that holds the session may cancel its withdrawals (E22).
+    else if (holding !== 'held' || !transactions.some((t) => t.id === payoutId && t.kind === 'payout')) notice = 'cancelFailed';
     else await paymentsApi.cancelPayout(payoutId);
   } catch (error) {
     logger.warn({ sessionId, payoutId, ...failureLogFields(error) }, 'cancelling a withdrawal failed');

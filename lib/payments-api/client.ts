@@ -217,6 +217,10 @@ export const paymentsApi = {
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
   /** E19: the customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
+  /** E22: this browser claims the session (204) or another holds it (409 ALREADY_BOUND). */
+  bindSession: (sessionId: string, bindingHash: string) => callOperation('bindCashierSession', { params: { sessionId }, body: { bindingHash } }),
+  /** E22: this browser claims the payout's destination page (a cashier payout: through its session). */
+  bindPayout: (payoutId: string, bindingHash: string) => callOperation('bindPayout', { params: { payoutId }, body: { bindingHash } }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch

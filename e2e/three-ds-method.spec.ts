@@ -25,11 +25,20 @@ function watchMethod(page: Page) {
 test('a card whose issuer has a 3DS Method runs it in a hidden frame and pays without a challenge (indicator Y)', async ({ page, request }) => {
   const payin = await createPayin(request);
   const seen = watchMethod(page);
+  // The Method's notification is held until axe has looked at the running step (it is otherwise
+  // over in milliseconds, and axe would race the page's navigation), then let through.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/payments\/payin\/[^/]+\/3ds-method$/, async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto(payin.iframeUrls.card);
   await fillCard(page, { number: '4000 0031 0000 3066' });
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Checking your card with your bank' })).toBeVisible();
   await expectNoAxeViolations(page, '3DS Method running');
+  release();
   await expect.poll(async () => (await payinNow(payin.paymentId))?.status).toBe('SUCCESS');
   const done = await payinNow(payin.paymentId);
   expect(done?.threeDSCompInd).toBe('Y');

@@ -11,6 +11,7 @@
  *   npm run build && npm run bench:widget
  *   WIDGETS=200 SECONDS=10 npm run bench:widget
  */
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { cpuSeconds, createSession, percentile, startServer } from './bench-support.mjs';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
@@ -34,9 +35,12 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
 // The typed client (lib/payments-api/merchant-client.ts) as the merchant.
 const merchant = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: MERCHANT });
 
+/** The Cookie header of the browser that holds the sessions (E22). */
+let holder = '';
+
 /** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
 function openStream(sessionId, onSnapshot, onError) {
-  const request = http.get(`${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`, { agent: false }, (response) => {
+  const request = http.get(`${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`, { agent: false, headers: { cookie: holder } }, (response) => {
     if (response.statusCode !== 200) {
       onError(`status ${response.statusCode}`);
       response.resume();
@@ -70,6 +74,15 @@ try {
   const max = Math.max(...COUNTS);
   console.error(`creating ${max} cashier sessions at the service…`);
   const sessions = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`).then((s) => s.sessionId));
+  // One browser holds every session (E22): its cookie from opening the first widget, and the
+  // same claim (HMAC of its secret for the merchant) made for the others at the service.
+  const opened = await fetch(`${checkout.origin}/cashier/${sessions[0]}/widget`);
+  await opened.arrayBuffer();
+  holder = opened.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const secret = holder.split('=')[1];
+  const bindingHash = createHmac('sha256', secret).update('merchant:merchant-demo').digest('hex');
+  const pages = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: 'sbx_checkout' });
+  await inBatches(max, 16, (i) => pages.PUT('/public/cashier/session/{sessionId}/binding', { params: { path: { sessionId: sessions[i] } }, body: { bindingHash } }));
   console.log(`service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`);
   for (const count of COUNTS) {
     const watched = sessions.slice(0, count);
@@ -130,7 +143,7 @@ try {
     );
     if (process.env.BENCH_DEBUG && expected.size > 0) {
       for (const [id, want] of [...expected].slice(0, 5)) {
-        const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`)).json();
+        const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`, { headers: { cookie: holder } })).json();
         const svc = must(await merchant.GET('/public/cashier/session/{sessionId}', { params: { path: { sessionId: id } } }), 'get session');
         console.log(`not seen ${id}: wanted ${want.balance}, checkout has ${hub.balance}, service has ${svc.balance}`);
       }

@@ -56,6 +56,12 @@ await db.query("UPDATE merchants SET webhook_url = 'http://127.0.0.1:3600/hooks'
 const canonical = (value) =>
   Array.isArray(value) ? `[${value.map(canonical).join(',')}]` : value && typeof value === 'object' ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}` : JSON.stringify(value);
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Opens a page as a browser would and answers the cookies it set, as one Cookie header (the cashier's binding, E22). */
+const cookieOf = async (url) => {
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+};
 
 try {
   const paid = await newPayin();
@@ -81,8 +87,10 @@ try {
   const deposit = must(await pages.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: wallet.sessionId } }, body: { amount: 20 } }), 'deposit');
   await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
   check('a cashier deposit paid by card through HAProxy is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
+  // The customer's browser holds the session (E22): its cookie, from opening the cashier, goes with the destination.
+  const holder = await cookieOf(`${cluster.lb}/cashier/${wallet.sessionId}`);
   const withdrawal = must(await pages.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: wallet.sessionId } }, body: { value: 30 } }), 'withdrawal');
-  await postCardForm(withdrawal.iframeUrls.card, { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' });
+  await postCardForm(withdrawal.iframeUrls.card, { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' }, { cookie: holder });
   const confirmed = (await merchant.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: withdrawal.payoutId } } })).response.status;
   check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
 
@@ -118,7 +126,8 @@ try {
 
   const live = await newSession(10);
   const events = [];
-  const stream = http.get(`${cluster.lb}/api/cashier/${live.sessionId}/events`, (response) => {
+  const liveHolder = await cookieOf(`${cluster.lb}/cashier/${live.sessionId}/widget`);
+  const stream = http.get(`${cluster.lb}/api/cashier/${live.sessionId}/events`, { headers: { cookie: liveHolder } }, (response) => {
     response.setEncoding('utf8');
     response.on('data', (chunk) => events.push(chunk));
   });

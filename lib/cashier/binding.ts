@@ -22,8 +22,8 @@ import { LRUCache } from 'lru-cache';
 import { checkoutUrl } from '@/lib/config';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 
-/** held: this browser holds it; elsewhere: another does; none: no secret; unavailable: the service did not answer. */
-export type Holding = 'held' | 'elsewhere' | 'none' | 'unavailable';
+/** held: this browser holds it; elsewhere: another does; none: no secret; unknown: no such session or payout; unavailable: the service did not answer. */
+export type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';
 export type BindingScope = { kind: 'session' | 'payout'; id: string; merchantId: string };
 
 /** Request header by which proxy.ts tells the page what it found (any client-sent copy is removed). */
@@ -74,6 +74,7 @@ export async function holdingOf(secret: string | undefined, scope: BindingScope)
     return 'held';
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 409) return 'elsewhere';
+    if (PaymentsApiError.is(error) && error.status === 404) return 'unknown';
     return 'unavailable';
   }
 }
@@ -92,12 +93,13 @@ export function secretFromCookieHeader(cookieHeader: string | null): string | un
 export async function requestHolding(scope: Omit<BindingScope, 'merchantId'> & { merchantId?: string }): Promise<Holding> {
   const { cookies } = await import('next/headers');
   const secret = bindingSecretOf((await cookies()).get(bindingCookieName())?.value);
-  if (!secret) return 'none';
   try {
+    // An unknown id is told apart first (404 for it, whoever asks).
     const merchantId = scope.merchantId ?? (await paymentsApi.merchantOf(scope.kind, scope.id));
+    if (!secret) return 'none';
     return await holdingOf(secret, { ...scope, merchantId });
   } catch (error) {
-    return PaymentsApiError.is(error) && error.status === 404 ? 'none' : 'unavailable';
+    return PaymentsApiError.is(error) && error.status === 404 ? 'unknown' : 'unavailable';
   }
 }
 
@@ -105,7 +107,7 @@ export async function requestHolding(scope: Omit<BindingScope, 'merchantId'> & {
 export async function pageHolding(scope: BindingScope): Promise<Holding> {
   const { headers } = await import('next/headers');
   const found = (await headers()).get(HOLDING_HEADER);
-  if (found === 'held' || found === 'elsewhere' || found === 'none' || found === 'unavailable') return found;
+  if (found === 'held' || found === 'elsewhere' || found === 'none' || found === 'unknown' || found === 'unavailable') return found;
   return requestHolding(scope);
 }
 
@@ -119,12 +121,13 @@ export function bindingScopeOfPath(pathname: string): Omit<BindingScope, 'mercha
 
 /**
  * A route's answer for a browser that does not hold the session (E22): 403 (another holds it or
- * none), 502 (the service did not answer); null for the holder.
+ * none), 404 (no such session), 502 (the service did not answer); null for the holder.
  */
 export async function refuseUnlessHolder(sessionId: string): Promise<Response | null> {
   const holding = await requestHolding({ kind: 'session', id: sessionId });
   if (holding === 'held') return null;
   const headers = { 'Cache-Control': 'no-store' };
   if (holding === 'unavailable') return Response.json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, { status: 502, headers });
+  if (holding === 'unknown') return Response.json({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown session', errorCode: 4041 }, { status: 404, headers });
   return Response.json({ errorKey: 'FORBIDDEN', errorMessage: 'Only the browser that opened this cashier may read it', errorCode: 4031 }, { status: 403, headers });
 }

@@ -61,7 +61,7 @@ async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings 
  * any runtime, after Next.js has resolved the path). Answered with `Connection: close`.
  */
 function refusePagePost(request: NextRequest): NextResponse | null {
-  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'));
+  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'), undefined, request.headers.get('host') ?? undefined);
   if (!refusal) return null;
   return new NextResponse(`${refusal.message}\n`, {
     status: refusal.status,

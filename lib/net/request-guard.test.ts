@@ -106,6 +106,10 @@ describe('page posts (finding 9)', () => {
       expect(checkPagePost('POST', '/payments/payin/p1/card', origin, '10', origins)).toMatchObject({ status: 403 });
     }
     expect(checkPagePost('POST', '/payments/payin/p1/card', ORIGIN, '10', origins)).toBeNull();
+    // The very host it was sent to (one instance behind a balancer, posted to directly) is same-origin.
+    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401', '10', origins, '127.0.0.1:3401')).toBeNull();
+    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401', '10', origins, '127.0.0.1:3402')).toMatchObject({ status: 403 });
+    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401/x', '10', origins, '127.0.0.1:3401')).toMatchObject({ status: 403 });
     // Dot segments are resolved as Next.js resolves them: not a way round the check.
     expect(checkPagePost('POST', '/api/../payments/payin/p1/card', 'https://evil.example', '10', origins)).toMatchObject({ status: 403 });
     expect(checkPagePost('POST', '/api/%2e%2e/payments/payin/p1/card', 'https://evil.example', '10', origins)).toMatchObject({ status: 403 });

@@ -79,12 +79,24 @@ export function checkRequestHead(
     return { status: 400, message: 'The request has no valid client address.' };
   }
   const length = headers['content-length'];
-  return checkPagePost(method, url, typeof headers.origin === 'string' ? headers.origin : null, length ?? null, postOrigins);
+  return checkPagePost(method, url, typeof headers.origin === 'string' ? headers.origin : null, length ?? null, postOrigins, headers.host);
+}
+
+/** Whether `origin` is the origin of the host the request was sent to (a same-origin post to one instance directly). */
+function isOwnHost(origin: string, host: string | undefined): boolean {
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && url.host === host.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /**
- * A post to a page is a server action: it must come from one of `postOrigins` (browsers send
- * Origin with every POST; none, `null`, malformed or foreign is 403) and declare a length (411)
+ * A post to a page is a server action: it must come from one of `postOrigins`, or from the very
+ * host it was sent to (browsers send Origin with every POST; none, `null`, malformed or foreign
+ * is 403: the check stops cross-site posts, which a browser cannot forge) and declare a length (411)
  * of at most MAX_ACTION_BODY_BYTES (413). Null for anything else, or a post that passes.
  */
 export function checkPagePost(
@@ -93,6 +105,7 @@ export function checkPagePost(
   origin: string | null,
   contentLength: string | null,
   postOrigins: () => Set<string> = allowedPostOrigins,
+  host?: string,
 ): Refusal | null {
   if (method !== 'POST') return null;
   // Dot segments resolved as Next.js resolves them: `/api/../payments/…` is a page.
@@ -103,7 +116,7 @@ export function checkPagePost(
     return { status: 400, message: 'The request path is not valid.' };
   }
   if (NOT_A_PAGE.test(path)) return null;
-  if (origin === null || !postOrigins().has(origin)) return { status: 403, message: 'A form post must come from the payment page.' };
+  if (origin === null || !(postOrigins().has(origin) || isOwnHost(origin, host))) return { status: 403, message: 'A form post must come from the payment page.' };
   if (contentLength === null) return { status: 411, message: 'A form post must declare its length.' };
   if (!/^\d{1,15}$/.test(contentLength) || Number(contentLength) > MAX_ACTION_BODY_BYTES) {
     return { status: 413, message: 'The form is too large. Go back, check what you typed and try again.' };

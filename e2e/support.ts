@@ -10,7 +10,7 @@ type PayoutRequest = components['schemas']['PayoutCreateRequest'];
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
 export const DEMO_TOKEN = 'sbx_demo_merchant';
-/** The seeded merchants whose themes differ (lib/sandbox/merchant-config.ts). */
+/** The seeded merchants whose themes differ (lib/sandbox/core/merchant-config.ts). */
 export const OTHER_TOKEN = 'sbx_other_merchant';
 export const NIGHT_TOKEN = 'sbx_night_merchant';
 

@@ -5,7 +5,7 @@
  * component.
  */
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { consoleOverview } from '@/lib/sandbox/console-data';
+import type { consoleOverview } from '@/lib/sandbox/pages/console-data';
 import {
   confirmPayoutAction,
   createH2hAction,
@@ -19,11 +19,11 @@ import {
   setWebhookUrlAction,
   updateBalanceAction,
   updateThemeAction,
-} from '@/lib/sandbox/console-actions';
+} from '@/lib/sandbox/pages/console-actions';
 import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
-import { TEST_CARD_NUMBERS } from '@/lib/sandbox/test-cards';
-import { payinActions, payoutActions } from '@/lib/sandbox/transitions';
+import { TEST_CARD_NUMBERS } from '@/lib/sandbox/core/test-cards';
+import { payinActions, payoutActions } from '@/lib/sandbox/core/transitions';
 import { EmbedPanel } from './embed-panel';
 
 type Overview = Awaited<ReturnType<typeof consoleOverview>>;

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { fillPath, OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
-import { sandboxDb } from '@/lib/sandbox/store';
+import { sandboxDb } from '@/lib/sandbox/core/store';
 import { call } from '@/lib/testing/sandbox-http';
 import { LiveBalanceHub } from './live-balance-hub';
 import type { WidgetSnapshot } from './widget-snapshot';

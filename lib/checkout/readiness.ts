@@ -22,7 +22,7 @@ export async function readiness(): Promise<Readiness> {
     .catch((error: unknown) => PaymentsApiError.is(error) && error.kind === 'http' && (error.status ?? 500) < 500);
   const database = sandboxEnabled()
     ? within(
-        import('@/lib/sandbox/store').then(async ({ sandboxDb }) => (await sandboxDb()).execute(sql`select 1`)),
+        import('@/lib/sandbox/core/store').then(async ({ sandboxDb }) => (await sandboxDb()).execute(sql`select 1`)),
         2000,
       ).then(
         () => true,

@@ -64,7 +64,7 @@ export const payins = pgTable(
     currency: text('currency').notNull(),
     initialAmountMinor: bigint('initial_amount_minor', { mode: 'number' }).notNull(),
     initialCurrency: text('initial_currency').notNull(),
-    /** Typed as the contract's enumeration only (no CHECK constraint): writes go through lib/sandbox/transitions.ts. */
+    /** Typed as the contract's enumeration only (no CHECK constraint): writes go through lib/sandbox/core/transitions.ts. */
     status: text('status', { enum: PAYIN_STATUSES }).notNull(),
     statusReason: jsonb('status_reason'),
     routerId: text('router_id'),

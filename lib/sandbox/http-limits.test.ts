@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handleSandboxRequest, jsonDepth, MAX_BODY_BYTES, MAX_JSON_DEPTH } from './http';
-import { sandboxDb } from './store';
+import { sandboxDb } from './core/store';
 
 beforeAll(async () => {
   await sandboxDb();

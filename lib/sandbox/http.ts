@@ -13,11 +13,11 @@ import { errorBody } from '@/lib/contract/errors';
 import { matchOperation, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
 import { sandboxEnabled } from '@/lib/config';
 import { logger } from '@/lib/log';
-import { SandboxApiError, invalid } from './api-error';
-import { authenticate } from './auth';
+import { SandboxApiError, invalid } from './core/api-error';
+import { authenticate } from './core/auth';
 import { HANDLERS, type HandlerArgs } from './operation-handlers';
-import { requestContext } from './request-context';
-import { keyedHash, sandboxDb } from './store';
+import { requestContext } from './core/request-context';
+import { keyedHash, sandboxDb } from './core/store';
 
 /** Largest accepted JSON body, in bytes. */
 export const MAX_BODY_BYTES = 64 * 1024;

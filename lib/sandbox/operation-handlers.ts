@@ -6,19 +6,20 @@
  */
 import type { Db } from '@/lib/db/client';
 import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
-import type { Principal } from './auth';
-import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './catalog';
-import { createH2hTransaction } from './h2h';
-import { binAnswer } from './bin-table';
-import { cancelPayout, setCustomerLimits } from './cashier-rules';
-import { merchantConfig } from './request-context';
-import { createPayin } from './payin-create';
-import { completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payin-processing';
-import type { RequestContext } from './request-context';
-import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts';
-import { watchSessionChanges } from './session-changes';
-import { bindSession, createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './sessions';
-import { bindPayout } from './page-bindings';
+import type { Principal } from './core/auth';
+import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
+import { createH2hTransaction } from './payins/h2h';
+import { binAnswer } from './payins/bin-table';
+import { setCustomerLimits } from './merchant/cashier-rules';
+import { cancelPayout } from './cashier/withdrawal-cancel';
+import { merchantConfig } from './core/request-context';
+import { createPayin } from './payins/payin-create';
+import { completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
+import type { RequestContext } from './core/request-context';
+import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
+import { watchSessionChanges } from './cashier/session-changes';
+import { bindSession, createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
+import { bindPayout } from './cashier/page-bindings';
 
 export interface HandlerArgs<K extends OperationId> {
   tx: Db;

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLERS, OPERATIONS, OPERATION_IDS, fillPath, pathParamNames, type Caller, type OperationId } from '@/lib/contract/operations';
 import { cardSample, payinSample, SAMPLE_BODIES } from '@/lib/testing/operation-samples';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { sandboxDb } from './store';
+import { sandboxDb } from './core/store';
 
 const browser = { javascriptEnabled: true };
 const BODIES = SAMPLE_BODIES;

@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierSessions } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { decidePayinAtProvider } from './payin-decisions';
-import { sandboxDb } from './store';
+import { decidePayinAtProvider } from './payins/payin-decisions';
+import { sandboxDb } from './core/store';
 import { runSandboxWorkerOnce } from './worker';
 
 const OTHER = 'sbx_other_merchant';

@@ -5,11 +5,11 @@
  */
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log';
-import { settleDuePayins } from './payin-processing';
-import { settleDuePayouts } from './payouts';
-import { pruneSessionChanges } from './session-changes';
-import { sandboxDb } from './store';
-import { deliverDueWebhooks } from './webhooks';
+import { settleDuePayins } from './payins/payin-processing';
+import { settleDuePayouts } from './payouts/payouts';
+import { pruneSessionChanges } from './cashier/session-changes';
+import { sandboxDb } from './core/store';
+import { deliverDueWebhooks } from './core/webhooks';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {

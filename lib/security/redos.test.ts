@@ -53,7 +53,7 @@ describe('regular expressions', () => {
 
   it('every field pattern the sandbox gives its methods (E6 descriptors, compiled by the checkout) is linear', async () => {
     const { checkSync } = await import('recheck');
-    const { METHOD_FIELDS } = await import('@/lib/sandbox/methods');
+    const { METHOD_FIELDS } = await import('@/lib/sandbox/core/methods');
     const patterns = Object.values(METHOD_FIELDS).flat().flatMap((field) => (field.pattern ? [field.pattern] : []));
     expect(patterns.length).toBeGreaterThan(2);
     for (const pattern of patterns) expect(checkSync(`^(?:${pattern})$`, '').status, pattern).toBe('safe');

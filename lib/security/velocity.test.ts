@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { sandboxDb } from '@/lib/sandbox/store';
+import { sandboxDb } from '@/lib/sandbox/core/store';
 import { call, contractCall as api } from '@/lib/testing/sandbox-http';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { assertRemaining, cardKey, consume, isLimiterRefusal, parseLimit, recordFailure, VelocityLimited, VelocityUnavailable } from './velocity';

@@ -3,7 +3,7 @@
  * no request or form of the fuzz gets a 5xx, and the event loop never stalls for 100 ms.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sandboxDb } from '@/lib/sandbox/store';
+import { sandboxDb } from '@/lib/sandbox/core/store';
 import { runFuzz } from './fuzz';
 
 beforeAll(async () => {

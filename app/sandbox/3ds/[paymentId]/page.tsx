@@ -1,8 +1,8 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import { sandboxPageSummary } from '@/lib/sandbox/page-summary';
-import { answerChallenge } from '@/lib/sandbox/acs-actions';
+import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
+import { answerChallenge } from '@/lib/sandbox/pages/acs-actions';
 
 /** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
 export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {

@@ -1,9 +1,9 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import { sandboxPageSummary } from '@/lib/sandbox/page-summary';
-import { decideAtProvider } from '@/lib/sandbox/acs-actions';
-import { METHODS } from '@/lib/sandbox/merchant-config';
+import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
+import { decideAtProvider } from '@/lib/sandbox/pages/acs-actions';
+import { METHODS } from '@/lib/sandbox/core/merchant-config';
 
 /** /sandbox/provider/payin/{paymentId}: the sandbox's stand-in for an APM provider's page. */
 export default async function ProviderPage(props: PageProps<'/sandbox/provider/[transactionType]/[paymentId]'>) {

@@ -1,0 +1,167 @@
+/**
+ * E18 in the sandbox: `POST /public/cashier/session-changes`, a long poll over the watched
+ * cashier sessions. Changes are rows of `cashier_session_changes`, written by triggers in the
+ * transaction that changes a balance or a withdrawal (drizzle/0003_session_changes.sql), which
+ * also NOTIFY on commit; any sandbox process on the same PostgreSQL wakes its waiters.
+ *
+ * The cursor is `{xmin}.{epoch ms}`: the snapshot's xmin when the previous answer was read. An
+ * answer holds the changes written by transactions with an id in [previous xmin, current xmin):
+ * every one of them has ended, so a change committed after a later one is never skipped. A cursor
+ * older than the 10 minutes changes are kept answers every watched session, as no cursor does.
+ */
+import { and, inArray, sql, sum } from 'drizzle-orm';
+import { listenDb, type Db, type Unlisten } from '@/lib/db/client';
+import { cashierSessionChanges, cashierSessions, payouts } from '@/lib/db/schema';
+import type { SessionChange, SessionChangesAnswer } from '@/lib/contract/cashier';
+import { toMajor } from '@/lib/money';
+import { logger } from '@/lib/log';
+import { canAccess, type Principal } from '../core/auth';
+import { balances, RESERVING } from './sessions';
+import { heldMinor } from '../core/records';
+
+/** How long change rows are kept (ms); the worker prunes older ones. */
+export const CHANGES_RETENTION_MS = 10 * 60_000;
+/** A waiter re-reads at least this often (ms), whatever the notifications. */
+const RECHECK_MS = 1_000;
+const CHANNEL = 'cashier_session_changes';
+
+interface Waiter {
+  ids: ReadonlySet<string>;
+  wake: () => void;
+}
+
+const state = globalThis as typeof globalThis & { [k: symbol]: unknown };
+const key = Symbol.for('hosted-checkout.session-change-waiters');
+const waiters = (state[key] ??= new Set<Waiter>()) as Set<Waiter>;
+const listenKey = Symbol.for('hosted-checkout.session-change-listen');
+
+/** Starts, once per process, the LISTEN that wakes the waiters watching a changed session. */
+function ensureListening(): void {
+  if (state[listenKey]) return;
+  const started: Promise<Unlisten | null> = listenDb(
+    CHANNEL,
+    (sessionId) => {
+      for (const waiter of waiters) if (waiter.ids.has(sessionId)) waiter.wake();
+    },
+    () => {
+      logger.warn('session-changes LISTEN lost; waiters re-read every second until it is back');
+      delete state[listenKey];
+    },
+  ).catch((error: unknown) => {
+    logger.warn({ err: error }, 'session-changes LISTEN failed');
+    delete state[listenKey];
+    return null;
+  });
+  state[listenKey] = started;
+}
+
+const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
+
+/** The snapshot's xmin and the watched sessions changed by transactions in [after, xmin), in one statement. */
+async function readChanges(db: Db, ids: string[], after: number | null): Promise<{ xmin: number; changed: string[] }> {
+  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+  const result = await db.execute(sql`
+    WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
+    SELECT h.xmin::text AS xmin, c.session_id
+    FROM h LEFT JOIN LATERAL (
+      SELECT DISTINCT ${cashierSessionChanges.sessionId} AS session_id FROM ${cashierSessionChanges}
+      WHERE ${after === null ? sql`false` : sql`${cashierSessionChanges.txId} >= ${after}`}
+        AND ${cashierSessionChanges.txId} < h.xmin AND ${cashierSessionChanges.sessionId} IN (${list})
+    ) c ON true`);
+  const rows = rowsOf(result);
+  return { xmin: Number(rows[0]?.xmin), changed: rows.map((r) => r.session_id).filter((id): id is string => typeof id === 'string') };
+}
+
+/** The sessions' balance, reserved and available now (major units). */
+async function statesOf(db: Db, sessions: { id: string; currency: string; balanceMinor: number | null }[]): Promise<SessionChange[]> {
+  if (sessions.length === 0) return [];
+  const reservedRows = await db
+    .select({ sessionId: payouts.sessionId, total: sum(heldMinor) })
+    .from(payouts)
+    .where(and(inArray(payouts.sessionId, sessions.map((s) => s.id)), inArray(payouts.status, RESERVING)))
+    .groupBy(payouts.sessionId);
+  const reserved = new Map(reservedRows.map((r) => [r.sessionId, Number(r.total ?? 0)]));
+  return sessions.map((s) => {
+    const held = reserved.get(s.id) ?? 0;
+    if (s.balanceMinor === null) return { sessionId: s.id, balance: null, reserved: toMajor(held, s.currency), available: null };
+    return { sessionId: s.id, ...balances(s.balanceMinor, held, s.currency) };
+  });
+}
+
+async function accessibleSessions(db: Db, principal: Principal, ids: string[]) {
+  const rows = await db
+    .select({ id: cashierSessions.id, merchantId: cashierSessions.merchantId, currency: cashierSessions.currency, balanceMinor: cashierSessions.balanceMinor })
+    .from(cashierSessions)
+    .where(inArray(cashierSessions.id, ids));
+  return rows.filter((row) => canAccess(principal, row.merchantId));
+}
+
+function parseCursor(after: string | undefined, now: number): number | null {
+  if (!after) return null;
+  const [xmin, at] = after.split('.').map(Number);
+  if (!Number.isSafeInteger(xmin) || !Number.isSafeInteger(at) || now - at! > CHANGES_RETENTION_MS || at! > now + 60_000) return null;
+  return xmin!;
+}
+
+/**
+ * Answers at once when a watched session changed after `after` (or with every watched session
+ * without a usable cursor), else when one changes, else after `waitSeconds` with nothing. Reads
+ * outside any transaction and holds no connection while it waits; `signal` (the caller went
+ * away) ends the wait.
+ */
+export async function watchSessionChanges(
+  db: Db,
+  principal: Principal,
+  request: { sessionIds: string[]; after?: string; waitSeconds: number },
+  signal?: AbortSignal,
+): Promise<SessionChangesAnswer> {
+  const started = Date.now();
+  const deadline = started + request.waitSeconds * 1000;
+  const sessions = await accessibleSessions(db, principal, [...new Set(request.sessionIds)]);
+  const ids = sessions.map((s) => s.id);
+  const after = parseCursor(request.after, started);
+  const cursor = (xmin: number) => `${xmin}.${Date.now()}`;
+  if (after === null && ids.length > 0) {
+    const { xmin } = await readChanges(db, ids, null);
+    return { cursor: cursor(xmin), changed: await statesOf(db, await accessibleSessions(db, principal, ids)) };
+  }
+  ensureListening();
+  const watched = new Set(ids);
+  for (;;) {
+    let woken = false;
+    let wake: () => void = () => {
+      woken = true;
+    };
+    const waiter: Waiter = { ids: watched, wake: () => wake() };
+    waiters.add(waiter);
+    try {
+      // No watched session is known: nothing can change; the wait still holds (no busy loop).
+      const { xmin, changed } = await readChanges(db, ids.length > 0 ? ids : ['-'], after);
+      if (changed.length > 0) {
+        const now = await accessibleSessions(db, principal, changed);
+        return { cursor: cursor(xmin), changed: await statesOf(db, now) };
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || signal?.aborted) return { cursor: cursor(xmin), changed: [] };
+      if (!woken) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            clearTimeout(timer);
+            signal?.removeEventListener('abort', done);
+            resolve();
+          };
+          const timer = setTimeout(done, Math.min(left, RECHECK_MS));
+          wake = done;
+          signal?.addEventListener('abort', done, { once: true });
+        });
+      }
+    } finally {
+      waiters.delete(waiter);
+    }
+  }
+}
+
+/** Deletes change rows older than CHANGES_RETENTION_MS (the worker, at most once a minute). */
+export async function pruneSessionChanges(db: Db, now = new Date()): Promise<void> {
+  await db.delete(cashierSessionChanges).where(sql`${cashierSessionChanges.at} < ${new Date(now.getTime() - CHANGES_RETENTION_MS)}`);
+}

@@ -1,0 +1,228 @@
+/**
+ * Cashier sessions of the sandbox (reference, "Cashier"; E8 to E11): one customer, one
+ * currency; pay-ins and payouts created in the session take its customer, currency, return
+ * URLs and KYC flag. A session expires `sessionTtlSeconds` (E12) after creation.
+ */
+import { and, desc, eq, inArray, sum } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@/lib/db/client';
+import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
+import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
+import type { Customer, ReturnUrls } from '@/lib/contract/common';
+import { toMajor, toMinor } from '@/lib/money';
+import { consume } from '@/lib/security/velocity';
+import { SandboxApiError, invalid, notFound, rateLimited } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import { upsertCustomer } from '../core/customers';
+import { checkedMinor } from '../core/merchant-config';
+import { createPayinFor } from '../payins/payin-create';
+import { createPayoutFor } from '../payouts/payouts';
+import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
+import { isTerminal } from '../core/transitions';
+import { PAYOUT_STATUSES } from '@/lib/contract/enums';
+import { newId } from '../core/store';
+import { heldMinor } from '../core/records';
+import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from '../merchant/cashier-rules';
+
+type SessionRow = typeof cashierSessions.$inferSelect;
+
+/** POST /public/cashier/session: answers sessionId and checkoutUrl ({checkout_url}/cashier/{id}). */
+export async function createSession(tx: Db, principal: Principal, request: CashierSessionCreateRequest, ctx: RequestContext) {
+  const merchantId = requireMerchant(principal);
+  const config = await merchantConfig(tx, merchantId, ctx);
+  checkedMinor(config, 1, request.currency, 'currency');
+  let balanceMinor: number | null = null;
+  if (request.balance !== undefined) {
+    balanceMinor = toMinor(request.balance, request.currency);
+    if (balanceMinor === null) throw invalid(`balance has more decimals than ${request.currency} allows`);
+  }
+  const customerId = await upsertCustomer(tx, merchantId, request.customer);
+  const id = newId('cs');
+  await tx.insert(cashierSessions).values({
+    id,
+    merchantId,
+    customerId,
+    currency: request.currency,
+    balanceMinor,
+    returnUrls: request.returnUrls,
+    kycVerified: request.kycVerified,
+    previousTransactionCount: request.previousTransactionCount,
+    expiresAt: new Date(Date.now() + config.settings.sessionTtlSeconds * 1000),
+  });
+  return { sessionId: id, checkoutUrl: `${ctx.checkoutUrl}/cashier/${id}` };
+}
+
+async function loadSession(tx: Db, principal: Principal, id: string, lock = false): Promise<SessionRow> {
+  const query = tx.select().from(cashierSessions).where(eq(cashierSessions.id, id)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Cashier session');
+  return row;
+}
+
+/**
+ * PUT /public/cashier/session/{id}/binding (E22): the first browser to claim the session holds
+ * it. The row is locked, so of two claims at once exactly one wins; the same hash again is 204.
+ * Throws 404 (unknown or another merchant's session) or 409 ALREADY_BOUND.
+ */
+export async function bindSession(tx: Db, principal: Principal, id: string, bindingHash: string): Promise<void> {
+  const row = await loadSession(tx, principal, id, true);
+  if (row.bindingHash === bindingHash) return;
+  if (row.bindingHash) throw new SandboxApiError('ALREADY_BOUND', 'The session is open in another browser');
+  await tx.update(cashierSessions).set({ bindingHash }).where(eq(cashierSessions.id, id));
+}
+
+/** Payout statuses that still hold their amount against the session balance (not final). */
+export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
+
+/**
+ * What the session's withdrawals that are not final hold, in minor units of the session currency
+ * (each payout's initial value, before any conversion to the PSP's currency, plus its cashier fee).
+ */
+async function reservedMinor(tx: Db, sessionId: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: sum(heldMinor) })
+    .from(payouts)
+    .where(and(eq(payouts.sessionId, sessionId), inArray(payouts.status, RESERVING)));
+  return Number(row?.total ?? 0);
+}
+
+const expired = (row: SessionRow) => row.expiresAt.getTime() <= Date.now();
+
+function assertActive(row: SessionRow): void {
+  if (expired(row)) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
+}
+
+/** balance, reserved and available (E19) in major units. */
+export const balances = (balanceMinor: number, reserved: number, currency: string) => ({
+  balance: toMajor(balanceMinor, currency),
+  reserved: toMajor(reserved, currency),
+  available: toMajor(Math.max(0, balanceMinor - reserved), currency),
+});
+
+/** GET /public/cashier/session/{id} (E8, E19: reserved, available, withdrawalCancel, depositLimits). */
+export async function getSession(tx: Db, principal: Principal, id: string, ctx?: RequestContext): Promise<CashierSession> {
+  const row = await loadSession(tx, principal, id);
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
+  const data = (customer?.data ?? {}) as Customer;
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { stored: customer?.depositLimits ?? null }), row.currency);
+  return {
+    sessionId: row.id,
+    merchantId: row.merchantId,
+    customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
+    currency: row.currency,
+    ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
+    withdrawalCancel: mayCancelWithdrawals(config, data),
+    ...(depositLimits ? { depositLimits } : {}),
+    returnUrls: row.returnUrls as ReturnUrls,
+    kycVerified: row.kycVerified,
+    previousTransactionCount: row.previousTransactionCount,
+    status: expired(row) ? 'EXPIRED' : 'ACTIVE',
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** PUT /public/cashier/session/{id}/balance (E11): `balance` in major units, ≥ 0. */
+export async function updateBalance(tx: Db, principal: Principal, id: string, balance: number): Promise<void> {
+  const row = await loadSession(tx, principal, id, true);
+  const minor = toMinor(balance, row.currency);
+  if (minor === null || minor < 0) throw invalid(`balance has more decimals than ${row.currency} allows`);
+  await tx.update(cashierSessions).set({ balanceMinor: minor, updatedAt: new Date() }).where(eq(cashierSessions.id, id));
+}
+
+/**
+ * POST /public/cashier/session/{id}/payin (E9, E19): within the merchant's bounds and the
+ * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED); the
+ * method's fee is added to the amount charged and recorded.
+ */
+export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext, method?: string) {
+  const row = await loadSession(tx, principal, id);
+  assertActive(row);
+  await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const amountMinor = checkedMinor(config, amount, row.currency, 'amount');
+  assertWithinBounds(config, row.currency, 'deposit', amountMinor);
+  assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
+  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor);
+  const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
+  const payin = await createPayinFor(
+    tx,
+    row.merchantId,
+    {
+      orderId: `${id}-${randomUUID()}`,
+      amount: toMajor(total, row.currency),
+      currency: row.currency,
+      kycVerified: row.kycVerified,
+      previousTransactionCount: row.previousTransactionCount,
+      returnUrls: row.returnUrls as ReturnUrls,
+      customerId: row.customerId,
+      sessionId: id,
+    },
+    ctx,
+  );
+  if (method) await tx.update(payins).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payins.id, payin.id));
+  return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
+}
+
+/**
+ * POST /public/cashier/session/{id}/payout (E9, E19). The session row is locked, so parallel
+ * withdrawals are counted one after another: a value above the available balance (balance minus
+ * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value.
+ */
+export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext, method?: string) {
+  const row = await loadSession(tx, principal, id, true);
+  assertActive(row);
+  await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
+  const minor = toMinor(value, row.currency);
+  if (minor === null || minor <= 0) throw invalid(`value has more decimals than ${row.currency} allows`);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  assertWithinBounds(config, row.currency, 'withdrawal', minor);
+  assertServedWithoutKyc(config, row.currency, minor, row.kycVerified);
+  // The fee is taken from what is sent: the payout is the value less its fee, the balance holds both.
+  const { fee, received } = cashierFee(config, method, 'withdrawal', row.currency, minor);
+  if (received <= 0) throw invalid(`The fee of this withdrawal is not below its value`);
+  if (row.balanceMinor !== null) {
+    const available = row.balanceMinor - (await reservedMinor(tx, id));
+    if (minor > available) {
+      throw new SandboxApiError('INSUFFICIENT_BALANCE', 'value is above the available balance (the balance minus the withdrawals in progress)');
+    }
+  }
+  const payout = await createPayoutFor(
+    tx,
+    row.merchantId,
+    {
+      orderId: `${id}-${randomUUID()}`,
+      value: toMajor(received, row.currency),
+      currency: row.currency,
+      kycVerified: row.kycVerified,
+      customerId: row.customerId,
+      sessionId: id,
+    },
+    ctx,
+  );
+  if (method) await tx.update(payouts).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payouts.id, payout.id));
+  return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
+}
+
+/** E19 fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
+function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: unknown }) {
+  const detailed = (row.statusReason as { detailedStatus?: string } | null)?.detailedStatus;
+  return { ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}), ...(detailed ? { statusReason: detailed } : {}) };
+}
+
+/** GET /public/cashier/session/{id}/transactions (E10): pay-ins and payouts, newest first. */
+export async function sessionTransactions(tx: Db, principal: Principal, id: string) {
+  await loadSession(tx, principal, id);
+  const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);
+  const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
+  const transactions = [
+    // In the session's currency (each one's initial currency): a deposit's amount charged, fee
+    // included; a withdrawal's amount taken from the balance, fee included.
+    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.initialAmountMinor, p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? undefined, ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.initialValueMinor + (p.feeMinor ?? 0), p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined), ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  return {
+    transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * The customer cancels their pending withdrawal (E19: `PUT /public/payout/{id}/cancel`), under
+ * the merchant's rule (cashier-rules.ts: `mayCancelWithdrawals`).
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { customers } from '@/lib/db/schema';
+import type { Customer } from '@/lib/contract/common';
+import { SandboxApiError } from '../core/api-error';
+import type { Principal } from '../core/auth';
+import { mayCancelWithdrawals } from '../merchant/cashier-rules';
+import type { SandboxMerchantConfig } from '../core/merchant-config';
+import { loadPayoutForUpdate } from '../payouts/payouts';
+import { changePayout, reasonFor } from '../core/records';
+import { payoutActions } from '../core/transitions';
+
+/**
+ * PUT /public/payout/{payoutId}/cancel (E19): the customer cancels a withdrawal still CREATED or
+ * WAITING_FOR_CONFIRMATION; it ends REJECTED with CUSTOMER_CANCELLED (its reservation ends with
+ * it). 403 when the merchant does not allow it or the customer is in GB; 409 from other statuses.
+ */
+export async function cancelPayout(tx: Db, principal: Principal, id: string, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<void> {
+  const row = await loadPayoutForUpdate(tx, principal, id);
+  // A customer's own withdrawal from the cashier only; a merchant rejects its payouts with reject.
+  if (!row.sessionId) throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
+  const [customer] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
+  if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data as Customer | undefined)) {
+    throw new SandboxApiError('FORBIDDEN', 'This withdrawal cannot be cancelled by the customer');
+  }
+  if (!payoutActions(row.status).reject) throw new SandboxApiError('INVALID_STATE', `A payout in status ${row.status} cannot be cancelled`);
+  await changePayout(tx, row, { status: 'REJECTED', statusReason: reasonFor('REJECTED', 'CUSTOMER_CANCELLED') });
+}

@@ -1,0 +1,127 @@
+/**
+ * The sandbox's cashier rules (E19; docs/design.md, section 3): the merchant's bounds of one
+ * deposit or withdrawal, a customer's deposit limits per rolling day, week and month (set by the
+ * merchant: `PUT /public/customer/{id}/limits`), fees per method, the KYC refusal, and whether a
+ * customer may cancel their pending withdrawal (the cancel itself: cashier/withdrawal-cancel.ts).
+ * Amounts are integer minor units inside, major units at the API.
+ */
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { customers, payins } from '@/lib/db/schema';
+import type { DepositRoom } from '@/lib/contract/cashier';
+import type { Customer } from '@/lib/contract/common';
+import type { CustomerLimitsRequest } from '@/lib/contract/customer';
+import { amountBounds, exceededPeriod, PERIODS, roomFromUsed, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
+import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
+import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+import { SandboxApiError, invalid, notFound } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import type { SandboxMerchantConfig } from '../core/merchant-config';
+import { selectProcessor } from '../core/selection';
+
+/** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
+const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
+
+const limitError = (message: string) => new SandboxApiError('LIMIT_EXCEEDED', message);
+const money = (minor: number, currency: string) => formatMinor(minor, currency, 'en');
+
+/** PUT /public/customer/{customerId}/limits (E19, merchant only): replaces the deposit limits. 404, 400. */
+export async function setCustomerLimits(tx: Db, principal: Principal, customerId: string, request: CustomerLimitsRequest): Promise<void> {
+  requireMerchant(principal);
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  const stored: Record<string, PeriodLimitsMinor> = {};
+  const entries = Object.entries(request.deposit);
+  if (entries.length > 50) throw invalid('deposit names more than 50 currencies');
+  for (const [currency, limits] of entries) {
+    if (!isKnownCurrency(currency)) throw invalid(`deposit.${currency} is not an ISO 4217 currency`);
+    stored[currency] = {};
+    for (const period of Object.keys(PERIODS) as (keyof typeof PERIODS)[]) {
+      const major = limits[period];
+      if (major === undefined) continue;
+      const minor = toMinor(major, currency);
+      if (minor === null || minor <= 0) throw invalid(`deposit.${currency}.${period} is not an amount of ${currency}`);
+      stored[currency][period] = minor;
+    }
+  }
+  await tx.update(customers).set({ depositLimits: stored, updatedAt: new Date() }).where(eq(customers.id, customerId));
+}
+
+/**
+ * The customer's deposit limits in `currency` and what is left of each now (minor units), from
+ * their counted pay-ins of the last 30 days. With `lock`, the customer row is locked first, so
+ * two deposits of one customer are counted one after the other; `stored` is the customer's
+ * `deposit_limits` when the caller has read it already (no second read).
+ */
+export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; stored?: unknown } = {}) {
+  let stored = options.stored;
+  if (stored === undefined) {
+    const query = tx.select({ depositLimits: customers.depositLimits }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    const [row] = options.lock ? await query.for('update') : await query;
+    stored = row?.depositLimits;
+  }
+  const limits = ((stored ?? {}) as Record<string, PeriodLimitsMinor>)[currency];
+  if (!limits || Object.keys(limits).length === 0) return {};
+  const now = Date.now();
+  const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();
+  // What the customer deposited (the amount without its fee), summed in SQL per window of payment time.
+  const used = (period: Period) =>
+    sql<string>`coalesce(sum(${payins.initialAmountMinor} - coalesce(${payins.feeMinor}, 0)) filter (where ${payins.processedAt} > ${since(period)}::timestamptz), 0)`;
+  const [row] = await tx
+    .select({ day: used('day'), week: used('week'), month: used('month') })
+    .from(payins)
+    .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), inArray(payins.status, [...COUNTED]), gt(payins.processedAt, new Date(now - PERIODS.month))));
+  return roomFromUsed(limits, { day: Number(row?.day ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) });
+}
+
+/** E19's `depositLimits` of the session answer, in major units; undefined without limits. */
+export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {
+  const entries = Object.entries(room).map(([period, r]) => [period, { limit: toMajor(r.limit, currency), remaining: toMajor(r.remaining, currency) }]);
+  return entries.length ? (Object.fromEntries(entries) as DepositRoom) : undefined;
+}
+
+/**
+ * Refuses (400) processing a cashier transaction by another method than the one the customer
+ * chose in the cashier (its fee was computed for that one): `card`, or any APM for `apm`.
+ */
+export function assertCashierMethod(chosen: string | null, used: 'card' | 'apm'): void {
+  if (chosen && (chosen === 'card') !== (used === 'card')) throw invalid(`This transaction was started for ${chosen === 'card' ? 'a card' : 'another method'} in the cashier: go back to the cashier to change the method`);
+}
+
+/** Refuses (400 LIMIT_EXCEEDED) an amount outside the merchant's bounds for the currency. */
+export function assertWithinBounds(config: SandboxMerchantConfig, currency: string, direction: 'deposit' | 'withdrawal', amountMinor: number): void {
+  const { min, max } = amountBounds(config.settings.limits, currency, direction);
+  const noun = direction === 'deposit' ? 'deposit' : 'withdrawal';
+  const minMinor = min === undefined ? null : toMinor(min, currency);
+  const maxMinor = max === undefined ? null : toMinor(max, currency);
+  if (minMinor !== null && amountMinor < minMinor) throw limitError(`The smallest ${noun} is ${money(minMinor, currency)}`);
+  if (maxMinor !== null && amountMinor > maxMinor) throw limitError(`The largest ${noun} is ${money(maxMinor, currency)}`);
+}
+
+/** Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave, naming the limit. Locks the customer. */
+export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number): Promise<void> {
+  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, { lock: true }), amountMinor);
+  if (over) throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
+}
+
+/**
+ * Refuses (409 KYC_REQUIRED) a transaction no PSP would take from an unverified customer while a
+ * verified one would be served: the cashier then sends the customer to the merchant's KYC page.
+ */
+export function assertServedWithoutKyc(config: SandboxMerchantConfig, currency: string, amountMinor: number, kycVerified: boolean): void {
+  if (kycVerified) return;
+  if (selectProcessor(config, { currency, amountMinor, kycVerified: false }).psp) return;
+  if (selectProcessor(config, { currency, amountMinor, kycVerified: true }).psp) {
+    throw new SandboxApiError('KYC_REQUIRED', 'No payment provider serves this customer until their identity is verified (kycVerified)');
+  }
+}
+
+/** The fee (minor units) of a cashier transaction of `method` under the merchant's rules. */
+export function cashierFee(config: SandboxMerchantConfig, method: string | undefined, direction: 'deposit' | 'withdrawal', currency: string, amountMinor: number) {
+  return feeBreakdown(findFeeRule(config.settings.fees, method, direction, currency), amountMinor, direction);
+}
+
+/** Whether the customer may cancel their pending withdrawals: the merchant allows it and their billing country is not GB. */
+export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pick<Customer, 'billing'> | null | undefined): boolean {
+  return config.settings.withdrawalCancel === true && customer?.billing?.countryCode?.toUpperCase() !== 'GB';
+}

@@ -1,0 +1,81 @@
+/**
+ * The sandbox's merchant-scoped lookups: POST /public/customer (create-or-update, customers.ts),
+ * saved cards (E7), PSP records, the methods of a transaction (E6) and checkout settings (E12).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { cards, customers, payins, payouts } from '@/lib/db/schema';
+import type { Customer } from '@/lib/contract/common';
+import type { CustomerRecord, SavedCard } from '@/lib/contract/customer';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { MethodList, PspRecord } from '@/lib/contract/methods';
+import { notFound } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import { METHODS } from '../core/merchant-config';
+import { methodsFor } from '../core/methods';
+import { upsertCustomer } from '../core/customers';
+import { merchantConfig } from '../core/request-context';
+import { findMerchant } from '../core/store';
+
+/** POST /public/customer: creates or updates by externalUserId. */
+export async function saveCustomer(tx: Db, principal: Principal, customer: Customer): Promise<CustomerRecord> {
+  const merchantId = requireMerchant(principal);
+  const id = await upsertCustomer(tx, merchantId, customer);
+  const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
+  if (!row) throw new Error('customer vanished');
+  return { ...(row.data as Customer), customerId: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+async function customerOf(tx: Db, principal: Principal, customerId: string) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  return row;
+}
+
+/** GET /public/customer/{customerId}/cards (E7), the most recently used first. */
+export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
+  await customerOf(tx, principal, customerId);
+  const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
+  return { cards: rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear })) };
+}
+
+/** DELETE /public/customer/{customerId}/cards/{cardId} (E7). */
+export async function deleteCard(tx: Db, principal: Principal, customerId: string, cardId: string): Promise<void> {
+  await customerOf(tx, principal, customerId);
+  const deleted = await tx.delete(cards).where(and(eq(cards.id, cardId), eq(cards.customerId, customerId))).returning({ id: cards.id });
+  if (deleted.length === 0) throw notFound('Saved card');
+}
+
+/** GET /public/psp/{merchantEnabledPspId}: a PSP the merchant has enabled. */
+export async function getPsp(tx: Db, principal: Principal, pspId: string): Promise<PspRecord> {
+  const config = await merchantConfig(tx, requireMerchant(principal));
+  const psp = config.psps.find((p) => p.id === pspId);
+  if (!psp) throw notFound('PSP');
+  return {
+    id: psp.id,
+    name: psp.name,
+    methods: psp.methods.flatMap((id) => (METHODS[id] ? [{ id, type: METHODS[id].type, name: METHODS[id].name }] : [])),
+    currencies: psp.currencies,
+    requiresKyc: psp.requiresKyc,
+  };
+}
+
+/** GET /public/{payin|payout}/{id}/methods (E6). */
+export async function transactionMethods(tx: Db, principal: Principal, kind: 'payin' | 'payout', id: string): Promise<MethodList> {
+  const table = kind === 'payin' ? payins : payouts;
+  const [row] = await tx
+    .select({ merchantId: table.merchantId, eligiblePspIds: table.eligiblePspIds, currency: table.currency, directRouteId: table.directRouteId })
+    .from(table)
+    .where(eq(table.id, id))
+    .limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound(kind === 'payin' ? 'Pay-in' : 'Payout');
+  const config = await merchantConfig(tx, row.merchantId);
+  return { methods: methodsFor(config, { eligiblePspIds: row.eligiblePspIds as string[], currency: row.currency, directRouteId: row.directRouteId }) };
+}
+
+/** GET /public/merchant/{merchantId}/checkout-settings (E12). 404 for an unknown or another merchant. */
+export async function getCheckoutSettings(tx: Db, principal: Principal, merchantId: string): Promise<CheckoutSettings> {
+  const merchant = canAccess(principal, merchantId) ? await findMerchant(tx, merchantId) : null;
+  if (!merchant) throw notFound('Merchant');
+  return merchant.config.settings;
+}

@@ -1,0 +1,80 @@
+/**
+ * Creating pay-ins (reference, "Pay-in"; docs/design.md, section 6): POST /public/payin, the
+ * pay-ins of cashier sessions (E9) and of the legacy host-to-host create. The amount must be
+ * in a currency the merchant has enabled, the processor is selected (and the amount converted)
+ * by route or router, and an orderId is used once per merchant.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { payins } from '@/lib/db/schema';
+import type { PayinCreateRequest, PayinCreateResponse } from '@/lib/contract/payin';
+import { SandboxApiError } from '../core/api-error';
+import { requireMerchant, type Principal } from '../core/auth';
+import { upsertCustomer } from '../core/customers';
+import type { H2hData } from '../core/h2h-webhook';
+import { checkedMinor } from '../core/merchant-config';
+import type { PayinRow } from '../core/records';
+import { clientMetadata, iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
+import { routingColumns, selectProcessor } from '../core/selection';
+import { newId } from '../core/store';
+
+export interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
+  customerId: string;
+  sessionId?: string;
+  /** A legacy host-to-host pay-in: its id starts `h2h_`, and its status changes send the h2h webhook. */
+  h2h?: H2hData;
+}
+
+/**
+ * Creates a pay-in for a merchant: CREATED, or FAILED with NO_PROVIDER_AVAILABLE when no
+ * processor is eligible. Throws 400 (currency, amount, route, router), 404 (merchant), 409
+ * DUPLICATE_ORDER_ID.
+ */
+export async function createPayinFor(tx: Db, merchantId: string, input: PayinInput, ctx: RequestContext): Promise<PayinRow> {
+  const config = await merchantConfig(tx, merchantId, ctx);
+  const amountMinor = checkedMinor(config, input.amount, input.currency, 'amount');
+  const selection = selectProcessor(config, {
+    currency: input.currency,
+    amountMinor,
+    kycVerified: input.kycVerified,
+    routerId: input.routerId,
+    directRouteId: input.directRouteId,
+  });
+  const [existing] = await tx
+    .select({ id: payins.id })
+    .from(payins)
+    .where(and(eq(payins.merchantId, merchantId), eq(payins.orderId, input.orderId)))
+    .limit(1);
+  if (existing) throw new SandboxApiError('DUPLICATE_ORDER_ID', `orderId ${input.orderId} is already used by another pay-in`);
+
+  const [row] = await tx
+    .insert(payins)
+    .values({
+      id: newId(input.h2h ? 'h2h' : 'pi'),
+      merchantId,
+      customerId: input.customerId,
+      orderId: input.orderId,
+      amountMinor: selection.amountMinor,
+      currency: selection.currency,
+      initialAmountMinor: amountMinor,
+      initialCurrency: input.currency,
+      ...routingColumns(selection, input),
+      returnUrls: input.returnUrls,
+      previousTransactionCount: input.previousTransactionCount,
+      metadata: clientMetadata(ctx.ip, ctx.userAgent),
+      h2h: input.h2h ?? null,
+    })
+    .returning();
+  if (!row) throw new Error('pay-in insert returned nothing');
+  return row;
+}
+
+/** POST /public/payin. Throws 400 (currency, amount, route), 403 (checkout token), 409 (orderId). */
+export async function createPayin(tx: Db, principal: Principal, request: PayinCreateRequest, ctx: RequestContext): Promise<PayinCreateResponse> {
+  const merchantId = requireMerchant(principal);
+  await merchantConfig(tx, merchantId, ctx);
+  const { customer, ...rest } = request;
+  const customerId = await upsertCustomer(tx, merchantId, customer);
+  const row = await createPayinFor(tx, merchantId, { ...rest, customerId }, ctx);
+  return { paymentId: row.id, status: row.status, iframeUrls: iframeUrls(ctx, 'payin', row.id) };
+}

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { fillPath, OPERATIONS, type OperationId } from '@/lib/contract/operations';
+import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
+import { fillPath } from '@/lib/contract/operation-paths';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { sandboxDb } from '@/lib/sandbox/core/store';
 import { call } from '@/lib/testing/sandbox-http';

@@ -10,7 +10,8 @@ import { PaymentEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ErrorResponse } from './errors';
-import { OPERATIONS, OPERATION_IDS, pathParamNames, type OperationSpec } from './operations';
+import { OPERATIONS, OPERATION_IDS, type OperationSpec } from './operations';
+import { pathParamNames } from './operation-paths';
 
 const json = (schema: z.ZodType) => ({ content: { 'application/json': { schema } } });
 

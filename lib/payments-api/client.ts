@@ -16,16 +16,8 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { memoized, scopedRequest } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import {
-  fillPath,
-  OPERATIONS,
-  type AnswerOf,
-  type Operation,
-  type OperationId,
-  type OperationSpec,
-  type PathParams,
-  type RequestOf,
-} from '@/lib/contract/operations';
+import { OPERATIONS, type AnswerOf, type Operation, type OperationId, type OperationSpec, type PathParams, type RequestOf } from '@/lib/contract/operations';
+import { fillPath } from '@/lib/contract/operation-paths';
 import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ThreeDSMethodResult } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, OPERATIONS, OPERATION_IDS, fillPath, pathParamNames, type Caller, type OperationId } from '@/lib/contract/operations';
+import { CALLERS, OPERATIONS, OPERATION_IDS, type Caller, type OperationId } from '@/lib/contract/operations';
+import { fillPath, pathParamNames } from '@/lib/contract/operation-paths';
 import { cardSample, payinSample, SAMPLE_BODIES } from '@/lib/testing/operation-samples';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { sandboxDb } from './core/store';

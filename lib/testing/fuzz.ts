@@ -8,7 +8,8 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { OPERATIONS, OPERATION_IDS, pathParamNames, type OperationId } from '@/lib/contract/operations';
+import { OPERATIONS, OPERATION_IDS, type OperationId } from '@/lib/contract/operations';
+import { pathParamNames } from '@/lib/contract/operation-paths';
 import { parseExpiry, validateCardForm } from '@/lib/card/card-rules';
 import { checkAmount, parseAmount } from '@/lib/checkout/cashier-amount';
 import { completeBrowser } from '@/lib/checkout/browser-info';

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validate } from '@hyperjump/json-schema/openapi-3-1';
 import { expect } from 'vitest';
-import { matchOperation, OPERATIONS } from '@/lib/contract/operations';
+import { OPERATIONS } from '@/lib/contract/operations';
+import { matchOperation } from '@/lib/contract/operation-paths';
 import { handleSandboxRequest } from '@/lib/sandbox/http';
 
 const DOCUMENT = pathToFileURL(path.resolve('openapi/payments.openapi.json')).href;

@@ -1,0 +1,52 @@
+/** The sandbox console's sessions panel (console-view.tsx). */
+import { getTranslations } from 'next-intl/server';
+import { expireSessionAction, updateBalanceAction } from '@/lib/sandbox/pages/console-actions';
+import { small, type PanelProps } from './console-styles';
+
+export async function SessionsPanel(props: PanelProps) {
+  const t = await getTranslations('console');
+  const { token, overview } = props;
+  const hidden = <input type="hidden" name="token" value={token} />;
+  return (
+    <section aria-labelledby="sessions-heading">
+      <h2 id="sessions-heading" className="text-lg font-semibold">
+        {t('sessions')}
+      </h2>
+      {overview.sessions.length === 0 ? (
+        <p>{t('none')}</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {overview.sessions.map((s) => (
+            <li key={s.id} data-session={s.id} className="flex flex-wrap items-end gap-3 text-sm">
+              <a className="font-mono text-primary underline" href={`${props.checkoutOrigin}/cashier/${s.id}`}>
+                {s.id}
+              </a>
+              <span data-testid="balance">
+                {s.balance ?? '–'} {s.currency}
+              </span>
+              {s.expired ? <span>{t('expired')}</span> : null}
+              <form action={updateBalanceAction} className="flex items-end gap-1">
+                {hidden}
+                <input type="hidden" name="sessionId" value={s.id} />
+                <label htmlFor={`balance-${s.id}`} className="text-xs">
+                  {t('newBalance', { session: s.id })}
+                  <input id={`balance-${s.id}`} name="balance" inputMode="decimal" className="block w-28 rounded-theme border border-control px-1" />
+                </label>
+                <button className={small}>{t('setBalance')}</button>
+              </form>
+              {s.expired ? null : (
+                <form action={expireSessionAction}>
+                  {hidden}
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button className={small} aria-label={t('expireSession', { session: s.id })}>
+                    {t('expire')}
+                  </button>
+                </form>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -132,10 +132,18 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
 
 let memo: { key: string; config: AppConfig } | null = null;
 
-/** The configuration of this process's environment (re-read when the environment changes, as tests do). */
+let frozen: AppConfig | null = null;
+
+/**
+ * The configuration of this process's environment. A production server reads it once (its
+ * environment does not change, and reading every variable on each call showed in the card page's
+ * profile); elsewhere it is read again when the environment changes, as tests do.
+ */
 export function appConfig(): AppConfig {
+  if (frozen) return frozen;
   const key = KEYS.map((k) => process.env[k] ?? '').join('\u0000');
   if (memo?.key !== key) memo = { key, config: parseConfig(process.env) };
+  if (process.env.NODE_ENV === 'production' && process.env.NEXT_PHASE !== 'phase-production-build') frozen = memo.config;
   return memo.config;
 }
 

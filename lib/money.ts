@@ -63,12 +63,22 @@ export function convertMinor(minor: number, from: string, to: string, ratesToBas
   return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-9);
 }
 
+/** Currency formatters by locale and currency: making one costs far more than using it (the card page's profile). */
+const formatters = new Map<string, Intl.NumberFormat>();
+
 /** Formats minor units for the customer's locale (`Intl.NumberFormat`, currency style). */
 export function formatMinor(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: minorUnits(currency),
-    maximumFractionDigits: minorUnits(currency),
-  }).format(minor / 10 ** minorUnits(currency));
+  const key = `${locale}|${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: minorUnits(currency),
+      maximumFractionDigits: minorUnits(currency),
+    });
+    // Bounded: the locales are the 16 catalogues' and the browser's, the currencies ISO 4217's.
+    if (formatters.size < 5_000) formatters.set(key, format);
+  }
+  return format.format(minor / 10 ** minorUnits(currency));
 }

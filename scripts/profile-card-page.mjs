@@ -1,0 +1,103 @@
+/**
+ * bench:profile: where the card page's render time goes (issue 21). Starts the payments service
+ * in its own process (port 3260) and the checkout under `node --cpu-prof` (port 3261), loads one
+ * card page with autocannon for DURATION (10) s at 20 connections, stops the checkout (its
+ * profile is written on exit) and prints the self time of the top modules: a package of
+ * node_modules, Node's own internals, or a source file of ours, found through the build's
+ * source maps (Turbopack chunks map back to lib/, components/, app/).
+ *
+ *   npm run build && npm run bench:profile
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SourceMapConsumer } from 'source-map-js';
+import { createPayin, startServer } from './bench-support.mjs';
+
+const DURATION = Number(process.env.DURATION ?? 10);
+const TOP = Number(process.env.TOP ?? 15);
+const dir = path.resolve('.data/profile');
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+
+const service = await startServer('profile-service', 3260, { SANDBOX: '1', CHECKOUT_URL: 'http://localhost:3261', SANDBOX_PUBLIC_URL: 'http://localhost:3260', LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600' });
+const origin = 'http://localhost:3261';
+const checkout = spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', '3261'], {
+  env: { ...process.env, PORT: '3261', CHECKOUT_URL: origin, SANDBOX: '0', SANDBOX_PUBLIC_URL: 'http://localhost:3260', PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout', LOG_LEVEL: 'warn', SHUTDOWN_DEADLINE_MS: '2000' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+try {
+  for (let i = 0; i < 100; i += 1) {
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const payin = await createPayin(service.origin);
+  await autocannon({ url: payin.iframeUrls.card, connections: 4, duration: 2 });
+  const result = await autocannon({ url: payin.iframeUrls.card, connections: 20, duration: DURATION });
+  console.log(`card page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`);
+} finally {
+  const exited = new Promise((resolve) => checkout.once('exit', resolve));
+  checkout.kill('SIGTERM');
+  await exited;
+  service.server.kill('SIGTERM');
+}
+
+const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));
+if (!file) throw new Error('no profile written');
+const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+
+// Self time per node: each sample's time delta goes to the node sampled.
+const self = new Map();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+
+const consumers = new Map();
+/** The module a call frame belongs to: a package, Node's internals, or a source of ours via the chunk's map. */
+function moduleOf(frame) {
+  const url = frame.url;
+  if (!url) return frame.functionName.startsWith('(') ? frame.functionName : `(${frame.functionName || 'program'})`;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+  const modules = file.split(`${path.sep}node_modules${path.sep}`);
+  if (modules.length > 1) {
+    const parts = modules.at(-1).split(path.sep);
+    const name = parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+    // Next.js ships React and others compiled inside itself.
+    const compiled = /next\/dist\/compiled\/([^/]+(?:\/[^/]+)?)/.exec(modules.at(-1).replaceAll(path.sep, '/'));
+    return compiled ? `next (compiled ${compiled[1].replace(/\/cjs$/, '')})` : name;
+  }
+  if (file.includes(`${path.sep}.next${path.sep}`) && existsSync(`${file}.map`)) {
+    if (!consumers.has(file)) consumers.set(file, new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))));
+    const original = consumers.get(file).originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+    if (original.source) {
+      const source = decodeURIComponent(original.source.replace(/^turbopack:\/\/\/(\[project\]\/)?/, '').replace(/^\[project\]\//, '')).replace(/^(\.\.\/)+/, '');
+      const inModules = source.split('node_modules/');
+      if (inModules.length > 1) {
+        const parts = inModules.at(-1).split('/');
+        return parts[0].startsWith('@') ? `${parts[0]}/${parts[1]}` : parts[0];
+      }
+      return `ours: ${source}`;
+    }
+    return '.next chunk (unmapped)';
+  }
+  return path.relative(process.cwd(), file);
+}
+
+const byModule = new Map();
+let total = 0;
+for (const node of profile.nodes) {
+  const time = self.get(node.id) ?? 0;
+  total += time;
+  const name = moduleOf(node.callFrame);
+  byModule.set(name, (byModule.get(name) ?? 0) + time);
+}
+const idle = byModule.get('(idle)') ?? 0;
+console.log(`self time by module (${((total - idle) / 1e6).toFixed(1)} s busy of ${(total / 1e6).toFixed(1)} s; idle left out):`);
+for (const [name, time] of [...byModule].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+  console.log(`  ${((100 * time) / (total - idle)).toFixed(1).padStart(5)} %  ${name}`);
+}

@@ -21,6 +21,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { checkoutUrl } from '@/lib/config';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { errorAnswer, unavailableAnswer } from '@/lib/checkout/route-answers';
 
 /** held: this browser holds it; elsewhere: another does; none: no secret; unknown: no such session or payout; unavailable: the service did not answer. */
 export type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';
@@ -126,8 +127,7 @@ export function bindingScopeOfPath(pathname: string): Omit<BindingScope, 'mercha
 export async function refuseUnlessHolder(sessionId: string): Promise<Response | null> {
   const holding = await requestHolding({ kind: 'session', id: sessionId });
   if (holding === 'held') return null;
-  const headers = { 'Cache-Control': 'no-store' };
-  if (holding === 'unavailable') return Response.json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, { status: 502, headers });
-  if (holding === 'unknown') return Response.json({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown session', errorCode: 4041 }, { status: 404, headers });
-  return Response.json({ errorKey: 'FORBIDDEN', errorMessage: 'Only the browser that opened this cashier may read it', errorCode: 4031 }, { status: 403, headers });
+  if (holding === 'unavailable') return unavailableAnswer();
+  if (holding === 'unknown') return errorAnswer('NOT_FOUND', 'Unknown session');
+  return errorAnswer('FORBIDDEN', 'Only the browser that opened this cashier may read it');
 }

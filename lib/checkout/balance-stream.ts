@@ -8,9 +8,9 @@
  */
 import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
-import { errorBody } from '@/lib/contract/errors';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { onShutdown } from '@/lib/net/shutdown';
+import { errorAnswer, unavailableAnswer } from './route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { liveBalanceHub } from './live-balance-hub';
 import { PAYMENT_ID } from './load-transaction';
@@ -20,16 +20,14 @@ const KEEPALIVE_MS = 15_000;
 const openByIp = new Map<string, number>();
 let open = 0;
 
-const refuse = (status: number, body: unknown, retryAfterS?: number) =>
-  Response.json(body, { status, headers: { 'Cache-Control': 'no-store', ...(retryAfterS ? { 'Retry-After': String(retryAfterS) } : {}) } });
 
 /** Answers the event stream of one session, or a JSON error (404, 429, 502, 503). */
 export async function openBalanceStream(request: Request, sessionId: string): Promise<Response> {
-  if (!PAYMENT_ID.test(sessionId)) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
+  if (!PAYMENT_ID.test(sessionId)) return errorAnswer('NOT_FOUND', 'Unknown session');
   const { LIVE_STREAMS_PER_IP, LIVE_STREAMS_MAX } = appConfig();
   const ip = clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown';
-  if (open >= LIVE_STREAMS_MAX) return refuse(503, { errorKey: 'UNAVAILABLE', errorMessage: 'Too many live widgets on this instance; poll instead', errorCode: 5031 }, 5);
-  if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP) return refuse(429, errorBody('RATE_LIMITED', 'Too many live widgets from this address; poll instead'), 30);
+  if (open >= LIVE_STREAMS_MAX) return unavailableAnswer('Too many live widgets on this instance; poll instead', 'INSTANCE_FULL', 5);
+  if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP) return errorAnswer('RATE_LIMITED', 'Too many live widgets from this address; poll instead', 30);
 
   // Counted before the first load, so that a burst cannot pass the caps while it waits.
   open += 1;
@@ -55,8 +53,8 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
     subscription = await liveBalanceHub().subscribe(sessionId, (snapshot) => push(snapshot));
   } catch (error) {
     release();
-    if (PaymentsApiError.is(error) && error.status === 404) return refuse(404, errorBody('NOT_FOUND', 'Unknown session'));
-    return refuse(502, { errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 2);
+    if (PaymentsApiError.is(error) && error.status === 404) return errorAnswer('NOT_FOUND', 'Unknown session');
+    return unavailableAnswer(undefined, 'UNAVAILABLE', 2);
   }
 
   let keepalive: NodeJS.Timeout | undefined;

@@ -1,8 +1,5 @@
-import { errorBody } from '@/lib/contract/errors';
 import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { PaymentsApiError } from '@/lib/payments-api/client';
-
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answers';
 
 /**
  * GET /api/payments/{transactionType}/{paymentId}: the status view's polling endpoint. The
@@ -10,14 +7,9 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
-  if ((transactionType !== 'payin' && transactionType !== 'payout') || !PAYMENT_ID.test(paymentId)) {
-    return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
-  }
-  try {
+  if ((transactionType !== 'payin' && transactionType !== 'payout') || !PAYMENT_ID.test(paymentId)) return errorAnswer('NOT_FOUND', 'Unknown transaction');
+  return serviceCall('Unknown transaction', async () => {
     const t = await fetchTransaction(transactionType, paymentId);
-    return json({ status: t.status, attemptsRemaining: t.attemptsRemaining, ...(t.detailedStatus ? { detailedStatus: t.detailedStatus } : {}), ...(t.challengeUrl ? { challengeUrl: t.challengeUrl } : {}) });
-  } catch (error) {
-    if (PaymentsApiError.is(error) && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown transaction'), 404);
-    return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
-  }
+    return jsonAnswer({ status: t.status, attemptsRemaining: t.attemptsRemaining, ...(t.detailedStatus ? { detailedStatus: t.detailedStatus } : {}), ...(t.challengeUrl ? { challengeUrl: t.challengeUrl } : {}) });
+  });
 }

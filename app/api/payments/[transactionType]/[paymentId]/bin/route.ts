@@ -1,11 +1,8 @@
 import { readBoundedText } from '@/lib/net/bounded-body';
-import { errorBody } from '@/lib/contract/errors';
 import { cardBinFacts, validBinRequest } from '@/lib/checkout/card-bin';
-import { PaymentsApiError } from '@/lib/payments-api/client';
+import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answers';
 import { requestClientIp } from '@/lib/net/client-ip';
 import { consume, VelocityLimited } from '@/lib/security/velocity';
-
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 /**
  * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (E17,
@@ -17,29 +14,26 @@ const json = (body: unknown, status = 200) => Response.json(body, { status, head
  */
 export async function POST(request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
-  if (transactionType !== 'payin') return json(errorBody('NOT_FOUND', 'Pay-ins only'), 404);
+  if (transactionType !== 'payin') return errorAnswer('NOT_FOUND', 'Pay-ins only');
   // `{ "bin": "12345678" }` is some 20 bytes: anything past 200 is not ours, and is not read on.
   const text = await readBoundedText(request, 200).catch(() => null);
-  if (text === null) return json(errorBody('PAYLOAD_TOO_LARGE', 'The body is larger than 200 bytes'), 413);
+  if (text === null) return errorAnswer('PAYLOAD_TOO_LARGE', 'The body is larger than 200 bytes');
   let bin: unknown;
   try {
     bin = (JSON.parse(text) as { bin?: unknown } | null)?.bin;
   } catch {
     bin = undefined;
   }
-  if (!validBinRequest(paymentId, bin)) return json(errorBody('VALIDATION_ERROR', 'bin must be the first 6 to 8 digits of the card number'), 400);
+  if (!validBinRequest(paymentId, bin)) return errorAnswer('VALIDATION_ERROR', 'bin must be the first 6 to 8 digits of the card number');
   try {
     await consume([{ limit: 'binLookupsPerIp', key: requestClientIp(request.headers) ?? 'no-trusted-address' }, { limit: 'binLookupsPerPayment', key: paymentId }], { paymentId });
   } catch (error) {
     // A refusal, or limits that cannot be checked (they fail closed): no lookup now.
     const retryAfter = VelocityLimited.is(error) ? error.retryAfterS : 5;
-    return Response.json(errorBody('RATE_LIMITED', 'Too many lookups; try again later'), { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) } });
+    return errorAnswer('RATE_LIMITED', 'Too many lookups; try again later', retryAfter);
   }
-  try {
+  return serviceCall('Unknown pay-in', async () => {
     const facts = await cardBinFacts(paymentId, bin);
-    return facts ? json(facts) : json(errorBody('NOT_FOUND', 'Unknown BIN'), 404);
-  } catch (error) {
-    if (PaymentsApiError.is(error) && error.status === 404) return json(errorBody('NOT_FOUND', 'Unknown pay-in'), 404);
-    return json({ errorKey: 'UNAVAILABLE', errorMessage: 'The payments service did not answer', errorCode: 5021 }, 502);
-  }
+    return facts ? jsonAnswer(facts) : errorAnswer('NOT_FOUND', 'Unknown BIN');
+  });
 }

@@ -15,11 +15,12 @@ import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
 import { checkPagePost } from '@/lib/net/request-guard';
 import { bindingCookie, bindingCookieName, bindingScopeOfPath, bindingSecretOf, holdingOf, HOLDING_HEADER, newBindingSecret } from '@/lib/cashier/binding';
 import { localeParam } from '@/lib/checkout/payment-paths';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
-function transactionOf(pathname: string): { type: 'payin' | 'payout'; id: string } | null {
+function transactionOf(pathname: string): { type: CheckoutTransactionType; id: string } | null {
   const page = /^\/payments\/(payin|payout)\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname);
-  if (page?.[1] && page[2]) return { type: page[1] as 'payin' | 'payout', id: decodeURIComponent(page[2]) };
+  if (page?.[1] && page[2]) return { type: page[1] as CheckoutTransactionType, id: decodeURIComponent(page[2]) };
   // The ACS's challenge and 3DS Method pages are framed inside the merchant's page too.
   const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)(?:\/method)?\/?$/.exec(pathname);
   return sandbox?.[1] ? { type: 'payin', id: decodeURIComponent(sandbox[1]) } : null;

@@ -9,6 +9,7 @@ import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/apm-action';
 import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/method-fields';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface MethodFormText {
   submit: string;
@@ -23,7 +24,7 @@ export interface MethodFormText {
 
 export interface MethodFormProps {
   action: (previous: MethodFormState, form: FormData) => Promise<MethodFormState>;
-  transactionType: 'payin' | 'payout';
+  transactionType: CheckoutTransactionType;
   paymentId: string;
   locale: string;
   acceptHeader: string;

@@ -10,6 +10,7 @@ import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { CardFormError } from '@/lib/checkout/card-outcome';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** Every key `reasonKey` can answer. */
 const REASON_KEYS = REASON_MESSAGES;
@@ -44,7 +45,7 @@ const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimi
 });
 
 /** Text of the card form; `amount` is already formatted for the locale. */
-export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'payin'): Promise<CardFormText> {
+export async function cardFormText(amount: string, type: CheckoutTransactionType = 'payin'): Promise<CardFormText> {
   const t = await getTranslations('card');
   const e = await getTranslations('errors');
   return {
@@ -77,7 +78,7 @@ export async function cardFormText(amount: string, type: 'payin' | 'payout' = 'p
 }
 
 /** Text of the saved-cards form. */
-export async function savedCardsText(amount: string, type: 'payin' | 'payout'): Promise<SavedCardsText> {
+export async function savedCardsText(amount: string, type: CheckoutTransactionType): Promise<SavedCardsText> {
   const t = await getTranslations('card');
   const e = await getTranslations('errors');
   return {
@@ -103,7 +104,7 @@ async function threeDSText(): Promise<ThreeDSText> {
 }
 
 /** Text of the status view of a pay-in or a payout. */
-export async function paymentStatusText(type: 'payin' | 'payout'): Promise<PaymentStatusText> {
+export async function paymentStatusText(type: CheckoutTransactionType): Promise<PaymentStatusText> {
   const t = await getTranslations('status');
   const views =
     type === 'payin'

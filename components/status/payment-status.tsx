@@ -11,6 +11,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { isFinalView, reasonKey, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
 import type { DetailedStatus } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** What the polling endpoint answers (`/api/payments/{type}/{id}`). */
 export interface PaymentSnapshot {
@@ -34,7 +35,7 @@ export interface PaymentStatusText {
 }
 
 export interface PaymentStatusProps {
-  transactionType: 'payin' | 'payout';
+  transactionType: CheckoutTransactionType;
   paymentId: string;
   initial: PaymentSnapshot;
   /** The merchant's return URLs; null for a payout, which ends on its result screen. */

@@ -16,6 +16,7 @@ import { logger } from '@/lib/log';
 import { classifyFailure, failureLogFields } from './call-failure';
 import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from './redirect-target';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** `errors.*` catalogue keys of the card forms' form-level problems (`limit`: `errors.depositLimit`). */
 export type CardFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'limit';
@@ -50,7 +51,7 @@ export interface Common {
 }
 
 /** Turns a failed call into the form's state; returns a path to go to instead when there is one. */
-export function failure(error: unknown, c: Common, type: 'payin' | 'payout', keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
+export function failure(error: unknown, c: Common, type: CheckoutTransactionType, keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
   const kind = classifyFailure(error);
   logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
   switch (kind) {

@@ -17,12 +17,13 @@ import { localeParam, paymentHref } from './payment-paths';
 import { cashierTerms } from './cashier-terms';
 import { redirect } from 'next/navigation';
 import { requestHolding } from '@/lib/cashier/binding';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface CashierState {
   attemptKey: string;
   error?: AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc';
   /** The payment page to show in the cashier's frame. */
-  step?: { url: string; type: 'payin' | 'payout'; id: string };
+  step?: { url: string; type: CheckoutTransactionType; id: string };
   /** What the customer typed, for a round trip without JavaScript. */
   amount?: string;
 }

@@ -9,10 +9,11 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { PAYMENT_ID } from './load-transaction';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface CashierTransaction {
   id: string;
-  kind: 'payin' | 'payout';
+  kind: CheckoutTransactionType;
   amount: number;
   currency: string;
   status: string;

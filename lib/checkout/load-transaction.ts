@@ -11,8 +11,9 @@ import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
-export type TransactionType = 'payin' | 'payout';
+export type TransactionType = CheckoutTransactionType;
 
 /** A pay-in or payout as the hosted pages use it. Amounts in major units. */
 export interface CheckoutTransaction {

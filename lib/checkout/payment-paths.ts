@@ -1,9 +1,10 @@
 /** Paths of a transaction's hosted pages, keeping an explicit `?locale=` from page to page. */
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export type PaymentPageKind = 'card' | 'apm' | 'status';
 
 /** Href of a payment page: `/payments/{type}/{id}/{kind}` plus `?locale=` when given. */
-export function paymentHref(type: 'payin' | 'payout', kind: PaymentPageKind, paymentId: string, locale: string, extra: Record<string, string> = {}): string {
+export function paymentHref(type: CheckoutTransactionType, kind: PaymentPageKind, paymentId: string, locale: string, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   return `/payments/${type}/${encodeURIComponent(paymentId)}/${kind}${query ? `?${query}` : ''}`;
 }

@@ -4,6 +4,7 @@
  * and the status view (client).
  */
 import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export type TransactionView = PayinView | PayoutOnlyView;
 
@@ -65,7 +66,7 @@ export function payoutView(status: PayoutStatus): TransactionView {
 }
 
 /** The view of either transaction type. */
-export function viewOf(type: 'payin' | 'payout', status: string, attemptsRemaining = 0): TransactionView {
+export function viewOf(type: CheckoutTransactionType, status: string, attemptsRemaining = 0): TransactionView {
   return type === 'payin' ? payinView(status as PayinStatus, attemptsRemaining) : payoutView(status as PayoutStatus);
 }
 

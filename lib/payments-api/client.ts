@@ -20,6 +20,7 @@ import { OPERATIONS, type AnswerOf, type Operation, type OperationId, type Opera
 import { fillPath } from '@/lib/contract/operation-paths';
 import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ThreeDSMethodResult } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 
@@ -189,7 +190,7 @@ export const paymentsApi = {
     callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
-  getMethods: (kind: 'payin' | 'payout', id: string) =>
+  getMethods: (kind: CheckoutTransactionType, id: string) =>
     kind === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
   deleteCard: (customerId: string, cardId: string) => callOperation('deleteSavedCard', { params: { customerId, cardId } }),
@@ -218,7 +219,7 @@ export const paymentsApi = {
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
    * of it, else fetched (GET). Throws PaymentsApiError.
    */
-  merchantOf: async (kind: 'payin' | 'payout' | 'session', id: string): Promise<string> => {
+  merchantOf: async (kind: CheckoutTransactionType | 'session', id: string): Promise<string> => {
     const known = caches().merchantOf.get(`${kind}:${id}`);
     if (known) return known;
     const record = kind === 'payin' ? await paymentsApi.getPayin(id) : kind === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);

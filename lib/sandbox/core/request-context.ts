@@ -11,6 +11,7 @@ import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
 import { notFound } from './api-error';
 import type { SandboxMerchantConfig } from './merchant-config';
 import { findMerchant } from './store';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface RequestContext {
   /** Public origin of the hosted pages ({checkout_url}). */
@@ -66,7 +67,7 @@ export async function merchantConfig(tx: Db, merchantId: string, ctx?: RequestCo
 }
 
 /** iframeUrls of a transaction (reference, IframeUrls). */
-export const iframeUrls = (ctx: RequestContext, type: 'payin' | 'payout', id: string) => ({
+export const iframeUrls = (ctx: RequestContext, type: CheckoutTransactionType, id: string) => ({
   card: `${ctx.checkoutUrl}/payments/${type}/${id}/card`,
   apm: `${ctx.checkoutUrl}/payments/${type}/${id}/apm`,
 });

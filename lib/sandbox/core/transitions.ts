@@ -8,6 +8,7 @@
  */
 import type { PayinStatus, PayoutStatus } from '@/lib/contract/enums';
 import { SandboxApiError } from './api-error';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** Where a card or direct-link processing of a pay-in can lead at once. */
 const PROCESSING_OUTCOMES = ['PENDING', 'PENDING_3DS', 'SUCCESS', 'DECLINED', 'FAILED'] as const satisfies readonly PayinStatus[];
@@ -40,12 +41,12 @@ export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutStatus, readonly PayoutSt
 };
 
 /** The table of `kind`, keyed by plain strings for the implementations below. */
-const tableOf = (kind: 'payin' | 'payout'): Readonly<Record<string, readonly string[]>> =>
+const tableOf = (kind: CheckoutTransactionType): Readonly<Record<string, readonly string[]>> =>
   kind === 'payin' ? PAYIN_TRANSITIONS : PAYOUT_TRANSITIONS;
 
 export function canTransition(kind: 'payin', from: PayinStatus, to: PayinStatus): boolean;
 export function canTransition(kind: 'payout', from: PayoutStatus, to: PayoutStatus): boolean;
-export function canTransition(kind: 'payin' | 'payout', from: string, to: string): boolean {
+export function canTransition(kind: CheckoutTransactionType, from: string, to: string): boolean {
   return tableOf(kind)[from]?.includes(to) ?? false;
 }
 
@@ -55,14 +56,14 @@ export function canTransition(kind: 'payin' | 'payout', from: string, to: string
  */
 export function assertTransition(kind: 'payin', from: PayinStatus, to: PayinStatus, action?: string): void;
 export function assertTransition(kind: 'payout', from: PayoutStatus, to: PayoutStatus, action?: string): void;
-export function assertTransition(kind: 'payin' | 'payout', from: string, to: string, action?: string): void {
+export function assertTransition(kind: CheckoutTransactionType, from: string, to: string, action?: string): void {
   if (tableOf(kind)[from]?.includes(to)) return;
   const noun = kind === 'payin' ? 'A pay-in' : 'A payout';
   throw new SandboxApiError('INVALID_STATE', `${noun} in status ${from} cannot ${action ? `be ${action}` : `become ${to}`}`);
 }
 
 /** Terminal statuses: no edge leaves them. */
-export const isTerminal = (kind: 'payin' | 'payout', status: PayinStatus | PayoutStatus): boolean => tableOf(kind)[status]?.length === 0;
+export const isTerminal = (kind: CheckoutTransactionType, status: PayinStatus | PayoutStatus): boolean => tableOf(kind)[status]?.length === 0;
 
 /**
  * What may be done to a pay-in in `status`: processed (card, saved card, direct link: every

@@ -16,6 +16,7 @@ import { methodsFor } from '../core/methods';
 import { upsertCustomer } from '../core/customers';
 import { merchantConfig } from '../core/request-context';
 import { findMerchant } from '../core/store';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** POST /public/customer: creates or updates by externalUserId. */
 export async function saveCustomer(tx: Db, principal: Principal, customer: Customer): Promise<CustomerRecord> {
@@ -61,7 +62,7 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
 }
 
 /** GET /public/{payin|payout}/{id}/methods (E6). */
-export async function transactionMethods(tx: Db, principal: Principal, kind: 'payin' | 'payout', id: string): Promise<MethodList> {
+export async function transactionMethods(tx: Db, principal: Principal, kind: CheckoutTransactionType, id: string): Promise<MethodList> {
   const table = kind === 'payin' ? payins : payouts;
   const [row] = await tx
     .select({ merchantId: table.merchantId, eligiblePspIds: table.eligiblePspIds, currency: table.currency, directRouteId: table.directRouteId })

@@ -103,9 +103,6 @@ export function SavedCards(props: SavedCardsProps) {
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
-      {cards.map((c) => (
-        <input key={c.cardId} type="hidden" name={`cvvSize:${c.cardId}`} value={c.cvvSize} />
-      ))}
       <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
         {banner}
       </div>

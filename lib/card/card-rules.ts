@@ -4,7 +4,7 @@
  * Brand detection, length and Luhn (ISO/IEC 7812) come from `card-validator`.
  * Nothing here logs or keeps a value.
  */
-import { number as validateNumber } from 'card-validator';
+import { creditCardType, number as validateNumber } from 'card-validator';
 
 /** A card brand as the form shows it. `gaps` are digit offsets where a space goes. */
 export interface CardBrand {
@@ -40,6 +40,23 @@ export type CardFieldError =
   | 'cardHolderName.invalid';
 
 export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+
+/** Security-code length per brand name (`niceType`, as cards are stored), from card-validator's brand table. */
+const CVV_SIZES = new Map<string, number>(
+  Object.values(creditCardType.types).map((type) => {
+    const info = creditCardType.getTypeInfo(type);
+    return [info.niceType, info.code.size] as const;
+  }),
+);
+
+/** The security code's length of a brand (`niceType`): 3 or 4; 3 for a brand the table does not know. */
+export const cvvSizeOfBrand = (niceType: string): 3 | 4 => (CVV_SIZES.get(niceType) === 4 ? 4 : 3);
+
+/** Whether `cvv` has the length of `brand`'s security code (3 or 4 digits for a brand the table does not know). */
+export function cvvFitsBrand(brand: string, cvv: string): boolean {
+  const size = CVV_SIZES.get(brand);
+  return /^\d+$/.test(cvv) && (size ? cvv.length === size : cvv.length >= 3 && cvv.length <= 4);
+}
 
 /** Brand, length and Luhn of a card number typed with any spacing. */
 export function checkCardNumber(raw: string): CardNumberCheck {

@@ -3,20 +3,14 @@
  * the browser knows, read from `window`, `navigator` and `screen`. No dependencies, so the
  * card page stays light; the server completes the object in `browser-info.ts`.
  */
+import type { Browser } from '@/lib/contract/common';
 
-/** Browser fields the client provides. Sizes in CSS px; `timeZoneOffset` in minutes (UTC − local). */
-export interface ClientBrowserFields {
-  language?: string;
-  timeZoneOffset?: number;
-  timeZone?: string;
-  colorDepth?: number;
-  screenHeight?: number;
-  screenWidth?: number;
-  windowHeight?: number;
-  windowWidth?: number;
-  javaEnabled?: boolean;
-  javascriptEnabled?: boolean;
-}
+/**
+ * Browser fields the client provides: the contract's Browser (one source) without what only the
+ * server knows. Sizes in CSS px; `timeZoneOffset` in minutes (UTC − local). A type-only import:
+ * no schema reaches the card page's JavaScript.
+ */
+export type ClientBrowserFields = Omit<Browser, 'acceptHeader' | 'userAgent' | 'customerIp'>;
 
 /** Reads the client fields (call in the browser). */
 export function collectClientBrowserFields(): ClientBrowserFields {

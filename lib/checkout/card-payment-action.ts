@@ -164,10 +164,11 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
   const read = readCardForm(SavedCardForm, previous, form);
   if ('state' in read) return read.state;
   const { c, data } = read;
-  const cvvSize = read.form.get(`cvvSize:${data.cardId}`) === '4' ? 4 : 3;
   if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
   if (data.cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };
-  if (data.cvv.length !== cvvSize || !/^\d+$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
+  // 3 or 4 digits here; the brand's own length is the service's check (the saved card's brand is
+  // the service's, never a form field's).
+  if (!/^\d{3,4}$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
   const browser = await browserOf(data);
   const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
   const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);

@@ -9,6 +9,7 @@ import type { H2hWebhook } from '@/lib/contract/h2h';
 import { toMajor } from '@/lib/money';
 import type { SandboxMerchantConfig } from './merchant-config';
 import { enqueueWebhook } from './webhooks';
+import type { H2hCreateRequest } from '@/lib/contract/h2h';
 
 type PayinRow = typeof payins.$inferSelect;
 
@@ -20,19 +21,8 @@ export interface H2hData {
   lang: string;
   cardToken: string;
   previousPaymentCount?: number;
-  billing: {
-    firstName: string;
-    lastName: string;
-    address1: string;
-    city: string;
-    state: string;
-    country: string;
-    postalCode: string;
-    phone: string;
-    email: string;
-    externalUserId: string;
-    dateOfBirth: string;
-  };
+  /** As the request gave it (the contract's schema: one source). */
+  billing: H2hCreateRequest['billing'];
   /** ACS URL while the pay-in waits for 3DS. */
   threeDsUrl?: string;
 }

@@ -6,18 +6,9 @@
  * analysis and the keyed hash only; neither is stored nor put in an error.
  */
 import { and, eq } from 'drizzle-orm';
-import { creditCardType } from 'card-validator';
 import type { Db } from '@/lib/db/client';
 import { cards } from '@/lib/db/schema';
-import {
-  checkCardNumber,
-  isExpiryCurrent,
-  maskPan,
-  validateCardForm,
-  type CardBrand,
-  type CardFieldError,
-  type CardFormValues,
-} from '@/lib/card/card-rules';
+import { checkCardNumber, isExpiryCurrent, maskPan, validateCardForm, type CardBrand, type CardFieldError, type CardFormValues, cvvFitsBrand } from '@/lib/card/card-rules';
 import { invalid, notFound } from './api-error';
 import type { StoredCard } from './records';
 import { keyedHash, newId } from './store';
@@ -112,20 +103,6 @@ export async function loadSavedCard(tx: Db, customerId: string, cardId: string):
 /** Marks a saved card as just used: the checkout preselects the most recent. */
 export async function touchSavedCard(tx: Db, cardId: string): Promise<void> {
   await tx.update(cards).set({ lastUsedAt: new Date() }).where(eq(cards.id, cardId));
-}
-
-/** Security-code length per brand name as stored (`niceType`), from card-validator's brand table. */
-const CVV_SIZES = new Map(
-  Object.values(creditCardType.types).map((type) => {
-    const info = creditCardType.getTypeInfo(type);
-    return [info.niceType, info.code.size] as const;
-  }),
-);
-
-/** Whether `cvv` has the length of `brand`'s security code (3 or 4 digits for a brand the table does not know). */
-export function cvvFitsBrand(brand: string, cvv: string): boolean {
-  const size = CVV_SIZES.get(brand);
-  return /^\d+$/.test(cvv) && (size ? cvv.length === size : cvv.length >= 3 && cvv.length <= 4);
 }
 
 /** A saved card pays a pay-in when it has not expired and the CVV has its brand's length. Throws 400. */

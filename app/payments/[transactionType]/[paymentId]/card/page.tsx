@@ -11,7 +11,7 @@ import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText } from '@/components/payment/page-text';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
-import { formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
+import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
 import { payByCard, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
@@ -69,7 +69,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       label,
       expiryText: t(expired ? 'expired' : 'expires', { expiry: formatExpiry({ month: c.expiryMonth, year: c.expiryYear }, uiLocale) }),
       expired,
-      cvvSize: c.cardBrand === 'American Express' ? 4 : 3,
+      cvvSize: cvvSizeOfBrand(c.cardBrand),
       removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }),
       removeLabel: t('remove', { label }),
     };

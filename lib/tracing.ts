@@ -8,7 +8,7 @@
 import { SpanKind, SpanStatusCode, trace, type Span } from '@opentelemetry/api';
 
 /** Whether an exporter is configured. */
-export const tracingConfigured = (env: NodeJS.ProcessEnv = process.env): boolean =>
+const tracingConfigured = (env: NodeJS.ProcessEnv = process.env): boolean =>
   Boolean(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT);
 
 /** Registers tracing once, at start (instrumentation.ts), when configured. */

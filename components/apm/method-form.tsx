@@ -22,7 +22,7 @@ export interface MethodFormText {
   labels: Record<string, string>;
 }
 
-export interface MethodFormProps {
+interface MethodFormProps {
   action: (previous: MethodFormState, form: FormData) => Promise<MethodFormState>;
   transactionType: CheckoutTransactionType;
   paymentId: string;

@@ -49,7 +49,7 @@ export interface CardFormText extends ThreeDSText {
   brandChoiceAgain: string;
 }
 
-export interface CardFormProps {
+interface CardFormProps {
   /** Server action the form posts to. */
   action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
   /** False for a payout's destination card: no CVV field. */

@@ -17,7 +17,7 @@ const WINDOWS = [
 ] as const;
 
 /** The EMV window that fits `available` CSS px: 04, 02, 01, else 05 (full width, 400 high). */
-export function challengeWindow(available: number): { size: string; width: number | null; height: number } {
+function challengeWindow(available: number): { size: string; width: number | null; height: number } {
   const fit = WINDOWS.find((w) => w.width <= available);
   return fit ? { size: fit.size, width: fit.width, height: fit.height } : { size: '05', width: null, height: 400 };
 }

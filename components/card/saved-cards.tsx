@@ -40,7 +40,7 @@ export interface SavedCardsText extends ThreeDSText {
   formErrors: Record<CardFormError, string>;
 }
 
-export interface SavedCardsProps {
+interface SavedCardsProps {
   action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
   requireCvv: boolean;
   cards: SavedCardItem[];

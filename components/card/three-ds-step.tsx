@@ -14,7 +14,7 @@ import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { ChallengeFrame } from './challenge-frame';
 
 /** The EMV limit on the 3DS Method: after 10 s the page goes on with indicator N. */
-export const METHOD_TIMEOUT_MS = 10_000;
+const METHOD_TIMEOUT_MS = 10_000;
 
 type Action = (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
 

@@ -41,7 +41,7 @@ export interface CashierFlowText {
   kycLink?: { href: string; text: string };
 }
 
-export interface CashierFlowProps {
+interface CashierFlowProps {
   action: (previous: CashierState, form: FormData) => Promise<CashierState>;
   sessionId: string;
   kind: 'deposit' | 'withdraw';

@@ -19,7 +19,7 @@ import { ThemeStyle } from '@/components/theme/theme-style';
 export const money = (amount: number, currency: string, locale: string) => formatMinor(toMinor(amount, currency) ?? 0, currency, locale);
 
 /** A page-sized message of the cashier (an expired session), in the merchant's theme when known. */
-export async function CashierMessage({ heading, body, settings }: { heading: string; body: string; settings?: CheckoutSettings | null }) {
+async function CashierMessage({ heading, body, settings }: { heading: string; body: string; settings?: CheckoutSettings | null }) {
   return (
     <main className="mx-auto max-w-md px-4 py-8">
       <ThemeStyle theme={settings?.theme} />

@@ -35,7 +35,7 @@ export interface LiveBalanceText {
 }
 
 /** E19 facts of the pending list: expected hours per method, and where a cancellation starts. */
-export interface PendingTerms {
+interface PendingTerms {
   etaHours: Record<string, number>;
   /** The page's URL ending in `cancel=`: the payout id completes it. Absent: no cancel link. */
   cancelHref?: string;
@@ -44,7 +44,7 @@ export interface PendingTerms {
 
 
 /** Poll interval of the widget without the event stream (ms). */
-export const WIDGET_POLL_MS = 1000;
+const WIDGET_POLL_MS = 1000;
 
 /**
  * Keeps the query's data fed from the event stream while the page is visible; answers whether

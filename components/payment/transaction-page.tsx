@@ -16,14 +16,14 @@ import { ServiceUnavailable } from './service-unavailable';
 import { HeldElsewhere } from '@/components/cashier/held-elsewhere';
 import { pageHolding } from '@/lib/cashier/binding';
 
-export interface TransactionPageInput {
+interface TransactionPageInput {
   transactionType: string;
   paymentId: string;
   locale: string;
   kind: PaymentPageKind;
 }
 
-export type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
+type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
 
 /** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
 export async function loadTransactionPage(input: TransactionPageInput): Promise<LoadedPage> {

@@ -17,7 +17,7 @@ import { WebhooksPanel } from './console-webhooks-panel';
 
 type Overview = Awaited<ReturnType<typeof consoleOverview>>;
 
-export interface ConsoleViewProps {
+interface ConsoleViewProps {
   token: string;
   merchants: { token: string; name: string }[];
   currencies: string[];

@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 
-export interface EmbedPanelProps {
+interface EmbedPanelProps {
   hostOrigin: string;
   /** The embed host page, on hostOrigin, with the checkout page as ?src=. */
   hostUrl: string;

@@ -14,7 +14,7 @@ import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** What the polling endpoint answers (`/api/payments/{type}/{id}`). */
-export interface PaymentSnapshot {
+interface PaymentSnapshot {
   status: string;
   attemptsRemaining: number;
   detailedStatus?: DetailedStatus;
@@ -34,7 +34,7 @@ export interface PaymentStatusText {
   continueChallenge: string;
 }
 
-export interface PaymentStatusProps {
+interface PaymentStatusProps {
   transactionType: CheckoutTransactionType;
   paymentId: string;
   initial: PaymentSnapshot;
@@ -46,7 +46,7 @@ export interface PaymentStatusProps {
 }
 
 /** Milliseconds until the next poll after `count` polls: 1 s for 10 s, then ×1.5 up to 10 s. */
-export function pollDelay(count: number): number {
+function pollDelay(count: number): number {
   return count < 10 ? 1000 : Math.min(10_000, Math.round(1000 * 1.5 ** (count - 9)));
 }
 const POLL_FOR_MS = 3 * 60 * 1000;

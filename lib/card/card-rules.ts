@@ -17,7 +17,7 @@ export interface CardBrand {
   cvvName: string;
 }
 
-export interface CardNumberCheck {
+interface CardNumberCheck {
   digits: string;
   brand: CardBrand | null;
   /** Complete: known brand, allowed length, Luhn check digit right. */
@@ -39,7 +39,7 @@ export type CardFieldError =
   | 'cardHolderName.required'
   | 'cardHolderName.invalid';
 
-export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
 /** Security-code length per brand name (`niceType`, as cards are stored), from card-validator's brand table. */
 const CVV_SIZES = new Map<string, number>(
@@ -151,7 +151,7 @@ export function formatExpiry(expiry: Expiry, locale: string): string {
 }
 
 /** Cards are not issued for longer than this many years. */
-export const MAX_VALIDITY_YEARS = 20;
+const MAX_VALIDITY_YEARS = 20;
 
 /** A card is valid through the last day of its expiry month (UTC). */
 export function isExpiryCurrent(expiry: Expiry, now: Date = new Date()): boolean {
@@ -163,7 +163,7 @@ export function isExpiryCurrent(expiry: Expiry, now: Date = new Date()): boolean
 }
 
 /** An expiry further away than any card is issued for is a typing mistake. */
-export const isExpiryPlausible = (expiry: Expiry, now: Date = new Date()): boolean =>
+const isExpiryPlausible = (expiry: Expiry, now: Date = new Date()): boolean =>
   Number(expiry.year) <= now.getUTCFullYear() + MAX_VALIDITY_YEARS;
 
 /**

@@ -24,8 +24,8 @@ import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { errorAnswer, unavailableAnswer } from '@/lib/checkout/route-answers';
 
 /** held: this browser holds it; elsewhere: another does; none: no secret; unknown: no such session or payout; unavailable: the service did not answer. */
-export type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';
-export type BindingScope = { kind: 'session' | 'payout'; id: string; merchantId: string };
+type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';
+type BindingScope = { kind: 'session' | 'payout'; id: string; merchantId: string };
 
 /** Request header by which proxy.ts tells the page what it found (any client-sent copy is removed). */
 export const HOLDING_HEADER = 'x-checkout-holding';
@@ -78,16 +78,6 @@ export async function holdingOf(secret: string | undefined, scope: BindingScope)
     if (PaymentsApiError.is(error) && error.status === 404) return 'unknown';
     return 'unavailable';
   }
-}
-
-/** The secret of the browser of a request's Cookie header (route handlers). */
-export function secretFromCookieHeader(cookieHeader: string | null): string | undefined {
-  const name = bindingCookieName();
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return bindingSecretOf(v.join('='));
-  }
-  return undefined;
 }
 
 /** Whether the browser of the current request (server actions, pages) holds `scope`. */

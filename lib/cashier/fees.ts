@@ -7,7 +7,7 @@
  */
 import type { FeeRule } from '@/lib/contract/merchant';
 
-export type Direction = 'deposit' | 'withdrawal';
+type Direction = 'deposit' | 'withdrawal';
 
 /** The fee of `amountMinor` under `rule`, in minor units: fixedMinor + round_half_up(amount × bp / 10 000). */
 export function feeMinor(rule: Pick<FeeRule, 'fixedMinor' | 'basisPoints'>, amountMinor: number): number {

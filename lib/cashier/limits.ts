@@ -13,12 +13,12 @@ export type Period = keyof typeof PERIODS;
 export type PeriodLimitsMinor = Partial<Record<Period, number>>;
 
 /** A deposit that counts against the limits: its amount (minor units) and when it was paid (not created: a deposit created long ago and paid now counts now). */
-export interface CountedDeposit {
+interface CountedDeposit {
   amountMinor: number;
   at: Date;
 }
 
-export type Room = Partial<Record<Period, { limit: number; remaining: number }>>;
+type Room = Partial<Record<Period, { limit: number; remaining: number }>>;
 
 /** Per period with a limit: the limit and what is left of it (never below 0), from what was `used` in each window; minor units. */
 export function roomFromUsed(limits: PeriodLimitsMinor, used: Partial<Record<Period, number>>): Room {

@@ -6,7 +6,7 @@ import { PaymentsApiError } from '@/lib/payments-api/client';
 import { VelocityLimited } from '@/lib/security/velocity';
 
 /** What a failed call means for the customer's form. */
-export type CallFailure =
+type CallFailure =
   /** No answer, a timeout or a 5xx: nothing may have changed; try again with the same Idempotency-Key. */
   | 'unavailable'
   /** 409 INVALID_STATE: the transaction moved on (paid, expired…): show its status. */

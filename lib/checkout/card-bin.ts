@@ -9,7 +9,7 @@ import type { FundingType } from '@/lib/contract/bin';
 import { callOperation, paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { PAYMENT_ID } from './load-transaction';
 
-export interface CardBinAnswer {
+interface CardBinAnswer {
   brands: string[];
   fundingType: FundingType;
   /** The merchant refuses this funding type: the page says so before Pay. */

@@ -80,7 +80,7 @@ const PAYIN_ATTEMPTS = 3;
  * security code…); later ones read only "declined", so a card tester learns nothing more from a
  * pay-in (issue 20, finding 7). The merchant's page never gets the reason (`CARD_DECLINED`).
  */
-export const SPECIFIC_REASON_DECLINES = 1;
+const SPECIFIC_REASON_DECLINES = 1;
 
 /** The reason a decline shows: specific for the first declines of a pay-in, `CARD_DECLINED` after. */
 export function shownDeclineReason(detailed: Parameters<typeof reasonKey>[0], attemptsRemaining: number | undefined): string {

@@ -16,7 +16,7 @@ import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { loadWidgetSnapshot, pendingWithdrawals, type WidgetSnapshot } from './widget-snapshot';
 
-export type SnapshotListener = (snapshot: WidgetSnapshot) => void;
+type SnapshotListener = (snapshot: WidgetSnapshot) => void;
 
 interface Watched {
   listeners: Set<SnapshotListener>;
@@ -29,7 +29,7 @@ interface Watched {
 /** How long one long poll waits at the service (s); E18 allows 25. */
 const WAIT_S = 25;
 /** Interval of the fallback polling (ms), the widget's own interval. */
-export const FALLBACK_POLL_MS = 1_000;
+const FALLBACK_POLL_MS = 1_000;
 /** How long the hub polls before it asks for E18 again (ms). */
 const RETRY_WATCH_MS = 5 * 60_000;
 /** New sessions wait this long so that many joining at once restart the long poll once (ms). */

@@ -13,7 +13,7 @@ import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
-export type TransactionType = CheckoutTransactionType;
+type TransactionType = CheckoutTransactionType;
 
 /** A pay-in or payout as the hosted pages use it. Amounts in major units. */
 export interface CheckoutTransaction {
@@ -35,7 +35,7 @@ export interface CheckoutTransaction {
   challengeUrl?: string;
 }
 
-export type LoadedTransaction =
+type LoadedTransaction =
   | { kind: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
   | { kind: 'not-found' }
   | { kind: 'unavailable' };

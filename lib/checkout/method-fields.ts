@@ -19,7 +19,7 @@ export interface FieldDescriptor {
 export type FieldError = 'required' | 'tooShort' | 'tooLong' | 'pattern' | 'email' | 'number' | 'date' | 'option';
 
 /** How a descriptor renders: an <input> of this type and mode, or a <select>. */
-export interface FieldControl {
+interface FieldControl {
   element: 'input' | 'select';
   inputType?: 'text' | 'email' | 'tel' | 'date';
   inputMode?: 'text' | 'email' | 'tel' | 'decimal';

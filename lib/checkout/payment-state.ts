@@ -9,9 +9,9 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 export type TransactionView = PayinView | PayoutOnlyView;
 
 /** Payout-only views: the merchant has yet to confirm; the merchant rejected it. */
-export type PayoutOnlyView = 'waiting' | 'rejected';
+type PayoutOnlyView = 'waiting' | 'rejected';
 
-export type PayinView =
+type PayinView =
   /** CREATED: the card form. */
   | 'form'
   /** DECLINED with attempts left: the form again, with the reason. */
@@ -47,7 +47,7 @@ export function payinView(status: PayinStatus, attemptsRemaining = 0): PayinView
 }
 
 /** Payout: CREATED form; WAITING_FOR_CONFIRMATION waiting; PENDING processing; PROCESSED, REJECTED, FAILED, TIMEOUT final. */
-export function payoutView(status: PayoutStatus): TransactionView {
+function payoutView(status: PayoutStatus): TransactionView {
   switch (status) {
     case 'CREATED':
       return 'form';
@@ -96,7 +96,7 @@ export const REASON_MESSAGES = [
   'CUSTOMER_CANCELLED',
   'generic',
 ] as const;
-export type ReasonMessage = (typeof REASON_MESSAGES)[number];
+type ReasonMessage = (typeof REASON_MESSAGES)[number];
 
 /**
  * The message of every detailedStatus the service may return (reference, statusReason). The

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { sandboxEnabled } from '@/lib/config';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   checks: Record<string, 'ok' | 'failed'>;
 }

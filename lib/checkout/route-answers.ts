@@ -8,7 +8,7 @@ import { ERROR_KEYS, errorBody, type ErrorKey } from '@/lib/contract/errors';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 
 /** The checkout's own error keys, beside the service's (lib/contract/errors.ts). */
-export const CHECKOUT_ERRORS = {
+const CHECKOUT_ERRORS = {
   UNAVAILABLE: { status: 502, code: 5021 },
   INSTANCE_FULL: { status: 503, code: 5031 },
 } as const;

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { callOperation, paymentsApi } from '@/lib/payments-api/client';
 import { PENDING_PAYOUT } from './cashier';
 
-export interface PendingWithdrawal {
+interface PendingWithdrawal {
   id: string;
   /** Major units of `currency`. */
   amount: number;

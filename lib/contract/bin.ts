@@ -1,7 +1,7 @@
 /** E17: what the service knows of a card from its BIN (the first 6 to 8 digits), before the card is submitted. */
 import { z } from 'zod';
 
-export const FUNDING_TYPES = ['CREDIT', 'DEBIT', 'PREPAID', 'UNKNOWN'] as const;
+const FUNDING_TYPES = ['CREDIT', 'DEBIT', 'PREPAID', 'UNKNOWN'] as const;
 export const FundingType = z.enum(FUNDING_TYPES).meta({ id: 'FundingType', 'x-extension': true });
 export type FundingType = z.infer<typeof FundingType>;
 

@@ -96,7 +96,7 @@ export const SessionTransactionList = z
 /** Most session ids one E18 watch may name (the checkout splits larger sets). */
 export const SESSION_CHANGES_MAX_IDS = 1000;
 /** Longest E18 wait (s). */
-export const SESSION_CHANGES_MAX_WAIT_S = 25;
+const SESSION_CHANGES_MAX_WAIT_S = 25;
 
 /**
  * E18: the sessions to watch, the cursor of the previous answer, and how long to wait for a

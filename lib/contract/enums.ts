@@ -86,7 +86,7 @@ export const DetailedStatus = z.enum(DETAILED_STATUSES).meta({ id: 'DetailedStat
 export type DetailedStatus = z.infer<typeof DetailedStatus>;
 
 /** Pay-in transactionType. */
-export const TRANSACTION_METHOD_TYPES = ['CARD', 'BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
+const TRANSACTION_METHOD_TYPES = ['CARD', 'BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 export const TransactionMethodType = z.enum(TRANSACTION_METHOD_TYPES).meta({ id: 'TransactionMethodType' });
 
 /** metadata.deviceType. */

@@ -40,7 +40,6 @@ export const ERROR_KEYS = {
 } as const satisfies Record<string, { status: number; code: number }>;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;
-export const ErrorKeySchema = z.enum(Object.keys(ERROR_KEYS) as [ErrorKey, ...ErrorKey[]]);
 
 /** Builds an ErrorResponse body for `key` with a customer-safe, card-data-free message. */
 export function errorBody(key: ErrorKey, errorMessage: string): ErrorResponse {

@@ -4,7 +4,7 @@ import { CurrencyCode, HttpUrl, MajorAmount } from './common';
 
 const s = z.string().max(255);
 
-export const H2hBrowser = z.object({
+const H2hBrowser = z.object({
   colorDepth: z.number().int(),
   userAgent: z.string().max(2048),
   language: z.string().max(35),
@@ -58,7 +58,7 @@ export const H2hCreateRequest = z
 export type H2hCreateRequest = z.infer<typeof H2hCreateRequest>;
 
 /** Webhook statuses (docs/design.md). */
-export const H2H_STATUSES = ['Pending3DS', 'Approved', 'Declined', 'Failed'] as const;
+const H2H_STATUSES = ['Pending3DS', 'Approved', 'Declined', 'Failed'] as const;
 
 /** The synchronous answer; `Pending` (processing, no webhook yet) is this project's addition. */
 export const H2hCreateResponse = z

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { TransactionMethodType } from './enums';
 
-export const FIELD_TYPES = ['text', 'email', 'tel', 'number', 'select', 'date'] as const;
+const FIELD_TYPES = ['text', 'email', 'tel', 'number', 'select', 'date'] as const;
 
 export const MethodField = z
   .object({

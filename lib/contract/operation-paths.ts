@@ -18,7 +18,7 @@ export function fillPath(template: string, params: Record<string, string>): stri
 }
 
 /** Longest accepted path parameter, in characters: longer ids are unknown (404). */
-export const MAX_PATH_PARAM = 128;
+const MAX_PATH_PARAM = 128;
 
 interface Compiled {
   id: OperationId;
@@ -30,7 +30,7 @@ const COMPILED: Compiled[] = OPERATION_IDS.map((id) => {
   return { id, segments, params: segments.filter((s) => s.startsWith('{')).length };
 });
 
-export type RouteMatch =
+type RouteMatch =
   | { kind: 'operation'; id: OperationId; params: Record<string, string> }
   | { kind: 'method-not-allowed'; allow: HttpMethod[] }
   | { kind: 'none' };

@@ -53,14 +53,6 @@ export async function listenDb(channel: string, onNotify: (payload: string) => v
   return handle.listen(channel, onNotify, onLost);
 }
 
-/** Closes the process-wide database (tests). */
-export async function closeDb(): Promise<void> {
-  const g = globalThis as GlobalWithDb;
-  const handle = g[globalKey];
-  delete g[globalKey];
-  if (handle) await (await handle).close();
-}
-
 async function openDb(dataDir: string, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);

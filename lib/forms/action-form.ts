@@ -10,13 +10,13 @@
 import type { z } from 'zod';
 
 /** Longest value of a field without a limit of its own, in characters. */
-export const DEFAULT_FIELD_MAX = 256;
+const DEFAULT_FIELD_MAX = 256;
 /** Longest value of any field at all (also those the schema does not name), in characters. */
 export const ANY_FIELD_MAX = 4096;
 /** Most fields a form may carry (including Next's own `$ACTION_*` fields). */
 export const MAX_FIELDS = 64;
 
-export type ParsedForm<T> =
+type ParsedForm<T> =
   | { ok: true; data: T; form: FormData }
   | { ok: false; problem: 'forged' }
   | { ok: false; problem: 'tooLong'; fields: string[] };

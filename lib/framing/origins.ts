@@ -8,7 +8,7 @@
 const PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}|\*))?$/i;
 
 /** Whether `pattern` is a well-formed origin pattern (anything else is ignored). */
-export const isOriginPattern = (pattern: string): boolean => PATTERN.test(pattern);
+const isOriginPattern = (pattern: string): boolean => PATTERN.test(pattern);
 
 /** Whether `origin` (scheme://host[:port]) is allowed by `pattern`. */
 export function originMatches(pattern: string, origin: string): boolean {
@@ -36,7 +36,7 @@ export const isAllowedOrigin = (patterns: readonly string[], origin: string): bo
 
 /** The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). */
 /** Where CSP violation reports go (app/api/csp-report/route.ts). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_PATH = '/api/csp-report';
 
 export function contentSecurityPolicy(options: {
   nonce: string;

@@ -8,7 +8,7 @@ import Negotiator from 'negotiator';
 
 /** Locales with a complete catalogue in messages/ (a test holds every one to en's keys). */
 export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'pt-BR', 'ja', 'ko', 'zh-CN', 'ru', 'uk', 'pl', 'tr', 'hi', 'ar', 'he'] as const;
-export type AppLocale = (typeof LOCALES)[number];
+type AppLocale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: AppLocale = 'en';
 const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 

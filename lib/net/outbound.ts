@@ -20,7 +20,7 @@ import ipaddr from 'ipaddr.js';
 import { brandError, hasErrorBrand } from '@/lib/error-brand';
 
 /** Why an outbound request did not get an HTTP answer. */
-export type OutboundFailure = 'refused' | 'timeout' | 'unreachable';
+type OutboundFailure = 'refused' | 'timeout' | 'unreachable';
 
 export class OutboundError extends Error {
   constructor(readonly category: OutboundFailure) {
@@ -38,7 +38,7 @@ export class OutboundError extends Error {
 /** Cloud metadata and instance-service addresses that are not in a link-local range (Alibaba, AWS's IPv6 one). */
 const METADATA = new Set(['100.100.100.200', 'fd00:ec2::254']);
 
-export interface OutboundPolicy {
+interface OutboundPolicy {
   /** SANDBOX_WEBHOOK_ALLOW_PRIVATE=1: private, unique-local and carrier-grade NAT networks too (never link-local or metadata). */
   allowPrivate: boolean;
   /** SANDBOX_WEBHOOK_ALLOW_LOOPBACK=1: this machine (a developer's receiver); off, loopback is refused like any internal address. */
@@ -50,7 +50,7 @@ export interface OutboundPolicy {
  * RFC 6052), 6to4 (2002::/16, RFC 3056), Teredo (2001::/32, RFC 4380, its client address
  * inverted) and the deprecated IPv4-compatible ::a.b.c.d. Such an address reaches that IPv4 one.
  */
-export function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
+function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
   const p = ip.parts;
   const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   switch (ip.range()) {

@@ -26,16 +26,16 @@ import { isShuttingDown, trackServer } from './shutdown';
 import { onEveryConnection, onEveryRequest } from './request-hooks';
 
 /** Largest request head (request line and headers), in bytes: Node's `maxHeaderSize` per server. */
-export const MAX_HEADER_BYTES = 8 * 1024;
+const MAX_HEADER_BYTES = 8 * 1024;
 /** Largest `User-Agent` or `Accept-Language`, in bytes (real browsers send under 300). */
-export const MAX_AGENT_HEADER_BYTES = 512;
+const MAX_AGENT_HEADER_BYTES = 512;
 /** Largest page post (server action) body, in bytes: next.config.mjs `bodySizeLimit`, 100 KB. */
 export const MAX_ACTION_BODY_BYTES = 100 * 1024;
 /** A refused body up to this size is read and dropped before the answer, so the client reads it (no reset). */
 const DRAIN_LIMIT_BYTES = 1024 * 1024;
 
 /** A refusal of the guard: HTTP status and a short message for a person. */
-export interface Refusal {
+interface Refusal {
   status: 400 | 403 | 411 | 413 | 431;
   message: string;
 }
@@ -44,7 +44,7 @@ export interface Refusal {
 const NOT_A_PAGE = /^\/(?:api\/|sandbox\/api(?:\/|$)|sandbox\/3ds\/[^/]+\/method\/?$|_next\/)/;
 
 /** The origins a page post may come from: the checkout's and the sandbox pages', with their loopback twins. */
-export function allowedPostOrigins(): Set<string> {
+function allowedPostOrigins(): Set<string> {
   const { checkoutUrl, sandboxPublicUrl } = appConfig();
   const origins = new Set<string>();
   for (const url of [checkoutUrl, sandboxPublicUrl]) {
@@ -129,7 +129,7 @@ export function checkPagePost(
  * DRAIN_LIMIT_BYTES is read and dropped first, so that the client reads the answer instead of a
  * reset; a larger or unknown one is answered at once.
  */
-export function answerRefusal(request: http.IncomingMessage, response: http.ServerResponse, refusal: Refusal): void {
+function answerRefusal(request: http.IncomingMessage, response: http.ServerResponse, refusal: Refusal): void {
   const send = () => {
     if (response.headersSent) return;
     const body = `${refusal.message}\n`;
@@ -188,11 +188,6 @@ function armHeadTimer(socket: TimedSocket, ms: number): void {
 }
 
 const openByIp = new Map<string, number>();
-
-/** Open connections per peer address on this process (for tests and the console). */
-export function openConnections(address: string): number {
-  return openByIp.get(address) ?? 0;
-}
 
 /** Installs the guard on every http.Server of the process (idempotent). */
 export function guardRequests(): void {

@@ -12,9 +12,9 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 
 /** Runs on each request; true when it has answered (then nothing else handles the request). */
-export type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server) => boolean | void;
+type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server) => boolean | void;
 /** Runs on each new connection; true when it has closed it (then the server never parses it). */
-export type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
+type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
 
 const key = Symbol.for('hosted-checkout.request-hooks');
 interface Registry {

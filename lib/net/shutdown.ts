@@ -46,7 +46,7 @@ export function trackServer(server: http.Server): void {
 }
 
 /** Starts the shutdown: listeners, idle connections closed, and the forced exit after the deadline. */
-export function beginShutdown(signal: string): void {
+function beginShutdown(signal: string): void {
   const s = state();
   if (s.started) return;
   s.started = true;

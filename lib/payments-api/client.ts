@@ -22,7 +22,7 @@ import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequ
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
-export type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
+type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 
 /** A failed call: an ErrorResponse (`kind` http), no answer in time, or an answer off the contract. */
 export class PaymentsApiError extends Error {
@@ -50,7 +50,7 @@ export class PaymentsApiError extends Error {
 }
 
 /** What a call of operation K needs: its path parameters, its body, and an Idempotency-Key. */
-export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> extends never
+type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> extends never
   ? { params?: undefined }
   : { params: PathParams<Operation<K>['path']> }) &
   (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & {
@@ -154,7 +154,7 @@ async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, 
  * proxy's and the pages' module instances share them. A merchant's edit shows within that
  * time on every instance. They hold no card or customer data.
  */
-export const SETTINGS_TTL_MS = 5_000;
+const SETTINGS_TTL_MS = 5_000;
 
 interface Caches {
   settings: LRUCache<string, Promise<CheckoutSettings>>;

@@ -13,7 +13,7 @@ import type { components, paths } from '../contract/generated/payments-api';
 
 export type { components, paths };
 export type ErrorResponse = components['schemas']['ErrorResponse'];
-export type PaymentsClient = Client<paths>;
+type PaymentsClient = Client<paths>;
 
 const idempotency: Middleware = {
   onRequest({ request }) {

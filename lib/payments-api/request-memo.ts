@@ -13,7 +13,7 @@ const key = Symbol.for('hosted-checkout.request-memo');
 const scopeKey = Symbol.for('hosted-checkout.request-scope');
 type Memo = LRUCache<string, Map<string, Promise<unknown>>>;
 /** The request being served: its id (logs, X-Request-Id upstream) and its key (this memo). */
-export interface RequestScope {
+interface RequestScope {
   id: string | null;
   key: string | null;
 }

@@ -25,7 +25,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 /** Deepest accepted nesting of a JSON body (objects and arrays). */
 export const MAX_JSON_DEPTH = 32;
 /** Where the sandbox's API lives on this server. */
-export const SANDBOX_API_PREFIX = '/sandbox/api';
+const SANDBOX_API_PREFIX = '/sandbox/api';
 
 interface Handled {
   status: number;
@@ -136,7 +136,7 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
  * idempotency record and its effects share one database transaction, so a repeated or
  * concurrent request has exactly one effect.
  */
-export async function runOperation(request: Request, id: OperationId, params: Record<string, string>): Promise<Response> {
+async function runOperation(request: Request, id: OperationId, params: Record<string, string>): Promise<Response> {
   const spec: OperationSpec = OPERATIONS[id];
   try {
     const db = await sandboxDb();

@@ -31,7 +31,7 @@ export interface HandlerArgs<K extends OperationId> {
   signal: AbortSignal;
 }
 
-export type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
+type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
 
 export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createPayin: ({ tx, principal, body, ctx }) => createPayin(tx, principal, body, ctx),

@@ -14,7 +14,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
 
-export interface CspViolation {
+interface CspViolation {
   at: string;
   /** Path of the page that violated (no query). */
   page: string;

@@ -27,7 +27,7 @@ export const LIMITS = {
   binLookupsPerIp: 'LIMIT_BIN_LOOKUPS_PER_IP',
   binLookupsPerPayment: 'LIMIT_BIN_LOOKUPS_PER_PAYMENT',
 } as const satisfies Record<string, keyof AppConfig>;
-export type LimitName = keyof typeof LIMITS;
+type LimitName = keyof typeof LIMITS;
 
 /** A refused attempt: which limit, and in how many seconds a point frees up. */
 export class VelocityLimited extends Error {

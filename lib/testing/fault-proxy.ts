@@ -8,13 +8,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type Fault =
+type Fault =
   | { kind: 'status'; status: 500 | 502 | 503 }
   | { kind: 'delay'; ms: number }
   | { kind: 'reset-after-forward' }
   | { kind: 'malformed-json' };
 
-export interface FaultRule {
+interface FaultRule {
   method?: string;
   /** Matched against the path after the proxy's own prefix, e.g. /public/payin/pi_1/process/card. */
   path: RegExp;

@@ -31,14 +31,14 @@ export function random(seed: number): () => number {
 
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
 /** Values of every awkward kind. */
-export const ODD_VALUES: unknown[] = [
+const ODD_VALUES: unknown[] = [
   null, true, 0, -1, 1e308, -1e308, 0.001, 1e-7, 123456789012.345, Number.MAX_SAFE_INTEGER + 2,
   '', ' ', 'x'.repeat(100 * 1024), '😀'.repeat(1000), '\u0000', '\ud800', 'مرحبا', '<script>alert(1)</script>', "' OR 1=1 --",
   '4242424242424242', '../../etc/passwd', [], [1, 'a', null], {}, { __proto__: { polluted: true } }, nest(40), nest(10),
 ];
 const ODD_IDS = ['unknown_id', 'pi_' + 'x'.repeat(200), '%00', '%E0%A4%A', '..', '😀', 'merchant-other', 'cs_', ' ', '%2F'];
 
-export interface FuzzReport {
+interface FuzzReport {
   cases: number;
   byClass: Record<string, number>;
   serverErrors: { request: string; status: number }[];

@@ -8,7 +8,7 @@
 import net from 'node:net';
 import { random } from './fuzz';
 
-export interface HeaderFuzzReport {
+interface HeaderFuzzReport {
   cases: number;
   byClass: Record<string, number>;
   serverErrors: { request: string; status: number }[];
@@ -21,7 +21,7 @@ export interface HeaderFuzzReport {
 const long = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
 
 /** Values of each header an attacker chooses; `null` leaves the header out. */
-export const HEADER_VALUES: Record<string, (string | null)[]> = {
+const HEADER_VALUES: Record<string, (string | null)[]> = {
   'x-forwarded-for': [
     null, '6.6.6.6', `${long('6.6.6.6, ', 5000)}6.6.6.6`, `${long('x', 7000)}, 1.2.3.4`, ',,,,', 'unknown', '::ffff:10.0.0.1',
     '999.999.999.999', '1.2.3.4, not-an-ip', `[${long('f', 300)}]`, '1.2.3.4\t, 5.6.7.8', '%31.2.3.4', long('1.1.1.1,', 7900),
@@ -43,12 +43,12 @@ export const HEADER_VALUES: Record<string, (string | null)[]> = {
 };
 
 /** `?locale=` values, percent-encoded as a browser would send them, and raw. */
-export const LOCALE_VALUES = [
+const LOCALE_VALUES = [
   '', 'en', 'ar', 'zz', '%C4%80', '%E2%80%AE', '%F0%9F%98%80', 'en%00', long('en-', 4000), '..%2F..%2F', '%FF%FE', '%E0%A4%A', 'de-DE-u-nu-arab',
 ];
 
 /** Where the cases go: `{paymentId}` and `{sessionId}` are filled from `ids`. */
-export const HEADER_FUZZ_PATHS = [
+const HEADER_FUZZ_PATHS = [
   '/', '/payments/payin/{paymentId}/card', '/payments/payin/{paymentId}/apm', '/payments/payin/{paymentId}/status',
   '/payments/payout/{payoutId}/card', '/cashier/{sessionId}', '/cashier/{sessionId}/widget', '/api/cashier/{sessionId}',
   '/api/health', '/api/csp-report', '/sandbox', '/sandbox/api/public/payin/{paymentId}', '/openapi.json', '/no-such-page',

@@ -22,7 +22,7 @@ export interface Answer {
   template: string;
 }
 
-export interface CallOptions {
+interface CallOptions {
   token?: string | null;
   body?: unknown;
   raw?: string;

@@ -16,8 +16,8 @@ import { contrastRatio, ensureContrast, parseHex, toHex, type Rgb } from './cont
  * fall back to the system's fonts. Stacks after Modern Font Stacks (modernfontstacks.com, CC0).
  */
 export const FONT_FAMILIES = ['system', 'neo-grotesque', 'humanist', 'geometric', 'rounded', 'serif'] as const;
-export type FontFamily = (typeof FONT_FAMILIES)[number];
-export const FONT_STACKS: Record<FontFamily, string> = {
+type FontFamily = (typeof FONT_FAMILIES)[number];
+const FONT_STACKS: Record<FontFamily, string> = {
   system: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   'neo-grotesque': 'Inter, Roboto, "Helvetica Neue", "Arial Nova", "Nimbus Sans", Arial, sans-serif',
   humanist: 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif',
@@ -28,10 +28,10 @@ export const FONT_STACKS: Record<FontFamily, string> = {
 
 /** `light`, `dark`, or `auto`: the customer's `prefers-color-scheme`. */
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
-export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
 /** The theme fields the pages use; anything else in E12 `theme` is ignored. */
-export interface ThemeInput {
+interface ThemeInput {
   primaryColor?: string;
   /** Corner radius in CSS px, 0–32. */
   radius?: number;
@@ -71,7 +71,7 @@ const BASE = {
 } as const;
 
 /** One scheme's colours: every value "#rrggbb". */
-export type Palette = Record<keyof (typeof BASE)['light'] | 'primary' | 'primaryStrong' | 'primarySoft' | 'onPrimary', string>;
+type Palette = Record<keyof (typeof BASE)['light'] | 'primary' | 'primaryStrong' | 'primarySoft' | 'onPrimary', string>;
 
 const mix = (a: Rgb, b: Rgb, t: number): Rgb => a.map((c, i) => c + (b[i]! - c) * t) as Rgb;
 

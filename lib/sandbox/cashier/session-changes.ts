@@ -20,7 +20,7 @@ import { balances, RESERVING } from './sessions';
 import { heldMinor } from '../core/records';
 
 /** How long change rows are kept (ms); the worker prunes older ones. */
-export const CHANGES_RETENTION_MS = 10 * 60_000;
+const CHANGES_RETENTION_MS = 10 * 60_000;
 /** A waiter re-reads at least this often (ms), whatever the notifications. */
 const RECHECK_MS = 1_000;
 const CHANNEL = 'cashier_session_changes';

@@ -56,7 +56,7 @@ function countryName(code: string): string {
 }
 
 /** The webhook body of an h2h pay-in in its current state. */
-export function h2hWebhookBody(row: PayinRow, config: SandboxMerchantConfig): H2hWebhook {
+function h2hWebhookBody(row: PayinRow, config: SandboxMerchantConfig): H2hWebhook {
   const h2h = row.h2h as H2hData;
   const card = (row.card ?? {}) as { mask?: string; brand?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
   const status = h2hStatus(row.status) ?? 'Failed';

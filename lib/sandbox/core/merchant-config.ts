@@ -7,7 +7,7 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { isKnownCurrency, toMinor } from '@/lib/money';
 import { invalid } from './api-error';
 
-export type MethodType = 'CARD' | 'BANK' | 'WALLET' | 'CASH' | 'CRYPTO' | 'OTHER';
+type MethodType = 'CARD' | 'BANK' | 'WALLET' | 'CASH' | 'CRYPTO' | 'OTHER';
 
 export interface SandboxPsp {
   id: string;
@@ -55,7 +55,7 @@ export const CHECKOUT_TOKEN = 'sbx_checkout';
 const DEV_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*'];
 
 /** A one-letter logo as an inline SVG (CSP `img-src` allows `data:`), so the seed needs no file host. */
-export function monogramLogo(letter: string, background: string, foreground: string): string {
+function monogramLogo(letter: string, background: string, foreground: string): string {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${background}"/><text x="32" y="44" font-family="Arial,sans-serif" font-size="34" font-weight="700" text-anchor="middle" fill="${foreground}">${letter}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }

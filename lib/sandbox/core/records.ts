@@ -35,7 +35,7 @@ export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** Processing attempts a pay-in allows; a DECLINED one may be processed again below this. */
-export const MAX_ATTEMPTS = 3;
+const MAX_ATTEMPTS = 3;
 
 /** A card as the sandbox keeps it: never the PAN or the CVV. */
 export interface StoredCard {

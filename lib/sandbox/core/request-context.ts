@@ -73,7 +73,7 @@ export const iframeUrls = (ctx: RequestContext, type: CheckoutTransactionType, i
 });
 
 /** Device type from a User-Agent header (metadata.deviceType). */
-export function deviceTypeOf(userAgent: string | undefined): DeviceType {
+function deviceTypeOf(userAgent: string | undefined): DeviceType {
   if (!userAgent) return 'UNKNOWN';
   if (/iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(userAgent)) return 'TABLET';
   if (/Mobi|iPhone|iPod|Android|BlackBerry|Opera Mini|IEMobile/i.test(userAgent)) return 'MOBILE';

@@ -14,7 +14,7 @@ import type { StoredCard } from './records';
 import { keyedHash, newId } from './store';
 
 /** Card data of a request (E1, E5, legacy h2h): expiry "MM" and "YYYY"; no CVV for a payout destination. */
-export interface CardInput {
+interface CardInput {
   cardNumber: string;
   cardHolderName: string;
   expiryMonth: string;
@@ -22,7 +22,7 @@ export interface CardInput {
   cvv?: string;
 }
 
-export interface CardAnalysis {
+interface CardAnalysis {
   /** The PAN's digits: for the test-card outcome only. */
   digits: string;
   brand: CardBrand | null;

@@ -7,7 +7,7 @@ import { invalid } from './api-error';
 import { reasonFor } from './records';
 import type { SandboxMerchantConfig, SandboxPsp } from './merchant-config';
 
-export interface Selection {
+interface Selection {
   /** PSPs of the route or router that the KYC flag allows, in router order. */
   eligible: SandboxPsp[];
   psp: SandboxPsp | null;

@@ -21,7 +21,7 @@ async function seed(db: Db): Promise<void> {
 /** The seeded sandbox database. */
 export const sandboxDb = (): Promise<Db> => getDb(seed);
 
-export interface MerchantRecord {
+interface MerchantRecord {
   id: string;
   token: string;
   config: SandboxMerchantConfig;

@@ -13,7 +13,7 @@ import { sandboxDb } from '../core/store';
 /** Longest detail shown (characters). */
 const MAX_DETAIL = 300;
 
-export interface NoticeValues {
+interface NoticeValues {
   created?: string;
   detail?: string;
 }

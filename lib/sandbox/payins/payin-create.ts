@@ -18,7 +18,7 @@ import { clientMetadata, iframeUrls, merchantConfig, type RequestContext } from 
 import { routingColumns, selectProcessor } from '../core/selection';
 import { newId } from '../core/store';
 
-export interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
+interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
   customerId: string;
   sessionId?: string;
   /** A legacy host-to-host pay-in: its id starts `h2h_`, and its status changes send the h2h webhook. */

@@ -17,7 +17,7 @@ import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
 
 /** A refund settles this long after it is asked for. */
-export const REFUND_DELAY_MS = 2_000;
+const REFUND_DELAY_MS = 2_000;
 
 /** The sandbox provider page's decision on a PENDING APM pay-in; returns the status page to go to. */
 export async function decidePayinAtProvider(

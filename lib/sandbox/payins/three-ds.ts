@@ -31,13 +31,13 @@ const acsBase = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => ctx
 export { acsUrl };
 
 /** The checkout's 3DS Method notification URL of a pay-in (threeDSMethodNotificationURL). */
-export const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;
+const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;
 
 /** base64url JSON, as EMV encodes threeDSMethodData. */
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** The `threeDSMethod` of a processing answer for a pay-in in phase METHOD. */
-export function methodRequest(ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, row: Pick<PayinRow, 'id'>, state: ThreeDsState): ThreeDSMethod {
+function methodRequest(ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, row: Pick<PayinRow, 'id'>, state: ThreeDsState): ThreeDSMethod {
   return {
     url: `${acsBase(ctx)}/sandbox/3ds/${row.id}/method`,
     data: encode({ threeDSServerTransID: state.serverTransId, threeDSMethodNotificationURL: methodNotificationUrl(ctx, row.id) }),

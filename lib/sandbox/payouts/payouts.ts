@@ -27,9 +27,9 @@ import { newId } from '../core/store';
 import { assertCashierMethod } from '../merchant/cashier-rules';
 
 /** Time from PENDING to the final status of a confirmed payout. */
-export const PAYOUT_PROCESSING_MS = 2_000;
+const PAYOUT_PROCESSING_MS = 2_000;
 
-export interface PayoutInput extends Omit<PayoutCreateRequest, 'customer'> {
+interface PayoutInput extends Omit<PayoutCreateRequest, 'customer'> {
   customerId: string;
   sessionId?: string;
 }

@@ -12,7 +12,7 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible'],
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
-  // The embed script (public/embed/, scripts/build-embed.mjs) is loaded by merchants' pages with
+  // The embed script (public/embed/, scripts/build/build-embed.mjs) is loaded by merchants' pages with
   // `integrity` and `crossorigin`: CORS for any origin (no credentials), a short cache (v1 may
   // change with a new hash in /embed/manifest.json), and the right types.
   async headers() {

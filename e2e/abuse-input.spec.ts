@@ -5,7 +5,7 @@
  * id a clear form error: never a 500.
  */
 import { expect, test } from '@playwright/test';
-import { postCardForm } from '../scripts/card-form-post.mjs';
+import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createPayin, fetchPayin, fillCard } from './support';
 
 const card = { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada Lovelace' };

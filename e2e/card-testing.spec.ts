@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { postCardForm } from '../scripts/card-form-post.mjs';
+import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createSession, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded, parentMessages } from './support';
 
 const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };

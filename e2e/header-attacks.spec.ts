@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
-import { postCardForm } from '../scripts/card-form-post.mjs';
+import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { rawRequest, runHeaderFuzz } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';

@@ -12,7 +12,7 @@ import { CHECKOUT_ORIGIN, createPayin } from './support';
 /** Runs the checker on `url`; answers its exit code and output. */
 const check = (url: string) =>
   new Promise<{ code: number; output: string }>((resolve) => {
-    execFile('node_modules/.bin/tsx', ['scripts/integrity-check.mjs', url], (error, stdout, stderr) =>
+    execFile('node_modules/.bin/tsx', ['scripts/integrity/integrity-check.mjs', url], (error, stdout, stderr) =>
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { postCardForm } from '../scripts/card-form-post.mjs';
+import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { startSecondServer } from './second-server';
 import { expectNoAxeViolations, fillCard } from './support';
 

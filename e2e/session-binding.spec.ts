@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
-import { hiddenFields, postCardForm } from '../scripts/card-form-post.mjs';
+import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { CHECKOUT_ORIGIN, expectNoAxeViolations, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');

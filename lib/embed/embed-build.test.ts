@@ -1,9 +1,9 @@
-/** The checked-in embed build (public/embed/) matches its source and its manifest (run `node scripts/build-embed.mjs`). */
+/** The checked-in embed build (public/embed/) matches its source and its manifest (run `node scripts/build/build-embed.mjs`). */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without declarations
-import { embedBuild } from '../../scripts/build-embed.mjs';
+import { embedBuild } from '../../scripts/build/build-embed.mjs';
 
 describe('embed script build', () => {
   it('is up to date, and the manifest holds each file’s SRI hash', () => {

@@ -21,9 +21,9 @@ import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile } from './bench-support.mjs';
-import { hiddenFields } from './card-form-post.mjs';
-import { startCluster } from './cluster.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { hiddenFields } from '../forms/card-form-post.mjs';
+import { startCluster } from '../cluster/cluster.mjs';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);

@@ -8,7 +8,7 @@
  *   one NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, the velocity limits' PostgreSQL store and secrets;
  * - HAProxy (Debian's package; deploy/haproxy.cfg): round robin, no sticky sessions, in front of
  *   the checkout instances and, on another port, of the service's processes.
- * `node scripts/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
+ * `node scripts/cluster/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -6,7 +6,7 @@
  * Loopback only. FUZZ_HEADER_CASES (default 2000) and FUZZ_SEED choose the run.
  */
 import { createPayin, createSession, startServer } from './bench-support.mjs';
-import { runHeaderFuzz } from '../lib/testing/header-fuzz.ts';
+import { runHeaderFuzz } from '../../lib/testing/header-fuzz.ts';
 
 const cases = Number(process.env.FUZZ_HEADER_CASES ?? 2000);
 const { origin, server } = await startServer('fuzz-headers', 3230);

@@ -1,7 +1,7 @@
 /**
  * `npm run integrity:check URL [-- --inventory FILE]` (PCI DSS 4.0 requirement 11.6.1): fetches a
  * live payment page and compares its security headers and scripts with the script inventory of
- * the build (.next/script-inventory.json, scripts/script-inventory.mjs). Prints every change (a
+ * the build (.next/script-inventory.json, scripts/build/script-inventory.mjs). Prints every change (a
  * script added, removed or changed, an inline script of an unknown kind or without the CSP's
  * nonce, a security header changed, added or removed) and exits 1 on any; 0 when the page is as
  * inventoried; 2 when it cannot tell (no inventory, no such page, no answer).

@@ -4,13 +4,13 @@
  * an in-memory sandbox, opens each payment page (card, APM and status of a pay-in, the payout's
  * card page, the cashier and the withdrawal widget), and writes .next/script-inventory.json:
  * per page, every script with its SRI hash (sha384) and why it is there, the inline scripts'
- * kinds, and the security headers (scripts/page-integrity.mjs). `npm run integrity:check URL`
+ * kinds, and the security headers (scripts/integrity/page-integrity.mjs). `npm run integrity:check URL`
  * compares a live page with it.
  */
 import { writeFileSync } from 'node:fs';
-import { INLINE_KINDS, readPage } from './page-integrity.mjs';
-import { createPayin, createSession, startServer } from './bench-support.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { INLINE_KINDS, readPage } from '../integrity/page-integrity.mjs';
+import { createPayin, createSession, startServer } from '../bench/bench-support.mjs';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const INVENTORY_PATH = '.next/script-inventory.json';
 

@@ -14,7 +14,7 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { cpuSeconds, createSession, percentile, startServer } from './bench-support.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 const COUNTS = (process.env.WIDGETS ?? '200,1000,2000').split(',').map(Number);
 const SECONDS = Number(process.env.SECONDS ?? 20);

@@ -1,6 +1,6 @@
 /**
  * Flows through the cluster (npm run test:cluster, part of npm test): starts it
- * (scripts/cluster.mjs: two checkout instances and two sandbox processes behind HAProxy, on
+ * (scripts/cluster/cluster.mjs: two checkout instances and two sandbox processes behind HAProxy, on
  * PostgreSQL), then, each request free to land on any instance or process:
  * - a card pay-in paid through the card form's real server-action post, and one whose client
  *   forges a padded X-Forwarded-For (the address HAProxy saw reaches the PSP);
@@ -18,9 +18,9 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { hiddenFields, postCardForm, postPageForm } from './card-form-post.mjs';
+import { hiddenFields, postCardForm, postPageForm } from '../forms/card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 /** The merchant's webhook receiver (loopback): counts deliveries by X-Webhook-Id, answers 204. */
 const received = new Map();

@@ -21,8 +21,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { createPayin, createSession, percentile, startServer } from './bench-support.mjs';
-import { hiddenFields } from './card-form-post.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { hiddenFields } from '../forms/card-form-post.mjs';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 const DURATION = Number(process.env.DURATION ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);

@@ -5,7 +5,7 @@
  * public/embed.js (the unversioned path of earlier integrations) is v1.js too. The output is
  * checked in; `embedBuild()` answers the files without writing them (a test compares).
  *
- *   node scripts/build-embed.mjs        # npm run build runs it first
+ *   node scripts/build/build-embed.mjs        # npm run build runs it first
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client.ts';
+import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -8,7 +8,7 @@
  * the visitor's worst latency stays under 100 ms.
  */
 import { createPayin, startServer } from './bench-support.mjs';
-import { postCardForm } from './card-form-post.mjs';
+import { postCardForm } from '../forms/card-form-post.mjs';
 
 const POSTS = Number(process.env.POSTS ?? 20);
 const { origin, server } = await startServer('bench-oversized', Number(process.env.BENCH_PORT ?? 3203));

@@ -118,6 +118,10 @@ export const SessionChange = z
     balance: z.number().nullable(),
     reserved: z.number(),
     available: z.number().nullable(),
+    withdrawalsChanged: z
+      .boolean()
+      .optional()
+      .meta({ description: 'Decided by this project: false when only the balance moved (no withdrawal was created or changed status), so a watcher keeps its list of pending withdrawals; absent means it may have changed.' }),
   })
   .meta({ id: 'SessionChange', 'x-extension': true });
 export type SessionChange = z.infer<typeof SessionChange>;

@@ -222,6 +222,8 @@ export const cashierSessionChanges = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     sessionId: text('session_id').notNull(),
     txId: bigint('tx_id', { mode: 'number' }).notNull(),
+    /** Whether the change is a withdrawal's (created or its status moved), not the balance alone. */
+    withdrawals: boolean('withdrawals').notNull().default(true),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('cashier_session_changes_tx').on(t.txId), index('cashier_session_changes_at').on(t.at)],

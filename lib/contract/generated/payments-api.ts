@@ -1291,6 +1291,8 @@ export interface components {
             balance: number | null;
             reserved: number;
             available: number | null;
+            /** @description Decided by this project: false when only the balance moved (no withdrawal was created or changed status), so a watcher keeps its list of pending withdrawals; absent means it may have changed. */
+            withdrawalsChanged?: boolean;
         };
         BinLookup: {
             /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */

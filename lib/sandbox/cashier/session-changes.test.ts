@@ -51,7 +51,8 @@ describe('session changes (E18)', () => {
     expect((await api('PUT', `/public/cashier/session/${b}/balance`, { body: { balance: 42 } })).status).toBe(204);
     const answer = await pending;
     expect(Date.now() - started).toBeLessThan(5_000);
-    expect(answer.body.changed).toEqual([{ sessionId: b, balance: 42, reserved: 0, available: 42 }]);
+    // The balance alone moved: the notice says so, and a watcher keeps its withdrawals list.
+    expect(answer.body.changed).toEqual([{ sessionId: b, balance: 42, reserved: 0, available: 42, withdrawalsChanged: false }]);
     // Nothing more has changed: the next watch waits its time and answers nothing.
     const quiet = await watch({ sessionIds: [a, b], after: answer.body.cursor, waitSeconds: 1 });
     expect(quiet.body.changed).toEqual([]);
@@ -62,7 +63,7 @@ describe('session changes (E18)', () => {
     const { cursor } = (await watch({ sessionIds: [id] })).body;
     expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 30 }, token: CHECKOUT, key: randomUUID() })).status).toBe(200);
     const answer = await watch({ sessionIds: [id], after: cursor, waitSeconds: 5 });
-    expect(answer.body.changed).toEqual([{ sessionId: id, balance: 100, reserved: 30, available: 70 }]);
+    expect(answer.body.changed).toEqual([{ sessionId: id, balance: 100, reserved: 30, available: 70, withdrawalsChanged: true }]);
   });
 
   it("never answers another merchant's session", async () => {

@@ -57,19 +57,27 @@ function ensureListening(): void {
 
 const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows: Record<string, unknown>[] }).rows;
 
-/** The snapshot's xmin and the watched sessions changed by transactions in [after, xmin), in one statement. */
-async function readChanges(db: Db, ids: string[], after: number | null): Promise<{ xmin: number; changed: string[] }> {
+/**
+ * The snapshot's xmin and the watched sessions changed by transactions in [after, xmin), in one
+ * statement, each with whether a withdrawal changed (else the balance alone).
+ */
+async function readChanges(db: Db, ids: string[], after: number | null): Promise<{ xmin: number; changed: string[]; withdrawals: Map<string, boolean> }> {
   const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
   const result = await db.execute(sql`
     WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
-    SELECT h.xmin::text AS xmin, c.session_id
+    SELECT h.xmin::text AS xmin, c.session_id, c.withdrawals
     FROM h LEFT JOIN LATERAL (
-      SELECT DISTINCT ${cashierSessionChanges.sessionId} AS session_id FROM ${cashierSessionChanges}
+      SELECT ${cashierSessionChanges.sessionId} AS session_id, bool_or(${cashierSessionChanges.withdrawals}) AS withdrawals FROM ${cashierSessionChanges}
       WHERE ${after === null ? sql`false` : sql`${cashierSessionChanges.txId} >= ${after}`}
         AND ${cashierSessionChanges.txId} < h.xmin AND ${cashierSessionChanges.sessionId} IN (${list})
+      GROUP BY ${cashierSessionChanges.sessionId}
     ) c ON true`);
-  const rows = rowsOf(result);
-  return { xmin: Number(rows[0]?.xmin), changed: rows.map((r) => r.session_id).filter((id): id is string => typeof id === 'string') };
+  const rows = rowsOf(result).filter((r) => typeof r.session_id === 'string');
+  return {
+    xmin: Number(rowsOf(result)[0]?.xmin),
+    changed: rows.map((r) => r.session_id as string),
+    withdrawals: new Map(rows.map((r) => [r.session_id as string, r.withdrawals !== false])),
+  };
 }
 
 /** The sessions' balance, reserved and available now (major units). */
@@ -136,10 +144,11 @@ export async function watchSessionChanges(
     waiters.add(waiter);
     try {
       // No watched session is known: nothing can change; the wait still holds (no busy loop).
-      const { xmin, changed } = await readChanges(db, ids.length > 0 ? ids : ['-'], after);
+      const { xmin, changed, withdrawals } = await readChanges(db, ids.length > 0 ? ids : ['-'], after);
       if (changed.length > 0) {
         const now = await accessibleSessions(db, principal, changed);
-        return { cursor: cursor(xmin), changed: await statesOf(db, now) };
+        // The notice says what changed: a balance alone leaves the watcher's withdrawals list as it is.
+        return { cursor: cursor(xmin), changed: (await statesOf(db, now)).map((s) => ({ ...s, withdrawalsChanged: withdrawals.get(s.sessionId) ?? true })) };
       }
       const left = deadline - Date.now();
       if (left <= 0 || signal?.aborted) return { cursor: cursor(xmin), changed: [] };

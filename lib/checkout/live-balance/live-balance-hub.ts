@@ -220,7 +220,8 @@ export class LiveBalanceHub {
 
   /**
    * Applies changes and pushes the snapshots that differ. `changed` (an E18 change notice)
-   * refreshes the pending list; `joined` (the state of sessions just loaded) only where the
+   * refreshes the pending list unless it says only the balance moved (`withdrawalsChanged:
+   * false`) and the reserved amount is the same; `joined` (the state of sessions just loaded) only where the
    * reserved amount moved; `polled` reads it through its 5 s cache.
    */
   private async apply(changes: SessionChange[], source: 'changed' | 'joined' | 'polled'): Promise<void> {
@@ -230,7 +231,9 @@ export class LiveBalanceHub {
         if (!watched?.snapshot) return;
         let pending = watched.snapshot.pending;
         try {
-          if (source === 'changed' || change.reserved !== watched.snapshot.reserved) {
+          // A notice that says only the balance moved keeps the list (one call fewer per change).
+          const withdrawalsMoved = source === 'changed' && change.withdrawalsChanged !== false;
+          if (withdrawalsMoved || change.reserved !== watched.snapshot.reserved) {
             this.upstreamCalls.transactions += 1;
             pending = await this.pendingOf(change.sessionId, true);
           } else if (source === 'polled') {

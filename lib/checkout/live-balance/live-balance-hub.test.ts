@@ -34,7 +34,12 @@ function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) 
     const session = (await fake('getCashierSession', { params: { sessionId } })) as Record<string, any>;
     return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
   };
-  return { counts, hub: new LiveBalanceHub({ call: fake, loadSnapshot: load, pendingOf: async () => [], idsPerWatch: options.idsPerWatch }) };
+  const pendingCalls: string[] = [];
+  const pendingOf = async (sessionId: string) => {
+    pendingCalls.push(sessionId);
+    return [];
+  };
+  return { counts, pendingCalls, hub: new LiveBalanceHub({ call: fake, loadSnapshot: load, pendingOf, idsPerWatch: options.idsPerWatch }) };
 }
 
 async function newSession(balance: number) {
@@ -64,6 +69,22 @@ beforeAll(async () => {
 });
 
 describe('live balance hub', () => {
+  it('a notice of the balance alone costs no second call; a withdrawal’s refreshes the list (issue 21)', async () => {
+    const { hub, pendingCalls } = upstream();
+    const id = await newSession(50);
+    const seen: WidgetSnapshot[] = [];
+    const { unsubscribe } = await hub.subscribe(id, viewer(seen));
+    unsubscribes.push(unsubscribe);
+    await new Promise((r) => setTimeout(r, 400));
+    await setBalance(id, 60);
+    await until(() => seen.at(-1)?.balance === 60);
+    // Before: every notice fetched the pending withdrawals again.
+    expect(pendingCalls).toEqual([]);
+    expect((await call('POST', `/public/cashier/session/${id}/payout`, { token: 'sbx_checkout', body: { value: 10 }, key: randomUUID() })).status).toBe(200);
+    await until(() => seen.at(-1)?.reserved === 10);
+    expect(pendingCalls).toEqual([id]);
+  });
+
   it('pushes a change to every viewer of that session, with one watch for all sessions', async () => {
     const { hub, counts } = upstream();
     const ids = [await newSession(10), await newSession(20), await newSession(30)];

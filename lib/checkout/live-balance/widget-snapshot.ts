@@ -7,7 +7,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { callOperation, paymentsApi } from '@/lib/payments-api/client';
-import { PENDING_PAYOUT } from './cashier';
+import { PENDING_PAYOUT } from '../cashier';
 
 interface PendingWithdrawal {
   id: string;

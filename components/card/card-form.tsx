@@ -6,7 +6,7 @@
  * same form posts natively and the server validates alike.
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
  */
-import { fieldClass, SubmitButton } from '@/components/theme/controls';
+import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
@@ -17,6 +17,8 @@ import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import type { CardFormError } from '@/lib/checkout/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { SecurityCheck } from './security-check';
+import { CardField, CoBadgedChoice } from './card-fields';
+import { useBinFacts } from './use-bin-facts';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
 export interface CardFormText extends ThreeDSText {
@@ -72,48 +74,6 @@ interface CardFormProps {
 
 type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
-const inputClass = `${fieldClass} w-full`;
-
-interface BinFacts {
-  /** The message for a funding type the merchant refuses, or null. */
-  refusal: string | null;
-  /** The two brands of a co-badged card and the one it defaults to, or null. */
-  coBadged: { brands: string[]; preferred: string } | null;
-}
-
-/**
- * What the BIN tells (E17), looked up (debounced, cancelled when the number changes) once the
- * first 8 digits are typed; nothing when the lookup fails (the service checks again anyway).
- */
-function useBinFacts(enabled: boolean, paymentId: string, digits: string, text: CardFormText['fundingRefused']): BinFacts {
-  const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
-  const [facts, setFacts] = useState<(BinFacts & { bin: string }) | null>(null);
-  useEffect(() => {
-    if (!bin) return;
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      fetch(`/api/payments/payin/${encodeURIComponent(paymentId)}/bin`, { method: 'POST', body: JSON.stringify({ bin }), headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
-        .then(async (response) => (response.ok ? ((await response.json()) as { brands: string[]; fundingType: keyof typeof text | 'UNKNOWN'; refused: boolean; preferred: string }) : null))
-        .then((answer) =>
-          setFacts(
-            answer
-              ? {
-                  bin,
-                  refusal: answer.refused && answer.fundingType !== 'UNKNOWN' ? text[answer.fundingType] : null,
-                  coBadged: answer.brands.length === 2 ? { brands: answer.brands, preferred: answer.preferred } : null,
-                }
-              : null,
-          ),
-        )
-        .catch(() => undefined);
-    }, 150);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [bin, paymentId, text]);
-  return facts && facts.bin === bin ? facts : { refusal: null, coBadged: null };
-}
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
   const { state, formAction, pending, reportMethod } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
@@ -185,14 +145,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const expiryField = register('expiry');
   const cvvSize = brand?.cvvSize ?? 3;
 
-  const describedBy = (field: Field, hint = true) =>
-    [hint ? `${field}-hint` : null, `${field}-error`].filter(Boolean).join(' ');
 
-  const errorLine = (field: Field) => (
-    <p id={`${field}-error`} className="mt-1 min-h-5 text-sm text-danger" aria-live="polite">
-      {messageFor(field)}
-    </p>
-  );
 
   if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} />;
 
@@ -212,123 +165,77 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       <fieldset className="space-y-1">
         <legend className="mb-3 text-base font-semibold">{text.legend}</legend>
 
-        <div>
-          <label htmlFor="cardNumber" className="block text-sm font-medium">
-            {text.cardNumber}
-          </label>
-          <p id="cardNumber-hint" className="text-sm text-fg-muted">
-            {brand ? text.brandDetected.replace('{brand}', brand.niceType) : text.cardNumberHint}
-          </p>
-          <input
-            id="cardNumber"
-            {...numberField}
-            onChange={(event) => {
+        <CardField
+          id="cardNumber"
+          label={text.cardNumber}
+          hint={brand ? text.brandDetected.replace('{brand}', brand.niceType) : text.cardNumberHint}
+          message={messageFor('cardNumber')}
+          inputClassName="font-mono tracking-wide"
+          input={{
+            ...numberField,
+            onChange: (event) => {
               const check = checkCardNumber(event.target.value);
               reformatKeepingCaret(event.target, () => formatCardNumber(check.digits, check.brand?.gaps));
               setBrand(check.brand);
               setDigits(check.digits);
               void numberField.onChange(event);
-            }}
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={23}
-            dir="ltr"
-            aria-invalid={messageFor('cardNumber') ? true : undefined}
-            aria-describedby={describedBy('cardNumber')}
-            className={`${inputClass} mt-1 font-mono tracking-wide`}
-          />
-          {errorLine('cardNumber')}
-        </div>
+            },
+            type: 'text',
+            inputMode: 'numeric',
+            autoComplete: 'cc-number',
+            maxLength: 23,
+            dir: 'ltr',
+          }}
+        />
 
         {binFacts.coBadged ? (
           // EU IFR article 8: the cardholder chooses the brand of a co-badged card.
-          <fieldset key={binFacts.coBadged.brands.join('+')} className="mb-2" aria-describedby="brand-choice-hint">
-            <legend className="text-sm font-medium">{text.brandChoice}</legend>
-            <p id="brand-choice-hint" className="text-sm text-fg-muted">
-              {text.brandChoiceHint}
-              {state.brandChoice && !looked.coBadged ? ` ${text.brandChoiceAgain}` : ''}
-            </p>
-            <div className="mt-1 flex flex-wrap gap-4">
-              {binFacts.coBadged.brands.map((name) => (
-                <label key={name} className="flex items-center gap-2 text-sm">
-                  <input type="radio" name="preferredBrand" value={name} defaultChecked={name === binFacts.coBadged!.preferred} className="size-4 accent-primary" />
-                  {name}
-                </label>
-              ))}
-            </div>
-          </fieldset>
+          <CoBadgedChoice
+            key={binFacts.coBadged.brands.join('+')}
+            brands={binFacts.coBadged.brands}
+            preferred={binFacts.coBadged.preferred}
+            legend={text.brandChoice}
+            hint={`${text.brandChoiceHint}${state.brandChoice && !looked.coBadged ? ` ${text.brandChoiceAgain}` : ''}`}
+          />
         ) : null}
 
         <div className={requireCvv ? 'grid grid-cols-2 gap-3' : ''}>
-          <div>
-            <label htmlFor="expiry" className="block text-sm font-medium">
-              {text.expiry}
-            </label>
-            <p id="expiry-hint" className="text-sm text-fg-muted">
-              {text.expiryHint}
-            </p>
-            <input
-              id="expiry"
-              {...expiryField}
-              defaultValue={state.values?.expiry}
-              onChange={(event) => {
+          <CardField
+            id="expiry"
+            label={text.expiry}
+            hint={text.expiryHint}
+            message={messageFor('expiry')}
+            input={{
+              ...expiryField,
+              defaultValue: state.values?.expiry,
+              onChange: (event) => {
                 reformatKeepingCaret(event.target, formatExpiryInput);
                 void expiryField.onChange(event);
-              }}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              maxLength={7}
-              dir="ltr"
-              aria-invalid={messageFor('expiry') ? true : undefined}
-              aria-describedby={describedBy('expiry')}
-              className={`${inputClass} mt-1`}
-            />
-            {errorLine('expiry')}
-          </div>
+              },
+              type: 'text',
+              inputMode: 'numeric',
+              autoComplete: 'cc-exp',
+              maxLength: 7,
+              dir: 'ltr',
+            }}
+          />
           {requireCvv ? (
-          <div>
-            <label htmlFor="cvv" className="block text-sm font-medium">
-              {text.cvv}
-            </label>
-            <p id="cvv-hint" className="text-sm text-fg-muted">
-              {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
-            </p>
-            <input
+            <CardField
               id="cvv"
-              {...register('cvv')}
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={cvvSize}
-              dir="ltr"
-              aria-invalid={messageFor('cvv') ? true : undefined}
-              aria-describedby={describedBy('cvv')}
-              className={`${inputClass} mt-1`}
+              label={text.cvv}
+              hint={cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
+              message={messageFor('cvv')}
+              input={{ ...register('cvv'), type: 'text', inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: cvvSize, dir: 'ltr' }}
             />
-            {errorLine('cvv')}
-          </div>
           ) : null}
         </div>
 
-        <div>
-          <label htmlFor="cardHolderName" className="block text-sm font-medium">
-            {text.cardHolderName}
-          </label>
-          <input
-            id="cardHolderName"
-            {...register('cardHolderName')}
-            defaultValue={state.values?.cardHolderName}
-            type="text"
-            autoComplete="cc-name"
-            maxLength={64}
-            aria-invalid={messageFor('cardHolderName') ? true : undefined}
-            aria-describedby={describedBy('cardHolderName', false)}
-            className={`${inputClass} mt-1`}
-          />
-          {errorLine('cardHolderName')}
-        </div>
+        <CardField
+          id="cardHolderName"
+          label={text.cardHolderName}
+          message={messageFor('cardHolderName')}
+          input={{ ...register('cardHolderName'), defaultValue: state.values?.cardHolderName, type: 'text', autoComplete: 'cc-name', maxLength: 64 }}
+        />
 
         {allowSave ? (
           <div className="flex items-center gap-2 py-2">

@@ -1,0 +1,63 @@
+/**
+ * The card form's fields (card-form.tsx): a text field with its label, hint and error line tied
+ * by `aria-describedby` (the error announced politely), and the cardholder's choice of brand of
+ * a co-badged card (EU IFR article 8). No state: the form owns values and messages.
+ */
+import type { InputHTMLAttributes } from 'react';
+import { fieldClass } from '@/components/theme/controls';
+
+const inputClass = `${fieldClass} w-full`;
+
+export interface CardFieldProps {
+  id: 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
+  label: string;
+  /** Shown under the label and tied to the input; none for the holder's name. */
+  hint?: string;
+  /** The field's error, or undefined. */
+  message?: string;
+  /** The input's own attributes (react-hook-form's registration, handlers, autocomplete…). */
+  input: InputHTMLAttributes<HTMLInputElement> & { ref?: React.Ref<HTMLInputElement> };
+  /** Extra classes of the input. */
+  inputClassName?: string;
+}
+
+/** One field of the card form. */
+export function CardField({ id, label, hint, message, input, inputClassName = '' }: CardFieldProps) {
+  const describedBy = [hint !== undefined ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(' ');
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      {hint !== undefined ? (
+        <p id={`${id}-hint`} className="text-sm text-fg-muted">
+          {hint}
+        </p>
+      ) : null}
+      <input id={id} {...input} aria-invalid={message ? true : undefined} aria-describedby={describedBy} className={`${inputClass} mt-1 ${inputClassName}`.trim()} />
+      <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-danger" aria-live="polite">
+        {message}
+      </p>
+    </div>
+  );
+}
+
+/** The two brands of a co-badged card as a radio group, defaulting to `preferred`. */
+export function CoBadgedChoice(props: { brands: string[]; preferred: string; legend: string; hint: string }) {
+  return (
+    <fieldset className="mb-2" aria-describedby="brand-choice-hint">
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      <p id="brand-choice-hint" className="text-sm text-fg-muted">
+        {props.hint}
+      </p>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {props.brands.map((name) => (
+          <label key={name} className="flex items-center gap-2 text-sm">
+            <input type="radio" name="preferredBrand" value={name} defaultChecked={name === props.preferred} className="size-4 accent-primary" />
+            {name}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -29,6 +29,20 @@ async function CashierMessage({ heading, body, settings }: { heading: string; bo
   );
 }
 
+/** The cashier's or the widget's page when the service did not answer: a retry link keeping the query. */
+async function unavailablePage(view: { kind: 'cashier' | 'widget'; path: string; query: string }) {
+  const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
+  return {
+    kind: 'fallback' as const,
+    page: (
+      <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+        <h1 className="sr-only">{title}</h1>
+        <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
+      </main>
+    ),
+  };
+}
+
 /**
  * Loads the session of the cashier or the widget. Renders 404 itself for an unknown session;
  * returns the page to show instead when the service is down (a retry link keeping the query)
@@ -41,31 +55,13 @@ export async function loadCashierPage(
   const loaded = await loadCashier(sessionId);
   if (loaded.kind === 'not-found') notFound();
   if (loaded.kind === 'unavailable') {
-    const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
-    return {
-      kind: 'fallback',
-      page: (
-        <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
-          <h1 className="sr-only">{title}</h1>
-          <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
-        </main>
-      ),
-    };
+    return unavailablePage(view);
   }
   if (loaded.kind === 'ok') {
     // Only the browser that holds the session sees or moves its money (E22): the id is a locator.
     const holding = await pageHolding({ kind: 'session', id: loaded.session.sessionId, merchantId: loaded.session.merchantId });
     if (holding === 'unavailable') {
-      const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
-      return {
-        kind: 'fallback',
-        page: (
-          <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
-            <h1 className="sr-only">{title}</h1>
-            <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
-          </main>
-        ),
-      };
+      return unavailablePage(view);
     }
     if (holding !== 'held') {
       return {

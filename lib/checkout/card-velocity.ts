@@ -4,10 +4,8 @@
  * the saved card's id). Checked and counted before the processing call; a decline or failure
  * counts against both. The service adds its own per-session limits (429 RATE_LIMITED).
  */
+import { NO_TRUSTED_ADDRESS } from '@/lib/net/client-ip';
 import { assertRemaining, cardKey, consume, recordFailure, type Check } from '@/lib/security/velocity';
-
-/** The per-IP key of attempts without a trusted address. */
-const NO_ADDRESS = 'no-trusted-address';
 
 export interface CardAttemptLimits {
   attempts: Check[];
@@ -21,11 +19,11 @@ export function cardAttemptLimits(customerIp: string | undefined, card: string |
   return {
     attempts: [
       // No trusted address (only without the request guard) shares one bucket: a limit, never none.
-      { limit: 'cardAttemptsPerIp', key: customerIp ?? NO_ADDRESS },
+      { limit: 'cardAttemptsPerIp', key: customerIp ?? NO_TRUSTED_ADDRESS },
       { limit: 'cardAttemptsPerCard', key },
     ],
     failures: [
-      { limit: 'cardFailuresPerIp', key: customerIp ?? NO_ADDRESS },
+      { limit: 'cardFailuresPerIp', key: customerIp ?? NO_TRUSTED_ADDRESS },
       { limit: 'cardFailuresPerCard', key },
     ],
     context: { paymentId, customerIp },

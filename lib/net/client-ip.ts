@@ -39,6 +39,9 @@ export function clientIpFrom(forwardedFor: string | null | undefined, trustedHop
   return normalizeIp(forwardedFor.slice(start, end));
 }
 
+/** The per-address limits' key of a request without a trusted address (only without the request guard): one shared bucket, never no limit. */
+export const NO_TRUSTED_ADDRESS = 'no-trusted-address';
+
 /** The trusted client address of a request (`X-Forwarded-For` as the server completed it). */
 export function requestClientIp(headers: { get(name: string): string | null }): string | undefined {
   return clientIpFrom(headers.get('x-forwarded-for'), trustedProxyHops());

@@ -20,7 +20,7 @@
  */
 import type http from 'node:http';
 import type { Socket } from 'node:net';
-import { appConfig } from '@/lib/config';
+import { appConfig, twinOrigin } from '@/lib/config';
 import { clientIpFrom } from './client-ip';
 import { isShuttingDown, trackServer } from './shutdown';
 import { onEveryConnection, onEveryRequest } from './request-hooks';
@@ -50,10 +50,8 @@ function allowedPostOrigins(): Set<string> {
   for (const url of [checkoutUrl, sandboxPublicUrl]) {
     const origin = new URL(url).origin;
     origins.add(origin);
-    const twin = new URL(origin);
-    if (twin.hostname === 'localhost') twin.hostname = '127.0.0.1';
-    else if (twin.hostname === '127.0.0.1') twin.hostname = 'localhost';
-    origins.add(twin.origin);
+    const twin = twinOrigin(origin);
+    if (twin) origins.add(twin);
   }
   return origins;
 }

@@ -8,6 +8,7 @@ import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/apm-action';
+import type { PaymentFormError } from '@/lib/checkout/payment-action';
 import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/method-fields';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -17,7 +18,7 @@ export interface MethodFormText {
   choose: string;
   optional: string;
   fieldErrors: Record<FieldError, string>;
-  formErrors: Record<'unavailable' | 'rejected' | 'notFound', string>;
+  formErrors: Record<PaymentFormError, string>;
   /** Catalogue labels by field name; the descriptor's label otherwise. */
   labels: Record<string, string>;
 }

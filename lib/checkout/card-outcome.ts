@@ -1,11 +1,10 @@
 import 'server-only';
 /**
  * What a card form's post leads to (shared by the card page's server actions): the form's state
- * after a failed call or a decline, the issuer's 3DS Method or challenge shown in the page (with
+ * after a decline, the issuer's 3DS Method or challenge shown in the page (with
  * JavaScript), or the next page (status, ACS without JavaScript). No card data passes here.
  */
 import { randomUUID } from 'node:crypto';
-import { redirect } from 'next/navigation';
 import { fetchTransaction } from '@/lib/checkout/load-transaction';
 import { payinView, reasonKey } from '@/lib/checkout/payment-state';
 import { paymentHref } from '@/lib/checkout/payment-paths';
@@ -13,13 +12,12 @@ import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
 import type { PayinProcessingResponse, ThreeDSMethod } from '@/lib/contract/payin';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { classifyFailure, failureLogFields } from './call-failure';
 import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from './redirect-target';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { PaymentCall, PaymentFormError } from './payment-action';
 
 /** `errors.*` catalogue keys of the card forms' form-level problems (`limit`: `errors.depositLimit`). */
-export type CardFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'limit';
+export type CardFormError = PaymentFormError | 'challenge' | 'challengeNeedsJs';
 
 export interface CardPaymentState {
   /** Idempotency key of the next attempt; the same one again after a failure that changed nothing. */
@@ -44,34 +42,10 @@ export interface CardPaymentState {
   threeDSMethod?: ThreeDSMethod;
 }
 
-export interface Common {
-  paymentId: string;
-  locale: string;
-  attemptKey: string;
-}
+/** What the outcome needs of the action's call (lib/checkout/payment-action.ts). */
+type Common = Pick<PaymentCall<CardPaymentState['values']>, 'paymentId' | 'locale' | 'attemptKey' | 'values'>;
 
-/** Turns a failed call into the form's state; returns a path to go to instead when there is one. */
-export function failure(error: unknown, c: Common, type: CheckoutTransactionType, keep?: CardPaymentState['values']): CardPaymentState | { go: string } {
-  const kind = classifyFailure(error);
-  logger.warn({ paymentId: c.paymentId, failure: kind, ...failureLogFields(error) }, 'card processing call failed');
-  switch (kind) {
-    // Nothing was tried: the same key may be used once the wait is over.
-    case 'rateLimited':
-      return { attemptKey: c.attemptKey, formError: 'rateLimited', values: keep };
-    // Same key: trying again cannot charge twice.
-    case 'unavailable':
-      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
-    case 'invalidState':
-      return { go: paymentHref(type, 'status', c.paymentId, c.locale) };
-    case 'notFound':
-      return { attemptKey: randomUUID(), formError: 'notFound' };
-    // A cashier deposit above the customer's deposit limit (E19): nothing was charged.
-    case 'limitExceeded':
-      return { attemptKey: randomUUID(), formError: 'limit', values: keep };
-    default:
-      return { attemptKey: randomUUID(), formError: 'rejected', values: keep };
-  }
-}
+type Outcome = CardPaymentState | { go: string };
 
 /** Processing attempts a pay-in allows (docs/design.md, section 3: "fewer than 3 attempts"). */
 const PAYIN_ATTEMPTS = 3;
@@ -89,7 +63,7 @@ export function shownDeclineReason(detailed: Parameters<typeof reasonKey>[0], at
 }
 
 /** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
-async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: CardPaymentState['values']): Promise<CardPaymentState | { go: string }> {
+async function afterDecline(c: Common, result: PayinProcessingResponse): Promise<Outcome> {
   let remaining = result.attemptsRemaining;
   let detailed = result.statusReason?.detailedStatus;
   if (remaining === undefined) {
@@ -98,22 +72,22 @@ async function afterDecline(c: Common, result: PayinProcessingResponse, keep?: C
     detailed = payin.detailedStatus;
   }
   if (payinView('DECLINED', remaining) !== 'retry') return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
-  return { attemptKey: randomUUID(), declineReason: shownDeclineReason(detailed, remaining), values: keep };
+  return { attemptKey: randomUUID(), declineReason: shownDeclineReason(detailed, remaining), values: c.values };
 }
 
 /** Where a processing answer leads: the challenge (in the page, or the ACS), the form again after a decline, or the status page. */
-async function nextAfter(c: Common, result: PayinProcessingResponse, keep: CardPaymentState['values'] | undefined, inPage: boolean): Promise<CardPaymentState | { go: string }> {
+async function nextAfter(c: Common, result: PayinProcessingResponse, inPage: boolean): Promise<Outcome> {
   logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl), threeDSMethod: Boolean(result.threeDSMethod) }, 'card processing answered');
   if (result.redirectUrl) {
     const target = safeRedirectTarget(result.redirectUrl);
     if (!target) {
       logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
-      return { attemptKey: c.attemptKey, formError: 'unavailable', values: keep };
+      return { attemptKey: c.attemptKey, formError: 'unavailable', values: c.values };
     }
     // With JavaScript the page shows the challenge in a frame of its own (an EMV window); without, the frame goes to the ACS.
     return inPage ? { attemptKey: c.attemptKey, challengeUrl: target } : { go: target };
   }
-  if (result.status === 'DECLINED') return afterDecline(c, result, keep);
+  if (result.status === 'DECLINED') return afterDecline(c, result);
   return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
 }
 
@@ -124,47 +98,27 @@ const methodKey = (c: Common) => `3ds-method:${c.paymentId}:${c.attemptKey}`;
  * After a pay-in's processing call: the 3DS Method, the ACS, the status page, or the form again
  * with the decline. `inPage` (the browser runs JavaScript): the issuer's 3DS Method runs in the
  * page's hidden frame and the challenge shows in the page. Without, the Method cannot run: it is
- * reported N at once (E16) and the frame goes to the ACS.
+ * reported N at once (E16) and the frame goes to the ACS. Throws what the calls throw.
  */
-export async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, keep?: CardPaymentState['values'], inPage = false): Promise<CardPaymentState> {
-  let next: string;
-  try {
-    await beginCardAttempt(limits);
-    let result = await run();
-    await endCardAttempt(limits, result.status);
-    if (result.threeDSMethod) {
-      const url = safeRedirectTarget(result.threeDSMethod.url);
-      if (inPage && url) return { attemptKey: c.attemptKey, threeDSMethod: { url, data: result.threeDSMethod.data } };
-      if (!url) logger.error({ paymentId: c.paymentId }, 'the service answered a 3DS Method URL that is not https: not run');
-      result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: 'N' }, methodKey(c));
-    }
-    const outcome = await nextAfter(c, result, keep, inPage);
-    if (!('go' in outcome)) return outcome;
-    next = outcome.go;
-  } catch (error) {
-    const outcome = failure(error, c, 'payin', keep);
-    if (!('go' in outcome)) return outcome;
-    next = outcome.go;
+export async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, inPage: boolean): Promise<Outcome> {
+  await beginCardAttempt(limits);
+  let result = await run();
+  await endCardAttempt(limits, result.status);
+  if (result.threeDSMethod) {
+    const url = safeRedirectTarget(result.threeDSMethod.url);
+    if (inPage && url) return { attemptKey: c.attemptKey, threeDSMethod: { url, data: result.threeDSMethod.data } };
+    if (!url) logger.error({ paymentId: c.paymentId }, 'the service answered a 3DS Method URL that is not https: not run');
+    result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: 'N' }, methodKey(c));
   }
-  redirect(next);
+  return nextAfter(c, result, inPage);
 }
 
 /**
  * After the page ran the issuer's 3DS Method (E16): reports `indicator` (Y done, N not within
  * 10 s) with the attempt's key, then goes on as after processing: the challenge in the page, the
- * status page, or the form again after a decline.
+ * status page, or the form again after a decline. Throws what the call throws.
  */
-export async function afterThreeDSMethod(c: Common, indicator: 'Y' | 'N'): Promise<CardPaymentState> {
-  let next: string;
-  try {
-    const result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: indicator }, methodKey(c));
-    const outcome = await nextAfter(c, result, undefined, true);
-    if (!('go' in outcome)) return outcome;
-    next = outcome.go;
-  } catch (error) {
-    const outcome = failure(error, c, 'payin');
-    if (!('go' in outcome)) return outcome;
-    next = outcome.go;
-  }
-  redirect(next);
+export async function afterThreeDSMethod(c: Common, indicator: 'Y' | 'N'): Promise<Outcome> {
+  const result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: indicator }, methodKey(c));
+  return nextAfter(c, result, true);
 }

@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';
 import { cashierTerms } from './cashier-terms';
+import { attemptKeyOf } from './payment-action';
 import { redirect } from 'next/navigation';
 import { requestHolding } from '@/lib/cashier/binding';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -28,7 +29,6 @@ export interface CashierState {
   amount?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CashierForm = z.object({
   sessionId: z.string().regex(PAYMENT_ID),
   kind: z.enum(['deposit', 'withdraw']).catch('deposit'),
@@ -40,8 +40,7 @@ const CashierForm = z.object({
 });
 
 export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
-  const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
-  const fallbackKey = typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
+  const fallbackKey = attemptKeyOf(undefined, previous);
   const parsed = parseActionForm(CashierForm, form, { sessionId: 128, locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 });
   if (!parsed.ok) {
     const amountTooLong = parsed.problem === 'tooLong' && parsed.fields.every((f) => f === 'amount');
@@ -49,7 +48,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
   }
   const { sessionId, kind, method, amount: raw, numberLocale } = parsed.data;
   const locale = localeParam(parsed.data.locale);
-  const attemptKey = parsed.data.attemptKey && UUID.test(parsed.data.attemptKey) ? parsed.data.attemptKey : fallbackKey;
+  const attemptKey = attemptKeyOf(parsed.data.attemptKey, { attemptKey: fallbackKey });
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };

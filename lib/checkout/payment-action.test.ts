@@ -1,0 +1,100 @@
+/**
+ * The action client of the payment forms (payment-action.ts): a forged or oversized post is a
+ * form error, the attempt's key survives what cannot have charged, a failed call maps to the
+ * form's state, and `{ go }` is a redirect (Next's, thrown outside the logic's catch).
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+
+const headerValues = new Headers({ 'user-agent': 'Mozilla/5.0 test', 'accept-language': 'en', accept: 'text/html', 'x-forwarded-for': '203.0.113.9' });
+vi.mock('next/headers', () => ({ headers: async () => headerValues }));
+vi.mock('next/navigation', () => ({
+  redirect: (to: string) => {
+    throw Object.assign(new Error('NEXT_REDIRECT'), { to });
+  },
+}));
+vi.mock('@/lib/cashier/binding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+
+const { PaymentControl, runPaymentAction, failureState, HolderRefused, attemptKeyOf } = await import('./payment-action');
+const { PaymentsApiError } = await import('@/lib/payments-api/client');
+const { VelocityLimited } = await import('@/lib/security/velocity');
+const binding = await import('@/lib/cashier/binding');
+
+const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
+const Form = z.object({ ...PaymentControl, note: z.string().default('') });
+type State = { attemptKey: string; formError?: string; note?: string; values?: { note: string } };
+const spec = { schema: Form, limits: { note: 10 }, type: 'payin' as const };
+const form = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+const c = { type: 'payin' as const, paymentId: 'pi_1', locale: 'ar', attemptKey: KEY, values: { note: 'kept' } };
+
+describe('runPaymentAction', () => {
+  it('gives the logic the payment id, locale, attempt key, the post and the Browser object', async () => {
+    const state = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY, locale: 'ar', note: 'hi' }), spec, async (call, data) => {
+      const browser = await call.browser();
+      expect(browser.userAgent).toBe('Mozilla/5.0 test');
+      expect(call.form.get('note')).toBe('hi');
+      return { attemptKey: call.attemptKey, note: `${call.paymentId}/${call.locale}/${data.note}` };
+    });
+    expect(state).toEqual({ attemptKey: KEY, note: 'pi_1/ar/hi' });
+  });
+
+  it('refuses a forged post and a bad payment id without running the logic', async () => {
+    const logic = vi.fn();
+    expect((await runPaymentAction<typeof Form, State>(null, 'not a form', spec, logic)).formError).toBe('notFound');
+    expect((await runPaymentAction<typeof Form, State>(null, form({ paymentId: '../x' }), spec, logic)).formError).toBe('notFound');
+    expect((await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', note: 'x'.repeat(11) }), spec, logic)).formError).toBe('rejected');
+    expect(logic).not.toHaveBeenCalled();
+  });
+
+  it('keeps a valid previous key, never a forged one', () => {
+    expect(attemptKeyOf(undefined, { attemptKey: KEY })).toBe(KEY);
+    expect(attemptKeyOf('not-a-uuid', { attemptKey: 'x'.repeat(5000) })).not.toBe('not-a-uuid');
+    expect(attemptKeyOf(undefined, { attemptKey: 'x'.repeat(5000) })).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('redirects to `go`, and a thrown failure becomes the form state with what was typed', async () => {
+    await expect(runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1' }), spec, async () => ({ go: '/next' }))).rejects.toMatchObject({ to: '/next' });
+    const state = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY }), spec, async (call) => {
+      call.values = { note: 'kept' };
+      throw new PaymentsApiError('network', 'processCard');
+    });
+    expect(state).toEqual({ attemptKey: KEY, formError: 'unavailable', values: { note: 'kept' } });
+  });
+
+  it('lets only the holder of a payout give its destination (E22)', async () => {
+    const payout = { ...spec, type: 'payout' as const };
+    vi.mocked(binding.requestHolding).mockResolvedValueOnce('elsewhere' as never);
+    const refused = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'po_1', attemptKey: KEY }), payout, async (call) => {
+      await call.requireHolder();
+      throw new Error('must not be reached');
+    });
+    expect(refused.formError).toBe('rejected');
+    vi.mocked(binding.requestHolding).mockResolvedValueOnce('unavailable' as never);
+    const unknown = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'po_1', attemptKey: KEY }), payout, async (call) => {
+      await call.requireHolder();
+      return { attemptKey: 'x' };
+    });
+    expect(unknown).toMatchObject({ attemptKey: KEY, formError: 'unavailable' });
+  });
+});
+
+describe('failureState', () => {
+  it('keeps the key where nothing was charged, and takes a new one otherwise', () => {
+    expect(failureState(new VelocityLimited('cardAttemptsPerIp' as never, 60), c)).toMatchObject({ attemptKey: KEY, formError: 'rateLimited' });
+    expect(failureState(new PaymentsApiError('http', 'x', 503), c)).toMatchObject({ attemptKey: KEY, formError: 'unavailable' });
+    expect(failureState(new Error('socket hang up'), c)).toMatchObject({ attemptKey: KEY, formError: 'unavailable' });
+    expect(failureState(new PaymentsApiError('http', 'x', 404), c)).toMatchObject({ formError: 'notFound' });
+    expect(failureState(new PaymentsApiError('http', 'x', 404), c)).not.toMatchObject({ attemptKey: KEY });
+    expect(failureState(new PaymentsApiError('http', 'x', 400, 'LIMIT_EXCEEDED'), c)).toMatchObject({ formError: 'limit', values: { note: 'kept' } });
+    expect(failureState(new PaymentsApiError('http', 'x', 403), c)).toMatchObject({ formError: 'rejected' });
+    expect(failureState(new HolderRefused(false), c)).toMatchObject({ attemptKey: KEY, formError: 'rejected' });
+  });
+
+  it('sends a transaction that moved on to its status page, keeping the locale', () => {
+    expect(failureState(new PaymentsApiError('http', 'x', 409, 'INVALID_STATE'), c)).toEqual({ go: '/payments/payin/pi_1/status?locale=ar' });
+  });
+});

@@ -43,7 +43,7 @@ async function pay(page: Page, number: string) {
 
 test('the service commits a decline but the connection is reset: the retry gets the first answer, one attempt counted', async ({ page, request }) => {
   const payin = await createPayin(request);
-  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { kind: 'reset-after-forward' }, times: 1 });
+  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'reset-after-forward' }, times: 1 });
   await page.goto(cardPage(payin.paymentId));
   await pay(page, '4000000000000002');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -59,7 +59,7 @@ test('the service commits a decline but the connection is reset: the retry gets 
 for (const status of [500, 502, 503] as const) {
   test(`a ${status} before the service: a clear message, then the retry pays once`, async ({ page, request }) => {
     const payin = await createPayin(request);
-    proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { kind: 'status', status }, times: 1 });
+    proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'status', status }, times: 1 });
     await page.goto(cardPage(payin.paymentId));
     await pay(page, '4242424242424242');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -72,7 +72,7 @@ for (const status of [500, 502, 503] as const) {
 
 test('a service slower than the timeout charges once: the retry is answered with the first charge', async ({ page, request }) => {
   const payin = await createPayin(request);
-  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { kind: 'delay', ms: 3000 }, times: 1 });
+  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'delay', ms: 3000 }, times: 1 });
   await page.goto(cardPage(payin.paymentId));
   await pay(page, '4242424242424242');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -84,7 +84,7 @@ test('a service slower than the timeout charges once: the retry is answered with
 
 test('malformed JSON instead of the pay-in: the page says it cannot be shown, nothing was charged, and offers a retry', async ({ page, request }) => {
   const payin = await createPayin(request);
-  proxy.inject({ method: 'GET', path: new RegExp(`/public/payin/${payin.paymentId}$`), fault: { kind: 'malformed-json' }, times: 3 });
+  proxy.inject({ method: 'GET', path: new RegExp(`/public/payin/${payin.paymentId}$`), fault: { effect: 'malformed-json' }, times: 3 });
   const response = await page.goto(cardPage(payin.paymentId));
   expect(response?.status()).toBeLessThan(500);
   await expect(page.getByRole('main').getByRole('alert')).toContainText('This payment cannot be shown right now. Nothing was charged.');

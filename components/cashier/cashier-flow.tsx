@@ -44,7 +44,7 @@ export interface CashierFlowText {
 interface CashierFlowProps {
   action: (previous: CashierState, form: FormData) => Promise<CashierState>;
   sessionId: string;
-  kind: 'deposit' | 'withdraw';
+  flow: 'deposit' | 'withdraw';
   locale: string;
   /** The page's resolved language: amounts are read with its separators (parseAmount). */
   numberLocale: string;
@@ -70,7 +70,7 @@ function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProp
   const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
   const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
   if (!rule || minor === null) return '';
-  const { fee, total, received } = feeBreakdown(rule, minor, props.kind === 'deposit' ? 'deposit' : 'withdrawal');
+  const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
   const format = (m: number) => new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
   return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
 }
@@ -86,7 +86,7 @@ function useSettled<T>(value: T, ms: number): T {
 }
 
 export function CashierFlow(props: CashierFlowProps) {
-  const { text, kind } = props;
+  const { text, flow } = props;
   const router = useRouter();
   const [state, formAction, pending] = useActionState<CashierState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
   const [step, setStep] = useState<CashierState['step']>(state.step);
@@ -136,7 +136,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, kind, props.balance, props.numberLocale, props.rules);
+    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, flow, props.balance, props.numberLocale, props.rules);
     setNotice(null);
     if (problem) {
       setError(text.errors[problem]);
@@ -168,7 +168,7 @@ export function CashierFlow(props: CashierFlowProps) {
   return (
     <form action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-4">
       <input type="hidden" name="sessionId" value={props.sessionId} />
-      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="flow" value={flow} />
       <input type="hidden" name="locale" value={props.locale} />
       <input type="hidden" name="numberLocale" value={props.numberLocale} />
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
@@ -178,14 +178,14 @@ export function CashierFlow(props: CashierFlowProps) {
         </p>
       ) : null}
       <div>
-        <label htmlFor={`${kind}-amount`} className="block text-sm font-medium">
+        <label htmlFor={`${flow}-amount`} className="block text-sm font-medium">
           {text.amount}
         </label>
-        <p id={`${kind}-amount-hint`} className="text-sm text-fg-muted">
+        <p id={`${flow}-amount-hint`} className="text-sm text-fg-muted">
           {text.amountHint}
         </p>
         {text.terms.length > 0 || text.limitsLink ? (
-          <ul id={`${kind}-terms`} className="text-sm text-fg-muted">
+          <ul id={`${flow}-terms`} className="text-sm text-fg-muted">
             {text.terms.map((line) => (
               <li key={line}>{line}</li>
             ))}
@@ -200,18 +200,18 @@ export function CashierFlow(props: CashierFlowProps) {
         ) : null}
         <input
           ref={amountRef}
-          id={`${kind}-amount`}
+          id={`${flow}-amount`}
           name="amount"
           inputMode="decimal"
           autoComplete="off"
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${kind}-amount-hint${text.terms.length > 0 ? ` ${kind}-terms` : ''} ${kind}-amount-error`}
+          aria-describedby={`${flow}-amount-hint${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}
           onInput={(event) => setTyped(event.currentTarget.value)}
           className={`${fieldClass} mt-1 w-full`}
           dir="ltr"
         />
-        <p id={`${kind}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
+        <p id={`${flow}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
           {error}
           {state.error === 'kyc' && text.kycLink ? (
             <>

@@ -9,7 +9,7 @@ import { FocusHere } from './focus-here';
 import { HeldElsewhere } from './held-elsewhere';
 import { pageHolding } from '@/lib/cashier/binding';
 
-type LoadedCashierOk = Extract<LoadedCashier, { kind: 'ok' }>;
+type LoadedCashierOk = Extract<LoadedCashier, { outcome: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { formatMinor, toMinor } from '@/lib/money';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
@@ -30,12 +30,12 @@ async function CashierMessage({ heading, body, settings }: { heading: string; bo
 }
 
 /** The cashier's or the widget's page when the service did not answer: a retry link keeping the query. */
-async function unavailablePage(view: { kind: 'cashier' | 'widget'; path: string; query: string }) {
-  const title = (await getTranslations('meta'))(view.kind === 'widget' ? 'widgetTitle' : 'cashierTitle');
+async function unavailablePage(view: { name: 'cashier' | 'widget'; path: string; query: string }) {
+  const title = (await getTranslations('meta'))(view.name === 'widget' ? 'widgetTitle' : 'cashierTitle');
   return {
-    kind: 'fallback' as const,
+    outcome: 'fallback' as const,
     page: (
-      <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+      <main className={view.name === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
         <h1 className="sr-only">{title}</h1>
         <ServiceUnavailable retryHref={view.query ? `${view.path}?${view.query}` : view.path} />
       </main>
@@ -50,24 +50,24 @@ async function unavailablePage(view: { kind: 'cashier' | 'widget'; path: string;
  */
 export async function loadCashierPage(
   sessionId: string,
-  view: { kind: 'cashier' | 'widget'; path: string; query: string },
-): Promise<Extract<LoadedCashier, { kind: 'ok' }> | { kind: 'fallback'; page: React.ReactNode }> {
+  view: { name: 'cashier' | 'widget'; path: string; query: string },
+): Promise<Extract<LoadedCashier, { outcome: 'ok' }> | { outcome: 'fallback'; page: React.ReactNode }> {
   const loaded = await loadCashier(sessionId);
-  if (loaded.kind === 'not-found') notFound();
-  if (loaded.kind === 'unavailable') {
+  if (loaded.outcome === 'not-found') notFound();
+  if (loaded.outcome === 'unavailable') {
     return unavailablePage(view);
   }
-  if (loaded.kind === 'ok') {
+  if (loaded.outcome === 'ok') {
     // Only the browser that holds the session sees or moves its money (E22): the id is a locator.
-    const holding = await pageHolding({ kind: 'session', id: loaded.session.sessionId, merchantId: loaded.session.merchantId });
+    const holding = await pageHolding({ of: 'session', id: loaded.session.sessionId, merchantId: loaded.session.merchantId });
     if (holding === 'unavailable') {
       return unavailablePage(view);
     }
     if (holding !== 'held') {
       return {
-        kind: 'fallback',
+        outcome: 'fallback',
         page: (
-          <main className={view.kind === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+          <main className={view.name === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
             <ThemeStyle theme={loaded.settings.theme} />
             <HeldElsewhere merchant={loaded.settings.displayName} />
           </main>
@@ -75,10 +75,10 @@ export async function loadCashierPage(
       };
     }
   }
-  if (loaded.kind === 'expired') {
+  if (loaded.outcome === 'expired') {
     const t = await getTranslations('cashier');
     return {
-      kind: 'fallback',
+      outcome: 'fallback',
       page: <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />,
     };
   }
@@ -100,7 +100,7 @@ export async function TransactionList(props: { id: string; heading: string; empt
         <ul className="divide-y divide-line rounded-theme border border-line">
           {props.items.map((item) => (
             <li key={item.id} data-transaction={item.id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
-              <span className="font-medium">{t(`kinds.${item.kind}`)}</span>
+              <span className="font-medium">{t(`kinds.${item.type}`)}</span>
               <bdi className="font-medium">{money(item.amount, item.currency, locale)}</bdi>
               <span data-testid="status">
                 {item.statusReason === 'CUSTOMER_CANCELLED' ? t('cancelledByYou') : t.has(`statuses.${item.status}`) ? t(`statuses.${item.status}` as 'statuses.SUCCESS') : item.status}
@@ -167,7 +167,7 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
     currency: session.currency,
     status: session.status,
     pending: transactions
-      .filter((x) => x.kind === 'payout' && PENDING_PAYOUT.has(x.status))
+      .filter((x) => x.type === 'payout' && PENDING_PAYOUT.has(x.status))
       .map((x) => ({ id: x.id, amount: x.amount, currency: x.currency, status: x.status, createdAt: x.createdAt, ...(x.transactionType ? { transactionType: x.transactionType } : {}) })),
   };
 }
@@ -178,7 +178,7 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
  * customer may cancel now. Works without JavaScript.
  */
 export async function CancelWithdrawal(props: { sessionId: string; payoutId: string; view: 'cashier' | 'widget'; locale: string; transactions: CashierTransaction[]; allowed: boolean; backHref: string }) {
-  const payout = props.transactions.find((x) => x.id === props.payoutId && x.kind === 'payout');
+  const payout = props.transactions.find((x) => x.id === props.payoutId && x.type === 'payout');
   if (!props.allowed || !payout || !CANCELLABLE.has(payout.status)) return null;
   const t = await getTranslations('cashier');
   const uiLocale = await getLocale();

@@ -18,7 +18,7 @@ function feeRuleText(rule: FeeRule | null, currency: string, locale: string): st
 
 /** The cashier flow's text; with `terms` (E19), the bounds, limits, fees and links already in words. */
 export async function cashierFlowText(
-  kind: 'deposit' | 'withdraw',
+  flow: 'deposit' | 'withdraw',
   currency: string,
   balanceText: string | null,
   options: { terms?: CashierTerms; locale?: string; merchant?: string } = {},
@@ -38,12 +38,12 @@ export async function cashierFlowText(
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
   return {
     amount: t('amount', { currency }),
-    amountHint: kind === 'withdraw' && balanceText ? t('amountHintBalance', { digits, balance: balanceText }) : t('amountHint', { digits }),
+    amountHint: flow === 'withdraw' && balanceText ? t('amountHintBalance', { digits, balance: balanceText }) : t('amountHint', { digits }),
     presets: t('presets'),
-    method: kind === 'deposit' ? t('method') : t('withdrawMethod'),
+    method: flow === 'deposit' ? t('method') : t('withdrawMethod'),
     card: t('card'),
     otherMethods: t('otherMethods'),
-    submit: kind === 'deposit' ? t('submitDeposit') : t('submitWithdraw'),
+    submit: flow === 'deposit' ? t('submitDeposit') : t('submitWithdraw'),
     processing: t('processing'),
     frameTitle: t('frameTitle'),
     cancel: t('cancel'),
@@ -57,8 +57,8 @@ export async function cashierFlowText(
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
     terms: lines,
     methodFees: { card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }), apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }) },
-    feeLine: kind === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
-    ...(terms?.responsibleGamblingUrl && kind === 'deposit' ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } } : {}),
+    feeLine: flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
+    ...(terms?.responsibleGamblingUrl && flow === 'deposit' ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } } : {}),
     ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
   };
 }

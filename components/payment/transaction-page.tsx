@@ -20,7 +20,7 @@ interface TransactionPageInput {
   transactionType: string;
   paymentId: string;
   locale: string;
-  kind: PaymentPageKind;
+  page: PaymentPageKind;
 }
 
 type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
@@ -28,29 +28,29 @@ type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings
 /** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
 export async function loadTransactionPage(input: TransactionPageInput): Promise<LoadedPage> {
   const loaded = await loadTransaction(input.transactionType, input.paymentId);
-  if (loaded.kind === 'not-found') notFound();
-  if (loaded.kind === 'unavailable') {
+  if (loaded.outcome === 'not-found') notFound();
+  if (loaded.outcome === 'unavailable') {
     const type = input.transactionType === 'payout' ? 'payout' : 'payin';
     return {
       fallback: (
-        <CheckoutFrame heading={await pageHeading(input.kind)}>
-          <ServiceUnavailable retryHref={paymentHref(type, input.kind, input.paymentId, input.locale)} />
+        <CheckoutFrame heading={await pageHeading(input.page)}>
+          <ServiceUnavailable retryHref={paymentHref(type, input.page, input.paymentId, input.locale)} />
         </CheckoutFrame>
       ),
     };
   }
   // A payout's destination is given only by the browser that holds its page (E22; a cashier
   // withdrawal: the browser that holds the session). Its status page stays open to any.
-  if (loaded.transaction.type === 'payout' && input.kind !== 'status') {
-    const holding = await pageHolding({ kind: 'payout', id: loaded.transaction.id, merchantId: loaded.transaction.merchantId });
+  if (loaded.transaction.type === 'payout' && input.page !== 'status') {
+    const holding = await pageHolding({ of: 'payout', id: loaded.transaction.id, merchantId: loaded.transaction.merchantId });
     if (holding !== 'held') {
       const type = 'payout';
       return {
         fallback: (
-          <CheckoutFrame heading={await pageHeading(input.kind)}>
+          <CheckoutFrame heading={await pageHeading(input.page)}>
             <ThemeStyle theme={loaded.settings.theme} />
             {holding === 'unavailable' ? (
-              <ServiceUnavailable retryHref={paymentHref(type, input.kind, input.paymentId, input.locale)} />
+              <ServiceUnavailable retryHref={paymentHref(type, input.page, input.paymentId, input.locale)} />
             ) : (
               <HeldElsewhere merchant={loaded.settings.displayName} headingLevel={2} />
             )}
@@ -62,16 +62,16 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
   return { transaction: loaded.transaction, settings: loaded.settings };
 }
 
-async function pageHeading(kind: PaymentPageKind): Promise<string> {
+async function pageHeading(page: PaymentPageKind): Promise<string> {
   const t = await getTranslations('meta');
-  return kind === 'card' ? t('cardTitle') : kind === 'apm' ? t('apmTitle') : t('statusTitle');
+  return page === 'card' ? t('cardTitle') : page === 'apm' ? t('apmTitle') : t('statusTitle');
 }
 
 /** The frame of a payment page: messages to the parent, the summary, then the content. */
-export async function TransactionShell(props: { kind: PaymentPageKind; transaction: CheckoutTransaction; settings: CheckoutSettings; children: React.ReactNode }) {
+export async function TransactionShell(props: { page: PaymentPageKind; transaction: CheckoutTransaction; settings: CheckoutSettings; children: React.ReactNode }) {
   const { transaction, settings } = props;
   return (
-    <CheckoutFrame heading={await pageHeading(props.kind)}>
+    <CheckoutFrame heading={await pageHeading(props.page)}>
       <ThemeStyle theme={settings.theme} />
       <FrameBridge allowedOrigins={settings.allowedOrigins} transactionType={transaction.type} paymentId={transaction.id} />
       <PaymentSummary transaction={transaction} merchantName={settings.displayName} logoUrl={settings.logoUrl} />

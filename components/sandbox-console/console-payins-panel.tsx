@@ -37,7 +37,7 @@ export async function PayinsPanel(props: PanelProps) {
                   </td>
                   <td data-testid="status">{p.status}</td>
                   <td className="flex flex-wrap gap-2 py-1">
-                    {p.kind === 'payin' ? (
+                    {p.integration === 'hosted' ? (
                       <>
                         <a className={small} href={card}>
                           {t('open')}

@@ -44,7 +44,7 @@ export async function WebhooksPanel(props: PanelProps) {
                 <td className="py-1">
                   <details>
                     <summary>
-                      {d.kind} {d.eventType}
+                      {d.channel} {d.eventType}
                     </summary>
                     <pre className="max-w-xl overflow-auto text-xs whitespace-pre-wrap">{d.body}</pre>
                   </details>

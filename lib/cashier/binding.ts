@@ -25,7 +25,7 @@ import { errorAnswer, unavailableAnswer } from '@/lib/checkout/route-answers';
 
 /** held: this browser holds it; elsewhere: another does; none: no secret; unknown: no such session or payout; unavailable: the service did not answer. */
 type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';
-type BindingScope = { kind: 'session' | 'payout'; id: string; merchantId: string };
+type BindingScope = { of: 'session' | 'payout'; id: string; merchantId: string };
 
 /** Request header by which proxy.ts tells the page what it found (any client-sent copy is removed). */
 export const HOLDING_HEADER = 'x-checkout-holding';
@@ -66,10 +66,10 @@ const held = new LRUCache<string, true>({ max: 50_000, ttl: 60_000 });
 export async function holdingOf(secret: string | undefined, scope: BindingScope): Promise<Holding> {
   if (!secret) return 'none';
   const hash = bindingHash(secret, scope.merchantId);
-  const key = `${scope.kind}:${scope.id}:${hash}`;
+  const key = `${scope.of}:${scope.id}:${hash}`;
   if (held.get(key)) return 'held';
   try {
-    if (scope.kind === 'session') await paymentsApi.bindSession(scope.id, hash);
+    if (scope.of === 'session') await paymentsApi.bindSession(scope.id, hash);
     else await paymentsApi.bindPayout(scope.id, hash);
     held.set(key, true);
     return 'held';
@@ -86,7 +86,7 @@ export async function requestHolding(scope: Omit<BindingScope, 'merchantId'> & {
   const secret = bindingSecretOf((await cookies()).get(bindingCookieName())?.value);
   try {
     // An unknown id is told apart first (404 for it, whoever asks).
-    const merchantId = scope.merchantId ?? (await paymentsApi.merchantOf(scope.kind, scope.id));
+    const merchantId = scope.merchantId ?? (await paymentsApi.merchantOf(scope.of, scope.id));
     if (!secret) return 'none';
     return await holdingOf(secret, { ...scope, merchantId });
   } catch (error) {
@@ -105,9 +105,9 @@ export async function pageHolding(scope: BindingScope): Promise<Holding> {
 /** The page a holding scope belongs to: the cashier, the widget, a payout's card or APM page; null for others. */
 export function bindingScopeOfPath(pathname: string): Omit<BindingScope, 'merchantId'> | null {
   const cashier = /^\/cashier\/([A-Za-z0-9_-]{1,128})(?:\/widget)?\/?$/.exec(pathname);
-  if (cashier) return { kind: 'session', id: cashier[1]! };
+  if (cashier) return { of: 'session', id: cashier[1]! };
   const payout = /^\/payments\/payout\/([A-Za-z0-9_-]{1,128})\/(?:card|apm)\/?$/.exec(pathname);
-  return payout ? { kind: 'payout', id: payout[1]! } : null;
+  return payout ? { of: 'payout', id: payout[1]! } : null;
 }
 
 /**
@@ -115,7 +115,7 @@ export function bindingScopeOfPath(pathname: string): Omit<BindingScope, 'mercha
  * none), 404 (no such session), 502 (the service did not answer); null for the holder.
  */
 export async function refuseUnlessHolder(sessionId: string): Promise<Response | null> {
-  const holding = await requestHolding({ kind: 'session', id: sessionId });
+  const holding = await requestHolding({ of: 'session', id: sessionId });
   if (holding === 'held') return null;
   if (holding === 'unavailable') return unavailableAnswer();
   if (holding === 'unknown') return errorAnswer('NOT_FOUND', 'Unknown session');

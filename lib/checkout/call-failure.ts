@@ -40,10 +40,10 @@ export function classifyFailure(error: unknown): CallFailure {
   return 'rejected';
 }
 
-/** Log fields of a failure: kind, status and errorKey only (never a request body or card data). */
+/** Log fields of a failure: reason, operation, status and errorKey only (never a request body or card data). */
 export function failureLogFields(error: unknown): Record<string, unknown> {
   if (VelocityLimited.is(error)) return { limit: error.limit, retryAfterS: error.retryAfterS };
   return PaymentsApiError.is(error)
-    ? { kind: error.kind, operation: error.operation, status: error.status, errorKey: error.errorKey }
+    ? { reason: error.reason, operation: error.operation, status: error.status, errorKey: error.errorKey }
     : { err: error };
 }

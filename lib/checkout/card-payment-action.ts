@@ -185,7 +185,7 @@ export async function removeSavedCard(form: FormData): Promise<void> {
   let notice = 'removed';
   try {
     // A payout's saved cards are the holder's to remove (E22); a pay-in's, whoever pays it.
-    if (type === 'payout' && (await requestHolding({ kind: 'payout', id: paymentId })) !== 'held') throw new Error('not the holder of the payout page');
+    if (type === 'payout' && (await requestHolding({ of: 'payout', id: paymentId })) !== 'held') throw new Error('not the holder of the payout page');
     const transaction = await fetchTransaction(type, paymentId);
     await paymentsApi.deleteCard(transaction.customerId, cardId);
   } catch (error) {

@@ -31,7 +31,7 @@ export interface CashierState {
 
 const CashierForm = z.object({
   sessionId: z.string().regex(PAYMENT_ID),
-  kind: z.enum(['deposit', 'withdraw']).catch('deposit'),
+  flow: z.enum(['deposit', 'withdraw']).catch('deposit'),
   method: z.enum(['card', 'apm']).catch('card'),
   locale: z.string().optional(),
   amount: z.string().default(''),
@@ -46,24 +46,24 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const amountTooLong = parsed.problem === 'tooLong' && parsed.fields.every((f) => f === 'amount');
     return { attemptKey: fallbackKey, error: amountTooLong ? 'invalid' : 'rejected' };
   }
-  const { sessionId, kind, method, amount: raw, numberLocale } = parsed.data;
+  const { sessionId, flow, method, amount: raw, numberLocale } = parsed.data;
   const locale = localeParam(parsed.data.locale);
   const attemptKey = attemptKeyOf(parsed.data.attemptKey, { attemptKey: fallbackKey });
   try {
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
     // Only the browser that holds the session moves its money (E22): the id alone is a locator.
-    const holding = await requestHolding({ kind: 'session', id: sessionId, merchantId: session.merchantId });
+    const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
     if (holding !== 'held') {
       logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a cashier transaction from a browser that does not hold the session');
       return { attemptKey, error: holding === 'unavailable' ? 'unavailable' : 'rejected', amount: raw };
     }
-    const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, kind);
-    const error = checkAmount(raw, session.currency, kind, session.available ?? session.balance ?? null, numberLocale, rules);
+    const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
+    const error = checkAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
     if (error) return { attemptKey, error, amount: raw };
     const amount = parseAmount(raw, numberLocale)!;
     const key = `cashier:${sessionId}:${attemptKey}`;
-    if (kind === 'deposit') {
+    if (flow === 'deposit') {
       const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);
       return { attemptKey: randomUUID(), step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
     }
@@ -106,7 +106,7 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
     // The service does not know which session's page asks: only one of this session's withdrawals
     // may be cancelled here. Whether it still may be (status, merchant, GB) is the service's answer.
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
-    const holding = await requestHolding({ kind: 'session', id: sessionId });
+    const holding = await requestHolding({ of: 'session', id: sessionId });
     if (holding === 'unavailable') notice = 'cancelUnavailable';
     // Only the browser that holds the session may cancel its withdrawals (E22).
     else if (holding !== 'held' || !transactions.some((t) => t.id === payoutId && t.kind === 'payout')) notice = 'cancelFailed';

@@ -87,7 +87,7 @@ export function formatAmountInput(value: number, locale: string): string {
  * The first rule the amount breaks, or null. `balance` in major units (for a withdrawal, the
  * available balance), or null for none; `locale` reads the amount as parseAmount does.
  */
-export function checkAmount(raw: string, currency: string, kind: 'deposit' | 'withdraw', balance: number | null, locale: string, rules: AmountRules = {}): AmountError | null {
+export function checkAmount(raw: string, currency: string, flow: 'deposit' | 'withdraw', balance: number | null, locale: string, rules: AmountRules = {}): AmountError | null {
   if (raw.trim() === '') return 'required';
   const value = parseAmount(raw, locale);
   if (value === null) return 'invalid';
@@ -101,7 +101,7 @@ export function checkAmount(raw: string, currency: string, kind: 'deposit' | 'wi
   const left = bound(rules.limitRemaining);
   if (min !== null && minor < min) return 'belowMin';
   if (max !== null && minor > max) return 'aboveMax';
-  if (kind === 'withdraw' && balance !== null && value > balance + 1e-9) return 'aboveBalance';
-  if (kind === 'deposit' && left !== null && minor > left) return 'aboveLimit';
+  if (flow === 'withdraw' && balance !== null && value > balance + 1e-9) return 'aboveBalance';
+  if (flow === 'deposit' && left !== null && minor > left) return 'aboveLimit';
   return null;
 }

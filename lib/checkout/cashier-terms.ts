@@ -25,10 +25,10 @@ export interface CashierTerms {
   responsibleGamblingUrl?: string;
 }
 
-/** The cashier's terms for `kind` (deposit or withdraw) in the session's currency. */
-export function cashierTerms(settings: CheckoutSettings, session: CashierSession, kind: 'deposit' | 'withdraw'): CashierTerms {
-  const direction = kind === 'deposit' ? 'deposit' : 'withdrawal';
-  const limits = kind === 'deposit' ? (['day', 'week', 'month'] as const).flatMap((period) => (session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [])) : [];
+/** The cashier's terms for `flow` (deposit or withdraw) in the session's currency. */
+export function cashierTerms(settings: CheckoutSettings, session: CashierSession, flow: 'deposit' | 'withdraw'): CashierTerms {
+  const direction = flow === 'deposit' ? 'deposit' : 'withdrawal';
+  const limits = flow === 'deposit' ? (['day', 'week', 'month'] as const).flatMap((period) => (session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [])) : [];
   const tightest = limits.length ? Math.min(...limits.map((l) => l.remaining)) : undefined;
   return {
     rules: { ...amountBounds(settings.limits, session.currency, direction), ...(tightest !== undefined ? { limitRemaining: tightest } : {}) },

@@ -13,7 +13,7 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface CashierTransaction {
   id: string;
-  kind: CheckoutTransactionType;
+  type: CheckoutTransactionType;
   amount: number;
   currency: string;
   status: string;
@@ -26,23 +26,23 @@ export interface CashierTransaction {
 }
 
 export type LoadedCashier =
-  | { kind: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
-  | { kind: 'expired'; settings: CheckoutSettings | null }
-  | { kind: 'not-found' }
-  | { kind: 'unavailable' };
+  | { outcome: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
+  | { outcome: 'expired'; settings: CheckoutSettings | null }
+  | { outcome: 'not-found' }
+  | { outcome: 'unavailable' };
 
 export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
-  if (!PAYMENT_ID.test(sessionId)) return { kind: 'not-found' };
+  if (!PAYMENT_ID.test(sessionId)) return { outcome: 'not-found' };
   try {
     const session = await paymentsApi.getSession(sessionId);
     const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
-    if (session.status === 'EXPIRED') return { kind: 'expired', settings };
+    if (session.status === 'EXPIRED') return { outcome: 'expired', settings };
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
-    return { kind: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, kind: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
+    return { outcome: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, type: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
   } catch (error) {
-    if (PaymentsApiError.is(error) && error.status === 404) return { kind: 'not-found' };
+    if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');
-    return { kind: 'unavailable' };
+    return { outcome: 'unavailable' };
   }
 }
 

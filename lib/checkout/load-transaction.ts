@@ -36,9 +36,9 @@ export interface CheckoutTransaction {
 }
 
 type LoadedTransaction =
-  | { kind: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
-  | { kind: 'not-found' }
-  | { kind: 'unavailable' };
+  | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
+  | { outcome: 'not-found' }
+  | { outcome: 'unavailable' };
 
 /** Payment ids are opaque; anything outside this shape cannot be one. */
 export const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -83,14 +83,14 @@ export async function fetchTransaction(type: TransactionType, id: string): Promi
 }
 
 export async function loadTransaction(type: string, paymentId: string): Promise<LoadedTransaction> {
-  if ((type !== 'payin' && type !== 'payout') || !PAYMENT_ID.test(paymentId)) return { kind: 'not-found' };
+  if ((type !== 'payin' && type !== 'payout') || !PAYMENT_ID.test(paymentId)) return { outcome: 'not-found' };
   try {
     const transaction = await fetchTransaction(type, paymentId);
     const settings = await paymentsApi.getCheckoutSettings(transaction.merchantId);
-    return { kind: 'ok', transaction, settings };
+    return { outcome: 'ok', transaction, settings };
   } catch (error) {
-    if (PaymentsApiError.is(error) && error.kind === 'http' && error.status === 404) return { kind: 'not-found' };
+    if (PaymentsApiError.is(error) && error.reason === 'http' && error.status === 404) return { outcome: 'not-found' };
     logger.warn({ err: error, paymentId }, 'payment page could not load the transaction');
-    return { kind: 'unavailable' };
+    return { outcome: 'unavailable' };
   }
 }

@@ -163,7 +163,7 @@ export async function runPaymentAction<S extends z.ZodObject, State extends Paym
     browser: () => browserOf(data),
     async requireHolder() {
       if (type !== 'payout') return;
-      const holding = await requestHolding({ kind: 'payout', id: paymentId });
+      const holding = await requestHolding({ of: 'payout', id: paymentId });
       if (holding !== 'held') throw new HolderRefused(holding === 'unavailable');
     },
   };

@@ -3,10 +3,10 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export type PaymentPageKind = 'card' | 'apm' | 'status';
 
-/** Href of a payment page: `/payments/{type}/{id}/{kind}` plus `?locale=` when given. */
-export function paymentHref(type: CheckoutTransactionType, kind: PaymentPageKind, paymentId: string, locale: string, extra: Record<string, string> = {}): string {
+/** Href of a payment page: `/payments/{type}/{id}/{page}` plus `?locale=` when given. */
+export function paymentHref(type: CheckoutTransactionType, page: PaymentPageKind, paymentId: string, locale: string, extra: Record<string, string> = {}): string {
   const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
-  return `/payments/${type}/${encodeURIComponent(paymentId)}/${kind}${query ? `?${query}` : ''}`;
+  return `/payments/${type}/${encodeURIComponent(paymentId)}/${page}${query ? `?${query}` : ''}`;
 }
 
 /** The `?locale=` value when it looks like a BCP 47 language tag, else ''. */

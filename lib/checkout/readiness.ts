@@ -19,7 +19,7 @@ export async function readiness(): Promise<Readiness> {
   const checks: Readiness['checks'] = {};
   const service = within(callOperation('getPayin', { params: { payinId: 'readiness-check' } }), 2000)
     .then(() => true)
-    .catch((error: unknown) => PaymentsApiError.is(error) && error.kind === 'http' && (error.status ?? 500) < 500);
+    .catch((error: unknown) => PaymentsApiError.is(error) && error.reason === 'http' && (error.status ?? 500) < 500);
   const database = sandboxEnabled()
     ? within(
         import('@/lib/sandbox/core/store').then(async ({ sandboxDb }) => (await sandboxDb()).execute(sql`select 1`)),

@@ -31,9 +31,9 @@ const COMPILED: Compiled[] = OPERATION_IDS.map((id) => {
 });
 
 type RouteMatch =
-  | { kind: 'operation'; id: OperationId; params: Record<string, string> }
-  | { kind: 'method-not-allowed'; allow: HttpMethod[] }
-  | { kind: 'none' };
+  | { result: 'operation'; id: OperationId; params: Record<string, string> }
+  | { result: 'method-not-allowed'; allow: HttpMethod[] }
+  | { result: 'none' };
 
 /**
  * The operation a request path (relative to {base_url}, e.g. /public/payin/pi_1) and method
@@ -67,10 +67,10 @@ export function matchOperation(method: string, relativePath: string): RouteMatch
     }
     if (ok) matches.push({ id: route.id, params, score: route.params });
   }
-  if (matches.length === 0) return { kind: 'none' };
+  if (matches.length === 0) return { result: 'none' };
   const fewest = Math.min(...matches.map((m) => m.score));
   const best = matches.filter((m) => m.score === fewest);
   const hit = best.find((m) => OPERATIONS[m.id].method === method.toUpperCase());
-  if (hit) return { kind: 'operation', id: hit.id, params: hit.params };
-  return { kind: 'method-not-allowed', allow: [...new Set(best.map((m) => OPERATIONS[m.id].method))] };
+  if (hit) return { result: 'operation', id: hit.id, params: hit.params };
+  return { result: 'method-not-allowed', allow: [...new Set(best.map((m) => OPERATIONS[m.id].method))] };
 }

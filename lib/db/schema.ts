@@ -6,12 +6,14 @@
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYIN_STATUSES, PAYOUT_STATUSES } from '../contract/enums';
+import type { Customer, ReturnUrls } from '../contract/common';
+import type { DeliveryAttempt, H2hData, PendingOutcome, SandboxMerchantConfig, StoredCard, StoredDepositLimits, StoredMap, StoredMetadata, StoredStatusReason, ThreeDsState } from './stored-shapes';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
   token: text('token').notNull().unique(),
   /** Sandbox configuration: settings (E12), currencies, PSPs, routers, routes, rates. */
-  config: jsonb('config').notNull(),
+  config: jsonb('config').$type<SandboxMerchantConfig>().notNull(),
   webhookSecret: text('webhook_secret').notNull(),
   /** Where the public API's events go (set in the console); null: no events are sent. */
   webhookUrl: text('webhook_url'),
@@ -29,9 +31,9 @@ export const customers = pgTable(
     id: text('id').primaryKey(),
     merchantId: text('merchant_id').notNull(),
     externalUserId: text('external_user_id').notNull(),
-    data: jsonb('data').notNull(),
+    data: jsonb('data').$type<Customer>().notNull(),
     /** E19: deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
-    depositLimits: jsonb('deposit_limits'),
+    depositLimits: jsonb('deposit_limits').$type<StoredDepositLimits>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -66,33 +68,33 @@ export const payins = pgTable(
     initialCurrency: text('initial_currency').notNull(),
     /** Typed as the contract's enumeration only (no CHECK constraint): writes go through lib/sandbox/core/transitions.ts. */
     status: text('status', { enum: PAYIN_STATUSES }).notNull(),
-    statusReason: jsonb('status_reason'),
+    statusReason: jsonb('status_reason').$type<StoredStatusReason>(),
     routerId: text('router_id'),
     directRouteId: text('direct_route_id'),
     pspId: text('psp_id'),
-    eligiblePspIds: jsonb('eligible_psp_ids').notNull(),
-    returnUrls: jsonb('return_urls').notNull(),
+    eligiblePspIds: jsonb('eligible_psp_ids').$type<string[]>().notNull(),
+    returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
     kycVerified: boolean('kyc_verified').notNull(),
     previousTransactionCount: integer('previous_transaction_count').notNull(),
-    merchantAdditionalData: jsonb('merchant_additional_data'),
-    metadata: jsonb('metadata'),
+    merchantAdditionalData: jsonb('merchant_additional_data').$type<StoredMap>(),
+    metadata: jsonb('metadata').$type<StoredMetadata>(),
     transactionType: text('transaction_type'),
     /** Card used: { cardId?, mask, brand, hash, expiryMonth, expiryYear, holder }. */
-    card: jsonb('card'),
+    card: jsonb('card').$type<StoredCard>(),
     attemptCount: integer('attempt_count').notNull().default(0),
     pspTransactionId: text('psp_transaction_id'),
     /** A timed outcome of the test cards (PENDING → SUCCESS or TIMEOUT) due at this time. */
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
-    pendingOutcome: jsonb('pending_outcome'),
+    pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
     /** 3-D Secure of the card attempt under way (E16): { phase: METHOD | CHALLENGE, serverTransId, afterMethod, methodAnswers, methodCompletion? }. */
-    threeDs: jsonb('three_ds'),
+    threeDs: jsonb('three_ds').$type<ThreeDsState>(),
     /** Cashier session the pay-in was created in (E9). */
     sessionId: text('session_id'),
     /** APM of a direct-link pay-in and the customer's fields for it. */
     methodId: text('method_id'),
-    additionalData: jsonb('additional_data'),
+    additionalData: jsonb('additional_data').$type<StoredMap>(),
     /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
-    h2h: jsonb('h2h'),
+    h2h: jsonb('h2h').$type<H2hData>(),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
     /** E19: the cashier fee included in amount_minor (minor units of the initial currency), when one applied. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
@@ -124,21 +126,21 @@ export const payouts = pgTable(
     initialCurrency: text('initial_currency').notNull(),
     /** Typed as the contract's enumeration only (no CHECK constraint), like payins.status. */
     status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
-    statusReason: jsonb('status_reason'),
+    statusReason: jsonb('status_reason').$type<StoredStatusReason>(),
     routerId: text('router_id'),
     directRouteId: text('direct_route_id'),
     pspId: text('psp_id'),
-    eligiblePspIds: jsonb('eligible_psp_ids').notNull(),
+    eligiblePspIds: jsonb('eligible_psp_ids').$type<string[]>().notNull(),
     kycVerified: boolean('kyc_verified').notNull(),
-    merchantAdditionalData: jsonb('merchant_additional_data'),
+    merchantAdditionalData: jsonb('merchant_additional_data').$type<StoredMap>(),
     transactionType: text('transaction_type'),
     /** Destination card { cardId?, mask, brand, hash, expiryMonth, expiryYear, holder }. */
-    card: jsonb('card'),
+    card: jsonb('card').$type<StoredCard>(),
     methodId: text('method_id'),
-    additionalData: jsonb('additional_data'),
+    additionalData: jsonb('additional_data').$type<StoredMap>(),
     sessionId: text('session_id'),
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
-    pendingOutcome: jsonb('pending_outcome'),
+    pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
     /** E19: the cashier fee (minor units of the initial currency) the customer pays on top of the value sent: the balance holds and loses value + fee. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
     /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
@@ -158,7 +160,7 @@ export const cashierSessions = pgTable('cashier_sessions', {
   currency: text('currency').notNull(),
   /** Minor units of `currency`; null when the merchant gave none. */
   balanceMinor: bigint('balance_minor', { mode: 'number' }),
-  returnUrls: jsonb('return_urls').notNull(),
+  returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
   kycVerified: boolean('kyc_verified').notNull(),
   previousTransactionCount: integer('previous_transaction_count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -178,7 +180,7 @@ export const webhookDeliveries = pgTable(
     id: text('id').primaryKey(),
     merchantId: text('merchant_id').notNull(),
     /** `h2h` (legacy transaction webhook) or `event` (public API event). */
-    kind: text('kind').notNull(),
+    channel: text('kind').notNull(),
     eventType: text('event_type').notNull(),
     transactionId: text('transaction_id').notNull(),
     url: text('url').notNull(),
@@ -188,7 +190,7 @@ export const webhookDeliveries = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     /** [{ at, status?, error?, durationMs }] */
-    log: jsonb('log').notNull().default([]),
+    log: jsonb('log').$type<DeliveryAttempt[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('webhook_deliveries_due').on(t.nextAttemptAt)],

@@ -73,7 +73,7 @@ describe('paymentsApi', () => {
         'card:pi_1:key-1',
       ),
     );
-    expect(error).toMatchObject({ kind: 'http', status: 409, errorKey: 'INVALID_STATE', retryable: false });
+    expect(error).toMatchObject({ reason: 'http', status: 409, errorKey: 'INVALID_STATE', retryable: false });
     expect(error.message).not.toContain('4242424242424242');
     expect(seen.at(-1)).toEqual({ path: '/api/public/payin/pi_1/process/card', auth: 'Bearer tok_test', key: 'card:pi_1:key-1' });
   });
@@ -84,19 +84,19 @@ describe('paymentsApi', () => {
   });
 
   it('an answer off the contract or not JSON is invalid-response', async () => {
-    expect(await failure(paymentsApi.getPayin('pi_broken'))).toMatchObject({ kind: 'invalid-response' });
-    expect(await failure(paymentsApi.getPayin('pi_html'))).toMatchObject({ kind: 'invalid-response', status: 502 });
+    expect(await failure(paymentsApi.getPayin('pi_broken'))).toMatchObject({ reason: 'invalid-response' });
+    expect(await failure(paymentsApi.getPayin('pi_html'))).toMatchObject({ reason: 'invalid-response', status: 502 });
   });
 
   it('no answer in time is a retryable timeout', async () => {
-    expect(await failure(paymentsApi.getPayin('pi_slow'))).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(await failure(paymentsApi.getPayin('pi_slow'))).toMatchObject({ reason: 'timeout', retryable: true });
   });
 
   it('an unreachable service is a retryable network error', async () => {
     const saved = process.env.PAYMENTS_API_BASE_URL;
     process.env.PAYMENTS_API_BASE_URL = 'http://127.0.0.1:9/api';
     try {
-      expect(await failure(paymentsApi.getPayin('pi_1'))).toMatchObject({ kind: 'network', retryable: true });
+      expect(await failure(paymentsApi.getPayin('pi_1'))).toMatchObject({ reason: 'network', retryable: true });
     } finally {
       process.env.PAYMENTS_API_BASE_URL = saved;
     }

@@ -27,13 +27,13 @@ type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 /** A failed call: an ErrorResponse (`kind` http), no answer in time, or an answer off the contract. */
 export class PaymentsApiError extends Error {
   constructor(
-    readonly kind: PaymentsApiErrorKind,
+    readonly reason: PaymentsApiErrorKind,
     readonly operation: string,
     readonly status?: number,
     readonly errorKey?: string,
     detail?: string,
   ) {
-    super(`${operation} failed: ${kind}${status ? ` ${status}` : ''}${errorKey ? ` ${errorKey}` : ''}${detail ? ` (${detail})` : ''}`);
+    super(`${operation} failed: ${reason}${status ? ` ${status}` : ''}${errorKey ? ` ${errorKey}` : ''}${detail ? ` (${detail})` : ''}`);
     this.name = 'PaymentsApiError';
     brandError(this, 'PaymentsApiError');
   }
@@ -45,7 +45,7 @@ export class PaymentsApiError extends Error {
 
   /** Whether trying again with the same Idempotency-Key is safe and may succeed. */
   get retryable(): boolean {
-    return this.kind === 'timeout' || this.kind === 'network' || (this.status ?? 0) >= 500;
+    return this.reason === 'timeout' || this.reason === 'network' || (this.status ?? 0) >= 500;
   }
 }
 
@@ -190,8 +190,8 @@ export const paymentsApi = {
     callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
-  getMethods: (kind: CheckoutTransactionType, id: string) =>
-    kind === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
+  getMethods: (type: CheckoutTransactionType, id: string) =>
+    type === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
   deleteCard: (customerId: string, cardId: string) => callOperation('deleteSavedCard', { params: { customerId, cardId } }),
   getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(remember(`payout:${payoutId}`)),
@@ -219,10 +219,10 @@ export const paymentsApi = {
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
    * of it, else fetched (GET). Throws PaymentsApiError.
    */
-  merchantOf: async (kind: CheckoutTransactionType | 'session', id: string): Promise<string> => {
-    const known = caches().merchantOf.get(`${kind}:${id}`);
+  merchantOf: async (type: CheckoutTransactionType | 'session', id: string): Promise<string> => {
+    const known = caches().merchantOf.get(`${type}:${id}`);
     if (known) return known;
-    const record = kind === 'payin' ? await paymentsApi.getPayin(id) : kind === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);
+    const record = type === 'payin' ? await paymentsApi.getPayin(id) : type === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);
     return record.merchantId;
   },
 

@@ -126,8 +126,8 @@ export async function handleSandboxRequest(request: Request): Promise<Response> 
   const pathname = new URL(request.url).pathname;
   const relative = pathname.startsWith(SANDBOX_API_PREFIX) ? pathname.slice(SANDBOX_API_PREFIX.length) : pathname;
   const match = matchOperation(request.method, relative);
-  if (match.kind === 'none') return json(404, errorBody('NOT_FOUND', 'No such operation'));
-  if (match.kind === 'method-not-allowed') return new Response(null, { status: 405, headers: { Allow: match.allow.join(', ') } });
+  if (match.result === 'none') return json(404, errorBody('NOT_FOUND', 'No such operation'));
+  if (match.result === 'method-not-allowed') return new Response(null, { status: 405, headers: { Allow: match.allow.join(', ') } });
   return runOperation(request, match.id, match.params);
 }
 
@@ -141,8 +141,8 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
   try {
     const db = await sandboxDb();
     const principal = await authenticate(db, request.headers.get('authorization'));
-    if (!spec.callers.includes(principal.kind)) {
-      throw new SandboxApiError('FORBIDDEN', principal.kind === 'checkout' ? "The hosted pages' credential may not call this operation" : 'This operation is not open to merchant tokens');
+    if (!spec.callers.includes(principal.role)) {
+      throw new SandboxApiError('FORBIDDEN', principal.role === 'checkout' ? "The hosted pages' credential may not call this operation" : 'This operation is not open to merchant tokens');
     }
     let body: unknown;
     if (spec.request) {
@@ -150,11 +150,11 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
       if (!parsed.success) throw invalid(describeIssues(parsed.error.issues));
       body = parsed.data;
     }
-    logger.debug({ operation: id, principal: principal.kind, body }, 'sandbox request');
+    logger.debug({ operation: id, principal: principal.role, body }, 'sandbox request');
     const ctx = requestContext(request);
     const key = spec.idempotent ? request.headers.get('idempotency-key') : null;
     if (key !== null && (key.length === 0 || key.length > 255)) throw invalid('Idempotency-Key must have 1 to 255 characters');
-    const scope = principal.kind === 'merchant' ? principal.merchantId : 'checkout';
+    const scope = principal.role === 'merchant' ? principal.merchantId : 'checkout';
     const handler = HANDLERS[id] as (args: HandlerArgs<OperationId>) => Promise<unknown>;
     const run = (tx: HandlerArgs<OperationId>['tx']) => settle(async () => {
       const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal } as HandlerArgs<OperationId>);

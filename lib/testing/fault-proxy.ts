@@ -9,10 +9,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type Fault =
-  | { kind: 'status'; status: 500 | 502 | 503 }
-  | { kind: 'delay'; ms: number }
-  | { kind: 'reset-after-forward' }
-  | { kind: 'malformed-json' };
+  | { effect: 'status'; status: 500 | 502 | 503 }
+  | { effect: 'delay'; ms: number }
+  | { effect: 'reset-after-forward' }
+  | { effect: 'malformed-json' };
 
 interface FaultRule {
   method?: string;
@@ -28,7 +28,7 @@ export interface FaultProxy {
   /** Adds a rule; the first rule that matches a request applies. */
   inject(rule: FaultRule): void;
   /** Requests seen, in order: method, path, the fault applied if any. */
-  seen: { method: string; path: string; fault?: Fault['kind'] }[];
+  seen: { method: string; path: string; fault?: Fault['effect'] }[];
   close(): Promise<void>;
 }
 
@@ -59,21 +59,21 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const path = (request.url ?? '').split('?')[0]!;
       const rule = rules.find((r) => r.times > 0 && r.path.test(path) && (!r.method || r.method === request.method));
       if (rule) rule.times -= 1;
-      seen.push({ method: request.method ?? '', path, fault: rule?.fault.kind });
+      seen.push({ method: request.method ?? '', path, fault: rule?.fault.effect });
       const body = Buffer.concat(chunks);
       try {
-        if (rule?.fault.kind === 'status') {
+        if (rule?.fault.effect === 'status') {
           response.writeHead(rule.fault.status, { 'Content-Type': 'application/json' });
           response.end(JSON.stringify({ errorKey: 'INTERNAL_ERROR', errorMessage: 'injected fault', errorCode: 5001 }));
           return;
         }
-        if (rule?.fault.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, (rule.fault as { ms: number }).ms));
+        if (rule?.fault.effect === 'delay') await new Promise((resolve) => setTimeout(resolve, (rule.fault as { ms: number }).ms));
         const answer = await forward(request, body);
-        if (rule?.fault.kind === 'reset-after-forward') {
+        if (rule?.fault.effect === 'reset-after-forward') {
           request.socket.destroy();
           return;
         }
-        if (rule?.fault.kind === 'malformed-json') {
+        if (rule?.fault.effect === 'malformed-json') {
           response.writeHead(200, { 'Content-Type': 'application/json' });
           response.end('{"paymentId": "pi_');
           return;

@@ -30,7 +30,7 @@ export function random(seed: number): () => number {
 }
 
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
-/** Values of every awkward kind. */
+/** Values of every awkward sort. */
 const ODD_VALUES: unknown[] = [
   null, true, 0, -1, 1e308, -1e308, 0.001, 1e-7, 123456789012.345, Number.MAX_SAFE_INTEGER + 2,
   '', ' ', 'x'.repeat(100 * 1024), '😀'.repeat(1000), '\u0000', '\ud800', 'مرحبا', '<script>alert(1)</script>', "' OR 1=1 --",
@@ -68,13 +68,13 @@ function requestFor(id: OperationId, next: () => number): { url: string; init: R
   // Ids that are already percent-encoded are sent as they are.
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (/%/.test(params[name] ?? '') ? params[name]! : encodeURIComponent(params[name] ?? '')));
   const sample = SAMPLE_BODIES[id]?.() ?? {};
-  const kind = next();
+  const roll = next();
   let raw: string | undefined;
   if ('request' in op) {
-    if (kind < 0.6) raw = JSON.stringify(mutate(sample, next));
-    else if (kind < 0.7) raw = JSON.stringify(pick(ODD_VALUES));
-    else if (kind < 0.8) raw = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-    else if (kind < 0.9) raw = '{"truncated": ';
+    if (roll < 0.6) raw = JSON.stringify(mutate(sample, next));
+    else if (roll < 0.7) raw = JSON.stringify(pick(ODD_VALUES));
+    else if (roll < 0.8) raw = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    else if (roll < 0.9) raw = '{"truncated": ';
     else raw = JSON.stringify(sample);
   }
   const tokens = ['sbx_demo_merchant', 'sbx_checkout', 'sbx_other_merchant', 'nonsense', ''];

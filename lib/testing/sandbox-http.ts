@@ -35,7 +35,7 @@ interface CallOptions {
 /** `method path` against the sandbox, e.g. call('POST', '/public/payin', { body }). */
 export async function call(method: string, urlPath: string, options: CallOptions = {}): Promise<Answer> {
   const match = matchOperation(method, urlPath);
-  const template = match.kind === 'operation' ? OPERATIONS[match.id].path : '';
+  const template = match.result === 'operation' ? OPERATIONS[match.id].path : '';
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== null) headers.Authorization = `Bearer ${options.token ?? 'sbx_demo_merchant'}`;
   if (options.body !== undefined || options.raw !== undefined) headers['Content-Type'] = 'application/json';

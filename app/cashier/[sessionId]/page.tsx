@@ -24,27 +24,27 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const { sessionId } = await props.params;
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
-  const kind = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
+  const flow = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
-    kind: 'cashier',
+    name: 'cashier',
     path: `/cashier/${encodeURIComponent(sessionId)}`,
-    query: new URLSearchParams({ ...(locale ? { locale } : {}), ...(kind === 'withdraw' ? { tab: kind } : {}) }).toString(),
+    query: new URLSearchParams({ ...(locale ? { locale } : {}), ...(flow === 'withdraw' ? { tab: flow } : {}) }).toString(),
   });
-  if (loaded.kind === 'fallback') return loaded.page;
+  if (loaded.outcome === 'fallback') return loaded.page;
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
   /** What a withdrawal may take: the balance minus the withdrawals in progress (E19). */
   const available = session.available ?? balance;
   const availableText = available === null ? null : money(available, session.currency, uiLocale);
-  const terms = cashierTerms(settings, session, kind);
+  const terms = cashierTerms(settings, session, flow);
   const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: formatAmountInput(value, uiLocale), label: money(value, session.currency, uiLocale) }));
   const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
   const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
   const cancel = cancelId ? (
-    <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="cashier" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={tabHref(kind)} />
+    <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="cashier" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={tabHref(flow)} />
   ) : null;
 
   return (
@@ -65,20 +65,20 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           <a
             key={tab}
             href={tabHref(tab)}
-            aria-current={tab === kind ? 'page' : undefined}
-            className={`-mb-px min-h-6 border-b-4 px-4 py-2 font-semibold ${tab === kind ? 'border-primary text-fg' : 'border-transparent text-fg-muted'}`}
+            aria-current={tab === flow ? 'page' : undefined}
+            className={`-mb-px min-h-6 border-b-4 px-4 py-2 font-semibold ${tab === flow ? 'border-primary text-fg' : 'border-transparent text-fg-muted'}`}
           >
             {t(tab)}
           </a>
         ))}
       </nav>
       {cancel}
-      <section aria-label={t(kind)}>
+      <section aria-label={t(flow)}>
         <CashierFlow
-          key={kind}
+          key={flow}
           action={startCashierTransaction}
           sessionId={session.sessionId}
-          kind={kind}
+          flow={flow}
           locale={locale}
           numberLocale={uiLocale}
           currency={session.currency}
@@ -87,7 +87,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           rules={terms.rules}
           fees={terms.fees}
           initialAttemptKey={randomUUID()}
-          text={await cashierFlowText(kind, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
+          text={await cashierFlowText(flow, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
         />
       </section>
       <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />

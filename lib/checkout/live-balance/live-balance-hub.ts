@@ -137,7 +137,7 @@ export class LiveBalanceHub {
         failures = 0;
       } catch (error) {
         if (this.restart.signal.aborted) continue;
-        if (PaymentsApiError.is(error) && error.kind === 'http' && (error.status === 404 || error.status === 405) && this.mode === 'watch') {
+        if (PaymentsApiError.is(error) && error.reason === 'http' && (error.status === 404 || error.status === 405) && this.mode === 'watch') {
           logger.info('the payments service has no session-changes (E18): polling each watched session every second');
           this.mode = 'poll';
           this.pollSince = Date.now();

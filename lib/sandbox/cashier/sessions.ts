@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
 import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
-import type { Customer, ReturnUrls } from '@/lib/contract/common';
+import type { Customer } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
 import { consume } from '@/lib/security/velocity';
 import { SandboxApiError, invalid, notFound, rateLimited } from '../core/api-error';
@@ -23,6 +23,7 @@ import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from '../core/store';
 import { heldMinor } from '../core/records';
 import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from '../merchant/cashier-rules';
+import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -114,7 +115,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
     withdrawalCancel: mayCancelWithdrawals(config, data),
     ...(depositLimits ? { depositLimits } : {}),
-    returnUrls: row.returnUrls as ReturnUrls,
+    returnUrls: row.returnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
     status: expired(row) ? 'EXPIRED' : 'ACTIVE',
@@ -155,7 +156,7 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
       currency: row.currency,
       kycVerified: row.kycVerified,
       previousTransactionCount: row.previousTransactionCount,
-      returnUrls: row.returnUrls as ReturnUrls,
+      returnUrls: row.returnUrls,
       customerId: row.customerId,
       sessionId: id,
     },
@@ -206,8 +207,8 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
 }
 
 /** E19 fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
-function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: unknown }) {
-  const detailed = (row.statusReason as { detailedStatus?: string } | null)?.detailedStatus;
+function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: StoredStatusReason | null }) {
+  const detailed = row.statusReason?.detailedStatus;
   return { ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}), ...(detailed ? { statusReason: detailed } : {}) };
 }
 

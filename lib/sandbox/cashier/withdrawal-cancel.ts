@@ -5,14 +5,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { customers } from '@/lib/db/schema';
-import type { Customer } from '@/lib/contract/common';
 import { SandboxApiError } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { mayCancelWithdrawals } from '../merchant/cashier-rules';
-import type { SandboxMerchantConfig } from '../core/merchant-config';
 import { loadPayoutForUpdate } from '../payouts/payouts';
 import { changePayout, reasonFor } from '../core/records';
 import { payoutActions } from '../core/transitions';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 /**
  * PUT /public/payout/{payoutId}/cancel (E19): the customer cancels a withdrawal still CREATED or
@@ -24,7 +23,7 @@ export async function cancelPayout(tx: Db, principal: Principal, id: string, con
   // A customer's own withdrawal from the cashier only; a merchant rejects its payouts with reject.
   if (!row.sessionId) throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
   const [customer] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
-  if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data as Customer | undefined)) {
+  if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data)) {
     throw new SandboxApiError('FORBIDDEN', 'This withdrawal cannot be cancelled by the customer');
   }
   if (!payoutActions(row.status).reject) throw new SandboxApiError('INVALID_STATE', `A payout in status ${row.status} cannot be cancelled`);

@@ -7,25 +7,11 @@ import type { Db } from '@/lib/db/client';
 import { merchants, type payins } from '@/lib/db/schema';
 import type { H2hWebhook } from '@/lib/contract/h2h';
 import { toMajor } from '@/lib/money';
-import type { SandboxMerchantConfig } from './merchant-config';
 import { enqueueWebhook } from './webhooks';
-import type { H2hCreateRequest } from '@/lib/contract/h2h';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 type PayinRow = typeof payins.$inferSelect;
 
-/** What the sandbox keeps of an h2h request besides the pay-in itself. */
-export interface H2hData {
-  hookUrl: string;
-  callback: string;
-  callbackFail: string;
-  lang: string;
-  cardToken: string;
-  previousPaymentCount?: number;
-  /** As the request gave it (the contract's schema: one source). */
-  billing: H2hCreateRequest['billing'];
-  /** ACS URL while the pay-in waits for 3DS. */
-  threeDsUrl?: string;
-}
 
 /** Pay-in status → h2h status; null for a status the webhook does not report (PENDING). */
 export function h2hStatus(status: string): H2hWebhook['status'] | null {
@@ -57,13 +43,13 @@ function countryName(code: string): string {
 
 /** The webhook body of an h2h pay-in in its current state. */
 function h2hWebhookBody(row: PayinRow, config: SandboxMerchantConfig): H2hWebhook {
-  const h2h = row.h2h as H2hData;
+  const h2h = row.h2h!;
   const card = (row.card ?? {}) as { mask?: string; brand?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
   const status = h2hStatus(row.status) ?? 'Failed';
   const amount = toMajor(row.amountMinor, row.currency);
   const initialAmount = toMajor(row.initialAmountMinor, row.initialCurrency);
   const pspName = config.psps.find((p) => p.id === row.pspId)?.name ?? '';
-  const reason = (row.statusReason as { reason?: string } | null)?.reason ?? '';
+  const reason = row.statusReason?.reason ?? '';
   const { externalUserId: _externalUserId, dateOfBirth: _dateOfBirth, ...billing } = h2h.billing;
   return {
     id: row.id,
@@ -130,10 +116,10 @@ export async function enqueueH2hWebhook(tx: Db, row: PayinRow): Promise<void> {
   if (!merchant) return;
   await enqueueWebhook(tx, {
     merchantId: row.merchantId,
-    kind: 'h2h',
+    channel: 'h2h',
     eventType: status,
     transactionId: row.id,
-    url: (row.h2h as H2hData).hookUrl,
-    body: h2hWebhookBody(row, merchant.config as SandboxMerchantConfig),
+    url: row.h2h!.hookUrl,
+    body: h2hWebhookBody(row, merchant.config),
   });
 }

@@ -6,30 +6,9 @@
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { isKnownCurrency, toMinor } from '@/lib/money';
 import { invalid } from './api-error';
+import type { MethodType, SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
-type MethodType = 'CARD' | 'BANK' | 'WALLET' | 'CASH' | 'CRYPTO' | 'OTHER';
 
-export interface SandboxPsp {
-  id: string;
-  name: string;
-  /** Method ids: `card` or an APM id. */
-  methods: string[];
-  /** Currencies the PSP accepts; the first is the one conversion goes into. */
-  currencies: string[];
-  requiresKyc: boolean;
-}
-
-export interface SandboxMerchantConfig {
-  displayName: string;
-  settings: CheckoutSettings;
-  currencies: string[];
-  psps: SandboxPsp[];
-  routers: { id: string; pspIds: string[] }[];
-  defaultRouterId: string;
-  directRoutes: { id: string; pspId: string; methodId: string }[];
-  /** Value of one unit of each currency in EUR. */
-  ratesToEur: Record<string, number>;
-}
 
 /** Checks an amount in major units of a currency the merchant has enabled; returns minor units. Throws 400. */
 export function checkedMinor(config: SandboxMerchantConfig, amount: number, currency: string, field: string): number {

@@ -4,7 +4,8 @@
  */
 import type { MethodField, PaymentMethod } from '@/lib/contract/methods';
 import { invalid } from './api-error';
-import { METHODS, type SandboxMerchantConfig } from './merchant-config';
+import { METHODS } from './merchant-config';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 /** Field descriptors per APM; the card method's fields are the card form's. */
 export const METHOD_FIELDS: Record<string, MethodField[]> = {

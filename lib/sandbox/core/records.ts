@@ -4,7 +4,6 @@
  * (transitions.ts, 409 INVALID_STATE) and queues the merchant's event and, for a legacy
  * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
-import type { ThreeDSCompInd } from '@/lib/contract/payin';
 import { acsUrl } from './acs-url';
 import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
@@ -13,23 +12,12 @@ import { cashierSessions, payins, payouts } from '@/lib/db/schema';
 import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
 import type { PayinTransaction } from '@/lib/contract/payin';
 import type { PayoutTransaction } from '@/lib/contract/payout';
-import type { ReturnUrls } from '@/lib/contract/common';
 import { toMajor } from '@/lib/money';
 import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition } from './transitions';
+import type { PendingOutcome, StoredStatusReason } from '@/lib/db/stored-shapes';
 
-/** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
-export interface ThreeDsState {
-  phase: 'METHOD' | 'CHALLENGE';
-  /** threeDSServerTransID of the attempt (EMV: a UUID). */
-  serverTransId: string;
-  /** After the Method: frictionless success, or a challenge. */
-  afterMethod?: 'success' | 'challenge';
-  /** False: the sandbox's Method page never notifies (the 10 s timeout test card). */
-  methodAnswers?: boolean;
-  methodCompletion?: ThreeDSCompInd;
-}
 
 export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -37,23 +25,7 @@ export type PayoutRow = typeof payouts.$inferSelect;
 /** Processing attempts a pay-in allows; a DECLINED one may be processed again below this. */
 const MAX_ATTEMPTS = 3;
 
-/** A card as the sandbox keeps it: never the PAN or the CVV. */
-export interface StoredCard {
-  cardId?: string;
-  mask: string;
-  brand: string;
-  hash: string;
-  expiryMonth: string;
-  expiryYear: string;
-  holder: string;
-}
 
-/** A timed outcome (test cards, unanswered challenge, refund, payout processing) due at `pendingUntil`. */
-export interface PendingOutcome<S extends PayinStatus | PayoutStatus = PayinStatus | PayoutStatus> {
-  status: S;
-  detailedStatus?: DetailedStatus;
-  reason?: string;
-}
 
 export const REASONS: Partial<Record<DetailedStatus, string>> = {
   CARD_DECLINED: 'The card was declined by the issuer',
@@ -69,7 +41,7 @@ export const REASONS: Partial<Record<DetailedStatus, string>> = {
 };
 
 /** statusReason for a status with a detailed reason, or null. */
-export function reasonFor(status: string, detailed: DetailedStatus | undefined) {
+export function reasonFor(status: PayinStatus | PayoutStatus, detailed: DetailedStatus | undefined): StoredStatusReason | null {
   return detailed ? { reason: REASONS[detailed] ?? detailed, detailedStatus: detailed, status } : null;
 }
 
@@ -79,9 +51,9 @@ export function attemptsRemaining(row: PayinRow): number {
 }
 
 export function toPayinTransaction(row: PayinRow): PayinTransaction {
-  const card = row.card as StoredCard | null;
-  const reason = row.statusReason as PayinTransaction['statusReason'] | null;
-  const threeDs = row.threeDs as Pick<ThreeDsState, 'methodCompletion' | 'phase'> | null;
+  const card = row.card;
+  const reason = row.statusReason;
+  const threeDs = row.threeDs;
   // The ACS page a PENDING_3DS pay-in waits on (its challenge; none during the 3DS Method).
   const challengeUrl = row.status === 'PENDING_3DS' && threeDs?.phase !== 'METHOD' ? acsUrl({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }, row.id) : null;
   return {
@@ -95,16 +67,16 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     initialAmount: toMajor(row.initialAmountMinor, row.initialCurrency),
     initialCurrency: row.initialCurrency,
     ...(row.routerId ? { routerId: row.routerId } : {}),
-    returnUrls: row.returnUrls as ReturnUrls,
+    returnUrls: row.returnUrls,
     ...(card?.cardId ? { cardId: card.cardId } : {}),
     ...(card ? { cardMask: card.mask, cardBrand: card.brand, cardHash: card.hash } : {}),
     ...(row.pspId ? { merchantPspId: row.pspId } : {}),
     ...(row.pspTransactionId ? { pspTransactionId: row.pspTransactionId } : {}),
     ...(reason ? { statusReason: reason } : {}),
     previousTransactionCount: row.previousTransactionCount,
-    ...(row.metadata ? { metadata: row.metadata as PayinTransaction['metadata'] } : {}),
+    ...(row.metadata ? { metadata: row.metadata } : {}),
     ...(row.transactionType ? { transactionType: row.transactionType as PayinTransaction['transactionType'] } : {}),
-    ...(row.additionalData ? { additionalData: row.additionalData as Record<string, unknown> } : {}),
+    ...(row.additionalData ? { additionalData: row.additionalData } : {}),
     ...(row.pspTransactionId ? { pspAdditionalData: { processor: row.pspId, reference: row.pspTransactionId } } : {}),
     attemptsRemaining: attemptsRemaining(row),
     ...(threeDs?.methodCompletion ? { threeDSCompInd: threeDs.methodCompletion } : {}),
@@ -116,8 +88,8 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
 }
 
 export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
-  const card = row.card as StoredCard | null;
-  const reason = row.statusReason as PayoutTransaction['statusReason'] | null;
+  const card = row.card;
+  const reason = row.statusReason;
   return {
     id: row.id,
     value: toMajor(row.valueMinor, row.currency),

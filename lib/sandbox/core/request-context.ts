@@ -9,9 +9,9 @@ import type { DeviceType } from '@/lib/contract/enums';
 import { checkoutUrl, sandboxPublicUrl, trustedProxyHops } from '@/lib/config';
 import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
 import { notFound } from './api-error';
-import type { SandboxMerchantConfig } from './merchant-config';
 import { findMerchant } from './store';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 export interface RequestContext {
   /** Public origin of the hosted pages ({checkout_url}). */

@@ -10,8 +10,8 @@ import type { Db } from '@/lib/db/client';
 import { cards } from '@/lib/db/schema';
 import { checkCardNumber, isExpiryCurrent, maskPan, validateCardForm, type CardBrand, type CardFieldError, type CardFormValues, cvvFitsBrand } from '@/lib/card/card-rules';
 import { invalid, notFound } from './api-error';
-import type { StoredCard } from './records';
 import { keyedHash, newId } from './store';
+import type { StoredCard } from '@/lib/db/stored-shapes';
 
 /** Card data of a request (E1, E5, legacy h2h): expiry "MM" and "YYYY"; no CVV for a payout destination. */
 interface CardInput {

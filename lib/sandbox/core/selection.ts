@@ -5,7 +5,7 @@
 import { convertMinor } from '@/lib/money';
 import { invalid } from './api-error';
 import { reasonFor } from './records';
-import type { SandboxMerchantConfig, SandboxPsp } from './merchant-config';
+import type { SandboxMerchantConfig, SandboxPsp } from '@/lib/db/stored-shapes';
 
 interface Selection {
   /** PSPs of the route or router that the KYC flag allows, in router order. */

@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm';
 import { getDb, type Db } from '@/lib/db/client';
 import { merchants } from '@/lib/db/schema';
 import { cardHashKey } from './card-hash-key';
-import { SEED_MERCHANTS, type SandboxMerchantConfig } from './merchant-config';
+import { SEED_MERCHANTS } from './merchant-config';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 async function seed(db: Db): Promise<void> {
   for (const merchant of SEED_MERCHANTS) {
@@ -29,12 +30,12 @@ interface MerchantRecord {
 
 export async function findMerchantByToken(db: Db, token: string): Promise<MerchantRecord | null> {
   const [row] = await db.select().from(merchants).where(eq(merchants.token, token)).limit(1);
-  return row ? { id: row.id, token: row.token, config: row.config as SandboxMerchantConfig } : null;
+  return row ? { id: row.id, token: row.token, config: row.config } : null;
 }
 
 export async function findMerchant(db: Db, id: string): Promise<MerchantRecord | null> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
-  return row ? { id: row.id, token: row.token, config: row.config as SandboxMerchantConfig } : null;
+  return row ? { id: row.id, token: row.token, config: row.config } : null;
 }
 
 let hashKey: Promise<string> | null = null;

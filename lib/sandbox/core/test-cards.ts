@@ -6,26 +6,26 @@ import type { DetailedStatus } from '@/lib/contract/enums';
 import { maskPan } from '@/lib/card/card-rules';
 
 export type CardOutcome =
-  | { kind: 'success' }
-  | { kind: 'challenge' }
+  | { scenario: 'success' }
+  | { scenario: 'challenge' }
   /** The issuer has a 3DS Method (E16); then a frictionless success or a challenge. `answers` false: its Method page never notifies. */
-  | { kind: 'method'; then: 'success' | 'challenge'; answers: boolean }
-  | { kind: 'declined'; reason: DetailedStatus }
-  | { kind: 'failed'; reason: DetailedStatus }
-  | { kind: 'pending'; afterMs: number; then: 'SUCCESS' | 'TIMEOUT'; reason?: DetailedStatus };
+  | { scenario: 'method'; then: 'success' | 'challenge'; answers: boolean }
+  | { scenario: 'declined'; reason: DetailedStatus }
+  | { scenario: 'failed'; reason: DetailedStatus }
+  | { scenario: 'pending'; afterMs: number; then: 'SUCCESS' | 'TIMEOUT'; reason?: DetailedStatus };
 
 const TABLE: Record<string, CardOutcome> = {
-  '4000000000003220': { kind: 'challenge' },
-  '4000003100003066': { kind: 'method', then: 'success', answers: true },
-  '4000003200003065': { kind: 'method', then: 'success', answers: false },
-  '4000003300003064': { kind: 'method', then: 'challenge', answers: true },
-  '4000000000000002': { kind: 'declined', reason: 'CARD_DECLINED' },
-  '4000000000009995': { kind: 'declined', reason: 'INSUFFICIENT_FUNDS' },
-  '4000000000000069': { kind: 'declined', reason: 'CARD_EXPIRED' },
-  '4000000000000127': { kind: 'declined', reason: 'CVV_INVALID' },
-  '4000000000000119': { kind: 'failed', reason: 'PSP_ISSUES' },
-  '4000000000000077': { kind: 'pending', afterMs: 5_000, then: 'SUCCESS' },
-  '4000000000000101': { kind: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },
+  '4000000000003220': { scenario: 'challenge' },
+  '4000003100003066': { scenario: 'method', then: 'success', answers: true },
+  '4000003200003065': { scenario: 'method', then: 'success', answers: false },
+  '4000003300003064': { scenario: 'method', then: 'challenge', answers: true },
+  '4000000000000002': { scenario: 'declined', reason: 'CARD_DECLINED' },
+  '4000000000009995': { scenario: 'declined', reason: 'INSUFFICIENT_FUNDS' },
+  '4000000000000069': { scenario: 'declined', reason: 'CARD_EXPIRED' },
+  '4000000000000127': { scenario: 'declined', reason: 'CVV_INVALID' },
+  '4000000000000119': { scenario: 'failed', reason: 'PSP_ISSUES' },
+  '4000000000000077': { scenario: 'pending', afterMs: 5_000, then: 'SUCCESS' },
+  '4000000000000101': { scenario: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },
 };
 
 /** Test cards a merchant can pick in the console: a plain success and every card of the table. */
@@ -33,7 +33,7 @@ export const TEST_CARD_NUMBERS: readonly string[] = ['4242424242424242', ...Obje
 
 /** The outcome of processing `pan` (digits only). */
 export function outcomeForCard(pan: string): CardOutcome {
-  return TABLE[pan] ?? { kind: 'success' };
+  return TABLE[pan] ?? { scenario: 'success' };
 }
 
 const BY_MASK = new Map(Object.entries(TABLE).map(([pan, outcome]) => [maskPan(pan), outcome]));
@@ -43,5 +43,5 @@ const BY_MASK = new Map(Object.entries(TABLE).map(([pan, outcome]) => [maskPan(p
  * masks are distinct, and any other card succeeds.
  */
 export function outcomeForMask(mask: string): CardOutcome {
-  return BY_MASK.get(mask) ?? { kind: 'success' };
+  return BY_MASK.get(mask) ?? { scenario: 'success' };
 }

@@ -40,30 +40,30 @@ export const PAYOUT_TRANSITIONS: Readonly<Record<PayoutStatus, readonly PayoutSt
   TIMEOUT: [],
 };
 
-/** The table of `kind`, keyed by plain strings for the implementations below. */
-const tableOf = (kind: CheckoutTransactionType): Readonly<Record<string, readonly string[]>> =>
-  kind === 'payin' ? PAYIN_TRANSITIONS : PAYOUT_TRANSITIONS;
+/** The table of `type`, keyed by plain strings for the implementations below. */
+const tableOf = (type: CheckoutTransactionType): Readonly<Record<string, readonly string[]>> =>
+  type === 'payin' ? PAYIN_TRANSITIONS : PAYOUT_TRANSITIONS;
 
-export function canTransition(kind: 'payin', from: PayinStatus, to: PayinStatus): boolean;
-export function canTransition(kind: 'payout', from: PayoutStatus, to: PayoutStatus): boolean;
-export function canTransition(kind: CheckoutTransactionType, from: string, to: string): boolean {
-  return tableOf(kind)[from]?.includes(to) ?? false;
+export function canTransition(type: 'payin', from: PayinStatus, to: PayinStatus): boolean;
+export function canTransition(type: 'payout', from: PayoutStatus, to: PayoutStatus): boolean;
+export function canTransition(type: CheckoutTransactionType, from: string, to: string): boolean {
+  return tableOf(type)[from]?.includes(to) ?? false;
 }
 
 /**
  * Throws 409 INVALID_STATE unless `from → to` is an edge of the table. `action` words the
  * message ("A payout in status PROCESSED cannot be rejected"); without it the edge is named.
  */
-export function assertTransition(kind: 'payin', from: PayinStatus, to: PayinStatus, action?: string): void;
-export function assertTransition(kind: 'payout', from: PayoutStatus, to: PayoutStatus, action?: string): void;
-export function assertTransition(kind: CheckoutTransactionType, from: string, to: string, action?: string): void {
-  if (tableOf(kind)[from]?.includes(to)) return;
-  const noun = kind === 'payin' ? 'A pay-in' : 'A payout';
+export function assertTransition(type: 'payin', from: PayinStatus, to: PayinStatus, action?: string): void;
+export function assertTransition(type: 'payout', from: PayoutStatus, to: PayoutStatus, action?: string): void;
+export function assertTransition(type: CheckoutTransactionType, from: string, to: string, action?: string): void {
+  if (tableOf(type)[from]?.includes(to)) return;
+  const noun = type === 'payin' ? 'A pay-in' : 'A payout';
   throw new SandboxApiError('INVALID_STATE', `${noun} in status ${from} cannot ${action ? `be ${action}` : `become ${to}`}`);
 }
 
 /** Terminal statuses: no edge leaves them. */
-export const isTerminal = (kind: CheckoutTransactionType, status: PayinStatus | PayoutStatus): boolean => tableOf(kind)[status]?.length === 0;
+export const isTerminal = (type: CheckoutTransactionType, status: PayinStatus | PayoutStatus): boolean => tableOf(type)[status]?.length === 0;
 
 /**
  * What may be done to a pay-in in `status`: processed (card, saved card, direct link: every

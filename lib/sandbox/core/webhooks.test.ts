@@ -268,7 +268,7 @@ describe('webhooks never reach private networks', () => {
   it('a queued delivery to a forbidden address is refused when sent, without a socket, and logged as "refused" only', async () => {
     const db = await sandboxDb();
     const id = `whd_${randomUUID()}`;
-    await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', kind: 'event', eventType: 'payin.status_changed', transactionId: 'pi_x', url: 'http://169.254.169.254/hook', body: '{}', nextAttemptAt: new Date(Date.now() - 1000) });
+    await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', channel: 'event', eventType: 'payin.status_changed', transactionId: 'pi_x', url: 'http://169.254.169.254/hook', body: '{}', nextAttemptAt: new Date(Date.now() - 1000) });
     await runSandboxWorkerOnce(db);
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     expect(row!.log).toEqual([expect.objectContaining({ error: 'refused' })]);
@@ -283,7 +283,7 @@ describe('two workers on one database', () => {
     for (let i = 0; i < 8; i += 1) {
       const id = `whd_${randomUUID()}`;
       ids.push(id);
-      await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', kind: 'event', eventType: 'payin.status_changed', transactionId: `pi_${i}`, url: `${base}/hook-once`, body: `{"n":${i}}`, nextAttemptAt: new Date(Date.now() - 1000) });
+      await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', channel: 'event', eventType: 'payin.status_changed', transactionId: `pi_${i}`, url: `${base}/hook-once`, body: `{"n":${i}}`, nextAttemptAt: new Date(Date.now() - 1000) });
     }
     await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);
     await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);

@@ -20,6 +20,7 @@ import { outboundPolicy } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { OutboundError, postOutbound } from '@/lib/net/outbound';
 import { newId } from './store';
+import type { DeliveryAttempt } from '@/lib/db/stored-shapes';
 
 /** Seconds to wait after failed attempt 1, 2, … before the next; after the last, no more. */
 export const RETRY_DELAYS_S = [1, 2, 4, 8, 16];
@@ -27,13 +28,6 @@ export const RETRY_DELAYS_S = [1, 2, 4, 8, 16];
 const LEASE_MS = 30_000;
 const SEND_TIMEOUT_MS = 5_000;
 
-export interface DeliveryAttempt {
-  at: string;
-  status?: number;
-  /** Why no HTTP answer came: refused (a forbidden address), timeout, unreachable. */
-  error?: string;
-  durationMs: number;
-}
 
 /** `sha256=<hex>`: HMAC-SHA256 of the raw body with the merchant's webhook secret. */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
@@ -53,12 +47,12 @@ export function standardWebhookHeaders(secret: string, id: string, body: string,
 /** Queues a webhook for delivery as soon as the worker runs. */
 export async function enqueueWebhook(
   tx: Db,
-  delivery: { merchantId: string; kind: 'h2h' | 'event'; eventType: string; transactionId: string; url: string; body: unknown },
+  delivery: { merchantId: string; channel: 'h2h' | 'event'; eventType: string; transactionId: string; url: string; body: unknown },
 ): Promise<void> {
   await tx.insert(webhookDeliveries).values({
     id: newId('whd'),
     merchantId: delivery.merchantId,
-    kind: delivery.kind,
+    channel: delivery.channel,
     eventType: delivery.eventType,
     transactionId: delivery.transactionId,
     url: delivery.url,
@@ -74,7 +68,7 @@ export async function enqueueEvent(tx: Db, merchantId: string, type: string, tra
   const id = newId('evt');
   await enqueueWebhook(tx, {
     merchantId,
-    kind: 'event',
+    channel: 'event',
     eventType: type,
     transactionId,
     url: merchant.url,

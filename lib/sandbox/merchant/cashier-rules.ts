@@ -16,8 +16,8 @@ import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
 import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
-import type { SandboxMerchantConfig } from '../core/merchant-config';
 import { selectProcessor } from '../core/selection';
+import type { SandboxMerchantConfig, StoredDepositLimits } from '@/lib/db/stored-shapes';
 
 /** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
 const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
@@ -53,14 +53,14 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
  * two deposits of one customer are counted one after the other; `stored` is the customer's
  * `deposit_limits` when the caller has read it already (no second read).
  */
-export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; stored?: unknown } = {}) {
+export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; stored?: StoredDepositLimits | null } = {}) {
   let stored = options.stored;
   if (stored === undefined) {
     const query = tx.select({ depositLimits: customers.depositLimits }).from(customers).where(eq(customers.id, customerId)).limit(1);
     const [row] = options.lock ? await query.for('update') : await query;
     stored = row?.depositLimits;
   }
-  const limits = ((stored ?? {}) as Record<string, PeriodLimitsMinor>)[currency];
+  const limits = (stored ?? {})[currency];
   if (!limits || Object.keys(limits).length === 0) return {};
   const now = Date.now();
   const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();

@@ -24,7 +24,7 @@ export async function saveCustomer(tx: Db, principal: Principal, customer: Custo
   const id = await upsertCustomer(tx, merchantId, customer);
   const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
   if (!row) throw new Error('customer vanished');
-  return { ...(row.data as Customer), customerId: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+  return { ...row.data, customerId: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
 async function customerOf(tx: Db, principal: Principal, customerId: string) {
@@ -62,16 +62,16 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
 }
 
 /** GET /public/{payin|payout}/{id}/methods (E6). */
-export async function transactionMethods(tx: Db, principal: Principal, kind: CheckoutTransactionType, id: string): Promise<MethodList> {
-  const table = kind === 'payin' ? payins : payouts;
+export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
+  const table = type === 'payin' ? payins : payouts;
   const [row] = await tx
     .select({ merchantId: table.merchantId, eligiblePspIds: table.eligiblePspIds, currency: table.currency, directRouteId: table.directRouteId })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);
-  if (!row || !canAccess(principal, row.merchantId)) throw notFound(kind === 'payin' ? 'Pay-in' : 'Payout');
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
   const config = await merchantConfig(tx, row.merchantId);
-  return { methods: methodsFor(config, { eligiblePspIds: row.eligiblePspIds as string[], currency: row.currency, directRouteId: row.directRouteId }) };
+  return { methods: methodsFor(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId }) };
 }
 
 /** GET /public/merchant/{merchantId}/checkout-settings (E12). 404 for an unknown or another merchant. */

@@ -202,7 +202,7 @@ export async function refundAction(form: FormData): Promise<void> {
   try {
     const db = await sandboxDb();
     await db.transaction((tx) =>
-      refundPayin(tx, { kind: 'merchant', merchantId: merchant.id }, text(form, 'payinId'), amount ? Number(amount) : undefined),
+      refundPayin(tx, { role: 'merchant', merchantId: merchant.id }, text(form, 'payinId'), amount ? Number(amount) : undefined),
     );
   } catch (error) {
     if (SandboxApiError.is(error)) return back(token, 'failed', { detail: error.message });
@@ -275,7 +275,7 @@ export async function updateThemeAction(form: FormData): Promise<void> {
   if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl)) return back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
   const parsed = CheckoutSettings.safeParse(candidate);
   if (!parsed.success) {
-    await back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+    return back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
   }
   await db
     .update(merchants)

@@ -3,8 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@/lib/db/schema';
 import { toMajor } from '@/lib/money';
-import { SEED_MERCHANTS, type SandboxMerchantConfig } from '../core/merchant-config';
-import type { DeliveryAttempt } from '../core/webhooks';
+import { SEED_MERCHANTS } from '../core/merchant-config';
 
 /** The seeded merchant of a console token, or null. */
 export const consoleMerchant = (token: string) => SEED_MERCHANTS.find((m) => m.token === token) ?? null;
@@ -14,7 +13,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
     .select({ webhookUrl: merchants.webhookUrl, webhookSecret: merchants.webhookSecret, config: merchants.config })
     .from(merchants)
     .where(eq(merchants.id, merchantId));
-  const settings = (merchant?.config as SandboxMerchantConfig | undefined)?.settings;
+  const settings = merchant?.config.settings;
   const recentPayins = await db.select().from(payins).where(eq(payins.merchantId, merchantId)).orderBy(desc(payins.createdAt)).limit(10);
   const recentPayouts = await db.select().from(payouts).where(eq(payouts.merchantId, merchantId)).orderBy(desc(payouts.createdAt)).limit(10);
   const sessions = await db.select().from(cashierSessions).where(eq(cashierSessions.merchantId, merchantId)).orderBy(desc(cashierSessions.createdAt)).limit(5);
@@ -29,7 +28,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
       amount: toMajor(p.amountMinor, p.currency),
       currency: p.currency,
       status: p.status,
-      kind: p.h2h ? 'h2h' : 'payin',
+      integration: p.h2h ? ('h2h' as const) : ('hosted' as const),
     })),
     payouts: recentPayouts.map((p) => ({ id: p.id, orderId: p.orderId, value: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status })),
     sessions: sessions.map((s) => ({
@@ -40,11 +39,11 @@ export async function consoleOverview(db: Db, merchantId: string) {
     })),
     deliveries: deliveries.map((d) => ({
       id: d.id,
-      kind: d.kind,
+      channel: d.channel,
       eventType: d.eventType,
       transactionId: d.transactionId,
       url: d.url,
-      attempts: (d.log as DeliveryAttempt[]).map((a) => a.status ?? a.error ?? '?'),
+      attempts: d.log.map((a) => a.status ?? a.error ?? '?'),
       delivered: d.deliveredAt !== null,
       body: d.body,
     })),

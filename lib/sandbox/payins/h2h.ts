@@ -14,13 +14,14 @@ import { checkOutboundUrl } from '@/lib/net/outbound';
 import { invalid } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';
-import { enqueueH2hWebhook, h2hStatus, type H2hData } from '../core/h2h-webhook';
+import { enqueueH2hWebhook, h2hStatus } from '../core/h2h-webhook';
 import { createPayinFor } from './payin-create';
 import { chargeCard } from './payin-processing';
-import { changePayin, type PayinRow, type StoredCard } from '../core/records';
+import { changePayin, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard, saveCard } from '../core/saved-cards';
 import { outcomeForCard } from '../core/test-cards';
+import type { H2hData, StoredCard } from '@/lib/db/stored-shapes';
 
 export async function createH2hTransaction(
   tx: Db,

@@ -11,12 +11,12 @@ import type { PayinCreateRequest, PayinCreateResponse } from '@/lib/contract/pay
 import { SandboxApiError } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';
-import type { H2hData } from '../core/h2h-webhook';
 import { checkedMinor } from '../core/merchant-config';
 import type { PayinRow } from '../core/records';
 import { clientMetadata, iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
 import { routingColumns, selectProcessor } from '../core/selection';
 import { newId } from '../core/store';
+import type { H2hData } from '@/lib/db/stored-shapes';
 
 interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
   customerId: string;

@@ -12,9 +12,10 @@ import { toMinor } from '@/lib/money';
 import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { loadPayinForUpdate } from './payin-processing';
-import { changePayin, reasonFor, toPayinTransaction, type PendingOutcome, type StoredCard } from '../core/records';
+import { changePayin, reasonFor, toPayinTransaction } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
+import type { PendingOutcome } from '@/lib/db/stored-shapes';
 
 /** A refund settles this long after it is asked for. */
 const REFUND_DELAY_MS = 2_000;
@@ -26,7 +27,7 @@ export async function decidePayinAtProvider(
   decision: 'approve' | 'decline' | 'pending',
   ctx: Pick<RequestContext, 'checkoutUrl'>,
 ): Promise<string> {
-  const row = await loadPayinForUpdate(tx, { kind: 'checkout' }, id);
+  const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   if (row.status === 'PENDING' && row.methodId && decision !== 'pending') {
     const status = decision === 'approve' ? 'SUCCESS' : 'DECLINED';
     await changePayin(tx, row, { status, statusReason: reasonFor(status, decision === 'approve' ? undefined : 'GENERAL_DECLINE') });
@@ -40,7 +41,7 @@ export async function decidePayinAtProvider(
  * the customer goes: the status page, or for a host-to-host pay-in its callback / callbackFail.
  */
 export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx: Pick<RequestContext, 'checkoutUrl'>): Promise<string> {
-  let row = await loadPayinForUpdate(tx, { kind: 'checkout' }, id);
+  let row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   // A pay-in still running its 3DS Method has no challenge to answer yet.
   if (row.status === 'PENDING_3DS' && !waitsForMethod(row)) {
     const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
@@ -51,20 +52,20 @@ export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx
       pendingOutcome: null,
     });
   }
-  const h2h = row.h2h as { callback: string; callbackFail: string } | null;
+  const h2h = row.h2h;
   if (h2h) return row.status === 'SUCCESS' ? h2h.callback : h2h.callbackFail;
   return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
 }
 
 /** What the ACS and provider pages show: merchant, amount and card mask. Throws 404. */
 export async function challengeSummary(tx: Db, id: string) {
-  const row = await loadPayinForUpdate(tx, { kind: 'checkout' }, id);
+  const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   const config = await merchantConfig(tx, row.merchantId);
   return {
     merchantName: config.displayName,
     amountMinor: row.amountMinor,
     currency: row.currency,
-    cardMask: (row.card as StoredCard | null)?.mask ?? null,
+    cardMask: row.card?.mask ?? null,
     methodName: row.methodId ?? null,
     status: row.status,
     /** The ACS has a challenge to show: PENDING_3DS past its 3DS Method. */

@@ -22,17 +22,7 @@ import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity
 import { SandboxApiError, notFound, rateLimited } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
-import {
-  REASONS,
-  attemptsRemaining,
-  changePayin,
-  reasonFor,
-  settleDue,
-  toPayinTransaction,
-  type PayinRow,
-  type PendingOutcome,
-  type StoredCard,
- type ThreeDsState } from '../core/records';
+import { REASONS, attemptsRemaining, changePayin, reasonFor, settleDue, toPayinTransaction, type PayinRow } from '../core/records';
 import { assertFundingAccepted, chosenBrand } from './bin-table';
 import { clientMetadata, merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard, touchSavedCard } from '../core/saved-cards';
@@ -41,6 +31,7 @@ import { payinActions } from '../core/transitions';
 import { newId } from '../core/store';
 import { assertCashierMethod, assertDepositLimits } from '../merchant/cashier-rules';
 import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, reportMethod, startChallenge, startMethod, waitsForMethod } from './three-ds';
+import type { PendingOutcome, StoredCard, ThreeDsState } from '@/lib/db/stored-shapes';
 
 
 
@@ -100,7 +91,7 @@ async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
 function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod'> = {}): PayinProcessingResponse {
-  const reason = row.statusReason as PayinProcessingResponse['statusReason'] | null;
+  const reason = row.statusReason;
   return {
     paymentId: row.id,
     status: row.status,
@@ -114,12 +105,12 @@ function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 're
 const cardAnswer = (row: PayinRow, ctx: RequestContext) => processingAnswer(row, nextStep(row, ctx));
 
 function metadataWith(row: PayinRow, browser: Browser) {
-  return { ...((row.metadata as object | null) ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
+  return { ...(row.metadata ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
 }
 
 /** Runs a card through the sandbox's PSP: the outcome of the test-card table. */
 export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcome: CardOutcome, browser: Browser, ctx: RequestContext): Promise<PayinRow> {
-  const eligible = row.eligiblePspIds as string[];
+  const eligible = row.eligiblePspIds;
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes('card') && p.currencies.includes(row.currency));
   const now = new Date();
@@ -130,28 +121,28 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
   let threeDsUrl: string | undefined;
   let threeDs: ThreeDsState | null = null;
   // A host-to-host pay-in has no page to run the Method in: its issuer decides without it.
-  if (outcome.kind === 'method' && row.h2h) outcome = { kind: outcome.then };
+  if (outcome.scenario === 'method' && row.h2h) outcome = { scenario: outcome.then };
 
   if (!psp) {
     status = 'FAILED';
     detailed = 'NO_PROVIDER_AVAILABLE';
-  } else if (outcome.kind === 'success') {
+  } else if (outcome.scenario === 'success') {
     status = 'SUCCESS';
-  } else if (outcome.kind === 'challenge' || outcome.kind === 'method') {
+  } else if (outcome.scenario === 'challenge' || outcome.scenario === 'method') {
     status = 'PENDING_3DS';
-    threeDs = outcome.kind === 'method' ? startMethod(outcome.then, outcome.answers) : startChallenge();
-    if (outcome.kind === 'challenge') threeDsUrl = acsUrl(ctx, row.id);
-    pendingUntil = new Date(now.getTime() + (outcome.kind === 'method' ? METHOD_TTL_MS : CHALLENGE_TTL_MS));
+    threeDs = outcome.scenario === 'method' ? startMethod(outcome.then, outcome.answers) : startChallenge();
+    if (outcome.scenario === 'challenge') threeDsUrl = acsUrl(ctx, row.id);
+    pendingUntil = new Date(now.getTime() + (outcome.scenario === 'method' ? METHOD_TTL_MS : CHALLENGE_TTL_MS));
     pendingOutcome = { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT', reason: REASONS.TRANSACTION_TIMEOUT };
-  } else if (outcome.kind === 'declined' || outcome.kind === 'failed') {
-    status = outcome.kind === 'declined' ? 'DECLINED' : 'FAILED';
+  } else if (outcome.scenario === 'declined' || outcome.scenario === 'failed') {
+    status = outcome.scenario === 'declined' ? 'DECLINED' : 'FAILED';
     detailed = outcome.reason;
   } else {
     status = 'PENDING';
     pendingUntil = new Date(now.getTime() + outcome.afterMs);
     pendingOutcome = { status: outcome.then, detailedStatus: outcome.reason };
   }
-  const h2h = row.h2h ? { ...(row.h2h as object), threeDsUrl } : null;
+  const h2h = row.h2h ? { ...row.h2h, threeDsUrl } : null;
   if (card.cardId) await touchSavedCard(tx, card.cardId);
   return changePayin(tx, row, {
     status,
@@ -247,7 +238,7 @@ export async function processPayinDirectLink(
   assertCashierMethod(row.cashierMethod, 'apm');
   await assertDepositAllowed(tx, row);
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const eligible = row.eligiblePspIds as string[];
+  const eligible = row.eligiblePspIds;
   const method = directLinkMethod(config, { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
   const fields = validateMethodFields(method, request.additionalData);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));

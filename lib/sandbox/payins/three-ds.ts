@@ -11,9 +11,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@/lib/contract/payin';
 import { SandboxApiError } from '../core/api-error';
-import { changePayin, type PayinRow, type ThreeDsState } from '../core/records';
+import { changePayin, type PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';
 import { acsUrl } from '../core/acs-url';
+import type { ThreeDsState } from '@/lib/db/stored-shapes';
 
 /** A 3DS challenge not answered within this time ends TIMEOUT. */
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
@@ -53,7 +54,7 @@ export function startMethod(afterMethod: 'success' | 'challenge', methodAnswers:
 export const startChallenge = (): ThreeDsState => ({ phase: 'CHALLENGE', serverTransId: randomUUID() });
 
 /** The pay-in's 3DS state, or null. */
-export const threeDsOf = (row: Pick<PayinRow, 'threeDs'>): ThreeDsState | null => (row.threeDs as ThreeDsState | null) ?? null;
+export const threeDsOf = (row: Pick<PayinRow, 'threeDs'>): ThreeDsState | null => row.threeDs;
 
 /** Whether the pay-in waits for its 3DS Method (not for a challenge). */
 export const waitsForMethod = (row: Pick<PayinRow, 'status' | 'threeDs'>): boolean => row.status === 'PENDING_3DS' && threeDsOf(row)?.phase === 'METHOD';

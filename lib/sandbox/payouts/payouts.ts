@@ -17,7 +17,7 @@ import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';
 import { checkedMinor } from '../core/merchant-config';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
-import { changePayout, settleDue, toPayoutTransaction, type PayoutRow, type PendingOutcome, type StoredCard } from '../core/records';
+import { changePayout, settleDue, toPayoutTransaction, type PayoutRow } from '../core/records';
 import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard, loadSavedCard, touchSavedCard } from '../core/saved-cards';
 import { routingColumns, selectProcessor } from '../core/selection';
@@ -25,6 +25,7 @@ import { outcomeForMask } from '../core/test-cards';
 import { payoutActions } from '../core/transitions';
 import { newId } from '../core/store';
 import { assertCashierMethod } from '../merchant/cashier-rules';
+import type { PendingOutcome, StoredCard } from '@/lib/db/stored-shapes';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 const PAYOUT_PROCESSING_MS = 2_000;
@@ -115,10 +116,10 @@ const invalidState = (row: PayoutRow, action: string) =>
 
 /** The outcome of sending a payout once it is PENDING: by its destination card, else PROCESSED. */
 function processingOutcome(row: PayoutRow): PendingOutcome<PayoutStatus> {
-  const card = row.card as StoredCard | null;
-  const outcome = card ? outcomeForMask(card.mask) : { kind: 'success' as const };
-  if (outcome.kind === 'failed') return { status: 'FAILED', detailedStatus: outcome.reason };
-  if (outcome.kind === 'pending' && outcome.then === 'TIMEOUT') return { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT' };
+  const card = row.card;
+  const outcome = card ? outcomeForMask(card.mask) : { scenario: 'success' as const };
+  if (outcome.scenario === 'failed') return { status: 'FAILED', detailedStatus: outcome.reason };
+  if (outcome.scenario === 'pending' && outcome.then === 'TIMEOUT') return { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT' };
   return { status: 'PROCESSED' };
 }
 
@@ -176,7 +177,7 @@ export async function processPayoutDirectLink(
   assertAwaitingDestination(row);
   assertCashierMethod(row.cashierMethod, 'apm');
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const method = directLinkMethod(config, { eligiblePspIds: row.eligiblePspIds as string[], currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
+  const method = directLinkMethod(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
   const fields = validateMethodFields(method, request.additionalData);
   return detailsGiven(tx, row, { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type }, ctx);
 }

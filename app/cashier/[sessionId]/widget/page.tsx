@@ -21,11 +21,11 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const locale = localeParam(search.locale);
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
-    kind: 'widget',
+    name: 'widget',
     path: `/cashier/${encodeURIComponent(sessionId)}/widget`,
     query: locale ? new URLSearchParams({ locale }).toString() : '',
   });
-  if (loaded.kind === 'fallback') return loaded.page;
+  if (loaded.outcome === 'fallback') return loaded.page;
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
@@ -50,7 +50,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
       <CashierFlow
         action={startCashierTransaction}
         sessionId={session.sessionId}
-        kind="withdraw"
+        flow="withdraw"
         locale={locale}
         numberLocale={uiLocale}
         currency={session.currency}

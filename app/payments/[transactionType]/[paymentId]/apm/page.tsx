@@ -27,7 +27,7 @@ const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
   const { transactionType, paymentId } = await props.params;
   const locale = localeParam((await props.searchParams).locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, kind: 'apm' });
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'apm' });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;
@@ -59,7 +59,7 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   });
 
   return (
-    <TransactionShell kind="apm" transaction={transaction} settings={settings}>
+    <TransactionShell page="apm" transaction={transaction} settings={settings}>
       {methods === null ? (
         <ServiceUnavailable retryHref={paymentHref(type, 'apm', transaction.id, locale)} />
       ) : apms.length === 0 ? (

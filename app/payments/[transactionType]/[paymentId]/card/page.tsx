@@ -42,7 +42,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const { transactionType, paymentId } = await props.params;
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, kind: 'card' });
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'card' });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;
@@ -94,7 +94,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   );
 
   return (
-    <TransactionShell kind="card" transaction={transaction} settings={settings}>
+    <TransactionShell page="card" transaction={transaction} settings={settings}>
       {notice ? (
         <p role="status" className="mb-4 rounded-theme border border-control bg-surface p-3 text-sm">
           {notice}

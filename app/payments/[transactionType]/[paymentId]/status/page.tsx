@@ -13,11 +13,11 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function StatusPage(props: PageProps<'/payments/[transactionType]/[paymentId]/status'>) {
   const { transactionType, paymentId } = await props.params;
   const locale = localeParam((await props.searchParams).locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, kind: 'status' });
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'status' });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   return (
-    <TransactionShell kind="status" transaction={transaction} settings={settings}>
+    <TransactionShell page="status" transaction={transaction} settings={settings}>
       <PaymentStatus
         transactionType={transaction.type}
         paymentId={transaction.id}

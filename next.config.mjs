@@ -9,7 +9,7 @@ const nextConfig = {
   // plain Node packages that gain nothing from bundling. rate-limiter-flexible is required once
   // per process from node_modules: bundled, each route had a copy of its classes, and a refusal
   // from one copy was taken for an outage by another (issue 20, finding 2).
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible', 'undici'],
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
   // The embed script (public/embed/, scripts/build/build-embed.mjs) is loaded by merchants' pages with

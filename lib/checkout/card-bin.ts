@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import type { FundingType } from '@/lib/contract/bin';
-import { callOperation, paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import { paymentsApi } from '@/lib/payments-api/client';
 import { PAYMENT_ID } from './load-transaction';
 
 interface CardBinAnswer {
@@ -21,10 +21,7 @@ interface CardBinAnswer {
 /** The BIN's facts for pay-in `paymentId`; null for a BIN of no known brand. Throws PaymentsApiError. */
 export async function cardBinFacts(paymentId: string, bin: string): Promise<CardBinAnswer | null> {
   const [lookup, merchantId] = await Promise.all([
-    callOperation('lookupBin', { params: { bin } }).catch((error: unknown) => {
-      if (PaymentsApiError.is(error) && error.status === 404) return null;
-      throw error;
-    }),
+    paymentsApi.lookupBin(bin),
     paymentsApi.merchantOf('payin', paymentId),
   ]);
   if (!lookup) return null;

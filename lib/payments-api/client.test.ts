@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsApi, PaymentsApiError } from './client';
 
 let server: http.Server;
-const seen: { path: string; auth?: string; key?: string }[] = [];
+const seen: { path: string; auth?: string; key?: string; encoding?: string }[] = [];
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
-    seen.push({ path: request.url ?? '', auth: request.headers.authorization, key: request.headers['idempotency-key'] as string | undefined });
+    seen.push({ path: request.url ?? '', auth: request.headers.authorization, key: request.headers['idempotency-key'] as string | undefined, encoding: request.headers['accept-encoding'] });
     const reply = (status: number, body: string) => {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(body);
@@ -39,6 +39,8 @@ beforeAll(async () => {
         }),
       );
     }
+    if (request.url?.endsWith('/public/bin/42424242')) return reply(200, JSON.stringify({ brands: ['VISA'], fundingType: 'CREDIT', threeDSMethod: false }));
+    if (request.url?.endsWith('/public/bin/99999999')) return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown BIN', errorCode: 4041 }));
     if (request.url?.includes('/process/card')) return reply(409, JSON.stringify({ errorKey: 'INVALID_STATE', errorMessage: 'no', errorCode: 4092 }));
     return reply(500, JSON.stringify({ errorKey: 'INTERNAL_ERROR', errorMessage: 'boom', errorCode: 5001 }));
   });
@@ -75,7 +77,7 @@ describe('paymentsApi', () => {
     );
     expect(error).toMatchObject({ reason: 'http', status: 409, errorKey: 'INVALID_STATE', retryable: false });
     expect(error.message).not.toContain('4242424242424242');
-    expect(seen.at(-1)).toEqual({ path: '/api/public/payin/pi_1/process/card', auth: 'Bearer tok_test', key: 'card:pi_1:key-1' });
+    expect(seen.at(-1)).toMatchObject({ path: '/api/public/payin/pi_1/process/card', auth: 'Bearer tok_test', key: 'card:pi_1:key-1' });
   });
 
   it('404 and 500 keep their status and errorKey; 5xx is retryable', async () => {
@@ -110,5 +112,23 @@ describe('paymentsApi', () => {
     await paymentsApi.getSession('cs_known');
     expect(calls()).toBe(2);
     await failure(paymentsApi.merchantOf('payin', 'pi_missing'));
+  });
+
+  it('keeps a BIN\'s facts (an unknown BIN too) and asks the service once per BIN; a failure is not kept', async () => {
+    const calls = (bin: string) => seen.filter((s) => s.path.endsWith(`/public/bin/${bin}`)).length;
+    expect(await paymentsApi.lookupBin('42424242')).toMatchObject({ brands: ['VISA'], fundingType: 'CREDIT' });
+    expect(await paymentsApi.lookupBin('42424242')).toMatchObject({ brands: ['VISA'] });
+    expect(calls('42424242')).toBe(1);
+    expect(await paymentsApi.lookupBin('99999999')).toBeNull();
+    expect(await paymentsApi.lookupBin('99999999')).toBeNull();
+    expect(calls('99999999')).toBe(1);
+    expect((await failure(paymentsApi.lookupBin('55555555'))).status).toBe(500);
+    expect((await failure(paymentsApi.lookupBin('55555555'))).status).toBe(500);
+    expect(calls('55555555')).toBe(2);
+  });
+
+  it('asks for uncompressed answers (small JSON: gzip would cost both ends more than it saves)', async () => {
+    await failure(paymentsApi.getPayin('pi_missing'));
+    expect(seen.at(-1)?.encoding).toBe('identity');
   });
 });

@@ -11,7 +11,8 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
+import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
+import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkPagePost } from '@/lib/net/request-guard';
 import { bindingCookie, bindingCookieName, bindingScopeOfPath, bindingSecretOf, holdingOf, HOLDING_HEADER, newBindingSecret } from '@/lib/cashier/binding';
 import { localeParam } from '@/lib/checkout/payment-paths';
@@ -134,7 +135,10 @@ export async function proxy(request: NextRequest) {
   response.headers.set('Content-Security-Policy', csp);
   response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');
-  response.headers.set('Permissions-Policy', 'payment=(self)');
+  // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
+  const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';
+  const ownOrigin = new URL(checkoutUrl()).origin;
+  response.headers.set('Permissions-Policy', permissionsPolicy(scope, scope === 'payment-page' ? acsOrigins().filter((origin) => origin !== ownOrigin) : []));
   response.headers.set('Cache-Control', 'no-store');
   // Served over https: browsers keep to https for a year (HSTS).
   if (checkoutUrl().startsWith('https:')) response.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -95,7 +95,8 @@ test('framing: the CSP allows the merchant origins and the security headers are 
   expect(headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+' 'strict-dynamic'/);
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   expect(headers['x-content-type-options']).toBe('nosniff');
-  expect(headers['permissions-policy']).toBe('payment=(self)');
+  // The sandbox's ACS is on this origin here: self covers it (e2e/frame-permissions.spec.ts: an ACS of its own).
+  expect(headers['permissions-policy']).toBe('payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)');
   // A page of no pay-in may be framed by our own origin only.
   const home = await request.get('/');
   expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);

@@ -1,7 +1,7 @@
 /**
  * A merchant's site on a second origin (http://127.0.0.1:3101 while the checkout is on
  * localhost:3100), as merchants embed the hosted pages:
- * - /embed?src=URL: a shop page with the checkout in an iframe; it accepts messages from the
+ * - /embed?src=URL[&allow=FEATURES]: a shop page with the checkout in an iframe (its `allow` attribute from `allow`); it accepts messages from the
  *   checkout's origin only, sizes the iframe from `resize`, turns `redirect` into a top-level
  *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
  * - /success, /failure: the merchant's return pages;
@@ -25,12 +25,12 @@ const page = (title, body) => `<!doctype html>
 
 const escapeAttr = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-function embedPage(src, follow) {
+function embedPage(src, follow, allow) {
   const checkoutOrigin = new URL(src).origin;
   return page(
     'Merchant shop: checkout',
     `<p>Complete your order below.</p>
-<iframe id="checkout" title="Secure payment" src="${escapeAttr(src)}" style="width:100%;max-width:480px;height:600px;border:0"></iframe>
+<iframe id="checkout" title="Secure payment" src="${escapeAttr(src)}"${allow ? ` allow="${escapeAttr(allow)}"` : ''} style="width:100%;max-width:480px;height:600px;border:0"></iframe>
 <script>
   window.checkoutMessages = [];
   const frame = document.getElementById('checkout');
@@ -113,7 +113,7 @@ const server = http.createServer((request, response) => {
   if (url.pathname === '/embed') {
     const src = url.searchParams.get('src') ?? '';
     if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
-    return send(200, embedPage(src, url.searchParams.get('follow') !== '0'));
+    return send(200, embedPage(src, url.searchParams.get('follow') !== '0', url.searchParams.get('allow') ?? ''));
   }
   if (url.pathname === '/widget') {
     // The merchant mounts the withdrawal widget with the checkout's /embed/v1.js, pinned by its

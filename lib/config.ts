@@ -57,6 +57,12 @@ export const ENV_SCHEMA = z.object({
   POW_SECRET: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC secret of the challenges; the same on every instance (default: one per process).'),
   LIVE_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50).describe('Open live-balance event streams (withdrawal widgets) per customer IP on one instance.'),
   LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('Open live-balance event streams on one instance; above it widgets poll.'),
+  ACS_ORIGINS: z
+    .string()
+    .max(4096)
+    .regex(/^https:\/\/[^\s,]+(,https:\/\/[^\s,]+)*$/, 'must be https origins separated by commas')
+    .optional()
+    .describe('Origins of the issuers’ ACS (or the 3DS server that frames them) allowed to use the Payment Request API (SPC) and passkeys inside the card page’s challenge frame, comma-separated; the sandbox’s own is always allowed. Any other ACS runs the ordinary challenge.'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000).describe('Time a connection has to send a request head, in milliseconds; then it is closed (lib/net/request-guard.ts).'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000).describe('Time a request has to send its whole body, in milliseconds; then its connection is closed.'),
@@ -154,6 +160,9 @@ export function assertConfig(): AppConfig {
 
 /** Public origin of the hosted pages, without a trailing slash. */
 export const checkoutUrl = (): string => appConfig().checkoutUrl;
+
+/** Origins whose challenge frame may use the payment and passkey features: the sandbox's and ACS_ORIGINS (lib/framing/permissions-policy.ts). */
+export const acsOrigins = (): string[] => [new URL(appConfig().sandboxPublicUrl).origin, ...(appConfig().ACS_ORIGINS?.split(',').map((origin) => withoutTrailingSlash(origin.trim())) ?? [])];
 
 /** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
 export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;

@@ -9,6 +9,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
 
 const WINDOWS = [
   { size: '04', width: 600, height: 400 },
@@ -66,6 +67,7 @@ export function ChallengeFrame({ url, title, intro }: { url: string; title: stri
           src={url}
           title={title}
           onLoad={onLoad}
+          allow={FRAME_ALLOW}
           data-window-size={window_.size}
           style={{ width: window_.width ? `${window_.width}px` : '100%', maxWidth: '100%', height: `${window_.height}px`, border: 0, display: 'block' }}
         />

@@ -16,6 +16,7 @@ import type { FeeRule } from '@/lib/contract/merchant';
 import { toMinor, toMajor } from '@/lib/money';
 import type { CashierState } from '@/lib/checkout/cashier-action';
 import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
+import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
 
 export interface CashierFlowText {
   amount: string;
@@ -150,7 +151,7 @@ export function CashierFlow(props: CashierFlowProps) {
   if (step) {
     return (
       <div className="space-y-2">
-        <iframe ref={frameRef} title={text.frameTitle} src={step.url} height={height} className="w-full border-0" />
+        <iframe ref={frameRef} title={text.frameTitle} src={step.url} height={height} allow={FRAME_ALLOW} className="w-full border-0" />
         <button
           type="button"
           onClick={() => {

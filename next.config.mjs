@@ -13,8 +13,8 @@ const nextConfig = {
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
   // The embed script (public/embed/, scripts/build/build-embed.mjs) is loaded by merchants' pages with
-  // `integrity` and `crossorigin`: CORS for any origin (no credentials), a short cache (v1 may
-  // change with a new hash in /embed/manifest.json), and the right types.
+  // `integrity` and `crossorigin`: CORS for any origin (no credentials), a short cache (a release's
+  // files never change, but /embed/manifest.json names the current one), and the right types.
   async headers() {
     const embed = [
       { key: 'Access-Control-Allow-Origin', value: '*' },

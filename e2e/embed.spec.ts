@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createSession, MERCHANT_ORIGIN } from './support';
 
-test('/embed/v1.js, its ES module, declarations and manifest are served for any origin, and match the manifest', async ({ request }) => {
+test('every release of the embed script (v1, v1.1), its ES module, declarations and manifest are served for any origin, and match the manifest', async ({ request }) => {
   const manifest = (await (await request.get('/embed/manifest.json')).json()) as { files: Record<string, { integrity: string; bytes: number }> };
   for (const [path, entry] of Object.entries(manifest.files)) {
     const answer = await request.get(path, { headers: { Origin: MERCHANT_ORIGIN } });
@@ -19,6 +19,8 @@ test('/embed/v1.js, its ES module, declarations and manifest are served for any 
   }
   expect((await request.get('/embed/v1.js')).headers()['content-type']).toMatch(/javascript/);
   expect((await request.get('/embed/v1.mjs')).headers()['content-type']).toMatch(/javascript/);
+  expect((await request.get('/embed/v1.1.js')).headers()['content-type']).toMatch(/javascript/);
+  expect(Object.keys(manifest.files)).toEqual(expect.arrayContaining(['/embed/v1.js', '/embed/v1.1.js']));
 });
 
 test('a merchant page pinning another hash gets no script: the browser refuses it', async ({ page, request }) => {

@@ -83,3 +83,12 @@ test('a merchant iframe that delegates nothing leaves the card page (and so its 
   const cardFrame = frameOn(page, `${CHECKOUT}/payments/`)!;
   expect(await featuresOf(cardFrame)).toEqual({ allowed: [], paymentRequest: expect.stringMatching(/^SecurityError/) });
 });
+
+test('the embed script’s current release delegates the three features; release 1 keeps payment alone', async ({ page }) => {
+  const payin = await createPayin();
+  for (const [release, allowed] of [['', FEATURES], ['/embed/v1.js', ['payment']]] as const) {
+    await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(payin.iframeUrls.card)}${release ? `&release=${encodeURIComponent(release)}` : ''}`);
+    await expect(page.frameLocator('#widget iframe').getByLabel('Card number')).toBeVisible();
+    expect((await featuresOf(frameOn(page, `${CHECKOUT}/payments/`)!)).allowed, release || 'current release').toEqual(allowed);
+  }
+});

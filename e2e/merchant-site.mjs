@@ -116,20 +116,22 @@ const server = http.createServer((request, response) => {
     return send(200, embedPage(src, url.searchParams.get('follow') !== '0', url.searchParams.get('allow') ?? ''));
   }
   if (url.pathname === '/widget') {
-    // The merchant mounts the withdrawal widget with the checkout's /embed/v1.js, pinned by its
-    // integrity hash from the published manifest (?integrity=wrong pins another, to see the browser refuse it).
+    // The merchant mounts a page (the withdrawal widget, a card page) with the checkout's current embed
+    // release (?release=/embed/v1.js: an earlier one), pinned by its integrity hash from the published
+    // manifest (?integrity=wrong pins another, to see the browser refuse it).
     const src = url.searchParams.get('src') ?? '';
     if (!/^https?:\/\//.test(src)) return send(400, page('Bad request', '<p>src is required</p>'));
     const checkoutOrigin = new URL(src).origin;
     const manifest = JSON.parse(readFileSync('public/embed/manifest.json', 'utf8'));
-    const pinned = url.searchParams.get('integrity') === 'wrong' ? `sha384-${'A'.repeat(64)}` : manifest.files['/embed/v1.js'].integrity;
+    const release = manifest.files[url.searchParams.get('release') ?? ''] ? url.searchParams.get('release') : manifest.current;
+    const pinned = url.searchParams.get('integrity') === 'wrong' ? `sha384-${'A'.repeat(64)}` : manifest.files[release].integrity;
     return send(
       200,
       page(
         'Merchant account: withdraw',
         `<div id="widget"></div>
 <p>Last balance message: <output id="last-balance">none</output></p>
-<script src="${checkoutOrigin}/embed/v1.js" integrity="${pinned}" crossorigin="anonymous"></script>
+<script src="${checkoutOrigin}${release}" integrity="${pinned}" crossorigin="anonymous"></script>
 <script>
   window.checkoutMessages = [];
   if (window.CheckoutEmbed) window.embed = CheckoutEmbed.mount('#widget', {

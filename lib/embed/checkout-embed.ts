@@ -1,8 +1,8 @@
 /**
- * The hosted checkout's embed script (no dependencies), built by scripts/build-embed.mjs into
- * public/embed/v1.js (a classic script: `window.CheckoutEmbed`), public/embed/v1.mjs (an ES
- * module) and public/embed/v1.d.ts, with their Subresource Integrity hashes in
- * public/embed/manifest.json. It mounts a hosted page (card, APM, cashier or withdrawal widget)
+ * The hosted checkout's embed script (no dependencies), built by scripts/build/build-embed.mjs into
+ * the current release's public/embed/v{release}.js (a classic script: `window.CheckoutEmbed`),
+ * .mjs (an ES module) and .d.ts, with their Subresource Integrity hashes in
+ * public/embed/manifest.json (earlier releases keep their bytes: merchants pin them). It mounts a hosted page (card, APM, cashier or withdrawal widget)
  * in an iframe inside an element of the merchant's page.
  *
  * Every message is accepted only from the iframe itself and from the URL's origin, and must have
@@ -54,7 +54,7 @@ export interface EmbedHandle {
   destroy: () => void;
 }
 
-/** The version of the message protocol and of this script's path (/embed/v1.js). */
+/** The version of the message protocol (release 1 and 1.1 of this script speak version 1). */
 export const PROTOCOL_VERSION = 1;
 
 function isMessage(data: unknown): data is CheckoutMessage {
@@ -75,7 +75,8 @@ export function mount(target: string | Element, options: MountOptions): EmbedHan
   frame.style.border = '0';
   frame.style.display = 'block';
   frame.style.height = `${options.initialHeight || 480}px`;
-  frame.setAttribute('allow', 'payment');
+  // The Payment Request API (SPC) and passkeys, for the issuer's ACS the card page frames (release 1.1).
+  frame.setAttribute('allow', 'payment; publickey-credentials-get; publickey-credentials-create');
   container.appendChild(frame);
 
   const onMessage = (event: MessageEvent) => {

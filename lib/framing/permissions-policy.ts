@@ -5,7 +5,8 @@
  * `publickey-credentials-create` (WebAuthn: passkeys). A feature reaches a nested frame only
  * when every document above it allows the frame's origin AND the frame's `allow` attribute
  * delegates it (FRAME_ALLOW). So:
- * - the merchant's iframe of a payment page delegates them (`/embed/v1.js`, README snippet);
+ * - the merchant's iframe of a payment page delegates them (`/embed/v1.1.js`, the README's snippet;
+ *   release 1, `/embed/v1.js`, keeps its pinned bytes and delegates `payment` alone);
  * - a payment page allows itself and the ACS origins it may frame (the sandbox's, ACS_ORIGINS),
  *   and its challenge frame delegates them: the issuer's ACS can run SPC or WebAuthn inside;
  * - the cashier and the widget allow themselves (their frame of a payment page delegates);

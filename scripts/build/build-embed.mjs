@@ -1,9 +1,13 @@
 /**
- * Builds the embed script (lib/embed/checkout-embed.ts) with esbuild into public/embed/:
- * v1.js (classic script, `window.CheckoutEmbed`), v1.mjs (ES module), v1.d.ts (declarations,
- * the TypeScript compiler's API), and manifest.json with each file's Subresource Integrity hash (sha384, W3C SRI) and size.
- * public/embed.js (the unversioned path of earlier integrations) is v1.js too. The output is
- * checked in; `embedBuild()` answers the files without writing them (a test compares).
+ * Builds the embed script (lib/embed/checkout-embed.ts) with esbuild into public/embed/, as
+ * releases: each release's files keep their bytes for ever, since merchants pin them by their
+ * Subresource Integrity hash (PCI DSS 4.0 requirement 6.4.3). The current release (RELEASE) is
+ * built from the source: v{RELEASE}.js (classic script, `window.CheckoutEmbed`), .mjs (ES module),
+ * .d.ts (declarations, the TypeScript compiler's API). Earlier releases (FROZEN) are checked-in
+ * files, never rebuilt; their hashes are recorded here and checked. manifest.json lists every
+ * release's files with their SRI hash (sha384, W3C SRI) and size, and names the current one.
+ * public/embed.js (the unversioned path of the first integrations) is release 1's v1.js. The
+ * output is checked in; `embedBuild()` answers the files without writing them (a test compares).
  *
  *   node scripts/build/build-embed.mjs        # npm run build runs it first
  */
@@ -13,31 +17,37 @@ import ts from 'typescript';
 import { buildSync } from 'esbuild';
 
 const SOURCE = 'lib/embed/checkout-embed.ts';
-const BANNER = '/*! Hosted checkout embed v1 (lib/embed/checkout-embed.ts). No dependencies. */';
+/** The release built from the source: 1.1 delegates the passkey features too (issue 22). */
+const RELEASE = '1.1';
+const BANNER = `/*! Hosted checkout embed v${RELEASE} (lib/embed/checkout-embed.ts). No dependencies. */`;
+/** Earlier releases: checked-in files whose bytes never change (merchants pin these hashes). */
+export const FROZEN = {
+  '/embed/v1.js': 'sha384-4lsXN/sbNCA+x4W3HyVPncmXkIe+Tpl955o/qberWfnFo9HNcgBL+UsqC30u7g6Z',
+  '/embed/v1.mjs': 'sha384-Sdw3BoI265vx/s/i1xj/zhRFjtJ3jAJouz0wEq+Qyk9IU5phbxCg5xmxfiNQSaa3',
+  '/embed/v1.d.ts': 'sha384-6aUYfZUnadP6lvrMbId4ukrnCWgtR/4t3WgaaSFp56FTnarb7WnhVtjprOcNTHzh',
+};
 
 /** `sha384-<base64>` of `text` (what a script tag's `integrity` holds). */
 export const integrity = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
 
-/** The files of public/embed/ (and public/embed.js), by path, as text. */
+/** The files of public/embed/ written by the build (the current release, the manifest), by path, as text. */
 export function embedBuild() {
   const common = { entryPoints: [SOURCE], bundle: true, write: false, target: 'es2019', minify: true, legalComments: 'none', banner: { js: BANNER } };
   const classic = buildSync({ ...common, format: 'iife', globalName: 'CheckoutEmbed' }).outputFiles[0].text;
   const esm = buildSync({ ...common, format: 'esm' }).outputFiles[0].text;
-  const files = {
-    'public/embed/v1.js': classic,
-    'public/embed/v1.mjs': esm,
-    'public/embed/v1.d.ts': `${BANNER}\n${declarations()}`,
-    'public/embed.js': classic,
+  const current = {
+    [`/embed/v${RELEASE}.js`]: classic,
+    [`/embed/v${RELEASE}.mjs`]: esm,
+    [`/embed/v${RELEASE}.d.ts`]: `${BANNER}\n${declarations()}`,
   };
+  const frozen = Object.fromEntries(Object.keys(FROZEN).map((urlPath) => [urlPath, readFileSync(`public${urlPath}`, 'utf8')]));
+  const entry = (text) => ({ integrity: integrity(text), bytes: Buffer.byteLength(text) });
   const manifest = {
     version: 1,
-    files: Object.fromEntries(
-      ['v1.js', 'v1.mjs', 'v1.d.ts'].map((name) => {
-        const text = files[`public/embed/${name}`];
-        return [`/embed/${name}`, { integrity: integrity(text), bytes: Buffer.byteLength(text) }];
-      }),
-    ),
+    current: `/embed/v${RELEASE}.js`,
+    files: Object.fromEntries([...Object.entries(frozen), ...Object.entries(current)].map(([urlPath, text]) => [urlPath, entry(text)])),
   };
+  const files = Object.fromEntries(Object.entries(current).map(([urlPath, text]) => [`public${urlPath}`, text]));
   files['public/embed/manifest.json'] = `${JSON.stringify(manifest, null, 2)}\n`;
   return files;
 }
@@ -65,5 +75,9 @@ function declarations() {
 if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync('public/embed', { recursive: true });
   for (const [file, text] of Object.entries(embedBuild())) writeFileSync(file, text);
-  console.log(`embed: ${JSON.parse(readFileSync('public/embed/manifest.json', 'utf8')).files['/embed/v1.js'].integrity}`);
+  for (const [urlPath, pinned] of Object.entries(FROZEN)) {
+    if (integrity(readFileSync(`public${urlPath}`, 'utf8')) !== pinned) throw new Error(`${urlPath} changed: a released file keeps its bytes (merchants pin its hash)`);
+  }
+  const manifest = JSON.parse(readFileSync('public/embed/manifest.json', 'utf8'));
+  console.log(`embed: ${manifest.current} ${manifest.files[manifest.current].integrity}`);
 }

@@ -44,6 +44,7 @@ import {
   ProcessDirectLinkRequest,
   ProcessSavedCardRequest,
   ThreeDSMethodResult,
+  SpcAssertionReport,
 } from './payin';
 
 /** Who calls: a merchant's bearer token, or the hosted pages' own credential (E15). */
@@ -108,6 +109,12 @@ export const OPERATIONS = {
     method: 'POST', path: '/public/payin/{payinId}/process/3ds-method', summary: 'Report the 3DS Method and continue authentication (E16)',
     description: 'After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method.',
     request: ThreeDSMethodResult, answer: PayinProcessingResponse, answerDescription: 'Authentication continued',
+    idempotent: true, extension: true, callers: both,
+  },
+  completeSpc: {
+    method: 'POST', path: '/public/payin/{payinId}/process/spc', summary: 'Report a Secure Payment Confirmation assertion (E20)',
+    description: 'After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer\'s one-time challenge, the checkout\'s origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer.',
+    request: SpcAssertionReport, answer: PayinProcessingResponse, answerDescription: 'Authentication continued',
     idempotent: true, extension: true, callers: both,
   },
   processPayinDirectLink: {

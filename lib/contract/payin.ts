@@ -168,6 +168,45 @@ export const ThreeDSMethodResult = z
   .meta({ id: 'ThreeDSMethodResult', 'x-extension': true });
 export type ThreeDSMethodResult = z.infer<typeof ThreeDSMethodResult>;
 
+/** A base64url string (WebAuthn's binary fields as JSON). */
+const Base64Url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+
+/**
+ * E20: the issuer's offer of Secure Payment Confirmation (W3C SPC; EMV 3DS 2.3.1): the data of
+ * the `secure-payment-confirmation` PaymentRequest the checkout shows before the ordinary
+ * challenge, for a card with a passkey at its ACS.
+ */
+export const SpcOffer = z
+  .object({
+    credentialIds: z.array(Base64Url(1024)).min(1).max(16).meta({ description: 'The card\'s passkeys at the ACS (WebAuthn credential ids, base64url).' }),
+    challenge: Base64Url(128).meta({ description: 'One-time challenge (base64url), spent by the report.' }),
+    rpId: z.string().max(253).meta({ description: 'The relying party: the ACS\'s host.' }),
+    payeeName: z.string().max(200).meta({ description: 'The merchant the prompt names.' }),
+    instrument: z.object({ displayName: z.string().max(100), icon: z.string().max(4096) }).meta({ description: 'The card the prompt names, and its icon.' }),
+    total: z.object({ currency: z.string().length(3), value: z.string().max(32) }).meta({ description: 'The amount the prompt shows: ISO 4217 currency and a decimal string in major units.' }),
+    timeout: z.number().int().min(1000).max(300_000).meta({ description: 'Time for the prompt, in ms.' }),
+  })
+  .meta({ id: 'SpcOffer', 'x-extension': true });
+export type SpcOffer = z.infer<typeof SpcOffer>;
+
+/** E20: the SPC assertion (a PublicKeyCredential of type payment.get, JSON-encoded as WebAuthn's toJSON). */
+export const SpcAssertionReport = z
+  .object({
+    assertion: z.object({
+      id: Base64Url(1024),
+      rawId: Base64Url(1024),
+      type: z.literal('public-key'),
+      response: z.object({
+        clientDataJSON: Base64Url(8192),
+        authenticatorData: Base64Url(4096),
+        signature: Base64Url(1024),
+        userHandle: Base64Url(1024).optional(),
+      }),
+    }),
+  })
+  .meta({ id: 'SpcAssertionReport', 'x-extension': true });
+export type SpcAssertionReport = z.infer<typeof SpcAssertionReport>;
+
 /** Answer of card (E1), saved-card (E2) and direct-link processing; attemptsRemaining and statusReason are E16. */
 export const PayinProcessingResponse = z
   .object({
@@ -177,6 +216,10 @@ export const PayinProcessingResponse = z
       .string()
       .optional()
       .meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+    spc: SpcOffer.optional().meta({
+      'x-extension': true,
+      description: 'E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands.',
+    }),
     threeDSMethod: ThreeDSMethod.optional().meta({
       'x-extension': true,
       description: 'Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile.',

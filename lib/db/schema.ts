@@ -230,3 +230,23 @@ export const cashierSessionChanges = pgTable(
   },
   (t) => [index('cashier_session_changes_tx').on(t.txId), index('cashier_session_changes_at').on(t.at)],
 );
+
+/**
+ * E20: passkeys the sandbox's ACS enrolled for a card (WebAuthn with the `payment` extension),
+ * found by the card's keyed hash: the issuer's own record, whichever merchant the card pays.
+ * The public key is COSE (base64url); `counter` is the authenticator's signature counter.
+ */
+export const spcCredentials = pgTable(
+  'spc_credentials',
+  {
+    /** The credential id (base64url). */
+    id: text('id').primaryKey(),
+    cardHash: text('card_hash').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The relying party: the ACS's host. */
+    rpId: text('rp_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('spc_credentials_card').on(t.cardHash)],
+);

@@ -19,6 +19,12 @@ export interface ThreeDsState {
   /** False: the sandbox's Method page never notifies (the 10 s timeout test card). */
   methodAnswers?: boolean;
   methodCompletion?: ThreeDSCompInd;
+  /** E20: the one-time challenge of the SPC offer out (base64url), spent by its report. */
+  spcChallenge?: string;
+  /** E20: the challenge of the passkey enrolment the ACS offered after a passed challenge. */
+  enrolChallenge?: string;
+  /** E20: how the challenge was passed. */
+  passedBy?: 'challenge' | 'spc';
 }
 
 /** A card as the sandbox keeps it: never the PAN or the CVV. */

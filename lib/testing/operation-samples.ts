@@ -40,6 +40,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processCard: cardSample,
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
+  completeSpc: () => ({ assertion: { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } } }),
   cancelPayout: null,
   bindCashierSession: () => ({ bindingHash: 'a'.repeat(64) }),
   bindPayout: () => ({ bindingHash: 'b'.repeat(64) }),

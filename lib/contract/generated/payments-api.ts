@@ -100,6 +100,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/payin/{payinId}/process/spc": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a Secure Payment Confirmation assertion (E20)
+         * @description After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer's one-time challenge, the checkout's origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        post: operations["completeSpc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payin/{payinId}/process/direct-link": {
         parameters: {
             query?: never;
@@ -838,6 +858,20 @@ export interface components {
         };
         /** @enum {string} */
         ThreeDSCompInd: "Y" | "N" | "U";
+        SpcAssertionReport: {
+            assertion: {
+                id: string;
+                rawId: string;
+                /** @constant */
+                type: "public-key";
+                response: {
+                    clientDataJSON: string;
+                    authenticatorData: string;
+                    signature: string;
+                    userHandle?: string;
+                };
+            };
+        };
         StartDirectLinkProcessingRequest: {
             browser: components["schemas"]["Browser"];
             additionalData: components["schemas"]["FreeFormMap"];
@@ -1143,12 +1177,36 @@ export interface components {
             status: components["schemas"]["PayinStatus"];
             /** @description 3DS challenge (ACS) or provider page the customer goes to next (E1, E2). */
             redirectUrl?: string;
+            /** @description E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands. */
+            spc?: components["schemas"]["SpcOffer"];
             /** @description Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile. */
             threeDSMethod?: components["schemas"]["ThreeDSMethod"];
             /** @description Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
             /** @description Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt. */
             statusReason?: components["schemas"]["StatusReasonOutput"];
+        };
+        SpcOffer: {
+            /** @description The card's passkeys at the ACS (WebAuthn credential ids, base64url). */
+            credentialIds: string[];
+            /** @description One-time challenge (base64url), spent by the report. */
+            challenge: string;
+            /** @description The relying party: the ACS's host. */
+            rpId: string;
+            /** @description The merchant the prompt names. */
+            payeeName: string;
+            /** @description The card the prompt names, and its icon. */
+            instrument: {
+                displayName: string;
+                icon: string;
+            };
+            /** @description The amount the prompt shows: ISO 4217 currency and a decimal string in major units. */
+            total: {
+                currency: string;
+                value: string;
+            };
+            /** @description Time for the prompt, in ms. */
+            timeout: number;
         };
         ThreeDSMethod: {
             /** @description The ACS's 3DS Method URL (threeDSMethodURL). */
@@ -1899,6 +1957,107 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["ThreeDSMethodResult"];
+            };
+        };
+        responses: {
+            /** @description Authentication continued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinProcessingResponse"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    completeSpc: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SpcAssertionReport"];
             };
         };
         responses: {

@@ -15,6 +15,7 @@ import type {
   ProcessCardRequest,
   ProcessDirectLinkRequest,
   ProcessSavedCardRequest,
+  SpcAssertionReport,
   ThreeDSMethodResult,
 } from '@/lib/contract/payin';
 import type { Browser } from '@/lib/contract/common';
@@ -32,6 +33,8 @@ import { newId } from '../core/store';
 import { assertCashierMethod, assertDepositLimits } from '../merchant/cashier-rules';
 import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, reportMethod, startChallenge, startMethod, waitsForMethod } from './three-ds';
 import type { PendingOutcome, StoredCard, ThreeDsState } from '@/lib/db/stored-shapes';
+import { logger } from '@/lib/log';
+import { offerSpc, verifySpc } from './spc';
 
 
 
@@ -90,7 +93,7 @@ async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
 }
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
-function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod'> = {}): PayinProcessingResponse {
+function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod' | 'spc'> = {}): PayinProcessingResponse {
   const reason = row.statusReason;
   return {
     paymentId: row.id,
@@ -102,7 +105,12 @@ function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 're
 }
 
 /** The answer of a card charge: a PENDING_3DS pay-in runs the issuer's 3DS Method, or goes to the ACS. */
-const cardAnswer = (row: PayinRow, ctx: RequestContext) => processingAnswer(row, nextStep(row, ctx));
+/** A card processing answer: the status, and the next step (the 3DS Method, or the challenge with an SPC offer when the card has a passkey: E20). */
+async function cardAnswer(tx: Db, row: PayinRow, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const step = nextStep(row, ctx);
+  const spc = step.redirectUrl && !row.h2h ? await offerSpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, ctx) : null;
+  return processingAnswer(row, { ...step, ...(spc ? { spc } : {}) });
+}
 
 function metadataWith(row: PayinRow, browser: Browser) {
   return { ...(row.metadata ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
@@ -193,7 +201,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
   assertFundingAccepted(settings.refusedFundingTypes, card.digits);
   card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
-  return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
+  return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
 }
 
 /**
@@ -208,7 +216,7 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
   assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.mask.replace(/\D/g, '').slice(0, 6));
-  return cardAnswer(await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
+  return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
 }
 
 /**
@@ -218,7 +226,25 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
  */
 export async function completeThreeDSMethod(tx: Db, principal: Principal, id: string, request: ThreeDSMethodResult, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
-  return cardAnswer(await reportMethod(tx, row, request.threeDSCompInd), ctx);
+  return cardAnswer(tx, await reportMethod(tx, row, request.threeDSCompInd), ctx);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/spc (E20): the checkout showed Secure Payment
+ * Confirmation and reports the assertion. Verified: the challenge is passed (SUCCESS). Not
+ * verified: the offer is spent and the answer is the ordinary challenge (PENDING_3DS,
+ * redirectUrl). 409 INVALID_STATE without an offer out; 404 for another's pay-in.
+ */
+export async function completeSpc(tx: Db, principal: Principal, id: string, request: SpcAssertionReport, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  const verdict = await verifySpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, request, ctx);
+  const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!verdict.verified) {
+    logger.warn({ paymentId: id, reason: verdict.reason }, 'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands');
+    return processingAnswer(fresh!, nextStep(fresh!, ctx));
+  }
+  const passed = await changePayin(tx, fresh!, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: { ...fresh!.threeDs!, passedBy: 'spc' } });
+  return processingAnswer(passed);
 }
 
 /**

@@ -1,0 +1,123 @@
+/**
+ * E20, Secure Payment Confirmation at the sandbox's ACS, through the router against the OpenAPI
+ * document, with a software authenticator: a card enrols a passkey after a passed challenge; its
+ * next challenge carries the SPC offer; a verified assertion pays; one that confirms another
+ * amount, another origin, the wrong type, an old challenge or no user verification does not,
+ * and leaves the ordinary challenge (one try per offer); a report without an offer is 409.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { softwareAuthenticator } from '@/lib/testing/software-authenticator';
+import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
+import { payins } from '@/lib/db/schema';
+import { sandboxDb } from '../core/store';
+import { completeChallenge } from './payin-decisions';
+import { enrolmentOptions, enrolPasskey, paymentValue } from './spc';
+
+const CHECKOUT = 'sbx_checkout';
+const CARD = '4000000000003220';
+
+async function payin(amount = 10): Promise<string> {
+  const created = await api('POST', '/public/payin', {
+    body: { orderId: `spc-${randomUUID()}`, amount, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `spc-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+    key: randomUUID(),
+  });
+  return created.body.paymentId as string;
+}
+const pay = (id: string, cardNumber = CARD) =>
+  api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+const report = (id: string, assertion: unknown) => api('POST', `/public/payin/${id}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion } });
+
+const ctx = () => ({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() });
+const rpId = () => new URL(sandboxPublicUrl()).hostname;
+
+type Offer = { credentialIds: string[]; challenge: string; rpId: string; payeeName: string; instrument: { displayName: string; icon: string }; total: { currency: string; value: string } };
+/** The client data a browser writes for an SPC prompt of `offer` on the checkout's page. */
+const clientData = (offer: Offer, change: Record<string, unknown> = {}, payment: Record<string, unknown> = {}) => ({
+  type: 'payment.get',
+  challenge: offer.challenge,
+  origin: new URL(checkoutUrl()).origin,
+  crossOrigin: false,
+  payment: { rpId: offer.rpId, topOrigin: 'https://shop.example', payeeName: offer.payeeName, total: offer.total, instrument: offer.instrument, ...payment },
+  ...change,
+});
+
+let authenticator: ReturnType<typeof softwareAuthenticator>;
+
+beforeAll(async () => {
+  const db = await sandboxDb();
+  authenticator = softwareAuthenticator(rpId());
+  // Enrolment: a challenge passed with the card, then the ACS's offer of a passkey, registered.
+  const id = await payin();
+  expect((await pay(id)).body).toMatchObject({ status: 'PENDING_3DS' });
+  await db.transaction((tx) => completeChallenge(tx, id, true, ctx()));
+  const enrolled = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
+    const options = await enrolmentOptions(tx, row!, ctx());
+    expect(options).not.toBeNull();
+    expect(options!.extensions).toMatchObject({ payment: { isPayment: true } });
+    const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
+    return enrolPasskey(tx, fresh!, authenticator.register(options!.challenge, new URL(sandboxPublicUrl()).origin) as never, ctx());
+  });
+  expect(enrolled).toBe(true);
+});
+
+describe('Secure Payment Confirmation (E20)', () => {
+  it('a card with a passkey is offered SPC with its challenge; a verified assertion pays', async () => {
+    const id = await payin(25.5);
+    const answer = await pay(id);
+    expect(answer.status).toBe(200);
+    const offer = answer.body.spc as Offer;
+    expect(answer.body.redirectUrl).toMatch(new RegExp(`/sandbox/3ds/${id}$`));
+    expect(offer).toMatchObject({ credentialIds: [authenticator.id], rpId: rpId(), payeeName: 'Demo Shop', total: { currency: 'EUR', value: '25.50' }, instrument: { displayName: 'Visa •••• 3220' } });
+    const done = await report(id, authenticator.assert(clientData(offer)));
+    expect(done.status).toBe(200);
+    expect(done.body).toMatchObject({ paymentId: id, status: 'SUCCESS' });
+    expect((await api('GET', `/public/payin/${id}`)).body.status).toBe('SUCCESS');
+  });
+
+  it('an assertion that confirms another amount, origin, type or challenge, or without user verification, does not pay: the ordinary challenge stands', async () => {
+    const stale = await pay(await payin());
+    const cases: [string, (offer: Offer) => unknown][] = [
+      ['another amount', (offer) => authenticator.assert(clientData(offer, {}, { total: { currency: 'EUR', value: '1.00' } }))],
+      ['another payee', (offer) => authenticator.assert(clientData(offer, {}, { payeeName: 'Elsewhere Ltd' }))],
+      ['another origin', (offer) => authenticator.assert(clientData(offer, { origin: 'https://evil.example' }))],
+      ['a WebAuthn login, not a payment', (offer) => authenticator.assert(clientData(offer, { type: 'webauthn.get' }))],
+      ['an old challenge', () => authenticator.assert(clientData(stale.body.spc as Offer))],
+      ['no user verification', (offer) => softwareAuthenticator(rpId(), { userVerified: false }).assert(clientData(offer))],
+    ];
+    for (const [name, assertion] of cases) {
+      const id = await payin();
+      const offer = (await pay(id)).body.spc as Offer;
+      const answer = await report(id, assertion(offer));
+      expect(answer.status, name).toBe(200);
+      expect(answer.body, name).toMatchObject({ status: 'PENDING_3DS', redirectUrl: expect.stringContaining(`/sandbox/3ds/${id}`) });
+      expect(answer.body.spc, name).toBeUndefined();
+      // One try per offer: the same report again finds none.
+      expect((await report(id, authenticator.assert(clientData(offer)))).status, name).toBe(409);
+    }
+  });
+
+  it('a report without an offer is 409; a challenge for a card without a passkey has no offer; a malformed assertion is 400', async () => {
+    const none = await payin();
+    expect((await report(none, authenticator.assert({ type: 'payment.get' }))).status).toBe(409);
+    // 4000 0033 0000 3064: a Method, then a challenge; no passkey was enrolled for this card.
+    const plain = await payin();
+    expect((await pay(plain, '4000003300003064')).body.threeDSMethod).toBeDefined();
+    const challenged = await api('POST', `/public/payin/${plain}/process/3ds-method`, { token: CHECKOUT, key: randomUUID(), body: { threeDSCompInd: 'Y' } });
+    expect(challenged.body).toMatchObject({ status: 'PENDING_3DS', redirectUrl: expect.stringContaining(`/sandbox/3ds/${plain}`) });
+    expect(challenged.body.spc).toBeUndefined();
+    const bad = await api('POST', `/public/payin/${plain}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion: { id: 'not base64url!', rawId: 'x', type: 'public-key', response: {} } } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('amounts are decimal strings in the currency’s minor units (ISO 4217)', () => {
+    expect(paymentValue(2550, 'EUR')).toBe('25.50');
+    expect(paymentValue(5, 'EUR')).toBe('0.05');
+    expect(paymentValue(2500, 'JPY')).toBe('2500');
+    expect(paymentValue(1250, 'KWD')).toBe('1.250');
+  });
+});

@@ -1,0 +1,184 @@
+/**
+ * The sandbox ACS's passkeys: Secure Payment Confirmation in 3-D Secure (E20; EMV 3-D Secure
+ * 2.3.1 "SPC", W3C Secure Payment Confirmation, WebAuthn Level 3).
+ * - Enrolment: after a challenge passed, the ACS offers the cardholder a passkey (WebAuthn
+ *   registration with the `payment` extension) for the card, kept by the card's keyed hash.
+ * - Authentication: a later pay-in with that card that needs a challenge carries `spc` in its
+ *   processing answer (the credentials, a one-time challenge, the amount and the instrument);
+ *   the checkout shows the browser's SPC prompt and reports the assertion
+ *   (`POST /public/payin/{id}/process/spc`). The ACS verifies it with @simplewebauthn/server:
+ *   type `payment.get`, the challenge, the checkout's origin, the ACS as relying party, user
+ *   verification, and that the amount, currency, payee and card the customer saw are the
+ *   pay-in's (PSD2 dynamic linking). A failed or cancelled SPC leaves the ordinary challenge.
+ * No card number is used here: the card is known by its keyed hash and its mask.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import type { Db } from '@/lib/db/client';
+import { payins, spcCredentials } from '@/lib/db/schema';
+import type { SpcAssertionReport, SpcOffer } from '@/lib/contract/payin';
+import { minorUnits } from '@/lib/money';
+import { SandboxApiError } from '../core/api-error';
+import type { PayinRow } from '../core/records';
+import type { RequestContext } from '../core/request-context';
+
+/** How long the customer has for the SPC prompt, in ms (the offer's `timeout`). */
+const SPC_TIMEOUT_MS = 60_000;
+/** The instrument's icon in the prompt: a card outline (the SPC API needs one; data: is allowed). */
+const CARD_ICON =
+  'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="32" height="20" viewBox="0 0 32 20"%3E%3Crect x="0.5" y="0.5" width="31" height="19" rx="3" fill="%23fff" stroke="%23334155"/%3E%3Crect y="5" width="32" height="3" fill="%23334155"/%3E%3C/svg%3E';
+
+/** The ACS's origin (the relying party's) and its host (the RP id). */
+const acsOrigin = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
+const rpIdOf = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).hostname;
+
+/** An amount in minor units as the Payment Request API's decimal string ("25.50", "2500", "1.250"). */
+export function paymentValue(minor: number, currency: string): string {
+  const digits = minorUnits(currency);
+  if (digits === 0) return String(minor);
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
+/** What the prompt names the card by: its brand and last four digits. */
+const instrumentName = (card: { brand: string; mask: string }) => `${card.brand} •••• ${card.mask.slice(-4)}`;
+
+/**
+ * The SPC offer for a pay-in waiting for its challenge whose card has passkeys; null otherwise.
+ * Records a fresh one-time challenge in the pay-in's 3DS state (the row given is locked).
+ */
+export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcOffer | null> {
+  const state = row.threeDs;
+  if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
+  const rpId = rpIdOf(ctx);
+  const credentials = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)));
+  if (credentials.length === 0) return null;
+  const challenge = randomBytes(32).toString('base64url');
+  await tx.update(payins).set({ threeDs: { ...state, spcChallenge: challenge } }).where(eq(payins.id, row.id));
+  return {
+    credentialIds: credentials.map((c) => c.id),
+    challenge,
+    rpId,
+    payeeName,
+    instrument: { displayName: instrumentName(row.card), icon: CARD_ICON },
+    total: { currency: row.currency, value: paymentValue(row.amountMinor, row.currency) },
+    timeout: SPC_TIMEOUT_MS,
+  };
+}
+
+/** The `payment` member of an SPC assertion's clientDataJSON (W3C SPC, CollectedClientPaymentData). */
+interface ClientPaymentData {
+  type?: string;
+  payment?: { rpId?: string; payeeName?: string; total?: { currency?: string; value?: string }; instrument?: { displayName?: string } };
+}
+
+/** The outcome of an SPC assertion: verified, or why not (for the log; the customer gets the ordinary challenge). */
+export type SpcVerdict = { verified: true } | { verified: false; reason: string };
+
+/**
+ * Verifies an SPC assertion for a locked pay-in waiting for its challenge with an offer out.
+ * The offer's challenge is spent whatever the outcome (one try: a failure leaves the ordinary
+ * challenge, and the caller commits). Throws 409 INVALID_STATE without an offer; a verified
+ * assertion updates the credential's signature counter.
+ */
+export async function verifySpc(tx: Db, row: PayinRow, payeeName: string, report: SpcAssertionReport, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcVerdict> {
+  const state = row.threeDs;
+  const challenge = state?.spcChallenge;
+  if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !challenge || !row.card) {
+    throw new SandboxApiError('INVALID_STATE', 'The pay-in has no passkey confirmation to answer');
+  }
+  const { spcChallenge: _spent, ...rest } = state;
+  await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
+  const rpId = rpIdOf(ctx);
+  const assertion = report.assertion;
+  const [credential] = await tx.select().from(spcCredentials).where(and(eq(spcCredentials.id, assertion.id), eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)));
+  if (!credential) return { verified: false, reason: 'the passkey is not one of this card' };
+  let client: ClientPaymentData;
+  try {
+    client = JSON.parse(Buffer.from(assertion.response.clientDataJSON, 'base64url').toString('utf8')) as ClientPaymentData;
+  } catch {
+    return { verified: false, reason: 'clientDataJSON is not JSON' };
+  }
+  // What the customer confirmed is this payment: amount, currency, payee and card (dynamic linking).
+  const shown = client.payment;
+  if (
+    shown?.total?.currency !== row.currency ||
+    shown.total.value !== paymentValue(row.amountMinor, row.currency) ||
+    shown.payeeName !== payeeName ||
+    shown.instrument?.displayName !== instrumentName(row.card)
+  ) {
+    return { verified: false, reason: 'the confirmed payment is not this pay-in' };
+  }
+  let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
+  try {
+    verified = await verifyAuthenticationResponse({
+      response: { ...assertion, clientExtensionResults: {} },
+      expectedChallenge: challenge,
+      expectedOrigin: new URL(ctx.checkoutUrl).origin,
+      expectedRPID: rpId,
+      expectedType: 'payment.get',
+      credential: { id: credential.id, publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')), counter: credential.counter },
+      requireUserVerification: true,
+    });
+  } catch (error) {
+    return { verified: false, reason: error instanceof Error ? error.message.slice(0, 200) : 'does not verify' };
+  }
+  if (!verified.verified) return { verified: false, reason: 'does not verify' };
+  await tx.update(spcCredentials).set({ counter: verified.authenticationInfo.newCounter }).where(eq(spcCredentials.id, credential.id));
+  return { verified: true };
+}
+
+/**
+ * The passkey enrolment the ACS offers after a passed challenge: WebAuthn registration options
+ * (the `payment` extension, a user-verifying platform authenticator, a discoverable credential),
+ * their challenge recorded on the pay-in. Null when there is nothing to enrol: the pay-in did not
+ * pass a challenge, or the card has a passkey at this ACS already.
+ */
+export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
+  const state = row.threeDs;
+  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
+  const rpId = rpIdOf(ctx);
+  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId))).limit(1);
+  if (existing) return null;
+  const options = await generateRegistrationOptions({
+    rpName: 'Sandbox issuer ACS',
+    rpID: rpId,
+    userName: instrumentName(row.card),
+    userDisplayName: instrumentName(row.card),
+    userID: new Uint8Array(Buffer.from(row.card.hash.slice(0, 32), 'utf8')),
+    attestationType: 'none',
+    authenticatorSelection: { authenticatorAttachment: 'platform', residentKey: 'required', userVerification: 'required' },
+    supportedAlgorithmIDs: [-7, -257],
+    extensions: { payment: { isPayment: true } } as never,
+  });
+  await tx.update(payins).set({ threeDs: { ...state, enrolChallenge: options.challenge } }).where(eq(payins.id, row.id));
+  return options;
+}
+
+/**
+ * Verifies the cardholder's registration (`response`, from the ACS page) against the pay-in's
+ * enrolment challenge (spent whatever the outcome) and keeps the passkey for the card. Answers
+ * whether it was kept; throws 409 INVALID_STATE without an enrolment out.
+ */
+export async function enrolPasskey(tx: Db, row: PayinRow, response: RegistrationResponseJSON, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<boolean> {
+  const state = row.threeDs;
+  const challenge = state?.enrolChallenge;
+  if (!challenge || !row.card || !state) throw new SandboxApiError('INVALID_STATE', 'No passkey enrolment is open for this pay-in');
+  const { enrolChallenge: _spent, ...rest } = state;
+  await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  try {
+    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: acsOrigin(ctx), expectedRPID: rpIdOf(ctx), requireUserVerification: true });
+  } catch {
+    return false;
+  }
+  if (!verified.verified || !verified.registrationInfo) return false;
+  const { credential } = verified.registrationInfo;
+  await tx
+    .insert(spcCredentials)
+    .values({ id: credential.id, cardHash: row.card.hash, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, rpId: rpIdOf(ctx) })
+    .onConflictDoNothing();
+  return true;
+}

@@ -76,7 +76,7 @@ type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
-  const { state, formAction, pending, reportMethod } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
+  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
@@ -147,7 +147,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
 
 
-  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} />;
+  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">

@@ -54,7 +54,7 @@ interface SavedCardsProps {
 
 export function SavedCards(props: SavedCardsProps) {
   const { cards, requireCvv, text } = props;
-  const { state, formAction, pending, reportMethod } = useCardAction(props.action, { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason }, props.paymentId, props.locale);
+  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(props.action, { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason }, props.paymentId, props.locale);
   const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
   const [selected, setSelected] = useState(firstUsable);
   const [cvvError, setCvvError] = useState<string | null>(null);
@@ -94,7 +94,7 @@ export function SavedCards(props: SavedCardsProps) {
     submitPaymentForm(form, formAction);
   };
 
-  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={props.paymentId} text={text} onMethodDone={reportMethod} />;
+  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={props.paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="mb-6 space-y-3">

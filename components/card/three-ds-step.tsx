@@ -6,10 +6,11 @@
  *   the ACS sends that frame to our notification URL (`/api/payments/payin/{id}/3ds-method`, same
  *   origin, so readable) the indicator is Y; after 10 s without it, N. The indicator is posted to
  *   the form's own server action (its Method step), with the attempt's key;
- * - the challenge, in a frame of its own at an EMV window size (`ChallengeFrame`).
+ * - the challenge, in a frame of its own at an EMV window size (`ChallengeFrame`), after the
+ *   issuer's passkey prompt when it offers one (SPC, E20: `SpcFirst`).
  * No card data passes here: the forms have unmounted by then.
  */
-import { startTransition, useCallback, useActionState, useEffect, useId, useRef } from 'react';
+import { startTransition, useCallback, useActionState, useEffect, useId, useRef, useState } from 'react';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { ChallengeFrame } from './challenge-frame';
 
@@ -25,18 +26,20 @@ type Action = (previous: CardPaymentState, form: FormData) => Promise<CardPaymen
  */
 export function useCardAction(action: Action, initial: CardPaymentState, paymentId: string, locale: string) {
   const [state, formAction, pending] = useActionState<CardPaymentState, FormData>(action, initial);
-  const reportMethod = useCallback(
-    (indicator: 'Y' | 'N') => {
+  const report = useCallback(
+    (field: 'threeDSCompInd' | 'spcAssertion', value: string) => {
       const form = new FormData();
       form.set('paymentId', paymentId);
       form.set('locale', locale);
       form.set('attemptKey', state.attemptKey);
-      form.set('threeDSCompInd', indicator);
+      form.set(field, value);
       startTransition(() => formAction(form));
     },
     [formAction, paymentId, locale, state.attemptKey],
   );
-  return { state, formAction, pending, reportMethod };
+  const reportMethod = useCallback((indicator: 'Y' | 'N') => report('threeDSCompInd', indicator), [report]);
+  const reportSpc = useCallback((assertion: string) => report('spcAssertion', assertion), [report]);
+  return { state, formAction, pending, reportMethod, reportSpc };
 }
 
 export interface ThreeDSText {
@@ -44,6 +47,33 @@ export interface ThreeDSText {
   challengeIntro: string;
   /** Shown while the issuer's 3DS Method runs. */
   methodRunning: string;
+  /** Shown while the browser's passkey prompt (SPC) is open. */
+  spcRunning: string;
+}
+
+/**
+ * The issuer's passkey prompt (SPC, E20) before its challenge: the prompt's module loads only
+ * now; its assertion goes to `onAssertion`, and without one (cancelled, failed, no SPC) the
+ * challenge frame shows.
+ */
+function SpcFirst({ state, text, onAssertion }: { state: CardPaymentState; text: ThreeDSText; onAssertion: (assertion: string) => void }) {
+  const [gaveUp, setGaveUp] = useState(false);
+  const asked = useRef(false);
+  const offer = state.spc;
+  useEffect(() => {
+    if (!offer || asked.current) return;
+    asked.current = true;
+    void import('./spc-prompt')
+      .then(({ confirmWithPasskey }) => confirmWithPasskey(offer))
+      .catch(() => null)
+      .then((assertion) => (assertion ? onAssertion(assertion) : setGaveUp(true)));
+  }, [offer, onAssertion]);
+  if (gaveUp || !offer) return <ChallengeFrame url={state.challengeUrl!} title={text.challengeTitle} intro={text.challengeIntro} />;
+  return (
+    <p role="status" className="py-6 text-center text-sm">
+      {text.spcRunning}
+    </p>
+  );
 }
 
 /** Runs the 3DS Method in a hidden frame and calls `onDone` once: Y when notified, N after 10 s. */
@@ -97,7 +127,8 @@ function MethodFrame({ paymentId, url, data, text, onDone }: { paymentId: string
 }
 
 /** The 3DS step a card form's state asks for (Method or challenge), or null when none. */
-export function ThreeDSStep({ state, paymentId, text, onMethodDone }: { state: CardPaymentState; paymentId: string; text: ThreeDSText; onMethodDone: (indicator: 'Y' | 'N') => void }) {
+export function ThreeDSStep({ state, paymentId, text, onMethodDone, onSpcAssertion }: { state: CardPaymentState; paymentId: string; text: ThreeDSText; onMethodDone: (indicator: 'Y' | 'N') => void; onSpcAssertion: (assertion: string) => void }) {
+  if (state.challengeUrl && state.spc) return <SpcFirst key={state.attemptKey} state={state} text={text} onAssertion={onSpcAssertion} />;
   if (state.challengeUrl) return <ChallengeFrame url={state.challengeUrl} title={text.challengeTitle} intro={text.challengeIntro} />;
   if (state.threeDSMethod) return <MethodFrame key={state.attemptKey} paymentId={paymentId} url={state.threeDSMethod.url} data={state.threeDSMethod.data} text={text.methodRunning} onDone={onMethodDone} />;
   return null;

@@ -140,7 +140,7 @@ async function resolveSavedCardsText(type: CheckoutTransactionType): Promise<Sav
 /** Text of the issuer's 3DS steps in the card page (Method, challenge). */
 async function threeDSText(): Promise<ThreeDSText> {
   const t = await getTranslations('card');
-  return { challengeTitle: t('challengeTitle'), challengeIntro: t('challengeIntro'), methodRunning: t('methodRunning') };
+  return { challengeTitle: t('challengeTitle'), challengeIntro: t('challengeIntro'), methodRunning: t('methodRunning'), spcRunning: t('spcRunning') };
 }
 
 /** Text of the status view of a pay-in or a payout. */

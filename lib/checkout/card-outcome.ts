@@ -9,8 +9,8 @@ import { fetchTransaction } from '@/lib/checkout/load-transaction';
 import { payinView, reasonKey } from '@/lib/checkout/payment-state';
 import { paymentHref } from '@/lib/checkout/payment-paths';
 import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
-import type { PayinProcessingResponse, ThreeDSMethod } from '@/lib/contract/payin';
-import { paymentsApi } from '@/lib/payments-api/client';
+import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@/lib/contract/payin';
+import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from './redirect-target';
@@ -40,6 +40,8 @@ export interface CardPaymentState {
   challengeUrl?: string;
   /** The issuer's 3DS Method to run in a hidden frame before authentication (E16); with JavaScript only. */
   threeDSMethod?: ThreeDSMethod;
+  /** With `challengeUrl`: the issuer offers Secure Payment Confirmation first (E20); the challenge stands if it is cancelled, fails or is not supported. */
+  spc?: SpcOffer;
 }
 
 /** What the outcome needs of the action's call (lib/checkout/payment-action.ts). */
@@ -85,7 +87,7 @@ async function nextAfter(c: Common, result: PayinProcessingResponse, inPage: boo
       return { attemptKey: c.attemptKey, formError: 'unavailable', values: c.values };
     }
     // With JavaScript the page shows the challenge in a frame of its own (an EMV window); without, the frame goes to the ACS.
-    return inPage ? { attemptKey: c.attemptKey, challengeUrl: target } : { go: target };
+    return inPage ? { attemptKey: c.attemptKey, challengeUrl: target, ...(result.spc ? { spc: result.spc } : {}) } : { go: target };
   }
   if (result.status === 'DECLINED') return afterDecline(c, result);
   return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
@@ -121,4 +123,20 @@ export async function afterPayin(c: Common, limits: CardAttemptLimits, run: () =
 export async function afterThreeDSMethod(c: Common, indicator: 'Y' | 'N'): Promise<Outcome> {
   const result = await paymentsApi.completeThreeDSMethod(c.paymentId, { threeDSCompInd: indicator }, methodKey(c));
   return nextAfter(c, result, true);
+}
+
+/**
+ * After the page showed Secure Payment Confirmation (E20): reports the assertion with the
+ * attempt's key. Verified: the status page. Not verified: the ordinary challenge in the page.
+ * A report the service refuses (a malformed assertion, no offer out): the status page, which
+ * links to the bank's challenge while it is open. Throws what the call throws otherwise.
+ */
+export async function afterSpc(c: Common, assertion: SpcAssertionReport['assertion']): Promise<Outcome> {
+  try {
+    const result = await paymentsApi.completeSpc(c.paymentId, { assertion }, `spc:${c.paymentId}:${c.attemptKey}`);
+    return nextAfter(c, { ...result, spc: undefined }, true);
+  } catch (error) {
+    if (PaymentsApiError.is(error) && (error.status === 400 || error.status === 409)) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+    throw error;
+  }
 }

@@ -19,11 +19,12 @@ import { requestHolding } from '@/lib/cashier/binding';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { ANY_FIELD_MAX, parseActionForm } from '@/lib/forms/action-form';
 import { failureLogFields } from './call-failure';
 import { cardAttemptLimits } from './card-velocity';
 import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
-import { afterPayin, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
+import { afterPayin, afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
+import { SpcAssertionReport } from '@/lib/contract/payin';
 import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-action';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -35,9 +36,12 @@ const text = z.string().default('');
 const NewCardForm = z.object({ ...PaymentControl, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional(), altcha: z.string().optional(), preferredBrand: z.string().optional() });
 const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
 const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
+const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
+/** The longest SPC assertion a post may carry, in characters: the pipeline's cap on any field (an assertion with the ACS's small icon is about 1.5 KB). */
+const SPC_ASSERTION_MAX = ANY_FIELD_MAX;
 
 /** Longest value of each card field, in characters, checked before anything reads it. */
-const LIMITS = { cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
+const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -92,9 +96,32 @@ function methodStep(previous: CardPaymentState, form: FormData): Promise<CardPay
 /** Whether a card action's post is the 3DS Method's report (`methodStep`). */
 const isMethodReport = (form: unknown): form is FormData => form instanceof FormData && form.has('threeDSCompInd');
 
-/** New card for a pay-in: process/card (E1); also its 3DS Method step (E16). */
+/**
+ * The Secure Payment Confirmation step of a pay-in's card action (E20): the page showed the
+ * issuer's passkey prompt and posts the assertion (the browser's PublicKeyCredential as JSON).
+ * Checked against the contract's shape before it is sent; a malformed one is a forged post.
+ */
+function spcStep(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  return cardAction(previous, form, 'payin', SpcReport, async (c, data) => {
+    let assertion: unknown;
+    try {
+      assertion = JSON.parse(data.spcAssertion);
+    } catch {
+      assertion = null;
+    }
+    const parsed = SpcAssertionReport.shape.assertion.safeParse(assertion);
+    if (!parsed.success) return { attemptKey: c.attemptKey, formError: 'rejected' };
+    return afterSpc(c, parsed.data);
+  });
+}
+
+/** Whether a card action's post is the SPC step's report (`spcStep`). */
+const isSpcReport = (form: unknown): form is FormData => form instanceof FormData && form.has('spcAssertion');
+
+/** New card for a pay-in: process/card (E1); also its 3DS Method step (E16) and its SPC step (E20). */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
+  if (isSpcReport(form)) return spcStep(previous, form);
   return cardAction(previous, form, 'payin', NewCardForm, async (c, data) => {
     const checked = checkedCard(data, true);
     if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
@@ -122,9 +149,10 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   });
 }
 
-/** Saved card for a pay-in: process/saved-card with the CVV alone (E2); also its 3DS Method step (E16). */
+/** Saved card for a pay-in: process/saved-card with the CVV alone (E2); also its 3DS Method (E16) and SPC (E20) steps. */
 export async function payWithSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
+  if (isSpcReport(form)) return spcStep(previous, form);
   return cardAction(previous, form, 'payin', SavedCardForm, async (c, data) => {
     if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
     if (data.cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };

@@ -99,6 +99,8 @@ describe('the hosted pages’ credential (E15)', () => {
       'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin', 'cancelPayout',
       // E22: the first browser to open a cashier or a payout's destination page holds it.
       'bindCashierSession', 'bindPayout',
+      // E20: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
+      'completeSpc',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -2,17 +2,23 @@
 /** Server actions of the sandbox's ACS and provider pages: they answer and return the customer. */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { checkoutUrl, sandboxEnabled } from '@/lib/config';
+import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { SandboxApiError } from '../core/api-error';
-import { completeChallenge, decidePayinAtProvider } from '../payins/payin-decisions';
+import { completeChallenge, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
+import { logger } from '@/lib/log';
 import { sandboxDb } from '../core/store';
 
 const PaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
-const ChallengeForm = z.object({ paymentId: PaymentId, outcome: z.enum(['pass', 'fail']).catch('fail') });
+const ChallengeForm = z.object({ paymentId: PaymentId, outcome: z.enum(['pass', 'fail']).catch('fail'), passkeyCapable: z.string().optional() });
+const PasskeyForm = z.object({ paymentId: PaymentId, credential: z.string().max(16_384) });
 const ProviderForm = z.object({ paymentId: PaymentId, decision: z.enum(['approve', 'decline', 'pending']).catch('pending') });
 
-/** The ACS page's Pass or Fail of a 3DS challenge. */
+/**
+ * The ACS page's Pass or Fail of a 3DS challenge. Passed in a browser that can make a passkey
+ * (the page's script says so: a user-verifying platform authenticator), the ACS offers one for
+ * the card first (E20).
+ */
 export async function answerChallenge(form: FormData): Promise<void> {
   const parsed = parseActionForm(ChallengeForm, form);
   if (!sandboxEnabled() || !parsed.ok) redirect('/');
@@ -25,7 +31,35 @@ export async function answerChallenge(form: FormData): Promise<void> {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
+  if (outcome === 'pass' && parsed.data.passkeyCapable === '1') redirect(`/sandbox/3ds/${paymentId}/passkey`);
   redirect(next);
+}
+
+/**
+ * The cardholder registered a passkey on the ACS's passkey page (E20): `credential` is the
+ * browser's RegistrationResponseJSON. Kept or not, the customer goes on (a failure is said on
+ * the page once, then the payment continues).
+ */
+export async function answerPasskey(form: FormData): Promise<void> {
+  const parsed = parseActionForm(PasskeyForm, form, { credential: 16_384 });
+  if (!sandboxEnabled() || !parsed.ok) redirect('/');
+  const { paymentId } = parsed.data;
+  let response: unknown;
+  try {
+    response = JSON.parse(parsed.data.credential);
+  } catch {
+    response = null;
+  }
+  let outcome: { kept: boolean; next: string };
+  try {
+    const db = await sandboxDb();
+    outcome = await db.transaction((tx) => registerPasskey(tx, paymentId, response, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+  } catch (error) {
+    if (SandboxApiError.is(error)) redirect('/');
+    throw error;
+  }
+  logger.info({ paymentId, kept: outcome.kept }, 'sandbox ACS: passkey enrolment');
+  redirect(outcome.kept ? outcome.next : `/sandbox/3ds/${paymentId}/passkey?failed=1`);
 }
 
 /** The provider page's Approve, Decline or Leave pending for an APM pay-in. */

@@ -12,7 +12,9 @@ import { toMinor } from '@/lib/money';
 import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { loadPayinForUpdate } from './payin-processing';
-import { changePayin, reasonFor, toPayinTransaction } from '../core/records';
+import { changePayin, reasonFor, toPayinTransaction, type PayinRow } from '../core/records';
+import { enrolmentOptions, enrolPasskey } from './spc';
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
 import type { PendingOutcome } from '@/lib/db/stored-shapes';
@@ -52,9 +54,32 @@ export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx
       pendingOutcome: null,
     });
   }
+  return afterChallengeUrl(row, ctx);
+}
+
+/** Where the ACS sends the customer after the challenge: the h2h merchant's callback, or the checkout's status page. */
+const afterChallengeUrl = (row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl'>): string => {
   const h2h = row.h2h;
   if (h2h) return row.status === 'SUCCESS' ? h2h.callback : h2h.callbackFail;
-  return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
+  return `${ctx.checkoutUrl}/payments/payin/${row.id}/status`;
+};
+
+/**
+ * The ACS's passkey offer after a passed challenge (E20): the WebAuthn registration options and
+ * the card's label, or none (nothing to enrol); and where the customer goes after it.
+ */
+export async function passkeyEnrolment(tx: Db, id: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
+  const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
+  const options = await enrolmentOptions(tx, row, ctx);
+  return { next: afterChallengeUrl(row, ctx), options, cardMask: row.card?.mask ?? '' };
+}
+
+/** Keeps the passkey the cardholder registered (`response`: RegistrationResponseJSON); answers whether it was kept and where to go next. */
+export async function registerPasskey(tx: Db, id: string, response: unknown, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ kept: boolean; next: string }> {
+  const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
+  const next = afterChallengeUrl(row, ctx);
+  if (!row.threeDs?.enrolChallenge) return { kept: false, next };
+  return { kept: await enrolPasskey(tx, row, response as RegistrationResponseJSON, ctx), next };
 }
 
 /** What the ACS and provider pages show: merchant, amount and card mask. Throws 404. */

@@ -237,7 +237,8 @@ export async function completeThreeDSMethod(tx: Db, principal: Principal, id: st
  */
 export async function completeSpc(tx: Db, principal: Principal, id: string, request: SpcAssertionReport, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
-  const verdict = await verifySpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, request, ctx);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const verdict = await verifySpc(tx, row, { payeeName: config.displayName, allowedOrigins: config.settings.allowedOrigins }, request, ctx);
   const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
   if (!verdict.verified) {
     logger.warn({ paymentId: id, reason: verdict.reason }, 'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands');

@@ -79,6 +79,13 @@ describe('Secure Payment Confirmation (E20)', () => {
     expect((await api('GET', `/public/payin/${id}`)).body.status).toBe('SUCCESS');
   });
 
+  it('framed by a page the merchant allows (E12 allowedOrigins), the assertion pays too', async () => {
+    const id = await payin();
+    const offer = (await pay(id)).body.spc as Offer;
+    const done = await report(id, authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'http://localhost:3101' })));
+    expect(done.body).toMatchObject({ status: 'SUCCESS' });
+  });
+
   it('an assertion that confirms another amount, origin, type or challenge, or without user verification, does not pay: the ordinary challenge stands', async () => {
     const stale = await pay(await payin());
     const cases: [string, (offer: Offer) => unknown][] = [
@@ -88,6 +95,7 @@ describe('Secure Payment Confirmation (E20)', () => {
       ['a WebAuthn login, not a payment', (offer) => authenticator.assert(clientData(offer, { type: 'webauthn.get' }))],
       ['an old challenge', () => authenticator.assert(clientData(stale.body.spc as Offer))],
       ['no user verification', (offer) => softwareAuthenticator(rpId(), { userVerified: false }).assert(clientData(offer))],
+      ['a top page the merchant does not allow to frame the checkout', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'https://evil.example' }))],
     ];
     for (const [name, assertion] of cases) {
       const id = await payin();

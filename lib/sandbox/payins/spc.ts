@@ -7,9 +7,9 @@
  *   processing answer (the credentials, a one-time challenge, the amount and the instrument);
  *   the checkout shows the browser's SPC prompt and reports the assertion
  *   (`POST /public/payin/{id}/process/spc`). The ACS verifies it with @simplewebauthn/server:
- *   type `payment.get`, the challenge, the checkout's origin, the ACS as relying party, user
- *   verification, and that the amount, currency, payee and card the customer saw are the
- *   pay-in's (PSD2 dynamic linking). A failed or cancelled SPC leaves the ordinary challenge.
+ *   type `payment.get`, the challenge, the checkout's origin (and, framed, a top page the
+ *   merchant allows), the ACS as relying party, user verification, and that the amount,
+ *   currency, payee and card the customer saw are the pay-in's (PSD2 dynamic linking). A failed or cancelled SPC leaves the ordinary challenge.
  * No card number is used here: the card is known by its keyed hash and its mask.
  */
 import { randomBytes } from 'node:crypto';
@@ -20,6 +20,7 @@ import type { Db } from '@/lib/db/client';
 import { payins, spcCredentials } from '@/lib/db/schema';
 import type { SpcAssertionReport, SpcOffer } from '@/lib/contract/payin';
 import { minorUnits } from '@/lib/money';
+import { originMatches } from '@/lib/framing/origins';
 import { SandboxApiError } from '../core/api-error';
 import type { PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';
@@ -71,6 +72,8 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
 /** The `payment` member of an SPC assertion's clientDataJSON (W3C SPC, CollectedClientPaymentData). */
 interface ClientPaymentData {
   type?: string;
+  /** The top-level page's origin when the checkout was framed (the merchant's). */
+  topOrigin?: string;
   payment?: { rpId?: string; payeeName?: string; total?: { currency?: string; value?: string }; instrument?: { displayName?: string } };
 }
 
@@ -83,7 +86,8 @@ export type SpcVerdict = { verified: true } | { verified: false; reason: string 
  * challenge, and the caller commits). Throws 409 INVALID_STATE without an offer; a verified
  * assertion updates the credential's signature counter.
  */
-export async function verifySpc(tx: Db, row: PayinRow, payeeName: string, report: SpcAssertionReport, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcVerdict> {
+export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: string; allowedOrigins: string[] }, report: SpcAssertionReport, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcVerdict> {
+  const payeeName = merchant.payeeName;
   const state = row.threeDs;
   const challenge = state?.spcChallenge;
   if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !challenge || !row.card) {
@@ -111,9 +115,16 @@ export async function verifySpc(tx: Db, row: PayinRow, payeeName: string, report
   ) {
     return { verified: false, reason: 'the confirmed payment is not this pay-in' };
   }
+  // Framed, the checkout's page has the merchant's page on top: one of the origins the merchant
+  // allows to frame it (E12), or the checkout's own.
+  const top = client.topOrigin;
+  if (top !== undefined && top !== new URL(ctx.checkoutUrl).origin && !merchant.allowedOrigins.some((pattern) => originMatches(pattern, top))) {
+    return { verified: false, reason: 'the page on top is not one the merchant allows' };
+  }
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
+      ...(top !== undefined ? { expectedTopOrigin: top } : {}),
       response: { ...assertion, clientExtensionResults: {} },
       expectedChallenge: challenge,
       expectedOrigin: new URL(ctx.checkoutUrl).origin,

@@ -3,6 +3,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
 import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
 import { answerChallenge } from '@/lib/sandbox/pages/acs-actions';
+import { PasskeyCapable } from '@/components/sandbox-acs/passkey-capable';
 
 /** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
 export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {
@@ -27,6 +28,7 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
           </p>
           <form action={answerChallenge} className="flex flex-wrap gap-3">
             <input type="hidden" name="paymentId" value={paymentId} />
+            <PasskeyCapable />
             <button name="outcome" value="pass" className="rounded-theme bg-success px-4 py-3 font-semibold text-on-primary">
               {t('pass')}
             </button>

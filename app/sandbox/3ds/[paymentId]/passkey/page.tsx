@@ -1,0 +1,51 @@
+import { notFound, redirect } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
+import { PasskeyEnrolment } from '@/components/sandbox-acs/passkey-enrolment';
+import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
+import { SandboxApiError } from '@/lib/sandbox/core/api-error';
+import { sandboxDb } from '@/lib/sandbox/core/store';
+import { passkeyEnrolment } from '@/lib/sandbox/payins/payin-decisions';
+import { answerPasskey } from '@/lib/sandbox/pages/acs-actions';
+
+/**
+ * /sandbox/3ds/{paymentId}/passkey: the sandbox ACS offers the cardholder a passkey after a passed
+ * challenge (E20). Nothing to offer (no challenge passed, a passkey already there): on to where
+ * the challenge leads. Without JavaScript the page offers only "Not now".
+ */
+export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymentId]/passkey'>) {
+  const { paymentId } = await props.params;
+  const query = await props.searchParams;
+  if (!sandboxEnabled() || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
+  let offer: Awaited<ReturnType<typeof passkeyEnrolment>>;
+  try {
+    const db = await sandboxDb();
+    offer = await db.transaction((tx) => passkeyEnrolment(tx, paymentId, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+  } catch (error) {
+    if (SandboxApiError.is(error)) notFound();
+    throw error;
+  }
+  if (!offer.options) redirect(offer.next);
+  const t = await getTranslations('acs');
+  const card = offer.cardMask.slice(-4);
+  return (
+    <main className="mx-auto max-w-md px-4 py-6">
+      <h1 className="mb-3 text-xl font-semibold">{t('passkeyHeading')}</h1>
+      <p className="mb-2 text-sm text-fg-muted">{t('sandboxNote')}</p>
+      <p className="mb-4">{t('passkeyBody', { card: `•••• ${card}` })}</p>
+      {query.failed === '1' ? (
+        <p role="alert" className="mb-4 text-danger">
+          {t('passkeyFailed')}
+        </p>
+      ) : null}
+      <PasskeyEnrolment
+        paymentId={paymentId}
+        options={offer.options as unknown as Record<string, unknown>}
+        action={answerPasskey}
+        text={{ create: t('passkeyCreate'), failed: t('passkeyFailed'), created: t('passkeyCreated') }}
+      />
+      <a href={offer.next} className="mt-3 inline-block rounded-theme border border-control px-4 py-3 font-semibold">
+        {t('passkeySkip')}
+      </a>
+    </main>
+  );
+}

@@ -10,13 +10,15 @@ import { useRef, useState } from 'react';
 
 interface PasskeyEnrolmentProps {
   paymentId: string;
+  /** The enrolment token of the browser that passed the challenge. */
+  token: string;
   /** PublicKeyCredentialCreationOptionsJSON, as the ACS made them. */
   options: Record<string, unknown>;
   action: (form: FormData) => Promise<void>;
   text: { create: string; failed: string; created: string };
 }
 
-export function PasskeyEnrolment({ paymentId, options, action, text }: PasskeyEnrolmentProps) {
+export function PasskeyEnrolment({ paymentId, token, options, action, text }: PasskeyEnrolmentProps) {
   const form = useRef<HTMLFormElement>(null);
   const credential = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<'idle' | 'working' | 'failed' | 'created'>('idle');
@@ -41,6 +43,7 @@ export function PasskeyEnrolment({ paymentId, options, action, text }: PasskeyEn
   return (
     <form ref={form} action={action} className="space-y-3">
       <input type="hidden" name="paymentId" value={paymentId} />
+      <input type="hidden" name="token" value={token} />
       <input ref={credential} type="hidden" name="credential" value="" />
       <button type="button" onClick={create} disabled={state === 'working' || state === 'created'} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary">
         {text.create}

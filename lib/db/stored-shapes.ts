@@ -23,6 +23,12 @@ export interface ThreeDsState {
   spcChallenge?: string;
   /** E20: the challenge of the passkey enrolment the ACS offered after a passed challenge. */
   enrolChallenge?: string;
+  /**
+   * E20: SHA-256 (base64url) of the enrolment token given to the browser that passed the
+   * challenge, and until when it may enrol (ISO 8601): only that browser may add a passkey.
+   */
+  enrolTokenHash?: string;
+  enrolUntil?: string;
   /** E20: how the challenge was passed. */
   passedBy?: 'challenge' | 'spc';
 }

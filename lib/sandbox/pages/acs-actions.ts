@@ -5,13 +5,14 @@ import { z } from 'zod';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { SandboxApiError } from '../core/api-error';
-import { completeChallenge, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
+import { completeChallenge, decidePayinAtProvider, passkeyToken, registerPasskey } from '../payins/payin-decisions';
 import { logger } from '@/lib/log';
 import { sandboxDb } from '../core/store';
 
 const PaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
 const ChallengeForm = z.object({ paymentId: PaymentId, outcome: z.enum(['pass', 'fail']).catch('fail'), passkeyCapable: z.string().optional() });
-const PasskeyForm = z.object({ paymentId: PaymentId, credential: z.string().max(16_384) });
+const Token = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const PasskeyForm = z.object({ paymentId: PaymentId, token: Token, credential: z.string() });
 const ProviderForm = z.object({ paymentId: PaymentId, decision: z.enum(['approve', 'decline', 'pending']).catch('pending') });
 
 /**
@@ -31,17 +32,22 @@ export async function answerChallenge(form: FormData): Promise<void> {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
-  if (outcome === 'pass' && parsed.data.passkeyCapable === '1') redirect(`/sandbox/3ds/${paymentId}/passkey`);
+  if (outcome === 'pass' && parsed.data.passkeyCapable === '1') {
+    const db = await sandboxDb();
+    const token = await db.transaction((tx) => passkeyToken(tx, paymentId, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+    if (token) redirect(`/sandbox/3ds/${paymentId}/passkey?t=${token}`);
+  }
   redirect(next);
 }
 
 /**
  * The cardholder registered a passkey on the ACS's passkey page (E20): `credential` is the
- * browser's RegistrationResponseJSON. Kept or not, the customer goes on (a failure is said on
+ * browser's RegistrationResponseJSON, `token` the enrolment token only the browser that passed
+ * the challenge was given. Kept or not, the customer goes on (a failure is said on
  * the page once, then the payment continues).
  */
 export async function answerPasskey(form: FormData): Promise<void> {
-  const parsed = parseActionForm(PasskeyForm, form, { credential: 16_384 });
+  const parsed = parseActionForm(PasskeyForm, form, { token: 64, credential: 4096 });
   if (!sandboxEnabled() || !parsed.ok) redirect('/');
   const { paymentId } = parsed.data;
   let response: unknown;
@@ -53,13 +59,13 @@ export async function answerPasskey(form: FormData): Promise<void> {
   let outcome: { kept: boolean; next: string };
   try {
     const db = await sandboxDb();
-    outcome = await db.transaction((tx) => registerPasskey(tx, paymentId, response, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+    outcome = await db.transaction((tx) => registerPasskey(tx, paymentId, parsed.data.token, response, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
   } catch (error) {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
   logger.info({ paymentId, kept: outcome.kept }, 'sandbox ACS: passkey enrolment');
-  redirect(outcome.kept ? outcome.next : `/sandbox/3ds/${paymentId}/passkey?failed=1`);
+  redirect(outcome.kept ? outcome.next : `/sandbox/3ds/${paymentId}/passkey?t=${parsed.data.token}&failed=1`);
 }
 
 /** The provider page's Approve, Decline or Leave pending for an APM pay-in. */

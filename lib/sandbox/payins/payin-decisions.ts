@@ -13,7 +13,7 @@ import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { loadPayinForUpdate } from './payin-processing';
 import { changePayin, reasonFor, toPayinTransaction, type PayinRow } from '../core/records';
-import { enrolmentOptions, enrolPasskey } from './spc';
+import { enrolmentOptions, enrolPasskey, holdsEnrolment, openEnrolment } from './spc';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
@@ -64,21 +64,27 @@ const afterChallengeUrl = (row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl
   return `${ctx.checkoutUrl}/payments/payin/${row.id}/status`;
 };
 
+/** After a passed challenge, the enrolment token of its browser (E20; `openEnrolment`), or null when there is nothing to enrol. */
+export async function passkeyToken(tx: Db, id: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<string | null> {
+  return openEnrolment(tx, await loadPayinForUpdate(tx, { role: 'checkout' }, id), ctx);
+}
+
 /**
- * The ACS's passkey offer after a passed challenge (E20): the WebAuthn registration options and
- * the card's label, or none (nothing to enrol); and where the customer goes after it.
+ * The ACS's passkey offer after a passed challenge (E20), to the browser holding the enrolment
+ * `token`: the WebAuthn registration options and the card's mask, or none (no token, a wrong or
+ * expired one, nothing to enrol); and where the customer goes after it.
  */
-export async function passkeyEnrolment(tx: Db, id: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
+export async function passkeyEnrolment(tx: Db, id: string, token: string | undefined, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
-  const options = await enrolmentOptions(tx, row, ctx);
+  const options = holdsEnrolment(row, token) ? await enrolmentOptions(tx, row, ctx) : null;
   return { next: afterChallengeUrl(row, ctx), options, cardMask: row.card?.mask ?? '' };
 }
 
-/** Keeps the passkey the cardholder registered (`response`: RegistrationResponseJSON); answers whether it was kept and where to go next. */
-export async function registerPasskey(tx: Db, id: string, response: unknown, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ kept: boolean; next: string }> {
+/** Keeps the passkey the cardholder registered (`response`: RegistrationResponseJSON) when `token` holds the enrolment; answers whether it was kept and where to go next. */
+export async function registerPasskey(tx: Db, id: string, token: string | undefined, response: unknown, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ kept: boolean; next: string }> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   const next = afterChallengeUrl(row, ctx);
-  if (!row.threeDs?.enrolChallenge) return { kept: false, next };
+  if (!row.threeDs?.enrolChallenge || !holdsEnrolment(row, token)) return { kept: false, next };
   return { kept: await enrolPasskey(tx, row, response as RegistrationResponseJSON, ctx), next };
 }
 

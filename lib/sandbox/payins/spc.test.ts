@@ -14,7 +14,7 @@ import { softwareAuthenticator } from '@/lib/testing/software-authenticator';
 import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import { payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
-import { completeChallenge } from './payin-decisions';
+import { completeChallenge, passkeyEnrolment, passkeyToken, registerPasskey } from './payin-decisions';
 import { enrolmentOptions, enrolPasskey, paymentValue } from './spc';
 
 const CHECKOUT = 'sbx_checkout';
@@ -120,6 +120,30 @@ describe('Secure Payment Confirmation (E20)', () => {
     expect(challenged.body.spc).toBeUndefined();
     const bad = await api('POST', `/public/payin/${plain}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion: { id: 'not base64url!', rawId: 'x', type: 'public-key', response: {} } } });
     expect(bad.status).toBe(400);
+  });
+
+  it('only the browser that passed the challenge may add a passkey: it alone has the enrolment token', async () => {
+    const db = await sandboxDb();
+    const id = await payin();
+    // A card without a passkey at this ACS: 4000 0033 0000 3064 (a Method, then the challenge).
+    await pay(id, '4000003300003064');
+    await api('POST', `/public/payin/${id}/process/3ds-method`, { token: CHECKOUT, key: randomUUID(), body: { threeDSCompInd: 'Y' } });
+    await db.transaction((tx) => completeChallenge(tx, id, true, ctx()));
+    const token = await db.transaction((tx) => passkeyToken(tx, id, ctx()));
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Someone with the payment id alone, or a made-up token: no offer, no passkey.
+    expect((await db.transaction((tx) => passkeyEnrolment(tx, id, undefined, ctx()))).options).toBeNull();
+    expect((await db.transaction((tx) => passkeyEnrolment(tx, id, 'A'.repeat(32), ctx()))).options).toBeNull();
+    const intruder = softwareAuthenticator(rpId());
+    const offer = await db.transaction((tx) => passkeyEnrolment(tx, id, token!, ctx()));
+    expect(offer.options).not.toBeNull();
+    const forged = await db.transaction((tx) => registerPasskey(tx, id, 'A'.repeat(32), intruder.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()));
+    expect(forged.kept).toBe(false);
+    // The holder registers once; the token is then spent.
+    const owner = softwareAuthenticator(rpId());
+    const kept = await db.transaction((tx) => registerPasskey(tx, id, token!, owner.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()));
+    expect(kept).toMatchObject({ kept: true, next: expect.stringContaining(`/payments/payin/${id}/status`) });
+    expect((await db.transaction((tx) => passkeyEnrolment(tx, id, token!, ctx()))).options).toBeNull();
   });
 
   it('amounts are decimal strings in the currency’s minor units (ISO 4217)', () => {

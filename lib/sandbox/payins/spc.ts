@@ -12,7 +12,7 @@
  *   currency, payee and card the customer saw are the pay-in's (PSD2 dynamic linking). A failed or cancelled SPC leaves the ordinary challenge.
  * No card number is used here: the card is known by its keyed hash and its mask.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -141,6 +141,37 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
   return { verified: true };
 }
 
+/** How long after a passed challenge its browser may enrol a passkey, in ms. */
+const ENROL_WINDOW_MS = 5 * 60_000;
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/**
+ * Opens the passkey enrolment for the browser that just passed the challenge: a random token
+ * (base64url), handed to that browser alone (in the address the challenge's answer redirects
+ * to), whose hash is kept on the pay-in for ENROL_WINDOW_MS. Whoever else knows the payment id
+ * cannot add a passkey to the card (a stolen card's 3DS would be theirs). Null when there is
+ * nothing to enrol (no challenge passed, no card, a passkey there already).
+ */
+export async function openEnrolment(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<string | null> {
+  const state = row.threeDs;
+  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
+  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpIdOf(ctx)))).limit(1);
+  if (existing) return null;
+  const token = randomBytes(24).toString('base64url');
+  await tx.update(payins).set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } }).where(eq(payins.id, row.id));
+  return token;
+}
+
+/** Whether `token` is the pay-in's open enrolment token (constant-time compare of the hashes). */
+export function holdsEnrolment(row: PayinRow, token: string | undefined): boolean {
+  const state = row.threeDs;
+  if (!token || !state?.enrolTokenHash || !state.enrolUntil || Date.parse(state.enrolUntil) <= Date.now()) return false;
+  const a = Buffer.from(tokenHash(token));
+  const b = Buffer.from(state.enrolTokenHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /**
  * The passkey enrolment the ACS offers after a passed challenge: WebAuthn registration options
  * (the `payment` extension, a user-verifying platform authenticator, a discoverable credential),
@@ -187,6 +218,11 @@ export async function enrolPasskey(tx: Db, row: PayinRow, response: Registration
   }
   if (!verified.verified || !verified.registrationInfo) return false;
   const { credential } = verified.registrationInfo;
+  // One passkey per enrolment: the token is spent.
+  const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = rest;
+  void _hash;
+  void _until;
+  await tx.update(payins).set({ threeDs: closed }).where(eq(payins.id, row.id));
   await tx
     .insert(spcCredentials)
     .values({ id: credential.id, cardHash: row.card.hash, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, rpId: rpIdOf(ctx) })

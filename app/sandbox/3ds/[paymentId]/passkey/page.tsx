@@ -9,8 +9,9 @@ import { answerPasskey } from '@/lib/sandbox/pages/acs-actions';
 
 /**
  * /sandbox/3ds/{paymentId}/passkey: the sandbox ACS offers the cardholder a passkey after a passed
- * challenge (E20). Nothing to offer (no challenge passed, a passkey already there): on to where
- * the challenge leads. Without JavaScript the page offers only "Not now".
+ * challenge (E20), to the browser that passed it (`?t=`, its enrolment token). Nothing to offer
+ * (no or a wrong token, a passkey already there): on to where the challenge leads. Without
+ * JavaScript the page offers only "Not now".
  */
 export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymentId]/passkey'>) {
   const { paymentId } = await props.params;
@@ -19,7 +20,8 @@ export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymen
   let offer: Awaited<ReturnType<typeof passkeyEnrolment>>;
   try {
     const db = await sandboxDb();
-    offer = await db.transaction((tx) => passkeyEnrolment(tx, paymentId, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+    const token = typeof query.t === 'string' ? query.t.slice(0, 64) : undefined;
+    offer = await db.transaction((tx) => passkeyEnrolment(tx, paymentId, token, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
   } catch (error) {
     if (SandboxApiError.is(error)) notFound();
     throw error;
@@ -39,6 +41,7 @@ export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymen
       ) : null}
       <PasskeyEnrolment
         paymentId={paymentId}
+        token={String(query.t)}
         options={offer.options as unknown as Record<string, unknown>}
         action={answerPasskey}
         text={{ create: t('passkeyCreate'), failed: t('passkeyFailed'), created: t('passkeyCreated') }}

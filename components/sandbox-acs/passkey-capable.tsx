@@ -1,8 +1,9 @@
 'use client';
 /**
- * A hidden field of the ACS challenge form: "1" when this browser can make a passkey (WebAuthn
- * with a user-verifying platform authenticator), so that the ACS offers one after a passed
- * challenge (E20). Without JavaScript, or without such an authenticator, "0": no offer.
+ * A hidden field of the ACS challenge form: "1" when this browser can make a passkey here
+ * (WebAuthn with a user-verifying platform authenticator, the JSON helpers the offer uses, and
+ * the frame allowed to create credentials), so that the ACS offers one after a passed challenge
+ * (E20). Without JavaScript, or without any of these, "0": no offer that could only fail.
  */
 import { useEffect, useState } from 'react';
 
@@ -10,7 +11,10 @@ export function PasskeyCapable() {
   const [capable, setCapable] = useState(false);
   useEffect(() => {
     let live = true;
-    const check = typeof PublicKeyCredential === 'undefined' ? Promise.resolve(false) : PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
+    const policy = (document as Document & { featurePolicy?: { allowsFeature(feature: string): boolean } }).featurePolicy;
+    const allowed = !policy || policy.allowsFeature('publickey-credentials-create') || policy.allowsFeature('payment');
+    const helpers = typeof PublicKeyCredential !== 'undefined' && typeof (PublicKeyCredential as unknown as { parseCreationOptionsFromJSON?: unknown }).parseCreationOptionsFromJSON === 'function';
+    const check = !allowed || !helpers ? Promise.resolve(false) : PublicKeyCredential.isUserVerifyingPlatformAuthenticatorAvailable().catch(() => false);
     void check.then((yes) => live && setCapable(yes));
     return () => {
       live = false;

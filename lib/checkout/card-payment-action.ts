@@ -110,7 +110,8 @@ function spcStep(previous: CardPaymentState, form: FormData): Promise<CardPaymen
       assertion = null;
     }
     const parsed = SpcAssertionReport.shape.assertion.safeParse(assertion);
-    if (!parsed.success) return { attemptKey: c.attemptKey, formError: 'rejected' };
+    // Not an assertion: the pay-in still waits for its challenge, which its status page links to.
+    if (!parsed.success) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
     return afterSpc(c, parsed.data);
   });
 }

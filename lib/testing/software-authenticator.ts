@@ -45,11 +45,11 @@ export function softwareAuthenticator(rpId: string, options: { userVerified?: bo
       const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
       return { id, rawId: id, type: 'public-key' as const, response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal' as const] }, clientExtensionResults: {} };
     },
-    /** An assertion over `clientData` (the JSON the browser would write), signed ES256 (DER). */
-    assert(clientData: Record<string, unknown>) {
+    /** An assertion over `clientData` (the JSON the browser would write), signed ES256 (DER); `userVerified: false` clears the UV flag of this one. */
+    assert(clientData: Record<string, unknown>, once: { userVerified?: boolean } = {}) {
       counter += 1;
       const clientDataJSON = Buffer.from(JSON.stringify(clientData));
-      const authenticatorData = Buffer.concat([rpIdHash, Buffer.from([UP | uv]), u32(counter)]);
+      const authenticatorData = Buffer.concat([rpIdHash, Buffer.from([UP | (once.userVerified === false ? 0 : uv)]), u32(counter)]);
       const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), privateKey);
       return { id, rawId: id, type: 'public-key' as const, response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authenticatorData), signature: b64(signature) } };
     },

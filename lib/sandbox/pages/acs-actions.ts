@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { SandboxApiError } from '../core/api-error';
-import { completeChallenge, decidePayinAtProvider, passkeyToken, registerPasskey } from '../payins/payin-decisions';
+import { answerChallengeAtAcs, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
 import { logger } from '@/lib/log';
 import { sandboxDb } from '../core/store';
 
@@ -24,20 +24,16 @@ export async function answerChallenge(form: FormData): Promise<void> {
   const parsed = parseActionForm(ChallengeForm, form);
   if (!sandboxEnabled() || !parsed.ok) redirect('/');
   const { paymentId, outcome } = parsed.data;
-  let next: string;
+  let answer: { next: string; enrolToken: string | null };
   try {
     const db = await sandboxDb();
-    next = await db.transaction((tx) => completeChallenge(tx, paymentId, outcome === 'pass', { checkoutUrl: checkoutUrl() }));
+    const ctx = { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() };
+    answer = await db.transaction((tx) => answerChallengeAtAcs(tx, paymentId, outcome === 'pass', parsed.data.passkeyCapable === '1', ctx));
   } catch (error) {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;
   }
-  if (outcome === 'pass' && parsed.data.passkeyCapable === '1') {
-    const db = await sandboxDb();
-    const token = await db.transaction((tx) => passkeyToken(tx, paymentId, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
-    if (token) redirect(`/sandbox/3ds/${paymentId}/passkey?t=${token}`);
-  }
-  redirect(next);
+  redirect(answer.enrolToken ? `/sandbox/3ds/${paymentId}/passkey?t=${answer.enrolToken}` : answer.next);
 }
 
 /**

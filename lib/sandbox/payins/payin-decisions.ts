@@ -37,24 +37,40 @@ export async function decidePayinAtProvider(
   return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
 }
 
+/** Passes or fails a pay-in's open challenge (locked); `movedNow`: this call moved it out of PENDING_3DS. */
+async function decideChallenge(tx: Db, id: string, passed: boolean): Promise<{ row: PayinRow; movedNow: boolean }> {
+  const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
+  // A pay-in still running its 3DS Method has no challenge to answer yet.
+  if (row.status !== 'PENDING_3DS' || waitsForMethod(row)) return { row, movedNow: false };
+  const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
+  const changed = await changePayin(tx, row, {
+    status,
+    statusReason: passed ? null : reasonFor(status, 'AUTHENTICATION_FAILED'),
+    pendingUntil: null,
+    pendingOutcome: null,
+  });
+  return { row: changed, movedNow: true };
+}
+
 /**
  * The sandbox ACS answers a 3DS challenge: passed → SUCCESS, failed → DECLINED
  * (AUTHENTICATION_FAILED). A pay-in no longer waiting for 3DS is left as it is. Returns where
  * the customer goes: the status page, or for a host-to-host pay-in its callback / callbackFail.
  */
 export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx: Pick<RequestContext, 'checkoutUrl'>): Promise<string> {
-  let row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
-  // A pay-in still running its 3DS Method has no challenge to answer yet.
-  if (row.status === 'PENDING_3DS' && !waitsForMethod(row)) {
-    const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
-    row = await changePayin(tx, row, {
-      status,
-      statusReason: passed ? null : reasonFor(status, 'AUTHENTICATION_FAILED'),
-      pendingUntil: null,
-      pendingOutcome: null,
-    });
-  }
-  return afterChallengeUrl(row, ctx);
+  return afterChallengeUrl((await decideChallenge(tx, id, passed)).row, ctx);
+}
+
+/**
+ * The ACS page's answer to a challenge (E20): as `completeChallenge`, and when this very answer
+ * passed it in a browser that can make a passkey (`offerPasskey`), the enrolment token for that
+ * browser alone (`openEnrolment`), in the same transaction. An answer to a pay-in passed before
+ * (a replay, a script with the id) gets no token.
+ */
+export async function answerChallengeAtAcs(tx: Db, id: string, passed: boolean, offerPasskey: boolean, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ next: string; enrolToken: string | null }> {
+  const { row, movedNow } = await decideChallenge(tx, id, passed);
+  const enrolToken = passed && offerPasskey && movedNow ? await openEnrolment(tx, row, ctx) : null;
+  return { next: afterChallengeUrl(row, ctx), enrolToken };
 }
 
 /** Where the ACS sends the customer after the challenge: the h2h merchant's callback, or the checkout's status page. */
@@ -63,11 +79,6 @@ const afterChallengeUrl = (row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl
   if (h2h) return row.status === 'SUCCESS' ? h2h.callback : h2h.callbackFail;
   return `${ctx.checkoutUrl}/payments/payin/${row.id}/status`;
 };
-
-/** After a passed challenge, the enrolment token of its browser (E20; `openEnrolment`), or null when there is nothing to enrol. */
-export async function passkeyToken(tx: Db, id: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<string | null> {
-  return openEnrolment(tx, await loadPayinForUpdate(tx, { role: 'checkout' }, id), ctx);
-}
 
 /**
  * The ACS's passkey offer after a passed challenge (E20), to the browser holding the enrolment

@@ -14,7 +14,7 @@ import { softwareAuthenticator } from '@/lib/testing/software-authenticator';
 import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import { payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
-import { completeChallenge, passkeyEnrolment, passkeyToken, registerPasskey } from './payin-decisions';
+import { answerChallengeAtAcs, completeChallenge, passkeyEnrolment, registerPasskey } from './payin-decisions';
 import { enrolmentOptions, enrolPasskey, paymentValue } from './spc';
 
 const CHECKOUT = 'sbx_checkout';
@@ -41,7 +41,7 @@ const clientData = (offer: Offer, change: Record<string, unknown> = {}, payment:
   challenge: offer.challenge,
   origin: new URL(checkoutUrl()).origin,
   crossOrigin: false,
-  payment: { rpId: offer.rpId, topOrigin: 'https://shop.example', payeeName: offer.payeeName, total: offer.total, instrument: offer.instrument, ...payment },
+  payment: { rpId: offer.rpId, topOrigin: new URL(checkoutUrl()).origin, payeeName: offer.payeeName, total: offer.total, instrument: offer.instrument, ...payment },
   ...change,
 });
 
@@ -82,7 +82,7 @@ describe('Secure Payment Confirmation (E20)', () => {
   it('framed by a page the merchant allows (E12 allowedOrigins), the assertion pays too', async () => {
     const id = await payin();
     const offer = (await pay(id)).body.spc as Offer;
-    const done = await report(id, authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'http://localhost:3101' })));
+    const done = await report(id, authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'http://localhost:3101' }, { topOrigin: 'http://localhost:3101' })));
     expect(done.body).toMatchObject({ status: 'SUCCESS' });
   });
 
@@ -94,8 +94,11 @@ describe('Secure Payment Confirmation (E20)', () => {
       ['another origin', (offer) => authenticator.assert(clientData(offer, { origin: 'https://evil.example' }))],
       ['a WebAuthn login, not a payment', (offer) => authenticator.assert(clientData(offer, { type: 'webauthn.get' }))],
       ['an old challenge', () => authenticator.assert(clientData(stale.body.spc as Offer))],
-      ['no user verification', (offer) => softwareAuthenticator(rpId(), { userVerified: false }).assert(clientData(offer))],
-      ['a top page the merchant does not allow to frame the checkout', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'https://evil.example' }))],
+      ['no user verification', (offer) => authenticator.assert(clientData(offer), { userVerified: false })],
+      ['a top page the merchant does not allow to frame the checkout', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'https://evil.example' }, { topOrigin: 'https://evil.example' }))],
+      ['a top page named by SPC alone that the merchant does not allow', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: 'https://evil.example' }))],
+      ['a framed confirmation that names no top page', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: undefined }))],
+      ['client data that is JSON null', (offer) => ({ ...authenticator.assert(clientData(offer)), response: { ...authenticator.assert(clientData(offer)).response, clientDataJSON: Buffer.from('null').toString('base64url') } })],
     ];
     for (const [name, assertion] of cases) {
       const id = await payin();
@@ -107,6 +110,14 @@ describe('Secure Payment Confirmation (E20)', () => {
       // One try per offer: the same report again finds none.
       expect((await report(id, authenticator.assert(clientData(offer)))).status, name).toBe(409);
     }
+  });
+
+  it('an assertion of a passkey that is not the card’s leaves the offer to the cardholder', async () => {
+    const id = await payin();
+    const offer = (await pay(id)).body.spc as Offer;
+    const stranger = softwareAuthenticator(rpId());
+    expect((await report(id, stranger.assert(clientData(offer)))).body).toMatchObject({ status: 'PENDING_3DS' });
+    expect((await report(id, authenticator.assert(clientData(offer)))).body).toMatchObject({ status: 'SUCCESS' });
   });
 
   it('a report without an offer is 409; a challenge for a card without a passkey has no offer; a malformed assertion is 400', async () => {
@@ -128,9 +139,11 @@ describe('Secure Payment Confirmation (E20)', () => {
     // A card without a passkey at this ACS: 4000 0033 0000 3064 (a Method, then the challenge).
     await pay(id, '4000003300003064');
     await api('POST', `/public/payin/${id}/process/3ds-method`, { token: CHECKOUT, key: randomUUID(), body: { threeDSCompInd: 'Y' } });
-    await db.transaction((tx) => completeChallenge(tx, id, true, ctx()));
-    const token = await db.transaction((tx) => passkeyToken(tx, id, ctx()));
+    const answered = await db.transaction((tx) => answerChallengeAtAcs(tx, id, true, true, ctx()));
+    const token = answered.enrolToken;
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // The same answer again (a replay, a script with the payment id): the pay-in was passed before, no token.
+    expect((await db.transaction((tx) => answerChallengeAtAcs(tx, id, true, true, ctx()))).enrolToken).toBeNull();
     // Someone with the payment id alone, or a made-up token: no offer, no passkey.
     expect((await db.transaction((tx) => passkeyEnrolment(tx, id, undefined, ctx()))).options).toBeNull();
     expect((await db.transaction((tx) => passkeyEnrolment(tx, id, 'A'.repeat(32), ctx()))).options).toBeNull();

@@ -13,7 +13,7 @@
  * No card number is used here: the card is known by its keyed hash and its mask.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
 import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Db } from '@/lib/db/client';
@@ -43,6 +43,12 @@ export function paymentValue(minor: number, currency: string): string {
   return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
 }
 
+/** Passkeys one offer names at most (the contract's SpcOffer.credentialIds). */
+const MAX_OFFERED_PASSKEYS = 16;
+
+/** The payee the prompt names: the merchant's display name, cut to the contract's 200 characters. */
+const payeeNameOf = (displayName: string) => displayName.slice(0, 200);
+
 /** What the prompt names the card by: its brand and last four digits. */
 const instrumentName = (card: { brand: string; mask: string }) => `${card.brand} •••• ${card.mask.slice(-4)}`;
 
@@ -54,7 +60,13 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
   const state = row.threeDs;
   if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   const rpId = rpIdOf(ctx);
-  const credentials = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)));
+  // The newest passkeys, as many as the offer may carry (the contract's 16).
+  const credentials = await tx
+    .select({ id: spcCredentials.id })
+    .from(spcCredentials)
+    .where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)))
+    .orderBy(desc(spcCredentials.createdAt))
+    .limit(MAX_OFFERED_PASSKEYS);
   if (credentials.length === 0) return null;
   const challenge = randomBytes(32).toString('base64url');
   await tx.update(payins).set({ threeDs: { ...state, spcChallenge: challenge } }).where(eq(payins.id, row.id));
@@ -62,7 +74,7 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
     credentialIds: credentials.map((c) => c.id),
     challenge,
     rpId,
-    payeeName,
+    payeeName: payeeNameOf(payeeName),
     instrument: { displayName: instrumentName(row.card), icon: CARD_ICON },
     total: { currency: row.currency, value: paymentValue(row.amountMinor, row.currency) },
     timeout: SPC_TIMEOUT_MS,
@@ -72,9 +84,10 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
 /** The `payment` member of an SPC assertion's clientDataJSON (W3C SPC, CollectedClientPaymentData). */
 interface ClientPaymentData {
   type?: string;
+  crossOrigin?: boolean;
   /** The top-level page's origin when the checkout was framed (the merchant's). */
   topOrigin?: string;
-  payment?: { rpId?: string; payeeName?: string; total?: { currency?: string; value?: string }; instrument?: { displayName?: string } };
+  payment?: { rpId?: string; topOrigin?: string; payeeName?: string; total?: { currency?: string; value?: string }; instrument?: { displayName?: string } };
 }
 
 /** The outcome of an SPC assertion: verified, or why not (for the log; the customer gets the ordinary challenge). */
@@ -93,34 +106,45 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
   if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !challenge || !row.card) {
     throw new SandboxApiError('INVALID_STATE', 'The pay-in has no passkey confirmation to answer');
   }
-  const { spcChallenge: _spent, ...rest } = state;
-  await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
   const rpId = rpIdOf(ctx);
   const assertion = report.assertion;
-  const [credential] = await tx.select().from(spcCredentials).where(and(eq(spcCredentials.id, assertion.id), eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)));
+  // An assertion of no passkey of this card leaves the offer (a script with the payment id cannot
+  // spend the cardholder's prompt); one of its passkeys spends it, verified or not (one try).
+  const [credential] = await tx
+    .select()
+    .from(spcCredentials)
+    .where(and(eq(spcCredentials.id, assertion.id), eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId)))
+    .for('update');
   if (!credential) return { verified: false, reason: 'the passkey is not one of this card' };
-  let client: ClientPaymentData;
+  const { spcChallenge: _spent, ...rest } = state;
+  void _spent;
+  await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
+  let client: ClientPaymentData | null;
   try {
-    client = JSON.parse(Buffer.from(assertion.response.clientDataJSON, 'base64url').toString('utf8')) as ClientPaymentData;
+    client = JSON.parse(Buffer.from(assertion.response.clientDataJSON, 'base64url').toString('utf8')) as ClientPaymentData | null;
   } catch {
     return { verified: false, reason: 'clientDataJSON is not JSON' };
   }
+  if (!client || typeof client !== 'object' || Array.isArray(client)) return { verified: false, reason: 'clientDataJSON is not an object' };
   // What the customer confirmed is this payment: amount, currency, payee and card (dynamic linking).
   const shown = client.payment;
   if (
     shown?.total?.currency !== row.currency ||
     shown.total.value !== paymentValue(row.amountMinor, row.currency) ||
-    shown.payeeName !== payeeName ||
+    shown.payeeName !== payeeNameOf(payeeName) ||
     shown.instrument?.displayName !== instrumentName(row.card)
   ) {
     return { verified: false, reason: 'the confirmed payment is not this pay-in' };
   }
-  // Framed, the checkout's page has the merchant's page on top: one of the origins the merchant
-  // allows to frame it (E12), or the checkout's own.
-  const top = client.topOrigin;
-  if (top !== undefined && top !== new URL(ctx.checkoutUrl).origin && !merchant.allowedOrigins.some((pattern) => originMatches(pattern, top))) {
+  // The page on top (SPC always names it in payment.topOrigin; WebAuthn in topOrigin when framed):
+  // the checkout's own, or one of the origins the merchant allows to frame it (E12).
+  const own = new URL(ctx.checkoutUrl).origin;
+  const tops = [client.topOrigin, shown.topOrigin].filter((origin): origin is string => typeof origin === 'string');
+  if (client.crossOrigin === true && tops.length === 0) return { verified: false, reason: 'a framed confirmation that names no top page' };
+  if (tops.some((origin) => origin !== own && !merchant.allowedOrigins.some((pattern) => originMatches(pattern, origin)))) {
     return { verified: false, reason: 'the page on top is not one the merchant allows' };
   }
+  const top = client.topOrigin;
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -137,7 +161,8 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
     return { verified: false, reason: error instanceof Error ? error.message.slice(0, 200) : 'does not verify' };
   }
   if (!verified.verified) return { verified: false, reason: 'does not verify' };
-  await tx.update(spcCredentials).set({ counter: verified.authenticationInfo.newCounter }).where(eq(spcCredentials.id, credential.id));
+  // The row is locked: the counter only moves forward.
+  await tx.update(spcCredentials).set({ counter: Math.max(credential.counter, verified.authenticationInfo.newCounter) }).where(eq(spcCredentials.id, credential.id));
   return { verified: true };
 }
 
@@ -218,6 +243,9 @@ export async function enrolPasskey(tx: Db, row: PayinRow, response: Registration
   }
   if (!verified.verified || !verified.registrationInfo) return false;
   const { credential } = verified.registrationInfo;
+  // One passkey per card at this ACS: a second enrolment (two tabs) keeps the first.
+  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpIdOf(ctx)))).limit(1);
+  if (existing) return false;
   // One passkey per enrolment: the token is spent.
   const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = rest;
   void _hash;

@@ -6,12 +6,9 @@
  * 127.0.0.1:3101, the checkout on localhost:3146, its sandbox's ACS on 127.0.0.1:3146.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { startSecondServer } from './second-server';
-import { DEMO_TOKEN, fillCard, MERCHANT_ORIGIN } from './support';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { createPayin, DEMO_TOKEN, fillCard, MERCHANT_ORIGIN } from './support';
 
 const CHECKOUT = 'http://localhost:3146';
 const ACS_ORIGIN = 'http://127.0.0.1:3146';
@@ -27,19 +24,8 @@ test.afterAll(() => {
 });
 
 /** A pay-in of the demo merchant in the second server's sandbox. */
-async function createPayin(): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
-  const api = createPaymentsClient({ baseUrl: `${CHECKOUT}/sandbox/api`, token: DEMO_TOKEN });
-  const body = {
-    orderId: `order-${randomUUID()}`,
-    amount: 25.5,
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
-    returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-  };
-  return must(await api.POST('/public/payin', { body }), 'create pay-in') as { paymentId: string; iframeUrls: { card: string } };
-}
+/** A pay-in of the demo merchant in this file's server's sandbox. */
+const newPayin = () => createPayin(undefined, {}, DEMO_TOKEN, CHECKOUT);
 
 /** Which of the features a frame's document may use, and whether it may construct a PaymentRequest. */
 const featuresOf = (frame: Frame) =>
@@ -57,7 +43,7 @@ const featuresOf = (frame: Frame) =>
 const frameOn = (page: Page, prefix: string) => page.frames().find((f) => f.url().startsWith(prefix));
 
 test('the issuer’s ACS, framed by the card page in the merchant’s page, may use the Payment Request API and passkeys', async ({ page }) => {
-  const payin = await createPayin();
+  const payin = await newPayin();
   const card = await fetch(payin.iframeUrls.card);
   expect(card.headers.get('permissions-policy')).toBe(FEATURES.map((f) => `${f}=(self "${ACS_ORIGIN}")`).join(', '));
 
@@ -77,7 +63,7 @@ test('the issuer’s ACS, framed by the card page in the merchant’s page, may 
 });
 
 test('a merchant iframe that delegates nothing leaves the card page (and so its ACS) without them', async ({ page }) => {
-  const payin = await createPayin();
+  const payin = await newPayin();
   await page.goto(`${MERCHANT_ORIGIN}/embed?src=${encodeURIComponent(payin.iframeUrls.card)}`);
   await expect(page.frameLocator('#checkout').getByLabel('Card number')).toBeVisible();
   const cardFrame = frameOn(page, `${CHECKOUT}/payments/`)!;
@@ -85,7 +71,7 @@ test('a merchant iframe that delegates nothing leaves the card page (and so its 
 });
 
 test('the embed script’s current release delegates the three features; release 1 keeps payment alone', async ({ page }) => {
-  const payin = await createPayin();
+  const payin = await newPayin();
   for (const [release, allowed] of [['', FEATURES], ['/embed/v1.js', ['payment']]] as const) {
     await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(payin.iframeUrls.card)}${release ? `&release=${encodeURIComponent(release)}` : ''}`);
     await expect(page.frameLocator('#widget iframe').getByLabel('Card number')).toBeVisible();

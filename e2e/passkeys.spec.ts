@@ -14,13 +14,10 @@
  * confirmed by the SPC prompt with no challenge; a rejected prompt falls back to the challenge.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from '@playwright/test';
 import { startSecondServer } from './second-server';
-import { DEMO_TOKEN, expectNoAxeViolations, FUTURE_EXPIRY, MERCHANT_ORIGIN } from './support';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN } from './support';
 
 /** The server of a locale's tests (a clean sandbox each: passkeys are kept per card). */
 const originsOf = (port: number) => ({ checkout: `http://checkout.localhost:${port}`, acs: `http://acs.localhost:${port}`, server: `http://127.0.0.1:${port}` });
@@ -44,23 +41,9 @@ test.use({
 type Catalogue = { acs: Record<'pass' | 'passkeyHeading' | 'passkeyCreate', string>; card: Record<'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName', string> };
 const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
-async function createPayin(): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
-  const api = createPaymentsClient({ baseUrl: `${SERVER}/sandbox/api`, token: DEMO_TOKEN });
-  const body = {
-    orderId: `order-${randomUUID()}`,
-    amount: 25.5,
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
-    returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-  };
-  return must(await api.POST('/public/payin', { body }), 'create pay-in') as { paymentId: string; iframeUrls: { card: string } };
-}
-const statusOf = async (paymentId: string) => {
-  const api = createPaymentsClient({ baseUrl: `${SERVER}/sandbox/api`, token: DEMO_TOKEN });
-  return must(await api.GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
-};
+/** A pay-in of the demo merchant in this file's server's sandbox. */
+const newPayin = () => createPayin(undefined, {}, DEMO_TOKEN, SERVER);
+const statusOf = async (paymentId: string) => (await fetchPayin(undefined, paymentId, SERVER)).status;
 
 /** A virtual passkey authenticator (user-verifying, platform) and SPC's test mode, for this page. */
 async function passkeyDevice(context: BrowserContext, page: Page, mode: 'autoAccept' | 'autoReject') {
@@ -73,7 +56,7 @@ async function passkeyDevice(context: BrowserContext, page: Page, mode: 'autoAcc
 
 /** Opens a new pay-in's card page in the merchant's page, delegating the payment features, and pays with the challenge card. */
 async function payWithChallengeCard(page: Page, locale: string): Promise<{ paymentId: string; checkout: FrameLocator }> {
-  const payin = await createPayin();
+  const payin = await newPayin();
   const src = `${payin.iframeUrls.card}?locale=${locale}`;
   await page.goto(`${SHOP}/embed?src=${encodeURIComponent(src)}&allow=${encodeURIComponent(DELEGATED)}`);
   const checkout = page.frameLocator('#checkout');

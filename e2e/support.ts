@@ -23,17 +23,17 @@ export interface CreatedPayin {
 /** The checkout under test (playwright.config.ts's baseURL). */
 export const CHECKOUT_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
-/** The typed client of the embedded sandbox as merchant `token` (lib/payments-api/merchant-client.ts). */
-export const merchantApi = (token = DEMO_TOKEN) => createPaymentsClient({ baseUrl: `${CHECKOUT_ORIGIN}/sandbox/api`, token });
+/** The typed client of the embedded sandbox as merchant `token` (lib/payments-api/merchant-client.ts); `origin`: a second server's. */
+export const merchantApi = (token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
 /**
  * The merchant's calls below go through the typed client; `request` (Playwright's) is kept in
  * their signatures for the callers, and unused.
  */
-type Unused = APIRequestContext;
+type Unused = APIRequestContext | undefined;
 
-/** Creates a pay-in through the sandbox API as a merchant would (the demo merchant unless told; EUR, card PSP). */
-export async function createPayin(_request: Unused, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN): Promise<CreatedPayin> {
+/** Creates a pay-in through the sandbox API as a merchant would (the demo merchant unless told; EUR, card PSP); `origin`: a second server's. */
+export async function createPayin(_request: Unused, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN): Promise<CreatedPayin> {
   const body = {
     orderId: `order-${randomUUID()}`,
     amount: 25.5,
@@ -44,7 +44,7 @@ export async function createPayin(_request: Unused, overrides: Record<string, un
     returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
     ...overrides,
   } as PayinRequest;
-  return must(await merchantApi(token).POST('/public/payin', { body }), 'create pay-in') as CreatedPayin;
+  return must(await merchantApi(token, origin).POST('/public/payin', { body }), 'create pay-in') as CreatedPayin;
 }
 
 /** Creates a cashier session in EUR (E7) as a merchant would; `balance` in major units. */
@@ -92,9 +92,9 @@ export async function decidePayout(_request: Unused, payoutId: string, decision:
   expect(answer.response.status).toBe(204);
 }
 
-/** Fetches a pay-in as the merchant. */
-export async function fetchPayin(_request: Unused, paymentId: string) {
-  return must(await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in');
+/** Fetches a pay-in as the merchant; `origin`: a second server's. */
+export async function fetchPayin(_request: Unused, paymentId: string, origin = CHECKOUT_ORIGIN) {
+  return must(await merchantApi(DEMO_TOKEN, origin).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in');
 }
 
 /** Fetches a payout as the merchant. */

@@ -248,5 +248,6 @@ export const spcCredentials = pgTable(
     rpId: text('rp_id').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('spc_credentials_card').on(t.cardHash)],
+  // One passkey per card at an ACS: two enrolments at once keep the first.
+  (t) => [uniqueIndex('spc_credentials_card').on(t.cardHash, t.rpId)],
 );

@@ -78,8 +78,15 @@ function serviceAgent(): Agent {
   g[agentKey] ??= new Agent({ keepAliveTimeout: 30_000, connections: 128 });
   return g[agentKey];
 }
-const baseOrigin = (baseUrl: string) => new URL(baseUrl).origin;
-const basePath = (baseUrl: string) => new URL(baseUrl).pathname.replace(/\/$/, '');
+/** The service's base URL split into undici's origin and path prefix, parsed once per base URL (not per call). */
+let parsedBase: { url: string; origin: string; path: string } | null = null;
+function splitBase(baseUrl: string): { origin: string; path: string } {
+  if (parsedBase?.url !== baseUrl) {
+    const url = new URL(baseUrl);
+    parsedBase = { url: baseUrl, origin: url.origin, path: url.pathname.replace(/\/$/, '') };
+  }
+  return parsedBase;
+}
 
 /** `headers` with the active trace's context (W3C traceparent), so the service's spans join the page's trace; unchanged without tracing. */
 function withTraceContext(headers: Record<string, string>): Record<string, string> {
@@ -134,8 +141,8 @@ async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, 
   try {
     try {
       const answer = await serviceAgent().request({
-        origin: baseOrigin(baseUrl),
-        path: `${basePath(baseUrl)}${path}`,
+        origin: splitBase(baseUrl).origin,
+        path: `${splitBase(baseUrl).path}${path}`,
         method: op.method,
         headers: withTraceContext(headers),
         body: body === undefined ? undefined : JSON.stringify(body),

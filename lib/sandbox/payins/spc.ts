@@ -117,7 +117,6 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
     .for('update');
   if (!credential) return { verified: false, reason: 'the passkey is not one of this card' };
   const { spcChallenge: _spent, ...rest } = state;
-  void _spent;
   await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
   let client: ClientPaymentData | null;
   try {
@@ -166,6 +165,12 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
   return { verified: true };
 }
 
+/** Whether the card has a passkey at this ACS already. */
+async function hasPasskey(tx: Db, cardHash: string, rpId: string): Promise<boolean> {
+  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, cardHash), eq(spcCredentials.rpId, rpId))).limit(1);
+  return existing !== undefined;
+}
+
 /** How long after a passed challenge its browser may enrol a passkey, in ms. */
 const ENROL_WINDOW_MS = 5 * 60_000;
 
@@ -181,8 +186,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
 export async function openEnrolment(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<string | null> {
   const state = row.threeDs;
   if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
-  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpIdOf(ctx)))).limit(1);
-  if (existing) return null;
+  if (await hasPasskey(tx, row.card.hash, rpIdOf(ctx))) return null;
   const token = randomBytes(24).toString('base64url');
   await tx.update(payins).set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } }).where(eq(payins.id, row.id));
   return token;
@@ -207,8 +211,7 @@ export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: Pick<RequestC
   const state = row.threeDs;
   if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   const rpId = rpIdOf(ctx);
-  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpId))).limit(1);
-  if (existing) return null;
+  if (await hasPasskey(tx, row.card.hash, rpId)) return null;
   const options = await generateRegistrationOptions({
     rpName: 'Sandbox issuer ACS',
     rpID: rpId,
@@ -233,27 +236,24 @@ export async function enrolPasskey(tx: Db, row: PayinRow, response: Registration
   const state = row.threeDs;
   const challenge = state?.enrolChallenge;
   if (!challenge || !row.card || !state) throw new SandboxApiError('INVALID_STATE', 'No passkey enrolment is open for this pay-in');
-  const { enrolChallenge: _spent, ...rest } = state;
-  await tx.update(payins).set({ threeDs: rest }).where(eq(payins.id, row.id));
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  const { enrolChallenge: _spent, ...open } = state;
+  // The challenge is spent whatever the outcome; the token only by a kept passkey.
+  const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = open;
+  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>> | null = null;
   try {
     verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: acsOrigin(ctx), expectedRPID: rpIdOf(ctx), requireUserVerification: true });
   } catch {
-    return false;
+    verified = null;
   }
-  if (!verified.verified || !verified.registrationInfo) return false;
-  const { credential } = verified.registrationInfo;
-  // One passkey per card at this ACS: a second enrolment (two tabs) keeps the first.
-  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, row.card.hash), eq(spcCredentials.rpId, rpIdOf(ctx)))).limit(1);
-  if (existing) return false;
-  // One passkey per enrolment: the token is spent.
-  const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = rest;
-  void _hash;
-  void _until;
-  await tx.update(payins).set({ threeDs: closed }).where(eq(payins.id, row.id));
-  await tx
-    .insert(spcCredentials)
-    .values({ id: credential.id, cardHash: row.card.hash, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, rpId: rpIdOf(ctx) })
-    .onConflictDoNothing();
-  return true;
+  const credential = verified?.verified ? verified.registrationInfo?.credential : undefined;
+  // One passkey per card at this ACS (a unique index): of two enrolments at once, the first is kept.
+  const inserted = credential
+    ? await tx
+        .insert(spcCredentials)
+        .values({ id: credential.id, cardHash: row.card.hash, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, rpId: rpIdOf(ctx) })
+        .onConflictDoNothing()
+        .returning({ id: spcCredentials.id })
+    : [];
+  await tx.update(payins).set({ threeDs: inserted.length > 0 ? closed : open }).where(eq(payins.id, row.id));
+  return inserted.length > 0;
 }

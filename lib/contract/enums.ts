@@ -96,3 +96,7 @@ export type DeviceType = z.infer<typeof DeviceType>;
 /** The path segment `transactionType` of the hosted pages (IframeUrls). */
 export const CheckoutTransactionType = z.enum(['payin', 'payout']);
 export type CheckoutTransactionType = z.infer<typeof CheckoutTransactionType>;
+
+/** E21: the wallets a checkout may offer. */
+export const WalletType = z.enum(['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY']).meta({ id: 'WalletType', 'x-extension': true });
+export type WalletType = z.infer<typeof WalletType>;

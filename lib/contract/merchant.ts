@@ -1,6 +1,7 @@
 /** Extension E12: the merchant's checkout settings (docs/design.md, section 3). */
 import { z } from 'zod';
 import { FundingType } from './bin';
+import { WalletType } from './enums';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 
 export const CheckoutTheme = z
@@ -71,6 +72,11 @@ export const CheckoutSettings = z
       .array(FundingType)
       .optional()
       .meta({ description: 'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.', 'x-extension': true }),
+    wallets: z
+      .array(WalletType)
+      .max(3)
+      .optional()
+      .meta({ description: 'E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.', 'x-extension': true }),
     withdrawalCancel: z
       .boolean()
       .optional()

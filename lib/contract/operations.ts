@@ -45,6 +45,9 @@ import {
   ProcessSavedCardRequest,
   ThreeDSMethodResult,
   SpcAssertionReport,
+  ProcessWalletRequest,
+  ApplePaySessionRequest,
+  ApplePaySession,
 } from './payin';
 
 /** Who calls: a merchant's bearer token, or the hosted pages' own credential (E15). */
@@ -115,6 +118,18 @@ export const OPERATIONS = {
     method: 'POST', path: '/public/payin/{payinId}/process/spc', summary: 'Report a Secure Payment Confirmation assertion (E20)',
     description: 'After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer\'s one-time challenge, the checkout\'s origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer.',
     request: SpcAssertionReport, answer: PayinProcessingResponse, answerDescription: 'Authentication continued',
+    idempotent: true, extension: true, callers: both,
+  },
+  processWallet: {
+    method: 'POST', path: '/public/payin/{payinId}/process/wallet', summary: 'Pay with a wallet token (E21)',
+    description: 'The token a wallet returned (the sandbox wallet, Google Pay with PAYMENT_GATEWAY tokenization, Apple Pay), for a wallet the merchant offers (checkout settings `wallets`; else 400). Answers as process/card: the card behind the token goes through the same outcomes, 3-D Secure included. A token bound to another pay-in or amount, expired, or spent is 400.',
+    request: ProcessWalletRequest, answer: PayinProcessingResponse, answerDescription: 'Processing started',
+    idempotent: true, extension: true, callers: both,
+  },
+  startApplePaySession: {
+    method: 'POST', path: '/public/payin/{payinId}/wallet/apple-pay/session', summary: 'Validate the merchant for Apple Pay (E21)',
+    description: 'Apple Pay\'s merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple\'s merchant session. Only https URLs on apple.com hosts; 400 otherwise, or when the merchant does not offer Apple Pay.',
+    request: ApplePaySessionRequest, answer: ApplePaySession, answerDescription: 'The merchant session',
     idempotent: true, extension: true, callers: both,
   },
   processPayinDirectLink: {

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount, ReturnUrls } from './common';
-import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType } from './enums';
+import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType, WalletType } from './enums';
 
 export const PayinCreateRequest = z
   .object({
@@ -206,6 +206,35 @@ export const SpcAssertionReport = z
   })
   .meta({ id: 'SpcAssertionReport', 'x-extension': true });
 export type SpcAssertionReport = z.infer<typeof SpcAssertionReport>;
+
+/**
+ * E21: a wallet's payment token, as the wallet returned it: the sandbox wallet's signed token;
+ * Google Pay's `paymentMethodData.tokenizationData.token` (PAYMENT_GATEWAY tokenization, the
+ * ECv2 JSON as a string); Apple Pay's `token.paymentData` as a JSON string (EC_v1).
+ */
+export const ProcessWalletRequest = z
+  .object({
+    browser: Browser,
+    wallet: z.object({ type: WalletType, token: z.string().min(1).max(16_384) }),
+  })
+  .meta({ id: 'StartWalletProcessingRequest', 'x-extension': true });
+export type ProcessWalletRequest = z.infer<typeof ProcessWalletRequest>;
+
+/**
+ * E21, decided by this project: Apple Pay's merchant validation goes through the service, which
+ * holds the merchant identity certificate. `validationUrl` is the one Apple's merchantvalidation
+ * event names (an apple.com host, https); `domain` the checkout's host the session is for.
+ */
+export const ApplePaySessionRequest = z
+  .object({ validationUrl: z.string().max(2048), domain: z.string().max(253) })
+  .meta({ id: 'ApplePaySessionRequest', 'x-extension': true });
+export type ApplePaySessionRequest = z.infer<typeof ApplePaySessionRequest>;
+
+/** E21: Apple's opaque merchant session, handed to `event.complete()` as it is. */
+export const ApplePaySession = z
+  .object({ merchantSession: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'ApplePaySession', 'x-extension': true });
+export type ApplePaySession = z.infer<typeof ApplePaySession>;
 
 /** Answer of card (E1), saved-card (E2) and direct-link processing; attemptsRemaining and statusReason are E16. */
 export const PayinProcessingResponse = z

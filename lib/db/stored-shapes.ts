@@ -4,7 +4,7 @@
  * above the contract only, so the schema and the sandbox share one source without an import circle.
  * No shape holds a PAN or a CVV (docs/design.md, section 4).
  */
-import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
+import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@/lib/contract/enums';
 import type { H2hCreateRequest } from '@/lib/contract/h2h';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import type { PayinTransaction, ThreeDSCompInd } from '@/lib/contract/payin';
@@ -42,6 +42,8 @@ export interface StoredCard {
   expiryMonth: string;
   expiryYear: string;
   holder: string;
+  /** E21: the card came from a wallet: which, and the token's reference (one use per pay-in). */
+  wallet?: { type: WalletType; ref: string };
 }
 
 /** A timed outcome (test cards, unanswered challenge, refund, payout processing) due at `pendingUntil`. */

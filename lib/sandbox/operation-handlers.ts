@@ -14,6 +14,7 @@ import { setCustomerLimits } from './merchant/cashier-rules';
 import { cancelPayout } from './cashier/withdrawal-cancel';
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
+import { processWallet, startApplePaySession } from './payins/wallets';
 import { completeSpc, completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
 import type { RequestContext } from './core/request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
@@ -40,6 +41,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   processSavedCard: ({ tx, principal, params, body, ctx }) => processSavedCard(tx, principal, params.payinId, body, ctx),
   completeThreeDSMethod: ({ tx, principal, params, body, ctx }) => completeThreeDSMethod(tx, principal, params.payinId, body, ctx),
   completeSpc: ({ tx, principal, params, body, ctx }) => completeSpc(tx, principal, params.payinId, body, ctx),
+  processWallet: ({ tx, principal, params, body, ctx }) => processWallet(tx, principal, params.payinId, body, ctx),
+  startApplePaySession: ({ tx, principal, params, body, ctx }) => startApplePaySession(tx, principal, params.payinId, body, ctx),
   processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
   getPayinMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payin', params.payinId),
   createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),

@@ -40,6 +40,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processCard: cardSample,
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
+  processWallet: () => ({ browser, wallet: { type: 'SANDBOX_WALLET', token: 'sbw1.e30.' + '0'.repeat(64) } }),
+  startApplePaySession: () => ({ validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domain: 'checkout.example' }),
   completeSpc: () => ({ assertion: { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } } }),
   cancelPayout: null,
   bindCashierSession: () => ({ bindingHash: 'a'.repeat(64) }),

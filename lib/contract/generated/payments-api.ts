@@ -120,6 +120,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/payin/{payinId}/process/wallet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay with a wallet token (E21)
+         * @description The token a wallet returned (the sandbox wallet, Google Pay with PAYMENT_GATEWAY tokenization, Apple Pay), for a wallet the merchant offers (checkout settings `wallets`; else 400). Answers as process/card: the card behind the token goes through the same outcomes, 3-D Secure included. A token bound to another pay-in or amount, expired, or spent is 400. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        post: operations["processWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/payin/{payinId}/wallet/apple-pay/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Validate the merchant for Apple Pay (E21)
+         * @description Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only https URLs on apple.com hosts; 400 otherwise, or when the merchant does not offer Apple Pay. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        post: operations["startApplePaySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payin/{payinId}/process/direct-link": {
         parameters: {
             query?: never;
@@ -872,6 +912,19 @@ export interface components {
                 };
             };
         };
+        StartWalletProcessingRequest: {
+            browser: components["schemas"]["Browser"];
+            wallet: {
+                type: components["schemas"]["WalletType"];
+                token: string;
+            };
+        };
+        /** @enum {string} */
+        WalletType: "SANDBOX_WALLET" | "GOOGLE_PAY" | "APPLE_PAY";
+        ApplePaySessionRequest: {
+            validationUrl: string;
+            domain: string;
+        };
         StartDirectLinkProcessingRequest: {
             browser: components["schemas"]["Browser"];
             additionalData: components["schemas"]["FreeFormMap"];
@@ -1214,6 +1267,11 @@ export interface components {
             /** @description threeDSMethodData: base64url JSON { threeDSServerTransID, threeDSMethodNotificationURL }, posted as is. */
             data: string;
         };
+        ApplePaySession: {
+            merchantSession: {
+                [key: string]: unknown;
+            };
+        };
         MethodList: {
             methods: components["schemas"]["PaymentMethod"][];
         };
@@ -1397,6 +1455,8 @@ export interface components {
             preferredBrands?: string[];
             /** @description E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
+            wallets?: components["schemas"]["WalletType"][];
             /** @description E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
             withdrawalCancel?: boolean;
             /** @description E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
@@ -2068,6 +2128,208 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayinProcessingResponse"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    processWallet: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["StartWalletProcessingRequest"];
+            };
+        };
+        responses: {
+            /** @description Processing started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinProcessingResponse"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startApplePaySession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ApplePaySessionRequest"];
+            };
+        };
+        responses: {
+            /** @description The merchant session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApplePaySession"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -101,6 +101,16 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     }),
   },
   {
+    // A shop that offers every wallet (E21): the sandbox wallet, Google Pay (TEST) and Apple Pay.
+    id: 'merchant-wallets',
+    token: 'sbx_wallet_merchant',
+    config: demoConfig('Wallet Café', {
+      theme: { primaryColor: '#9d174d', radius: 10 },
+      logoUrl: monogramLogo('W', '#9d174d', '#ffffff'),
+      wallets: ['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY'],
+    }),
+  },
+  {
     // A licensed casino (E19): every PSP needs a verified customer, customers may cancel a
     // pending withdrawal, amounts have bounds, card and APM fees, expected times per method.
     id: 'merchant-casino',

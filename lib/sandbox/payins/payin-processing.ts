@@ -78,7 +78,7 @@ export async function getPayin(tx: Db, principal: Principal, id: string): Promis
 }
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */
-function assertProcessable(row: PayinRow): void {
+export function assertProcessable(row: PayinRow): void {
   if (!payinActions(row.status).process) throw new SandboxApiError('INVALID_STATE', `A pay-in in status ${row.status} cannot be processed`);
   if (attemptsRemaining(row) === 0) throw new SandboxApiError('INVALID_STATE', 'The pay-in has no processing attempts left');
 }
@@ -88,7 +88,7 @@ function assertProcessable(row: PayinRow): void {
  * (E19; 400 LIMIT_EXCEEDED): pay-ins created but not yet paid do not count, so several of them
  * could otherwise pass the limit together. The customer row is locked: one at a time.
  */
-async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
+export async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
   if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0));
 }
 
@@ -104,9 +104,8 @@ function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 're
   };
 }
 
-/** The answer of a card charge: a PENDING_3DS pay-in runs the issuer's 3DS Method, or goes to the ACS. */
 /** A card processing answer: the status, and the next step (the 3DS Method, or the challenge with an SPC offer when the card has a passkey: E20). */
-async function cardAnswer(tx: Db, row: PayinRow, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function cardAnswer(tx: Db, row: PayinRow, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const step = nextStep(row, ctx);
   const spc = step.redirectUrl && !row.h2h ? await offerSpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, ctx) : null;
   return processingAnswer(row, { ...step, ...(spc ? { spc } : {}) });
@@ -174,7 +173,7 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
  * attempts, and failed attempts so far): 429 RATE_LIMITED with Retry-After when one is spent. A
  * decline or failure counts against the session.
  */
-async function limitedBySession(row: PayinRow, charge: () => Promise<PayinRow>): Promise<PayinRow> {
+export async function limitedBySession(row: PayinRow, charge: () => Promise<PayinRow>): Promise<PayinRow> {
   const key = row.sessionId ?? undefined;
   const context = { sessionId: row.sessionId, paymentId: row.id };
   await rateLimited(async () => {

@@ -101,6 +101,8 @@ describe('the hosted pages’ credential (E15)', () => {
       'bindCashierSession', 'bindPayout',
       // E20: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
       'completeSpc',
+      // E21: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
+      'processWallet', 'startApplePaySession',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -11,7 +11,7 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/origins';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin } from '@/lib/config';
+import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkPagePost } from '@/lib/net/request-guard';
 import { bindingCookie, bindingCookieName, bindingScopeOfPath, bindingSecretOf, holdingOf, HOLDING_HEADER, newBindingSecret } from '@/lib/cashier/binding';
@@ -112,6 +112,8 @@ export async function proxy(request: NextRequest) {
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
     // The ACS's 3DS Method page posts to the checkout's notification URL (E16).
     formTargets: [new URL(sandboxPublicUrl()).origin, ...(acsPage ? [new URL(checkoutUrl()).origin] : [])],
+    // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only (E21).
+    thirdParties: /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY') ? [new URL(walletConfig().googlePayScriptUrl).origin] : [],
   });
 
   const requestHeaders = new Headers(request.headers);

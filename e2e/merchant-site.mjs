@@ -46,6 +46,7 @@ function embedPage(src, follow, allow) {
   );
 }
 
+const googlePayStub = readFileSync(new URL('./google-pay-stub.js', import.meta.url), 'utf8');
 const webhooks = [];
 let readmePage = '<p>No page yet.</p>';
 /** Signing secret per receiver path. */
@@ -58,6 +59,11 @@ const server = http.createServer((request, response) => {
     response.end(html);
   };
   if (url.pathname === '/health') return send(200, 'ok');
+  // Google Pay's script, stubbed on loopback (E21): the checkout's GOOGLE_PAY_SCRIPT_URL in the suite.
+  if (url.pathname === '/google-pay/pay.js') {
+    response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+    return response.end(googlePayStub);
+  }
   // A page the test writes (the README's embed snippet), served as the merchant's own page.
   if (url.pathname === '/pages/readme' && request.method === 'POST') {
     let raw = '';

@@ -31,6 +31,8 @@ const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
     // The proof-of-work check has its own server in e2e/proof-of-work.spec.ts.
     POW_AFTER_FAILURES: '1000',
     NEXT_TELEMETRY_DISABLED: '1',
+    // Google Pay's script is a stub on the merchant site's loopback server: nothing leaves the machine.
+    GOOGLE_PAY_SCRIPT_URL: `http://127.0.0.1:${process.env.MERCHANT_PORT ?? '3101'}/google-pay/pay.js`,
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
 import { createPaymentsClient, must, type components } from '../lib/payments-api/merchant-client';
+export { must };
 
 type PayinRequest = components['schemas']['PayinCreateRequest'];
 type PayoutRequest = components['schemas']['PayoutCreateRequest'];

@@ -63,6 +63,14 @@ export const ENV_SCHEMA = z.object({
     .regex(/^https:\/\/[^\s,]+(,https:\/\/[^\s,]+)*$/, 'must be https origins separated by commas')
     .optional()
     .describe('Origins of the issuers’ ACS (or the 3DS server that frames them) allowed to use the Payment Request API (SPC) and passkeys inside the card page’s challenge frame, comma-separated; the sandbox’s own is always allowed. Any other ACS runs the ordinary challenge.'),
+  GOOGLE_PAY_SCRIPT_URL: z
+    .url()
+    .max(2048)
+    .default('https://pay.google.com/gp/p/js/pay.js')
+    .describe('Google Pay API script the card page loads for merchants offering GOOGLE_PAY (E21); its origin joins those pages’ CSP only. Tests point it at a stub on loopback.'),
+  GOOGLE_PAY_GATEWAY: z.string().max(64).regex(/^[a-z0-9-]+$/).default('sandbox').describe('Google Pay PAYMENT_GATEWAY tokenization: the gateway id the payments service is registered under with Google (`gatewayMerchantId` is the merchant id).'),
+  APPLE_PAY_MERCHANT_ID: z.string().max(128).regex(/^[A-Za-z0-9.-]+$/).default('merchant.sandbox.checkout').describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants, E21).'),
+  MERCHANT_COUNTRY: z.string().length(2).regex(/^[A-Z]{2}$/).default('GB').describe('ISO 3166-1 alpha-2 country of the acquirer the wallets name (Google Pay transactionInfo.countryCode, Apple Pay countryCode).'),
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000).describe('Time a connection has to send a request head, in milliseconds; then it is closed (lib/net/request-guard.ts).'),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000).describe('Time a request has to send its whole body, in milliseconds; then its connection is closed.'),
@@ -166,6 +174,12 @@ export const acsOrigins = (): string[] => [new URL(appConfig().sandboxPublicUrl)
 
 /** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
 export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
+
+/** The wallets' parameters (E21): Google Pay's script and gateway, Apple Pay's merchant identifier, the acquirer's country. */
+export const walletConfig = () => {
+  const c = appConfig();
+  return { googlePayScriptUrl: c.GOOGLE_PAY_SCRIPT_URL, googlePayGateway: c.GOOGLE_PAY_GATEWAY, applePayMerchantId: c.APPLE_PAY_MERCHANT_ID, merchantCountry: c.MERCHANT_COUNTRY };
+};
 
 /** Whether the embedded sandbox answers under /sandbox. */
 export const sandboxEnabled = (): boolean => appConfig().sandboxEnabled;

@@ -7,6 +7,7 @@ import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
+import type { WalletText } from '@/components/wallet/wallet-buttons';
 import type { CardFormError } from '@/lib/checkout/card-outcome';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
@@ -76,6 +77,18 @@ function withAmount<T extends object>(text: T, fields: (keyof T)[], amount: stri
 export async function cardFormText(amount: string, type: CheckoutTransactionType = 'payin'): Promise<CardFormText> {
   const locale = await getLocale();
   return withAmount(await memoized(`card:${locale}:${type}`, () => resolveCardFormText(type)), ['pay'], amount);
+}
+
+/** The card page's wallet section text (E21), from the card form's (declines, errors, 3DS) and `wallet.*`. */
+export async function walletText(amount: string): Promise<WalletText> {
+  const card = await cardFormText(amount, 'payin');
+  const locale = await getLocale();
+  const own = await memoized(`wallet:${locale}`, async () => {
+    const t = await getTranslations('wallet');
+    return { heading: t('heading'), sandboxWallet: t('sandboxWallet'), applePay: t('applePay'), sandboxBadge: t('sandboxBadge'), orCard: t('orCard'), cancelled: t('cancelled'), failed: t('failed') };
+  });
+  const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors } = card;
+  return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors };
 }
 
 async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardFormText> {

@@ -5,8 +5,12 @@ import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
 
+/** E21: the wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
+const WALLETS = [['SANDBOX_WALLET', 'sandbox'], ['GOOGLE_PAY', 'Google Pay'], ['APPLE_PAY', 'Apple Pay']] as const;
+
 export async function ThemePanel(props: PanelProps) {
   const t = await getTranslations('console');
+  const w = await getTranslations('sandboxWallet');
   const { token, overview } = props;
   const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
   const hidden = <input type="hidden" name="token" value={token} />;
@@ -57,6 +61,21 @@ export async function ThemePanel(props: PanelProps) {
           {t('logoUrl')}
           <input id="theme-logo" name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} className={field} />
         </label>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('wallets')}</legend>
+          <p className="text-xs text-fg-muted">{t('walletsHint')}</p>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {WALLETS.map(([value, name]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="wallets" value={value} defaultChecked={overview.wallets.includes(value)} className="size-5" />
+                {name === 'sandbox' ? w('title') : name}
+              </label>
+            ))}
+          </div>
+          <a href="/sandbox/wallet/pay" className="mt-1 inline-block text-sm underline">
+            {t('openWallet')}
+          </a>
+        </fieldset>
         <div>
           <button className={button}>{t('saveTheme')}</button>
         </div>

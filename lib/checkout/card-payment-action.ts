@@ -10,7 +10,9 @@
  * Card data: the PAN and CVV live in these functions' memory and the request to the payments
  * service only. They are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
+import { randomUUID } from 'node:crypto';
 import { cardBinFacts } from './card-bin';
+import { checkoutUrl } from '@/lib/config';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
@@ -25,6 +27,7 @@ import { cardAttemptLimits } from './card-velocity';
 import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
 import { afterPayin, afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
 import { SpcAssertionReport } from '@/lib/contract/payin';
+import { WalletType } from '@/lib/contract/enums';
 import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-action';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -37,11 +40,12 @@ const NewCardForm = z.object({ ...PaymentControl, cardNumber: text, expiry: text
 const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
 const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
 const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
+const WalletForm = z.object({ ...PaymentControl, walletType: WalletType, walletToken: z.string().min(1) });
 /** The longest SPC assertion a post may carry, in characters: the pipeline's cap on any field (an assertion with the ACS's small icon is about 1.5 KB). */
 const SPC_ASSERTION_MAX = ANY_FIELD_MAX;
 
 /** Longest value of each card field, in characters, checked before anything reads it. */
-const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
+const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, walletType: 16, walletToken: ANY_FIELD_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -165,6 +169,43 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
     const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
     return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`), browser.javascriptEnabled === true);
   });
+}
+
+/**
+ * A wallet's token for a pay-in (E21: the sandbox wallet, Google Pay, Apple Pay), from the card
+ * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token is the wallet's
+ * (a network token and cryptogram at most, never a PAN the customer typed); it is passed on as is
+ * and not logged. The attempt counts against the address's card limits under the wallet's name.
+ */
+export async function payByWallet(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  if (isMethodReport(form)) return methodStep(previous, form);
+  if (isSpcReport(form)) return spcStep(previous, form);
+  return cardAction(previous, form, 'payin', WalletForm, async (c, data) => {
+    const browser = await c.browser();
+    const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
+    const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}` }, c.paymentId);
+    return afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true);
+  });
+}
+
+const ApplePayValidation = z.object({ paymentId: z.string().regex(PAYMENT_ID), validationUrl: z.string().max(2048) });
+
+/**
+ * Apple Pay's merchant validation (E21), called by the card page's Apple Pay button with the
+ * validation URL of the browser's merchantvalidation event: the service validates with its
+ * certificate and answers Apple's merchant session; null when it refuses or fails.
+ */
+export async function applePayMerchantSession(paymentId: unknown, validationUrl: unknown): Promise<Record<string, unknown> | null> {
+  const parsed = ApplePayValidation.safeParse({ paymentId, validationUrl });
+  if (!parsed.success) return null;
+  try {
+    const domain = new URL(checkoutUrl()).hostname;
+    const answer = await paymentsApi.startApplePaySession(parsed.data.paymentId, { validationUrl: parsed.data.validationUrl, domain }, `apple-pay:${parsed.data.paymentId}:${randomUUID()}`);
+    return answer.merchantSession;
+  } catch (error) {
+    logger.warn({ paymentId: parsed.data.paymentId, ...failureLogFields(error) }, 'Apple Pay merchant validation failed');
+    return null;
+  }
 }
 
 /**

@@ -53,17 +53,24 @@ export function contentSecurityPolicy(options: {
    * given (the sandbox's own origin in test mode).
    */
   formTargets?: readonly string[];
+  /**
+   * A third party the page runs, by origin: its script, its calls and its frames (Google Pay's
+   * script for a merchant that offers it, E21). None by default.
+   */
+  thirdParties?: readonly string[];
 }): string {
+  const third = (options.thirdParties ?? []).filter(isOriginPattern);
+  const plus = (list: string) => (third.length > 0 ? `${list} ${third.join(' ')}` : list);
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
   const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`,
+    plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
     `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
     "img-src 'self' data: https:",
     "font-src 'self'",
-    "connect-src 'self'",
-    `frame-src ${frames}`,
+    plus("connect-src 'self'"),
+    plus(`frame-src ${frames}`),
     "object-src 'none'",
     "base-uri 'none'",
     `form-action ${["'self'", 'https:', ...(options.formTargets ?? []).filter(isOriginPattern)].join(' ')}`,

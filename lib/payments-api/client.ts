@@ -20,7 +20,7 @@ import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { OPERATIONS, type AnswerOf, type Operation, type OperationId, type OperationSpec, type PathParams, type RequestOf } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
-import type { ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, SpcAssertionReport, ThreeDSMethodResult } from '@/lib/contract/payin';
+import type { ApplePaySessionRequest, ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ProcessWalletRequest, SpcAssertionReport, ThreeDSMethodResult } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BinLookup } from '@/lib/contract/bin';
@@ -236,6 +236,10 @@ export const paymentsApi = {
     callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
   /** E20: the Secure Payment Confirmation assertion; the answer is the next step, as a processing answer. */
   completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) => callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
+  /** E21: a wallet's token; answered as process/card. */
+  processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) => callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
+  /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session. */
+  startApplePaySession: (payinId: string, body: ApplePaySessionRequest, idempotencyKey: string) => callOperation('startApplePaySession', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   getMethods: (type: CheckoutTransactionType, id: string) =>

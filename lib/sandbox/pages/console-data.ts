@@ -22,6 +22,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
     webhookUrl: merchant?.webhookUrl ?? null,
     webhookSecret: merchant?.webhookSecret ?? '',
     theme: { ...settings?.theme, logoUrl: settings?.logoUrl ?? '', defaultLocale: settings?.defaultLocale ?? '' },
+    wallets: settings?.wallets ?? [],
     payins: recentPayins.map((p) => ({
       id: p.id,
       orderId: p.orderId,

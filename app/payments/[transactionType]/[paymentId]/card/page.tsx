@@ -4,15 +4,18 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
-import { trustedProxyHops } from '@/lib/config';
+import { sandboxPublicUrl, testMode, trustedProxyHops, walletConfig } from '@/lib/config';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { challengeRequired } from '@/lib/security/proof-of-work';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
-import { cardFormText, savedCardsText } from '@/components/payment/page-text';
+import { cardFormText, savedCardsText, walletText } from '@/components/payment/page-text';
+import { WalletButtons } from '@/components/wallet/wallet-buttons';
+import { walletOfferFor } from '@/lib/checkout/wallet-offer';
+import { minorUnits } from '@/lib/money';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
-import { payByCard, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
+import { applePayMerchantSession, payByCard, payByWallet, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
 import type { SavedCard } from '@/lib/contract/customer';
@@ -93,8 +96,23 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
     />
   );
 
+  // E21: the wallets the merchant offers, for a pay-in; each shows only where the browser has it.
+  const walletOffer = type === 'payin' ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), minorUnits: minorUnits(transaction.currency), ...walletConfig() }) : null;
+
   return (
     <TransactionShell page="card" transaction={transaction} settings={settings}>
+      {walletOffer ? (
+        <WalletButtons
+          action={payByWallet}
+          validateApplePay={applePayMerchantSession}
+          offer={walletOffer}
+          paymentId={transaction.id}
+          locale={locale}
+          acceptHeader={acceptHeader}
+          initialAttemptKey={randomUUID()}
+          text={await walletText(amount)}
+        />
+      ) : null}
       {notice ? (
         <p role="status" className="mb-4 rounded-theme border border-control bg-surface p-3 text-sm">
           {notice}

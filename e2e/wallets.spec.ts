@@ -1,0 +1,132 @@
+/**
+ * Wallets on the card page (issue 22, E21), in en and ar, with axe at 0, for a merchant that
+ * offers them (the seed's Wallet Café) in a merchant's page on a second origin that delegates
+ * `payment`:
+ * - the sandbox wallet, a web payment app on the sandbox's origin: Chromium installs it just in
+ *   time from its manifests, the Payment Request button shows, the wallet's window (driven
+ *   through CDP: Playwright does not list payment handler windows) picks a test card and pays;
+ *   the wallet's decline card brings the card page's decline message;
+ * - Google Pay against a stub of Google's script on loopback (GOOGLE_PAY_SCRIPT_URL): the
+ *   PaymentDataRequest has Google's shapes (PAYMENT_GATEWAY, TEST) and its token pays;
+ * - the stub's origin is in the card page's CSP for that merchant only.
+ * Apple Pay needs Safari (ApplePaySession): Chromium shows no button and fetches nothing of Apple's.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createPayin, DEMO_TOKEN, expectNoAxeViolations, merchantApi, MERCHANT_ORIGIN, must } from './support';
+
+const WALLET_TOKEN = 'sbx_wallet_merchant';
+const STUB_ORIGIN = MERCHANT_ORIGIN;
+
+type Catalogue = { wallet: Record<'heading' | 'sandboxWallet', string>; sandboxWallet: Record<'pay' | 'title', string>; card: { declined: string } };
+const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
+
+const statusOf = async (paymentId: string) => must(await merchantApi(WALLET_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
+
+/** A new pay-in of the wallet merchant, its card page in the merchant's page with `payment` delegated. */
+async function openCardPage(page: Page, locale: string) {
+  const payin = await createPayin(undefined, {}, WALLET_TOKEN);
+  const src = `${payin.iframeUrls.card}?locale=${locale}`;
+  await page.goto(`${MERCHANT_ORIGIN}/embed?src=${encodeURIComponent(src)}&allow=payment`);
+  return { paymentId: payin.paymentId, checkout: page.frameLocator('#checkout') };
+}
+
+/** Runs `script` in the sandbox wallet's window once it is open (a payment handler window: a CDP target of its own). */
+async function inWalletWindow(browser: Browser, script: string): Promise<unknown> {
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    let targetId = '';
+    await expect
+      .poll(async () => {
+        const { targetInfos } = (await cdp.send('Target.getTargets')) as { targetInfos: { targetId: string; url: string }[] };
+        targetId = targetInfos.find((t) => t.url.includes('/sandbox/wallet/pay'))?.targetId ?? '';
+        return targetId;
+      })
+      .not.toBe('');
+    const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId, flatten: false })) as { sessionId: string };
+    const answer = new Promise<unknown>((resolve) =>
+      cdp.on('Target.receivedMessageFromTarget', (event: { message: string }) => {
+        const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: unknown } } };
+        if (message.id === 1) resolve(message.result?.result?.value);
+      }),
+    );
+    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: script, awaitPromise: true, returnByValue: true } }) });
+    return await answer;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/** In the wallet's window: wait for the request, choose the card at `index`, press Pay; answers the intro it showed. */
+const chooseAndPay = (index: number, pay: string) => `(async () => {
+  for (let i = 0; i < 100 && !document.querySelector('#wallet-card-${index}:not([disabled])'); i++) await new Promise((r) => setTimeout(r, 100));
+  document.querySelector('#wallet-card-${index}').click();
+  const intro = document.querySelector('main p').textContent;
+  [...document.querySelectorAll('button')].find((b) => b.textContent === ${JSON.stringify(pay)}).click();
+  return intro;
+})()`;
+
+for (const locale of ['en', 'ar'] as const) {
+  test.describe(locale, () => {
+    test.use({ locale });
+
+    test('the sandbox wallet pays through the Payment Request API; its decline card is declined', async ({ page, browser }) => {
+      const text = catalogue(locale);
+      const { paymentId, checkout } = await openCardPage(page, locale);
+      const button = checkout.getByRole('button', { name: text.wallet.sandboxWallet });
+      await expect(button).toBeVisible();
+      await expect(checkout.getByRole('heading', { name: text.wallet.heading })).toBeVisible();
+      await expect(checkout.getByTestId('sandbox-wallet-badge')).toBeVisible();
+      await expectNoAxeViolations(page, `card page with wallets (${locale})`);
+
+      // The decline card: the card page says so and the pay-in may be paid again.
+      await button.click();
+      await inWalletWindow(browser, chooseAndPay(2, text.sandboxWallet.pay));
+      await expect(checkout.getByRole('alert').filter({ hasText: text.card.declined.split('{')[0]!.trim().slice(0, 8) })).toBeVisible();
+      expect(await statusOf(paymentId)).toBe('DECLINED');
+
+      await button.click();
+      const intro = await inWalletWindow(browser, chooseAndPay(0, text.sandboxWallet.pay));
+      expect(String(intro)).toContain('Wallet Café');
+      await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
+    });
+
+    test('Google Pay (stub of Google\'s script on loopback) pays with a PAYMENT_GATEWAY token', async ({ page }) => {
+      const { paymentId, checkout } = await openCardPage(page, locale);
+      const button = checkout.getByRole('button', { name: 'Google Pay' });
+      await expect(button).toBeVisible();
+      await button.click();
+      await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
+      const frame = page.frames().find((f) => f.url().includes(`/payments/payin/${paymentId}/`));
+      const requests = (await frame!.evaluate(() => (window as unknown as { __googlePay: { requests: unknown[] } }).__googlePay.requests)) as Record<string, any>[];
+      expect(requests[0]).toMatchObject({
+        apiVersion: 2,
+        apiVersionMinor: 0,
+        allowedPaymentMethods: [{ type: 'CARD', tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'sandbox', gatewayMerchantId: 'merchant-wallets' } } }],
+        transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.50', currencyCode: 'EUR' },
+        merchantInfo: { merchantName: 'Wallet Café' },
+      });
+    });
+  });
+}
+
+test('the sandbox wallet\'s own page (opened from the console) lists its cards; axe at 0 in en and ar', async ({ page }) => {
+  for (const locale of ['en', 'ar']) {
+    await page.context().setExtraHTTPHeaders({ 'Accept-Language': locale });
+    await page.goto(`/sandbox/wallet/pay`);
+    await expect(page.getByRole('heading', { level: 1, name: catalogue(locale).sandboxWallet.title })).toBeVisible();
+    await expect(page.getByRole('radio')).toHaveCount(4);
+    await expectNoAxeViolations(page, `sandbox wallet page (${locale})`);
+  }
+});
+
+test('Google Pay\'s script origin is in the CSP of a merchant that offers it, and no other', async ({ request }) => {
+  const wallets = await createPayin(undefined, {}, WALLET_TOKEN);
+  const demo = await createPayin(undefined, {}, DEMO_TOKEN);
+  const cspOf = async (url: string) => (await request.get(url)).headers()['content-security-policy'] ?? '';
+  const offered = await cspOf(wallets.iframeUrls.card);
+  expect(offered).toMatch(new RegExp(`script-src [^;]*${STUB_ORIGIN.replace(/[.:/]/g, '\\$&')}`));
+  expect(offered).toMatch(new RegExp(`frame-src [^;]*${STUB_ORIGIN.replace(/[.:/]/g, '\\$&')}`));
+  expect(await cspOf(demo.iframeUrls.card)).not.toContain(STUB_ORIGIN);
+  expect(await cspOf(wallets.iframeUrls.card.replace(/\/card$/, '/apm'))).not.toContain(STUB_ORIGIN);
+});

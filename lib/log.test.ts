@@ -10,6 +10,15 @@ describe('log sanitizing', () => {
     });
   });
 
+  it('redacts wallet tokens (E21): they stand for a card', () => {
+    const googlePayToken = JSON.stringify({ protocolVersion: 'ECv2', signedMessage: Buffer.from('{"pan":"4111111111111111"}').toString('base64') });
+    expect(sanitizeForLog({ body: { wallet: { type: 'GOOGLE_PAY', token: googlePayToken } }, form: { walletToken: 'sbw1.x.y' }, details: { token: { paymentData: { data: 'x' } } } })).toEqual({
+      body: { wallet: { type: 'GOOGLE_PAY', token: '[redacted]' } },
+      form: { walletToken: '[redacted]' },
+      details: { token: '[redacted]' },
+    });
+  });
+
   it('masks Luhn-valid digit runs of 13 to 19 digits in any text, spaced or not', () => {
     expect(maskPans('card 4242424242424242 used')).toBe('card 424242******4242 used');
     expect(maskPans('card 4242 4242 4242 4242.')).toBe('card 424242******4242.');

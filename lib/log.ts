@@ -1,6 +1,6 @@
 /**
  * The application's logger (pino, JSON lines on stdout). Card data never reaches it:
- * keys `cardNumber`, `cvv`, `cardCvv`, `pan` are redacted at any depth (and a request's
+ * keys `cardNumber`, `cvv`, `cardCvv`, `pan`, and wallet tokens (`token`, `walletToken`, `paymentData`, `tokenizationData`) are redacted at any depth (and a request's
  * `headers`, `cookie`, `authorization`), strings are cut at 4,096 characters, and as a second net
  * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
  * (docs/design.md, section 4). Messages and every argument pass through the same filter.
@@ -10,7 +10,8 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';
 
-const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization']);
+/** Wallet tokens (E21: a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
+const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization', 'token', 'wallettoken', 'paymentdata', 'tokenizationdata']);
 /** A request's raw headers are never logged (issue 20, finding 9): what a client wrote, cookies and credentials. */
 const HEADER_KEYS = new Set(['headers', 'rawheaders', 'cookie', 'set-cookie']);
 /** Longest string kept in a log line: a client's text cannot make a line of many kilobytes. */

@@ -97,8 +97,11 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
       const form = formRef.current;
       if (!token || !form) return setNotice(text.cancelled);
       (form.elements.namedItem('walletType') as HTMLInputElement).value = type;
-      (form.elements.namedItem('walletToken') as HTMLInputElement).value = token;
+      const tokenField = form.elements.namedItem('walletToken') as HTMLInputElement;
+      tokenField.value = token;
       submitPaymentForm(form, formAction);
+      // The post has its copy: the token does not stay in the page.
+      tokenField.value = '';
     } catch (error) {
       setNotice((error as Error)?.name === 'AbortError' ? text.cancelled : text.failed);
     } finally {

@@ -44,8 +44,11 @@ const WalletForm = z.object({ ...PaymentControl, walletType: WalletType, walletT
 /** The longest SPC assertion a post may carry, in characters: the pipeline's cap on any field (an assertion with the ACS's small icon is about 1.5 KB). */
 const SPC_ASSERTION_MAX = ANY_FIELD_MAX;
 
+/** The longest wallet token a post may carry, in characters: the contract's (an Apple Pay EC_v1 paymentData with its PKCS#7 signature is about 5 KB). */
+const WALLET_TOKEN_MAX = 16_384;
+
 /** Longest value of each card field, in characters, checked before anything reads it. */
-const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, walletType: 16, walletToken: ANY_FIELD_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
+const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, walletType: 16, walletToken: WALLET_TOKEN_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -173,9 +176,10 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
 
 /**
  * A wallet's token for a pay-in (E21: the sandbox wallet, Google Pay, Apple Pay), from the card
- * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token is the wallet's
- * (a network token and cryptogram at most, never a PAN the customer typed); it is passed on as is
- * and not logged. The attempt counts against the address's card limits under the wallet's name.
+ * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token stands for a
+ * card (Google Pay PAN_ONLY carries the card number, encrypted for the gateway): it is passed on
+ * as is, never logged (lib/log.ts redacts it). The attempt counts against the address's card
+ * limits and this pay-in's.
  */
 export async function payByWallet(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
@@ -183,7 +187,8 @@ export async function payByWallet(previous: CardPaymentState, form: FormData): P
   return cardAction(previous, form, 'payin', WalletForm, async (c, data) => {
     const browser = await c.browser();
     const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
-    const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}` }, c.paymentId);
+    // The per-card limit counts this pay-in's wallet attempts (a wallet's card is not known here); the per-address limits stand.
+    const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}:${c.paymentId}` }, c.paymentId);
     return afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true);
   });
 }

@@ -33,6 +33,14 @@ describe('parseActionForm', () => {
     expect(elapsed).toBeLessThan(50);
   });
 
+  it('lets a field past ANY_FIELD_MAX only where the action names a larger limit for it', () => {
+    const Token = z.object({ paymentId: z.string(), walletToken: z.string() });
+    const long = 'x'.repeat(ANY_FIELD_MAX + 100);
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }), { walletToken: 16_384 })).toMatchObject({ ok: true, data: { walletToken: long } });
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }))).toMatchObject({ ok: false, problem: 'tooLong', fields: ['walletToken'] });
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: 'x'.repeat(16_385) }), { walletToken: 16_384 })).toMatchObject({ ok: false, problem: 'tooLong' });
+  });
+
   it('refuses any field over ANY_FIELD_MAX, even one the schema does not name', () => {
     expect(parseActionForm(Schema, form({ paymentId: 'pi_1', other: 'x'.repeat(ANY_FIELD_MAX + 1) }))).toMatchObject({ ok: false, problem: 'tooLong', fields: ['other'] });
   });

@@ -101,6 +101,28 @@ describe('Google Pay (PAYMENT_GATEWAY, ECv2)', () => {
     expect(answer.body.redirectUrl).toBeUndefined();
   });
 
+  it('a token pays once: the same message on another pay-in is 400', async () => {
+    const token = googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4111111111111111', messageId: `AH2Ejt-${randomUUID()}` });
+    expect((await payWith(await payin(), 'GOOGLE_PAY', token)).body).toMatchObject({ status: 'SUCCESS' });
+    const other = await payin();
+    expect((await payWith(other, 'GOOGLE_PAY', token)).status).toBe(400);
+    expect((await rowOf(other)).status).toBe('CREATED');
+  });
+
+  it('crafted fields (objects where numbers belong, no message id) are 400, never 500', async () => {
+    const id = await payin();
+    const craft = (details: Record<string, unknown>, top: Record<string, unknown> = {}) => {
+      const payload = { gatewayMerchantId: 'merchant-wallets', messageExpiration: String(Date.now() + 60_000), messageId: 'm', paymentMethod: 'CARD', paymentMethodDetails: { pan: '4111111111111111', expirationMonth: 12, expirationYear: 2031, authMethod: 'PAN_ONLY', ...details }, ...top };
+      return JSON.stringify({ protocolVersion: 'ECv2', signature: 's', intermediateSigningKey: { signedKey: 'k', signatures: [] }, signedMessage: JSON.stringify({ encryptedMessage: Buffer.from(JSON.stringify(payload)).toString('base64'), ephemeralPublicKey: 'e', tag: 't' }) });
+    };
+    for (const token of [craft({ expirationMonth: { toString: 1 } }), craft({ expirationYear: { toString: 1 } }), craft({}, { messageExpiration: { toString: 1 } }), craft({}, { messageId: '' })]) {
+      expect((await payWith(id, 'GOOGLE_PAY', token)).status).toBe(400);
+    }
+    const apple = JSON.parse(applePayToken({ pan: '4111111111111111', amountMinor: 1000, currencyNumeric: '978' })) as { data: string };
+    apple.data = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(apple.data, 'base64').toString()), transactionAmount: { toString: 1 } })).toString('base64');
+    expect((await payWith(id, 'APPLE_PAY', JSON.stringify(apple))).status).toBe(400);
+  });
+
   it('refuses another gateway merchant, an expired message, a malformed envelope', async () => {
     const id = await payin();
     for (const token of [

@@ -13,9 +13,12 @@
  *   the header's shape is checked, and `data` is read as the decrypted payload in base64.
  * A token's PAN lives in this request's memory only: it is analysed like a card's, masked and
  * hashed, never stored, logged, or put in an error. A wallet the merchant does not offer is 400;
- * one token pays one pay-in once.
+ * a token is used once (its reference: Google's messageId, Apple's transactionId, the sandbox
+ * wallet's nonce).
  */
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
+import { payins } from '@/lib/db/schema';
 import type { PayinProcessingResponse, ProcessWalletRequest } from '@/lib/contract/payin';
 import type { WalletType } from '@/lib/contract/enums';
 import type { ApplePaySession, ApplePaySessionRequest } from '@/lib/contract/payin';
@@ -56,8 +59,10 @@ const json = (text: string): Record<string, unknown> | null => {
   }
 };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
+/** A number or numeric string of a token; NaN for anything else (an object's toString never runs). */
+const num = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN);
 const fromBase64 = (text: string) => json(Buffer.from(text, 'base64').toString('utf8'));
-const twoDigits = (value: unknown) => String(value ?? '').padStart(2, '0');
+const twoDigits = (value: unknown) => (Number.isInteger(num(value)) ? String(num(value)).padStart(2, '0') : '');
 
 /** Google Pay ECv2 (PAYMENT_GATEWAY): the envelope, then the payload's gateway merchant, expiry and card. Throws 400. */
 function googlePayCard(token: string, row: PayinRow, now: number): TokenCard {
@@ -70,14 +75,15 @@ function googlePayCard(token: string, row: PayinRow, now: number): TokenCard {
   const details = payload?.paymentMethodDetails as Record<string, unknown> | undefined;
   if (!payload || payload.paymentMethod !== 'CARD' || !details) throw invalid('wallet.token: Google Pay message is not a card');
   if (str(payload.gatewayMerchantId) !== row.merchantId) throw invalid('wallet.token: Google Pay message is for another gateway merchant');
-  if (!(Number(payload.messageExpiration) > now)) throw invalid('wallet.token: Google Pay message has expired');
+  if (!(num(payload.messageExpiration) > now)) throw invalid('wallet.token: Google Pay message has expired');
   const authMethod = str(details.authMethod);
   if (authMethod !== 'PAN_ONLY' && authMethod !== 'CRYPTOGRAM_3DS') throw invalid('wallet.token: unknown Google Pay authMethod');
   if (authMethod === 'CRYPTOGRAM_3DS' && !str(details.cryptogram)) throw invalid('wallet.token: CRYPTOGRAM_3DS without a cryptogram');
+  if (!str(payload.messageId)) throw invalid('wallet.token: Google Pay message without a messageId');
   return {
     pan: str(details.pan),
     expiryMonth: twoDigits(details.expirationMonth),
-    expiryYear: String(details.expirationYear ?? ''),
+    expiryYear: Number.isInteger(num(details.expirationYear)) ? String(num(details.expirationYear)) : '',
     holder: 'Google Pay',
     authenticated: authMethod === 'CRYPTOGRAM_3DS',
     ref: `gp:${str(payload.messageId).slice(0, 128)}`,
@@ -91,7 +97,7 @@ function applePayCard(token: string, row: PayinRow): TokenCard {
   if (!paymentData || paymentData.version !== 'EC_v1' || !str(paymentData.signature) || !header || !str(header.ephemeralPublicKey) || !str(header.transactionId)) throw invalid('wallet.token: not an Apple Pay EC_v1 token');
   const payload = fromBase64(str(paymentData.data));
   if (!payload) throw invalid('wallet.token: Apple Pay data is not readable');
-  if (Number(payload.transactionAmount) !== row.amountMinor || NUMERIC_CURRENCY[str(payload.currencyCode)] !== row.currency) throw invalid('wallet.token: Apple Pay amount is not the pay-in\'s');
+  if (num(payload.transactionAmount) !== row.amountMinor || NUMERIC_CURRENCY[str(payload.currencyCode)] !== row.currency) throw invalid('wallet.token: Apple Pay amount is not the pay-in\'s');
   const expiry = str(payload.applicationExpirationDate);
   const cryptogram = str((payload.paymentData as Record<string, unknown> | undefined)?.onlinePaymentCryptogram);
   if (!/^\d{6}$/.test(expiry) || payload.paymentDataType !== '3DSecure' || !cryptogram) throw invalid('wallet.token: Apple Pay data is not a 3DSecure card');
@@ -104,6 +110,17 @@ async function tokenCard(tx: Db, row: PayinRow, type: WalletType, token: string)
   if (type === 'APPLE_PAY') return applePayCard(token, row);
   const read = await readSandboxWalletToken(tx, token, row);
   return { pan: read.pan, expiryMonth: '12', expiryYear: String(new Date().getUTCFullYear() + 3), holder: 'Sandbox wallet', authenticated: false, ref: `sw:${read.nonce}` };
+}
+
+/**
+ * Whether a token (by its reference: message id, transaction id, nonce) paid any pay-in before.
+ * The pay-in row is locked, so one pay-in cannot use it twice at once; two pay-ins racing with one
+ * token could both pass this read in the sandbox (a production PSP keeps spent tokens under a
+ * unique key).
+ */
+async function tokenUsed(tx: Db, ref: string): Promise<boolean> {
+  const [hit] = await tx.select({ id: payins.id }).from(payins).where(sql`${payins.card}->'wallet'->>'ref' = ${ref}`).limit(1);
+  return Boolean(hit);
 }
 
 /** A device-authenticated card skips the issuer's challenge (liability shift): its challenge outcome is a success. */
@@ -125,7 +142,7 @@ export async function processWallet(tx: Db, principal: Principal, id: string, re
   if (!(settings.wallets ?? []).includes(request.wallet.type)) throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
   await assertDepositAllowed(tx, row);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
-  if (row.card?.wallet?.ref === card.ref) throw invalid('wallet.token: this token was used on this pay-in already');
+  if (await tokenUsed(tx, card.ref)) throw invalid('wallet.token: this token was used already');
   const analysed = await analyseCard(tx, { cardNumber: card.pan, cardHolderName: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, { requireCvv: false });
   if (!analysed.stored) throw invalid('wallet.token: the card in the token is not valid');
   assertValidCard(analysed);

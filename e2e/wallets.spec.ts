@@ -27,7 +27,8 @@ const statusOf = async (paymentId: string) => must(await merchantApi(WALLET_TOKE
 async function openCardPage(page: Page, locale: string) {
   const payin = await createPayin(undefined, {}, WALLET_TOKEN);
   const src = `${payin.iframeUrls.card}?locale=${locale}`;
-  await page.goto(`${MERCHANT_ORIGIN}/embed?src=${encodeURIComponent(src)}&allow=payment`);
+  // follow=0: the shop stays on its page after the payment, so the checkout frame can still be read.
+  await page.goto(`${MERCHANT_ORIGIN}/embed?src=${encodeURIComponent(src)}&allow=payment&follow=0`);
   return { paymentId: payin.paymentId, checkout: page.frameLocator('#checkout') };
 }
 
@@ -73,6 +74,12 @@ const chooseAndPay = (index: number) => `(async () => {
 for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
     test.use({ locale });
+    // A page that asked a payment app (the wallets' probes) is left before its context closes:
+    // a context closed with the page still on the card page could hang in Chromium's teardown.
+    test.afterEach(async ({ page }) => {
+      await page.goto('about:blank').catch(() => undefined);
+      await page.close({ runBeforeUnload: false }).catch(() => undefined);
+    });
 
     test('the sandbox wallet pays through the Payment Request API; its decline card is declined', async ({ page, browser }) => {
       const text = catalogue(locale);

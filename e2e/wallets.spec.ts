@@ -5,7 +5,8 @@
  * - the sandbox wallet, a web payment app on the sandbox's origin: Chromium installs it just in
  *   time from its manifests, the Payment Request button shows, the wallet's window (driven
  *   through CDP: Playwright does not list payment handler windows) picks a test card and pays;
- *   the wallet's decline card brings the card page's decline message;
+ *   the wallet's decline card brings the card page's decline message; its challenge card shows the
+ *   issuer's challenge in the page, the card form stepping aside;
  * - Google Pay against a stub of Google's script on loopback (GOOGLE_PAY_SCRIPT_URL): the
  *   PaymentDataRequest has Google's shapes (PAYMENT_GATEWAY, TEST) and its token pays;
  * - the stub's origin is in the card page's CSP for that merchant only.
@@ -18,7 +19,7 @@ import { createPayin, DEMO_TOKEN, expectNoAxeViolations, merchantApi, MERCHANT_O
 const WALLET_TOKEN = 'sbx_wallet_merchant';
 const STUB_ORIGIN = MERCHANT_ORIGIN;
 
-type Catalogue = { wallet: Record<'heading' | 'sandboxWallet', string>; sandboxWallet: Record<'title', string>; card: { declined: string } };
+type Catalogue = { wallet: Record<'heading' | 'sandboxWallet', string>; sandboxWallet: Record<'title', string>; card: { declined: string; challengeTitle: string; legend: string }; acs: { pass: string } };
 const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
 const statusOf = async (paymentId: string) => must(await merchantApi(WALLET_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
@@ -99,6 +100,21 @@ for (const locale of ['en', 'ar'] as const) {
       await button.click();
       const intro = await inWalletWindow(browser, chooseAndPay(0));
       expect(String(intro)).toContain('Wallet Café');
+      await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
+    });
+
+    test('a wallet card that asks for 3-D Secure: the challenge shows in the page, the card form steps aside; passed, it pays', async ({ page, browser }) => {
+      const text = catalogue(locale);
+      const { paymentId, checkout } = await openCardPage(page, locale);
+      await expect(checkout.getByRole('group', { name: text.card.legend })).toBeVisible();
+      await checkout.getByRole('button', { name: text.wallet.sandboxWallet }).click();
+      await inWalletWindow(browser, chooseAndPay(1));
+      const acs = checkout.frameLocator(`iframe[title="${text.card.challengeTitle}"]`);
+      await expect(acs.getByRole('button', { name: text.acs.pass })).toBeVisible();
+      await expect(checkout.getByRole('group', { name: text.card.legend })).toBeHidden();
+      expect(await statusOf(paymentId)).toBe('PENDING_3DS');
+      await expectNoAxeViolations(page, `wallet payment in its 3DS challenge (${locale})`);
+      await acs.getByRole('button', { name: text.acs.pass }).click();
       await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
     });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertMinor, formatMinor, isKnownCurrency, minorUnits, toMajor, toMinor } from './money';
+import { convertMinor, decimalAmount, formatMinor, isKnownCurrency, minorUnits, toMajor, toMinor } from './money';
 
 describe('ISO 4217 amounts', () => {
   it('knows the minor units', () => {
@@ -36,5 +36,12 @@ describe('ISO 4217 amounts', () => {
   it('formats for the locale', () => {
     expect(formatMinor(2550, 'EUR', 'en')).toBe('€25.50');
     expect(formatMinor(1000, 'JPY', 'en')).toBe('¥1,000');
+  });
+
+  it('amounts are decimal strings in the currency’s minor units (ISO 4217)', () => {
+    expect(decimalAmount(2550, 'EUR')).toBe('25.50');
+    expect(decimalAmount(5, 'EUR')).toBe('0.05');
+    expect(decimalAmount(2500, 'JPY')).toBe('2500');
+    expect(decimalAmount(1250, 'KWD')).toBe('1.250');
   });
 });

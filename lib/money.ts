@@ -42,6 +42,18 @@ export function toMinor(amount: number, currency: string): number | null {
   return amount < 0 ? -minor : minor;
 }
 
+/**
+ * Integer minor units → the decimal string in major units with the currency's minor digits
+ * ("25.50", "2500", "1.250"), exactly: what the Payment Request API (SPC, wallets) and Google Pay
+ * take as an amount. ISO 4217.
+ */
+export function decimalAmount(minor: number, currency: string): string {
+  const digits = minorUnits(currency);
+  if (digits === 0) return String(minor);
+  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
+}
+
 /** Integer minor units → major units as a number (1050 EUR → 10.5). */
 export function toMajor(minor: number, currency: string): number {
   const digits = minorUnits(currency);

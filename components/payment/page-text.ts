@@ -87,8 +87,8 @@ export async function walletText(amount: string): Promise<WalletText> {
     const t = await getTranslations('wallet');
     return { heading: t('heading'), sandboxWallet: t('sandboxWallet'), applePay: t('applePay'), sandboxBadge: t('sandboxBadge'), orCard: t('orCard'), cancelled: t('cancelled'), failed: t('failed') };
   });
-  const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors } = card;
-  return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors };
+  const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck } = card;
+  return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck };
 }
 
 async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardFormText> {

@@ -16,7 +16,8 @@ interface Details {
 
 interface WalletWindowProps {
   cards: { index: number; label: string }[];
-  issue: (paymentId: string, card: number) => Promise<string | null>;
+  /** The sandbox's token for the pay-in, card and total shown; null when refused. */
+  issue: (paymentId: string, card: number, total: { currency: string; value: string } | undefined) => Promise<string | null>;
   locale: string;
   text: { intro: string; idle: string; cardsHeading: string; pay: string; cancel: string; failed: string };
 }
@@ -53,7 +54,7 @@ export function WalletWindow({ cards, issue, locale, text }: WalletWindowProps) 
     if (!details || busy) return;
     setBusy(true);
     setFailed(false);
-    const token = await issue(details.paymentId, card).catch(() => null);
+    const token = await issue(details.paymentId, card, details.total).catch(() => null);
     if (!token) {
       setBusy(false);
       setFailed(true);

@@ -12,6 +12,7 @@ import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { WalletType } from '@/lib/contract/enums';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from '@/components/card/three-ds-step';
+import { SecurityCheck } from '@/components/card/security-check';
 import type { MerchantValidator } from './apple-pay';
 import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
 
@@ -27,6 +28,7 @@ export interface WalletText extends ThreeDSText {
   declined: string;
   reasons: Record<string, string>;
   formErrors: Record<string, string>;
+  securityCheck: { working: string; done: string };
 }
 
 interface WalletButtonsProps {
@@ -37,6 +39,8 @@ interface WalletButtonsProps {
   locale: string;
   acceptHeader: string;
   initialAttemptKey: string;
+  /** The server asks for a proof-of-work check before the next attempt (velocity), as the card form does. */
+  challengeRequired?: boolean;
   text: WalletText;
 }
 
@@ -71,11 +75,13 @@ function GooglePayButton({ offer, locale, onClick }: { offer: WalletOffer; local
   return <div ref={slot} className="min-h-11" data-wallet="GOOGLE_PAY" />;
 }
 
-export function WalletButtons({ action, validateApplePay, offer, paymentId, locale, acceptHeader, initialAttemptKey, text }: WalletButtonsProps) {
+export function WalletButtons({ action, validateApplePay, offer, paymentId, locale, acceptHeader, initialAttemptKey, challengeRequired, text }: WalletButtonsProps) {
   const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(action, { attemptKey: initialAttemptKey }, paymentId, locale);
   const [wallets, setWallets] = useState<[WalletType, WalletDriver][]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** False while a required security check is still being solved: the wallets wait for it. */
+  const [checkReady, setCheckReady] = useState(true);
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -89,7 +95,7 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
   }, [offer, validateApplePay]);
 
   const pay = async (type: WalletType, driver: WalletDriver) => {
-    if (busy || pending) return;
+    if (busy || pending || !checkReady) return;
     setBusy(true);
     setNotice(null);
     try {
@@ -109,7 +115,13 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
     }
   };
 
-  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
+  // The issuer's step in the page; the card forms below step aside meanwhile (globals.css, data-wallet-step).
+  if (state.challengeUrl || state.threeDSMethod)
+    return (
+      <div data-wallet-step>
+        <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />
+      </div>
+    );
   if (wallets.length === 0) return null;
 
   const banner = state.formError
@@ -131,7 +143,7 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
           {text.processing}
         </p>
       ) : null}
-      <form ref={formRef} action={formAction} hidden>
+      <form ref={formRef} action={formAction}>
         <input type="hidden" name="paymentId" value={paymentId} />
         <input type="hidden" name="locale" value={locale} />
         <input type="hidden" name="attemptKey" value={state.attemptKey} />
@@ -139,6 +151,7 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
         <input type="hidden" name="browser" defaultValue="" />
         <input type="hidden" name="walletType" defaultValue="" />
         <input type="hidden" name="walletToken" defaultValue="" />
+        <SecurityCheck key={state.attemptKey} required={Boolean(challengeRequired || state.challengeRequired)} text={text.securityCheck} onReady={setCheckReady} />
       </form>
       <div className="grid gap-3">
         {wallets.map(([type, driver]) =>
@@ -149,7 +162,7 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
               key={type}
               type="button"
               data-wallet={type}
-              disabled={pending || busy}
+              disabled={pending || busy || !checkReady}
               onClick={() => void pay(type, driver)}
               className="min-h-11 w-full rounded-theme border border-control bg-fg px-4 py-2 font-semibold text-page disabled:opacity-60"
               style={type === 'APPLE_PAY' ? { WebkitAppearance: '-apple-pay-button' as never } : undefined}

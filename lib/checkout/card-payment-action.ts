@@ -10,7 +10,6 @@
  * Card data: the PAN and CVV live in these functions' memory and the request to the payments
  * service only. They are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
-import { randomUUID } from 'node:crypto';
 import { cardBinFacts } from './card-bin';
 import { checkoutUrl } from '@/lib/config';
 import { redirect } from 'next/navigation';
@@ -30,6 +29,7 @@ import { SpcAssertionReport } from '@/lib/contract/payin';
 import { WalletType } from '@/lib/contract/enums';
 import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-action';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { Browser } from '@/lib/contract/common';
 
 export type { CardPaymentState };
 
@@ -40,7 +40,7 @@ const NewCardForm = z.object({ ...PaymentControl, cardNumber: text, expiry: text
 const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
 const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
 const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
-const WalletForm = z.object({ ...PaymentControl, walletType: WalletType, walletToken: z.string().min(1) });
+const WalletForm = z.object({ ...PaymentControl, walletType: WalletType, walletToken: z.string().min(1), altcha: z.string().optional() });
 /** The longest SPC assertion a post may carry, in characters: the pipeline's cap on any field (an assertion with the ACS's small icon is about 1.5 KB). */
 const SPC_ASSERTION_MAX = ANY_FIELD_MAX;
 
@@ -126,6 +126,23 @@ function spcStep(previous: CardPaymentState, form: FormData): Promise<CardPaymen
 /** Whether a card action's post is the SPC step's report (`spcStep`). */
 const isSpcReport = (form: unknown): form is FormData => form instanceof FormData && form.has('spcAssertion');
 
+/**
+ * The proof-of-work rule of a pay-in's card or wallet attempt (lib/security/proof-of-work.ts):
+ * once the customer's address needs a check, an attempt without a solved one is not sent; a
+ * decline that makes the next attempt need one starts it now, and from then on a decline's reason
+ * is no longer named (issue 20, finding 7).
+ */
+async function underProofOfWork(c: Card, browser: Browser, altcha: string | undefined, attempt: () => Promise<CardPaymentState | { go: string }>): Promise<CardPaymentState | { go: string }> {
+  if ((await challengeRequired(browser.customerIp)) && !(await verifyPayload(altcha))) {
+    logger.warn({ event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp }, 'card attempt without a solved challenge');
+    const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
+    return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: c.values };
+  }
+  const outcome = await attempt();
+  if ('go' in outcome || !outcome.declineReason || !(await challengeRequired(browser.customerIp))) return outcome;
+  return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
+}
+
 /** New card for a pay-in: process/card (E1); also its 3DS Method step (E16) and its SPC step (E20). */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
@@ -135,25 +152,18 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
     if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
     c.values = checked.keep;
     const browser = await c.browser();
-    if ((await challengeRequired(browser.customerIp)) && !(await verifyPayload(data.altcha))) {
-      logger.warn({ event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp }, 'card attempt without a solved challenge');
-      const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
-      return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: checked.keep };
-    }
-    // The brand chosen for a co-badged card (E17); the service refuses one the card does not have.
-    const preferredBrand = data.preferredBrand?.trim() || undefined;
-    // Without JavaScript the page could not know the card is co-badged: ask before charging it.
-    if (!browser.javascriptEnabled && !preferredBrand) {
-      const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
-      if (facts && facts.brands.length === 2) return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
-    }
-    const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
-    const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
-    const outcome = await afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), browser.javascriptEnabled === true);
-    // A decline may be the one that makes the next attempt need a check: start it now, not after another post.
-    // Once the address needs the proof-of-work, a decline's reason is no longer named (issue 20, finding 7).
-    if ('go' in outcome || !outcome.declineReason || !(await challengeRequired(browser.customerIp))) return outcome;
-    return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
+    return underProofOfWork(c, browser, data.altcha, async () => {
+      // The brand chosen for a co-badged card (E17); the service refuses one the card does not have.
+      const preferredBrand = data.preferredBrand?.trim() || undefined;
+      // Without JavaScript the page could not know the card is co-badged: ask before charging it.
+      if (!browser.javascriptEnabled && !preferredBrand) {
+        const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
+        if (facts && facts.brands.length === 2) return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
+      }
+      const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
+      const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
+      return afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), browser.javascriptEnabled === true);
+    });
   });
 }
 
@@ -179,7 +189,7 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
  * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token stands for a
  * card (Google Pay PAN_ONLY carries the card number, encrypted for the gateway): it is passed on
  * as is, never logged (lib/log.ts redacts it). The attempt counts against the address's card
- * limits and this pay-in's.
+ * limits and this pay-in's, and is under the card form's proof-of-work rule.
  */
 export async function payByWallet(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
@@ -189,7 +199,7 @@ export async function payByWallet(previous: CardPaymentState, form: FormData): P
     const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
     // The per-card limit counts this pay-in's wallet attempts (a wallet's card is not known here); the per-address limits stand.
     const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}:${c.paymentId}` }, c.paymentId);
-    return afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true);
+    return underProofOfWork(c, browser, data.altcha, () => afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true));
   });
 }
 
@@ -205,7 +215,7 @@ export async function applePayMerchantSession(paymentId: unknown, validationUrl:
   if (!parsed.success) return null;
   try {
     const domain = new URL(checkoutUrl()).hostname;
-    const answer = await paymentsApi.startApplePaySession(parsed.data.paymentId, { validationUrl: parsed.data.validationUrl, domain }, `apple-pay:${parsed.data.paymentId}:${randomUUID()}`);
+    const answer = await paymentsApi.startApplePaySession(parsed.data.paymentId, { validationUrl: parsed.data.validationUrl, domain });
     return answer.merchantSession;
   } catch (error) {
     logger.warn({ paymentId: parsed.data.paymentId, ...failureLogFields(error) }, 'Apple Pay merchant validation failed');

@@ -3,6 +3,8 @@
  * checkout settings (`wallets`) and the pay-in: the total, and per wallet offered, its
  * parameters. Shared by the server page and the client buttons; no secrets, no card data.
  */
+import { decimalAmount, toMinor } from '@/lib/money';
+
 export interface WalletOffer {
   /** ISO 4217 code and the amount as a decimal string in major units ("10.00"), as the Payment Request API and Google Pay take it. */
   total: { currency: string; value: string };
@@ -30,13 +32,13 @@ export interface WalletDriver {
 export function walletOfferFor(
   payin: { amount: number; currency: string; merchantId: string },
   settings: { displayName: string; wallets?: readonly string[] },
-  env: { testMode: boolean; sandboxUrl: string; googlePayScriptUrl: string; googlePayGateway: string; applePayMerchantId: string; merchantCountry: string; minorUnits: number },
+  env: { testMode: boolean; sandboxUrl: string; googlePayScriptUrl: string; googlePayGateway: string; applePayMerchantId: string; merchantCountry: string },
 ): WalletOffer | null {
   const wallets = new Set(settings.wallets ?? []);
   if (!env.testMode) wallets.delete('SANDBOX_WALLET');
   if (wallets.size === 0) return null;
   return {
-    total: { currency: payin.currency, value: payin.amount.toFixed(env.minorUnits) },
+    total: { currency: payin.currency, value: decimalAmount(toMinor(payin.amount, payin.currency) ?? 0, payin.currency) },
     merchantName: settings.displayName,
     countryCode: env.merchantCountry,
     ...(wallets.has('SANDBOX_WALLET') ? { sandboxWallet: { method: `${new URL(env.sandboxUrl).origin}/sandbox/wallet/method` } } : {}),

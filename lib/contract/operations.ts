@@ -128,9 +128,9 @@ export const OPERATIONS = {
   },
   startApplePaySession: {
     method: 'POST', path: '/public/payin/{payinId}/wallet/apple-pay/session', summary: 'Validate the merchant for Apple Pay (E21)',
-    description: 'Apple Pay\'s merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple\'s merchant session. Only https URLs on apple.com hosts; 400 otherwise, or when the merchant does not offer Apple Pay.',
+    description: 'Apple Pay\'s merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple\'s merchant session. Only Apple\'s gateway hosts (apple-pay-gateway, cn-apple-pay-gateway, and their -cert sandboxes, on apple.com) under /paymentservices/; 400 otherwise, or when the merchant does not offer Apple Pay; 409 for a pay-in that cannot be paid. Creates nothing: no Idempotency-Key needed.',
     request: ApplePaySessionRequest, answer: ApplePaySession, answerDescription: 'The merchant session',
-    idempotent: true, extension: true, callers: both,
+    idempotent: false, extension: true, callers: both,
   },
   processPayinDirectLink: {
     method: 'POST', path: '/public/payin/{payinId}/process/direct-link', summary: 'Start direct-link pay-in processing',

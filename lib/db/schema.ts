@@ -251,3 +251,14 @@ export const spcCredentials = pgTable(
   // One passkey per card at an ACS: two enrolments at once keep the first.
   (t) => [uniqueIndex('spc_credentials_card').on(t.cardHash, t.rpId)],
 );
+
+/**
+ * Wallet tokens spent (E21): a token pays once, on one pay-in. Keyed by the wallet and the token's
+ * own reference (Google Pay's messageId, Apple Pay's transactionId, the sandbox wallet's nonce),
+ * never by the token: the primary key makes two pay-ins racing with one token end with one.
+ */
+export const walletTokens = pgTable('wallet_tokens', {
+  ref: text('ref').primaryKey(),
+  payinId: text('payin_id').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});

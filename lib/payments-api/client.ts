@@ -238,8 +238,8 @@ export const paymentsApi = {
   completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) => callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
   /** E21: a wallet's token; answered as process/card. */
   processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) => callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
-  /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session. */
-  startApplePaySession: (payinId: string, body: ApplePaySessionRequest, idempotencyKey: string) => callOperation('startApplePaySession', { params: { payinId }, body, idempotencyKey }),
+  /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
+  startApplePaySession: (payinId: string, body: ApplePaySessionRequest) => callOperation('startApplePaySession', { params: { payinId }, body }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   getMethods: (type: CheckoutTransactionType, id: string) =>

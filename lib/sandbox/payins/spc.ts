@@ -19,7 +19,7 @@ import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON }
 import type { Db } from '@/lib/db/client';
 import { payins, spcCredentials } from '@/lib/db/schema';
 import type { SpcAssertionReport, SpcOffer } from '@/lib/contract/payin';
-import { minorUnits } from '@/lib/money';
+import { decimalAmount } from '@/lib/money';
 import { originMatches } from '@/lib/framing/origins';
 import { SandboxApiError } from '../core/api-error';
 import type { PayinRow } from '../core/records';
@@ -35,13 +35,6 @@ const CARD_ICON =
 const acsOrigin = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
 const rpIdOf = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).hostname;
 
-/** An amount in minor units as the Payment Request API's decimal string ("25.50", "2500", "1.250"). */
-export function paymentValue(minor: number, currency: string): string {
-  const digits = minorUnits(currency);
-  if (digits === 0) return String(minor);
-  const text = String(Math.abs(minor)).padStart(digits + 1, '0');
-  return `${minor < 0 ? '-' : ''}${text.slice(0, -digits)}.${text.slice(-digits)}`;
-}
 
 /** Passkeys one offer names at most (the contract's SpcOffer.credentialIds). */
 const MAX_OFFERED_PASSKEYS = 16;
@@ -76,7 +69,7 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
     rpId,
     payeeName: payeeNameOf(payeeName),
     instrument: { displayName: instrumentName(row.card), icon: CARD_ICON },
-    total: { currency: row.currency, value: paymentValue(row.amountMinor, row.currency) },
+    total: { currency: row.currency, value: decimalAmount(row.amountMinor, row.currency) },
     timeout: SPC_TIMEOUT_MS,
   };
 }
@@ -129,7 +122,7 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
   const shown = client.payment;
   if (
     shown?.total?.currency !== row.currency ||
-    shown.total.value !== paymentValue(row.amountMinor, row.currency) ||
+    shown.total.value !== decimalAmount(row.amountMinor, row.currency) ||
     shown.payeeName !== payeeNameOf(payeeName) ||
     shown.instrument?.displayName !== instrumentName(row.card)
   ) {

@@ -152,11 +152,27 @@ describe('Apple Pay (EC_v1)', () => {
 
   it('validates the merchant through the service, for Apple\'s URLs only', async () => {
     const id = await payin();
-    const session = (validationUrl: string, token = CHECKOUT, payinId = id) => api('POST', `/public/payin/${payinId}/wallet/apple-pay/session`, { token, key: randomUUID(), body: { validationUrl, domain: 'checkout.example' } });
+    const session = (validationUrl: string, token = CHECKOUT, payinId = id) => api('POST', `/public/payin/${payinId}/wallet/apple-pay/session`, { token, body: { validationUrl, domain: 'checkout.example' } });
     const ok = await session('https://apple-pay-gateway.apple.com/paymentservices/startSession');
     expect(ok.status).toBe(200);
     expect(ok.body.merchantSession).toMatchObject({ domainName: 'checkout.example', displayName: 'Wallet Café' });
-    for (const url of ['http://apple-pay-gateway.apple.com/x', 'https://apple.com.evil.example/x', 'https://127.0.0.1/x', 'https://apple-pay-gateway.apple.com:8443/x', 'https://user@apple.com/x', 'not a url']) expect((await session(url)).status).toBe(400);
-    expect((await session('https://apple-pay-gateway.apple.com/x', CHECKOUT, await payin('sbx_demo_merchant'))).status).toBe(400);
+    expect((await session('https://cn-apple-pay-gateway-cert.apple.com/paymentservices/paymentSession')).status).toBe(200);
+    for (const url of ['http://apple-pay-gateway.apple.com/x', 'https://apple.com.evil.example/x', 'https://127.0.0.1/x', 'https://apple-pay-gateway.apple.com:8443/x', 'https://user@apple.com/x', 'not a url', 'https://www.apple.com/paymentservices/startSession', 'https://apple-pay-gateway.apple.com/other']) expect((await session(url)).status).toBe(400);
+    expect((await session('https://apple-pay-gateway.apple.com/paymentservices/startSession', CHECKOUT, await payin('sbx_demo_merchant'))).status).toBe(400);
+  });
+});
+
+describe('the sandbox wallet\'s page issues tokens', () => {
+  it('for the total the pay-in has, where the merchant offers the wallet; none otherwise', async () => {
+    const { issueWalletToken } = await import('../pages/wallet-actions');
+    const id = await payin();
+    expect(await issueWalletToken(id, 0, { currency: 'EUR', value: '10.00' })).toMatch(/^sbw1\./);
+    // Another amount than the pay-in's: no token (the window showed what the page asked).
+    expect(await issueWalletToken(id, 0, { currency: 'EUR', value: '1.00' })).toBeNull();
+    expect(await issueWalletToken(id, 0, { currency: 'USD', value: '10.00' })).toBeNull();
+    expect(await issueWalletToken(id, 0, undefined)).toBeNull();
+    expect(await issueWalletToken(await payin('sbx_demo_merchant'), 0, { currency: 'EUR', value: '10.00' })).toBeNull();
+    expect(await issueWalletToken('pi_unknown', 0, { currency: 'EUR', value: '10.00' })).toBeNull();
+    expect(await issueWalletToken(id, 99, { currency: 'EUR', value: '10.00' })).toBeNull();
   });
 });

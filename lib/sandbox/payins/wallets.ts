@@ -16,15 +16,15 @@
  * a token is used once (its reference: Google's messageId, Apple's transactionId, the sandbox
  * wallet's nonce).
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { payins } from '@/lib/db/schema';
+import { eq } from 'drizzle-orm';
+import { payins, walletTokens } from '@/lib/db/schema';
 import type { PayinProcessingResponse, ProcessWalletRequest } from '@/lib/contract/payin';
 import type { WalletType } from '@/lib/contract/enums';
 import type { ApplePaySession, ApplePaySessionRequest } from '@/lib/contract/payin';
 import type { StoredCard } from '@/lib/db/stored-shapes';
-import { invalid } from '../core/api-error';
-import type { Principal } from '../core/auth';
+import { invalid, notFound } from '../core/api-error';
+import { canAccess, type Principal } from '../core/auth';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard } from '../core/saved-cards';
 import { outcomeForCard, type CardOutcome } from '../core/test-cards';
@@ -97,7 +97,9 @@ function applePayCard(token: string, row: PayinRow): TokenCard {
   if (!paymentData || paymentData.version !== 'EC_v1' || !str(paymentData.signature) || !header || !str(header.ephemeralPublicKey) || !str(header.transactionId)) throw invalid('wallet.token: not an Apple Pay EC_v1 token');
   const payload = fromBase64(str(paymentData.data));
   if (!payload) throw invalid('wallet.token: Apple Pay data is not readable');
-  if (num(payload.transactionAmount) !== row.amountMinor || NUMERIC_CURRENCY[str(payload.currencyCode)] !== row.currency) throw invalid('wallet.token: Apple Pay amount is not the pay-in\'s');
+  const currency = NUMERIC_CURRENCY[str(payload.currencyCode)];
+  if (!currency) throw invalid('wallet.token: Apple Pay currency is not one the sandbox takes');
+  if (num(payload.transactionAmount) !== row.amountMinor || currency !== row.currency) throw invalid('wallet.token: Apple Pay amount is not the pay-in\'s');
   const expiry = str(payload.applicationExpirationDate);
   const cryptogram = str((payload.paymentData as Record<string, unknown> | undefined)?.onlinePaymentCryptogram);
   if (!/^\d{6}$/.test(expiry) || payload.paymentDataType !== '3DSecure' || !cryptogram) throw invalid('wallet.token: Apple Pay data is not a 3DSecure card');
@@ -113,14 +115,13 @@ async function tokenCard(tx: Db, row: PayinRow, type: WalletType, token: string)
 }
 
 /**
- * Whether a token (by its reference: message id, transaction id, nonce) paid any pay-in before.
- * The pay-in row is locked, so one pay-in cannot use it twice at once; two pay-ins racing with one
- * token could both pass this read in the sandbox (a production PSP keeps spent tokens under a
- * unique key).
+ * Spends a token for a pay-in, by its reference (message id, transaction id, nonce): a token pays
+ * once. The primary key decides between two pay-ins racing with one token. Throws 400 when it
+ * was spent before. In the processing transaction: a failure later rolls the spending back.
  */
-async function tokenUsed(tx: Db, ref: string): Promise<boolean> {
-  const [hit] = await tx.select({ id: payins.id }).from(payins).where(sql`${payins.card}->'wallet'->>'ref' = ${ref}`).limit(1);
-  return Boolean(hit);
+async function spendToken(tx: Db, ref: string, payinId: string): Promise<void> {
+  const spent = await tx.insert(walletTokens).values({ ref, payinId }).onConflictDoNothing().returning({ ref: walletTokens.ref });
+  if (spent.length === 0) throw invalid('wallet.token: this token was used already');
 }
 
 /** A device-authenticated card skips the issuer's challenge (liability shift): its challenge outcome is a success. */
@@ -142,7 +143,7 @@ export async function processWallet(tx: Db, principal: Principal, id: string, re
   if (!(settings.wallets ?? []).includes(request.wallet.type)) throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
   await assertDepositAllowed(tx, row);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
-  if (await tokenUsed(tx, card.ref)) throw invalid('wallet.token: this token was used already');
+  await spendToken(tx, card.ref, row.id);
   const analysed = await analyseCard(tx, { cardNumber: card.pan, cardHolderName: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, { requireCvv: false });
   if (!analysed.stored) throw invalid('wallet.token: the card in the token is not valid');
   assertValidCard(analysed);
@@ -152,23 +153,37 @@ export async function processWallet(tx: Db, principal: Principal, id: string, re
 }
 
 /**
- * POST /public/payin/{payinId}/wallet/apple-pay/session (E21): Apple Pay's merchant validation.
- * A production service posts to `validationUrl` with its merchant identity certificate; the
- * sandbox, offline, checks the URL as the service must (https, an apple.com host: never an
- * address the caller chooses) and answers a merchant session of Apple's shape, marked a sandbox's.
- * 400 when the merchant does not offer Apple Pay or the URL is not Apple's.
+ * Apple Pay's merchant validation hosts (Apple, "Setting up your server", listings 1 and 2:
+ * production and the development sandbox, global and China). A service posts to no other.
  */
-export async function startApplePaySession(tx: Db, principal: Principal, id: string, request: ApplePaySessionRequest, ctx: RequestContext): Promise<ApplePaySession> {
-  const row = await loadPayinForUpdate(tx, principal, id);
-  const config = await merchantConfig(tx, row.merchantId, ctx);
-  if (!(config.settings.wallets ?? []).includes('APPLE_PAY')) throw invalid('the merchant does not offer APPLE_PAY');
+const APPLE_PAY_GATEWAYS = new Set(['apple-pay-gateway.apple.com', 'cn-apple-pay-gateway.apple.com', 'apple-pay-gateway-cert.apple.com', 'cn-apple-pay-gateway-cert.apple.com']);
+
+/** Whether `value` is an Apple Pay validation URL: https, an Apple gateway host, its `/paymentservices/` path, no port or credentials. */
+export function isApplePayValidationUrl(value: string): boolean {
   let url: URL;
   try {
-    url = new URL(request.validationUrl);
+    url = new URL(value);
   } catch {
-    throw invalid('validationUrl: not a URL');
+    return false;
   }
-  if (url.protocol !== 'https:' || !(url.hostname === 'apple.com' || url.hostname.endsWith('.apple.com')) || url.port !== '' || url.username || url.password) throw invalid('validationUrl: not an Apple Pay validation URL');
+  return url.protocol === 'https:' && APPLE_PAY_GATEWAYS.has(url.hostname) && url.port === '' && !url.username && !url.password && url.pathname.startsWith('/paymentservices/');
+}
+
+/**
+ * POST /public/payin/{payinId}/wallet/apple-pay/session (E21): Apple Pay's merchant validation.
+ * A production service posts to `validationUrl` with its merchant identity certificate; the
+ * sandbox, offline, checks the URL as the service must (Apple's gateway hosts only: never an
+ * address the caller chooses) and answers a merchant session of Apple's shape, marked a sandbox's.
+ * Reads the pay-in without locking it (validation creates nothing). 400 when the merchant does not
+ * offer Apple Pay or the URL is not Apple's; 409 for a pay-in that cannot be paid.
+ */
+export async function startApplePaySession(tx: Db, principal: Principal, id: string, request: ApplePaySessionRequest, ctx: RequestContext): Promise<ApplePaySession> {
+  const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  assertProcessable(row);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  if (!(config.settings.wallets ?? []).includes('APPLE_PAY')) throw invalid('the merchant does not offer APPLE_PAY');
+  if (!isApplePayValidationUrl(request.validationUrl)) throw invalid('validationUrl: not an Apple Pay validation URL');
   if (!/^[A-Za-z0-9.-]{1,253}$/.test(request.domain)) throw invalid('domain: not a host name');
   const now = Date.now();
   return {

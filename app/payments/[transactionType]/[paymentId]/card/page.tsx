@@ -11,7 +11,6 @@ import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText, walletText } from '@/components/payment/page-text';
 import { WalletButtons } from '@/components/wallet/wallet-buttons';
 import { walletOfferFor } from '@/lib/checkout/wallet-offer';
-import { minorUnits } from '@/lib/money';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
@@ -97,7 +96,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   );
 
   // E21: the wallets the merchant offers, for a pay-in; each shows only where the browser has it.
-  const walletOffer = type === 'payin' ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), minorUnits: minorUnits(transaction.currency), ...walletConfig() }) : null;
+  const walletOffer = type === 'payin' ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), ...walletConfig() }) : null;
 
   return (
     <TransactionShell page="card" transaction={transaction} settings={settings}>
@@ -110,54 +109,57 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
           locale={locale}
           acceptHeader={acceptHeader}
           initialAttemptKey={randomUUID()}
+          challengeRequired={needsCheck}
           text={await walletText(amount)}
         />
       ) : null}
-      {notice ? (
-        <p role="status" className="mb-4 rounded-theme border border-control bg-surface p-3 text-sm">
-          {notice}
-        </p>
-      ) : null}
-      {removing ? (
-        <form action={removeSavedCard} className="mb-6 space-y-3 rounded-theme border border-control p-4" aria-labelledby="remove-heading">
-          <h2 id="remove-heading" className="font-semibold">
-            {t('removeConfirm', { label: removing.label })}
-          </h2>
-          <input type="hidden" name="transactionType" value={type} />
-          <input type="hidden" name="paymentId" value={transaction.id} />
-          <input type="hidden" name="cardId" value={removing.cardId} />
-          <input type="hidden" name="locale" value={locale} />
-          <div className="flex flex-wrap gap-3">
-            <button className="rounded-theme bg-danger px-4 py-2 font-semibold text-on-primary">
-              {t('removeYes')}
-            </button>
-            <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-theme border border-control px-4 py-2 font-semibold">
-              {t('removeNo')}
-            </a>
-          </div>
-        </form>
-      ) : null}
-      {items.length > 0 ? (
-        <>
-          <SavedCards
-            action={type === 'payin' ? payWithSavedCard : payoutToSavedCard}
-            requireCvv={type === 'payin'}
-            cards={items}
-            paymentId={transaction.id}
-            locale={locale}
-            acceptHeader={acceptHeader}
-            initialAttemptKey={randomUUID()}
-            initialDeclineReason={declineReason}
-            text={await savedCardsText(amount, type)}
-          />
-          <details className="rounded-theme border border-line p-3">
-            <summary className="cursor-pointer font-semibold">{t('useNewCard')}</summary>
-            <div className="mt-3">{newCard}</div>
-          </details>
-        </>
-      ) : (
-        newCard
-      )}
+      <div data-card-forms>
+        {notice ? (
+          <p role="status" className="mb-4 rounded-theme border border-control bg-surface p-3 text-sm">
+            {notice}
+          </p>
+        ) : null}
+        {removing ? (
+          <form action={removeSavedCard} className="mb-6 space-y-3 rounded-theme border border-control p-4" aria-labelledby="remove-heading">
+            <h2 id="remove-heading" className="font-semibold">
+              {t('removeConfirm', { label: removing.label })}
+            </h2>
+            <input type="hidden" name="transactionType" value={type} />
+            <input type="hidden" name="paymentId" value={transaction.id} />
+            <input type="hidden" name="cardId" value={removing.cardId} />
+            <input type="hidden" name="locale" value={locale} />
+            <div className="flex flex-wrap gap-3">
+              <button className="rounded-theme bg-danger px-4 py-2 font-semibold text-on-primary">
+                {t('removeYes')}
+              </button>
+              <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-theme border border-control px-4 py-2 font-semibold">
+                {t('removeNo')}
+              </a>
+            </div>
+          </form>
+        ) : null}
+        {items.length > 0 ? (
+          <>
+            <SavedCards
+              action={type === 'payin' ? payWithSavedCard : payoutToSavedCard}
+              requireCvv={type === 'payin'}
+              cards={items}
+              paymentId={transaction.id}
+              locale={locale}
+              acceptHeader={acceptHeader}
+              initialAttemptKey={randomUUID()}
+              initialDeclineReason={declineReason}
+              text={await savedCardsText(amount, type)}
+            />
+            <details className="rounded-theme border border-line p-3">
+              <summary className="cursor-pointer font-semibold">{t('useNewCard')}</summary>
+              <div className="mt-3">{newCard}</div>
+            </details>
+          </>
+        ) : (
+          newCard
+        )}
+      </div>
     </TransactionShell>
   );
 }

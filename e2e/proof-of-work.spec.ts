@@ -2,7 +2,7 @@
  * The proof-of-work check after suspicious velocity, on a server of its own whose threshold is
  * two failed attempts from one IP (POW_AFTER_FAILURES=2): a script without JavaScript is told
  * the check needs it and charges nothing; a customer's browser solves the check by itself,
- * says so politely, and pays.
+ * says so politely, and pays; the wallets (E21) wait for their own check, then pay.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { startSecondServer } from './second-server';
-import { expectNoAxeViolations, fillCard } from './support';
+import { expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
 
 const port = Number(process.env.POW_PORT ?? 3103);
 // One address for the script and the browser: the limits count by the socket's address.
@@ -21,17 +21,18 @@ let server: ChildProcess | null = null;
 
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
-  server = await startSecondServer(origin, { SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2' });
+  // Google Pay's script: the suite's stub on the merchant site's loopback server (nothing leaves the machine).
+  server = await startSecondServer(origin, { SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2', GOOGLE_PAY_SCRIPT_URL: `${MERCHANT_ORIGIN}/google-pay/pay.js` });
 });
 
 test.afterAll(() => {
   server?.kill('SIGTERM');
 });
 
-async function createPayin(): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
+async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
   const response = await fetch(`${origin}/sandbox/api/public/payin`, {
     method: 'POST',
-    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
     body: JSON.stringify({
       orderId: `pow-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
       customer: { ...sampleCustomer, externalUserId: `pow-${randomUUID()}` },
@@ -41,8 +42,8 @@ async function createPayin(): Promise<{ paymentId: string; iframeUrls: { card: s
   expect(response.status).toBe(200);
   return response.json();
 }
-const statusOf = async (id: string) =>
-  (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: 'Bearer sbx_demo_merchant' } })).json()).status;
+const statusOf = async (id: string, token = 'sbx_demo_merchant') =>
+  (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).status;
 
 test('after two failed attempts from one IP, a script is told the check needs JavaScript; a browser solves it and pays', async ({ page }) => {
   const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
@@ -62,4 +63,15 @@ test('after two failed attempts from one IP, a script is told the check needs Ja
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/result=success/);
   expect(await statusOf(next.paymentId)).toBe('SUCCESS');
+});
+
+test('the address still needs the check: the wallets wait for it too, then Google Pay pays', async ({ page }) => {
+  const payin = await createPayin('sbx_wallet_merchant');
+  await page.goto(payin.iframeUrls.card);
+  const wallets = page.getByRole('region', { name: 'Express checkout' });
+  // The sandbox wallet's button waits for the wallets' own check (a wallet token is a card, as far as card testing goes).
+  await expect(wallets.getByTestId('security-check')).toHaveText('Security check complete.', { timeout: 30_000 });
+  await expect(wallets.getByRole('button', { name: 'Pay with the sandbox wallet' })).toBeEnabled();
+  await wallets.getByRole('button', { name: 'Google Pay' }).click();
+  await expect.poll(() => statusOf(payin.paymentId, 'sbx_wallet_merchant')).toBe('SUCCESS');
 });

@@ -151,7 +151,7 @@ export interface paths {
         put?: never;
         /**
          * Validate the merchant for Apple Pay (E21)
-         * @description Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only https URLs on apple.com hosts; 400 otherwise, or when the merchant does not offer Apple Pay. Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only Apple's gateway hosts (apple-pay-gateway, cn-apple-pay-gateway, and their -cert sandboxes, on apple.com) under /paymentservices/; 400 otherwise, or when the merchant does not offer Apple Pay; 409 for a pay-in that cannot be paid. Creates nothing: no Idempotency-Key needed. Callers (E15): a merchant's token or the hosted pages' credential.
          */
         post: operations["startApplePaySession"];
         delete?: never;
@@ -2308,10 +2308,7 @@ export interface operations {
     startApplePaySession: {
         parameters: {
             query?: never;
-            header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
-                "Idempotency-Key"?: string;
-            };
+            header?: never;
             path: {
                 payinId: string;
             };

@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { startSecondServer } from './second-server';
-import { expectNoAxeViolations, fillCard, MERCHANT_ORIGIN } from './support';
+import { expectNoAxeViolations, fillCard, leavePaymentApps, MERCHANT_ORIGIN } from './support';
 
 const port = Number(process.env.POW_PORT ?? 3103);
 // One address for the script and the browser: the limits count by the socket's address.
@@ -28,6 +28,8 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   server?.kill('SIGTERM');
 });
+
+test.afterEach(({ page }) => leavePaymentApps(page));
 
 async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
   const response = await fetch(`${origin}/sandbox/api/public/payin`, {

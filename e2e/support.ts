@@ -170,3 +170,14 @@ export async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Pag
     await context.close();
   }
 }
+
+/**
+ * Leaves a page that probed payment apps (the card page's wallets, E21) before its context
+ * closes: in the full suite Chromium's teardown of such a context hung past the test timeout
+ * (twice, never in a spec run alone). An afterEach of the wallets' tests.
+ */
+export async function leavePaymentApps(page: Page): Promise<void> {
+  const within = (work: Promise<unknown>) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  await within(page.goto('about:blank'));
+  await within(page.close({ runBeforeUnload: false }));
+}

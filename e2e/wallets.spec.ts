@@ -14,7 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { createPayin, DEMO_TOKEN, expectNoAxeViolations, merchantApi, MERCHANT_ORIGIN, must } from './support';
+import { createPayin, DEMO_TOKEN, expectNoAxeViolations, leavePaymentApps, merchantApi, MERCHANT_ORIGIN, must } from './support';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';
 const STUB_ORIGIN = MERCHANT_ORIGIN;
@@ -75,12 +75,7 @@ const chooseAndPay = (index: number) => `(async () => {
 for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
     test.use({ locale });
-    // A page that asked a payment app (the wallets' probes) is left before its context closes:
-    // a context closed with the page still on the card page could hang in Chromium's teardown.
-    test.afterEach(async ({ page }) => {
-      await page.goto('about:blank').catch(() => undefined);
-      await page.close({ runBeforeUnload: false }).catch(() => undefined);
-    });
+    test.afterEach(({ page }) => leavePaymentApps(page));
 
     test('the sandbox wallet pays through the Payment Request API; its decline card is declined', async ({ page, browser }) => {
       const text = catalogue(locale);

@@ -17,6 +17,12 @@ type CallFailure =
   | 'limitExceeded'
   /** 409 KYC_REQUIRED: no PSP serves the customer until they are verified (E19). */
   | 'kycRequired'
+  /** 409 CUSTOMER_EXCLUDED: a time-out or self-exclusion: no deposit (E23). */
+  | 'excluded'
+  /** 409 LIMITS_REQUIRED: the rules ask for deposit limits first (E23). */
+  | 'limitsRequired'
+  /** 409 CONFLICT: done already another way (E23: a pay-in retried already). */
+  | 'conflict'
   /** 429 RATE_LIMITED: too many attempts; try again later (E15). */
   | 'rateLimited'
   /** 404: unknown transaction or session. */
@@ -33,6 +39,9 @@ export function classifyFailure(error: unknown): CallFailure {
   if (error.status === 409 && error.errorKey === 'INVALID_STATE') return 'invalidState';
   if (error.status === 409 && error.errorKey === 'INSUFFICIENT_BALANCE') return 'insufficientBalance';
   if (error.status === 409 && error.errorKey === 'KYC_REQUIRED') return 'kycRequired';
+  if (error.status === 409 && error.errorKey === 'CUSTOMER_EXCLUDED') return 'excluded';
+  if (error.status === 409 && error.errorKey === 'LIMITS_REQUIRED') return 'limitsRequired';
+  if (error.status === 409 && error.errorKey === 'CONFLICT') return 'conflict';
   if (error.status === 400 && error.errorKey === 'LIMIT_EXCEEDED') return 'limitExceeded';
   if (error.status === 429) return 'rateLimited';
   if (error.status === 404) return 'notFound';

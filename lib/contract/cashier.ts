@@ -4,6 +4,7 @@ import { CurrencyCode, Customer, MajorAmount, ReturnUrls } from './common';
 import { PayinCreateResponse } from './payin';
 import { PayoutCreateResponse } from './payout';
 import { PayinStatus, PayoutStatus } from './enums';
+import { DepositAgain, ResponsibleGambling } from './responsible-gambling';
 
 export const CashierSessionCreateRequest = z
   .object({
@@ -54,6 +55,8 @@ export const CashierSession = z
       .optional()
       .meta({ 'x-extension': true, description: "E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB)." }),
     depositLimits: DepositRoom.optional().meta({ 'x-extension': true, description: "E19: the customer's deposit limits in the session currency and what is left of each now." }),
+    responsibleGambling: ResponsibleGambling.optional().meta({ 'x-extension': true, description: "E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion." }),
+    depositAgain: DepositAgain.optional().meta({ 'x-extension': true, description: "E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only)." }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
     previousTransactionCount: z.number().int(),
@@ -70,7 +73,17 @@ const SessionMethod = z
   .regex(/^[a-z0-9-]{1,40}$/)
   .optional()
   .meta({ description: 'E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee.' });
-export const SessionPayinRequest = z.object({ amount: MajorAmount, method: SessionMethod }).meta({ id: 'SessionPayinRequest', 'x-extension': true });
+export const SessionPayinRequest = z
+  .object({
+    amount: MajorAmount,
+    method: SessionMethod,
+    replaces: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/)
+      .optional()
+      .meta({ description: "E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure." }),
+  })
+  .meta({ id: 'SessionPayinRequest', 'x-extension': true });
 export const SessionPayoutRequest = z.object({ value: MajorAmount, method: SessionMethod }).meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 

@@ -81,6 +81,9 @@ export const DETAILED_STATUSES = [
   'PARTIAL_REFUND_NOT_ALLOWED',
   // E19: the customer cancelled their pending withdrawal.
   'CUSTOMER_CANCELLED',
+  // E23: a soft decline: the issuer asks for strong customer authentication (PSD2 SCA; Visa 1A,
+  // Mastercard 65); the next attempt goes through 3-D Secure.
+  'AUTHENTICATION_REQUIRED',
 ] as const;
 export const DetailedStatus = z.enum(DETAILED_STATUSES).meta({ id: 'DetailedStatus' });
 export type DetailedStatus = z.infer<typeof DetailedStatus>;

@@ -32,6 +32,10 @@ export const ERROR_KEYS = {
   KYC_REQUIRED: { status: 409, code: 4095 },
   /** E22: the session or payout is bound to another browser. */
   ALREADY_BOUND: { status: 409, code: 4096 },
+  /** E23: the customer is in a time-out or self-excluded: no deposit. */
+  CUSTOMER_EXCLUDED: { status: 409, code: 4097 },
+  /** E23: the rules in force ask for deposit limits (or the customer's answer) before the first deposit. */
+  LIMITS_REQUIRED: { status: 409, code: 4098 },
   /** A body over the size limit. */
   PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
   /** Too many attempts: answered with Retry-After (E15). */

@@ -1,5 +1,6 @@
 /** Extension E12: the merchant's checkout settings (docs/design.md, section 3). */
 import { z } from 'zod';
+import { Regulator } from './responsible-gambling';
 import { FundingType } from './bin';
 import { WalletType } from './enums';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
@@ -91,6 +92,11 @@ export const CheckoutSettings = z
       .meta({ description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).', 'x-extension': true }),
     fees: z.array(FeeRule).max(100).optional().meta({ description: 'E19: fees per method, direction and currency.', 'x-extension': true }),
     kycUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.", 'x-extension': true }),
+    licences: z
+      .array(Regulator)
+      .max(5)
+      .optional()
+      .meta({ description: "E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).", 'x-extension': true }),
     responsibleGamblingUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's responsible-gambling page, linked beside the limits.", 'x-extension': true }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });

@@ -13,6 +13,7 @@ import { CheckoutSettings } from './merchant';
 import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
+import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from './responsible-gambling';
 import { MethodList, PspRecord } from './methods';
 import {
   BalanceUpdateRequest,
@@ -235,6 +236,16 @@ export const OPERATIONS = {
   setCustomerLimits: {
     method: 'PUT', path: '/public/customer/{customerId}/limits', summary: "Set a customer's deposit limits per day, week and month (E19)",
     request: CustomerLimitsRequest, answer: null, idempotent: false, extension: true, callers: merchantOnly,
+  },
+  setResponsibleGambling: {
+    method: 'PUT', path: '/public/cashier/session/{sessionId}/responsible-gambling', summary: "The customer sets their own deposit limits and reality checks in the cashier (E23)",
+    description: 'A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session\'s `responsibleGambling`.',
+    request: ResponsibleGamblingRequest, answer: ResponsibleGambling, answerDescription: 'The rules and limits now', idempotent: false, extension: true, callers: checkoutOnly,
+  },
+  setCustomerExclusion: {
+    method: 'PUT', path: '/public/customer/{customerId}/exclusion', summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it (E23)',
+    description: 'While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open.',
+    request: ExclusionRequest, answer: null, idempotent: false, extension: true, callers: merchantOnly,
   },
   lookupBin: {
     method: 'GET', path: '/public/bin/{bin}', summary: "What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)",

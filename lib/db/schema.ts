@@ -7,7 +7,7 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYIN_STATUSES, PAYOUT_STATUSES } from '../contract/enums';
 import type { Customer, ReturnUrls } from '../contract/common';
-import type { DeliveryAttempt, H2hData, PendingOutcome, SandboxMerchantConfig, StoredCard, StoredDepositLimits, StoredMap, StoredMetadata, StoredStatusReason, ThreeDsState } from './stored-shapes';
+import type { DeliveryAttempt, H2hData, PendingOutcome, SandboxMerchantConfig, StoredCard, StoredDepositLimits, StoredGambling, StoredMap, StoredMetadata, StoredStatusReason, ThreeDsState } from './stored-shapes';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -34,6 +34,8 @@ export const customers = pgTable(
     data: jsonb('data').$type<Customer>().notNull(),
     /** E19: deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
     depositLimits: jsonb('deposit_limits').$type<StoredDepositLimits>(),
+    /** E23: raises waiting for their cooling-off, the answer before a first deposit, an exclusion, the reality-check interval. */
+    gambling: jsonb('gambling').$type<StoredGambling>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -102,10 +104,15 @@ export const payins = pgTable(
     cashierMethod: text('cashier_method'),
     /** E19: when the last processing attempt was made (the customer paid): deposit limits count from it. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** E23: the unpaid pay-in of the session this one retries (one retry each: unique). */
+    replaces: text('replaces'),
+    /** E23: the issuer asked for strong customer authentication (a soft decline): every card attempt goes through 3-D Secure. */
+    scaRequired: boolean('sca_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    uniqueIndex('payins_replaces').on(t.replaces),
     uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId),
     index('payins_pending').on(t.pendingUntil),
     // E19: a customer's deposits of the last 30 days, summed against their deposit limits.

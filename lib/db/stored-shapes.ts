@@ -4,6 +4,7 @@
  * above the contract only, so the schema and the sandbox share one source without an import circle.
  * No shape holds a PAN or a CVV (docs/design.md, section 4).
  */
+import type { PendingLimits } from '@/lib/cashier/limit-changes';
 import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@/lib/contract/enums';
 import type { H2hCreateRequest } from '@/lib/contract/h2h';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -105,6 +106,19 @@ export interface SandboxMerchantConfig {
 
 /** E19: a customer's deposit limits per currency, minor units (`customers.deposit_limits`). */
 export type StoredDepositLimits = Record<string, Partial<Record<'day' | 'week' | 'month', number>>>;
+
+/**
+ * E23: a customer's responsible-gambling record (`customers.gambling`): raises of their deposit
+ * limits waiting for the cooling-off (per currency, minor units), when they answered the question
+ * of limits before a first deposit, a time-out or self-exclusion set by the merchant, and the
+ * reality-check interval they chose (minutes; 0: off).
+ */
+export interface StoredGambling {
+  pending?: Record<string, PendingLimits>;
+  limitsAnsweredAt?: string;
+  exclusion?: { kind: 'TIME_OUT' | 'SELF_EXCLUSION'; until?: string };
+  realityCheckMinutes?: number;
+}
 
 /** The reason of a final status (`status_reason`): the contract's StatusReason. */
 export type StoredStatusReason = NonNullable<PayinTransaction['statusReason']>;

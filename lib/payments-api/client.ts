@@ -6,6 +6,7 @@
  * becomes a PaymentsApiError whose message never holds request data (card data travels in
  * request bodies only).
  */
+import type { ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { Agent } from 'undici';
@@ -253,10 +254,11 @@ export const paymentsApi = {
     callOperation('processPayoutDirectLink', { params: { payoutId }, body, idempotencyKey }),
   getSession: (sessionId: string) => callOperation('getCashierSession', { params: { sessionId } }).then(remember(`session:${sessionId}`)),
   sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
-  /** `amount` in major units of the session currency. */
-  /** E9; `method` (E19) chooses the fee the service adds. */
-  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string) =>
-    callOperation('createSessionPayin', { params: { sessionId }, body: { amount, ...(method ? { method } : {}) }, idempotencyKey }),
+  /** E9: `amount` in major units of the session currency; `method` (E19) chooses the fee the service adds; `replaces` (E23) an unpaid pay-in of the session this one retries. */
+  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string, replaces?: string) =>
+    callOperation('createSessionPayin', { params: { sessionId }, body: { amount, ...(method ? { method } : {}), ...(replaces ? { replaces } : {}) }, idempotencyKey }),
+  /** E23: the customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
+  setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) => callOperation('setResponsibleGambling', { params: { sessionId }, body }),
   /** `value` in major units of the session currency. */
   createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),

@@ -12,6 +12,7 @@ import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
 import { setCustomerLimits } from './merchant/cashier-rules';
 import { cancelPayout } from './cashier/withdrawal-cancel';
+import { setCustomerExclusion, setResponsibleGambling } from './merchant/responsible-gambling';
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
@@ -58,7 +59,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
   getCashierSession: ({ tx, principal, params, ctx }) => getSession(tx, principal, params.sessionId, ctx),
   updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
-  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method),
+  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
   createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
   cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body.bindingHash),
@@ -66,6 +67,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   setCustomerLimits: ({ tx, principal, params, body }) => setCustomerLimits(tx, principal, params.customerId, body),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
+  setResponsibleGambling: ({ tx, principal, params, body, ctx }) => setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  setCustomerExclusion: ({ tx, principal, params, body }) => setCustomerExclusion(tx, principal, params.customerId, body),
   lookupBin: async ({ params }) => binAnswer(params.bin),
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),

@@ -47,6 +47,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   bindCashierSession: () => ({ bindingHash: 'a'.repeat(64) }),
   bindPayout: () => ({ bindingHash: 'b'.repeat(64) }),
   setCustomerLimits: () => ({ deposit: { EUR: { day: 100 } } }),
+  setResponsibleGambling: () => ({ depositLimits: { day: 50 } }),
+  setCustomerExclusion: () => ({ kind: 'NONE' }),
   processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
   getPayinMethods: null,
   createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),

@@ -620,6 +620,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cashier/session/{sessionId}/responsible-gambling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The customer sets their own deposit limits and reality checks in the cashier (E23)
+         * @description A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`. Callers (E15): the hosted pages' credential.
+         */
+        put: operations["setResponsibleGambling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/customer/{customerId}/exclusion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * The merchant records a time-out or self-exclusion of a customer, or lifts it (E23)
+         * @description While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open. Callers (E15): a merchant's token.
+         */
+        put: operations["setCustomerExclusion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/bin/{bin}": {
         parameters: {
             query?: never;
@@ -976,6 +1016,8 @@ export interface components {
             amount: number;
             /** @description E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
             method?: string;
+            /** @description E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure. */
+            replaces?: string;
         };
         SessionPayoutRequest: {
             value: number;
@@ -1002,6 +1044,38 @@ export interface components {
                     month?: number;
                 };
             };
+        };
+        ResponsibleGamblingRequest: {
+            /** @description The limits the customer asks, per period (null: none; absent: unchanged). Lower: at once; higher or none: after the cooling-off. */
+            depositLimits?: {
+                day?: number | null;
+                week?: number | null;
+                month?: number | null;
+            };
+            /**
+             * @description The customer, asked before the first deposit (ASK), chose no limits.
+             * @constant
+             */
+            noLimits?: true;
+            /**
+             * @description The customer confirms the raises whose cooling-off is over.
+             * @constant
+             */
+            confirmReady?: true;
+            /** @description The reality-check interval the customer chose; 0 (off) only where the rules allow. */
+            realityCheckMinutes?: number;
+        };
+        ExclusionRequest: {
+            /**
+             * @description NONE lifts an exclusion.
+             * @enum {string}
+             */
+            kind: "NONE" | "TIME_OUT" | "SELF_EXCLUSION";
+            /**
+             * Format: date-time
+             * @description Required for a time-out; optional for a self-exclusion (none: indefinite).
+             */
+            until?: string;
         };
         H2hCreateRequest: {
             amount: number;
@@ -1155,7 +1229,7 @@ export interface components {
             status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
         /** @enum {string} */
-        DetailedStatus: "GENERAL_DECLINE" | "BANK_ISSUES" | "PSP_ISSUES" | "CUSTOMER_ISSUES" | "CVV_INVALID" | "CARD_EXPIRED" | "CARD_BLOCKED" | "CARD_NOT_SUPPORTED" | "NO_PROVIDER_AVAILABLE" | "OTHER" | "PROVIDER_NOT_SUITABLE" | "PROVIDER_NOT_IN_ROUTE" | "FRAUD_SCORE_ABOVE_THRESHOLD" | "BLACKLISTED" | "BLOCKED_CARD" | "BLOCKED_CUSTOMER" | "INVALID_CREDENTIALS" | "AUTHENTICATION_FAILED" | "ACCESS_DENIED" | "CARD_DECLINED" | "TRANSACTION_NOT_ALLOWED" | "VALIDATION_ERROR" | "INVALID_CARD_NUMBER" | "INVALID_EXPIRY_DATE" | "CVV_MISMATCH" | "SYSTEM_ERROR" | "DUPLICATE_TRANSACTION" | "MARKED_AS_FRAUD" | "PSP_UNREACHABLE" | "INVALID_REQUEST_FORMAT" | "OTHER_FAILURES" | "UNMAPPED_ERRORS" | "INSUFFICIENT_FUNDS" | "THREE_DS_NOT_SUPPORTED" | "TRANSACTION_TIMEOUT" | "REFUND_ERROR" | "REFUND_ALREADY_PROCESSED" | "PARTIAL_REFUND_NOT_ALLOWED" | "CUSTOMER_CANCELLED";
+        DetailedStatus: "GENERAL_DECLINE" | "BANK_ISSUES" | "PSP_ISSUES" | "CUSTOMER_ISSUES" | "CVV_INVALID" | "CARD_EXPIRED" | "CARD_BLOCKED" | "CARD_NOT_SUPPORTED" | "NO_PROVIDER_AVAILABLE" | "OTHER" | "PROVIDER_NOT_SUITABLE" | "PROVIDER_NOT_IN_ROUTE" | "FRAUD_SCORE_ABOVE_THRESHOLD" | "BLACKLISTED" | "BLOCKED_CARD" | "BLOCKED_CUSTOMER" | "INVALID_CREDENTIALS" | "AUTHENTICATION_FAILED" | "ACCESS_DENIED" | "CARD_DECLINED" | "TRANSACTION_NOT_ALLOWED" | "VALIDATION_ERROR" | "INVALID_CARD_NUMBER" | "INVALID_EXPIRY_DATE" | "CVV_MISMATCH" | "SYSTEM_ERROR" | "DUPLICATE_TRANSACTION" | "MARKED_AS_FRAUD" | "PSP_UNREACHABLE" | "INVALID_REQUEST_FORMAT" | "OTHER_FAILURES" | "UNMAPPED_ERRORS" | "INSUFFICIENT_FUNDS" | "THREE_DS_NOT_SUPPORTED" | "TRANSACTION_TIMEOUT" | "REFUND_ERROR" | "REFUND_ALREADY_PROCESSED" | "PARTIAL_REFUND_NOT_ALLOWED" | "CUSTOMER_CANCELLED" | "AUTHENTICATION_REQUIRED";
         /** @enum {string} */
         PayoutStatus: "CREATED" | "WAITING_FOR_CONFIRMATION" | "PENDING" | "PROCESSED" | "REJECTED" | "FAILED" | "TIMEOUT";
         PayinMetadata: {
@@ -1357,6 +1431,10 @@ export interface components {
             withdrawalCancel?: boolean;
             /** @description E19: the customer's deposit limits in the session currency and what is left of each now. */
             depositLimits?: components["schemas"]["DepositRoom"];
+            /** @description E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion. */
+            responsibleGambling?: components["schemas"]["ResponsibleGambling"];
+            /** @description E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only). */
+            depositAgain?: components["schemas"]["DepositAgain"];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
             previousTransactionCount: number;
@@ -1378,6 +1456,78 @@ export interface components {
                 limit: number;
                 remaining: number;
             };
+        };
+        ResponsibleGambling: {
+            /** @description The merchant's licences that cover this customer (by billing country; MGA for other countries). */
+            regulators: components["schemas"]["Regulator"][];
+            /** @description Deposit limits in force now. */
+            limits: {
+                day?: number;
+                week?: number;
+                month?: number;
+            };
+            pending: {
+                /** @enum {string} */
+                period: "day" | "week" | "month";
+                limit: number | null;
+                effectiveAt: string;
+                ready: boolean;
+            }[];
+            /**
+             * @description Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).
+             * @enum {string}
+             */
+            limitsPrompt: "NONE" | "ASK" | "REQUIRED";
+            requiredPeriods: ("day" | "week" | "month")[];
+            coolingOffHours: number;
+            /** @description A raise also waits the length of its period (Sweden). */
+            coolingOffSpansPeriod: boolean;
+            confirmAfterCoolingOff: boolean;
+            /** @description The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000). */
+            monthlyCeiling?: number;
+            /** @description Whether the rules let a customer cancel a withdrawal they asked for. */
+            withdrawalReversal: boolean;
+            realityCheck: {
+                /** @description 0: off. */
+                intervalMinutes: number;
+                mandatory: boolean;
+                maxMinutes: number;
+                /** @description The session start, from which time is counted. */
+                startedAt: string;
+                /** @description Paid deposits of the session. */
+                deposited: number;
+                /** @description Withdrawals of the session, paid or on their way. */
+                withdrawn: number;
+            };
+            /** @description An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open. */
+            exclusion?: components["schemas"]["Exclusion"];
+            help: {
+                url: string;
+                name: string;
+            };
+            selfExclusionScheme: {
+                url: string;
+                name: string;
+            };
+        };
+        /**
+         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).
+         * @enum {string}
+         */
+        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL";
+        Exclusion: {
+            /** @enum {string} */
+            kind: "TIME_OUT" | "SELF_EXCLUSION";
+            /** @description End of a time-out or of a fixed-term self-exclusion; none: until the merchant lifts it. */
+            until?: string;
+        };
+        DepositAgain: {
+            payinId: string;
+            /** @description What was deposited, without its fee. */
+            amount: number;
+            cardId: string;
+            cardMask: string;
+            cardBrand: string;
         };
         SessionTransactionList: {
             transactions: components["schemas"]["SessionTransaction"][];
@@ -1471,6 +1621,8 @@ export interface components {
             fees?: components["schemas"]["FeeRule"][];
             /** @description E19: the merchant's identity verification page, shown when no PSP serves an unverified customer. */
             kycUrl?: string;
+            /** @description E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
+            licences?: components["schemas"]["Regulator"][];
             /** @description E19: the merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
         };
@@ -4542,6 +4694,200 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["CustomerLimitsRequest"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setResponsibleGambling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResponsibleGamblingRequest"];
+            };
+        };
+        responses: {
+            /** @description The rules and limits now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResponsibleGambling"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    setCustomerExclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ExclusionRequest"];
             };
         };
         responses: {

@@ -24,6 +24,8 @@ import { newId } from '../core/store';
 import { heldMinor } from '../core/records';
 import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from '../merchant/cashier-rules';
 import type { StoredStatusReason } from '@/lib/db/stored-shapes';
+import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
+import { lastCardDeposit, retryOf } from './deposit-retries';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -106,7 +108,8 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { stored: customer?.depositLimits ?? null }), row.currency);
+  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null }), row.currency);
+  const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,
@@ -115,6 +118,8 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
     withdrawalCancel: mayCancelWithdrawals(config, data),
     ...(depositLimits ? { depositLimits } : {}),
+    responsibleGambling: await responsibleGamblingOf(tx, config, row, customer),
+    ...(depositAgain ? { depositAgain } : {}),
     returnUrls: row.returnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
@@ -133,11 +138,13 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
 }
 
 /**
- * POST /public/cashier/session/{id}/payin (E9, E19): within the merchant's bounds and the
- * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED); the
- * method's fee is added to the amount charged and recorded.
+ * POST /public/cashier/session/{id}/payin (E9, E19, E23): within the merchant's bounds and the
+ * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED), under
+ * the rules of the licences in force (409 CUSTOMER_EXCLUDED, LIMITS_REQUIRED); the method's fee
+ * is added to the amount charged and recorded. With `replaces`, it retries an unpaid pay-in of
+ * the session (E23, retryOf below).
  */
-export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext, method?: string) {
+export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext, method?: string, replaces?: string) {
   const row = await loadSession(tx, principal, id);
   assertActive(row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
@@ -145,7 +152,9 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
   const amountMinor = checkedMinor(config, amount, row.currency, 'amount');
   assertWithinBounds(config, row.currency, 'deposit', amountMinor);
   assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
+  assertDepositRules(config, await customerRow(tx, row.customerId, true), row.currency, { cashier: true });
   await assertDepositLimits(tx, row.customerId, row.currency, amountMinor);
+  const retry = replaces ? await retryOf(tx, id, replaces) : null;
   const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
   const payin = await createPayinFor(
     tx,
@@ -162,7 +171,12 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
     },
     ctx,
   );
-  if (method) await tx.update(payins).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payins.id, payin.id));
+  if (method || retry) {
+    await tx
+      .update(payins)
+      .set({ ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}), ...(retry ? { replaces: retry.id, scaRequired: retry.scaRequired } : {}) })
+      .where(eq(payins.id, payin.id));
+  }
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
 }
 

@@ -23,7 +23,7 @@ export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** Processing attempts a pay-in allows; a DECLINED one may be processed again below this. */
-const MAX_ATTEMPTS = 3;
+export const MAX_ATTEMPTS = 3;
 
 
 

@@ -17,7 +17,8 @@ import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { selectProcessor } from '../core/selection';
-import type { SandboxMerchantConfig, StoredDepositLimits } from '@/lib/db/stored-shapes';
+import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
+import { customerLimits, rulesFor } from './responsible-gambling';
 
 /** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
 const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
@@ -44,24 +45,25 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
       stored[currency][period] = minor;
     }
   }
-  await tx.update(customers).set({ depositLimits: stored, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  // The merchant's limits replace the customer's, and any raise of theirs still waiting.
+  const gambling = { ...(row.gambling ?? {}), pending: {} };
+  await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
 }
 
 /**
- * The customer's deposit limits in `currency` and what is left of each now (minor units), from
- * their counted pay-ins of the last 30 days. With `lock`, the customer row is locked first, so
- * two deposits of one customer are counted one after the other; `stored` is the customer's
- * `deposit_limits` when the caller has read it already (no second read).
+ * The customer's deposit limits in `currency` in force now (a raise counts once its cooling-off
+ * is over: E23) and what is left of each (minor units), from their counted pay-ins of the last
+ * 30 days. With `lock`, the customer row is locked first, so two deposits of one customer are
+ * counted one after the other; `row` is the customer's row when the caller has read it already.
  */
-export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; stored?: StoredDepositLimits | null } = {}) {
-  let stored = options.stored;
-  if (stored === undefined) {
-    const query = tx.select({ depositLimits: customers.depositLimits }).from(customers).where(eq(customers.id, customerId)).limit(1);
-    const [row] = options.lock ? await query.for('update') : await query;
-    stored = row?.depositLimits;
+export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null } = {}) {
+  let customer = options.row;
+  if (customer === undefined) {
+    const query = tx.select({ depositLimits: customers.depositLimits, gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    [customer] = options.lock ? await query.for('update') : await query;
   }
-  const limits = (stored ?? {})[currency];
-  if (!limits || Object.keys(limits).length === 0) return {};
+  const { limits } = customerLimits(customer, currency);
+  if (Object.keys(limits).length === 0) return {};
   const now = Date.now();
   const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();
   // What the customer deposited (the amount without its fee), summed in SQL per window of payment time.
@@ -121,7 +123,11 @@ export function cashierFee(config: SandboxMerchantConfig, method: string | undef
   return feeBreakdown(findFeeRule(config.settings.fees, method, direction, currency), amountMinor, direction);
 }
 
-/** Whether the customer may cancel their pending withdrawals: the merchant allows it and their billing country is not GB. */
+/**
+ * Whether the customer may cancel their pending withdrawals: the merchant allows it, the rules of
+ * the licences in force allow a reversal (E23: not UKGC RTS 14B, Sweden, Germany), and their
+ * billing country is not GB (E19: a UK customer, licence named or not).
+ */
 export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pick<Customer, 'billing'> | null | undefined): boolean {
-  return config.settings.withdrawalCancel === true && customer?.billing?.countryCode?.toUpperCase() !== 'GB';
+  return config.settings.withdrawalCancel === true && customer?.billing?.countryCode?.toUpperCase() !== 'GB' && rulesFor(config, customer).withdrawalReversal;
 }

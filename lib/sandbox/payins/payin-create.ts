@@ -4,6 +4,7 @@
  * in a currency the merchant has enabled, the processor is selected (and the amount converted)
  * by route or router, and an orderId is used once per merchant.
  */
+import { assertDepositRules, customerRow } from '../merchant/responsible-gambling';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payins } from '@/lib/db/schema';
@@ -33,6 +34,8 @@ interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
 export async function createPayinFor(tx: Db, merchantId: string, input: PayinInput, ctx: RequestContext): Promise<PayinRow> {
   const config = await merchantConfig(tx, merchantId, ctx);
   const amountMinor = checkedMinor(config, input.amount, input.currency, 'amount');
+  // E23: no deposit is created for a customer in a time-out or self-excluded (409).
+  assertDepositRules(config, await customerRow(tx, input.customerId), input.currency, { cashier: false });
   const selection = selectProcessor(config, {
     currency: input.currency,
     amountMinor,

@@ -5,6 +5,7 @@
  * pages decide (ACS, APM provider, console refund) is in payin-decisions.ts. Every status
  * change goes through changePayin, so through the transitions table.
  */
+import { assertDepositRules, customerRow } from '../merchant/responsible-gambling';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payins } from '@/lib/db/schema';
@@ -84,11 +85,15 @@ export function assertProcessable(row: PayinRow): void {
 }
 
 /**
- * A cashier deposit is checked against the customer's deposit limits again when it is paid
- * (E19; 400 LIMIT_EXCEEDED): pay-ins created but not yet paid do not count, so several of them
- * could otherwise pass the limit together. The customer row is locked: one at a time.
+ * A deposit is checked again when it is paid. Every pay-in: the customer's time-out or
+ * self-exclusion (E23; 409 CUSTOMER_EXCLUDED). A cashier deposit also: the limits the rules ask
+ * for before a deposit (409 LIMITS_REQUIRED), and the customer's deposit limits (E19; 400
+ * LIMIT_EXCEEDED), as pay-ins created but not yet paid do not count, so several of them could
+ * otherwise pass the limit together. The customer row is locked: one at a time.
  */
-export async function assertDepositAllowed(tx: Db, row: PayinRow): Promise<void> {
+export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestContext): Promise<void> {
+  const customer = await customerRow(tx, row.customerId, true);
+  assertDepositRules(await merchantConfig(tx, row.merchantId, ctx), customer, row.initialCurrency, { cashier: row.sessionId !== null });
   if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0));
 }
 
@@ -129,6 +134,10 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
   let threeDs: ThreeDsState | null = null;
   // A host-to-host pay-in has no page to run the Method in: its issuer decides without it.
   if (outcome.scenario === 'method' && row.h2h) outcome = { scenario: outcome.then };
+  // E23: after a soft decline the issuer wants strong customer authentication: a frictionless
+  // success, or the soft-declining card, goes through the challenge instead.
+  const softDecline = outcome.scenario === 'declined' && outcome.reason === 'AUTHENTICATION_REQUIRED';
+  if (row.scaRequired && !row.h2h && (outcome.scenario === 'success' || softDecline)) outcome = { scenario: 'challenge' };
 
   if (!psp) {
     status = 'FAILED';
@@ -165,6 +174,7 @@ export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcom
     threeDs,
     metadata: metadataWith(row, browser),
     ...(h2h ? { h2h } : {}),
+    ...(detailed === 'AUTHENTICATION_REQUIRED' ? { scaRequired: true } : {}),
   });
 }
 
@@ -193,7 +203,7 @@ export async function processCard(tx: Db, principal: Principal, id: string, requ
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'card');
-  await assertDepositAllowed(tx, row);
+  await assertDepositAllowed(tx, row, ctx);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
   const { settings } = (await merchantConfig(tx, row.merchantId, ctx));
@@ -211,7 +221,7 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'card');
-  await assertDepositAllowed(tx, row);
+  await assertDepositAllowed(tx, row, ctx);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
   assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.mask.replace(/\D/g, '').slice(0, 6));
@@ -262,7 +272,7 @@ export async function processPayinDirectLink(
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'apm');
-  await assertDepositAllowed(tx, row);
+  await assertDepositAllowed(tx, row, ctx);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const eligible = row.eligiblePspIds;
   const method = directLinkMethod(config, { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);

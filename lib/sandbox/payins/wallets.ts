@@ -141,7 +141,7 @@ export async function processWallet(tx: Db, principal: Principal, id: string, re
   assertCashierMethod(row.cashierMethod, 'card');
   const { settings } = await merchantConfig(tx, row.merchantId, ctx);
   if (!(settings.wallets ?? []).includes(request.wallet.type)) throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
-  await assertDepositAllowed(tx, row);
+  await assertDepositAllowed(tx, row, ctx);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
   await spendToken(tx, card.ref, row.id);
   const analysed = await analyseCard(tx, { cardNumber: card.pan, cardHolderName: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, { requireCvv: false });

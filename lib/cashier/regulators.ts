@@ -1,0 +1,182 @@
+/**
+ * The responsible-gambling rules a cashier enforces, per regulator (E23; docs/design.md, section
+ * 8 "Regulated cashier", where each row's source is cited with its address). A merchant names its
+ * licences in its checkout settings; the rules in force for a customer are those of the licences
+ * whose jurisdiction is the customer's (billing country, and province for Ontario), combined by
+ * taking the stricter value of each rule. Shared by the service (which enforces them) and the
+ * cashier (which shows them). Amounts here are integer minor units; durations in hours or minutes.
+ */
+import { PERIODS, type Period } from './limits';
+
+export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL'] as const;
+export type Regulator = (typeof REGULATORS)[number];
+
+/** One regulator's rules that concern a cashier. */
+export interface RegulatorRules {
+  /** ISO 3166-1 alpha-2 country, and ISO 3166-2 subdivision code (without the country) where the licence is provincial. */
+  jurisdiction: { country: string; region?: string } | 'ANY';
+  /**
+   * Deposit limits before the first deposit: `required` (the customer must set one), `asked`
+   * (the customer must be asked, and may decline), `none`.
+   */
+  limitsBeforeFirstDeposit: 'required' | 'asked' | 'none';
+  /** Periods of which one must carry a limit when `required` (GGL: the month). */
+  requiredPeriods: Period[];
+  /** Hours before a raised or removed limit takes effect; a lowered one takes effect at once. */
+  coolingOffHours: number;
+  /** A raise also waits out the limit's own period (Sweden: not before the current period ends; for rolling windows, its length). */
+  coolingOffSpansPeriod: boolean;
+  /** After the cooling-off, the customer confirms the raise again before it applies. */
+  confirmAfterCoolingOff: boolean;
+  /** A ceiling of the monthly deposit limit no customer may raise past (GGL: EUR 1,000 across operators). */
+  monthlyCeiling?: { currency: string; minor: number };
+  /** Whether a customer may cancel (reverse) a withdrawal they asked for. */
+  withdrawalReversal: boolean;
+  /** Reality checks: whether they must be on, the interval offered by default and the longest allowed (minutes). */
+  realityCheck: { mandatory: boolean; defaultMinutes: number; maxMinutes: number };
+  /** The national help line or site the cashier links to beside a time-out or self-exclusion, and the national self-exclusion scheme. */
+  help: { url: string; name: string };
+  selfExclusionScheme: { url: string; name: string };
+}
+
+/** The table (sources: docs/design.md, section 8). */
+export const RULES: Record<Regulator, RegulatorRules> = {
+  UKGC: {
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'GB' },
+    limitsBeforeFirstDeposit: 'asked',
+    requiredPeriods: [],
+    coolingOffHours: 24,
+    confirmAfterCoolingOff: true,
+    withdrawalReversal: false,
+    realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.begambleaware.org', name: 'BeGambleAware' },
+    selfExclusionScheme: { url: 'https://www.gamstop.co.uk', name: 'GAMSTOP' },
+  },
+  AGCO: {
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'CA', region: 'ON' },
+    limitsBeforeFirstDeposit: 'asked',
+    requiredPeriods: [],
+    coolingOffHours: 24,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: true,
+    realityCheck: { mandatory: false, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.connexontario.ca', name: 'ConnexOntario' },
+    selfExclusionScheme: { url: 'https://igamingontario.ca/en/player/self-exclusion', name: 'iGaming Ontario' },
+  },
+  MGA: {
+    coolingOffSpansPeriod: false,
+    jurisdiction: 'ANY',
+    limitsBeforeFirstDeposit: 'asked',
+    requiredPeriods: [],
+    coolingOffHours: 24,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: true,
+    realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.rgf.org.mt', name: 'Responsible Gaming Foundation' },
+    selfExclusionScheme: { url: 'https://www.mga.org.mt/support/online-gaming-support/', name: 'MGA' },
+  },
+  SPELINSPEKTIONEN: {
+    coolingOffSpansPeriod: true,
+    jurisdiction: { country: 'SE' },
+    limitsBeforeFirstDeposit: 'required',
+    requiredPeriods: ['day', 'week', 'month'],
+    coolingOffHours: 72,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: false,
+    realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.stodlinjen.se', name: 'Stödlinjen' },
+    selfExclusionScheme: { url: 'https://www.spelpaus.se', name: 'Spelpaus' },
+  },
+  GGL: {
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'DE' },
+    limitsBeforeFirstDeposit: 'required',
+    requiredPeriods: ['month'],
+    coolingOffHours: 7 * 24,
+    confirmAfterCoolingOff: false,
+    monthlyCeiling: { currency: 'EUR', minor: 1000_00 },
+    withdrawalReversal: false,
+    realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.check-dein-spiel.de', name: 'Check dein Spiel' },
+    selfExclusionScheme: { url: 'https://www.gluecksspiel-behoerde.de/de/spielerschutz/sperrsystem-oasis', name: 'OASIS' },
+  },
+};
+
+/** The rules in force for one customer: the licences that apply and each rule at its strictest. */
+export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'requiredPeriods'> {
+  regulators: Regulator[];
+  requiredPeriods: Period[];
+}
+
+/** Without a licence: limits the customer sets still wait a day to rise (the industry's floor), nothing is asked, reality checks are off until the customer asks. */
+export const UNREGULATED: RulesInForce = {
+  regulators: [],
+  limitsBeforeFirstDeposit: 'none',
+  requiredPeriods: [],
+  coolingOffHours: 24,
+  coolingOffSpansPeriod: false,
+  confirmAfterCoolingOff: false,
+  withdrawalReversal: true,
+  realityCheck: { mandatory: false, defaultMinutes: 0, maxMinutes: 24 * 60 },
+  help: { url: 'https://www.begambleaware.org', name: 'BeGambleAware' },
+  selfExclusionScheme: { url: 'https://www.begambleaware.org', name: 'BeGambleAware' },
+};
+
+const STRICTNESS = { required: 2, asked: 1, none: 0 } as const;
+
+/**
+ * The licences of `licences` that cover a customer of `country` (ISO 3166-1 alpha-2) and `region`
+ * (ISO 3166-2 subdivision, for Ontario): the national ones of the customer's country; else the
+ * MGA licence, which serves customers of other countries; else, when none covers the customer,
+ * every licence (decided by this project: the merchant named them, so the strictest of them holds).
+ */
+export function applicableRegulators(licences: readonly Regulator[], country?: string, region?: string): Regulator[] {
+  const c = country?.toUpperCase();
+  // A billing `state` may be the ISO 3166-2 code ("ON", "CA-ON") or the name ("Ontario").
+  const r = region?.trim().toUpperCase().replace(/^[A-Z]{2}-/, '').replace(/^ONTARIO$/, 'ON');
+  const national = licences.filter((l) => {
+    const j = RULES[l].jurisdiction;
+    return j !== 'ANY' && j.country === c && (!j.region || j.region === r);
+  });
+  if (national.length) return national;
+  if (licences.includes('MGA')) return ['MGA'];
+  return [...licences];
+}
+
+/** The strictest combination of the rules of `regulators`; UNREGULATED when there is none. */
+export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
+  if (regulators.length === 0) return UNREGULATED;
+  const all = regulators.map((r) => RULES[r]);
+  const ceilings = all.flatMap((r) => (r.monthlyCeiling ? [r.monthlyCeiling] : []));
+  return {
+    regulators: [...regulators],
+    limitsBeforeFirstDeposit: all.reduce<RulesInForce['limitsBeforeFirstDeposit']>((a, r) => (STRICTNESS[r.limitsBeforeFirstDeposit] > STRICTNESS[a] ? r.limitsBeforeFirstDeposit : a), 'none'),
+    requiredPeriods: [...new Set(all.flatMap((r) => (r.limitsBeforeFirstDeposit === 'required' ? r.requiredPeriods : [])))],
+    coolingOffHours: Math.max(...all.map((r) => r.coolingOffHours)),
+    coolingOffSpansPeriod: all.some((r) => r.coolingOffSpansPeriod),
+    confirmAfterCoolingOff: all.some((r) => r.confirmAfterCoolingOff),
+    ...(ceilings.length ? { monthlyCeiling: ceilings[0] } : {}),
+    withdrawalReversal: all.every((r) => r.withdrawalReversal),
+    realityCheck: {
+      mandatory: all.some((r) => r.realityCheck.mandatory),
+      defaultMinutes: Math.min(...all.map((r) => r.realityCheck.defaultMinutes)),
+      maxMinutes: Math.min(...all.map((r) => r.realityCheck.maxMinutes)),
+    },
+    help: RULES[regulators[0]!].help,
+    selfExclusionScheme: RULES[regulators[0]!].selfExclusionScheme,
+  };
+}
+
+/** The rules in force for a customer of `country`/`region` at a merchant holding `licences`. */
+export const rulesForCustomer = (licences: readonly Regulator[] | undefined, country?: string, region?: string): RulesInForce =>
+  rulesInForce(applicableRegulators(licences ?? [], country, region));
+
+/** Hours a raise or removal of the `period` limit waits under `rules`. */
+export function coolingOffHours(rules: Pick<RulesInForce, 'coolingOffHours' | 'coolingOffSpansPeriod'>, period: Period): number {
+  return Math.max(rules.coolingOffHours, rules.coolingOffSpansPeriod ? PERIODS[period] / 3600_000 : 0);
+}
+
+/** Reality-check intervals the cashier offers (minutes), up to the rules' longest. */
+export const REALITY_CHECK_CHOICES = [15, 30, 60, 120] as const;

@@ -1,0 +1,82 @@
+/**
+ * E23, the regulated cashier (docs/design.md, sections 3 and 8): the rules of the merchant's
+ * licences in force for the session's customer, the customer's own deposit limits (a lower one
+ * now, a higher one after the cooling-off), reality checks, and a time-out or self-exclusion set
+ * by the merchant. Amounts in major units of the session's currency, like the rest of the API.
+ */
+import { z } from 'zod';
+import { REGULATORS } from '@/lib/cashier/regulators';
+
+export const Regulator = z.enum(REGULATORS).meta({ id: 'Regulator', 'x-extension': true, description: 'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).' });
+const Period = z.enum(['day', 'week', 'month']);
+const Major = z.number().positive().max(1e12);
+
+/** A raise or removal of a limit waiting for its cooling-off; `ready`: the wait is over and the customer must confirm it (UKGC). */
+const PendingLimit = z.object({ period: Period, limit: z.number().nullable(), effectiveAt: z.string(), ready: z.boolean() });
+
+export const Exclusion = z
+  .object({
+    kind: z.enum(['TIME_OUT', 'SELF_EXCLUSION']),
+    until: z.string().optional().meta({ description: 'End of a time-out or of a fixed-term self-exclusion; none: until the merchant lifts it.' }),
+  })
+  .meta({ id: 'Exclusion', 'x-extension': true });
+
+export const ResponsibleGambling = z
+  .object({
+    regulators: z.array(Regulator).meta({ description: "The merchant's licences that cover this customer (by billing country; MGA for other countries)." }),
+    limits: z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() }).meta({ description: 'Deposit limits in force now.' }),
+    pending: z.array(PendingLimit),
+    limitsPrompt: z.enum(['NONE', 'ASK', 'REQUIRED']).meta({ description: 'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).' }),
+    requiredPeriods: z.array(Period),
+    coolingOffHours: z.number().int(),
+    coolingOffSpansPeriod: z.boolean().meta({ description: 'A raise also waits the length of its period (Sweden).' }),
+    confirmAfterCoolingOff: z.boolean(),
+    monthlyCeiling: z.number().optional().meta({ description: 'The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000).' }),
+    withdrawalReversal: z.boolean().meta({ description: 'Whether the rules let a customer cancel a withdrawal they asked for.' }),
+    realityCheck: z.object({
+      intervalMinutes: z.number().int().meta({ description: '0: off.' }),
+      mandatory: z.boolean(),
+      maxMinutes: z.number().int(),
+      startedAt: z.string().meta({ description: 'The session start, from which time is counted.' }),
+      deposited: z.number().meta({ description: 'Paid deposits of the session.' }),
+      withdrawn: z.number().meta({ description: 'Withdrawals of the session, paid or on their way.' }),
+    }),
+    exclusion: Exclusion.optional().meta({ description: 'An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open.' }),
+    help: z.object({ url: z.string(), name: z.string() }),
+    selfExclusionScheme: z.object({ url: z.string(), name: z.string() }),
+  })
+  .meta({ id: 'ResponsibleGambling', 'x-extension': true });
+export type ResponsibleGambling = z.infer<typeof ResponsibleGambling>;
+
+export const ResponsibleGamblingRequest = z
+  .object({
+    depositLimits: z
+      .object({ day: Major.nullable().optional(), week: Major.nullable().optional(), month: Major.nullable().optional() })
+      .optional()
+      .meta({ description: 'The limits the customer asks, per period (null: none; absent: unchanged). Lower: at once; higher or none: after the cooling-off.' }),
+    noLimits: z.literal(true).optional().meta({ description: 'The customer, asked before the first deposit (ASK), chose no limits.' }),
+    confirmReady: z.literal(true).optional().meta({ description: 'The customer confirms the raises whose cooling-off is over.' }),
+    realityCheckMinutes: z.number().int().min(0).max(1440).optional().meta({ description: 'The reality-check interval the customer chose; 0 (off) only where the rules allow.' }),
+  })
+  .meta({ id: 'ResponsibleGamblingRequest', 'x-extension': true });
+export type ResponsibleGamblingRequest = z.infer<typeof ResponsibleGamblingRequest>;
+
+export const ExclusionRequest = z
+  .object({
+    kind: z.enum(['NONE', 'TIME_OUT', 'SELF_EXCLUSION']).meta({ description: 'NONE lifts an exclusion.' }),
+    until: z.iso.datetime({ offset: true }).optional().meta({ description: 'Required for a time-out; optional for a self-exclusion (none: indefinite).' }),
+  })
+  .meta({ id: 'ExclusionRequest', 'x-extension': true });
+export type ExclusionRequest = z.infer<typeof ExclusionRequest>;
+
+/** The widget's "deposit again": the customer's last paid card deposit in the session currency with a card still saved. */
+export const DepositAgain = z
+  .object({
+    payinId: z.string(),
+    amount: z.number().meta({ description: 'What was deposited, without its fee.' }),
+    cardId: z.string(),
+    cardMask: z.string(),
+    cardBrand: z.string(),
+  })
+  .meta({ id: 'DepositAgain', 'x-extension': true });
+export type DepositAgain = z.infer<typeof DepositAgain>;

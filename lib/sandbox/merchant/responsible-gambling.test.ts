@@ -1,0 +1,257 @@
+/**
+ * The regulated cashier (E23) in the service, per rule and regulator, through the sandbox's
+ * router with every answer checked against the OpenAPI document: limits before a first deposit
+ * (asked: UKGC, AGCO, MGA; required: Sweden day/week/month, Germany month), a decrease at once and
+ * an increase after the cooling-off (24 h; 72 h and the period in Sweden; 7 days in Germany), the
+ * confirmation UKGC wants after it, Germany's monthly ceiling, withdrawal reversal (banned in GB,
+ * SE, DE), reality checks, and a time-out or self-exclusion that blocks deposits at creation and
+ * at payment but not withdrawals.
+ */
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { customers } from '@/lib/db/schema';
+import { sandboxDb } from '../core/store';
+
+const CHECKOUT = 'sbx_checkout';
+const MERCHANT = 'sbx_regulated_merchant';
+const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
+const browser = { javascriptEnabled: true };
+const HOUR = 3600_000;
+
+const customer = (country: string, state = 'X') => ({ ...sampleCustomer, externalUserId: `rg-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: country, state } });
+
+async function newSession(country: string, options: { state?: string; token?: string; balance?: number } = {}) {
+  const answer = await api('POST', '/public/cashier/session', {
+    token: options.token ?? MERCHANT,
+    body: { customer: customer(country, options.state), returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: options.balance ?? 500 },
+    key: randomUUID(),
+  });
+  expect(answer.status).toBe(200);
+  return answer.body.sessionId as string;
+}
+const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body;
+const rg = async (id: string) => (await session(id)).responsibleGambling;
+const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { token: CHECKOUT, body });
+const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, token: CHECKOUT, key: randomUUID() });
+const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, token: CHECKOUT, key: randomUUID() });
+const payCard = (payinId: string, cardNumber = '4242424242424242') =>
+  api('POST', `/public/payin/${payinId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+const customerIdOf = async (sessionId: string) => {
+  const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, { body: { value: 1 }, token: CHECKOUT, key: randomUUID() });
+  return (await api('GET', `/public/payout/${created.body.payoutId}`, { token: MERCHANT })).body.customerId as string;
+};
+const exclude = (customerId: string, body: object, token = MERCHANT) => api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
+
+/** Moves every waiting raise of the session's customer `hours` into the past (the cooling-off is over). */
+async function passCoolingOff(sessionId: string) {
+  const db = await sandboxDb();
+  const customerId = await customerIdOf(sessionId);
+  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  const pending = Object.fromEntries(
+    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
+      currency,
+      Object.fromEntries(Object.entries(periods).map(([period, p]) => [period, { ...p!, effectiveAt: new Date(Date.now() - 1000).toISOString() }])),
+    ]),
+  );
+  await db.update(customers).set({ gambling: { ...row!.gambling, pending } }).where(eq(customers.id, customerId));
+}
+
+const hoursFromNow = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / HOUR);
+
+beforeAll(async () => {
+  await sandboxDb();
+});
+
+describe('the licences that cover a customer', () => {
+  it('are those of their country, Ontario by province, and MGA for other countries', async () => {
+    expect((await rg(await newSession('GB'))).regulators).toEqual(['UKGC']);
+    expect((await rg(await newSession('SE'))).regulators).toEqual(['SPELINSPEKTIONEN']);
+    expect((await rg(await newSession('DE'))).regulators).toEqual(['GGL']);
+    expect((await rg(await newSession('CA', { state: 'Ontario' }))).regulators).toEqual(['AGCO']);
+    expect((await rg(await newSession('CA', { state: 'QC' }))).regulators).toEqual(['MGA']);
+    expect((await rg(await newSession('FR'))).regulators).toEqual(['MGA']);
+  });
+
+  it('are none at an unlicensed merchant: nothing is asked, limits still wait a day to rise', async () => {
+    const id = await newSession('GB', { token: 'sbx_demo_merchant' });
+    const answer = await rg(id);
+    expect(answer).toMatchObject({ regulators: [], limitsPrompt: 'NONE', coolingOffHours: 24 });
+    expect((await deposit(id, 20)).status).toBe(200);
+  });
+});
+
+describe('UKGC (RTS 12, 13, 14B)', () => {
+  it('asks for limits before the first deposit; the customer may decline', async () => {
+    const id = await newSession('GB');
+    expect((await rg(id)).limitsPrompt).toBe('ASK');
+    const refused = await deposit(id, 20);
+    expect(refused.body).toMatchObject({ errorKey: 'LIMITS_REQUIRED', errorCode: 4098 });
+    expect((await setRg(id, { noLimits: true })).body.limitsPrompt).toBe('NONE');
+    expect((await deposit(id, 20)).status).toBe(200);
+  });
+
+  it('lowers a limit at once; a raise waits 24 h, then waits for the customer to confirm it', async () => {
+    const id = await newSession('GB');
+    expect((await setRg(id, { depositLimits: { day: 100 } })).body.limits).toEqual({ day: 100 });
+    const lowered = await setRg(id, { depositLimits: { day: 40 } });
+    expect(lowered.body).toMatchObject({ limits: { day: 40 }, pending: [] });
+    expect((await session(id)).depositLimits.day).toEqual({ limit: 40, remaining: 40 });
+    const raised = await setRg(id, { depositLimits: { day: 200 } });
+    expect(raised.body.limits).toEqual({ day: 40 });
+    expect(raised.body.pending).toEqual([{ period: 'day', limit: 200, effectiveAt: expect.any(String), ready: false }]);
+    expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(24);
+    expect((await deposit(id, 50)).body.errorKey).toBe('LIMIT_EXCEEDED');
+    await passCoolingOff(id);
+    const ready = await rg(id);
+    expect(ready.limits).toEqual({ day: 40 });
+    expect(ready.pending).toEqual([expect.objectContaining({ period: 'day', limit: 200, ready: true })]);
+    expect((await setRg(id, { confirmReady: true })).body).toMatchObject({ limits: { day: 200 }, pending: [] });
+    expect((await deposit(id, 50)).status).toBe(200);
+  });
+
+  it('asking the limit in force again drops a waiting raise', async () => {
+    const id = await newSession('GB');
+    await setRg(id, { depositLimits: { week: 100 } });
+    expect((await setRg(id, { depositLimits: { week: 300 } })).body.pending).toHaveLength(1);
+    expect((await setRg(id, { depositLimits: { week: 100 } })).body).toMatchObject({ limits: { week: 100 }, pending: [] });
+  });
+
+  it('removing a limit is a raise: it waits', async () => {
+    const id = await newSession('GB');
+    await setRg(id, { depositLimits: { month: 100 } });
+    const removed = await setRg(id, { depositLimits: { month: null } });
+    expect(removed.body).toMatchObject({ limits: { month: 100 }, pending: [{ period: 'month', limit: null, ready: false }] });
+  });
+
+  it('bans withdrawal reversal and keeps reality checks on (at most hourly)', async () => {
+    const id = await newSession('GB');
+    const answer = await session(id);
+    expect(answer.withdrawalCancel).toBe(false);
+    expect(answer.responsibleGambling).toMatchObject({ withdrawalReversal: false, realityCheck: { intervalMinutes: 60, mandatory: true, maxMinutes: 60 } });
+    expect((await setRg(id, { realityCheckMinutes: 0 })).status).toBe(400);
+    expect((await setRg(id, { realityCheckMinutes: 120 })).status).toBe(400);
+    expect((await setRg(id, { realityCheckMinutes: 30 })).body.realityCheck.intervalMinutes).toBe(30);
+    const payout = await withdraw(id, 20);
+    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { token: CHECKOUT })).status).toBe(403);
+  });
+});
+
+describe('Spelinspektionen (Spellagen 14:7, Spelförordningen 11:3)', () => {
+  it('requires day, week and month limits before a deposit; they cannot be declined', async () => {
+    const id = await newSession('SE');
+    expect(await rg(id)).toMatchObject({ limitsPrompt: 'REQUIRED', requiredPeriods: ['day', 'week', 'month'] });
+    expect((await setRg(id, { noLimits: true })).status).toBe(400);
+    expect((await setRg(id, { depositLimits: { day: 50 } })).body.errorMessage).toMatch(/week/);
+    expect((await deposit(id, 20)).body.errorKey).toBe('LIMITS_REQUIRED');
+    expect((await setRg(id, { depositLimits: { day: 50, week: 200, month: 500 } })).body.limitsPrompt).toBe('NONE');
+    expect((await deposit(id, 20)).status).toBe(200);
+  });
+
+  it('lets a raise wait 72 h, and no less than its own period; a limit cannot be removed', async () => {
+    const id = await newSession('SE');
+    await setRg(id, { depositLimits: { day: 50, week: 200, month: 500 } });
+    const raised = await setRg(id, { depositLimits: { day: 80, week: 300 } });
+    const by = Object.fromEntries(raised.body.pending.map((p: { period: string; effectiveAt: string }) => [p.period, hoursFromNow(p.effectiveAt)]));
+    expect(by).toEqual({ day: 72, week: 7 * 24 });
+    expect((await setRg(id, { depositLimits: { month: null } })).status).toBe(400);
+    await passCoolingOff(id);
+    // No confirmation asked in Sweden: the raise applies once the wait is over.
+    expect((await rg(id)).limits).toEqual({ day: 80, week: 300, month: 500 });
+  });
+
+  it('bans withdrawal reversal', async () => {
+    expect((await session(await newSession('SE'))).withdrawalCancel).toBe(false);
+  });
+});
+
+describe('GGL (GlüStV 2021 §6c)', () => {
+  it('requires a monthly limit, at most EUR 1,000, before a deposit', async () => {
+    const id = await newSession('DE');
+    expect(await rg(id)).toMatchObject({ limitsPrompt: 'REQUIRED', requiredPeriods: ['month'], monthlyCeiling: 1000 });
+    expect((await setRg(id, { depositLimits: { month: 1500 } })).body.errorMessage).toMatch(/1000 EUR/);
+    expect((await setRg(id, { depositLimits: { month: 800 } })).body.limits).toEqual({ month: 800 });
+    expect((await deposit(id, 20)).status).toBe(200);
+  });
+
+  it('lets a raise wait 7 days', async () => {
+    const id = await newSession('DE');
+    await setRg(id, { depositLimits: { month: 300 } });
+    const raised = await setRg(id, { depositLimits: { month: 1000 } });
+    expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(7 * 24);
+    expect((await session(id)).withdrawalCancel).toBe(false);
+  });
+});
+
+describe('AGCO (Registrar’s Standards 2.23, 2.24)', () => {
+  it('asks for limits; a raise applies by itself after 24 h; a withdrawal may be cancelled', async () => {
+    const id = await newSession('CA', { state: 'ON' });
+    expect((await rg(id)).limitsPrompt).toBe('ASK');
+    await setRg(id, { depositLimits: { day: 30 } });
+    const raised = await setRg(id, { depositLimits: { day: 60 } });
+    expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(24);
+    await passCoolingOff(id);
+    expect(await rg(id)).toMatchObject({ limits: { day: 60 }, pending: [] });
+    expect((await session(id)).withdrawalCancel).toBe(true);
+  });
+});
+
+describe('MGA (Player Protection Directive)', () => {
+  it('asks for limits before the first deposit; 24 h cooling-off; reversal left to the merchant', async () => {
+    const id = await newSession('FR');
+    expect(await rg(id)).toMatchObject({ limitsPrompt: 'ASK', coolingOffHours: 24, withdrawalReversal: true, realityCheck: { intervalMinutes: 60 } });
+    await setRg(id, { noLimits: true });
+    expect((await deposit(id, 20)).status).toBe(200);
+  });
+});
+
+describe('a time-out or self-exclusion set by the merchant', () => {
+  it('blocks deposits at creation and at payment, not withdrawals, and ends when lifted or over', async () => {
+    const id = await newSession('GB');
+    await setRg(id, { noLimits: true });
+    const before = await deposit(id, 20);
+    const customerId = await customerIdOf(id);
+    const until = new Date(Date.now() + 24 * HOUR).toISOString();
+    expect((await exclude(customerId, { kind: 'TIME_OUT', until })).status).toBe(204);
+    expect((await rg(id)).exclusion).toEqual({ kind: 'TIME_OUT', until });
+    expect((await deposit(id, 20)).body).toMatchObject({ errorKey: 'CUSTOMER_EXCLUDED', errorCode: 4097 });
+    expect((await payCard(before.body.paymentId)).body.errorKey).toBe('CUSTOMER_EXCLUDED');
+    expect((await withdraw(id, 10)).status).toBe(200);
+    const direct = await api('POST', '/public/payin', { token: MERCHANT, key: randomUUID(), body: { orderId: randomUUID(), amount: 5, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, returnUrls, customer: { ...sampleCustomer, externalUserId: (await session(id)).customer.externalUserId } } });
+    expect(direct.body.errorKey).toBe('CUSTOMER_EXCLUDED');
+    expect((await exclude(customerId, { kind: 'SELF_EXCLUSION' })).status).toBe(204);
+    expect((await rg(id)).exclusion).toEqual({ kind: 'SELF_EXCLUSION' });
+    expect((await exclude(customerId, { kind: 'NONE' })).status).toBe(204);
+    expect((await payCard(before.body.paymentId)).body.status).toBe('SUCCESS');
+  });
+
+  it('is the merchant’s to set (403 for the pages), needs an end for a time-out, never in the past', async () => {
+    const id = await newSession('FR');
+    const customerId = await customerIdOf(id);
+    expect((await exclude(customerId, { kind: 'SELF_EXCLUSION' }, CHECKOUT)).status).toBe(403);
+    expect((await exclude(customerId, { kind: 'TIME_OUT' })).status).toBe(400);
+    expect((await exclude(customerId, { kind: 'TIME_OUT', until: new Date(Date.now() - HOUR).toISOString() })).status).toBe(400);
+    expect((await exclude(customerId, { kind: 'SELF_EXCLUSION' }, 'sbx_demo_merchant')).status).toBe(404);
+  });
+});
+
+describe('limits at payment (E19 with E23)', () => {
+  it('a decrease applies at once to a deposit created before it', async () => {
+    const id = await newSession('GB');
+    await setRg(id, { depositLimits: { day: 100 } });
+    const created = await deposit(id, 80);
+    await setRg(id, { depositLimits: { day: 50 } });
+    expect((await payCard(created.body.paymentId)).body.errorKey).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('the reality check counts the session’s deposits paid and withdrawals', async () => {
+    const id = await newSession('FR');
+    await setRg(id, { noLimits: true });
+    const created = await deposit(id, 30);
+    await payCard(created.body.paymentId);
+    await withdraw(id, 12);
+    expect((await rg(id)).realityCheck).toMatchObject({ deposited: 30, withdrawn: 12, startedAt: expect.any(String) });
+  });
+});

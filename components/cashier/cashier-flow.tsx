@@ -3,8 +3,9 @@
  * The cashier's deposit or withdrawal flow (also the withdrawal widget's): amount with the
  * merchant's presets, method, then the payment page (card or APM) inside the cashier's frame.
  * The framed page's messages tell the flow when it is done (a final status, a payout waiting
- * for the merchant, or a redirect); the cashier then returns to its start with the history
- * refreshed. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
+ * for the merchant, or a redirect: payment-step.tsx); the cashier then returns to its start with
+ * the history refreshed, or, after a deposit that did not go through, offers what can work next
+ * (deposit-recovery.tsx). Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
@@ -15,8 +16,9 @@ import { feeBreakdown } from '@/lib/cashier/fees';
 import type { FeeRule } from '@/lib/contract/merchant';
 import { toMinor, toMajor } from '@/lib/money';
 import type { CashierState } from '@/lib/checkout/cashier-action';
-import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
-import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
+import type { CashierError } from '@/lib/checkout/cashier-failure';
+import { PaymentStep } from './payment-step';
+import { DepositRecovery, type RecoveryText } from './deposit-recovery';
 
 export interface CashierFlowText {
   amount: string;
@@ -29,7 +31,7 @@ export interface CashierFlowText {
   processing: string;
   frameTitle: string;
   cancel: string;
-  errors: Record<AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc', string>;
+  errors: Record<CashierError, string>;
   done: { success: string; failed: string; waiting: string; other: string };
   /** E19: the terms shown before the customer types (bounds, deposit limits left), already formatted. */
   terms: string[];
@@ -40,6 +42,8 @@ export interface CashierFlowText {
   /** E19: links beside the terms (responsible gambling) and after a KYC refusal (verification). */
   limitsLink?: { href: string; text: string };
   kycLink?: { href: string; text: string };
+  /** E23: the recovery after a deposit that did not go through (deposits only). */
+  recovery?: RecoveryText;
 }
 
 interface CashierFlowProps {
@@ -93,9 +97,8 @@ export function CashierFlow(props: CashierFlowProps) {
   const [step, setStep] = useState<CashierState['step']>(state.step);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [height, setHeight] = useState(560);
+  const [recovery, setRecovery] = useState<string | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
-  const frameRef = useRef<HTMLIFrameElement>(null);
   const [typed, setTyped] = useState(state.amount ?? '');
   const [method, setMethod] = useState<'card' | 'apm'>('card');
   // Announced once typing pauses, not at every keystroke.
@@ -105,34 +108,6 @@ export function CashierFlow(props: CashierFlowProps) {
   useEffect(() => {
     if (state.error) setError(text.errors[state.error]);
   }, [state.error, text.errors]);
-
-  useEffect(() => {
-    if (!step) return;
-    // The framed page may post `status` and `redirect` in one tick: the first ending counts.
-    let finished = false;
-    const finish = (message: string) => {
-      if (finished) return;
-      finished = true;
-      setStep(undefined);
-      setNotice(message);
-      router.refresh();
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
-      const data = event.data as { source?: string; type?: string; status?: string; height?: number } | null;
-      if (!data || data.source !== 'checkout') return;
-      if (data.type === 'resize' && typeof data.height === 'number') setHeight(Math.max(200, data.height));
-      if (data.type === 'status' && data.status) {
-        const view = viewOf(step.type, data.status);
-        if (view === 'success') finish(text.done.success);
-        else if (view === 'waiting') finish(text.done.waiting);
-        else if (isFinalView(view)) finish(text.done.failed);
-      }
-      if (data.type === 'redirect') finish(text.done.other);
-    };
-    window.addEventListener('message', onMessage);
-    return () => window.removeEventListener('message', onMessage);
-  }, [step, router, text.done]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -148,21 +123,49 @@ export function CashierFlow(props: CashierFlowProps) {
     startTransition(() => formAction(new FormData(form)));
   };
 
-  if (step) {
+  if (recovery && text.recovery) {
     return (
-      <div className="space-y-2">
-        <iframe ref={frameRef} title={text.frameTitle} src={step.url} height={height} allow={FRAME_ALLOW} className="w-full border-0" />
-        <button
-          type="button"
-          onClick={() => {
+      <DepositRecovery
+        sessionId={props.sessionId}
+        payinId={recovery}
+        locale={props.locale}
+        text={text.recovery}
+        onStep={(next) => {
+          setRecovery(null);
+          setStep(next);
+        }}
+        onLeave={() => {
+          setRecovery(null);
+          router.refresh();
+        }}
+      />
+    );
+  }
+
+  if (step) {
+    const finish = (message: string) => {
+      setStep(undefined);
+      setNotice(message);
+      router.refresh();
+    };
+    return (
+      <PaymentStep
+        step={step}
+        frameTitle={text.frameTitle}
+        cancel={text.cancel}
+        onCancel={() => {
+          setStep(undefined);
+          router.refresh();
+        }}
+        onEnd={(end) => {
+          // E23: a deposit that did not go through offers what can work next, never a dead end.
+          if (end === 'failed' && step.type === 'payin' && text.recovery) {
             setStep(undefined);
+            setRecovery(step.id);
             router.refresh();
-          }}
-          className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline"
-        >
-          {text.cancel}
-        </button>
-      </div>
+          } else finish(end === 'success' ? text.done.success : end === 'waiting' ? text.done.waiting : end === 'failed' ? text.done.failed : text.done.other);
+        }}
+      />
     );
   }
 

@@ -6,7 +6,7 @@ import type { FeeRule } from '@/lib/contract/merchant';
 import { formatMinor, minorUnits, toMinor } from '@/lib/money';
 import type { CashierFlowText } from './cashier-flow';
 
-const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected', 'rateLimited'];
+const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected', 'rateLimited', 'excluded', 'limitsRequired'];
 
 /** A fee rule in words for the locale: "1.5% + €0.30", "€1.00", "1%". */
 function feeRuleText(rule: FeeRule | null, currency: string, locale: string): string | undefined {
@@ -34,8 +34,18 @@ export async function cashierFlowText(
     ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
     ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
     ...(terms?.limits ?? []).map((l) => t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period })),
+    ...(terms?.noReversal ? [(await getTranslations('gambling'))('noReversal')] : []),
   ];
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
+  const g = await getTranslations('gambling');
+  const errors = {
+    ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
+    belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
+    aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
+    aboveLimit: tightest ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period }) : t('errors.aboveLimitNow'),
+    kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
+    conflict: g('recoveryConflict'),
+  };
   return {
     amount: t('amount', { currency }),
     amountHint: flow === 'withdraw' && balanceText ? t('amountHintBalance', { digits, balance: balanceText }) : t('amountHint', { digits }),
@@ -47,18 +57,27 @@ export async function cashierFlowText(
     processing: t('processing'),
     frameTitle: t('frameTitle'),
     cancel: t('cancel'),
-    errors: {
-      ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
-      belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
-      aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
-      aboveLimit: tightest ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period }) : t('errors.aboveLimitNow'),
-      kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
-    },
+    errors,
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
     terms: lines,
     methodFees: { card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }), apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }) },
     feeLine: flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
     ...(terms?.responsibleGamblingUrl && flow === 'deposit' ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } } : {}),
     ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
+    ...(flow === 'deposit'
+      ? {
+          recovery: {
+            heading: g('recoveryHeading'),
+            intro: g('recoveryIntro'),
+            loading: g('recoveryLoading'),
+            threeDS: g('recoveryThreeDS'),
+            card: g('recoveryCard'),
+            cards: g('recoveryCards', { cards: '{cards}' }),
+            apm: g('recoveryApm', { methods: '{methods}' }),
+            leave: g('recoveryLeave'),
+            errors: { ...errors, rejected: g('recoveryFailed') },
+          },
+        }
+      : {}),
   };
 }

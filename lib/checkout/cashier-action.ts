@@ -10,6 +10,7 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
+import { cashierFailure, type CashierError } from './cashier-failure';
 import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './cashier-amount';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
@@ -22,7 +23,7 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface CashierState {
   attemptKey: string;
-  error?: AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc';
+  error?: CashierError;
   /** The payment page to show in the cashier's frame. */
   step?: { url: string; type: CheckoutTransactionType; id: string };
   /** What the customer typed, for a round trip without JavaScript. */
@@ -70,16 +71,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const created = await paymentsApi.createSessionPayout(sessionId, amount, key, method);
     return { attemptKey: randomUUID(), step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId } };
   } catch (error) {
-    const failure = classifyFailure(error);
-    logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'cashier could not create the transaction');
-    if (failure === 'unavailable') return { attemptKey, error: 'unavailable', amount: raw };
-    if (failure === 'rateLimited') return { attemptKey, error: 'rateLimited', amount: raw };
-    if (failure === 'invalidState') return { attemptKey: randomUUID(), error: 'expired' };
-    if (failure === 'insufficientBalance' || failure === 'invalid') return { attemptKey: randomUUID(), error: 'aboveBalance', amount: raw };
-    // The page's own check passed: the limit moved meanwhile (another deposit); the page reloads its figures.
-    if (failure === 'limitExceeded') return { attemptKey: randomUUID(), error: 'aboveLimit', amount: raw };
-    if (failure === 'kycRequired') return { attemptKey: randomUUID(), error: 'kyc', amount: raw };
-    return { attemptKey: randomUUID(), error: 'rejected', amount: raw };
+    return cashierFailure(error, { sessionId, attemptKey, amount: raw });
   }
 }
 

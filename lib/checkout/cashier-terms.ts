@@ -21,6 +21,8 @@ export interface CashierTerms {
   etaHours: Record<string, number>;
   /** The customer may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION. */
   withdrawalCancel: boolean;
+  /** E23: the rules in force ban cancelling a requested withdrawal (UKGC RTS 14B, Sweden, Germany): said before the customer asks. */
+  noReversal: boolean;
   kycUrl?: string;
   responsibleGamblingUrl?: string;
 }
@@ -36,6 +38,7 @@ export function cashierTerms(settings: CheckoutSettings, session: CashierSession
     fees: { card: findFeeRule(settings.fees, 'card', direction, session.currency), apm: findFeeRule(settings.fees, 'apm', direction, session.currency) },
     etaHours: settings.withdrawalEtaHours ?? {},
     withdrawalCancel: session.withdrawalCancel === true,
+    noReversal: flow === 'withdraw' && session.responsibleGambling?.withdrawalReversal === false,
     ...(settings.kycUrl ? { kycUrl: settings.kycUrl } : {}),
     ...(settings.responsibleGamblingUrl ? { responsibleGamblingUrl: settings.responsibleGamblingUrl } : {}),
   };

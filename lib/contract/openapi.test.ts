@@ -17,9 +17,9 @@ describe('the OpenAPI document', () => {
     expect(generated.components.schemas.StartCardProcessingRequest['x-extension']).toBe(true);
     expect(generated.components.schemas.PayinStatus.enum).toEqual([...PAYIN_STATUSES]);
     expect(generated.components.schemas.PayinCreateStatus.enum).not.toContain('REFUND_PENDING');
-    // The reference's 38, and E19's CUSTOMER_CANCELLED last.
-    expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(39);
-    expect(generated.components.schemas.DetailedStatus.enum.at(-1)).toBe('CUSTOMER_CANCELLED');
+    // The reference's 38, E19's CUSTOMER_CANCELLED, and E23's soft decline AUTHENTICATION_REQUIRED last.
+    expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(40);
+    expect(generated.components.schemas.DetailedStatus.enum.slice(-2)).toEqual(['CUSTOMER_CANCELLED', 'AUTHENTICATION_REQUIRED']);
   });
 
   it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {

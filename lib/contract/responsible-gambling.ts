@@ -52,12 +52,15 @@ export const ResponsibleGamblingRequest = z
   .object({
     depositLimits: z
       .object({ day: Major.nullable().optional(), week: Major.nullable().optional(), month: Major.nullable().optional() })
+      .strict()
       .optional()
       .meta({ description: 'The limits the customer asks, per period (null: none; absent: unchanged). Lower: at once; higher or none: after the cooling-off.' }),
     noLimits: z.literal(true).optional().meta({ description: 'The customer, asked before the first deposit (ASK), chose no limits.' }),
     confirmReady: z.literal(true).optional().meta({ description: 'The customer confirms the raises whose cooling-off is over.' }),
     realityCheckMinutes: z.number().int().min(0).max(1440).optional().meta({ description: 'The reality-check interval the customer chose; 0 (off) only where the rules allow.' }),
   })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'Name at least one change')
   .meta({ id: 'ResponsibleGamblingRequest', 'x-extension': true });
 export type ResponsibleGamblingRequest = z.infer<typeof ResponsibleGamblingRequest>;
 
@@ -66,6 +69,7 @@ export const ExclusionRequest = z
     kind: z.enum(['NONE', 'TIME_OUT', 'SELF_EXCLUSION']).meta({ description: 'NONE lifts an exclusion.' }),
     until: z.iso.datetime({ offset: true }).optional().meta({ description: 'Required for a time-out; optional for a self-exclusion (none: indefinite).' }),
   })
+  .strict()
   .meta({ id: 'ExclusionRequest', 'x-extension': true });
 export type ExclusionRequest = z.infer<typeof ExclusionRequest>;
 

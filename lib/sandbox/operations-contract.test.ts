@@ -103,6 +103,8 @@ describe('the hosted pages’ credential (E15)', () => {
       'completeSpc',
       // E21: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
       'processWallet', 'startApplePaySession',
+      // E23: the customer sets their own deposit limits and reality checks in the cashier.
+      'setResponsibleGambling',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

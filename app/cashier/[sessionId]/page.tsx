@@ -10,6 +10,7 @@ import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
 import { formatAmountInput } from '@/lib/checkout/cashier-amount';
+import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cashierTitle') };
@@ -18,7 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
  * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
- * history, in the session's currency.
+ * history, in the session's currency; under a gambling licence (E23), the safer-gambling panel,
+ * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
   const { sessionId } = await props.params;
@@ -43,6 +45,9 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
   const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
+  /** E23: the rules of the merchant's licences for this customer; the panel shows for a licensed or gambling merchant. */
+  const rg = session.responsibleGambling;
+  const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
   const cancel = cancelId ? (
     <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="cashier" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={tabHref(flow)} />
   ) : null;
@@ -74,22 +79,30 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
       </nav>
       {cancel}
       <section aria-label={t(flow)}>
-        <CashierFlow
-          key={flow}
-          action={startCashierTransaction}
-          sessionId={session.sessionId}
-          flow={flow}
-          locale={locale}
-          numberLocale={uiLocale}
-          currency={session.currency}
-          balance={available}
-          presets={presets}
-          rules={terms.rules}
-          fees={terms.fees}
-          initialAttemptKey={randomUUID()}
-          text={await cashierFlowText(flow, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
-        />
+        {flow === 'deposit' && rg?.exclusion ? (
+          <ExclusionNotice rg={rg} locale={uiLocale} />
+        ) : flow === 'deposit' && rg && rg.limitsPrompt !== 'NONE' ? (
+          <LimitsPrompt session={session} rg={rg} locale={uiLocale} />
+        ) : (
+          <CashierFlow
+            key={flow}
+            action={startCashierTransaction}
+            sessionId={session.sessionId}
+            flow={flow}
+            locale={locale}
+            numberLocale={uiLocale}
+            currency={session.currency}
+            balance={available}
+            presets={presets}
+            rules={terms.rules}
+            fees={terms.fees}
+            initialAttemptKey={randomUUID()}
+            text={await cashierFlowText(flow, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
+          />
+        )}
       </section>
+      {rg && showsSaferGambling ? <SaferGambling session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
+      {rg ? <RealityReminder session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
       <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />
     </main>
   );

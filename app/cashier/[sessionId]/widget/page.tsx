@@ -9,12 +9,17 @@ import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
+import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('widgetTitle') };
 }
 
-/** /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md, "Withdrawal widget"). */
+/**
+ * /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md,
+ * "Withdrawal widget"), with "deposit again" (E23: the last card deposit, CVV only) and the
+ * session's reality checks.
+ */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
   const { sessionId } = await props.params;
   const search = await props.searchParams;
@@ -47,6 +52,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
       {cancelId ? (
         <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="widget" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={query() ? `${widgetPath}?${query()}` : widgetPath} />
       ) : null}
+      <DepositAgainOffer session={session} locale={locale} uiLocale={uiLocale} />
       <CashierFlow
         action={startCashierTransaction}
         sessionId={session.sessionId}
@@ -61,6 +67,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         initialAttemptKey={randomUUID()}
         text={await cashierFlowText('withdraw', session.currency, available === null ? null : money(available, session.currency, uiLocale), { terms, locale: uiLocale, merchant: settings.displayName })}
       />
+      {session.responsibleGambling ? <RealityReminder session={session} rg={session.responsibleGambling} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
     </main>
   );
 }

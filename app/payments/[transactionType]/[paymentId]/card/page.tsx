@@ -62,7 +62,10 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   ]);
   const acceptHeader = requestHeaders.get('accept') ?? '';
   const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
-  const items: SavedCardItem[] = cards.map((c) => {
+  // `?card=` (E23, deposit again): that saved card first, so it is the one chosen (the CVV alone).
+  const chosen = typeof query.card === 'string' ? query.card : null;
+  const ordered = chosen ? [...cards.filter((c) => c.cardId === chosen), ...cards.filter((c) => c.cardId !== chosen)] : cards;
+  const items: SavedCardItem[] = ordered.map((c) => {
     const expired = !isExpiryCurrent({ month: c.expiryMonth, year: c.expiryYear });
     const label = t('savedLabel', { brand: c.cardBrand, last4: c.cardMask.slice(-4) });
     return {

@@ -1,0 +1,107 @@
+'use client';
+/**
+ * After a deposit that did not go through (E23): what can work next, loaded from the service
+ * (loadRecovery): the 3DS retry where the decline asked for authentication, another card (the
+ * customer's other saved cards named), another method of the merchant. A choice creates the
+ * deposit that replaces the unpaid one (recoverDeposit; one retry per pay-in, so two tabs cannot
+ * both pay) and shows its payment page. The heading takes the focus, so a screen reader says it.
+ */
+import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
+import { loadRecovery, recoverDeposit, type RecoveryOptions, type RetryState } from '@/lib/checkout/deposit-retry-action';
+import type { CashierError } from '@/lib/checkout/cashier-failure';
+
+export interface RecoveryText {
+  heading: string;
+  intro: string;
+  threeDS: string;
+  card: string;
+  /** "Pay with another card ({cards})". */
+  cards: string;
+  /** "Pay with another method ({methods})". */
+  apm: string;
+  leave: string;
+  loading: string;
+  errors: Partial<Record<CashierError, string>> & { rejected: string };
+}
+
+interface Props {
+  sessionId: string;
+  payinId: string;
+  locale: string;
+  text: RecoveryText;
+  onStep: (step: NonNullable<RetryState['step']>) => void;
+  onLeave: () => void;
+}
+
+const button = 'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
+
+export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLeave }: Props) {
+  const [options, setOptions] = useState<RecoveryOptions | null | undefined>(undefined);
+  const [state, formAction, pending] = useActionState<RetryState, FormData>(recoverDeposit, {});
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    let live = true;
+    loadRecovery(sessionId, payinId).then(
+      (found) => live && setOptions(found),
+      () => live && setOptions(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [sessionId, payinId]);
+  useEffect(() => headingRef.current?.focus(), []);
+  useEffect(() => {
+    if (state.step) onStep(state.step);
+  }, [state.step, onStep]);
+
+  const choose = (next: 'threeDS' | 'card' | 'apm') => {
+    const form = new FormData();
+    form.set('sessionId', sessionId);
+    form.set('payinId', payinId);
+    form.set('next', next);
+    form.set('locale', locale);
+    startTransition(() => formAction(form));
+  };
+  const error = state.error ? (text.errors[state.error] ?? text.errors.rejected) : null;
+
+  return (
+    <section aria-labelledby="recovery-heading" aria-busy={options === undefined || pending} className="space-y-3 rounded-theme border border-control p-4">
+      <h2 id="recovery-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold">
+        {text.heading}
+      </h2>
+      <p>{options === undefined ? text.loading : text.intro}</p>
+      <p role="alert" className="min-h-5 text-sm text-danger">
+        {error}
+      </p>
+      {options ? (
+        <ul className="space-y-2">
+          {options.threeDS ? (
+            <li>
+              <button type="button" disabled={pending} onClick={() => choose('threeDS')} className={button}>
+                {text.threeDS}
+              </button>
+            </li>
+          ) : null}
+          {options.card ? (
+            <li>
+              <button type="button" disabled={pending} onClick={() => choose('card')} className={button}>
+                {options.cards.length ? text.cards.replace('{cards}', options.cards.join(', ')) : text.card}
+              </button>
+            </li>
+          ) : null}
+          {options.methods.length ? (
+            <li>
+              <button type="button" disabled={pending} onClick={() => choose('apm')} className={button}>
+                {text.apm.replace('{methods}', options.methods.join(', '))}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      <button type="button" onClick={onLeave} className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline">
+        {text.leave}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+'use client';
+/**
+ * The customer's own deposit limits (E23), in two steps: the form (day, week, month; empty: no
+ * limit), then a review of what each change does (now, or from a date after the cooling-off),
+ * then the confirmation; also the confirmation of raises whose cooling-off is over (UKGC), and,
+ * before a first deposit where the rules only ask, "no limits for now". Works without JavaScript
+ * (each step is the action's answer); with it, the page reloads its figures once saved.
+ * Labels, hints and errors are tied to each field (aria-describedby), the review heading takes
+ * the focus, and the outcome is announced.
+ */
+import { useActionState, useEffect, useRef } from 'react';
+import { useRouter } from 'next/navigation';
+import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/responsible-gambling-action';
+import { fieldClass } from '@/components/theme/controls';
+import type { Period } from '@/lib/cashier/limits';
+
+const PERIODS: Period[] = ['day', 'week', 'month'];
+
+export interface LimitsFormText {
+  labels: Record<Period, string>;
+  emptyHint: string;
+  requiredHint: string;
+  review: string;
+  reviewHeading: string;
+  /** Per period, with {from}, {to} (and {date}) to fill. */
+  changeNow: Record<Period, string>;
+  changeLater: Record<Period, string>;
+  none: string;
+  confirm: string;
+  edit: string;
+  saved: string;
+  decline: string;
+  confirmReady: string;
+  errors: { invalid: string; ceiling: string; unavailable: string; rejected: string; noChange: string; required: Record<Period, string> };
+}
+
+interface Props {
+  sessionId: string;
+  numberLocale: string;
+  currency: string;
+  /** `ASK` and `REQUIRED`: before a first deposit (ASK offers "no limits for now"). */
+  mode: 'manage' | 'ASK' | 'REQUIRED';
+  /** The limits in force, as typed in the page's number format ('' for none). */
+  initial: Record<Period, string>;
+  required: Period[];
+  /** Lines of raises ready to confirm (UKGC); the confirm button shows with them. */
+  ready: string[];
+  text: LimitsFormText;
+}
+
+/** One change in words: the period's template with the amounts (or "no limit") and the date filled in. */
+function changeLine(change: ShownChange, props: Props): string {
+  const money = (v: number | null) => (v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v));
+  const template = change.effectiveAt ? props.text.changeLater[change.period] : props.text.changeNow[change.period];
+  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(change.effectiveAt)) : '';
+  return template.replace('{from}', money(change.from)).replace('{to}', money(change.to)).replace('{date}', date);
+}
+
+export function LimitsForm(props: Props) {
+  const { text } = props;
+  const router = useRouter();
+  const [state, formAction, pending] = useActionState<LimitsState, FormData>(changeLimits, { step: 'edit', values: props.initial });
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const values = { ...props.initial, ...state.values };
+
+  useEffect(() => {
+    if (state.step === 'review') headingRef.current?.focus();
+    if (state.step === 'saved') router.refresh();
+  }, [state, router]);
+
+  const errorText = state.error
+    ? state.error === 'required'
+      ? text.errors.required[state.period ?? 'month']
+      : state.error === 'noChange'
+        ? text.errors.noChange
+        : text.errors[state.error]
+    : null;
+  const hidden = (
+    <>
+      <input type="hidden" name="sessionId" value={props.sessionId} />
+      <input type="hidden" name="numberLocale" value={props.numberLocale} />
+    </>
+  );
+
+  if (state.step === 'review' && state.changes) {
+    return (
+      <form action={formAction} className="space-y-3" aria-busy={pending}>
+        {hidden}
+        {PERIODS.map((p) => (
+          <input key={p} type="hidden" name={p} value={values[p] ?? ''} />
+        ))}
+        <h3 ref={headingRef} tabIndex={-1} className="font-semibold">
+          {text.reviewHeading}
+        </h3>
+        <ul className="list-disc space-y-1 ps-5 text-sm" data-testid="limit-changes">
+          {state.changes.map((c) => (
+            <li key={c.period}>{changeLine(c, props)}</li>
+          ))}
+        </ul>
+        <div className="flex flex-wrap gap-3">
+          <button name="intent" value="confirm" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+            {text.confirm}
+          </button>
+          <button name="intent" value="edit" disabled={pending} className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold">
+            {text.edit}
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  return (
+    <form action={formAction} noValidate className="space-y-3" aria-busy={pending}>
+      {hidden}
+      <p role="status" className="min-h-5 text-sm font-medium" data-testid="limits-status">
+        {state.step === 'saved' ? [text.saved, ...(state.changes ?? []).map((c) => changeLine(c, props))].join(' ') : null}
+      </p>
+      {props.ready.length > 0 ? (
+        <div className="space-y-2 rounded-theme border border-primary p-3 text-sm">
+          <ul className="space-y-1">
+            {props.ready.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+          <button name="intent" value="confirmReady" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+            {text.confirmReady}
+          </button>
+        </div>
+      ) : null}
+      <div className="grid gap-3 sm:grid-cols-3">
+        {PERIODS.map((p) => {
+          const invalid = state.period === p && (state.error === 'invalid' || state.error === 'required' || state.error === 'ceiling');
+          const required = props.required.includes(p);
+          return (
+            <div key={p}>
+              <label htmlFor={`limit-${p}`} className="block text-sm font-medium">
+                {text.labels[p]}
+              </label>
+              <input
+                id={`limit-${p}`}
+                name={p}
+                inputMode="decimal"
+                autoComplete="off"
+                dir="ltr"
+                defaultValue={values[p] ?? ''}
+                required={required}
+                aria-invalid={invalid || undefined}
+                aria-describedby={`limit-${p}-hint${invalid ? ' limits-error' : ''}`}
+                className={`${fieldClass} mt-1 w-full`}
+              />
+              <p id={`limit-${p}-hint`} className="text-xs text-fg-muted">
+                {required ? text.requiredHint : text.emptyHint}
+              </p>
+            </div>
+          );
+        })}
+      </div>
+      <p id="limits-error" aria-live="polite" className="min-h-5 text-sm text-danger">
+        {errorText}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button name="intent" value="review" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+          {text.review}
+        </button>
+        {props.mode === 'ASK' ? (
+          <button name="intent" value="decline" disabled={pending} className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold">
+            {text.decline}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,63 @@
+'use client';
+/**
+ * A payment page (card or APM, same origin) inside the cashier or the widget, until it ends: the
+ * framed page's messages say when (a final status, a payout waiting for the merchant, or a
+ * redirect); only messages of this frame and of this origin count, and the first ending wins
+ * (a page may post `status` and `redirect` in one tick). Shared by the cashier's flow, deposit
+ * again, and the retry after a decline.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
+import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
+
+/** How the framed payment ended: paid, waiting for the merchant (a payout), not paid, or the page left (a redirect). */
+export type StepEnd = 'success' | 'waiting' | 'failed' | 'left';
+
+export interface PaymentStepProps {
+  step: { url: string; type: CheckoutTransactionType; id: string };
+  frameTitle: string;
+  cancel: string;
+  onEnd: (end: StepEnd) => void;
+  onCancel: () => void;
+}
+
+export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel }: PaymentStepProps) {
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(560);
+  const endRef = useRef(onEnd);
+  endRef.current = onEnd;
+
+  useEffect(() => {
+    let ended = false;
+    const end = (how: StepEnd) => {
+      if (ended) return;
+      ended = true;
+      endRef.current(how);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
+      const data = event.data as { source?: string; type?: string; status?: string; height?: number } | null;
+      if (!data || data.source !== 'checkout') return;
+      if (data.type === 'resize' && typeof data.height === 'number') setHeight(Math.max(200, data.height));
+      if (data.type === 'status' && data.status) {
+        const view = viewOf(step.type, data.status);
+        if (view === 'success') end('success');
+        else if (view === 'waiting') end('waiting');
+        else if (isFinalView(view)) end('failed');
+      }
+      if (data.type === 'redirect') end('left');
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [step]);
+
+  return (
+    <div className="space-y-2">
+      <iframe ref={frameRef} title={frameTitle} src={step.url} height={height} allow={FRAME_ALLOW} className="w-full border-0" />
+      <button type="button" onClick={onCancel} className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline">
+        {cancel}
+      </button>
+    </div>
+  );
+}

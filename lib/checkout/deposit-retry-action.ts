@@ -1,0 +1,135 @@
+'use server';
+/**
+ * Server actions of E23's deposit paths that cannot charge twice:
+ * - deposit again (the widget): the customer's last paid card deposit, same amount, same saved
+ *   card (the card page then asks the CVV alone). Its Idempotency-Key is the last deposit's id,
+ *   so a double click or a second tab gets the same pay-in, which is paid at most once;
+ * - recovery after a decline (the cashier): what can work next (the 3DS retry of a soft decline,
+ *   another card, another method of the merchant), then a pay-in that replaces the unpaid one
+ *   (E9 `replaces`: one retry per pay-in, the old one closed).
+ * Only the browser that holds the session may (E22). Amounts in major units.
+ */
+import { z } from 'zod';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+import { parseActionForm } from '@/lib/forms/action-form';
+import { requestHolding } from '@/lib/cashier/binding';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import { failureLogFields } from './call-failure';
+import { cashierFailure, type CashierError } from './cashier-failure';
+import { PAYMENT_ID } from './load-transaction';
+import { localeParam, paymentHref } from './payment-paths';
+
+export interface RetryState {
+  /** The payment page to show in the frame next. */
+  step?: { url: string; type: CheckoutTransactionType; id: string };
+  error?: CashierError;
+}
+
+/** Statuses of a deposit the cashier may retry: not paid, and final for the page. */
+const UNPAID = new Set(['DECLINED', 'FAILED', 'TIMEOUT']);
+
+/** Whether this browser holds the session (E22), with its merchant; logs a refusal. */
+async function holds(sessionId: string): Promise<'held' | 'unavailable' | 'rejected'> {
+  const session = await paymentsApi.getSession(sessionId);
+  const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
+  if (holding === 'held') return session.status === 'EXPIRED' ? 'rejected' : 'held';
+  logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a deposit retry from a browser that does not hold the session');
+  return holding === 'unavailable' ? 'unavailable' : 'rejected';
+}
+
+const AgainForm = z.object({ sessionId: z.string().regex(PAYMENT_ID), payinId: z.string().regex(PAYMENT_ID), locale: z.string().optional() });
+
+/**
+ * Deposit again: the session's offer (`depositAgain`) must still be the one the page showed
+ * (else the page reloads). The pay-in is created for the card, under every rule of the session
+ * (limits, exclusion, bounds: refused with the cashier's messages), and opened on the card page
+ * with the saved card chosen.
+ */
+export async function depositAgain(_previous: RetryState, form: FormData): Promise<RetryState> {
+  const parsed = parseActionForm(AgainForm, form, { sessionId: 128, payinId: 128, locale: 35 });
+  if (!parsed.ok) return { error: 'rejected' };
+  const { sessionId, payinId } = parsed.data;
+  const locale = localeParam(parsed.data.locale);
+  try {
+    const held = await holds(sessionId);
+    if (held !== 'held') return { error: held };
+    const offer = (await paymentsApi.getSession(sessionId)).depositAgain;
+    if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
+    // One key per offer: two clicks, two tabs, two instances get one pay-in, paid at most once.
+    const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${sessionId}:${offer.payinId}`, 'card');
+    return { step: { url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }), type: 'payin', id: created.paymentId } };
+  } catch (error) {
+    return { error: cashierFailure(error, { sessionId, attemptKey: '' }).error };
+  }
+}
+
+/** What can work after a decline: the 3DS retry (a soft decline), other saved cards (brand and last four), the merchant's other methods (names). */
+export interface RecoveryOptions {
+  threeDS: boolean;
+  card: boolean;
+  cards: string[];
+  methods: string[];
+}
+
+/** The session's transaction `payinId`, when it is one of its deposits. */
+async function sessionDeposit(sessionId: string, payinId: string) {
+  const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+  return transactions.find((t) => t.id === payinId && t.kind === 'payin');
+}
+
+/** The recovery options of an unpaid deposit of the session; null when it is not one (paid, under way, another session's) or the service is down. */
+export async function loadRecovery(sessionId: string, payinId: string): Promise<RecoveryOptions | null> {
+  if (!PAYMENT_ID.test(sessionId) || !PAYMENT_ID.test(payinId)) return null;
+  try {
+    if ((await holds(sessionId)) !== 'held') return null;
+    const deposit = await sessionDeposit(sessionId, payinId);
+    if (!deposit || !UNPAID.has(deposit.status)) return null;
+    const [payin, { methods }] = await Promise.all([paymentsApi.getPayin(payinId), paymentsApi.getMethods('payin', payinId)]);
+    const { cards } = await paymentsApi.listCards(payin.customerId).catch(() => ({ cards: [] }));
+    const card = methods.some((m) => m.type === 'CARD');
+    return {
+      threeDS: card && payin.statusReason?.detailedStatus === 'AUTHENTICATION_REQUIRED',
+      card,
+      cards: card ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => `${c.cardBrand} •••• ${c.cardMask.slice(-4)}`) : [],
+      methods: methods.filter((m) => m.type !== 'CARD').map((m) => m.name),
+    };
+  } catch (error) {
+    logger.warn({ sessionId, payinId, ...failureLogFields(error) }, 'the recovery options could not be loaded');
+    return null;
+  }
+}
+
+const RecoverForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  payinId: z.string().regex(PAYMENT_ID),
+  next: z.enum(['threeDS', 'card', 'apm']),
+  locale: z.string().optional(),
+});
+
+/**
+ * A new deposit of the same amount (its fee recomputed for the method) replacing the unpaid one:
+ * by card (the 3DS retry of a soft decline is a card retry the service authenticates) or another
+ * method. Its key names the pay-in and the choice: a double click is one retry; another choice
+ * in another tab is refused by the service (one retry per pay-in: `conflict`).
+ */
+export async function recoverDeposit(_previous: RetryState, form: FormData): Promise<RetryState> {
+  const parsed = parseActionForm(RecoverForm, form, { sessionId: 128, payinId: 128, locale: 35 });
+  if (!parsed.ok) return { error: 'rejected' };
+  const { sessionId, payinId, next } = parsed.data;
+  const locale = localeParam(parsed.data.locale);
+  const method = next === 'apm' ? 'apm' : 'card';
+  try {
+    const held = await holds(sessionId);
+    if (held !== 'held') return { error: held };
+    const deposit = await sessionDeposit(sessionId, payinId);
+    if (!deposit) return { error: 'rejected' };
+    const amount = Number((deposit.amount - (deposit.fee ?? 0)).toFixed(6));
+    const created = await paymentsApi.createSessionPayin(sessionId, amount, `retry:${payinId}:${method}`, method, payinId);
+    return { step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
+  } catch (error) {
+    const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
+    // The old pay-in moved on (another tab retried it, or it is no longer retryable).
+    return { error: key === 'expired' ? 'conflict' : key };
+  }
+}

@@ -1,0 +1,154 @@
+'use server';
+/**
+ * Server actions of the cashier's safer-gambling panel (E23): the customer changes their own
+ * deposit limits in two steps (review: what changes now and what from a later date; confirm: the
+ * service applies it, authoritative), declines limits where the rules only ask, confirms raises
+ * whose cooling-off is over (UKGC), and chooses the reality-check interval. Only the browser that
+ * holds the session may (E22). Amounts are read with the page's number format, in major units of
+ * the session currency; the plan is lib/cashier/limit-changes.ts, the service's own.
+ */
+import { z } from 'zod';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { logger } from '@/lib/log';
+import { parseActionForm } from '@/lib/forms/action-form';
+import { requestHolding } from '@/lib/cashier/binding';
+import { isLimitProblem, planLimits, type PendingLimits } from '@/lib/cashier/limit-changes';
+import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
+import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
+import { toMajor, toMinor } from '@/lib/money';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
+import { classifyFailure, failureLogFields } from './call-failure';
+import { parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { PAYMENT_ID } from './load-transaction';
+
+const PERIOD_LIST = Object.keys(PERIODS) as Period[];
+
+/** One period's change in major units (null: no limit); `effectiveAt` null: now. */
+export interface ShownChange {
+  period: Period;
+  from: number | null;
+  to: number | null;
+  effectiveAt: string | null;
+}
+
+export interface LimitsState {
+  step: 'edit' | 'review' | 'saved';
+  /** What the customer typed, per period, kept across the steps (a round trip without JavaScript). */
+  values?: Partial<Record<Period, string>>;
+  changes?: ShownChange[];
+  error?: 'invalid' | 'required' | 'ceiling' | 'unavailable' | 'rejected' | 'noChange';
+  /** The period an error is about. */
+  period?: Period;
+}
+
+const LimitsForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  intent: z.enum(['review', 'confirm', 'edit', 'decline', 'confirmReady']),
+  numberLocale: z.enum(LOCALES).catch(DEFAULT_LOCALE),
+  day: z.string().default(''),
+  week: z.string().default(''),
+  month: z.string().default(''),
+});
+
+/** The session, when this browser holds it; else the state to answer. */
+async function heldSession(sessionId: string): Promise<{ rg: ResponsibleGambling; currency: string } | LimitsState['error']> {
+  const session = await paymentsApi.getSession(sessionId);
+  const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
+  if (holding !== 'held') {
+    logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a limits change from a browser that does not hold the session');
+    return holding === 'unavailable' ? 'unavailable' : 'rejected';
+  }
+  if (session.status === 'EXPIRED' || !session.responsibleGambling) return 'rejected';
+  return { rg: session.responsibleGambling, currency: session.currency };
+}
+
+const minorOf = (major: number | null | undefined, currency: string) => (major === null || major === undefined ? null : toMinor(major, currency));
+
+/** The limits in force and the raises waiting, in minor units, from the session answer. */
+function stateOf(rg: ResponsibleGambling, currency: string) {
+  const limits: PeriodLimitsMinor = {};
+  for (const p of PERIOD_LIST) if (rg.limits[p] !== undefined) limits[p] = minorOf(rg.limits[p], currency)!;
+  const waiting: PendingLimits = {};
+  for (const p of rg.pending) if (!p.ready) waiting[p.period] = { limit: minorOf(p.limit, currency), effectiveAt: p.effectiveAt };
+  return { limits, waiting };
+}
+
+/**
+ * What the customer asks (minor units; null: none), period by period, when it differs from the
+ * limit in force or from the raise waiting; or the first field that is not an amount.
+ */
+function askedOf(values: Record<Period, string>, rg: ResponsibleGambling, currency: string, locale: string): { asked: Partial<Record<Period, number | null>> } | { invalid: Period } {
+  const asked: Partial<Record<Period, number | null>> = {};
+  for (const period of PERIOD_LIST) {
+    const raw = values[period].trim();
+    let minor: number | null = null;
+    if (raw) {
+      const major = parseAmount(raw, locale);
+      minor = major === null || major <= 0 ? null : toMinor(major, currency);
+      if (minor === null || minor <= 0) return { invalid: period };
+    }
+    const inForce = minorOf(rg.limits[period], currency);
+    const waiting = rg.pending.find((p) => p.period === period && !p.ready);
+    if (minor !== inForce || (waiting && minor !== minorOf(waiting.limit, currency))) asked[period] = minor;
+  }
+  return { asked };
+}
+
+/** The cashier's limits form: review, confirm, back to edit, decline (ASK only), confirm ready raises. */
+export async function changeLimits(previous: LimitsState, form: FormData): Promise<LimitsState> {
+  const parsed = parseActionForm(LimitsForm, form, { sessionId: 128, day: MAX_AMOUNT_CHARS, week: MAX_AMOUNT_CHARS, month: MAX_AMOUNT_CHARS, numberLocale: 35 });
+  if (!parsed.ok) return { step: 'edit', values: previous.values, error: parsed.problem === 'tooLong' ? 'invalid' : 'rejected' };
+  const { sessionId, intent, numberLocale } = parsed.data;
+  const values = { day: parsed.data.day, week: parsed.data.week, month: parsed.data.month };
+  if (intent === 'edit') return { step: 'edit', values };
+  try {
+    const held = await heldSession(sessionId);
+    if (typeof held !== 'object') return { step: 'edit', values, error: held };
+    const { rg, currency } = held;
+    if (intent === 'decline' || intent === 'confirmReady') {
+      await paymentsApi.setResponsibleGambling(sessionId, intent === 'decline' ? { noLimits: true } : { confirmReady: true });
+      return { step: 'saved' };
+    }
+    const read = askedOf(values, rg, currency, numberLocale);
+    if ('invalid' in read) return { step: 'edit', values, error: 'invalid', period: read.invalid };
+    const { limits, waiting } = stateOf(rg, currency);
+    const ceiling = rg.monthlyCeiling === undefined ? undefined : (toMinor(rg.monthlyCeiling, currency) ?? undefined);
+    const plan = planLimits(limits, waiting, read.asked, { ...rg }, new Date(), ceiling);
+    if (isLimitProblem(plan)) return { step: 'edit', values, error: plan.problem, period: plan.period };
+    if (plan.changes.length === 0) return { step: 'edit', values, error: 'noChange' };
+    const changes = plan.changes.map((c) => ({ ...c, from: c.from === null ? null : toMajor(c.from, currency), to: c.to === null ? null : toMajor(c.to, currency) }));
+    if (intent === 'review') return { step: 'review', values, changes };
+    const depositLimits = Object.fromEntries(Object.entries(read.asked).map(([p, minor]) => [p, minor === null || minor === undefined ? null : toMajor(minor, currency)]));
+    const answer = await paymentsApi.setResponsibleGambling(sessionId, { depositLimits });
+    // The service's answer is authoritative: each change's date as it recorded it.
+    const dated = changes.map((c) => ({ ...c, effectiveAt: c.effectiveAt === null ? null : (answer.pending.find((p) => p.period === c.period)?.effectiveAt ?? c.effectiveAt) }));
+    return { step: 'saved', changes: dated };
+  } catch (error) {
+    const failure = classifyFailure(error);
+    logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'the customer’s limits could not be changed');
+    return { step: 'edit', values, error: failure === 'unavailable' ? 'unavailable' : failure === 'invalid' ? 'required' : 'rejected' };
+  }
+}
+
+export interface RealityCheckState {
+  saved?: number;
+  error?: 'unavailable' | 'rejected';
+}
+
+const RealityForm = z.object({ sessionId: z.string().regex(PAYMENT_ID), minutes: z.coerce.number().int().min(0).max(1440) });
+
+/** The customer's reality-check interval (minutes; 0: off where the rules allow). */
+export async function setRealityCheck(_previous: RealityCheckState, form: FormData): Promise<RealityCheckState> {
+  const parsed = parseActionForm(RealityForm, form, { sessionId: 128, minutes: 8 });
+  if (!parsed.ok) return { error: 'rejected' };
+  const { sessionId, minutes } = parsed.data;
+  try {
+    const held = await heldSession(sessionId);
+    if (typeof held !== 'object') return { error: held === 'unavailable' ? 'unavailable' : 'rejected' };
+    const answer = await paymentsApi.setResponsibleGambling(sessionId, { realityCheckMinutes: minutes });
+    return { saved: answer.realityCheck.intervalMinutes };
+  } catch (error) {
+    logger.warn({ sessionId, ...failureLogFields(error) }, 'the reality-check interval could not be saved');
+    return { error: classifyFailure(error) === 'unavailable' ? 'unavailable' : 'rejected' };
+  }
+}

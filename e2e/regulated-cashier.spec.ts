@@ -146,8 +146,9 @@ for (const locale of ['en', 'ar'] as const) {
       const first = await (await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: CHECKOUT, data: { amount: 25, method: 'card' } })).json();
       const paid = await page.request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
         headers: CHECKOUT,
-        data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: true },
+        data: { browser: {}, cardData: { cardNumber: '4000056655665556', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: true },
       });
+      // A debit card: the merchant refuses credit cards (UKGC).
       expect((await paid.json()).status).toBe('SUCCESS');
 
       const widget = `/cashier/${session.sessionId}/widget?locale=${locale}`;

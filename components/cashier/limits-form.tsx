@@ -52,7 +52,7 @@ interface Props {
 function changeLine(change: ShownChange, props: Props): string {
   const money = (v: number | null) => (v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v));
   const template = change.effectiveAt ? props.text.changeLater[change.period] : props.text.changeNow[change.period];
-  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(change.effectiveAt)) : '';
+  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(change.effectiveAt)) : '';
   return template.replace('{from}', money(change.from)).replace('{to}', money(change.to)).replace('{date}', date);
 }
 

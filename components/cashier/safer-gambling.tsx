@@ -21,7 +21,9 @@ const PERIODS: Period[] = ['day', 'week', 'month'];
 
 type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
 
-const dateOf = (iso: string, locale: string) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+/** A date and time in words, in UTC and saying so (the server does not know the customer's zone; `dateStyle` cannot name a zone). */
+const dateOf = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
 
 async function limitsFormText(g: Gambling, currency: string, rg: ResponsibleGambling, locale: string): Promise<LimitsFormText> {
   const per = <T,>(f: (p: Period) => T) => Object.fromEntries(PERIODS.map((p) => [p, f(p)])) as Record<Period, T>;

@@ -26,20 +26,38 @@ interface Props {
   text: RealityCheckText;
 }
 
+/** The checks this tab has seen of the session, from sessionStorage (0 when none or refused). */
+function storedCount(key: string): number {
+  try {
+    return Number(sessionStorage.getItem(key)) || 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function RealityCheck({ startedAt, intervalMinutes, breakHref, text }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [due, setDue] = useState(0);
   const [seen, setSeen] = useState(0);
 
+  // The checks seen are kept per tab (sessionStorage), so a reload does not show one again, and a
+  // page opened after an interval has passed shows its check at once.
+  const storageKey = `reality-check:${startedAt}`;
   useEffect(() => {
     if (!intervalMinutes) return;
     const start = Date.parse(startedAt);
     const step = intervalMinutes * 60_000;
     const now = Date.now();
-    const next = Math.max(seen + 1, Math.floor((now - start) / step) + 1);
+    const seenBefore = Math.max(seen, storedCount(storageKey));
+    const passed = Math.floor((now - start) / step);
+    if (passed > seenBefore) {
+      setDue(passed);
+      return;
+    }
+    const next = seenBefore + 1;
     const timer = setTimeout(() => setDue(next), Math.max(0, start + next * step - now));
     return () => clearTimeout(timer);
-  }, [startedAt, intervalMinutes, seen]);
+  }, [startedAt, intervalMinutes, seen, storageKey]);
 
   useEffect(() => {
     if (due > seen && dialogRef.current && !dialogRef.current.open) dialogRef.current.showModal();
@@ -48,6 +66,11 @@ export function RealityCheck({ startedAt, intervalMinutes, breakHref, text }: Pr
   const close = () => {
     dialogRef.current?.close();
     setSeen(due);
+    try {
+      sessionStorage.setItem(storageKey, String(due));
+    } catch {
+      // Storage refused (a framed page's partition): the count lives in this page only.
+    }
   };
   const body = text.bodies[Math.min(due, text.bodies.length) - 1] ?? '';
 

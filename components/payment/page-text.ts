@@ -35,7 +35,7 @@ async function reasons(): Promise<Record<string, string>> {
 }
 
 /** The card forms' form-level errors (`errors.*`). */
-const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'depositLimit') => string): Record<CardFormError, string> => ({
+const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'depositLimit' | 'excluded' | 'limitsRequired') => string): Record<CardFormError, string> => ({
   unavailable: e('unavailable'),
   rejected: e('rejected'),
   notFound: e('notFound'),
@@ -43,6 +43,8 @@ const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimi
   challenge: e('challenge'),
   challengeNeedsJs: e('challengeNeedsJs'),
   limit: e('depositLimit'),
+  excluded: e('excluded'),
+  limitsRequired: e('limitsRequired'),
 });
 
 /** Stands for the formatted amount in a memoized text; replaced per request (`withAmount`). */

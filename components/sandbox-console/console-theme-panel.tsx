@@ -5,6 +5,15 @@ import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
 
+/** E23: the gambling licences a merchant may hold, by the regulator's own name (not translated). */
+const LICENCES = [
+  ['UKGC', 'UK Gambling Commission'],
+  ['AGCO', 'AGCO (Ontario)'],
+  ['MGA', 'Malta Gaming Authority'],
+  ['SPELINSPEKTIONEN', 'Spelinspektionen'],
+  ['GGL', 'GGL'],
+] as const;
+
 /** E21: the wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
 const WALLETS = [['SANDBOX_WALLET', 'sandbox'], ['GOOGLE_PAY', 'Google Pay'], ['APPLE_PAY', 'Apple Pay']] as const;
 
@@ -75,6 +84,18 @@ export async function ThemePanel(props: PanelProps) {
           <a href="/sandbox/wallet/pay" className="mt-1 inline-block text-sm underline">
             {t('openWallet')}
           </a>
+        </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('licences')}</legend>
+          <p className="text-xs text-fg-muted">{t('licencesHint')}</p>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {LICENCES.map(([value, name]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="licences" value={value} defaultChecked={overview.licences.includes(value)} className="size-5" />
+                {name}
+              </label>
+            ))}
+          </div>
         </fieldset>
         <div>
           <button className={button}>{t('saveTheme')}</button>

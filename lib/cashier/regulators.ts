@@ -8,8 +8,8 @@
  */
 import { PERIODS, type Period } from './limits';
 
-export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL'] as const;
-export type Regulator = (typeof REGULATORS)[number];
+import type { Regulator } from '@/lib/contract/enums';
+export type { Regulator };
 
 /** One regulator's rules that concern a cashier. */
 export interface RegulatorRules {

@@ -41,7 +41,8 @@ export const PaymentControl = {
 export const CONTROL_LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048 };
 
 /** Form-level problems every payment form can show (`errors.*` keys; `limit`: `errors.depositLimit`). */
-export type PaymentFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit';
+/** `excluded`, `limitsRequired`: E23's refusals of a deposit (a time-out or self-exclusion; limits asked first). */
+export type PaymentFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired';
 
 /** The state every payment form's action answers: at least the next attempt's key. */
 export interface PaymentFormState<V = unknown> {
@@ -116,6 +117,11 @@ export function failureState<V>(error: unknown, c: Pick<PaymentCall<V>, 'type' |
     // A cashier deposit above the customer's deposit limit (E19): nothing was charged.
     case 'limitExceeded':
       return { attemptKey: randomUUID(), formError: 'limit', values };
+    // E23: the customer's time-out or self-exclusion, or limits the rules ask first: nothing was charged.
+    case 'excluded':
+      return { attemptKey: randomUUID(), formError: 'excluded', values };
+    case 'limitsRequired':
+      return { attemptKey: randomUUID(), formError: 'limitsRequired', values };
     default:
       return { attemptKey: randomUUID(), formError: 'rejected', values };
   }

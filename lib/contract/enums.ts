@@ -103,3 +103,7 @@ export type CheckoutTransactionType = z.infer<typeof CheckoutTransactionType>;
 /** E21: the wallets a checkout may offer. */
 export const WalletType = z.enum(['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY']).meta({ id: 'WalletType', 'x-extension': true });
 export type WalletType = z.infer<typeof WalletType>;
+
+/** E23: the gambling regulators whose licences a merchant may hold (docs/design.md, section 8). */
+export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL'] as const;
+export type Regulator = (typeof REGULATORS)[number];

@@ -5,7 +5,7 @@
  * by the merchant. Amounts in major units of the session's currency, like the rest of the API.
  */
 import { z } from 'zod';
-import { REGULATORS } from '@/lib/cashier/regulators';
+import { REGULATORS } from './enums';
 
 export const Regulator = z.enum(REGULATORS).meta({ id: 'Regulator', 'x-extension': true, description: 'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).' });
 const Period = z.enum(['day', 'week', 'month']);

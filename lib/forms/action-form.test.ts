@@ -77,7 +77,10 @@ describe('classifyFailure', () => {
     expect(classifyFailure(new PaymentsApiError('timeout', 'processCard'))).toBe('unavailable');
     expect(classifyFailure(new PaymentsApiError('http', 'processCard', 503))).toBe('unavailable');
     expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'INVALID_STATE'))).toBe('invalidState');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'CONFLICT'))).toBe('rejected');
+    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'CONFLICT'))).toBe('conflict');
+    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'CUSTOMER_EXCLUDED'))).toBe('excluded');
+    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'LIMITS_REQUIRED'))).toBe('limitsRequired');
+    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'ALREADY_BOUND'))).toBe('rejected');
     expect(classifyFailure(new PaymentsApiError('http', 'processCard', 404, 'NOT_FOUND'))).toBe('notFound');
     expect(classifyFailure(new PaymentsApiError('http', 'processCard', 400, 'VALIDATION_ERROR'))).toBe('invalid');
     expect(classifyFailure(new Error('boom'))).toBe('unavailable');

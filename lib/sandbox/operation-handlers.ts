@@ -64,7 +64,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body.bindingHash),
   bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body.bindingHash),
-  setCustomerLimits: ({ tx, principal, params, body }) => setCustomerLimits(tx, principal, params.customerId, body),
+  setCustomerLimits: ({ tx, principal, params, body, ctx }) => setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
   setResponsibleGambling: ({ tx, principal, params, body, ctx }) => setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),

@@ -103,5 +103,9 @@ describe('deposit again (E23)', () => {
     expect(offer).toMatchObject({ payinId: saved.body.paymentId, amount: 25, cardMask: expect.stringMatching(/4444$/), cardBrand: expect.any(String), cardId: expect.any(String) });
     const cards = await api('GET', `/public/customer/${(await payin(saved.body.paymentId)).customerId}/cards`, { token: CHECKOUT });
     expect(cards.body.cards.map((c: { cardId: string }) => c.cardId)).toContain(offer.cardId);
+    // A later deposit by a card not saved replaces the offer: pressing it never replays a paid deposit.
+    const later = await deposit(next, 30);
+    await payCard(later.body.paymentId, '4000056655665556', false);
+    expect((await api('GET', `/public/cashier/session/${next}`, { token: CHECKOUT })).body.depositAgain).toBeUndefined();
   });
 });

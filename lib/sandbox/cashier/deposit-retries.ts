@@ -13,18 +13,20 @@ import { SandboxApiError, notFound } from '../core/api-error';
 import { MAX_ATTEMPTS } from '../core/records';
 
 /**
- * The customer's last paid card deposit in `currency` whose card is still saved: its id, amount
- * (major units, without its fee) and the card; undefined when there is none.
+ * The customer's last paid card deposit in `currency`, when its card is still saved: its id,
+ * amount (major units, without its fee) and the card; undefined when there is none, or when the
+ * last one was paid with a card not saved (a later deposit by another card replaces the offer,
+ * so pressing it again never replays a deposit already paid).
  */
 export async function lastCardDeposit(tx: Db, customerId: string, currency: string): Promise<DepositAgain | undefined> {
   const [row] = await tx
     .select({ id: payins.id, amountMinor: payins.initialAmountMinor, feeMinor: payins.feeMinor, cardId: cards.id, mask: cards.mask, brand: cards.brand })
     .from(payins)
-    .innerJoin(cards, and(eq(cards.id, sql`${payins.card}->>'cardId'`), eq(cards.customerId, payins.customerId)))
+    .leftJoin(cards, and(eq(cards.id, sql`${payins.card}->>'cardId'`), eq(cards.customerId, payins.customerId)))
     .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), eq(payins.status, 'SUCCESS'), eq(payins.transactionType, 'CARD'), isNotNull(payins.processedAt)))
     .orderBy(desc(payins.processedAt))
     .limit(1);
-  if (!row) return undefined;
+  if (!row?.cardId || !row.mask || !row.brand) return undefined;
   return { payinId: row.id, amount: toMajor(row.amountMinor - (row.feeMinor ?? 0), currency), cardId: row.cardId, cardMask: row.mask, cardBrand: row.brand };
 }
 

@@ -108,7 +108,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null }), row.currency);
+  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null, rates: config.ratesToEur }), row.currency);
   const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
   return {
     sessionId: row.id,
@@ -116,7 +116,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
     currency: row.currency,
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
-    withdrawalCancel: mayCancelWithdrawals(config, data),
+    withdrawalCancel: mayCancelWithdrawals(config, data, customer?.gambling),
     ...(depositLimits ? { depositLimits } : {}),
     responsibleGambling: await responsibleGamblingOf(tx, config, row, customer),
     ...(depositAgain ? { depositAgain } : {}),
@@ -152,9 +152,10 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
   const amountMinor = checkedMinor(config, amount, row.currency, 'amount');
   assertWithinBounds(config, row.currency, 'deposit', amountMinor);
   assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
-  assertDepositRules(config, await customerRow(tx, row.customerId, true), row.currency, { cashier: true });
-  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor);
+  // The pay-in retried is locked before the customer, as paying does (pay-in, then customer): no deadlock.
   const retry = replaces ? await retryOf(tx, id, replaces) : null;
+  assertDepositRules(config, await customerRow(tx, row.customerId, true), { cashier: true });
+  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur);
   const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
   const payin = await createPayinFor(
     tx,

@@ -22,8 +22,8 @@ export async function cancelPayout(tx: Db, principal: Principal, id: string, con
   const row = await loadPayoutForUpdate(tx, principal, id);
   // A customer's own withdrawal from the cashier only; a merchant rejects its payouts with reject.
   if (!row.sessionId) throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
-  const [customer] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
-  if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data)) {
+  const [customer] = await tx.select({ data: customers.data, gambling: customers.gambling }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
+  if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data, customer?.gambling)) {
     throw new SandboxApiError('FORBIDDEN', 'This withdrawal cannot be cancelled by the customer');
   }
   if (!payoutActions(row.status).reject) throw new SandboxApiError('INVALID_STATE', `A payout in status ${row.status} cannot be cancelled`);

@@ -13,12 +13,12 @@ import type { Customer } from '@/lib/contract/common';
 import type { CustomerLimitsRequest } from '@/lib/contract/customer';
 import { amountBounds, exceededPeriod, PERIODS, roomFromUsed, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
-import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+import { convertMinor, formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { selectProcessor } from '../core/selection';
-import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
-import { customerLimits, rulesFor } from './responsible-gambling';
+import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shapes';
+import { activeExclusion, ceilingMinor, customerLimits, rulesFor } from './responsible-gambling';
 
 /** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
 const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
@@ -26,11 +26,17 @@ const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIAL
 const limitError = (message: string) => new SandboxApiError('LIMIT_EXCEEDED', message);
 const money = (minor: number, currency: string) => formatMinor(minor, currency, 'en');
 
-/** PUT /public/customer/{customerId}/limits (E19, merchant only): replaces the deposit limits. 404, 400. */
-export async function setCustomerLimits(tx: Db, principal: Principal, customerId: string, request: CustomerLimitsRequest): Promise<void> {
+/**
+ * PUT /public/customer/{customerId}/limits (E19, merchant only): replaces the deposit limits (and
+ * any raise of the customer's still waiting). Under a monthly ceiling (E23, GGL) a higher month
+ * limit is 400. 404, 400.
+ */
+export async function setCustomerLimits(tx: Db, principal: Principal, customerId: string, request: CustomerLimitsRequest, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<void> {
   requireMerchant(principal);
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  const merchant = await config(row.merchantId);
+  const rules = rulesFor(merchant, row.data);
   const stored: Record<string, PeriodLimitsMinor> = {};
   const entries = Object.entries(request.deposit);
   if (entries.length > 50) throw invalid('deposit names more than 50 currencies');
@@ -42,6 +48,8 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
       if (major === undefined) continue;
       const minor = toMinor(major, currency);
       if (minor === null || minor <= 0) throw invalid(`deposit.${currency}.${period} is not an amount of ${currency}`);
+      const ceiling = period === 'month' ? ceilingMinor(rules, merchant, currency) : undefined;
+      if (ceiling !== undefined && minor > ceiling) throw invalid(`deposit.${currency}.month is above the monthly ceiling of the rules in force (${formatMinor(ceiling, currency, 'en')})`);
       stored[currency][period] = minor;
     }
   }
@@ -51,29 +59,59 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
 }
 
 /**
- * The customer's deposit limits in `currency` in force now (a raise counts once its cooling-off
- * is over: E23) and what is left of each (minor units), from their counted pay-ins of the last
- * 30 days. With `lock`, the customer row is locked first, so two deposits of one customer are
- * counted one after the other; `row` is the customer's row when the caller has read it already.
+ * What the customer's deposit limits leave now, per period, in `currency` (minor units): every
+ * limit binds every deposit, whatever their currencies (E23: a limit set in GBP cannot be escaped
+ * by a session in EUR), so each currency's limits in force (a raise counts once its cooling-off
+ * is over) are compared with all counted pay-ins of the last 30 days converted at `rates` (the
+ * sandbox's rates to EUR), and the tightest is answered, converted into `currency`. With `lock`,
+ * the customer row is locked first, so two deposits of one customer are counted one after the
+ * other; `row` is the customer's row when the caller has read it already.
  */
-export async function depositRoomMinor(tx: Db, customerId: string, currency: string, options: { lock?: boolean; row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null } = {}) {
+export async function depositRoomMinor(
+  tx: Db,
+  customerId: string,
+  currency: string,
+  options: { lock?: boolean; row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null; rates: Record<string, number> },
+) {
   let customer = options.row;
   if (customer === undefined) {
     const query = tx.select({ depositLimits: customers.depositLimits, gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).limit(1);
     [customer] = options.lock ? await query.for('update') : await query;
   }
-  const { limits } = customerLimits(customer, currency);
-  if (Object.keys(limits).length === 0) return {};
+  const limited = limitCurrencies(customer).flatMap((c) => {
+    const { limits } = customerLimits(customer, c);
+    return Object.keys(limits).length ? [{ currency: c, limits }] : [];
+  });
+  if (limited.length === 0) return {};
   const now = Date.now();
   const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();
-  // What the customer deposited (the amount without its fee), summed in SQL per window of payment time.
+  // What the customer deposited (the amount without its fee), summed in SQL per currency and window of payment time.
   const used = (period: Period) =>
     sql<string>`coalesce(sum(${payins.initialAmountMinor} - coalesce(${payins.feeMinor}, 0)) filter (where ${payins.processedAt} > ${since(period)}::timestamptz), 0)`;
-  const [row] = await tx
-    .select({ day: used('day'), week: used('week'), month: used('month') })
+  const rows = await tx
+    .select({ currency: payins.initialCurrency, day: used('day'), week: used('week'), month: used('month') })
     .from(payins)
-    .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), inArray(payins.status, [...COUNTED]), gt(payins.processedAt, new Date(now - PERIODS.month))));
-  return roomFromUsed(limits, { day: Number(row?.day ?? 0), week: Number(row?.week ?? 0), month: Number(row?.month ?? 0) });
+    .where(and(eq(payins.customerId, customerId), inArray(payins.status, [...COUNTED]), gt(payins.processedAt, new Date(now - PERIODS.month))))
+    .groupBy(payins.initialCurrency);
+  const convert = (minor: number, from: string, to: string) => (from === to ? minor : convertMinor(minor, from, to, options.rates));
+  const room: Partial<Record<Period, { limit: number; remaining: number }>> = {};
+  for (const { currency: limitCurrency, limits } of limited) {
+    // A currency without a rate cannot be compared: its limit then binds deposits in its own currency only.
+    const comparable = (c: string) => c === limitCurrency || (options.rates[c] !== undefined && options.rates[limitCurrency] !== undefined);
+    if (!comparable(currency)) continue;
+    const usedIn = (period: Period) => rows.reduce((sum, r) => (comparable(r.currency) ? sum + convert(Number(r[period]), r.currency, limitCurrency) : sum), 0);
+    const own = roomFromUsed(limits, { day: usedIn('day'), week: usedIn('week'), month: usedIn('month') });
+    for (const [period, r] of Object.entries(own) as [Period, { limit: number; remaining: number }][]) {
+      const here = { limit: convert(r.limit, limitCurrency, currency), remaining: Math.max(0, convert(r.remaining, limitCurrency, currency)) };
+      if (!room[period] || here.remaining < room[period]!.remaining) room[period] = here;
+    }
+  }
+  return room;
+}
+
+/** The currencies in which the customer has limits or raises waiting. */
+function limitCurrencies(row: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null | undefined): string[] {
+  return [...new Set([...Object.keys(row?.depositLimits ?? {}), ...Object.keys(row?.gambling?.pending ?? {})])];
 }
 
 /** E19's `depositLimits` of the session answer, in major units; undefined without limits. */
@@ -100,9 +138,9 @@ export function assertWithinBounds(config: SandboxMerchantConfig, currency: stri
   if (maxMinor !== null && amountMinor > maxMinor) throw limitError(`The largest ${noun} is ${money(maxMinor, currency)}`);
 }
 
-/** Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave, naming the limit. Locks the customer. */
-export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number): Promise<void> {
-  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, { lock: true }), amountMinor);
+/** Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave (in any currency, at `rates`), naming the limit. Locks the customer. */
+export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number, rates: Record<string, number>): Promise<void> {
+  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, { lock: true, rates }), amountMinor);
   if (over) throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
 }
 
@@ -128,6 +166,8 @@ export function cashierFee(config: SandboxMerchantConfig, method: string | undef
  * the licences in force allow a reversal (E23: not UKGC RTS 14B, Sweden, Germany), and their
  * billing country is not GB (E19: a UK customer, licence named or not).
  */
-export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pick<Customer, 'billing'> | null | undefined): boolean {
+export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pick<Customer, 'billing'> | null | undefined, gambling?: StoredGambling | null): boolean {
+  // E23: a customer in a time-out or self-excluded does not put money back into play.
+  if (activeExclusion(gambling)) return false;
   return config.settings.withdrawalCancel === true && customer?.billing?.countryCode?.toUpperCase() !== 'GB' && rulesFor(config, customer).withdrawalReversal;
 }

@@ -14,6 +14,7 @@ import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { customers } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
+import { completeChallenge } from '../payins/payin-decisions';
 
 const CHECKOUT = 'sbx_checkout';
 const MERCHANT = 'sbx_regulated_merchant';
@@ -255,3 +256,68 @@ describe('limits at payment (E19 with E23)', () => {
     expect((await rg(id)).realityCheck).toMatchObject({ deposited: 30, withdrawn: 12, startedAt: expect.any(String) });
   });
 });
+
+describe('review findings (E23)', () => {
+  const sessionIn = async (country: string, currency: string, externalUserId: string) => {
+    const answer = await api('POST', '/public/cashier/session', {
+      token: MERCHANT,
+      body: { customer: { ...customer(country), externalUserId }, returnUrls, currency, kycVerified: true, previousTransactionCount: 0, balance: 500 },
+      key: randomUUID(),
+    });
+    return answer.body.sessionId as string;
+  };
+
+  it('a limit binds deposits in every currency: a GBP limit cannot be escaped in a EUR session', async () => {
+    const user = `rg-${randomUUID()}`;
+    const gbp = await sessionIn('GB', 'GBP', user);
+    await setRg(gbp, { depositLimits: { day: 10 } });
+    const eur = await sessionIn('GB', 'EUR', user);
+    // Answered in GBP: nothing is asked again; the GBP limit shows in EUR (GBP 1.17, EUR 1).
+    expect((await rg(eur)).limitsPrompt).toBe('NONE');
+    expect((await session(eur)).depositLimits.day).toEqual({ limit: 11.7, remaining: 11.7 });
+    expect((await deposit(eur, 12)).body.errorKey).toBe('LIMIT_EXCEEDED');
+    const small = await deposit(eur, 10);
+    expect((await payCard(small.body.paymentId)).body.status).toBe('SUCCESS');
+    // EUR 10 is GBP 8.55 of the GBP 10: GBP 1.45 (EUR 1.70) is left.
+    expect((await session(gbp)).depositLimits.day.remaining).toBe(1.45);
+    expect((await deposit(gbp, 2)).body.errorKey).toBe('LIMIT_EXCEEDED');
+  });
+
+  it('a decrease drops a raise ready to confirm; it cannot be confirmed afterwards', async () => {
+    const id = await newSession('GB');
+    await setRg(id, { depositLimits: { day: 100 } });
+    await setRg(id, { depositLimits: { day: 1000 } });
+    await passCoolingOff(id);
+    expect((await rg(id)).pending).toEqual([expect.objectContaining({ ready: true, limit: 1000 })]);
+    expect((await setRg(id, { depositLimits: { day: 50 } })).body).toMatchObject({ limits: { day: 50 }, pending: [] });
+    expect((await setRg(id, { confirmReady: true })).body.limits).toEqual({ day: 50 });
+  });
+
+  it('a customer in a time-out cannot cancel a withdrawal where reversal is allowed', async () => {
+    const id = await newSession('CA', { state: 'ON' });
+    const payout = await withdraw(id, 10);
+    expect((await session(id)).withdrawalCancel).toBe(true);
+    await exclude(await customerIdOf(id), { kind: 'TIME_OUT', until: new Date(Date.now() + HOUR).toISOString() });
+    expect((await session(id)).withdrawalCancel).toBe(false);
+    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { token: CHECKOUT })).status).toBe(403);
+  });
+
+  it('an exclusion recorded during the 3DS challenge declines the deposit when the challenge passes', async () => {
+    const id = await newSession('FR');
+    await setRg(id, { noLimits: true });
+    const created = await deposit(id, 20);
+    expect((await payCard(created.body.paymentId, '4000000000003220')).body.status).toBe('PENDING_3DS');
+    await exclude(await customerIdOf(id), { kind: 'SELF_EXCLUSION' });
+    const db = await sandboxDb();
+    await db.transaction((tx) => completeChallenge(tx, created.body.paymentId, true, { checkoutUrl: 'http://checkout.test' }));
+    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
+  });
+
+  it('the merchant cannot set a month limit above the GGL ceiling either', async () => {
+    const id = await newSession('DE');
+    const customerId = await customerIdOf(id);
+    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 1200 } } } })).status).toBe(400);
+    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 900 } } } })).status).toBe(204);
+  });
+});
+

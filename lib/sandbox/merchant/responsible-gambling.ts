@@ -40,12 +40,16 @@ export function activeExclusion(gambling: StoredGambling | null | undefined, now
   return e;
 }
 
-/** The rules' monthly ceiling in `currency` (minor units), converted at the sandbox's rates; undefined without one or without a rate. */
+/**
+ * The rules' monthly ceiling in `currency` (minor units), converted at the sandbox's rates;
+ * undefined without one. Without a rate it is 0 (fails closed: no month limit can be set, so no
+ * deposit is made, rather than one above the ceiling).
+ */
 export function ceilingMinor(rules: RulesInForce, config: SandboxMerchantConfig, currency: string): number | undefined {
   const ceiling = rules.monthlyCeiling;
   if (!ceiling) return undefined;
   if (ceiling.currency === currency) return ceiling.minor;
-  if (config.ratesToEur[ceiling.currency] === undefined || config.ratesToEur[currency] === undefined) return undefined;
+  if (config.ratesToEur[ceiling.currency] === undefined || config.ratesToEur[currency] === undefined) return 0;
   return convertMinor(ceiling.minor, ceiling.currency, currency, config.ratesToEur);
 }
 
@@ -55,10 +59,12 @@ export function customerLimits(row: Pick<CustomerRow, 'depositLimits' | 'gamblin
 }
 
 /** What the rules ask before a deposit: the required periods without a limit, or an unanswered question (ASK). */
-export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, currency: string, now = new Date()): ResponsibleGambling['limitsPrompt'] {
-  const { limits } = customerLimits(row, currency, now);
-  if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => limits[p] === undefined) ? 'REQUIRED' : 'NONE';
-  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || Object.keys(limits).length > 0 ? 'NONE' : 'ASK';
+export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, now = new Date()): ResponsibleGambling['limitsPrompt'] {
+  // A limit in any currency binds every deposit (cashier-rules.ts, depositRoomMinor): it answers the question in all.
+  const all = Object.keys(row?.depositLimits ?? {}).map((c) => customerLimits(row, c, now).limits);
+  const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
+  if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
+  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) ? 'NONE' : 'ASK';
   return 'NONE';
 }
 
@@ -67,13 +73,13 @@ export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'deposi
  * self-exclusion (409 CUSTOMER_EXCLUDED, for every pay-in); with `cashier`, limits the rules ask
  * for before a deposit and not yet answered (409 LIMITS_REQUIRED).
  */
-export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerRow | undefined, currency: string, options: { cashier: boolean }): void {
+export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerRow | undefined, options: { cashier: boolean }): void {
   const exclusion = activeExclusion(row?.gambling);
   if (exclusion) {
     throw new SandboxApiError('CUSTOMER_EXCLUDED', exclusion.kind === 'TIME_OUT' ? `The customer is taking a break from gambling${exclusion.until ? ` until ${exclusion.until}` : ''}: no deposits` : 'The customer is self-excluded: no deposits');
   }
   if (!options.cashier) return;
-  const prompt = limitsPrompt(rulesFor(config, row?.data), row, currency);
+  const prompt = limitsPrompt(rulesFor(config, row?.data), row);
   if (prompt !== 'NONE') throw new SandboxApiError('LIMITS_REQUIRED', prompt === 'REQUIRED' ? 'The rules in force require deposit limits before a deposit' : 'The customer must be asked for deposit limits before their first deposit');
 }
 
@@ -128,7 +134,7 @@ export async function responsibleGamblingOf(tx: Db, config: SandboxMerchantConfi
     regulators: rules.regulators,
     limits: majorLimits(limits, currency),
     pending: pendingList(waiting, ready, currency),
-    limitsPrompt: limitsPrompt(rules, row, currency, now),
+    limitsPrompt: limitsPrompt(rules, row, now),
     requiredPeriods: rules.requiredPeriods,
     coolingOffHours: rules.coolingOffHours,
     coolingOffSpansPeriod: rules.coolingOffSpansPeriod,
@@ -174,22 +180,25 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
   const currency = session.currency;
   const rules = rulesFor(merchant, row.data);
   const now = new Date();
-  let { limits, waiting, ready } = customerLimits(row, currency, now);
+  const { limits: inForce, waiting, ready } = customerLimits(row, currency, now);
+  let limits = inForce;
+  // The raises not applied yet: waiting, or ready to confirm (UKGC). A change of a period replaces its raise.
+  let pending: PendingLimits = { ...waiting, ...ready };
   const gambling: StoredGambling = { ...(row.gambling ?? {}) };
   if (request.confirmReady) {
     limits = confirmReady(limits, ready);
-    ready = {};
+    pending = { ...waiting };
   }
   if (request.depositLimits) {
     const asked = Object.fromEntries(
       Object.entries(request.depositLimits).map(([period, major]) => [period, major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`)]),
     );
-    const plan = planLimits(limits, waiting, asked, rules, now, ceilingMinor(rules, merchant, currency));
+    const plan = planLimits(limits, pending, asked, rules, now, ceilingMinor(rules, merchant, currency));
     if (isLimitProblem(plan)) {
       throw invalid(plan.problem === 'required' ? `The rules in force require a ${plan.period} deposit limit` : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`);
     }
     limits = plan.limits;
-    waiting = plan.pending;
+    pending = plan.pending;
     gambling.limitsAnsweredAt = now.toISOString();
   }
   if (request.noLimits) {
@@ -203,7 +212,7 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
     gambling.realityCheckMinutes = minutes;
   }
   if (!isKnownCurrency(currency)) throw invalid('The session currency is unknown');
-  gambling.pending = { ...(gambling.pending ?? {}), [currency]: { ...waiting, ...ready } };
+  gambling.pending = { ...(gambling.pending ?? {}), [currency]: pending };
   await tx
     .update(customers)
     .set({ depositLimits: { ...(row.depositLimits ?? {}), [currency]: limits }, gambling, updatedAt: now })

@@ -23,6 +23,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
     webhookSecret: merchant?.webhookSecret ?? '',
     theme: { ...settings?.theme, logoUrl: settings?.logoUrl ?? '', defaultLocale: settings?.defaultLocale ?? '' },
     wallets: settings?.wallets ?? [],
+    licences: settings?.licences ?? [],
     payins: recentPayins.map((p) => ({
       id: p.id,
       orderId: p.orderId,

@@ -35,7 +35,7 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
   const config = await merchantConfig(tx, merchantId, ctx);
   const amountMinor = checkedMinor(config, input.amount, input.currency, 'amount');
   // E23: no deposit is created for a customer in a time-out or self-excluded (409).
-  assertDepositRules(config, await customerRow(tx, input.customerId), input.currency, { cashier: false });
+  assertDepositRules(config, await customerRow(tx, input.customerId), { cashier: false });
   const selection = selectProcessor(config, {
     currency: input.currency,
     amountMinor,

@@ -93,8 +93,9 @@ export function assertProcessable(row: PayinRow): void {
  */
 export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestContext): Promise<void> {
   const customer = await customerRow(tx, row.customerId, true);
-  assertDepositRules(await merchantConfig(tx, row.merchantId, ctx), customer, row.initialCurrency, { cashier: row.sessionId !== null });
-  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0));
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  assertDepositRules(config, customer, { cashier: row.sessionId !== null });
+  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0), config.ratesToEur);
 }
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */

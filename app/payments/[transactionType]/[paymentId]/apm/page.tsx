@@ -54,7 +54,7 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
     choose: t('choose'),
     optional: t('optional'),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>,
-    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound'), rateLimited: e('rateLimited'), limit: e('depositLimit') },
+    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound'), rateLimited: e('rateLimited'), limit: e('depositLimit'), excluded: e('excluded'), limitsRequired: e('limitsRequired') },
     labels,
   });
 

@@ -75,6 +75,8 @@ export async function cashierFlowText(
             cards: g('recoveryCards', { cards: '{cards}' }),
             apm: g('recoveryApm', { methods: '{methods}' }),
             leave: g('recoveryLeave'),
+            savedCard: (await getTranslations('card'))('savedLabel', { brand: '{brand}', last4: '{last4}' }),
+            locale,
             errors: { ...errors, rejected: g('recoveryFailed') },
           },
         }

@@ -21,6 +21,10 @@ export interface RecoveryText {
   apm: string;
   leave: string;
   loading: string;
+  /** A saved card: "{brand} ending {last4}" (card.savedLabel). */
+  savedCard: string;
+  /** The page's language, for the lists of cards and methods. */
+  locale: string;
   errors: Partial<Record<CashierError, string>> & { rejected: string };
 }
 
@@ -64,6 +68,8 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
     startTransition(() => formAction(form));
   };
   const error = state.error ? (text.errors[state.error] ?? text.errors.rejected) : null;
+  const list = (items: string[]) => new Intl.ListFormat(text.locale, { type: 'conjunction' }).format(items);
+  const cardNames = options ? options.cards.map((c) => text.savedCard.replace('{brand}', c.brand).replace('{last4}', c.last4)) : [];
 
   return (
     <section aria-labelledby="recovery-heading" aria-busy={options === undefined || pending} className="space-y-3 rounded-theme border border-control p-4">
@@ -86,14 +92,14 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
           {options.card ? (
             <li>
               <button type="button" disabled={pending} onClick={() => choose('card')} className={button}>
-                {options.cards.length ? text.cards.replace('{cards}', options.cards.join(', ')) : text.card}
+                {cardNames.length ? text.cards.replace('{cards}', list(cardNames)) : text.card}
               </button>
             </li>
           ) : null}
           {options.methods.length ? (
             <li>
               <button type="button" disabled={pending} onClick={() => choose('apm')} className={button}>
-                {text.apm.replace('{methods}', options.methods.join(', '))}
+                {text.apm.replace('{methods}', list(options.methods))}
               </button>
             </li>
           ) : null}

@@ -8,7 +8,7 @@
  * Labels, hints and errors are tied to each field (aria-describedby), the review heading takes
  * the focus, and the outcome is announced.
  */
-import { useActionState, useEffect, useRef } from 'react';
+import { useActionState, useEffect, useId, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/responsible-gambling-action';
 import { fieldClass } from '@/components/theme/controls';
@@ -52,7 +52,7 @@ interface Props {
 function changeLine(change: ShownChange, props: Props): string {
   const money = (v: number | null) => (v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v));
   const template = change.effectiveAt ? props.text.changeLater[change.period] : props.text.changeNow[change.period];
-  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' }).format(new Date(change.effectiveAt)) : '';
+  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(change.effectiveAt)) : '';
   return template.replace('{from}', money(change.from)).replace('{to}', money(change.to)).replace('{date}', date);
 }
 
@@ -61,11 +61,18 @@ export function LimitsForm(props: Props) {
   const router = useRouter();
   const [state, formAction, pending] = useActionState<LimitsState, FormData>(changeLimits, { step: 'edit', values: props.initial });
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  // Ids of this form's fields: two forms on a page (the panel's and the first deposit's) never share one.
+  const id = useId();
   const values = { ...props.initial, ...state.values };
 
   useEffect(() => {
     if (state.step === 'review') headingRef.current?.focus();
-    if (state.step === 'saved') router.refresh();
+    if (state.step === 'saved') {
+      // The confirm button is gone: the focus goes to the outcome, which is also announced.
+      statusRef.current?.focus();
+      router.refresh();
+    }
   }, [state, router]);
 
   const errorText = state.error
@@ -112,7 +119,7 @@ export function LimitsForm(props: Props) {
   return (
     <form action={formAction} noValidate className="space-y-3" aria-busy={pending}>
       {hidden}
-      <p role="status" className="min-h-5 text-sm font-medium" data-testid="limits-status">
+      <p ref={statusRef} tabIndex={-1} role="status" className="min-h-5 text-sm font-medium" data-testid="limits-status">
         {state.step === 'saved' ? [text.saved, ...(state.changes ?? []).map((c) => changeLine(c, props))].join(' ') : null}
       </p>
       {props.ready.length > 0 ? (
@@ -133,11 +140,11 @@ export function LimitsForm(props: Props) {
           const required = props.required.includes(p);
           return (
             <div key={p}>
-              <label htmlFor={`limit-${p}`} className="block text-sm font-medium">
+              <label htmlFor={`${id}-${p}`} className="block text-sm font-medium">
                 {text.labels[p]}
               </label>
               <input
-                id={`limit-${p}`}
+                id={`${id}-${p}`}
                 name={p}
                 inputMode="decimal"
                 autoComplete="off"
@@ -145,17 +152,17 @@ export function LimitsForm(props: Props) {
                 defaultValue={values[p] ?? ''}
                 required={required}
                 aria-invalid={invalid || undefined}
-                aria-describedby={`limit-${p}-hint${invalid ? ' limits-error' : ''}`}
+                aria-describedby={`${id}-${p}-hint${invalid ? ` ${id}-error` : ''}`}
                 className={`${fieldClass} mt-1 w-full`}
               />
-              <p id={`limit-${p}-hint`} className="text-xs text-fg-muted">
+              <p id={`${id}-${p}-hint`} className="text-xs text-fg-muted">
                 {required ? text.requiredHint : text.emptyHint}
               </p>
             </div>
           );
         })}
       </div>
-      <p id="limits-error" aria-live="polite" className="min-h-5 text-sm text-danger">
+      <p id={`${id}-error`} aria-live="polite" className="min-h-5 text-sm text-danger">
         {errorText}
       </p>
       <div className="flex flex-wrap gap-3">

@@ -1,19 +1,20 @@
 'use client';
 /**
- * Reality checks (E23; UKGC RTS 13, Spelinspektionen, MGA; docs/design.md, section 8): at each
- * interval since the session started, a modal dialog says how long the customer has been in the
- * session and what they deposited and withdrew, until they choose to go on or to take a break.
- * The interval is the customer's choice within the rules (RealityCheckSettings). Texts arrive
- * filled in from the server: the k-th check's sentence is `bodies[k - 1]` (the last one after).
+ * Reality checks (E23; UKGC RTS 13, Spelinspektionen, MGA; docs/design.md, section 8): one
+ * interval after the session started, or after the last check was acknowledged, a modal dialog
+ * says how long the customer has been in the session (a duration in the page's language, by Intl)
+ * and what they deposited and withdrew, until they choose to go on or to take a break. The
+ * interval is the customer's choice within the rules (RealityCheckSettings).
  */
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { setRealityCheck, type RealityCheckState } from '@/lib/checkout/responsible-gambling-action';
+import { durationText } from '@/lib/cashier/duration';
 
 export interface RealityCheckText {
   title: string;
-  /** The k-th check's sentence ("You have been in this session for 60 minutes."). */
-  bodies: string[];
+  /** "You have been in this session for {duration}.": the duration is formatted here (Intl, the page's language). */
+  time: string;
   money: string;
   continue: string;
   takeBreak: string;
@@ -22,57 +23,56 @@ export interface RealityCheckText {
 interface Props {
   startedAt: string;
   intervalMinutes: number;
+  /** The page's language: the duration in its words ("1 hour, 5 minutes"). */
+  locale: string;
   breakHref: string;
   text: RealityCheckText;
 }
 
-/** The checks this tab has seen of the session, from sessionStorage (0 when none or refused). */
-function storedCount(key: string): number {
+/** When this tab last acknowledged a check of the session (ms), from sessionStorage; null when never or refused. */
+function storedAck(key: string): number | null {
   try {
-    return Number(sessionStorage.getItem(key)) || 0;
+    const value = Number(sessionStorage.getItem(key));
+    return Number.isFinite(value) && value > 0 ? value : null;
   } catch {
-    return 0;
+    return null;
   }
 }
 
-export function RealityCheck({ startedAt, intervalMinutes, breakHref, text }: Props) {
+export function RealityCheck({ startedAt, intervalMinutes, locale, breakHref, text }: Props) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [due, setDue] = useState(0);
-  const [seen, setSeen] = useState(0);
+  /** When the check on show was due to show (ms), or null. */
+  const [shownAt, setShownAt] = useState<number | null>(null);
+  const [ackAt, setAckAt] = useState<number | null>(null);
 
-  // The checks seen are kept per tab (sessionStorage), so a reload does not show one again, and a
-  // page opened after an interval has passed shows its check at once.
+  // The next check is one interval after the last one acknowledged in this tab (kept across reloads
+  // in sessionStorage), or after the session's start: a changed interval counts from then, and a
+  // page opened after the time has passed shows its check at once.
   const storageKey = `reality-check:${startedAt}`;
   useEffect(() => {
     if (!intervalMinutes) return;
-    const start = Date.parse(startedAt);
-    const step = intervalMinutes * 60_000;
-    const now = Date.now();
-    const seenBefore = Math.max(seen, storedCount(storageKey));
-    const passed = Math.floor((now - start) / step);
-    if (passed > seenBefore) {
-      setDue(passed);
-      return;
-    }
-    const next = seenBefore + 1;
-    const timer = setTimeout(() => setDue(next), Math.max(0, start + next * step - now));
+    const base = Math.max(Date.parse(startedAt), ackAt ?? 0, storedAck(storageKey) ?? 0);
+    const due = base + intervalMinutes * 60_000;
+    const timer = setTimeout(() => setShownAt(Date.now()), Math.max(0, due - Date.now()));
     return () => clearTimeout(timer);
-  }, [startedAt, intervalMinutes, seen, storageKey]);
+  }, [startedAt, intervalMinutes, ackAt, storageKey]);
 
   useEffect(() => {
-    if (due > seen && dialogRef.current && !dialogRef.current.open) dialogRef.current.showModal();
-  }, [due, seen]);
+    if (shownAt !== null && dialogRef.current && !dialogRef.current.open) dialogRef.current.showModal();
+  }, [shownAt]);
 
   const close = () => {
     dialogRef.current?.close();
-    setSeen(due);
+    const now = Date.now();
+    setShownAt(null);
+    setAckAt(now);
     try {
-      sessionStorage.setItem(storageKey, String(due));
+      sessionStorage.setItem(storageKey, String(now));
     } catch {
-      // Storage refused (a framed page's partition): the count lives in this page only.
+      // Storage refused (a framed page's partition): the time lives in this page only.
     }
   };
-  const body = text.bodies[Math.min(due, text.bodies.length) - 1] ?? '';
+  const minutes = shownAt === null ? 0 : Math.max(1, Math.round((shownAt - Date.parse(startedAt)) / 60_000));
 
   return (
     <dialog
@@ -90,7 +90,7 @@ export function RealityCheck({ startedAt, intervalMinutes, breakHref, text }: Pr
         {text.title}
       </h2>
       <div id="reality-check-body" className="space-y-1">
-        <p>{body}</p>
+        <p>{shownAt === null ? null : text.time.replace('{duration}', durationText(minutes, locale))}</p>
         <p>{text.money}</p>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">

@@ -85,8 +85,14 @@ export async function LimitsPrompt({ session, rg, locale }: PanelProps) {
   );
 }
 
+/** What the form shows per period: the raise not applied yet (so an untouched field keeps it), else the limit in force; '' for none. */
 function initialValues(rg: ResponsibleGambling, locale: string): Record<Period, string> {
-  return Object.fromEntries(PERIODS.map((p) => [p, rg.limits[p] === undefined ? '' : formatAmountInput(rg.limits[p]!, locale)])) as Record<Period, string>;
+  const shown = (p: Period) => {
+    const raise = rg.pending.find((r) => r.period === p);
+    const value = raise ? raise.limit : (rg.limits[p] ?? null);
+    return value === null ? '' : formatAmountInput(value, locale);
+  };
+  return Object.fromEntries(PERIODS.map((p) => [p, shown(p)])) as Record<Period, string>;
 }
 
 function CoolingOffNote({ g, rg, session, locale }: { g: Gambling; rg: ResponsibleGambling; session: CashierSession; locale: string }) {
@@ -133,22 +139,25 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
               </li>
             ))}
         </ul>
-        <details open={rg.pending.some((p) => p.ready)} className="rounded-theme border border-control p-3">
-          <summary className="min-h-6 cursor-pointer font-medium text-primary">{g('change')}</summary>
-          <div className="mt-3 space-y-3">
-            <CoolingOffNote g={g} rg={rg} session={session} locale={locale} />
-            <LimitsForm
-              sessionId={session.sessionId}
-              numberLocale={locale}
-              currency={currency}
-              mode="manage"
-              initial={initialValues(rg, locale)}
-              required={rg.requiredPeriods}
-              ready={rg.pending.filter((p) => p.ready).map(line)}
-              text={await limitsFormText(g, currency, rg, locale)}
-            />
-          </div>
-        </details>
+        {/* While the limits are asked before a first deposit, that form is the one on the page. */}
+        {rg.limitsPrompt !== 'NONE' ? null : (
+          <details open={rg.pending.some((p) => p.ready)} className="rounded-theme border border-control p-3">
+            <summary className="min-h-6 cursor-pointer font-medium text-primary">{g('change')}</summary>
+            <div className="mt-3 space-y-3">
+              <CoolingOffNote g={g} rg={rg} session={session} locale={locale} />
+              <LimitsForm
+                sessionId={session.sessionId}
+                numberLocale={locale}
+                currency={currency}
+                mode="manage"
+                initial={initialValues(rg, locale)}
+                required={rg.requiredPeriods}
+                ready={rg.pending.filter((p) => p.ready).map(line)}
+                text={await limitsFormText(g, currency, rg, locale)}
+              />
+            </div>
+          </details>
+        )}
       </div>
       <div className="space-y-2">
         <h3 className="font-semibold">{g('realityHeading')}</h3>
@@ -224,15 +233,15 @@ export async function RealityReminder({ session, rg, locale, merchantUrl }: Pane
   if (!rg.realityCheck.intervalMinutes) return null;
   const g = await getTranslations('gambling');
   const { deposited, withdrawn } = rg.realityCheck;
-  const bodies = Array.from({ length: 24 }, (_, k) => g('realityBody', { minutes: (k + 1) * rg.realityCheck.intervalMinutes }));
   return (
     <RealityCheck
       startedAt={rg.realityCheck.startedAt}
       intervalMinutes={rg.realityCheck.intervalMinutes}
+      locale={locale}
       breakHref={merchantUrl ?? rg.help.url}
       text={{
         title: g('realityTitle'),
-        bodies,
+        time: g('realityTime', { duration: '{duration}' }),
         money: g('realityMoney', { deposited: money(deposited, session.currency, locale), withdrawn: money(withdrawn, session.currency, locale), net: money(deposited - withdrawn, session.currency, locale) }),
         continue: g('realityContinue'),
         takeBreak: g('realityBreak'),
@@ -242,7 +251,7 @@ export async function RealityReminder({ session, rg, locale, merchantUrl }: Pane
 }
 
 /** The widget's "deposit again", when the session offers it and deposits are open. */
-export async function DepositAgainOffer({ session, locale, uiLocale }: { session: CashierSession; locale: string; uiLocale: string }) {
+export async function DepositAgainOffer({ session, locale, uiLocale, merchant }: { session: CashierSession; locale: string; uiLocale: string; merchant: string }) {
   const offer = session.depositAgain;
   const rg = session.responsibleGambling;
   if (!offer || rg?.exclusion || (rg && rg.limitsPrompt !== 'NONE')) return null;
@@ -263,7 +272,7 @@ export async function DepositAgainOffer({ session, locale, uiLocale }: { session
         cancel: t('cancel'),
         done: { success: t('done.success'), failed: t('done.failed'), other: t('done.other') },
         errors: {
-          ...Object.fromEntries(errorKeys.map((k) => [k, t(`errors.${k}`, { merchant: '' })])),
+          ...Object.fromEntries(errorKeys.map((k) => [k, t(`errors.${k}`, { merchant })])),
           aboveLimit: t('errors.aboveLimitNow'),
           conflict: g('recoveryConflict'),
           rejected: t('errors.rejected'),

@@ -56,11 +56,12 @@ export async function depositAgain(_previous: RetryState, form: FormData): Promi
     if (held !== 'held') return { error: held };
     const offer = (await paymentsApi.getSession(sessionId)).depositAgain;
     if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
-    // One key per offer: two clicks, two tabs, two instances get one pay-in, paid at most once.
-    const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${sessionId}:${offer.payinId}`, 'card');
+    // One key per offer (the last deposit's id): two clicks, two tabs, two instances get one pay-in, paid at most once.
+    const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${offer.payinId}`, 'card');
     return { step: { url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }), type: 'payin', id: created.paymentId } };
   } catch (error) {
-    return { error: cashierFailure(error, { sessionId, attemptKey: '' }).error };
+    const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
+    return { error: key === 'aboveBalance' ? 'rejected' : key };
   }
 }
 
@@ -68,7 +69,7 @@ export async function depositAgain(_previous: RetryState, form: FormData): Promi
 export interface RecoveryOptions {
   threeDS: boolean;
   card: boolean;
-  cards: string[];
+  cards: { brand: string; last4: string }[];
   methods: string[];
 }
 
@@ -91,7 +92,7 @@ export async function loadRecovery(sessionId: string, payinId: string): Promise<
     return {
       threeDS: card && payin.statusReason?.detailedStatus === 'AUTHENTICATION_REQUIRED',
       card,
-      cards: card ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => `${c.cardBrand} •••• ${c.cardMask.slice(-4)}`) : [],
+      cards: card ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => ({ brand: c.cardBrand, last4: c.cardMask.slice(-4) })) : [],
       methods: methods.filter((m) => m.type !== 'CARD').map((m) => m.name),
     };
   } catch (error) {
@@ -129,7 +130,7 @@ export async function recoverDeposit(_previous: RetryState, form: FormData): Pro
     return { step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
   } catch (error) {
     const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
-    // The old pay-in moved on (another tab retried it, or it is no longer retryable).
-    return { error: key === 'expired' ? 'conflict' : key };
+    // The old pay-in moved on (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
+    return { error: key === 'expired' ? 'conflict' : key === 'aboveBalance' ? 'rejected' : key };
   }
 }

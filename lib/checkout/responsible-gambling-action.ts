@@ -68,14 +68,16 @@ const minorOf = (major: number | null | undefined, currency: string) => (major =
 function stateOf(rg: ResponsibleGambling, currency: string) {
   const limits: PeriodLimitsMinor = {};
   for (const p of PERIOD_LIST) if (rg.limits[p] !== undefined) limits[p] = minorOf(rg.limits[p], currency)!;
+  // The raises not applied yet, waiting or ready to confirm, as the service plans with them.
   const waiting: PendingLimits = {};
-  for (const p of rg.pending) if (!p.ready) waiting[p.period] = { limit: minorOf(p.limit, currency), effectiveAt: p.effectiveAt };
+  for (const p of rg.pending) waiting[p.period] = { limit: minorOf(p.limit, currency), effectiveAt: p.effectiveAt, ...(p.ready ? { confirm: true } : {}) };
   return { limits, waiting };
 }
 
 /**
- * What the customer asks (minor units; null: none), period by period, when it differs from the
- * limit in force or from the raise waiting; or the first field that is not an amount.
+ * What the customer asks (minor units; null: none), period by period, when it differs from what
+ * the form showed (the raise not applied yet, else the limit in force: an untouched field keeps
+ * its raise waiting); or the first field that is not an amount (or above the API's 1e12).
  */
 function askedOf(values: Record<Period, string>, rg: ResponsibleGambling, currency: string, locale: string): { asked: Partial<Record<Period, number | null>> } | { invalid: Period } {
   const asked: Partial<Record<Period, number | null>> = {};
@@ -84,12 +86,12 @@ function askedOf(values: Record<Period, string>, rg: ResponsibleGambling, curren
     let minor: number | null = null;
     if (raw) {
       const major = parseAmount(raw, locale);
-      minor = major === null || major <= 0 ? null : toMinor(major, currency);
+      minor = major === null || major <= 0 || major > 1e12 ? null : toMinor(major, currency);
       if (minor === null || minor <= 0) return { invalid: period };
     }
-    const inForce = minorOf(rg.limits[period], currency);
-    const waiting = rg.pending.find((p) => p.period === period && !p.ready);
-    if (minor !== inForce || (waiting && minor !== minorOf(waiting.limit, currency))) asked[period] = minor;
+    const raise = rg.pending.find((p) => p.period === period);
+    const shown = raise ? minorOf(raise.limit, currency) : minorOf(rg.limits[period], currency);
+    if (minor !== shown) asked[period] = minor;
   }
   return { asked };
 }
@@ -126,7 +128,7 @@ export async function changeLimits(previous: LimitsState, form: FormData): Promi
   } catch (error) {
     const failure = classifyFailure(error);
     logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'the customer’s limits could not be changed');
-    return { step: 'edit', values, error: failure === 'unavailable' ? 'unavailable' : failure === 'invalid' ? 'required' : 'rejected' };
+    return { step: 'edit', values, error: failure === 'unavailable' ? 'unavailable' : 'rejected' };
   }
 }
 

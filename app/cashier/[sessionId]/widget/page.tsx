@@ -52,7 +52,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
       {cancelId ? (
         <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="widget" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={query() ? `${widgetPath}?${query()}` : widgetPath} />
       ) : null}
-      <DepositAgainOffer session={session} locale={locale} uiLocale={uiLocale} />
+      <DepositAgainOffer session={session} locale={locale} uiLocale={uiLocale} merchant={settings.displayName} />
       <CashierFlow
         action={startCashierTransaction}
         sessionId={session.sessionId}

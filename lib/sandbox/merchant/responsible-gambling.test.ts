@@ -15,6 +15,7 @@ import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { customers } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { completeChallenge } from '../payins/payin-decisions';
+import { settleDuePayins } from '../payins/payin-processing';
 
 const CHECKOUT = 'sbx_checkout';
 const MERCHANT = 'sbx_regulated_merchant';
@@ -310,6 +311,17 @@ describe('review findings (E23)', () => {
     await exclude(await customerIdOf(id), { kind: 'SELF_EXCLUSION' });
     const db = await sandboxDb();
     await db.transaction((tx) => completeChallenge(tx, created.body.paymentId, true, { checkoutUrl: 'http://checkout.test' }));
+    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
+  });
+
+  it('a timed success due after an exclusion is declined when it settles', async () => {
+    const id = await newSession('FR');
+    await setRg(id, { noLimits: true });
+    const created = await deposit(id, 20);
+    expect((await payCard(created.body.paymentId, '4000000000000077')).body.status).toBe('PENDING');
+    await exclude(await customerIdOf(id), { kind: 'TIME_OUT', until: new Date(Date.now() + HOUR).toISOString() });
+    const db = await sandboxDb();
+    await db.transaction((tx) => settleDuePayins(tx, new Date(Date.now() + 10_000)));
     expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
   });
 

@@ -40,6 +40,11 @@ export function activeExclusion(gambling: StoredGambling | null | undefined, now
   return e;
 }
 
+/** Whether the customer is in a time-out or self-excluded now (E23); with `lock`, their row is locked (as at payment). */
+export async function excludedNow(tx: Db, customerId: string, lock = false): Promise<boolean> {
+  return activeExclusion((await customerRow(tx, customerId, lock))?.gambling) !== null;
+}
+
 /**
  * The rules' monthly ceiling in `currency` (minor units), converted at the sandbox's rates;
  * undefined without one. Without a rate it is 0 (fails closed: no month limit can be set, so no

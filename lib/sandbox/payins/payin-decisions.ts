@@ -4,7 +4,7 @@
  * declines, the console refunds; and what those pages show of the pay-in. Status changes go
  * through changePayin, so through the transitions table.
  */
-import { activeExclusion, customerRow } from '../merchant/responsible-gambling';
+import { excludedNow } from '../merchant/responsible-gambling';
 import { threeDsOf, waitsForMethod } from './three-ds';
 import type { Db } from '@/lib/db/client';
 import type { PayinStatus } from '@/lib/contract/enums';
@@ -23,11 +23,6 @@ import type { PendingOutcome } from '@/lib/db/stored-shapes';
 /** A refund settles this long after it is asked for. */
 const REFUND_DELAY_MS = 2_000;
 
-/** Whether the customer is in a time-out or self-excluded now (E23); the customer row is locked, as at payment. */
-async function excludedNow(tx: Db, customerId: string): Promise<boolean> {
-  return activeExclusion((await customerRow(tx, customerId, true))?.gambling) !== null;
-}
-
 /** The sandbox provider page's decision on a PENDING APM pay-in; returns the status page to go to. */
 export async function decidePayinAtProvider(
   tx: Db,
@@ -38,7 +33,7 @@ export async function decidePayinAtProvider(
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   if (row.status === 'PENDING' && row.methodId && decision !== 'pending') {
     // E23: a time-out or self-exclusion recorded while the customer was at the provider stops the deposit.
-    const blocked = decision === 'approve' && (await excludedNow(tx, row.customerId));
+    const blocked = decision === 'approve' && (await excludedNow(tx, row.customerId, true));
     const status = decision === 'approve' && !blocked ? 'SUCCESS' : 'DECLINED';
     await changePayin(tx, row, { status, statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : blocked ? 'BLOCKED_CUSTOMER' : 'GENERAL_DECLINE') });
   }
@@ -51,7 +46,7 @@ async function decideChallenge(tx: Db, id: string, passed: boolean): Promise<{ r
   // A pay-in still running its 3DS Method has no challenge to answer yet.
   if (row.status !== 'PENDING_3DS' || waitsForMethod(row)) return { row, movedNow: false };
   // E23: a time-out or self-exclusion recorded during the challenge stops the deposit.
-  const blocked = passed && (await excludedNow(tx, row.customerId));
+  const blocked = passed && (await excludedNow(tx, row.customerId, true));
   const status: PayinStatus = passed && !blocked ? 'SUCCESS' : 'DECLINED';
   const changed = await changePayin(tx, row, {
     status,

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN } from './support';
+import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN } from './support';
 
 test('create a pay-in, embed it on a second origin, pay it, see its messages and its webhook', async ({ page, request }) => {
   await page.goto('/sandbox');
@@ -175,6 +175,32 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
       await page.goto(again.iframeUrls.card);
       expect(await page.getByRole('button', { name: /^Pay / }).evaluate((el) => getComputedStyle(el).borderTopLeftRadius)).toBe('0px');
     }).toPass({ timeout: 10_000 });
+  }
+});
+
+test('name a gambling licence in the console: the cashier then asks a UK customer for deposit limits (E23)', async ({ page, request }) => {
+  await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const licences = form.getByRole('group', { name: 'Gambling licences' });
+  const ukgc = licences.getByRole('checkbox', { name: 'UK Gambling Commission' });
+  await expect(ukgc).not.toBeChecked();
+  try {
+    await ukgc.check();
+    await form.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await expect(licences.getByRole('checkbox', { name: 'UK Gambling Commission' })).toBeChecked();
+    await expectNoAxeViolations(page, 'console with a licence');
+    // The sample customer bills in GB: under the UKGC's rules the cashier asks for limits first (within the settings cache time).
+    await expect(async () => {
+      const session = await createSession(request, { token: OTHER_TOKEN });
+      await page.goto(session.checkoutUrl);
+      await expect(page.getByText('Before your first deposit: would you like to set deposit limits?')).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  } finally {
+    await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
+    await licences.getByRole('checkbox', { name: 'UK Gambling Commission' }).uncheck();
+    await form.getByRole('button', { name: 'Save theme' }).click();
+    await expect(page.getByRole('status')).toHaveText('Theme saved.');
   }
 });
 

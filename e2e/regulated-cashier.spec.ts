@@ -226,3 +226,29 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
 });
+
+test('a soft decline on the last attempt: the cashier offers the 3-D Secure retry, which is challenged and pays', async ({ page }) => {
+  const text = catalogue('en');
+  const session = await newSession(DEMO_TOKEN, 'FR');
+  await page.goto(session.checkoutUrl);
+  await page.getByLabel('Amount in EUR').fill('18');
+  await page.getByRole('button', { name: 'Continue to deposit' }).click();
+  // Two declines, then the soft decline on the pay-in's last attempt: the payment step ends.
+  for (const number of ['4000000000000002', '4000000000009995', '4000002760003184']) {
+    await fillCard(step(page), text, number);
+    await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
+    if (number !== '4000002760003184') await expect(step(page).getByRole('alert').filter({ hasText: /declined|insufficient/i })).toBeVisible();
+  }
+  const recovery = page.getByRole('region', { name: text.gambling.recoveryHeading });
+  await expect(recovery.getByRole('button', { name: text.gambling.recoveryThreeDS })).toBeVisible();
+  await expectNoAxeViolations(page, 'recovery after a soft decline');
+  await recovery.getByRole('button', { name: text.gambling.recoveryThreeDS }).click();
+  await fillCard(step(page), text, '4242424242424242');
+  await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
+  // The retry is authenticated: the issuer's challenge, though this card needs none otherwise.
+  await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
+  const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
+  expect(deposits.map((d) => d.status)).toEqual(['SUCCESS', 'DECLINED']);
+});
+

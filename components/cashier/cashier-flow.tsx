@@ -17,7 +17,7 @@ import type { FeeRule } from '@/lib/contract/merchant';
 import { toMinor, toMajor } from '@/lib/money';
 import type { CashierState } from '@/lib/checkout/cashier-action';
 import type { CashierError } from '@/lib/checkout/cashier-failure';
-import { PaymentStep } from './payment-step';
+import { endNotice, PaymentStep } from './payment-step';
 import { DepositRecovery, type RecoveryText } from './deposit-recovery';
 
 export interface CashierFlowText {
@@ -163,7 +163,7 @@ export function CashierFlow(props: CashierFlowProps) {
             setStep(undefined);
             setRecovery(step.id);
             router.refresh();
-          } else finish(end === 'success' ? text.done.success : end === 'waiting' ? text.done.waiting : end === 'failed' ? text.done.failed : text.done.other);
+          } else finish(endNotice(end, text.done));
         }}
       />
     );

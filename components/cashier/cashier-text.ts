@@ -28,16 +28,16 @@ export async function cashierFlowText(
   const locale = options.locale ?? 'en';
   const terms = options.terms;
   const money = (major: number) => formatMinor(toMinor(major, currency) ?? 0, currency, locale);
+  const g = await getTranslations('gambling');
   const rules = terms?.rules ?? {};
   const tightest = terms?.limits.reduce<CashierTerms['limits'][number] | null>((least, l) => (least === null || l.remaining < least.remaining ? l : least), null) ?? null;
   const lines = [
     ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
     ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
     ...(terms?.limits ?? []).map((l) => t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period })),
-    ...(terms?.noReversal ? [(await getTranslations('gambling'))('noReversal')] : []),
+    ...(terms?.noReversal ? [g('noReversal')] : []),
   ];
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
-  const g = await getTranslations('gambling');
   const errors = {
     ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
     belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),

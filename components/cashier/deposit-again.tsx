@@ -10,7 +10,7 @@ import { useActionState, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { depositAgain, type RetryState } from '@/lib/checkout/deposit-retry-action';
 import type { CashierError } from '@/lib/checkout/cashier-failure';
-import { PaymentStep } from './payment-step';
+import { endNotice, PaymentStep } from './payment-step';
 
 export interface DepositAgainText {
   heading: string;
@@ -43,7 +43,7 @@ export function DepositAgain(props: { sessionId: string; payinId: string; locale
         }}
         onEnd={(end) => {
           setShown(step);
-          setNotice(end === 'success' ? text.done.success : end === 'failed' ? text.done.failed : text.done.other);
+          setNotice(endNotice(end, text.done));
           router.refresh();
         }}
       />

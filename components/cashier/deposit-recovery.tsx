@@ -76,7 +76,8 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
       <h2 id="recovery-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold">
         {text.heading}
       </h2>
-      <p>{options === undefined ? text.loading : text.intro}</p>
+      {/* No options (the service did not answer, or the deposit moved on): say so; going back stays. */}
+      <p>{options === undefined ? text.loading : options === null ? text.errors.rejected : text.intro}</p>
       <p role="alert" className="min-h-5 text-sm text-danger">
         {error}
       </p>

@@ -14,6 +14,14 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 /** How the framed payment ended: paid, waiting for the merchant (a payout), not paid, or the page left (a redirect). */
 export type StepEnd = 'success' | 'waiting' | 'failed' | 'left';
 
+/** The notice of how a step ended, from the flow's `done` texts (`waiting` falls back to `other` where a flow has none). */
+export function endNotice(end: StepEnd, done: { success: string; failed: string; other: string; waiting?: string }): string {
+  if (end === 'success') return done.success;
+  if (end === 'failed') return done.failed;
+  if (end === 'waiting' && done.waiting) return done.waiting;
+  return done.other;
+}
+
 export interface PaymentStepProps {
   step: { url: string; type: CheckoutTransactionType; id: string };
   frameTitle: string;

@@ -154,8 +154,9 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
   assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
   // The pay-in retried is locked before the customer, as paying does (pay-in, then customer): no deadlock.
   const retry = replaces ? await retryOf(tx, id, replaces) : null;
-  assertDepositRules(config, await customerRow(tx, row.customerId, true), { cashier: true });
-  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur);
+  const customer = await customerRow(tx, row.customerId, true);
+  assertDepositRules(config, customer, { cashier: true });
+  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur, customer ?? undefined);
   const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
   const payin = await createPayinFor(
     tx,

@@ -138,9 +138,13 @@ export function assertWithinBounds(config: SandboxMerchantConfig, currency: stri
   if (maxMinor !== null && amountMinor > maxMinor) throw limitError(`The largest ${noun} is ${money(maxMinor, currency)}`);
 }
 
-/** Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave (in any currency, at `rates`), naming the limit. Locks the customer. */
-export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number, rates: Record<string, number>): Promise<void> {
-  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, { lock: true, rates }), amountMinor);
+/**
+ * Refuses (400 LIMIT_EXCEEDED) a deposit above what the customer's limits leave (in any currency,
+ * at `rates`), naming the limit. Locks the customer, unless the caller passes its `row`, read
+ * locked already.
+ */
+export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number, rates: Record<string, number>, row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'>): Promise<void> {
+  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, row ? { row, rates } : { lock: true, rates }), amountMinor);
   if (over) throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
 }
 

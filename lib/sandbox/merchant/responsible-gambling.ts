@@ -14,7 +14,7 @@ import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest 
 import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { rulesForCustomer, type RulesInForce } from '@/lib/cashier/regulators';
 import { confirmReady, isLimitProblem, limitsAt, planLimits, type PendingLimits } from '@/lib/cashier/limit-changes';
-import { convertMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+import { convertMinor, toMajor, toMinor } from '@/lib/money';
 import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
@@ -216,7 +216,6 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
     if (minutes !== 0 && (minutes < 5 || minutes > rules.realityCheck.maxMinutes)) throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
     gambling.realityCheckMinutes = minutes;
   }
-  if (!isKnownCurrency(currency)) throw invalid('The session currency is unknown');
   gambling.pending = { ...(gambling.pending ?? {}), [currency]: pending };
   await tx
     .update(customers)

@@ -104,7 +104,7 @@ export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestCo
   const customer = await customerRow(tx, row.customerId, true);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertDepositRules(config, customer, { cashier: row.sessionId !== null });
-  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0), config.ratesToEur);
+  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0), config.ratesToEur, customer);
 }
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */

@@ -1,5 +1,5 @@
 /**
- * Issue 20 from outside, as a script with raw sockets would attack the production build: a padded
+ * Attacks from outside, as a script with raw sockets would attack the production build: a padded
  * X-Forwarded-For no longer picks the client's address (velocity limits hold), a long User-Agent
  * is refused before Next.js's regex, an early 413 closes its connection cleanly, a prefetch
  * header skips neither the Origin check nor the CSP, `?locale=` above U+00FF falls back, and
@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { rawRequest, runHeaderFuzz } from '../lib/testing/header-fuzz';
+import { rawRequest, runHeaderFuzz, stallLimitMs } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import { h2hSample } from '../lib/testing/operation-samples';
@@ -34,7 +34,7 @@ const statusAt = async (origin: string, payinId: string) => must(await api(origi
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 const padded = (forged: string) => `${'6.6.6.6, '.repeat(600)}${forged}`;
 
-test.describe('a padded X-Forwarded-For (finding 1), on a server with the default limits but 5 attempts per IP', () => {
+test.describe('a padded X-Forwarded-For, on a server with the default limits but 5 attempts per IP', () => {
   const origin = 'http://localhost:3141';
   let server: ChildProcess;
   test.beforeAll(async () => {
@@ -55,7 +55,7 @@ test.describe('a padded X-Forwarded-For (finding 1), on a server with the defaul
     expect(results).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'refused', 'refused']);
   });
 
-  test('webhooks to this machine are refused alike for an open and a closed port, without the operator’s opt-in (finding 6)', async () => {
+  test('webhooks to this machine are refused alike for an open and a closed port, without the operator’s opt-in', async () => {
     const answers: string[] = [];
     for (const port of [new URL(origin).port, '9', '5432']) {
       const answer = await api(origin).POST('/transaction/h2h/create', { body: { ...h2hSample(), hookUrl: `http://127.0.0.1:${port}/hook` } as never });
@@ -67,7 +67,7 @@ test.describe('a padded X-Forwarded-For (finding 1), on a server with the defaul
   });
 });
 
-test.describe('CSP report flood (finding 5), on a server with the default limit of 30 reports a minute per address', () => {
+test.describe('CSP report flood, on a server with the default limit of 30 reports a minute per address', () => {
   const origin = 'http://localhost:3144';
   let server: ChildProcess;
   test.beforeAll(async () => {
@@ -99,7 +99,7 @@ test('a 15 KB User-Agent is 431 in milliseconds, and two such clients do not slo
   expect(others.sort((a, b) => a - b)[5]!).toBeLessThan(100);
 });
 
-test('an early 413 says Connection: close; the kept-alive client’s next request succeeds (finding 8)', async () => {
+test('an early 413 says Connection: close; the kept-alive client’s next request succeeds', async () => {
   const payin = await createPayin(null as never);
   const url = new URL(payin.iframeUrls.card);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -119,7 +119,7 @@ test('an early 413 says Connection: close; the kept-alive client’s next reques
   agent.destroy();
 });
 
-test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin is 403, never 500 (finding 9)', async () => {
+test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin is 403, never 500', async () => {
   const payin = await createPayin(null as never);
   const path = new URL(payin.iframeUrls.card).pathname;
   for (const origin of [null, 'null', 'http://[', 'https://evil.example']) {
@@ -131,7 +131,7 @@ test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin
   expect(prefetched.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
 });
 
-test('?locale= with characters above U+00FF, or malformed, falls back on every page (finding 10)', async () => {
+test('?locale= with characters above U+00FF, or malformed, falls back on every page', async () => {
   const payin = await createPayin(null as never);
   const session = await createSession(null as never, { balance: 100 });
   const pages = [payin.iframeUrls.card, payin.iframeUrls.card.replace('/card', '/apm'), payin.iframeUrls.card.replace('/card', '/status'), `${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`, `${CHECKOUT_ORIGIN}/`, `${CHECKOUT_ORIGIN}/sandbox`];
@@ -145,7 +145,7 @@ test('?locale= with characters above U+00FF, or malformed, falls back on every p
   }
 });
 
-test('SIGTERM ends the server by its deadline, with a connection held open (finding 11)', async () => {
+test('SIGTERM ends the server by its deadline, with a connection held open', async () => {
   const origin = 'http://localhost:3142';
   const server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-sigterm/db', SHUTDOWN_DEADLINE_MS: '3000' });
   // A body that never ends (the request timeout is 30 s) and an idle kept-alive connection.
@@ -159,7 +159,7 @@ test('SIGTERM ends the server by its deadline, with a connection held open (find
   await held;
 });
 
-test('the console shows nothing of a crafted notice query (finding 12)', async () => {
+test('the console shows nothing of a crafted notice query', async () => {
   const phishing = 'Your account is locked: call +1 555 0100';
   for (const notice of ['failed', 'payinCreated', 'sessionCreated']) {
     const url = new URL(`${CHECKOUT_ORIGIN}/sandbox`);
@@ -174,7 +174,11 @@ test('header fuzz: long and malformed X-Forwarded-For, User-Agent, Origin, Accep
   const payin = await createPayin(null as never);
   const session = await createSession(null as never, { balance: 100 });
   const report = await runHeaderFuzz(CHECKOUT_ORIGIN, 300, 5, { paymentId: payin.paymentId, payoutId: 'unknown_id', sessionId: session.sessionId });
-  console.info(`header fuzz: ${JSON.stringify(report.byClass)}; 5xx ${report.serverErrors.length}; probe median ${report.medianProbeMs} ms, slowest ${report.longestProbeMs} ms`);
+  console.info(
+    `header fuzz: ${JSON.stringify(report.byClass)}; 5xx ${report.serverErrors.length}; probe median ${report.medianProbeMs} ms, ` +
+      `slowest ${report.longestProbeMs} ms, quiet median ${report.quietMedianProbeMs} ms (stall limit ${stallLimitMs(report)} ms)`,
+  );
   expect(report.serverErrors).toEqual([]);
-  expect(report.longestProbeMs).toBeLessThan(250);
+  // A stall is a ratio to this run's quiet probes (lib/testing/header-fuzz.ts, STALL_RATIO and STALL_FLOOR_MS), not a fixed time.
+  expect(report.longestProbeMs).toBeLessThan(stallLimitMs(report));
 });

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maskPans, sanitizeForLog } from './log';
 
@@ -35,7 +37,7 @@ describe('log sanitizing', () => {
     expect(out.message).toBe('bad card 400000******0002');
   });
 
-  it('never logs a request’s raw headers, and cuts a client’s long text (issue 20, finding 9)', () => {
+  it('never logs a request’s raw headers, and cuts a client’s long text', () => {
     const out = sanitizeForLog({ request: { headers: { origin: 'x'.repeat(20_000), cookie: 'secret' }, rawHeaders: ['a'] }, cookie: 'c', note: 'y'.repeat(20_000) }) as {
       request: Record<string, unknown>;
       cookie: string;
@@ -46,4 +48,54 @@ describe('log sanitizing', () => {
     expect(out.note.length).toBeLessThan(4200);
     expect(JSON.stringify(out).length).toBeLessThan(5000);
   });
+});
+
+describe('maskPans at the edges of a run', () => {
+  it('masks a card number next to other digit groups (a quantity before it, an expiry after it)', () => {
+    // Before: the run was cut at 19 digits from its start, so neither card was found.
+    expect(maskPans('qty 2 4242 4242 4242 4242 exp')).toBe('qty 2 424242******4242 exp');
+    expect(maskPans('card 4242 4242 4242 4242 1226')).toBe('card 424242******4242 1226');
+    expect(maskPans('x-forwarded-host: 4000-0000-0000-3220-77')).toBe('x-forwarded-host: 400000******3220-77');
+    expect(maskPans('a 5555555555554444, b 4242424242424242')).toBe('a 555555******4444, b 424242******4242');
+  });
+
+  it('leaves a run of more than 19 digits without group breaks alone (no card number is that long)', () => {
+    expect(maskPans('id 42424242424242424242424242')).toBe('id 42424242424242424242424242');
+  });
+
+  it('is linear: a megabyte of digits, of spaced digits and of text takes milliseconds', () => {
+    for (const text of ['7'.repeat(1_000_000), '1 '.repeat(500_000), 'a'.repeat(1_000_000), '1-1 '.repeat(250_000)]) {
+      const started = performance.now();
+      maskPans(text);
+      expect(performance.now() - started, text.slice(0, 8)).toBeLessThan(2_000);
+    }
+  });
+});
+
+describe('maskPansInOutput, from outside: a child process writes card numbers to its console and streams', () => {
+  it('masks console.error/warn/log/info and raw stdout/stderr writes, strings and buffers, and nothing else', () => {
+    const script = `
+      const { maskPansInOutput } = require(${JSON.stringify(path.resolve('lib/log.ts'))});
+      maskPansInOutput();
+      console.error("x-forwarded-host header with value 4242424242424242 does not match");
+      console.warn('warn', { card: '5555 5555 5555 4444' });
+      console.log('log 4000-0000-0000-3220');
+      console.info('info %s', '378282246310005');
+      process.stdout.write(Buffer.from('buffer 4242424242424242\\n'));
+      process.stderr.write('plain 1234567890123 2026-11-21\\n');
+      process.stdout.write('6869', 'hex');
+    `;
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 });
+    const output = run.stdout + run.stderr;
+    expect(run.status, output).toBe(0);
+    expect(output).toContain('424242******4242');
+    expect(output).toContain('555555******4444');
+    expect(output).toContain('400000******3220');
+    expect(output).toContain('378282*****0005');
+    expect(output).toContain('buffer 424242******4242');
+    expect(output).not.toMatch(/4242424242424242|5555 5555 5555 4444|4000-0000-0000-3220|378282246310005/);
+    // Numbers that are not card numbers, and text in another encoding, pass unchanged.
+    expect(output).toContain('plain 1234567890123 2026-11-21');
+    expect(run.stdout).toContain('hi');
+  }, 60_000);
 });

@@ -12,33 +12,130 @@ import { ENV_SCHEMA } from './config';
 
 /** Wallet tokens (E21: a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
 const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization', 'token', 'wallettoken', 'paymentdata', 'tokenizationdata']);
-/** A request's raw headers are never logged (issue 20, finding 9): what a client wrote, cookies and credentials. */
+/** A request's raw headers are never logged: what a client wrote, cookies and credentials. */
 const HEADER_KEYS = new Set(['headers', 'rawheaders', 'cookie', 'set-cookie']);
 /** Longest string kept in a log line: a client's text cannot make a line of many kilobytes. */
 const MAX_LOGGED_CHARS = 4096;
 
 const bounded = (text: string): string => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…[${text.length - MAX_LOGGED_CHARS} more]` : text);
 
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
+/** Candidate runs: 13 or more digits, single spaces or dashes allowed between them (linear: one digit per step). */
+const DIGIT_RUN = /\d(?:[ -]?\d){12,}/g;
+const PAN_MIN_DIGITS = 13;
+const PAN_MAX_DIGITS = 19;
+
+const isDigit = (code: number): boolean => code >= 48 && code <= 57;
+
+/** `424242******4242`: the first 6 and last 4 digits of a card number, the rest starred. */
+const maskedDigits = (digits: string): string => `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
+
+/**
+ * Masks the card numbers in one run of digit groups (`4242 4242 4242 4242`, `2 4242…`): a card
+ * number is a sequence of whole groups with 13–19 digits in all that passes Luhn; from each group
+ * on, the longest such sequence is masked. Luhn sums come from prefix sums (one pass), so each
+ * group start costs at most 19 constant-time checks: linear in the run's length.
+ */
+function maskRun(run: string): string {
+  // The run's digits, where each group of them ends (exclusive, in digits), and two prefix sums
+  // of Luhn terms: even[k] doubles the digits at even indexes among the first k, odd[k] the odd ones.
+  const digits: number[] = [];
+  const groupEnds: number[] = [];
+  const groupStarts: number[] = [];
+  for (let i = 0; i < run.length; i += 1) {
+    const code = run.charCodeAt(i);
+    if (isDigit(code)) {
+      if (i === 0 || !isDigit(run.charCodeAt(i - 1))) groupStarts.push(i);
+      digits.push(code - 48);
+      if (i + 1 === run.length || !isDigit(run.charCodeAt(i + 1))) groupEnds.push(digits.length);
     }
-    sum += d;
   }
-  return sum % 10 === 0;
+  const even = new Uint32Array(digits.length + 1);
+  const odd = new Uint32Array(digits.length + 1);
+  for (let k = 0; k < digits.length; k += 1) {
+    const d = digits[k]!;
+    const doubled = d > 4 ? d * 2 - 9 : d * 2;
+    even[k + 1] = even[k]! + (k % 2 === 0 ? doubled : d);
+    odd[k + 1] = odd[k]! + (k % 2 === 1 ? doubled : d);
+  }
+  // Digits [a, b) pass Luhn when the positions of the parity of b are doubled (the last digit, b - 1, is not).
+  const luhn = (a: number, b: number): boolean => ((b % 2 === 0 ? even[b]! - even[a]! : odd[b]! - odd[a]!) % 10 === 0);
+  let out = '';
+  let copied = 0;
+  for (let g = 0; g < groupEnds.length; ) {
+    const first = g === 0 ? 0 : groupEnds[g - 1]!;
+    let found = -1;
+    for (let h = g; h < groupEnds.length && groupEnds[h]! - first <= PAN_MAX_DIGITS; h += 1) {
+      if (groupEnds[h]! - first >= PAN_MIN_DIGITS && luhn(first, groupEnds[h]!)) found = h;
+    }
+    if (found < 0) {
+      g += 1;
+      continue;
+    }
+    const start = groupStarts[g]!;
+    const end = groupStarts[found]! + (groupEnds[found]! - (found === 0 ? 0 : groupEnds[found - 1]!));
+    out += run.slice(copied, start) + maskedDigits(digits.slice(first, groupEnds[found]).join(''));
+    copied = end;
+    g = found + 1;
+  }
+  return copied === 0 ? run : out + run.slice(copied);
 }
 
-/** Masks every Luhn-valid run of 13–19 digits (spaces or dashes allowed between digits). */
+/**
+ * Masks every card number in `text` to its first 6 and last 4 digits: a Luhn-valid sequence of
+ * 13–19 digits, in groups separated by single spaces or dashes (PCI DSS 4.0 requirement 3.4.1:
+ * at most BIN and last four shown). Linear in the length of `text`; a text with no run of 13
+ * digits is returned as is after one scan.
+ */
 export function maskPans(text: string): string {
-  return text.replace(/\d(?:[ -]?\d){12,18}/g, (run) => {
-    const digits = run.replace(/\D/g, '');
-    if (!luhnValid(digits)) return run;
-    return `${digits.slice(0, 6)}${'*'.repeat(digits.length - 10)}${digits.slice(-4)}`;
-  });
+  return text.replace(DIGIT_RUN, maskRun);
+}
+
+/** Whether `bytes` holds a run of 13 digits (single spaces or dashes between): the only bytes worth decoding for maskPans. */
+function mayHoldPan(bytes: Uint8Array): boolean {
+  let digits = 0;
+  let separator = false;
+  for (let i = 0; i < bytes.length; i += 1) {
+    const code = bytes[i]!;
+    if (isDigit(code)) {
+      digits += 1;
+      separator = false;
+      if (digits >= PAN_MIN_DIGITS) return true;
+    } else if ((code === 32 || code === 45) && digits > 0 && !separator) separator = true;
+    else {
+      digits = 0;
+      separator = false;
+    }
+  }
+  return false;
+}
+
+const TEXT_ENCODINGS = new Set([undefined, 'utf8', 'utf-8', 'latin1', 'ascii']);
+const filtered = Symbol.for('hosted-checkout.pan-filter');
+type Writable = NodeJS.WriteStream & { [filtered]?: true };
+
+/**
+ * The last line of defence for card numbers in output: every write to `streams` (by default the
+ * process's stdout and stderr, which console.log/info/warn/error and Next.js's own log lines
+ * go through) passes maskPans first. Text written in another encoding (hex, base64) is left
+ * alone. A write with no run of 13 digits costs one scan. Idempotent per stream.
+ */
+export function maskPansInOutput(streams: NodeJS.WriteStream[] = [process.stdout, process.stderr]): void {
+  for (const stream of streams as Writable[]) {
+    if (stream[filtered]) continue;
+    stream[filtered] = true;
+    const write = stream.write;
+    stream.write = function maskedWrite(this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]): boolean {
+      const encoding = typeof rest[0] === 'string' ? rest[0].toLowerCase() : undefined;
+      if (typeof chunk === 'string' && TEXT_ENCODINGS.has(encoding)) {
+        chunk = maskPans(chunk);
+      } else if (chunk instanceof Uint8Array && mayHoldPan(chunk)) {
+        const text = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('utf8');
+        const masked = maskPans(text);
+        if (masked !== text) chunk = Buffer.from(masked, 'utf8');
+      }
+      return (write as (...args: unknown[]) => boolean).call(this, chunk, ...rest);
+    } as typeof stream.write;
+  }
 }
 
 /** A deep copy of `value` with card data removed or masked; safe to log. */

@@ -1,5 +1,7 @@
 /**
- * What the Node.js server does once at start (called from instrumentation.ts): checks the
+ * What the Node.js server does once at start (called from instrumentation.ts): masks card
+ * numbers in everything the process writes to stdout and stderr (Next.js's own log lines and any
+ * console call: lib/log.ts, `maskPansInOutput`, the last line of defence), checks the
  * configuration and stops the process with the bad variables named, says when the pages run in
  * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
  * rule of lib/net/client-ip.ts), logs each request with its duration and id
@@ -7,13 +9,16 @@
  * exits by a deadline after SIGTERM (lib/net/shutdown.ts), and starts the embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
-import { logger } from '@/lib/log';
+import { logger, maskPansInOutput } from '@/lib/log';
 import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
 import { installShutdown, onShutdown } from '@/lib/net/shutdown';
 
+/** Runs the start-up steps above; exits the process (code 1) when the configuration is invalid. */
 export async function startServer(): Promise<void> {
+  // First: whatever is written from here on, by anyone, passes the card-number mask.
+  maskPansInOutput();
   let config: AppConfig;
   try {
     config = assertConfig();

@@ -2,6 +2,9 @@
  * Reads a request body as text, stopping as soon as it passes `maxBytes` (a declared
  * Content-Length above it is refused before reading; a chunked body is counted as it comes).
  * Answers null when the body is too large, so that nothing unbounded is ever held in memory.
+ * The caller then answers (413) before the body has all come: on a Node server the request
+ * guard's early-answer watch makes that answer say `Connection: close` and drains the rest before
+ * closing (lib/net/body-watch.ts), so the connection is never reused with the body's tail in it.
  */
 export async function readBoundedText(request: Request, maxBytes: number): Promise<string | null> {
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;

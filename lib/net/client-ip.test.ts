@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { appendPeerToForwardedFor, clientIpFrom, normalizeIp } from './client-ip';
+import { addressKey, appendPeerToForwardedFor, clientIpFrom, NO_TRUSTED_ADDRESS, normalizeIp } from './client-ip';
 
 describe('clientIpFrom', () => {
   it('takes the socket (the last entry) with no trusted proxy, whatever the client wrote', () => {
@@ -20,7 +20,7 @@ describe('clientIpFrom', () => {
     expect(clientIpFrom('127.0.0.1', 1)).toBe('127.0.0.1');
   });
 
-  it('reads the trusted entries from the right of the whole header, however the client pads it (issue 20, finding 1)', () => {
+  it('reads the trusted entries from the right of the whole header, however the client pads it ', () => {
     // Before: only the left 4,096 characters were read, so padding pushed the trusted entries out.
     const padded = `${'6.6.6.6, '.repeat(1000)}1.2.3.4`;
     expect(clientIpFrom(`${padded}, 203.0.113.9`, 0)).toBe('203.0.113.9');
@@ -62,5 +62,21 @@ describe('appendPeerToForwardedFor', () => {
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
+  });
+});
+
+describe('addressKey: the unit of per-address limits', () => {
+  it('keys an IPv6 address by its /64, so a host’s 2^64 addresses are one key', () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::1')).toBe(addressKey('2001:db8:1:2:ffff:ffff:ffff:ffff'));
+    expect(addressKey('2001:db8:1:3::1')).not.toBe(addressKey('2001:db8:1:2::1'));
+    expect(addressKey('fe80::1%eth0')).toBe('fe80::/64');
+  });
+
+  it('keeps IPv4 addresses whole, an IPv4-mapped IPv6 address as its IPv4 address, and non-addresses as they are', () => {
+    expect(addressKey('203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(addressKey('203.0.113.10')).not.toBe(addressKey('203.0.113.9'));
+    expect(addressKey(NO_TRUSTED_ADDRESS)).toBe(NO_TRUSTED_ADDRESS);
   });
 });

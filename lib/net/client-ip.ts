@@ -5,7 +5,9 @@
  * that actually connected. The client is then the entry `TRUSTED_PROXY_HOPS` places from the
  * right: 0 (the default) takes the socket itself; behind one load balancer, 1. Entries further
  * left are whatever the client wrote, and are never used. Addresses are checked and normalised
- * with ipaddr.js (IPv4-mapped IPv6 becomes IPv4).
+ * with ipaddr.js (IPv4-mapped IPv6 becomes IPv4). Per-address limits key an address with
+ * `addressKey`: an IPv6 client is its /64 (one customer's network: RFC 6177, RFC 7934), so that
+ * the 2^64 addresses a single host may use count as one.
  */
 import ipaddr from 'ipaddr.js';
 import { trustedProxyHops } from '@/lib/config';
@@ -16,6 +18,25 @@ export function normalizeIp(value: string | null | undefined): string | undefine
   const text = value?.trim();
   if (!text || text.length > 64 || !ipaddr.isValid(text)) return undefined;
   return ipaddr.process(text).toString();
+}
+
+/** Bits of an IPv6 address that name one customer's network: the per-address limits' unit. */
+const IPV6_PREFIX_BITS = 64;
+
+/**
+ * The key of an address in per-address limits and counts: an IPv4 address as is (an
+ * IPv4-mapped IPv6 address is its IPv4 address), an IPv6 address as its /64 network
+ * (`2001:db8:1:2::/64`), a zone index dropped. Anything that is not an address (such as
+ * NO_TRUSTED_ADDRESS) is its own key, unchanged.
+ */
+export function addressKey(value: string): string {
+  const text = value.trim();
+  if (text.length > 64 || !ipaddr.isValid(text)) return value;
+  const address = ipaddr.process(text);
+  if (address.kind() === 'ipv4') return address.toString();
+  const bytes = (address as ipaddr.IPv6).toByteArray().slice(0, IPV6_PREFIX_BITS / 8);
+  const network = ipaddr.fromByteArray([...bytes, ...new Array<number>(16 - bytes.length).fill(0)]);
+  return `${network.toString()}/${IPV6_PREFIX_BITS}`;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The request guard attacked from outside, over real sockets on loopback (issue 20, findings 1,
- * 4, 8, 9, 11): a real http.Server with the guard installed, and a handler standing for Next.js
+ * The request guard attacked from outside, over real sockets on loopback:
+ * a real http.Server with the guard installed, and a handler standing for Next.js
  * that runs Next's own bot regex on the User-Agent, as every page render does.
  */
 import http from 'node:http';
@@ -63,7 +63,7 @@ function raw(bytes: string | Buffer, waitMs = 3000): Promise<{ text: string; clo
 const get = (headers: Record<string, string>, path = '/payments/payin/p1/card') =>
   `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
 
-describe('header sizes (finding 4)', () => {
+describe('header sizes', () => {
   it('answers 431 to a 15 KB User-Agent before the handler runs its regex, in milliseconds', async () => {
     const before = handled;
     const started = performance.now();
@@ -86,7 +86,7 @@ describe('header sizes (finding 4)', () => {
   });
 });
 
-describe('the client address (finding 1)', () => {
+describe('the client address', () => {
   it('a padded X-Forwarded-For picks nothing: the server sees the socket as the client', async () => {
     const { text } = await raw(get({ 'X-Forwarded-For': `${'6.6.6.6, '.repeat(600)}6.6.6.6`, Connection: 'close' }));
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
@@ -99,7 +99,7 @@ describe('the client address (finding 1)', () => {
   });
 });
 
-describe('page posts (finding 9)', () => {
+describe('page posts', () => {
   const origins = () => new Set([ORIGIN]);
   it('refuses no, null, malformed and foreign origins with 403, whatever the prefetch headers', () => {
     for (const origin of [null, 'null', 'http://[', 'https://evil.example', `${ORIGIN}.evil.example`, ' '.repeat(3) + ORIGIN]) {
@@ -126,7 +126,7 @@ describe('page posts (finding 9)', () => {
   });
 });
 
-describe('an early answer closes its connection (finding 8)', () => {
+describe('an early answer closes its connection', () => {
   it('413 says Connection: close, the client reads it whole, and its next request on a kept-alive agent succeeds', async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const request = (body: Buffer | null) =>
@@ -160,7 +160,7 @@ describe('an early answer closes its connection (finding 8)', () => {
   });
 });
 
-describe('time and connections (finding 11)', () => {
+describe('time and connections', () => {
   it('closes a connection that sends no request head in time (slowloris)', async () => {
     const started = performance.now();
     const { closed, text } = await raw('GET / HTTP/1.1\r\nHost: localhost\r\nX-Slow: ', 5000);

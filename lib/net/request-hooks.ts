@@ -6,13 +6,19 @@
  * own server, and this reaches it without a custom server.
  *
  * A request hook that answers the request itself returns true: the later hooks and the
- * server's own handler (Next.js) never see it. Hooks run in the order they were registered.
+ * server's own handler (Next.js) never see it. A hook that must wait before deciding (the guard
+ * reads a server action's body first) also returns true, and later calls the `resume` it was
+ * given, once: the later hooks and the server's handler then run. Hooks run in the order they
+ * were registered.
  */
 import http from 'node:http';
 import type { Socket } from 'node:net';
 
-/** Runs on each request; true when it has answered (then nothing else handles the request). */
-type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server) => boolean | void;
+/**
+ * Runs on each request; true when it has answered or taken the request over (then nothing else
+ * handles it, unless the hook calls `resume`: the later hooks and the server's handler run then).
+ */
+type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server, resume: () => void) => boolean | void;
 /** Runs on each new connection; true when it has closed it (then the server never parses it). */
 type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
 
@@ -28,11 +34,22 @@ function registry(): Registry {
     const hooks: Registry = { request: new Map(), connection: new Map() };
     proto[key] = hooks;
     const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
+    /** Runs the request hooks from `from` on, then the server's own handler (unless a hook took the request). */
+    const runFrom = (server: http.Server, list: RequestHook[], from: number, request: http.IncomingMessage, response: http.ServerResponse): boolean => {
+      for (let i = from; i < list.length; i += 1) {
+        let resumed = false;
+        const resume = () => {
+          if (resumed) return;
+          resumed = true;
+          runFrom(server, list, i + 1, request, response);
+        };
+        if (list[i]!(request, response, server, resume) === true) return true;
+      }
+      return emit.call(server, 'request', request, response);
+    };
     proto.emit = function hookedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
       if (event === 'request') {
-        for (const run of hooks.request.values()) {
-          if (run(args[0] as http.IncomingMessage, args[1] as http.ServerResponse, this) === true) return true;
-        }
+        return runFrom(this, [...hooks.request.values()], 0, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
       } else if (event === 'connection') {
         for (const run of hooks.connection.values()) if (run(args[0] as Socket, this) === true) return true;
       }

@@ -1,5 +1,5 @@
 /**
- * Graceful shutdown with a deadline (issue 20, finding 11). On SIGTERM (or SIGINT) Next.js stops
+ * Graceful shutdown with a deadline. On SIGTERM (or SIGINT) Next.js stops
  * accepting connections and waits for the open ones, which an event stream or a slow client can
  * hold for ever. Here: long-lived answers (the widget's event streams) are told to end at once
  * (`onShutdown`), idle kept-alive connections are closed, every later answer says

@@ -5,14 +5,20 @@
  * W3C Reporting API). Each becomes a CspViolation: the page's path, the directive, the blocked
  * URL cut to its origin and path (a query may carry data: never kept), and the disposition.
  * Violations are counted per directive, known directives only (anything else is `other`: the
- * counts are a fixed, small map, whatever a client writes), and the last 50 kept, per process.
- * Logging is sampled per directive: the first 10 lines of each directive in a minute, then one in
- * 100, so that a flood of forged `img-src` reports cannot hide a real `script-src` one. The route
- * limits reports per client address (app/api/csp-report/route.ts).
+ * counts are a fixed, small map, whatever a client writes), and the last 10 of each directive
+ * kept, per process; the console's list takes the newest of every directive first, so a flood of
+ * forged `img-src` reports cannot push a real `script-src` one out of it. Logging is sampled per
+ * directive the same way: the first 10 lines of each directive in a minute, then one in 100.
+ * Floods are bounded twice (app/api/csp-report/route.ts): per client address
+ * (LIMIT_CSP_REPORTS_PER_IP, an IPv6 client by its /64), and by a global budget of
+ * CSP_REPORTS_PER_MINUTE violations over all addresses, on the velocity limits' store (shared
+ * by the instances when it is PostgreSQL). Sources: W3C CSP Level 3 §5, W3C Reporting API.
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
+import { addressKey } from '@/lib/net/client-ip';
+import { isLimiterRefusal, sharedLimiter } from './velocity';
 
 interface CspViolation {
   at: string;
@@ -44,17 +50,36 @@ export function directiveOf(value: unknown): string {
 const LOG_FIRST = 10;
 const LOG_ONE_IN = 100;
 
+/** Violations kept per directive for the console (newest first). */
+const KEPT_PER_DIRECTIVE = 10;
+/** Violations the console lists. */
+const LISTED = 10;
+/**
+ * Violations accepted a minute over all client addresses and instances: a page sends a handful,
+ * so thousands of pages a minute stay within it, while a flood from many addresses (or many
+ * /64s) is refused past it. The per-address limit keeps one client from spending it alone.
+ */
+export const CSP_REPORTS_PER_MINUTE = 600;
+
 interface Store {
   total: number;
+  /** Reports refused by the global budget (not counted in `total`, not kept). */
+  refused: number;
   byDirective: Map<string, number>;
-  recent: CspViolation[];
+  /** Per directive, its latest violations, newest first (at most KEPT_PER_DIRECTIVE each), numbered in order of arrival. */
+  recent: Map<string, { seq: number; violation: CspViolation }[]>;
   /** Per directive: the minute's start, its violations in it. */
   logWindows: Map<string, { start: number; seen: number }>;
 }
 
 const key = Symbol.for('hosted-checkout.csp-reports');
 const g = globalThis as typeof globalThis & { [key]?: Store };
-const store = (): Store => (g[key] ??= { total: 0, byDirective: new Map(), recent: [], logWindows: new Map() });
+const store = (): Store => {
+  const s = g[key];
+  // A store made by an earlier version of this module in the same process (a list, not a map) is replaced.
+  if (!s || !(s.recent instanceof Map)) g[key] = { total: 0, refused: 0, byDirective: new Map(), recent: new Map(), logWindows: new Map() };
+  return g[key]!;
+};
 
 const text = (value: unknown, max = 200): string => (typeof value === 'string' ? value.slice(0, max) : '');
 
@@ -115,8 +140,10 @@ export function recordCspViolations(violations: Omit<CspViolation, 'at'>[], now 
     const violation: CspViolation = { ...v, directive, at: new Date(now).toISOString() };
     s.total += 1;
     s.byDirective.set(directive, (s.byDirective.get(directive) ?? 0) + 1);
-    s.recent.unshift(violation);
-    s.recent.length = Math.min(s.recent.length, 50);
+    const kept = s.recent.get(directive) ?? [];
+    kept.unshift({ seq: s.total, violation });
+    kept.length = Math.min(kept.length, KEPT_PER_DIRECTIVE);
+    s.recent.set(directive, kept);
     let window = s.logWindows.get(directive);
     if (!window || now - window.start >= 60_000) {
       window = { start: now, seen: 0 };
@@ -129,10 +156,22 @@ export function recordCspViolations(violations: Omit<CspViolation, 'at'>[], now 
   }
 }
 
-/** What the console shows: the total, per directive, and the latest violations. */
-export function cspViolationSummary(): { total: number; byDirective: [string, number][]; recent: CspViolation[] } {
+/**
+ * What the console shows: the total, per directive, the reports refused by the global budget,
+ * and up to 10 latest violations taken round by round over the directives (the newest of each
+ * directive, then the second newest of each, and so on; each round newest first), so that every
+ * directive seen lately is listed whatever the volume of another.
+ */
+export function cspViolationSummary(): { total: number; refused: number; byDirective: [string, number][]; recent: CspViolation[] } {
   const s = store();
-  return { total: s.total, byDirective: [...s.byDirective].sort((a, b) => b[1] - a[1]), recent: s.recent.slice(0, 10) };
+  const lists = [...s.recent.values()];
+  const recent: CspViolation[] = [];
+  for (let round = 0; round < KEPT_PER_DIRECTIVE && recent.length < LISTED; round += 1) {
+    const row = lists.flatMap((list) => list.slice(round, round + 1)).sort((a, b) => b.seq - a.seq);
+    if (row.length === 0) break;
+    recent.push(...row.slice(0, LISTED - recent.length).map((entry) => entry.violation));
+  }
+  return { total: s.total, refused: s.refused, byDirective: [...s.byDirective].sort((a, b) => b[1] - a[1]), recent };
 }
 
 const limiterKey = Symbol.for('hosted-checkout.csp-report-limiter');
@@ -140,8 +179,9 @@ const gl = globalThis as typeof globalThis & { [limiterKey]?: { spec: string; li
 
 /**
  * Whether a report from `ip` may be counted: LIMIT_CSP_REPORTS_PER_IP (points/seconds) per
- * trusted client address, in memory per process (a page makes a handful; a flood from one client
- * is refused, 429, uncounted and unlogged). No address is a refusal.
+ * trusted client address (an IPv6 address by its /64: `addressKey`), in memory per process (a page
+ * makes a handful; a flood from one client is refused, 429, uncounted and unlogged). No address
+ * is a refusal.
  */
 export async function acceptReportFrom(ip: string | undefined): Promise<boolean> {
   if (!ip) return false;
@@ -151,9 +191,27 @@ export async function acceptReportFrom(ip: string | undefined): Promise<boolean>
     gl[limiterKey] = { spec, limiter: new RateLimiterMemory({ keyPrefix: 'csp-report', points: points!, duration: duration! }) };
   }
   try {
-    await gl[limiterKey].limiter.consume(ip);
+    await gl[limiterKey].limiter.consume(addressKey(ip));
     return true;
   } catch {
+    return false;
+  }
+}
+
+/**
+ * Whether `count` violations (at least one is charged) fit in the global budget,
+ * CSP_REPORTS_PER_MINUTE over all addresses, on the velocity limits' store (across instances
+ * when it is PostgreSQL). False past it, and when the store fails (reports are not worth an
+ * outage's risk: dropped); either is counted in the summary's `refused`.
+ */
+export async function withinGlobalBudget(count: number): Promise<boolean> {
+  try {
+    const limiter = await sharedLimiter('csp-reports:global', CSP_REPORTS_PER_MINUTE, 60);
+    await limiter.consume('all', Math.max(1, count));
+    return true;
+  } catch (error) {
+    if (!isLimiterRefusal(error)) logger.error({ err: error }, 'CSP report budget unavailable: report dropped');
+    store().refused += Math.max(1, count);
     return false;
   }
 }

@@ -7,14 +7,17 @@
  * instances; when that store fails, VELOCITY_STORE_FAILURE says what happens (closed by default:
  * refused). Refusals are recognised by a brand, never `instanceof` (lib/error-brand.ts), and the
  * package is required once per process (next.config.mjs, serverExternalPackages). A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
- * key of the process), never stored with the number. Every refusal is logged as a security
- * event, without card data.
+ * key of the process), never stored with the number. The per-address limits (`…PerIp`) key an
+ * address by `addressKey` (lib/net/client-ip.ts): an IPv6 client is its /64, whatever address of
+ * it a request comes from. Every refusal is logged as a security event, without card data.
+ * Other modules get limiters on the same store with `sharedLimiter` (lib/security/csp-reports.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appConfig, type AppConfig } from '@/lib/config';
 import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { logger } from '@/lib/log';
+import { addressKey } from '@/lib/net/client-ip';
 
 export const LIMITS = {
   cardAttemptsPerIp: 'LIMIT_CARD_ATTEMPTS_PER_IP',
@@ -72,25 +75,58 @@ function limiters(): Promise<Record<LimitName, RateLimiterAbstract>> {
   return g[globalKey].byName;
 }
 
+const poolKey = Symbol.for('hosted-checkout.velocity-pool');
+
+/** The PostgreSQL pool of the limits' store at `url`, one per process and URL; null for the in-memory store. */
+async function storePool(url: string | undefined): Promise<unknown> {
+  if (!url) return null;
+  const g = globalThis as typeof globalThis & { [poolKey]?: Map<string, Promise<unknown>> };
+  const pools = (g[poolKey] ??= new Map());
+  if (!pools.has(url)) pools.set(url, import('pg').then(({ Pool }) => new Pool({ connectionString: url, max: 4 })));
+  return pools.get(url);
+}
+
+/** One limiter of `points` per `duration` seconds on the store at `url` (PostgreSQL), or in memory. */
+async function makeLimiter(url: string | undefined, options: { keyPrefix: string; points: number; duration: number }): Promise<RateLimiterAbstract> {
+  const pool = await storePool(url);
+  if (!pool) return new RateLimiterMemory(options) as unknown as RateLimiterAbstract;
+  return new Promise<RateLimiterAbstract>((resolve, reject) => {
+    const limiter: RateLimiterPostgres = new RateLimiterPostgres(
+      { ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', clearExpiredByTimeout: true },
+      (error?: unknown) => (error ? reject(error) : resolve(limiter as unknown as RateLimiterAbstract)),
+    );
+  });
+}
+
 async function makeLimiters(config: AppConfig, url: string | undefined): Promise<Record<LimitName, RateLimiterAbstract>> {
-  let pool: unknown = null;
-  if (url) {
-    const { Pool } = await import('pg');
-    pool = new Pool({ connectionString: url, max: 4 });
-  }
   const byName = {} as Record<LimitName, RateLimiterAbstract>;
   for (const name of Object.keys(LIMITS) as LimitName[]) {
-    const options = { keyPrefix: `velocity:${name}`, ...parseLimit(config[LIMITS[name]]) };
-    byName[name] = pool
-      ? await new Promise<RateLimiterAbstract>((resolve, reject) => {
-          const limiter: RateLimiterPostgres = new RateLimiterPostgres(
-            { ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', clearExpiredByTimeout: true },
-            (error?: unknown) => (error ? reject(error) : resolve(limiter as unknown as RateLimiterAbstract)),
-          );
-        })
-      : (new RateLimiterMemory(options) as unknown as RateLimiterAbstract);
+    byName[name] = await makeLimiter(url, { keyPrefix: `velocity:${name}`, ...parseLimit(config[LIMITS[name]]) });
   }
   return byName;
+}
+
+const sharedKey = Symbol.for('hosted-checkout.shared-limiters');
+
+/**
+ * A limiter of `points` per `duration` seconds under `name`, on the velocity limits' store
+ * (PostgreSQL when RATE_LIMIT_DATABASE_URL or DATABASE_URL is set, so it holds across
+ * instances; else in memory), made once per process and store. Rejects when the store cannot
+ * be reached; its `consume` rejects with a RateLimiterRes (`isLimiterRefusal`) when no point is left.
+ */
+export function sharedLimiter(name: string, points: number, duration: number): Promise<RateLimiterAbstract> {
+  const config = appConfig();
+  const url = config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL;
+  const key = JSON.stringify([url, name, points, duration]);
+  const g = globalThis as typeof globalThis & { [sharedKey]?: Map<string, Promise<RateLimiterAbstract>> };
+  const made = (g[sharedKey] ??= new Map());
+  let limiter = made.get(key);
+  if (!limiter) {
+    limiter = makeLimiter(url, { keyPrefix: name, points, duration });
+    limiter.catch(() => made.delete(key));
+    made.set(key, limiter);
+  }
+  return limiter;
 }
 
 const keyOfProcess = Symbol.for('hosted-checkout.velocity-card-key');
@@ -103,6 +139,11 @@ export function cardKey(digits: string): string {
 }
 
 export type Check = { limit: LimitName; key: string | undefined };
+
+/** The store's key of a check: a per-address limit keys the address's network (`addressKey`: IPv6 by its /64). */
+function keyOf(limit: LimitName, key: string): string {
+  return limit.endsWith('PerIp') ? addressKey(key) : key;
+}
 
 /** The limits could not be checked (their store failed) and VELOCITY_STORE_FAILURE is `closed`: the attempt is refused. */
 export class VelocityUnavailable extends Error {
@@ -121,7 +162,7 @@ export class VelocityUnavailable extends Error {
 /**
  * A refusal of rate-limiter-flexible: it rejects with a RateLimiterRes (not an Error) when no
  * point is left. Recognised by its fields, never by `instanceof`: the class may come from
- * another copy of the package than the limiter that threw it (issue 20, finding 2).
+ * another copy of the package than the limiter that threw it.
  */
 export function isLimiterRefusal(value: unknown): value is { msBeforeNext: number; remainingPoints: number; consumedPoints: number } {
   if (typeof value !== 'object' || value === null || value instanceof Error) return false;
@@ -165,7 +206,7 @@ export function consume(checks: Check[], context: Record<string, unknown> = {}):
     for (const { limit, key } of checks) {
       if (!key) continue;
       try {
-        await byName[limit].consume(key);
+        await byName[limit].consume(keyOf(limit, key));
       } catch (error) {
         if (isLimiterRefusal(error)) refuse(limit, error.msBeforeNext, context);
         throw error;
@@ -179,7 +220,7 @@ export function assertRemaining(checks: Check[], context: Record<string, unknown
   return withLimiters(async (byName) => {
     for (const { limit, key } of checks) {
       if (!key) continue;
-      const state = await byName[limit].get(key);
+      const state = await byName[limit].get(keyOf(limit, key));
       if (state && state.consumedPoints >= byName[limit].points) refuse(limit, state.msBeforeNext, context);
     }
   });
@@ -189,7 +230,7 @@ export function assertRemaining(checks: Check[], context: Record<string, unknown
 export async function consumedPoints(limit: LimitName, key: string): Promise<number> {
   let points = 0;
   await withLimiters(async (byName) => {
-    points = (await byName[limit].get(key))?.consumedPoints ?? 0;
+    points = (await byName[limit].get(keyOf(limit, key)))?.consumedPoints ?? 0;
   });
   return points;
 }
@@ -203,7 +244,7 @@ export async function recordFailure(checks: Check[]): Promise<void> {
   try {
     await withLimiters(async (byName) => {
       for (const { limit, key } of checks) {
-        if (key) await byName[limit].penalty(key, 1);
+        if (key) await byName[limit].penalty(keyOf(limit, key), 1);
       }
     });
   } catch (error) {

@@ -1,9 +1,13 @@
 /**
- * Header fuzz against a running server (issue 20): long, malformed and hostile `X-Forwarded-For`,
+ * Header fuzz against a running server: long, malformed and hostile `X-Forwarded-For`,
  * `User-Agent`, `Origin`, `Accept-Language`, prefetch headers and `?locale=` values, sent over
  * raw sockets (so that any byte can be sent) to the pages, the API and the sandbox. Meanwhile a
  * probe asks `/api/health` every 25 ms: its slowest answer is the longest stall of the server's
  * event loop as a customer would meet it. Loopback only; deterministic for a seed.
+ *
+ * A stall is judged against the same run's quiet probes (`/api/health` asked alone, before and
+ * after the fuzz), never against a fixed time: on a busy machine every answer is slower, the
+ * quiet ones too, and a fixed limit fails there without any stall (`stallLimitMs`).
  */
 import net from 'node:net';
 import { random } from './fuzz';
@@ -16,6 +20,46 @@ interface HeaderFuzzReport {
   longestProbeMs: number;
   /** Median probe answer, in ms. */
   medianProbeMs: number;
+  /** Median answer of the quiet probes (asked alone, before and after the fuzz), in ms: the run's own baseline. */
+  quietMedianProbeMs: number;
+}
+
+/** Quiet probes asked before the fuzz, and as many after it. */
+const QUIET_PROBES = 10;
+/**
+ * How many times the quiet median the slowest probe may take. A probe is a fresh connection and a
+ * tiny answer: a few ms when quiet. A busy machine stretches the quiet probes as much as the others
+ * (its scheduling delays are the same for both), so the ratio holds where a fixed limit did not (a
+ * 267 ms probe failed the former 250 ms limit with no stall). The stall the fuzz exists to catch is
+ * an event loop blocked by one request: the User-Agent regex the guard now stops took 600–900 ms
+ * a request on a 2-core machine, over 100 times a quiet probe.
+ */
+export const STALL_RATIO = 50;
+/**
+ * The least limit, in ms, whatever the quiet median: under it a probe's time is scheduling noise
+ * of a shared machine (a quiet median of 2 ms would otherwise make 100 ms a stall), and still
+ * under the 600 ms of the stall above.
+ */
+export const STALL_FLOOR_MS = 400;
+
+/** The longest probe time of `report`'s run that is not a stall: STALL_RATIO × its quiet median, at least STALL_FLOOR_MS. */
+export function stallLimitMs(report: Pick<HeaderFuzzReport, 'quietMedianProbeMs'>): number {
+  return Math.max(STALL_FLOOR_MS, STALL_RATIO * report.quietMedianProbeMs);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
+/** `count` probes of `origin`, one after the other, with nothing else sent: their times in ms. */
+async function quietProbes(origin: string, count: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    times.push((await rawRequest(origin, 'GET', '/api/health', [])).ms);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return times;
 }
 
 const long = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit.length)).slice(0, bytes);
@@ -91,7 +135,8 @@ export function rawRequest(origin: string, method: string, path: string, headers
 export async function runHeaderFuzz(origin: string, cases: number, seed: number, ids: Record<string, string>): Promise<HeaderFuzzReport> {
   const next = random(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
-  const report: HeaderFuzzReport = { cases: 0, byClass: {}, serverErrors: [], longestProbeMs: 0, medianProbeMs: 0 };
+  const report: HeaderFuzzReport = { cases: 0, byClass: {}, serverErrors: [], longestProbeMs: 0, medianProbeMs: 0, quietMedianProbeMs: 0 };
+  const quiet = await quietProbes(origin, QUIET_PROBES);
   const probes: number[] = [];
   let running = true;
   const probe = (async () => {
@@ -134,8 +179,9 @@ export async function runHeaderFuzz(origin: string, cases: number, seed: number,
     running = false;
     await probe;
   }
-  const sorted = [...probes].sort((a, b) => a - b);
-  report.longestProbeMs = Math.round(sorted.at(-1) ?? 0);
-  report.medianProbeMs = Math.round(sorted[Math.floor(sorted.length / 2)] ?? 0);
+  quiet.push(...(await quietProbes(origin, QUIET_PROBES)));
+  report.longestProbeMs = Math.round(Math.max(0, ...probes));
+  report.medianProbeMs = Math.round(median(probes));
+  report.quietMedianProbeMs = Math.round(median(quiet) * 10) / 10;
   return report;
 }

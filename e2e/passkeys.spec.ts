@@ -89,6 +89,7 @@ for (const [locale, port] of [['en', 3147], ['ar', 3148]] as const) {
       // 1. The ordinary challenge, passed; the ACS offers a passkey for the card and makes one.
       const first = await payWithChallengeCard(page, locale);
       const acs = first.checkout.frameLocator('iframe[allow]');
+      // Pass shows only once the page knows a passkey can be made here: pressed at once, the offer still follows.
       await acs.getByRole('button', { name: text.acs.pass }).click();
       await expect(acs.getByRole('heading', { name: text.acs.passkeyHeading })).toBeVisible();
       await expectNoAxeViolations(page, `${locale} ACS passkey offer`);

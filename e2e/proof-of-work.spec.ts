@@ -1,8 +1,10 @@
 /**
  * The proof-of-work check after suspicious velocity, on a server of its own whose threshold is
  * two failed attempts from one IP (POW_AFTER_FAILURES=2): a script without JavaScript is told
- * the check needs it and charges nothing; a customer's browser solves the check by itself,
- * says so politely, and pays; the wallets (E21) wait for their own check, then pay.
+ * the check needs it and charges nothing; a customer whose Pay the server refuses for want of
+ * the check presses nothing more: the browser solves it, says so politely, and the payment goes
+ * on; a page opened once the check is needed solves it before Pay; the wallets (E21) wait for
+ * their own check, then pay.
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -47,24 +49,44 @@ async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: st
 const statusOf = async (id: string, token = 'sbx_demo_merchant') =>
   (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).status;
 
-test('after two failed attempts from one IP, a script is told the check needs JavaScript; a browser solves it and pays', async ({ page }) => {
+test('after two failed attempts from one IP, a script is told the check needs JavaScript; the customer presses Pay once and the browser solves the check and pays', async ({ page }) => {
   const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
   const first = await createPayin();
+  const next = await createPayin();
+  // The customer opens the card page while the address needs no check yet: none shows, Pay is ready.
+  await page.goto(next.iframeUrls.card);
+  await expect(page.getByRole('button', { name: /^Pay / })).toBeEnabled();
+  await expect(page.getByTestId('security-check')).toHaveCount(0);
+  await fillCard(page, { number: '4242424242424242' });
+
+  // Meanwhile the address spends its failures: from now on each attempt needs a solved check.
   for (let i = 0; i < 2; i += 1) expect((await postCardForm(first.iframeUrls.card, declined)).status).toBe(200);
   expect(await statusOf(first.paymentId)).toBe('DECLINED');
-
-  const next = await createPayin();
   const refused = await postCardForm(next.iframeUrls.card, { ...declined, cardNumber: '4242424242424242' });
   expect(refused.html).toContain('this page needs JavaScript for a short security check');
   expect(await statusOf(next.paymentId)).toBe('CREATED');
 
-  await page.goto(next.iframeUrls.card);
+  // One press: the server asks for the check, the browser solves it and the same payment goes on by itself.
+  const actionPosts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.headers()['next-action']) actionPosts.push(request.url());
+  });
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/result=success/, { timeout: 60_000 });
+  expect(await statusOf(next.paymentId)).toBe('SUCCESS');
+  // The refused post, then the same payment with the solved check: two posts for one press.
+  expect(actionPosts).toHaveLength(2);
+});
+
+test('a card page opened once the address needs the check solves it before Pay, then pays', async ({ page }) => {
+  const payin = await createPayin();
+  await page.goto(payin.iframeUrls.card);
   await expect(page.getByTestId('security-check')).toHaveText('Security check complete.', { timeout: 30_000 });
   await expectNoAxeViolations(page, 'card page after its security check');
   await fillCard(page, { number: '4242424242424242' });
   await page.getByRole('button', { name: /^Pay / }).click();
   await page.waitForURL(/result=success/);
-  expect(await statusOf(next.paymentId)).toBe('SUCCESS');
+  expect(await statusOf(payin.paymentId)).toBe('SUCCESS');
 });
 
 test('the address still needs the check: the wallets wait for it too, then Google Pay pays', async ({ page }) => {

@@ -3,12 +3,14 @@
  * The new-card form of the card page: number (brand as typed, digit groups), expiry, CVV
  * (the brand's length), holder and "save card". Validates on blur and submit with messages
  * tied to their fields, then posts to the `payByCard` server action. Without JavaScript the
- * same form posts natively and the server validates alike.
+ * same form posts natively and the server validates alike. When the server refuses a payment
+ * for want of a proof-of-work check, the browser solves one and sends the same payment again by
+ * itself, with the same attempt key (nothing was sent to the payments service).
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
  */
 import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
@@ -16,6 +18,7 @@ import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
 import type { CardFormError } from '@/lib/checkout/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/holder-name';
 import { SecurityCheck } from './security-check';
 import { CardField, CoBadgedChoice } from './card-fields';
 import { useBinFacts } from './use-bin-facts';
@@ -74,6 +77,29 @@ interface CardFormProps {
 
 type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
+/** The card rules' resolver, with a card number typed into the name field named as such (lib/checkout/holder-name.ts). */
+function withHolderNameCheck(resolver: Resolver<CardFormInput>): Resolver<CardFormInput> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    if (!holdsCardNumber(values.cardHolderName ?? '')) return result;
+    return { values: {}, errors: { ...result.errors, cardHolderName: { type: 'validate', message: HOLDER_NAME_IS_CARD_NUMBER } } };
+  };
+}
+
+/**
+ * Counts the server's refusals for want of a security check (`formError: 'challenge'`), one per
+ * answer: each one starts a new check (the last one's solution may have expired or been spent).
+ */
+function useCheckRound(state: CardPaymentState): number {
+  const [seen, setSeen] = useState(state);
+  const [round, setRound] = useState(0);
+  if (seen !== state) {
+    setSeen(state);
+    if (state.formError === 'challenge') setRound(round + 1);
+  }
+  return round;
+}
+
 
 export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
   const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
@@ -87,12 +113,18 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const fundingRefused = binFacts.refusal;
   /** False while a required security check is still being solved: Pay waits for it. */
   const [checkReady, setCheckReady] = useState(true);
+  const checkRound = useCheckRound(state);
+  /** The round of a refusal for want of a check: once that check is solved, the same payment goes again, once. */
+  const sendAfterCheck = useRef<number | null>(null);
+  useEffect(() => {
+    if (state.formError === 'challenge') sendAfterCheck.current = checkRound;
+  }, [state, checkRound]);
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm<CardFormInput>({
-    resolver: cardFormResolver({ requireCvv }),
+    resolver: withHolderNameCheck(cardFormResolver({ requireCvv })),
     mode: 'onBlur',
     reValidateMode: 'onChange',
     defaultValues: {
@@ -104,7 +136,11 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     },
   });
 
-  const banner = state.formError
+  // With JavaScript a refusal for want of a check is no error: the check's status says what
+  // happens, and the payment goes on once it is solved.
+  const banner = state.formError === 'challenge'
+    ? null
+    : state.formError
     ? text.formErrors[state.formError]
     : state.declineReason
       ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
@@ -113,7 +149,7 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
         : null;
 
   useEffect(() => {
-    if (state.formError || state.declineReason) {
+    if ((state.formError && state.formError !== 'challenge') || state.declineReason) {
       // A decline is CARD_DECLINED to the merchant's page, whatever its reason (no card-testing oracle).
       postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? 'CARD_DECLINED') });
       bannerRef.current?.focus();
@@ -124,12 +160,13 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
     const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
     if (field === 'cardNumber' && !key && fundingRefused) return fundingRefused;
     if (field === 'cvv' && !requireCvv) return undefined;
-    return key ? (text.fieldErrors[key] ?? key) : undefined;
+    // A key without a text of its own reads as the field's "invalid".
+    return key ? (text.fieldErrors[key] ?? text.fieldErrors[`${field}.invalid` as CardFieldError] ?? key) : undefined;
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void handleSubmit(() => {
+  /** Checks the form as the customer sees it and posts it; `event`: the customer's own submit. */
+  const send = (event?: FormEvent<HTMLFormElement>) =>
+    handleSubmit(() => {
       const form = formRef.current;
       if (!form || pending) return;
       // A card the merchant refuses is not sent: the message is on the number field.
@@ -139,6 +176,17 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       }
       submitPaymentForm(form, formAction);
     })(event);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void send(event);
+  };
+
+  /** The check the server asked for is solved (its solution is in the form): the refused payment goes again. */
+  const onCheckSolved = () => {
+    if (sendAfterCheck.current === null || sendAfterCheck.current !== checkRound) return;
+    sendAfterCheck.current = null;
+    void send();
   };
 
   const numberField = register('cardNumber');
@@ -156,7 +204,13 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
-      <SecurityCheck key={state.attemptKey} required={Boolean(challengeRequired || state.challengeRequired)} text={text.securityCheck} onReady={setCheckReady} />
+      <SecurityCheck
+        key={`${state.attemptKey}:${checkRound}`}
+        required={Boolean(challengeRequired || state.challengeRequired)}
+        text={text.securityCheck}
+        onReady={setCheckReady}
+        onSolved={onCheckSolved}
+      />
 
       <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
         {banner}

@@ -22,7 +22,8 @@ export interface SavedCardItem {
   expiryText: string;
   expired: boolean;
   cvvSize: 3 | 4;
-  removeHref: string;
+  /** Where the removal is confirmed; absent where this browser cannot prove it may remove the card (E22). */
+  removeHref?: string;
   removeLabel: string;
 }
 
@@ -126,9 +127,11 @@ export function SavedCards(props: SavedCardsProps) {
                   <span className="block text-sm">{c.expiryText}</span>
                 </span>
               </label>
-              <a href={c.removeHref} className="rounded-theme px-2 py-1 text-sm text-primary underline">
-                {c.removeLabel}
-              </a>
+              {c.removeHref ? (
+                <a href={c.removeHref} className="rounded-theme px-2 py-1 text-sm text-primary underline">
+                  {c.removeLabel}
+                </a>
+              ) : null}
             </li>
           ))}
         </ul>

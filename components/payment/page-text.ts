@@ -17,6 +17,7 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 const REASON_KEYS = REASON_MESSAGES;
 
 const FIELD_ERRORS: CardFieldError[] = [
+  'cardHolderName.cardNumber',
   'cardNumber.required',
   'cardNumber.invalid',
   'cardNumber.unsupported',

@@ -8,19 +8,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { isFinalView, reasonKey, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
+import { isFinalView, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
 import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import { publicReason, type PaymentSnapshot } from './status-snapshot';
 
-/** What the polling endpoint answers (`/api/payments/{type}/{id}`). */
-interface PaymentSnapshot {
-  status: string;
-  attemptsRemaining: number;
-  detailedStatus?: DetailedStatus;
-  /** A PENDING_3DS pay-in's challenge (E16): the customer lost it (a reload) and may go back to it. */
-  challengeUrl?: string;
-}
+/**
+ * The snapshot the page rendered with (`statusSnapshot`). A `detailedStatus` given instead of
+ * `reason` is read through the same filter (`publicReason`): the view never names more.
+ */
+type InitialSnapshot = PaymentSnapshot & { detailedStatus?: DetailedStatus };
 
 export interface PaymentStatusText {
   views: Record<TransactionView, string>;
@@ -37,7 +35,7 @@ export interface PaymentStatusText {
 interface PaymentStatusProps {
   transactionType: CheckoutTransactionType;
   paymentId: string;
-  initial: PaymentSnapshot;
+  initial: InitialSnapshot;
   /** The merchant's return URLs; null for a payout, which ends on its result screen. */
   returnUrls: { success: string; failure: string } | null;
   /** The card page, for "Try another card" after a decline. */
@@ -80,7 +78,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
 
   const snapshot = data ?? initial;
   const view = viewOf(transactionType, snapshot.status, snapshot.attemptsRemaining);
-  const reason = text.reasons[reasonKey(snapshot.detailedStatus, snapshot.status)] ?? text.reasons.generic ?? '';
+  const reason = text.reasons[snapshot.reason ?? publicReason((snapshot as InitialSnapshot).detailedStatus, snapshot.status)] ?? text.reasons.generic ?? '';
   const message = text.views[view].replace('{reason}', reason);
   const target = returnTarget(view);
   const returnUrl = returnUrls && (target ? returnUrls[target] : view === 'retry' ? returnUrls.failure : null);

@@ -6,12 +6,32 @@
  * `token.paymentData` (EC_v1) as JSON. Trying it needs an Apple device: the tests drive it with a
  * fake PaymentRequest.
  */
+import type { ApplePayValidationAnswer } from '@/lib/checkout/card-payment-action';
 import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
 
 export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 
-/** Validates the merchant for `validationUrl`: Apple's merchant session, or null. */
-export type MerchantValidator = (paymentId: string, validationUrl: string) => Promise<Record<string, unknown> | null>;
+/**
+ * Validates the merchant for `validationUrl` (the card page's server action): Apple's merchant
+ * session, or why not; `altcha` is a solved proof-of-work, sent when the last answer asked for one.
+ */
+export type MerchantValidator = (paymentId: string, validationUrl: string, altcha?: string) => Promise<ApplePayValidationAnswer>;
+
+/** Solves a proof-of-work challenge (lib/security/pow-client.ts): the form's `altcha` value. */
+type Solver = () => Promise<string>;
+
+const solveOnDemand: Solver = () => import('@/lib/security/pow-client').then(({ solveSecurityChallenge }) => solveSecurityChallenge());
+
+/**
+ * Apple's merchant session for `validationUrl`: asked once; when this address needs a security
+ * check first, the browser solves one and asks once more. Throws when refused.
+ */
+export async function merchantSession(validate: MerchantValidator, paymentId: string, validationUrl: string, solve: Solver = solveOnDemand): Promise<Record<string, unknown>> {
+  let answer = await validate(paymentId, validationUrl);
+  if ('refused' in answer && answer.refused === 'challenge') answer = await validate(paymentId, validationUrl, await solve());
+  if (!('merchantSession' in answer)) throw new Error(`merchant validation refused (${answer.refused})`);
+  return answer.merchantSession;
+}
 
 interface MerchantValidationEvent extends Event {
   validationURL: string;
@@ -36,8 +56,8 @@ function request(offer: WalletOffer): PaymentRequest {
   );
 }
 
-/** Apple Pay's driver, validating the merchant through `validate` (the card page passes its server action). */
-export function applePay(validate: MerchantValidator): WalletDriver {
+/** Apple Pay's driver, validating the merchant through `validate` (the card page passes its server action); `solve` for tests. */
+export function applePay(validate: MerchantValidator, solve: Solver = solveOnDemand): WalletDriver {
   return {
     async available(offer) {
       // Safari only (it has ApplePaySession): elsewhere the browser would fetch Apple's method manifest for nothing.
@@ -52,12 +72,7 @@ export function applePay(validate: MerchantValidator): WalletDriver {
       const payment = request(offer);
       payment.addEventListener('merchantvalidation', (event) => {
         const validation = event as MerchantValidationEvent;
-        validation.complete(
-          validate(paymentId, validation.validationURL).then((session) => {
-            if (!session) throw new Error('merchant validation refused');
-            return session;
-          }),
-        );
+        validation.complete(merchantSession(validate, paymentId, validation.validationURL, solve));
       });
       const response = await payment.show();
       const paymentData = (response.details as { token?: { paymentData?: unknown } }).token?.paymentData;

@@ -47,7 +47,7 @@ describe('Apple Pay', () => {
   it('is not offered outside Safari: no ApplePaySession, no PaymentRequest built', async () => {
     const fake = fakePaymentRequest();
     vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
-    expect(await applePay(async () => ({})).available(offer)).toBe(false);
+    expect(await applePay(async () => ({ refused: 'failed' as const })).available(offer)).toBe(false);
     expect(fake.made).toHaveLength(0);
   });
 
@@ -55,7 +55,7 @@ describe('Apple Pay', () => {
     const fake = fakePaymentRequest();
     vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
     vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
-    const validate = vi.fn(async () => ({ merchantSessionIdentifier: 's' }));
+    const validate = vi.fn(async () => ({ merchantSession: { merchantSessionIdentifier: 's' } }));
     const driver = applePay(validate);
     expect(await driver.available(offer)).toBe(true);
     const token = await driver.pay(offer, 'pi_1');
@@ -72,7 +72,25 @@ describe('Apple Pay', () => {
     const fake = fakePaymentRequest();
     vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
     vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
-    await expect(applePay(async () => null).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused');
+    await expect(applePay(async () => ({ refused: 'failed' as const })).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused');
+    vi.stubGlobal('PaymentRequest', fakePaymentRequest().FakePaymentRequest);
+    await expect(applePay(async () => ({ refused: 'limited' as const })).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused (limited)');
+  });
+
+  it('when the address needs a security check, solves one and asks once more with it', async () => {
+    const fake = fakePaymentRequest();
+    vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
+    vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
+    const validate = vi.fn(async (_id: string, _url: string, altcha?: string) => (altcha === 'solved' ? { merchantSession: { merchantSessionIdentifier: 's' } } : { refused: 'challenge' as const }));
+    const solve = vi.fn(async () => 'solved');
+    expect(await applePay(validate, solve).pay(offer, 'pi_1')).not.toBeNull();
+    expect(validate.mock.calls.map((call) => call[2])).toEqual([undefined, 'solved']);
+    expect(solve).toHaveBeenCalledTimes(1);
+    // Refused again with a solved check: no loop, the payment fails.
+    vi.stubGlobal('PaymentRequest', fakePaymentRequest().FakePaymentRequest);
+    const stubborn = vi.fn(async () => ({ refused: 'challenge' as const }));
+    await expect(applePay(stubborn, solve).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused (challenge)');
+    expect(stubborn).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -28,6 +28,7 @@ interface CardNumberCheck {
 
 /** Error keys of the card fields; the catalogue has a message for each (`card.errors.*`). */
 export type CardFieldError =
+  | 'cardHolderName.cardNumber'
   | 'cardNumber.required'
   | 'cardNumber.invalid'
   | 'cardNumber.unsupported'

@@ -5,6 +5,8 @@
  * subdomain wildcard (`https://*.shop.example`): the CSP source-expression forms.
  */
 
+import { checkoutUrl, sandboxPublicUrl, testMode } from '@/lib/config';
+
 const PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}|\*))?$/i;
 
 /** Whether `pattern` is a well-formed origin pattern (anything else is ignored). */
@@ -34,10 +36,27 @@ export function originMatches(pattern: string, origin: string): boolean {
 export const isAllowedOrigin = (patterns: readonly string[], origin: string): boolean =>
   patterns.some((pattern) => originMatches(pattern, origin));
 
-/** The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). */
 /** Where CSP violation reports go (app/api/csp-report/route.ts). */
 const CSP_REPORT_PATH = '/api/csp-report';
 
+/**
+ * The sandbox's origin when a payment page may pay with the sandbox wallet (E21) and the sandbox
+ * lives on an origin of its own (SANDBOX_PUBLIC_URL, the production shape): the browser fetches
+ * the wallet's payment-method manifest from there under the page's connect-src. Null otherwise:
+ * outside test mode there is no sandbox wallet (lib/checkout/wallet-offer.ts), and on the
+ * checkout's own origin 'self' covers it.
+ */
+export function sandboxWalletOrigin(): string | null {
+  if (!testMode()) return null;
+  const sandbox = new URL(sandboxPublicUrl()).origin;
+  return sandbox === new URL(checkoutUrl()).origin ? null : sandbox;
+}
+
+/**
+ * The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). A payment
+ * page (`frameHttps`) in test mode may also connect to the sandbox's own origin
+ * (`sandboxWalletOrigin`), for the sandbox wallet's payment-method manifest.
+ */
 export function contentSecurityPolicy(options: {
   nonce: string;
   frameAncestors: readonly string[];
@@ -63,13 +82,15 @@ export function contentSecurityPolicy(options: {
   const plus = (list: string) => (third.length > 0 ? `${list} ${third.join(' ')}` : list);
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
   const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
+  const wallet = options.frameHttps ? sandboxWalletOrigin() : null;
+  const connect = ["'self'", ...(wallet ? [wallet] : [])].join(' ');
   return [
     "default-src 'self'",
     plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
     `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
     "img-src 'self' data: https:",
     "font-src 'self'",
-    plus("connect-src 'self'"),
+    plus(`connect-src ${connect}`),
     plus(`frame-src ${frames}`),
     "object-src 'none'",
     "base-uri 'none'",

@@ -3,7 +3,8 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
 import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
 import { answerChallenge } from '@/lib/sandbox/pages/acs-actions';
-import { PasskeyCapable } from '@/components/sandbox-acs/passkey-capable';
+import { ChallengeAnswer } from '@/components/sandbox-acs/challenge-answer';
+import { ChallengeForm } from '@/components/sandbox-acs/challenge-form';
 
 /** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
 export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {
@@ -13,6 +14,7 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
   const t = await getTranslations('acs');
   const locale = await getLocale();
   const waiting = summary.challengeOpen;
+  const answerText = { pass: t('pass'), fail: t('fail') };
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="mb-3 text-xl font-semibold">{t('heading')}</h1>
@@ -26,16 +28,11 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
               card: summary.cardMask ?? '',
             })}
           </p>
-          <form action={answerChallenge} className="flex flex-wrap gap-3">
-            <input type="hidden" name="paymentId" value={paymentId} />
-            <PasskeyCapable />
-            <button name="outcome" value="pass" className="rounded-theme bg-success px-4 py-3 font-semibold text-on-primary">
-              {t('pass')}
-            </button>
-            <button name="outcome" value="fail" className="rounded-theme border border-danger px-4 py-3 font-semibold text-danger">
-              {t('fail')}
-            </button>
-          </form>
+          {/* With JavaScript the answer shows once the page knows whether a passkey can be made here (E20). */}
+          <ChallengeAnswer paymentId={paymentId} action={answerChallenge} text={answerText} />
+          <noscript>
+            <ChallengeForm paymentId={paymentId} action={answerChallenge} text={answerText} passkeyCapable={false} />
+          </noscript>
         </>
       ) : (
         <p role="status">{t('done')}</p>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { statusSnapshot } from '@/components/status/status-snapshot';
 import { getTranslations } from 'next-intl/server';
 import { paymentStatusText } from '@/components/payment/page-text';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
@@ -21,12 +22,7 @@ export default async function StatusPage(props: PageProps<'/payments/[transactio
       <PaymentStatus
         transactionType={transaction.type}
         paymentId={transaction.id}
-        initial={{
-          status: transaction.status,
-          attemptsRemaining: transaction.attemptsRemaining,
-          ...(transaction.detailedStatus ? { detailedStatus: transaction.detailedStatus } : {}),
-          ...(transaction.challengeUrl ? { challengeUrl: transaction.challengeUrl } : {}),
-        }}
+        initial={statusSnapshot(transaction)}
         returnUrls={transaction.returnUrls}
         cardPageHref={paymentHref(transaction.type, 'card', transaction.id, locale)}
         text={await paymentStatusText(transaction.type)}

@@ -3,8 +3,9 @@
  * before a first deposit, a decrease applied at once and an increase waiting for its
  * cooling-off (UKGC); a reality check after the interval; a self-excluded customer who cannot
  * deposit but can withdraw; deposit again in the widget with the card's security code alone, a
- * double press and a second tab paying once; and, after a deposit that did not go through, the
- * next method offered, which pays.
+ * double press and a second tab paying once; after a deposit that did not go through, the
+ * next method offered, which pays; and after a first decline, the way forward offered beside the
+ * card page, which still takes the next attempt.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`limits before the first deposit; a decrease applies at once, an increase waits (UKGC, ${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
-      await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
       const prompt = page.getByRole('region', { name: g.limitsHeading }).first();
       await expect(prompt.getByText(g.promptAsk)).toBeVisible();
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toHaveCount(0);
@@ -107,7 +108,7 @@ for (const locale of ['en', 'ar'] as const) {
       const session = await newSession(REGULATED, 'GB');
       await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: CHECKOUT, data: { noLimits: true, realityCheckMinutes: 30 } });
       await page.clock.install({ time: new Date() });
-      await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
       const dialog = page.getByRole('alertdialog', { name: g.realityTitle });
       await expect(dialog).toBeHidden();
       await page.clock.fastForward('31:00');
@@ -129,7 +130,7 @@ for (const locale of ['en', 'ar'] as const) {
       const record = must(await merchantApi(REGULATED).POST('/public/customer', { body: { ...sampleCustomer, externalUserId: session.externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'SE' } } }), 'customer');
       const excluded = await merchantApi(REGULATED).PUT('/public/customer/{customerId}/exclusion', { params: { path: { customerId: record.customerId } }, body: { kind: 'SELF_EXCLUSION' } });
       expect(excluded.response.status).toBe(204);
-      await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
       const notice = page.getByTestId('excluded');
       await expect(notice.getByRole('heading', { name: g.excludedHeading })).toBeVisible();
       await expect(notice.getByText(g.excludedSelf)).toBeVisible();
@@ -189,7 +190,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`after a deposit that did not go through, the next method is offered and pays (${locale})`, async ({ page }) => {
       const session = await newSession(DEMO_TOKEN, 'FR');
-      await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
       await page.getByLabel(text.cashier.amount.replace('{currency}', 'EUR')).fill('20');
       await page.getByRole('button', { name: text.cashier.submitDeposit }).click();
       await fillCard(step(page), text, '4000000000000119');
@@ -221,6 +222,12 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   await fillCard(step(page), text, '4000002760003184');
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
   await expect(step(page).getByRole('alert').filter({ hasText: 'your bank needs you to confirm' })).toBeVisible();
+  // After this first decline the cashier offers the way forward beside the card page: try again there, another card, another method.
+  const beside = page.getByRole('region', { name: text.gambling.recoveryHeading });
+  await expect(beside.getByRole('status')).toHaveText(text.gambling.recoveryRetryHere.replace('{count}', '2'));
+  await expect(beside.getByRole('button', { name: text.gambling.recoveryCard })).toBeVisible();
+  await expect(beside.getByRole('button', { name: new RegExp(text.gambling.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) })).toBeVisible();
+  await expectNoAxeViolations(page, 'the way forward beside the card page after a first decline');
   await fillCard(step(page), text, '4000002760003184');
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
   await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();

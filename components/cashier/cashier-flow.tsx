@@ -5,7 +5,8 @@
  * The framed page's messages tell the flow when it is done (a final status, a payout waiting
  * for the merchant, or a redirect: payment-step.tsx); the cashier then returns to its start with
  * the history refreshed, or, after a deposit that did not go through, offers what can work next
- * (deposit-recovery.tsx). Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
+ * (deposit-recovery.tsx): after any decline, under the payment page while it takes another
+ * attempt, and in its place once it has ended. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
@@ -98,6 +99,8 @@ export function CashierFlow(props: CashierFlowProps) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [recovery, setRecovery] = useState<string | null>(null);
+  // A decline shown by the open payment page: its pay-in, and how many so far (each reloads the choices).
+  const [declined, setDeclined] = useState<{ id: string; count: number } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState(state.amount ?? '');
   const [method, setMethod] = useState<'card' | 'apm'>('card');
@@ -105,6 +108,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
 
   useEffect(() => setStep(state.step), [state.step]);
+  useEffect(() => setDeclined(null), [step]);
   useEffect(() => {
     if (state.error) setError(text.errors[state.error]);
   }, [state.error, text.errors]);
@@ -148,24 +152,45 @@ export function CashierFlow(props: CashierFlowProps) {
       setNotice(message);
       router.refresh();
     };
+    const openRecovery = declined && declined.id === step.id && text.recovery ? declined : null;
     return (
-      <PaymentStep
-        step={step}
-        frameTitle={text.frameTitle}
-        cancel={text.cancel}
-        onCancel={() => {
-          setStep(undefined);
-          router.refresh();
-        }}
-        onEnd={(end) => {
-          // E23: a deposit that did not go through offers what can work next, never a dead end.
-          if (end === 'failed' && step.type === 'payin' && text.recovery) {
+      <div className="space-y-3">
+        <PaymentStep
+          key={step.id}
+          step={step}
+          frameTitle={text.frameTitle}
+          cancel={text.cancel}
+          onCancel={() => {
             setStep(undefined);
-            setRecovery(step.id);
             router.refresh();
-          } else finish(endNotice(end, text.done));
-        }}
-      />
+          }}
+          onDecline={() => setDeclined((d) => ({ id: step.id, count: d && d.id === step.id ? d.count + 1 : 1 }))}
+          onEnd={(end) => {
+            // E23: a deposit that did not go through offers what can work next, never a dead end.
+            if (end === 'failed' && step.type === 'payin' && text.recovery) {
+              setStep(undefined);
+              setRecovery(step.id);
+              router.refresh();
+            } else finish(endNotice(end, text.done));
+          }}
+        />
+        {/* E23: after a decline the page takes another attempt; another card or method is offered beside it. */}
+        {openRecovery ? (
+          <DepositRecovery
+            key={`${openRecovery.id}-${openRecovery.count}`}
+            inline
+            sessionId={props.sessionId}
+            payinId={openRecovery.id}
+            locale={props.locale}
+            text={text.recovery!}
+            onStep={(next) => {
+              setDeclined(null);
+              setStep(next);
+            }}
+            onLeave={() => setDeclined(null)}
+          />
+        ) : null}
+      </div>
     );
   }
 

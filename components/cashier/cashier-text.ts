@@ -69,6 +69,8 @@ export async function cashierFlowText(
           recovery: {
             heading: g('recoveryHeading'),
             intro: g('recoveryIntro'),
+            retry: g('recoveryRetry', { count: '{count}' }),
+            retryHere: g('recoveryRetryHere', { count: '{count}' }),
             loading: g('recoveryLoading'),
             threeDS: g('recoveryThreeDS'),
             card: g('recoveryCard'),

@@ -1,10 +1,14 @@
 'use client';
 /**
- * After a deposit that did not go through (E23): what can work next, loaded from the service
- * (loadRecovery): the 3DS retry where the decline asked for authentication, another card (the
- * customer's other saved cards named), another method of the merchant. A choice creates the
- * deposit that replaces the unpaid one (recoverDeposit; one retry per pay-in, so two tabs cannot
- * both pay) and shows its payment page. The heading takes the focus, so a screen reader says it.
+ * After a deposit that did not go through (E23), after any decline: what can work next, loaded
+ * from the service (loadRecovery): the same deposit again in its payment page while it has
+ * attempts left, the 3DS retry where the last decline asked for authentication, another card (the
+ * customer's other saved cards named), another method of the merchant. Another card or method
+ * creates the deposit that replaces the unpaid one (recoverDeposit; one retry per pay-in, its
+ * attempts spent, so the two cannot both be paid) and shows its payment page.
+ * Two forms: in place of the payment page once it has ended (the heading takes the focus, so a
+ * screen reader says it), and `inline`, under the payment page that still shows its decline and
+ * its form (the focus stays there; the choices are announced politely).
  */
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
 import { loadRecovery, recoverDeposit, type RecoveryOptions, type RetryState } from '@/lib/checkout/deposit-retry-action';
@@ -21,6 +25,10 @@ export interface RecoveryText {
   apm: string;
   leave: string;
   loading: string;
+  /** "Try again (attempts left: {count})": the same deposit again in its payment page. Without it, that choice is not offered. */
+  retry?: string;
+  /** Under a payment page still open: "You can try again in the payment form above (attempts left: {count}), or choose another way:". */
+  retryHere?: string;
   /** A saved card: "{brand} ending {last4}" (card.savedLabel). */
   savedCard: string;
   /** The page's language, for the lists of cards and methods. */
@@ -35,26 +43,31 @@ interface Props {
   text: RecoveryText;
   onStep: (step: NonNullable<RetryState['step']>) => void;
   onLeave: () => void;
+  /** Shown under the payment page, which is still open after a decline with attempts left. */
+  inline?: boolean;
 }
 
 const button = 'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
 
-export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLeave }: Props) {
+export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLeave, inline = false }: Props) {
   const [options, setOptions] = useState<RecoveryOptions | null | undefined>(undefined);
   const [state, formAction, pending] = useActionState<RetryState, FormData>(recoverDeposit, {});
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let live = true;
-    loadRecovery(sessionId, payinId).then(
+    loadRecovery(sessionId, payinId, locale).then(
       (found) => live && setOptions(found),
       () => live && setOptions(null),
     );
     return () => {
       live = false;
     };
-  }, [sessionId, payinId]);
-  useEffect(() => headingRef.current?.focus(), []);
+  }, [sessionId, payinId, locale]);
+  // In place of the payment page, the heading takes the focus; under it, the page's own decline keeps it.
+  useEffect(() => {
+    if (!inline) headingRef.current?.focus();
+  }, [inline]);
   useEffect(() => {
     if (state.step) onStep(state.step);
   }, [state.step, onStep]);
@@ -70,19 +83,31 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
   const error = state.error ? (text.errors[state.error] ?? text.errors.rejected) : null;
   const list = (items: string[]) => new Intl.ListFormat(text.locale, { type: 'conjunction' }).format(items);
   const cardNames = options ? options.cards.map((c) => text.savedCard.replace('{brand}', c.brand).replace('{last4}', c.last4)) : [];
+  const count = String(options?.attemptsRemaining ?? 0);
+  // The same deposit again: under the open page, its own form (said in the intro); in its place, a button that opens it again.
+  const retryHere = inline && options?.retryUrl && text.retryHere ? text.retryHere.replace('{count}', count) : null;
+  const retryButton = !inline && options?.retryUrl && text.retry ? (options.softDecline ? text.threeDS : text.retry.replace('{count}', count)) : null;
+  const headingId = inline ? 'recovery-inline-heading' : 'recovery-heading';
 
   return (
-    <section aria-labelledby="recovery-heading" aria-busy={options === undefined || pending} className="space-y-3 rounded-theme border border-control p-4">
-      <h2 id="recovery-heading" ref={headingRef} tabIndex={-1} className="text-base font-semibold">
+    <section aria-labelledby={headingId} aria-busy={options === undefined || pending} className="space-y-3 rounded-theme border border-control p-4" data-testid={inline ? 'recovery-inline' : 'recovery'}>
+      <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold">
         {text.heading}
       </h2>
       {/* No options (the service did not answer, or the deposit moved on): say so; going back stays. */}
-      <p>{options === undefined ? text.loading : options === null ? text.errors.rejected : text.intro}</p>
+      <p role={inline ? 'status' : undefined}>{options === undefined ? text.loading : options === null ? text.errors.rejected : (retryHere ?? text.intro)}</p>
       <p role="alert" className="min-h-5 text-sm text-danger">
         {error}
       </p>
       {options ? (
         <ul className="space-y-2">
+          {retryButton ? (
+            <li>
+              <button type="button" disabled={pending} onClick={() => onStep({ url: options.retryUrl!, type: 'payin', id: payinId })} className={button}>
+                {retryButton}
+              </button>
+            </li>
+          ) : null}
           {options.threeDS ? (
             <li>
               <button type="button" disabled={pending} onClick={() => choose('threeDS')} className={button}>
@@ -106,9 +131,11 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
           ) : null}
         </ul>
       ) : null}
-      <button type="button" onClick={onLeave} className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline">
-        {text.leave}
-      </button>
+      {inline ? null : (
+        <button type="button" onClick={onLeave} className="min-h-6 rounded-theme px-3 py-2 text-sm text-primary underline">
+          {text.leave}
+        </button>
+      )}
     </section>
   );
 }

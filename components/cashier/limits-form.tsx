@@ -18,6 +18,8 @@ const PERIODS: Period[] = ['day', 'week', 'month'];
 
 export interface LimitsFormText {
   labels: Record<Period, string>;
+  /** Per period, where its limit in force was set when that was another currency: "(set in GBP: £50.00)"; '' otherwise. */
+  setIn?: Partial<Record<Period, string>>;
   emptyHint: string;
   requiredHint: string;
   review: string;
@@ -40,7 +42,7 @@ interface Props {
   currency: string;
   /** `ASK` and `REQUIRED`: before a first deposit (ASK offers "no limits for now"). */
   mode: 'manage' | 'ASK' | 'REQUIRED';
-  /** The limits in force, as typed in the page's number format ('' for none). */
+  /** The limits in force, in the session currency (converted where set in another), as typed in the page's number format ('' for none). */
   initial: Record<Period, string>;
   required: Period[];
   /** Lines of raises ready to confirm (UKGC); the confirm button shows with them. */
@@ -157,6 +159,7 @@ export function LimitsForm(props: Props) {
               />
               <p id={`${id}-${p}-hint`} className="text-xs text-fg-muted">
                 {required ? text.requiredHint : text.emptyHint}
+                {text.setIn?.[p] ? <span data-testid="limit-set-in"> {text.setIn[p]}</span> : null}
               </p>
             </div>
           );

@@ -3,8 +3,10 @@
  * A payment page (card or APM, same origin) inside the cashier or the widget, until it ends: the
  * framed page's messages say when (a final status, a payout waiting for the merchant, or a
  * redirect); only messages of this frame and of this origin count, and the first ending wins
- * (a page may post `status` and `redirect` in one tick). Shared by the cashier's flow, deposit
- * again, and the retry after a decline.
+ * (a page may post `status` and `redirect` in one tick). A decline the page shows while it still
+ * takes another attempt (its `error` message, CARD_DECLINED) does not end the step: the owner is
+ * told (`onDecline`), to offer another card or method beside it. Shared by the cashier's flow,
+ * deposit again, and the retry after a decline.
  */
 import { useEffect, useRef, useState } from 'react';
 import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
@@ -28,13 +30,17 @@ export interface PaymentStepProps {
   cancel: string;
   onEnd: (end: StepEnd) => void;
   onCancel: () => void;
+  /** The framed pay-in's page showed a decline and takes another attempt (E23: the cashier offers the way forward). */
+  onDecline?: () => void;
 }
 
-export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel }: PaymentStepProps) {
+export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel, onDecline }: PaymentStepProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(560);
   const endRef = useRef(onEnd);
   endRef.current = onEnd;
+  const declineRef = useRef(onDecline);
+  declineRef.current = onDecline;
 
   useEffect(() => {
     let ended = false;
@@ -45,7 +51,7 @@ export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel }: Payme
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
-      const data = event.data as { source?: string; type?: string; status?: string; height?: number } | null;
+      const data = event.data as { source?: string; type?: string; status?: string; height?: number; errorKey?: string } | null;
       if (!data || data.source !== 'checkout') return;
       if (data.type === 'resize' && typeof data.height === 'number') setHeight(Math.max(200, data.height));
       if (data.type === 'status' && data.status) {
@@ -55,6 +61,8 @@ export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel }: Payme
         else if (isFinalView(view)) end('failed');
       }
       if (data.type === 'redirect') end('left');
+      // A decline in the card page (every decline is CARD_DECLINED to the parent), the form still open.
+      if (data.type === 'error' && data.errorKey === 'CARD_DECLINED' && step.type === 'payin' && !ended) declineRef.current?.();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

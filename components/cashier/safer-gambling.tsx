@@ -25,10 +25,20 @@ type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
 const dateOf = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
 
+/**
+ * " (set in GBP: £50.00)" for a limit set in another currency than the session's (E23: one limit
+ * per period, shown converted in every session); '' for one set in the session currency.
+ */
+function setInNote(g: Gambling, setIn: { currency: string; amount: number | null } | undefined, currency: string, locale: string): string {
+  if (!setIn || setIn.currency === currency || setIn.amount === null) return '';
+  return g('setIn', { currency: setIn.currency, amount: money(setIn.amount, setIn.currency, locale) });
+}
+
 async function limitsFormText(g: Gambling, currency: string, rg: ResponsibleGambling, locale: string): Promise<LimitsFormText> {
   const per = <T,>(f: (p: Period) => T) => Object.fromEntries(PERIODS.map((p) => [p, f(p)])) as Record<Period, T>;
   return {
     labels: per((p) => g('periodLabel', { period: p, currency })),
+    setIn: per((p) => setInNote(g, rg.limitsSetIn?.[p], currency, locale)),
     emptyHint: g('emptyHint'),
     requiredHint: g('requiredHint'),
     review: g('review'),
@@ -111,8 +121,12 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
   const currency = session.currency;
   const names = rg.regulators.map((r) => g(`regulators.${r}`));
   const list = new Intl.ListFormat(locale, { type: 'conjunction' });
-  const limits = PERIODS.flatMap((p) => (rg.limits[p] === undefined ? [] : [g('limitLine', { period: p, amount: money(rg.limits[p]!, currency, locale) })]));
-  const line = (p: ResponsibleGambling['pending'][number]) =>
+  // Each limit in the session currency, and where it was set when that was another currency.
+  const withSetIn = (text: string, note: string) => (note ? `${text} ${note}` : text);
+  const limits = PERIODS.flatMap((p) =>
+    rg.limits[p] === undefined ? [] : [withSetIn(g('limitLine', { period: p, amount: money(rg.limits[p]!, currency, locale) }), setInNote(g, rg.limitsSetIn?.[p], currency, locale))],
+  );
+  const pendingText = (p: ResponsibleGambling['pending'][number]) =>
     p.ready
       ? p.limit === null
         ? g('readyRemoval', { period: p.period })
@@ -120,6 +134,7 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
       : p.limit === null
         ? g('pendingRemoval', { period: p.period, date: dateOf(p.effectiveAt, locale) })
         : g('pendingLine', { period: p.period, amount: money(p.limit, currency, locale), date: dateOf(p.effectiveAt, locale) });
+  const line = (p: ResponsibleGambling['pending'][number]) => withSetIn(pendingText(p), setInNote(g, p.setIn, currency, locale));
   const choices = REALITY_CHECK_CHOICES.filter((m) => m <= rg.realityCheck.maxMinutes);
   return (
     <section aria-labelledby="safer-heading" className="space-y-4 rounded-theme border border-line p-4" data-testid="safer-gambling">

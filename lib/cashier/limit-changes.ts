@@ -114,3 +114,72 @@ export function planLimits(
 
 /** Whether `plan` is a problem rather than a plan. */
 export const isLimitProblem = (plan: ReturnType<typeof planLimits>): plan is LimitProblem => 'problem' in plan;
+
+/** A customer's limits per currency (minor units of each), as the service stores them. */
+export type LimitsByCurrency = Record<string, PeriodLimitsMinor>;
+/** The raises waiting per currency: the currency each was asked in. */
+export type PendingByCurrency = Record<string, PendingLimits>;
+
+/**
+ * A customer's limits in force at `now`, across currencies (E19 stores them per currency; E23's
+ * customer changes keep one limit per period, in the currency it was last set in): a raise whose
+ * cooling-off is over and needs no confirmation applies, and replaces that period's limit in
+ * every currency (a removal removes it everywhere); the raises still waiting, and those ready to
+ * confirm, are answered per currency. Several raises of one period that are due apply in the order
+ * of their dates. Currencies left without a limit are dropped. Minor units of each currency.
+ */
+export function limitsAcross(stored: LimitsByCurrency, pending: PendingByCurrency, now: Date): { limits: LimitsByCurrency; waiting: PendingByCurrency; ready: PendingByCurrency } {
+  const limits: LimitsByCurrency = Object.fromEntries(Object.entries(stored).map(([c, l]) => [c, { ...l }]));
+  const waiting: PendingByCurrency = {};
+  const ready: PendingByCurrency = {};
+  const due: { currency: string; period: Period; change: PendingLimit }[] = [];
+  for (const [currency, periods] of Object.entries(pending)) {
+    for (const period of PERIOD_LIST) {
+      const p = periods[period];
+      if (!p) continue;
+      if (new Date(p.effectiveAt).getTime() > now.getTime()) (waiting[currency] ??= {})[period] = p;
+      else if (p.confirm) (ready[currency] ??= {})[period] = p;
+      else due.push({ currency, period, change: p });
+    }
+  }
+  due.sort((a, b) => new Date(a.change.effectiveAt).getTime() - new Date(b.change.effectiveAt).getTime());
+  for (const { currency, period, change } of due) setOnlyIn(limits, period, currency, change.limit);
+  return { limits: withoutEmpty(limits), waiting, ready };
+}
+
+/** Makes `minor` the one limit of `period` (in `currency`; null: none), removing that period's limit in every other currency. Mutates `limits`. */
+export function setOnlyIn(limits: LimitsByCurrency, period: Period, currency: string, minor: number | null): void {
+  for (const c of Object.keys(limits)) delete limits[c]![period];
+  if (minor !== null) (limits[currency] ??= {})[period] = minor;
+}
+
+/** Drops the currencies that hold no period. */
+export function withoutEmpty<T extends object>(byCurrency: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(byCurrency).filter(([, v]) => Object.keys(v).length > 0));
+}
+
+/** One period's binding limit in a currency: the amount there (minor units), and the currency and amount it was set in. */
+export interface BindingLimit {
+  minor: number;
+  setIn: string;
+  setMinor: number;
+}
+
+/**
+ * Per period, the limit that binds deposits in `currency`: every currency's limit converted at
+ * `convert` (minor units from one currency into another; null when there is no rate, and then
+ * that limit binds its own currency only), the smallest winning.
+ */
+export function bindingLimits(limits: LimitsByCurrency, currency: string, convert: (minor: number, from: string, to: string) => number | null): Partial<Record<Period, BindingLimit>> {
+  const binding: Partial<Record<Period, BindingLimit>> = {};
+  for (const [setIn, periods] of Object.entries(limits)) {
+    for (const period of PERIOD_LIST) {
+      const setMinor = periods[period];
+      if (setMinor === undefined) continue;
+      const minor = setIn === currency ? setMinor : convert(setMinor, setIn, currency);
+      if (minor === null) continue;
+      if (!binding[period] || minor < binding[period]!.minor) binding[period] = { minor, setIn, setMinor };
+    }
+  }
+  return binding;
+}

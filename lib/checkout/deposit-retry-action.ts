@@ -4,9 +4,10 @@
  * - deposit again (the widget): the customer's last paid card deposit, same amount, same saved
  *   card (the card page then asks the CVV alone). Its Idempotency-Key is the last deposit's id,
  *   so a double click or a second tab gets the same pay-in, which is paid at most once;
- * - recovery after a decline (the cashier): what can work next (the 3DS retry of a soft decline,
- *   another card, another method of the merchant), then a pay-in that replaces the unpaid one
- *   (E9 `replaces`: one retry per pay-in, the old one closed).
+ * - recovery after a decline (the cashier), any decline, the first included: what can work next
+ *   (the same deposit again in its payment page while it has attempts left, the 3DS retry of a
+ *   soft decline, another card, another method of the merchant), then a pay-in that replaces the
+ *   unpaid one (E9 `replaces`: one retry per pay-in, the old one closed and its attempts spent).
  * Only the browser that holds the session may (E22). Amounts in major units.
  */
 import { z } from 'zod';
@@ -32,7 +33,7 @@ const UNPAID = new Set(['DECLINED', 'FAILED', 'TIMEOUT']);
 /** Whether this browser holds the session (E22), with its merchant; logs a refusal. */
 async function holds(sessionId: string): Promise<'held' | 'unavailable' | 'rejected'> {
   const session = await paymentsApi.getSession(sessionId);
-  const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
+  const holding = await requestHolding({ of: 'session', id: sessionId });
   if (holding === 'held') return session.status === 'EXPIRED' ? 'rejected' : 'held';
   logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a deposit retry from a browser that does not hold the session');
   return holding === 'unavailable' ? 'unavailable' : 'rejected';
@@ -65,8 +66,20 @@ export async function depositAgain(_previous: RetryState, form: FormData): Promi
   }
 }
 
-/** What can work after a decline: the 3DS retry (a soft decline), other saved cards (brand and last four), the merchant's other methods (names). */
+/**
+ * What can work after a decline: the same pay-in again while it has attempts left (its payment
+ * page: `retryUrl`; a soft decline is then challenged by the service), the 3DS retry by a new
+ * pay-in (a soft decline on the last attempt), other saved cards (brand and last four), the
+ * merchant's other methods (names).
+ */
 export interface RecoveryOptions {
+  /** Attempts the declined pay-in has left (0: FAILED, TIMEOUT, or the last one spent). */
+  attemptsRemaining: number;
+  /** The declined pay-in's own payment page (card or APM, as it was paid), while it has attempts left; else null. */
+  retryUrl: string | null;
+  /** The decline asked for authentication (AUTHENTICATION_REQUIRED). */
+  softDecline: boolean;
+  /** A new pay-in authenticated with 3-D Secure: a soft decline with no attempt left. */
   threeDS: boolean;
   card: boolean;
   cards: { brand: string; last4: string }[];
@@ -79,8 +92,12 @@ async function sessionDeposit(sessionId: string, payinId: string) {
   return transactions.find((t) => t.id === payinId && t.kind === 'payin');
 }
 
-/** The recovery options of an unpaid deposit of the session; null when it is not one (paid, under way, another session's) or the service is down. */
-export async function loadRecovery(sessionId: string, payinId: string): Promise<RecoveryOptions | null> {
+/**
+ * The recovery options of an unpaid deposit of the session (`locale`: the payment page's `?locale=`
+ * for `retryUrl`); null when it is not one (paid, under way, another session's) or the service is
+ * down.
+ */
+export async function loadRecovery(sessionId: string, payinId: string, locale?: string): Promise<RecoveryOptions | null> {
   if (!PAYMENT_ID.test(sessionId) || !PAYMENT_ID.test(payinId)) return null;
   try {
     if ((await holds(sessionId)) !== 'held') return null;
@@ -89,8 +106,14 @@ export async function loadRecovery(sessionId: string, payinId: string): Promise<
     const [payin, { methods }] = await Promise.all([paymentsApi.getPayin(payinId), paymentsApi.getMethods('payin', payinId)]);
     const { cards } = await paymentsApi.listCards(payin.customerId).catch(() => ({ cards: [] }));
     const card = methods.some((m) => m.type === 'CARD');
+    const soft = payin.statusReason?.detailedStatus === 'AUTHENTICATION_REQUIRED';
+    const left = deposit.status === 'DECLINED' ? (payin.attemptsRemaining ?? 0) : 0;
+    const page = !payin.transactionType || payin.transactionType === 'CARD' ? 'card' : 'apm';
     return {
-      threeDS: card && payin.statusReason?.detailedStatus === 'AUTHENTICATION_REQUIRED',
+      attemptsRemaining: left,
+      retryUrl: left > 0 ? paymentHref('payin', page, payinId, localeParam(locale)) : null,
+      softDecline: soft,
+      threeDS: card && soft && left === 0,
       card,
       cards: card ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => ({ brand: c.cardBrand, last4: c.cardMask.slice(-4) })) : [],
       methods: methods.filter((m) => m.type !== 'CARD').map((m) => m.name),

@@ -11,8 +11,22 @@ export const Regulator = z.enum(REGULATORS).meta({ id: 'Regulator', 'x-extension
 const Period = z.enum(['day', 'week', 'month']);
 const Major = z.number().positive().max(1e12);
 
+/** Where a limit was set: its currency (ISO 4217) and its amount there, major units (null: a removal). */
+const LimitSetIn = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    amount: z.number().nullable(),
+  })
+  .meta({ id: 'LimitSetIn', 'x-extension': true, description: 'The currency a limit was set in and its amount in that currency (major units; null: the limit is removed). A customer has one limit per period, kept in the currency it was last set in; a session shows it converted at the sandbox\'s rates.' });
+
 /** A raise or removal of a limit waiting for its cooling-off; `ready`: the wait is over and the customer must confirm it (UKGC). */
-const PendingLimit = z.object({ period: Period, limit: z.number().nullable(), effectiveAt: z.string(), ready: z.boolean() });
+const PendingLimit = z.object({
+  period: Period,
+  limit: z.number().nullable().meta({ description: 'The new limit in the session currency (converted from `setIn`); null: none.' }),
+  effectiveAt: z.string(),
+  ready: z.boolean(),
+  setIn: LimitSetIn.optional(),
+});
 
 export const Exclusion = z
   .object({
@@ -24,7 +38,11 @@ export const Exclusion = z
 export const ResponsibleGambling = z
   .object({
     regulators: z.array(Regulator).meta({ description: "The merchant's licences that cover this customer (by billing country; MGA for other countries)." }),
-    limits: z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() }).meta({ description: 'Deposit limits in force now.' }),
+    limits: z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() }).meta({ description: 'Deposit limits in force now, in the session currency: a limit set in another currency converted at the sandbox\'s rates (the tightest, where a merchant set several).' }),
+    limitsSetIn: z
+      .object({ day: LimitSetIn.optional(), week: LimitSetIn.optional(), month: LimitSetIn.optional() })
+      .optional()
+      .meta({ description: 'Per limit in force: the currency it was set in and its amount there.' }),
     pending: z.array(PendingLimit),
     limitsPrompt: z.enum(['NONE', 'ASK', 'REQUIRED']).meta({ description: 'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).' }),
     requiredPeriods: z.array(Period),
@@ -54,7 +72,7 @@ export const ResponsibleGamblingRequest = z
       .object({ day: Major.nullable().optional(), week: Major.nullable().optional(), month: Major.nullable().optional() })
       .strict()
       .optional()
-      .meta({ description: 'The limits the customer asks, per period (null: none; absent: unchanged). Lower: at once; higher or none: after the cooling-off.' }),
+      .meta({ description: 'The limits the customer asks, per period, in the session currency (null: none; absent: unchanged). Compared with the limit in force converted into the session currency, wherever it was set: lower, at once (it then replaces that limit); higher or none, after the cooling-off.' }),
     noLimits: z.literal(true).optional().meta({ description: 'The customer, asked before the first deposit (ASK), chose no limits.' }),
     confirmReady: z.literal(true).optional().meta({ description: 'The customer confirms the raises whose cooling-off is over.' }),
     realityCheckMinutes: z.number().int().min(0).max(1440).optional().meta({ description: 'The reality-check interval the customer chose; 0 (off) only where the rules allow.' }),

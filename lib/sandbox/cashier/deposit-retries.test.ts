@@ -7,10 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
+
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+const browserOf = testBrowser();
 import { sandboxDb } from '../core/store';
 
-const CHECKOUT = 'sbx_checkout';
 const MERCHANT = 'sbx_demo_merchant';
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
@@ -22,11 +24,12 @@ async function newSession(externalUserId = `dr-${randomUUID()}`) {
     body: { customer: { ...sampleCustomer, externalUserId }, returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: 100 },
     key: randomUUID(),
   });
+  await browserOf.open(answer.body.checkoutUrl);
   return answer.body.sessionId as string;
 }
-const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, token: CHECKOUT, key: randomUUID() });
+const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
 const payCard = (payinId: string, cardNumber = '4242424242424242', saveCard = false) =>
-  api('POST', `/public/payin/${payinId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard } });
+  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard } });
 const payin = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: MERCHANT })).body;
 
 beforeAll(async () => {
@@ -92,20 +95,20 @@ describe('deposit again (E23)', () => {
   it('offers the last paid card deposit with a saved card, without its fee; none before', async () => {
     const user = `dr-${randomUUID()}`;
     const id = await newSession(user);
-    expect((await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body.depositAgain).toBeUndefined();
+    expect((await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body.depositAgain).toBeUndefined();
     const unsaved = await deposit(id, 15);
     await payCard(unsaved.body.paymentId, '4242424242424242', false);
-    expect((await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body.depositAgain).toBeUndefined();
+    expect((await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body.depositAgain).toBeUndefined();
     const saved = await deposit(id, 25);
     await payCard(saved.body.paymentId, '5555555555554444', true);
     const next = await newSession(user);
-    const offer = (await api('GET', `/public/cashier/session/${next}`, { token: CHECKOUT })).body.depositAgain;
+    const offer = (await api('GET', `/public/cashier/session/${next}`, { ...browserOf.pages })).body.depositAgain;
     expect(offer).toMatchObject({ payinId: saved.body.paymentId, amount: 25, cardMask: expect.stringMatching(/4444$/), cardBrand: expect.any(String), cardId: expect.any(String) });
-    const cards = await api('GET', `/public/customer/${(await payin(saved.body.paymentId)).customerId}/cards`, { token: CHECKOUT });
+    const cards = await api('GET', `/public/customer/${(await payin(saved.body.paymentId)).customerId}/cards`, { ...browserOf.pages });
     expect(cards.body.cards.map((c: { cardId: string }) => c.cardId)).toContain(offer.cardId);
     // A later deposit by a card not saved replaces the offer: pressing it never replays a paid deposit.
     const later = await deposit(next, 30);
     await payCard(later.body.paymentId, '4000056655665556', false);
-    expect((await api('GET', `/public/cashier/session/${next}`, { token: CHECKOUT })).body.depositAgain).toBeUndefined();
+    expect((await api('GET', `/public/cashier/session/${next}`, { ...browserOf.pages })).body.depositAgain).toBeUndefined();
   });
 });

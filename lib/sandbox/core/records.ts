@@ -16,6 +16,7 @@ import { toMajor } from '@/lib/money';
 import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition } from './transitions';
+import { refusalAtPayment } from './deposit-rules';
 import type { PendingOutcome, StoredStatusReason } from '@/lib/db/stored-shapes';
 
 
@@ -38,6 +39,7 @@ export const REASONS: Partial<Record<DetailedStatus, string>> = {
   TRANSACTION_TIMEOUT: 'The payment timed out',
   AUTHENTICATION_FAILED: '3-D Secure authentication failed',
   NO_PROVIDER_AVAILABLE: 'No processor is available for this payment',
+  BLOCKED_CUSTOMER: 'The customer may not deposit now',
 };
 
 /** statusReason for a status with a detailed reason, or null. */
@@ -111,12 +113,19 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
 }
 
 /**
- * Writes a change to a pay-in. A status in `set` must be an edge of the transitions table
- * (409 INVALID_STATE, the same status included); a new status queues `payin.status_changed`
- * (and the h2h webhook).
+ * Writes a change to a pay-in (`row`: read locked by the caller). A status in `set` must be an
+ * edge of the transitions table (409 INVALID_STATE, the same status included); a new status
+ * queues `payin.status_changed` (and the h2h webhook). The one way to SUCCESS: a pay-in whose
+ * customer is in a time-out or self-excluded, or a cashier deposit over the customer's limits as
+ * they are now, ends DECLINED instead (refusalAtPayment, deposit-rules.ts: BLOCKED_CUSTOMER,
+ * CUSTOMER_ISSUES), with the customer row locked in this transaction, whichever path paid it.
  */
 export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof payins.$inferInsert>): Promise<PayinRow> {
   if (set.status !== undefined) assertTransition('payin', row.status, set.status);
+  if (set.status === 'SUCCESS') {
+    const refusal = await refusalAtPayment(tx, row);
+    if (refusal) set = { ...set, status: 'DECLINED', statusReason: refusal, pendingUntil: null, pendingOutcome: null };
+  }
   const [updated] = await tx.update(payins).set({ ...set, updatedAt: new Date() }).where(eq(payins.id, row.id)).returning();
   if (!updated) throw new Error('pay-in vanished during update');
   if (updated.status !== row.status) {

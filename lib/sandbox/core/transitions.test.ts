@@ -193,8 +193,8 @@ describe('the table on the real paths', () => {
 
   it('rejecting a PROCESSED payout is 409 INVALID_STATE, and so is a second destination', async () => {
     const id = await newPayout();
-    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination, token: 'sbx_checkout' })).status).toBe(200);
-    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination, token: 'sbx_checkout' })).body).toMatchObject({ errorKey: 'INVALID_STATE' });
+    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination })).status).toBe(200);
+    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination })).body).toMatchObject({ errorKey: 'INVALID_STATE' });
     expect((await api('PUT', `/public/payout/${id}/confirm`)).status).toBe(204);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2_500);

@@ -7,12 +7,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
+
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+const browserOf = testBrowser();
 import { eq } from 'drizzle-orm';
 import { payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 
-const CHECKOUT = 'sbx_checkout';
 const CASINO = 'sbx_casino_merchant';
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
@@ -26,14 +28,15 @@ async function newSession(options: { token?: string; balance?: number; country?:
     body: { customer: customer(options.country, options.externalUserId), returnUrls, currency: 'EUR', kycVerified: options.kyc ?? true, previousTransactionCount: 0, balance: options.balance ?? 500 },
     key: randomUUID(),
   });
+  await browserOf.open(answer.body.checkoutUrl);
   return answer.body.sessionId as string;
 }
-const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body;
-const withdraw = (id: string, value: number, method?: string) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value, ...(method ? { method } : {}) }, token: CHECKOUT, key: randomUUID() });
-const deposit = (id: string, amount: number, method?: string) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...(method ? { method } : {}) }, token: CHECKOUT, key: randomUUID() });
-const cancel = (payoutId: string) => api('PUT', `/public/payout/${payoutId}/cancel`, { token: CHECKOUT });
+const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body;
+const withdraw = (id: string, value: number, method?: string) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value, ...(method ? { method } : {}) }, ...browserOf.pages, key: randomUUID() });
+const deposit = (id: string, amount: number, method?: string) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...(method ? { method } : {}) }, ...browserOf.pages, key: randomUUID() });
+const cancel = (payoutId: string) => api('PUT', `/public/payout/${payoutId}/cancel`, { ...browserOf.pages });
 const payCard = (payinId: string) =>
-  api('POST', `/public/payin/${payinId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
 const customerOf = async (payinId: string) => (await api('GET', `/public/payin/${payinId}`, { token: CASINO })).body.customerId as string;
 
 beforeAll(async () => {
@@ -51,11 +54,11 @@ describe('cancelling a pending withdrawal (E19)', () => {
     const payout = await api('GET', `/public/payout/${first.body.payoutId}`, { token: CASINO });
     expect(payout.body).toMatchObject({ status: 'REJECTED', statusReason: { detailedStatus: 'CUSTOMER_CANCELLED' } });
     expect((await cancel(first.body.payoutId)).body.errorKey).toBe('INVALID_STATE');
-    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT });
+    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages });
     expect(list.body.transactions[0]).toMatchObject({ status: 'REJECTED', statusReason: 'CUSTOMER_CANCELLED' });
 
     const second = await withdraw(id, 50);
-    await api('POST', `/public/payout/${second.body.payoutId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } } });
+    await api('POST', `/public/payout/${second.body.payoutId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } } });
     expect((await cancel(second.body.payoutId)).status).toBe(204);
   });
 
@@ -97,7 +100,7 @@ describe('limits (E19)', () => {
     const first = await deposit(id, 60);
     const customerId = await customerOf(first.body.paymentId);
     expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { EUR: { day: 100, month: 1000 } } } })).status).toBe(204);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CHECKOUT, body: { deposit: {} } })).status).toBe(403);
+    expect((await api('PUT', `/public/customer/${customerId}/limits`, { ...browserOf.pages, body: { deposit: {} } })).status).toBe(403);
     expect((await session(id)).depositLimits).toEqual({ day: { limit: 100, remaining: 100 }, month: { limit: 1000, remaining: 1000 } });
     // Two deposits created before either is paid: the second is refused when it is paid.
     const second = await deposit(id, 60);
@@ -145,9 +148,9 @@ describe('fees and KYC (E19)', () => {
     const payout = await withdraw(id, 50, 'card');
     expect((await api('GET', `/public/payout/${payout.body.payoutId}`, { token: CASINO })).body).toMatchObject({ value: 49, fee: 1 });
     expect(await session(id)).toMatchObject({ balance: 500, reserved: 50, available: 450 });
-    const listed = (await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT })).body.transactions;
+    const listed = (await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages })).body.transactions;
     expect(listed.find((t: { id: string }) => t.id === payout.body.payoutId)).toMatchObject({ amount: 50, fee: 1 });
-    const list = (await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT })).body.transactions;
+    const list = (await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages })).body.transactions;
     expect(list.find((t: { id: string }) => t.id === payin.body.paymentId)).toMatchObject({ fee: 1.8 });
   });
 
@@ -157,7 +160,7 @@ describe('fees and KYC (E19)', () => {
     expect((await payCard(apmDeposit.body.paymentId)).status).toBe(400);
     const apmWithdrawal = await withdraw(id, 20, 'apm');
     const card = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } };
-    expect((await api('POST', `/public/payout/${apmWithdrawal.body.payoutId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: card })).status).toBe(400);
+    expect((await api('POST', `/public/payout/${apmWithdrawal.body.payoutId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: card })).status).toBe(400);
     const cardDeposit = await deposit(id, 20, 'card');
     expect((await payCard(cardDeposit.body.paymentId)).body.status).toBe('SUCCESS');
   });

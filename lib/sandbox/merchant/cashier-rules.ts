@@ -5,23 +5,21 @@
  * customer may cancel their pending withdrawal (the cancel itself: cashier/withdrawal-cancel.ts).
  * Amounts are integer minor units inside, major units at the API.
  */
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { customers, payins } from '@/lib/db/schema';
+import { customers } from '@/lib/db/schema';
 import type { DepositRoom } from '@/lib/contract/cashier';
 import type { Customer } from '@/lib/contract/common';
 import type { CustomerLimitsRequest } from '@/lib/contract/customer';
-import { amountBounds, exceededPeriod, PERIODS, roomFromUsed, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
+import { amountBounds, exceededPeriod, PERIODS, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
-import { convertMinor, formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+import { formatMinor, isKnownCurrency, toMajor, toMinor } from '@/lib/money';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { selectProcessor } from '../core/selection';
 import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shapes';
-import { activeExclusion, ceilingMinor, customerLimits, rulesFor } from './responsible-gambling';
-
-/** Pay-in statuses that count against a deposit limit: paid, or on their way to being paid. */
-const COUNTED = ['SUCCESS', 'PENDING', 'PENDING_3DS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
+import { depositRoomMinor } from '../core/deposit-rules';
+import { activeExclusion, ceilingMinor, rulesFor } from './responsible-gambling';
 
 const limitError = (message: string) => new SandboxApiError('LIMIT_EXCEEDED', message);
 const money = (minor: number, currency: string) => formatMinor(minor, currency, 'en');
@@ -58,61 +56,8 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
   await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
 }
 
-/**
- * What the customer's deposit limits leave now, per period, in `currency` (minor units): every
- * limit binds every deposit, whatever their currencies (E23: a limit set in GBP cannot be escaped
- * by a session in EUR), so each currency's limits in force (a raise counts once its cooling-off
- * is over) are compared with all counted pay-ins of the last 30 days converted at `rates` (the
- * sandbox's rates to EUR), and the tightest is answered, converted into `currency`. With `lock`,
- * the customer row is locked first, so two deposits of one customer are counted one after the
- * other; `row` is the customer's row when the caller has read it already.
- */
-export async function depositRoomMinor(
-  tx: Db,
-  customerId: string,
-  currency: string,
-  options: { lock?: boolean; row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null; rates: Record<string, number> },
-) {
-  let customer = options.row;
-  if (customer === undefined) {
-    const query = tx.select({ depositLimits: customers.depositLimits, gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).limit(1);
-    [customer] = options.lock ? await query.for('update') : await query;
-  }
-  const limited = limitCurrencies(customer).flatMap((c) => {
-    const { limits } = customerLimits(customer, c);
-    return Object.keys(limits).length ? [{ currency: c, limits }] : [];
-  });
-  if (limited.length === 0) return {};
-  const now = Date.now();
-  const since = (period: Period) => new Date(now - PERIODS[period]).toISOString();
-  // What the customer deposited (the amount without its fee), summed in SQL per currency and window of payment time.
-  const used = (period: Period) =>
-    sql<string>`coalesce(sum(${payins.initialAmountMinor} - coalesce(${payins.feeMinor}, 0)) filter (where ${payins.processedAt} > ${since(period)}::timestamptz), 0)`;
-  const rows = await tx
-    .select({ currency: payins.initialCurrency, day: used('day'), week: used('week'), month: used('month') })
-    .from(payins)
-    .where(and(eq(payins.customerId, customerId), inArray(payins.status, [...COUNTED]), gt(payins.processedAt, new Date(now - PERIODS.month))))
-    .groupBy(payins.initialCurrency);
-  const convert = (minor: number, from: string, to: string) => (from === to ? minor : convertMinor(minor, from, to, options.rates));
-  const room: Partial<Record<Period, { limit: number; remaining: number }>> = {};
-  for (const { currency: limitCurrency, limits } of limited) {
-    // A currency without a rate cannot be compared: its limit then binds deposits in its own currency only.
-    const comparable = (c: string) => c === limitCurrency || (options.rates[c] !== undefined && options.rates[limitCurrency] !== undefined);
-    if (!comparable(currency)) continue;
-    const usedIn = (period: Period) => rows.reduce((sum, r) => (comparable(r.currency) ? sum + convert(Number(r[period]), r.currency, limitCurrency) : sum), 0);
-    const own = roomFromUsed(limits, { day: usedIn('day'), week: usedIn('week'), month: usedIn('month') });
-    for (const [period, r] of Object.entries(own) as [Period, { limit: number; remaining: number }][]) {
-      const here = { limit: convert(r.limit, limitCurrency, currency), remaining: Math.max(0, convert(r.remaining, limitCurrency, currency)) };
-      if (!room[period] || here.remaining < room[period]!.remaining) room[period] = here;
-    }
-  }
-  return room;
-}
-
-/** The currencies in which the customer has limits or raises waiting. */
-function limitCurrencies(row: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'> | null | undefined): string[] {
-  return [...new Set([...Object.keys(row?.depositLimits ?? {}), ...Object.keys(row?.gambling?.pending ?? {})])];
-}
+/** What the customer's deposit limits leave now, per period (deposit-rules.ts: the check at payment uses the same). */
+export { depositRoomMinor };
 
 /** E19's `depositLimits` of the session answer, in major units; undefined without limits. */
 export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {

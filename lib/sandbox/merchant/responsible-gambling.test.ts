@@ -11,7 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
+
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+const browserOf = testBrowser();
 import { customers } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { completeChallenge } from '../payins/payin-decisions';
@@ -32,17 +35,18 @@ async function newSession(country: string, options: { state?: string; token?: st
     key: randomUUID(),
   });
   expect(answer.status).toBe(200);
+  await browserOf.open(answer.body.checkoutUrl);
   return answer.body.sessionId as string;
 }
-const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body;
+const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body;
 const rg = async (id: string) => (await session(id)).responsibleGambling;
-const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { token: CHECKOUT, body });
-const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, token: CHECKOUT, key: randomUUID() });
-const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, token: CHECKOUT, key: randomUUID() });
+const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { ...browserOf.pages, body });
+const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
+const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
 const payCard = (payinId: string, cardNumber = '4242424242424242') =>
-  api('POST', `/public/payin/${payinId}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
 const customerIdOf = async (sessionId: string) => {
-  const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, { body: { value: 1 }, token: CHECKOUT, key: randomUUID() });
+  const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, { body: { value: 1 }, ...browserOf.pages, key: randomUUID() });
   return (await api('GET', `/public/payout/${created.body.payoutId}`, { token: MERCHANT })).body.customerId as string;
 };
 const exclude = (customerId: string, body: object, token = MERCHANT) => api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
@@ -103,7 +107,7 @@ describe('UKGC (RTS 12, 13, 14B)', () => {
     expect((await session(id)).depositLimits.day).toEqual({ limit: 40, remaining: 40 });
     const raised = await setRg(id, { depositLimits: { day: 200 } });
     expect(raised.body.limits).toEqual({ day: 40 });
-    expect(raised.body.pending).toEqual([{ period: 'day', limit: 200, effectiveAt: expect.any(String), ready: false }]);
+    expect(raised.body.pending).toEqual([{ period: 'day', limit: 200, effectiveAt: expect.any(String), ready: false, setIn: { currency: 'EUR', amount: 200 } }]);
     expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(24);
     expect((await deposit(id, 50)).body.errorKey).toBe('LIMIT_EXCEEDED');
     await passCoolingOff(id);
@@ -137,7 +141,7 @@ describe('UKGC (RTS 12, 13, 14B)', () => {
     expect((await setRg(id, { realityCheckMinutes: 120 })).status).toBe(400);
     expect((await setRg(id, { realityCheckMinutes: 30 })).body.realityCheck.intervalMinutes).toBe(30);
     const payout = await withdraw(id, 20);
-    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { token: CHECKOUT })).status).toBe(403);
+    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { ...browserOf.pages })).status).toBe(403);
   });
 });
 
@@ -265,7 +269,8 @@ describe('review findings (E23)', () => {
       body: { customer: { ...customer(country), externalUserId }, returnUrls, currency, kycVerified: true, previousTransactionCount: 0, balance: 500 },
       key: randomUUID(),
     });
-    return answer.body.sessionId as string;
+    await browserOf.open(answer.body.checkoutUrl);
+  return answer.body.sessionId as string;
   };
 
   it('a limit binds deposits in every currency: a GBP limit cannot be escaped in a EUR session', async () => {
@@ -300,7 +305,7 @@ describe('review findings (E23)', () => {
     expect((await session(id)).withdrawalCancel).toBe(true);
     await exclude(await customerIdOf(id), { kind: 'TIME_OUT', until: new Date(Date.now() + HOUR).toISOString() });
     expect((await session(id)).withdrawalCancel).toBe(false);
-    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { token: CHECKOUT })).status).toBe(403);
+    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { ...browserOf.pages })).status).toBe(403);
   });
 
   it('an exclusion recorded during the 3DS challenge declines the deposit when the challenge passes', async () => {

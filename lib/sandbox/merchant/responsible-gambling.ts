@@ -13,12 +13,13 @@ import type { Customer } from '@/lib/contract/common';
 import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
 import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import { rulesForCustomer, type RulesInForce } from '@/lib/cashier/regulators';
-import { confirmReady, isLimitProblem, limitsAt, planLimits, type PendingLimits } from '@/lib/cashier/limit-changes';
+import { bindingLimits, isLimitProblem, planLimits, setOnlyIn, withoutEmpty, type PendingByCurrency } from '@/lib/cashier/limit-changes';
 import { convertMinor, toMajor, toMinor } from '@/lib/money';
 import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { isTerminal } from '../core/transitions';
+import { activeExclusion, customerLimitsAcross } from '../core/deposit-rules';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 
 /** Payout statuses on their way (not final). */
@@ -32,18 +33,7 @@ export function rulesFor(config: SandboxMerchantConfig, data: Pick<Customer, 'bi
   return rulesForCustomer(config.settings.licences, data?.billing?.countryCode, data?.billing?.state);
 }
 
-/** The active exclusion of a customer at `now`, or null (a time-out or fixed term that ended is over). */
-export function activeExclusion(gambling: StoredGambling | null | undefined, now = new Date()) {
-  const e = gambling?.exclusion;
-  if (!e) return null;
-  if (e.until && new Date(e.until).getTime() <= now.getTime()) return null;
-  return e;
-}
-
-/** Whether the customer is in a time-out or self-excluded now (E23); with `lock`, their row is locked (as at payment). */
-export async function excludedNow(tx: Db, customerId: string, lock = false): Promise<boolean> {
-  return activeExclusion((await customerRow(tx, customerId, lock))?.gambling) !== null;
-}
+export { activeExclusion };
 
 /**
  * The rules' monthly ceiling in `currency` (minor units), converted at the sandbox's rates;
@@ -58,15 +48,14 @@ export function ceilingMinor(rules: RulesInForce, config: SandboxMerchantConfig,
   return convertMinor(ceiling.minor, ceiling.currency, currency, config.ratesToEur);
 }
 
-/** A customer's limits in `currency` in force now, the raises waiting and those ready to confirm (minor units). */
-export function customerLimits(row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, currency: string, now = new Date()) {
-  return limitsAt(row?.depositLimits?.[currency] ?? {}, row?.gambling?.pending?.[currency] ?? {}, now);
-}
+/** Converts minor units between currencies at the merchant's rates (to EUR); null without a rate for one of them. */
+const converterOf = (config: SandboxMerchantConfig) => (minor: number, from: string, to: string) =>
+  from === to ? minor : config.ratesToEur[from] === undefined || config.ratesToEur[to] === undefined ? null : convertMinor(minor, from, to, config.ratesToEur);
 
 /** What the rules ask before a deposit: the required periods without a limit, or an unanswered question (ASK). */
 export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, now = new Date()): ResponsibleGambling['limitsPrompt'] {
-  // A limit in any currency binds every deposit (cashier-rules.ts, depositRoomMinor): it answers the question in all.
-  const all = Object.keys(row?.depositLimits ?? {}).map((c) => customerLimits(row, c, now).limits);
+  // A limit in any currency binds every deposit (deposit-rules.ts, depositRoomMinor): it answers the question in all.
+  const all = Object.values(customerLimitsAcross(row, now).limits);
   const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
   if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
   if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) ? 'NONE' : 'ASK';
@@ -95,16 +84,39 @@ export async function customerRow(tx: Db, customerId: string, lock = false): Pro
   return row;
 }
 
-const majorLimits = (limits: PeriodLimitsMinor, currency: string) =>
-  Object.fromEntries(PERIOD_LIST.flatMap((p) => (limits[p] === undefined ? [] : [[p, toMajor(limits[p]!, currency)]]))) as ResponsibleGambling['limits'];
+/**
+ * The limits in force for deposits in `currency` (E23): per period, the one that binds (every
+ * currency's limit converted at the sandbox's rates, the smallest), in major units of `currency`,
+ * and the currency and amount it was set in (`limitsSetIn`). A limit in a currency without a rate
+ * binds deposits in that currency only, so it is not shown elsewhere.
+ */
+function limitsFor(row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, config: SandboxMerchantConfig, currency: string, now: Date) {
+  const across = customerLimitsAcross(row, now);
+  const binding = bindingLimits(across.limits, currency, converterOf(config));
+  const limits: ResponsibleGambling['limits'] = {};
+  const setIn: NonNullable<ResponsibleGambling['limitsSetIn']> = {};
+  for (const p of PERIOD_LIST) {
+    const b = binding[p];
+    if (!b) continue;
+    limits[p] = toMajor(b.minor, currency);
+    setIn[p] = { currency: b.setIn, amount: toMajor(b.setMinor, b.setIn) };
+  }
+  return { limits, setIn, waiting: across.waiting, ready: across.ready };
+}
 
-const pendingList = (waiting: PendingLimits, ready: PendingLimits, currency: string): ResponsibleGambling['pending'] =>
-  [...Object.entries(waiting).map(([p, v]) => ({ p, v, ready: false })), ...Object.entries(ready).map(([p, v]) => ({ p, v, ready: true }))].map(({ p, v, ready }) => ({
-    period: p as Period,
-    limit: v!.limit === null ? null : toMajor(v!.limit, currency),
-    effectiveAt: v!.effectiveAt,
-    ready,
-  }));
+/** The raises waiting and ready to confirm, whatever currency they were asked in, converted into `currency` (those without a rate left out). */
+function pendingList(waiting: PendingByCurrency, ready: PendingByCurrency, config: SandboxMerchantConfig, currency: string): ResponsibleGambling['pending'] {
+  const convert = converterOf(config);
+  const entries = [
+    ...Object.entries(waiting).flatMap(([c, periods]) => Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: false }))),
+    ...Object.entries(ready).flatMap(([c, periods]) => Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: true }))),
+  ];
+  return entries.flatMap(({ c, p, v, ready: isReady }) => {
+    const minor = v.limit === null ? null : convert(v.limit, c, currency);
+    if (v.limit !== null && minor === null) return [];
+    return [{ period: p, limit: minor === null ? null : toMajor(minor, currency), effectiveAt: v.effectiveAt, ready: isReady, setIn: { currency: c, amount: v.limit === null ? null : toMajor(v.limit, c) } }];
+  });
+}
 
 /** The reality check's interval for the customer (minutes; 0: off): their choice within the rules, else the rules' default. */
 function realityCheckMinutes(rules: RulesInForce, gambling: StoredGambling | null | undefined): number {
@@ -131,14 +143,15 @@ async function sessionMoney(tx: Db, sessionId: string): Promise<{ deposited: num
 export async function responsibleGamblingOf(tx: Db, config: SandboxMerchantConfig, session: typeof cashierSessions.$inferSelect, row: CustomerRow | undefined, now = new Date()): Promise<ResponsibleGambling> {
   const currency = session.currency;
   const rules = rulesFor(config, row?.data);
-  const { limits, waiting, ready } = customerLimits(row, currency, now);
+  const { limits, setIn, waiting, ready } = limitsFor(row, config, currency, now);
   const ceiling = ceilingMinor(rules, config, currency);
   const money = await sessionMoney(tx, session.id);
   const exclusion = activeExclusion(row?.gambling, now);
   return {
     regulators: rules.regulators,
-    limits: majorLimits(limits, currency),
-    pending: pendingList(waiting, ready, currency),
+    limits,
+    limitsSetIn: setIn,
+    pending: pendingList(waiting, ready, config, currency),
     limitsPrompt: limitsPrompt(rules, row, now),
     requiredPeriods: rules.requiredPeriods,
     coolingOffHours: rules.coolingOffHours,
@@ -169,11 +182,20 @@ function limitMinor(major: number, currency: string, field: string): number {
 
 /**
  * PUT /public/cashier/session/{sessionId}/responsible-gambling (E23, pages' credential): the
- * customer's own limits in the session currency (lower at once, higher after the cooling-off),
- * their answer before a first deposit, the confirmation of raises whose wait is over, and the
- * reality-check interval. The customer row is locked: two changes apply one after the other.
- * Throws 404, 409 (expired session), 400 (a required limit removed, a ceiling passed, an
- * interval the rules do not allow).
+ * customer's own limits, asked in the session currency, their answer before a first deposit, the
+ * confirmation of raises whose wait is over, and the reality-check interval. The customer row is
+ * locked: two changes apply one after the other. Throws 404, 409 (expired session), 400 (a
+ * required limit removed, a ceiling passed, an interval the rules do not allow).
+ *
+ * One limit per period: a change is a change of the limit in force for that period, wherever it
+ * was set. It is compared with that limit converted into the session currency at the sandbox's
+ * rates (a limit of GBP 50 is EUR 58.50 in a EUR session): lower (or new) applies at once and
+ * becomes the period's one limit, stored in the session currency (the limit set in GBP is
+ * replaced); higher, or none, waits the cooling-off of the rules in force (and under UKGC their
+ * confirmation), recorded in the session currency, while the limit in force stays as it was set.
+ * A change drops any raise of that period still waiting, in whatever currency it was asked. A
+ * merchant's `PUT /public/customer/{id}/limits` (E19) may still set limits per currency: then each
+ * binds, the tightest shown.
  */
 export async function setResponsibleGambling(tx: Db, principal: Principal, sessionId: string, request: ResponsibleGamblingRequest, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<ResponsibleGambling> {
   const [session] = await tx.select().from(cashierSessions).where(eq(cashierSessions.id, sessionId)).limit(1);
@@ -185,25 +207,38 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
   const currency = session.currency;
   const rules = rulesFor(merchant, row.data);
   const now = new Date();
-  const { limits: inForce, waiting, ready } = customerLimits(row, currency, now);
-  let limits = inForce;
-  // The raises not applied yet: waiting, or ready to confirm (UKGC). A change of a period replaces its raise.
-  let pending: PendingLimits = { ...waiting, ...ready };
+  const across = customerLimitsAcross(row, now);
+  // Limits in force per currency they were set in, and the raises not applied yet (waiting, or ready to confirm: UKGC).
+  const stored = Object.fromEntries(Object.entries(across.limits).map(([c, l]) => [c, { ...l }]));
+  const pending: PendingByCurrency = {};
+  for (const source of [across.waiting, across.ready]) for (const [c, periods] of Object.entries(source)) pending[c] = { ...(pending[c] ?? {}), ...periods };
   const gambling: StoredGambling = { ...(row.gambling ?? {}) };
   if (request.confirmReady) {
-    limits = confirmReady(limits, ready);
-    pending = { ...waiting };
+    for (const [c, periods] of Object.entries(across.ready)) {
+      for (const [p, raise] of Object.entries(periods)) {
+        setOnlyIn(stored, p as Period, c, raise!.limit);
+        delete pending[c]![p as Period];
+      }
+    }
   }
   if (request.depositLimits) {
     const asked = Object.fromEntries(
       Object.entries(request.depositLimits).map(([period, major]) => [period, major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`)]),
     );
-    const plan = planLimits(limits, pending, asked, rules, now, ceilingMinor(rules, merchant, currency));
+    // The limits in force, converted into the session currency: what a change is lower or higher than.
+    const inForce = Object.fromEntries(Object.entries(bindingLimits(stored, currency, converterOf(merchant))).map(([p, b]) => [p, b!.minor])) as PeriodLimitsMinor;
+    const plan = planLimits(inForce, {}, asked, rules, now, ceilingMinor(rules, merchant, currency));
     if (isLimitProblem(plan)) {
       throw invalid(plan.problem === 'required' ? `The rules in force require a ${plan.period} deposit limit` : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`);
     }
-    limits = plan.limits;
-    pending = plan.pending;
+    for (const period of Object.keys(asked) as Period[]) {
+      // The change replaces any raise of the period still waiting, in any currency.
+      for (const c of Object.keys(pending)) delete pending[c]![period];
+      const change = plan.changes.find((c) => c.period === period);
+      if (!change) continue;
+      if (change.effectiveAt === null) setOnlyIn(stored, period, currency, change.to);
+      else (pending[currency] ??= {})[period] = plan.pending[period]!;
+    }
     gambling.limitsAnsweredAt = now.toISOString();
   }
   if (request.noLimits) {
@@ -216,11 +251,8 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
     if (minutes !== 0 && (minutes < 5 || minutes > rules.realityCheck.maxMinutes)) throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
     gambling.realityCheckMinutes = minutes;
   }
-  gambling.pending = { ...(gambling.pending ?? {}), [currency]: pending };
-  await tx
-    .update(customers)
-    .set({ depositLimits: { ...(row.depositLimits ?? {}), [currency]: limits }, gambling, updatedAt: now })
-    .where(eq(customers.id, row.id));
+  gambling.pending = withoutEmpty(pending);
+  await tx.update(customers).set({ depositLimits: withoutEmpty(stored), gambling, updatedAt: now }).where(eq(customers.id, row.id));
   const updated = await customerRow(tx, row.id);
   return responsibleGamblingOf(tx, merchant, session, updated, now);
 }

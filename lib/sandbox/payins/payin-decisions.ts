@@ -4,7 +4,6 @@
  * declines, the console refunds; and what those pages show of the pay-in. Status changes go
  * through changePayin, so through the transitions table.
  */
-import { excludedNow } from '../merchant/responsible-gambling';
 import { threeDsOf, waitsForMethod } from './three-ds';
 import type { Db } from '@/lib/db/client';
 import type { PayinStatus } from '@/lib/contract/enums';
@@ -32,10 +31,9 @@ export async function decidePayinAtProvider(
 ): Promise<string> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   if (row.status === 'PENDING' && row.methodId && decision !== 'pending') {
-    // E23: a time-out or self-exclusion recorded while the customer was at the provider stops the deposit.
-    const blocked = decision === 'approve' && (await excludedNow(tx, row.customerId, true));
-    const status = decision === 'approve' && !blocked ? 'SUCCESS' : 'DECLINED';
-    await changePayin(tx, row, { status, statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : blocked ? 'BLOCKED_CUSTOMER' : 'GENERAL_DECLINE') });
+    // An approval of a customer excluded, or over a limit, since is declined by changePayin (E23).
+    const status = decision === 'approve' ? 'SUCCESS' : 'DECLINED';
+    await changePayin(tx, row, { status, statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : 'GENERAL_DECLINE') });
   }
   return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
 }
@@ -45,12 +43,11 @@ async function decideChallenge(tx: Db, id: string, passed: boolean): Promise<{ r
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   // A pay-in still running its 3DS Method has no challenge to answer yet.
   if (row.status !== 'PENDING_3DS' || waitsForMethod(row)) return { row, movedNow: false };
-  // E23: a time-out or self-exclusion recorded during the challenge stops the deposit.
-  const blocked = passed && (await excludedNow(tx, row.customerId, true));
-  const status: PayinStatus = passed && !blocked ? 'SUCCESS' : 'DECLINED';
+  // A pass for a customer excluded, or over a limit, since the challenge began is declined by changePayin (E23).
+  const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
   const changed = await changePayin(tx, row, {
     status,
-    statusReason: status === 'SUCCESS' ? null : reasonFor(status, blocked ? 'BLOCKED_CUSTOMER' : 'AUTHENTICATION_FAILED'),
+    statusReason: status === 'SUCCESS' ? null : reasonFor(status, 'AUTHENTICATION_FAILED'),
     pendingUntil: null,
     pendingOutcome: null,
   });

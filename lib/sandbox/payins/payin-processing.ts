@@ -5,7 +5,7 @@
  * pages decide (ACS, APM provider, console refund) is in payin-decisions.ts. Every status
  * change goes through changePayin, so through the transitions table.
  */
-import { assertDepositRules, customerRow, excludedNow } from '../merchant/responsible-gambling';
+import { assertDepositRules, customerRow } from '../merchant/responsible-gambling';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payins } from '@/lib/db/schema';
@@ -42,18 +42,10 @@ import { offerSpc, verifySpc } from './spc';
 /**
  * Applies a due timed outcome to a locked row. A 3DS Method nobody reported in time (the page
  * was closed, or its report failed) goes on as not completed (N): the issuer decides without it.
- * A success due while the customer is in a time-out or self-excluded (E23) is declined instead
- * (BLOCKED_CUSTOMER); the customer is read without a lock (polling never waits on it).
+ * A success due for a customer excluded or over a limit since (E23) is declined by changePayin.
  */
 const settle = (tx: Db, row: PayinRow, now = new Date()) =>
-  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now
-    ? reportMethod(tx, row, 'N')
-    : settleDue(
-        row,
-        async (r, set) =>
-          changePayin(tx, r, set.status === 'SUCCESS' && (await excludedNow(tx, r.customerId)) ? { ...set, status: 'DECLINED', statusReason: reasonFor('DECLINED', 'BLOCKED_CUSTOMER') } : set),
-        now,
-      );
+  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now ? reportMethod(tx, row, 'N') : settleDue(row, (r, set) => changePayin(tx, r, set), now);
 
 /** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
 export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {

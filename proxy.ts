@@ -14,7 +14,6 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkPagePost } from '@/lib/net/request-guard';
-import { bindingCookie, bindingCookieName, bindingScopeOfPath, bindingSecretOf, holdingOf, HOLDING_HEADER, newBindingSecret } from '@/lib/cashier/binding';
 import { localeParam } from '@/lib/checkout/payment-paths';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -71,25 +70,6 @@ function refusePagePost(request: NextRequest): NextResponse | null {
   });
 }
 
-/**
- * For the cashier, the widget and a payout's card or APM page: gives the browser its binding
- * secret when it has none (Set-Cookie) and tells the page whether this browser holds the session
- * or payout (HOLDING_HEADER; a client-sent copy never passes). Other pages: nothing.
- */
-async function holdingForPage(request: NextRequest, pathname: string, merchantId: string, requestHeaders: Headers): Promise<{ setCookie: string | null } | null> {
-  requestHeaders.delete(HOLDING_HEADER);
-  const scope = bindingScopeOfPath(pathname);
-  if (!scope) return null;
-  let secret = bindingSecretOf(request.cookies.get(bindingCookieName())?.value);
-  let setCookie: string | null = null;
-  if (!secret) {
-    secret = newBindingSecret();
-    setCookie = bindingCookie(secret);
-  }
-  requestHeaders.set(HOLDING_HEADER, await holdingOf(secret, { ...scope, merchantId }));
-  return { setCookie };
-}
-
 export async function proxy(request: NextRequest) {
   const refused = refusePagePost(request);
   if (refused) return refused;
@@ -117,8 +97,6 @@ export async function proxy(request: NextRequest) {
   });
 
   const requestHeaders = new Headers(request.headers);
-  // Only this proxy says whether the browser holds a page (E22): never the client.
-  requestHeaders.delete(HOLDING_HEADER);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('Content-Security-Policy', csp);
   // Only a well-formed tag goes on (a header value takes Latin-1 alone: anything else was a 500);
@@ -129,13 +107,10 @@ export async function proxy(request: NextRequest) {
   if (settings?.defaultLocale) requestHeaders.set(MERCHANT_LOCALE_HEADER, settings.defaultLocale);
   else requestHeaders.delete(MERCHANT_LOCALE_HEADER);
 
-  // E22 (lib/cashier/binding.ts): the browser that holds a cashier or a payout's destination page.
-  const holding = settings && request.method === 'GET' ? await holdingForPage(request, pathname, settings.merchantId, requestHeaders) : null;
-
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  if (holding?.setCookie) response.headers.append('Set-Cookie', holding.setCookie);
   response.headers.set('Content-Security-Policy', csp);
-  response.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  // An address with a launch secret (E22) is never sent on as a Referer, even to our own origin.
+  response.headers.set('Referrer-Policy', request.nextUrl.searchParams.has('launch') ? 'no-referrer' : 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');
   // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
   const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';

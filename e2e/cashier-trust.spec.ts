@@ -52,7 +52,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
 
 test('en: a withdrawal shows available and reserved, why it waits and when it is expected, and keyboard alone cancels it', async ({ page }) => {
   const session = await newSession();
-  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
   await expect(page.getByText('Minimum: €10.00.')).toBeVisible();
@@ -103,7 +103,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
 test('ar: the same figures, reason, expected time and cancellation, right to left', async ({ page }) => {
   const session = await newSession();
   const payoutId = await pendingWithdrawal(session.sessionId, 50);
-  await page.goto(`${session.checkoutUrl}?locale=ar&tab=withdraw`);
+  await page.goto(`${session.checkoutUrl}&locale=ar&tab=withdraw`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const figure = (testId: string) => page.getByTestId(testId).evaluate((el) => el.textContent!.replace(/[^\d٠-٩.,٫٬]/g, ''));
   expect(await figure('available')).toMatch(/150|١٥٠/);
@@ -131,7 +131,7 @@ test('no cancel for a customer in GB, nor on a merchant that does not allow it',
     const checkout = merchantApi('sbx_checkout');
     const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 20 } });
     const payoutId = created.data!.payoutId;
-    await page.goto(`${session.checkoutUrl}?tab=withdraw&cancel=${payoutId}`);
+    await page.goto(`${session.checkoutUrl}&tab=withdraw&cancel=${payoutId}`);
     await expect(page.locator(`[data-transaction="${payoutId}"]`).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /Cancel the withdrawal/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toHaveCount(0);
@@ -149,7 +149,7 @@ for (const locale of ['en', 'ar'] as const) {
     const customerId = record.data!.customerId;
     const set = await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId } }, body: { deposit: { EUR: { day: 50 } } } });
     expect(set.response.status).toBe(204);
-    await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+    await page.goto(`${session.checkoutUrl}&locale=${locale}`);
     const amount = page.locator('#deposit-amount');
     if (locale === 'en') {
       await expect(page.getByText('Your deposit limit: €50.00 per day, €50.00 left.')).toBeVisible();
@@ -209,7 +209,7 @@ test.describe('without JavaScript', () => {
   test('the cancel link, its confirmation and the cancellation work as plain links and a form post', async ({ page }) => {
     const session = await newSession();
     const payoutId = await pendingWithdrawal(session.sessionId, 30);
-    await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+    await page.goto(`${session.checkoutUrl}&tab=withdraw`);
     await expect(page.getByTestId('reserved')).toHaveText('€30.00');
     await page.getByRole('link', { name: 'Cancel the withdrawal of €30.00' }).click();
     await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeVisible();
@@ -223,7 +223,7 @@ test.describe('without JavaScript', () => {
 test('the widget cancels a pending withdrawal inside itself', async ({ page }) => {
   const session = await newSession();
   const payoutId = await pendingWithdrawal(session.sessionId, 25);
-  await page.goto(`${session.checkoutUrl}/widget`);
+  await page.goto(`${session.widgetUrl}`);
   await expect(page.getByTestId('reserved')).toHaveText('€25.00');
   await page.getByRole('link', { name: 'Cancel the withdrawal of €25.00' }).click();
   await expect(page).toHaveURL(/\/widget\?cancel=/);

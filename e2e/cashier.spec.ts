@@ -71,7 +71,7 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
     data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
   });
 
-  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   await expect(step(page).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
@@ -93,7 +93,7 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
 
 test('the widget, mounted with embed.js on a second origin, shows a balance the merchant changes within 2 seconds', async ({ page }) => {
   const session = await createSession(page, 100);
-  await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(`${session.checkoutUrl}/widget`)}`);
+  await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(`${session.widgetUrl}`)}`);
   const widget = page.frameLocator('iframe[title="Withdrawal widget"]');
   await expect(widget.getByTestId('balance')).toHaveText('€100.00');
   await expect(page.locator('#last-balance')).toHaveText('100');
@@ -167,7 +167,7 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
     data: { value: 60 },
   });
   expect(reserve.status()).toBe(200);
-  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('balance')).toHaveText('€100.00');
   await expect(page.getByTestId('available')).toHaveText('€40.00');
   await expect(page.getByTestId('reserved')).toHaveText('€60.00');
@@ -178,7 +178,7 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
   await expect(amount).toHaveAccessibleDescription(/You cannot withdraw more than your balance/);
   await expectNoAxeViolations(page, 'cashier with a reserved withdrawal');
 
-  await page.goto(`${session.checkoutUrl}/widget`);
+  await page.goto(`${session.widgetUrl}`);
   await expect(page.getByTestId('available')).toHaveText('€40.00');
   await expect(page.getByTestId('reserved')).toHaveText('€60.00');
   await expectNoAxeViolations(page, 'widget with a reserved withdrawal');
@@ -193,7 +193,7 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
 
 test('amounts are read as the customer’s language writes them: "1.000,50" in German is a thousand euros and fifty cents; "10,5" in English is refused', async ({ page }) => {
   const session = await createSession(page, 5000);
-  await page.goto(`${session.checkoutUrl}?locale=de`);
+  await page.goto(`${session.checkoutUrl}&locale=de`);
   await page.getByLabel('Betrag in EUR').fill('1.000,50');
   await page.getByRole('button', { name: 'Weiter zur Einzahlung' }).click();
   await expect(page.frameLocator('iframe[title="Sichere Zahlung"]').getByRole('button', { name: '1.000,50 € bezahlen' })).toBeVisible();

@@ -27,7 +27,7 @@ test('a merchant page pinning another hash gets no script: the browser refuses i
   const session = await createSession(request, { balance: 10 });
   const refused: string[] = [];
   page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
-  await page.goto(`${MERCHANT_ORIGIN}/widget?integrity=wrong&src=${encodeURIComponent(`${session.checkoutUrl}/widget`)}`);
+  await page.goto(`${MERCHANT_ORIGIN}/widget?integrity=wrong&src=${encodeURIComponent(`${session.widgetUrl}`)}`);
   await expect.poll(() => refused.some((text) => /integrity/i.test(text))).toBe(true);
   expect(await page.evaluate(() => typeof (window as unknown as { CheckoutEmbed?: unknown }).CheckoutEmbed)).toBe('undefined');
   await expect(page.locator('iframe')).toHaveCount(0);

@@ -82,7 +82,7 @@ test.describe('every page in en, de, ar and ja', () => {
         payin.iframeUrls.apm,
         payin.iframeUrls.card.replace(/\/card$/, '/status'),
         session.checkoutUrl,
-        `${session.checkoutUrl}/widget`,
+        `${session.widgetUrl}`,
         '/sandbox',
       ];
       for (const url of pages) {

@@ -17,7 +17,7 @@ test.describe('at 400 % zoom (320 × 256 CSS px)', () => {
         { url: payin.iframeUrls.apm, control: page.locator('summary').last() },
         { url: payin.iframeUrls.card.replace(/\/card$/, '/status'), control: page.getByRole('main') },
         { url: session.checkoutUrl, control: page.locator('button[type="submit"]') },
-        { url: `${session.checkoutUrl}/widget`, control: page.locator('button[type="submit"]') },
+        { url: `${session.widgetUrl}`, control: page.locator('button[type="submit"]') },
       ];
       for (const { url, control } of pages) {
         await page.goto(`${url}?locale=${locale}`);

@@ -172,7 +172,7 @@ test.describe('payouts', () => {
 
   test('a merchant that auto-confirms payouts: the payout is sent without waiting for the merchant', async ({ page, request }) => {
     const payout = await createPayout(request, {}, NIGHT_TOKEN);
-    const frame = await openEmbedded(page, `${payout.iframeUrls.card}?locale=en`);
+    const frame = await openEmbedded(page, `${payout.iframeUrls.card}&locale=en`);
     await frame.getByLabel('Card number').fill('4242424242424242');
     await frame.getByLabel('Expiry date').fill('1230');
     await frame.getByLabel('Name on card').fill('Ada Lovelace');

@@ -32,7 +32,7 @@ const payoutStatus = async (payoutId: string) => (await merchantApi(NIGHT_TOKEN)
 test('an attacker with the session id cannot redirect the customer’s withdrawal; the customer’s own destination pays', async ({ page, browser }) => {
   const session = await newSession();
   // The customer opens the cashier and starts a withdrawal: the destination page is shown.
-  await page.goto(`${session.checkoutUrl}?tab=withdraw`);
+  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   await expect(step(page).getByLabel('Card number')).toBeVisible();
@@ -68,7 +68,7 @@ test('an attacker with the session id cannot redirect the customer’s withdrawa
   await expect(other.getByText('€100')).toHaveCount(0);
   await expect(other.getByLabel('Amount in EUR')).toHaveCount(0);
   await expectNoAxeViolations(other, 'cashier held elsewhere');
-  await other.goto(`${session.checkoutUrl}/widget?locale=ar`);
+  await other.goto(`${session.widgetUrl}&locale=ar`);
   await expect(other.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
   await expectNoAxeViolations(other, 'ar widget held elsewhere');
   await other.goto(payoutUrl);

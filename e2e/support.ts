@@ -52,7 +52,7 @@ export async function createPayin(_request: Unused, overrides: Record<string, un
 export async function createSession(
   _request: Unused,
   options: { balance?: number; externalUserId?: string; token?: string } = {},
-): Promise<{ sessionId: string; checkoutUrl: string }> {
+): Promise<{ sessionId: string; checkoutUrl: string; widgetUrl: string }> {
   const answer = await merchantApi(options.token).POST('/public/cashier/session', {
     body: {
       customer: { ...sampleCustomer, externalUserId: options.externalUserId ?? `cashier-${randomUUID()}` },
@@ -63,7 +63,7 @@ export async function createSession(
       ...(options.balance === undefined ? {} : { balance: options.balance }),
     },
   });
-  return must(answer, 'create cashier session');
+  return must(answer, 'create cashier session') as { sessionId: string; checkoutUrl: string; widgetUrl: string };
 }
 
 /** Creates a payout through the sandbox API as a merchant would (the demo merchant unless told). */

@@ -28,7 +28,7 @@ for (const { locale, badge, explanation } of LOCALES) {
       ['APM', payin.iframeUrls.apm],
       ['status', payin.iframeUrls.card.replace(/\/card$/, '/status')],
       ['cashier', session.checkoutUrl],
-      ['widget', `${session.checkoutUrl}/widget`],
+      ['widget', `${session.widgetUrl}`],
     ];
     for (const [name, url] of pages) {
       await page.goto(`${url}?locale=${locale}`);

@@ -36,7 +36,7 @@ for (const theme of THEMES) {
       { url: payin.iframeUrls.apm },
       { url: payin.iframeUrls.card.replace(/\/card$/, '/status') },
       { url: session.checkoutUrl, button: /^Continue to deposit$/ },
-      { url: `${session.checkoutUrl}/widget`, button: /^Continue to withdraw$/ },
+      { url: `${session.widgetUrl}`, button: /^Continue to withdraw$/ },
     ];
     for (const { url, button } of pages) {
       await page.goto(`${url}?locale=en`);
@@ -127,7 +127,7 @@ test.describe('screenshots in en and ar, light and dark, and the mirrored layout
         await testInfo.attach(`card-${locale}-${scheme}`, { path: cardShot, contentType: 'image/png' });
 
         const session = await createSession(request, { balance: 100, token });
-        await page.goto(`${session.checkoutUrl}?locale=${locale}`);
+        await page.goto(`${session.checkoutUrl}&locale=${locale}`);
         const deposit = await edges(page.getByRole('navigation').getByRole('link').first());
         const withdraw = await edges(page.getByRole('navigation').getByRole('link').nth(1));
         if (locale === 'ar') expect(deposit.left).toBeGreaterThan(withdraw.right - 1);

@@ -7,7 +7,6 @@ import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
 import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
 import { FocusHere } from './focus-here';
 import { HeldElsewhere } from './held-elsewhere';
-import { pageHolding } from '@/lib/cashier/binding';
 
 type LoadedCashierOk = Extract<LoadedCashier, { outcome: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -45,8 +44,8 @@ async function unavailablePage(view: { name: 'cashier' | 'widget'; path: string;
 
 /**
  * Loads the session of the cashier or the widget. Renders 404 itself for an unknown session;
- * returns the page to show instead when the service is down (a retry link keeping the query)
- * or the session has expired.
+ * returns the page to show instead when the service is down (a retry link keeping the query),
+ * the session has expired, or this browser does not hold it.
  */
 export async function loadCashierPage(
   sessionId: string,
@@ -57,23 +56,17 @@ export async function loadCashierPage(
   if (loaded.outcome === 'unavailable') {
     return unavailablePage(view);
   }
-  if (loaded.outcome === 'ok') {
+  if (loaded.outcome === 'elsewhere') {
     // Only the browser that holds the session sees or moves its money (E22): the id is a locator.
-    const holding = await pageHolding({ of: 'session', id: loaded.session.sessionId, merchantId: loaded.session.merchantId });
-    if (holding === 'unavailable') {
-      return unavailablePage(view);
-    }
-    if (holding !== 'held') {
-      return {
-        outcome: 'fallback',
-        page: (
-          <main className={view.name === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
-            <ThemeStyle theme={loaded.settings.theme} />
-            <HeldElsewhere merchant={loaded.settings.displayName} />
-          </main>
-        ),
-      };
-    }
+    return {
+      outcome: 'fallback',
+      page: (
+        <main className={view.name === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
+          <ThemeStyle theme={loaded.settings.theme} />
+          <HeldElsewhere merchant={loaded.settings.displayName} />
+        </main>
+      ),
+    };
   }
   if (loaded.outcome === 'expired') {
     const t = await getTranslations('cashier');

@@ -90,6 +90,11 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
     queryKey: ['cashier', sessionId],
     queryFn: async ({ signal }): Promise<WidgetSnapshot> => {
       const response = await fetch(`/api/cashier/${encodeURIComponent(sessionId)}`, { signal, cache: 'no-store' });
+      // Launched in another browser since (E22): the page says so.
+      if (response.status === 403) {
+        window.location.reload();
+        return new Promise<never>(() => undefined);
+      }
       if (!response.ok) throw new Error(`status ${response.status}`);
       return (await response.json()) as WidgetSnapshot;
     },
@@ -104,6 +109,8 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
   });
   useEffect(() => {
     if (expired(data)) setEnded(true);
+    // Launched in another browser since (E22): reloaded, the page says where it is open.
+    if (data?.status === 'ENDED') window.location.reload();
   }, [data]);
   const snapshot = data ?? initial;
   const format = (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);

@@ -14,19 +14,27 @@ import { CheckoutFrame } from './checkout-frame';
 import { PaymentSummary } from './payment-summary';
 import { ServiceUnavailable } from './service-unavailable';
 import { HeldElsewhere } from '@/components/cashier/held-elsewhere';
-import { pageHolding } from '@/lib/cashier/binding';
+import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 
 interface TransactionPageInput {
   transactionType: string;
   paymentId: string;
   locale: string;
   page: PaymentPageKind;
+  /** A payout page's launch secret (`?launch=`, E22): the page spends it first. */
+  launch?: string;
+  /** The address's other parameters, kept through the launch. */
+  query?: Record<string, string | string[] | undefined>;
 }
 
 type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
 
 /** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
 export async function loadTransactionPage(input: TransactionPageInput): Promise<LoadedPage> {
+  if (input.launch && input.transactionType === 'payout' && input.page !== 'status') {
+    const path = `/payments/payout/${encodeURIComponent(input.paymentId)}/${input.page}`;
+    return { fallback: <LaunchForm path={path} launch={input.launch.slice(0, 64)} query={launchQuery(input.query ?? {})} compact /> };
+  }
   const loaded = await loadTransaction(input.transactionType, input.paymentId);
   if (loaded.outcome === 'not-found') notFound();
   if (loaded.outcome === 'unavailable') {
@@ -39,25 +47,17 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
       ),
     };
   }
-  // A payout's destination is given only by the browser that holds its page (E22; a cashier
-  // withdrawal: the browser that holds the session). Its status page stays open to any.
-  if (loaded.transaction.type === 'payout' && input.page !== 'status') {
-    const holding = await pageHolding({ of: 'payout', id: loaded.transaction.id, merchantId: loaded.transaction.merchantId });
-    if (holding !== 'held') {
-      const type = 'payout';
-      return {
-        fallback: (
-          <CheckoutFrame heading={await pageHeading(input.page)}>
-            <ThemeStyle theme={loaded.settings.theme} />
-            {holding === 'unavailable' ? (
-              <ServiceUnavailable retryHref={paymentHref(type, input.page, input.paymentId, input.locale)} />
-            ) : (
-              <HeldElsewhere merchant={loaded.settings.displayName} headingLevel={2} />
-            )}
-          </CheckoutFrame>
-        ),
-      };
-    }
+  // A payout's pages are read and moved only by the browser that holds them (E22; a cashier
+  // withdrawal: the browser that holds the session): the service refused this one.
+  if (loaded.outcome === 'elsewhere') {
+    return {
+      fallback: (
+        <CheckoutFrame heading={await pageHeading(input.page)}>
+          <ThemeStyle theme={loaded.settings.theme} />
+          <HeldElsewhere merchant={loaded.settings.displayName} headingLevel={2} />
+        </CheckoutFrame>
+      ),
+    };
   }
   return { transaction: loaded.transaction, settings: loaded.settings };
 }

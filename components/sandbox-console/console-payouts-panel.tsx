@@ -1,6 +1,6 @@
 /** The sandbox console's payouts panel (console-view.tsx). */
 import { getTranslations } from 'next-intl/server';
-import { confirmPayoutAction, rejectPayoutAction } from '@/lib/sandbox/pages/console-actions';
+import { confirmPayoutAction, launchAction, rejectPayoutAction } from '@/lib/sandbox/pages/console-actions';
 import { payoutActions } from '@/lib/sandbox/core/transitions';
 import { small, type PanelProps } from './console-styles';
 
@@ -34,9 +34,15 @@ export async function PayoutsPanel(props: PanelProps) {
                 </td>
                 <td data-testid="status">{p.status}</td>
                 <td className="flex flex-wrap gap-2 py-1">
-                  <a className={small} href={`${props.checkoutOrigin}/payments/payout/${p.id}/card`}>
-                    {t('open')}
-                  </a>
+                  {p.sessionId ? null : (
+                    // Its destination page opens by a new launch address (E22).
+                    <form action={launchAction}>
+                      {hidden}
+                      <input type="hidden" name="payoutId" value={p.id} />
+                      <input type="hidden" name="view" value="payout" />
+                      <button className={small}>{t('open')}</button>
+                    </form>
+                  )}
                   {payoutActions(p.status).confirm ? (
                     <form action={confirmPayoutAction}>
                       {hidden}

@@ -1,6 +1,6 @@
 /** The sandbox console's sessions panel (console-view.tsx). */
 import { getTranslations } from 'next-intl/server';
-import { expireSessionAction, updateBalanceAction } from '@/lib/sandbox/pages/console-actions';
+import { expireSessionAction, launchAction, updateBalanceAction } from '@/lib/sandbox/pages/console-actions';
 import { small, type PanelProps } from './console-styles';
 
 export async function SessionsPanel(props: PanelProps) {
@@ -18,9 +18,32 @@ export async function SessionsPanel(props: PanelProps) {
         <ul className="mt-2 space-y-2">
           {overview.sessions.map((s) => (
             <li key={s.id} data-session={s.id} className="flex flex-wrap items-end gap-3 text-sm">
-              <a className="font-mono text-primary underline" href={`${props.checkoutOrigin}/cashier/${s.id}`}>
-                {s.id}
-              </a>
+              <span className="font-mono">{s.id}</span>
+              {s.expired ? null : (
+                // A session opens by a new launch address each time (E22): the id alone opens nothing.
+                <form action={launchAction} className="flex gap-1">
+                  {hidden}
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <button className={small} name="view" value="cashier">
+                    {t('open')}
+                  </button>
+                  <button className={small} name="view" value="widget">
+                    {t('openWidget')}
+                  </button>
+                  <input type="hidden" name="embed" value="0" />
+                </form>
+              )}
+              {s.expired ? null : (
+                <form action={launchAction}>
+                  {hidden}
+                  <input type="hidden" name="sessionId" value={s.id} />
+                  <input type="hidden" name="view" value="widget" />
+                  <input type="hidden" name="embed" value="1" />
+                  <button className={small} aria-label={t('embedWidget', { session: s.id })}>
+                    {t('embed')}
+                  </button>
+                </form>
+              )}
               <span data-testid="balance">
                 {s.balance ?? '–'} {s.currency}
               </span>

@@ -12,17 +12,21 @@
  */
 import { cardBinFacts } from './card-bin';
 import { checkoutUrl } from '@/lib/config';
+import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
 import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { requestHolding } from '@/lib/cashier/binding';
+import { requestProof } from '@/lib/cashier/binding';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { ANY_FIELD_MAX, parseActionForm } from '@/lib/forms/action-form';
 import { failureLogFields } from './call-failure';
 import { cardAttemptLimits } from './card-velocity';
+import { takeApplePayValidation } from './apple-pay-limit';
+import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';
+import { requestClientIp } from '@/lib/net/client-ip';
 import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
 import { afterPayin, afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
 import { SpcAssertionReport } from '@/lib/contract/payin';
@@ -79,11 +83,18 @@ function cardAction<S extends z.ZodObject>(previous: unknown, form: unknown, typ
   }, logic);
 }
 
-/** The typed card after the same checks as the form; or the field errors. */
+/**
+ * The typed card after the same checks as the form; or the field errors and what to put back in
+ * the form. A holder name holding a card number (lib/checkout/holder-name.ts) is card data: its
+ * field's error, and it is neither put back nor sent (nor is such an expiry put back).
+ */
 function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
   const values: CardFormValues = { cardNumber: data.cardNumber, expiry: data.expiry, cvv: data.cvv, cardHolderName: data.cardHolderName };
-  const keep = { expiry: data.expiry, cardHolderName: data.cardHolderName, saveCard: requireCvv && data.saveCard === 'on' };
+  const cardInName = holdsCardNumber(data.cardHolderName);
+  // The expiry field takes 16 characters: a card number typed there is not put back either.
+  const keep = { expiry: holdsCardNumber(data.expiry) ? '' : data.expiry, cardHolderName: cardInName ? '' : data.cardHolderName, saveCard: requireCvv && data.saveCard === 'on' };
   const fieldErrors = validateCardForm(values, { requireCvv });
+  if (cardInName) fieldErrors.cardHolderName = HOLDER_NAME_IS_CARD_NUMBER;
   const expiry = parseExpiry(values.expiry);
   if (Object.keys(fieldErrors).length > 0 || !expiry) return { fieldErrors, keep };
   const card = { cardNumber: values.cardNumber.replace(/\D/g, ''), cardHolderName: values.cardHolderName.trim(), expiryMonth: expiry.month, expiryYear: expiry.year };
@@ -203,23 +214,40 @@ export async function payByWallet(previous: CardPaymentState, form: FormData): P
   });
 }
 
-const ApplePayValidation = z.object({ paymentId: z.string().regex(PAYMENT_ID), validationUrl: z.string().max(2048) });
+const ApplePayValidation = z.object({ paymentId: z.string().regex(PAYMENT_ID), validationUrl: z.string().max(2048), altcha: z.string().max(MAX_PAYLOAD_CHARS).optional() });
+
+/**
+ * The answer of Apple Pay's merchant validation: Apple's merchant session, or why not:
+ * `challenge` (this address needs a solved proof-of-work first: solve one and ask again),
+ * `limited` (this pay-in's validations are spent for now), `failed` (a bad request, or the
+ * service refused or did not answer).
+ */
+export type ApplePayValidationAnswer = { merchantSession: Record<string, unknown> } | { refused: 'challenge' | 'limited' | 'failed' };
 
 /**
  * Apple Pay's merchant validation (E21), called by the card page's Apple Pay button with the
- * validation URL of the browser's merchantvalidation event: the service validates with its
- * certificate and answers Apple's merchant session; null when it refuses or fails.
+ * validation URL of the browser's merchantvalidation event, and `altcha` (a solved
+ * proof-of-work) when the last answer asked for one. Under the card form's rules, each one being
+ * a call to Apple with the merchant's certificate: once the address needs a check
+ * (lib/security/proof-of-work.ts) none goes on without a solved one, and a pay-in gets a few per
+ * ten minutes (lib/checkout/apple-pay-limit.ts). The service validates with its certificate.
  */
-export async function applePayMerchantSession(paymentId: unknown, validationUrl: unknown): Promise<Record<string, unknown> | null> {
-  const parsed = ApplePayValidation.safeParse({ paymentId, validationUrl });
-  if (!parsed.success) return null;
+export async function applePayMerchantSession(paymentId: unknown, validationUrl: unknown, altcha?: unknown): Promise<ApplePayValidationAnswer> {
+  const parsed = ApplePayValidation.safeParse({ paymentId, validationUrl, altcha: altcha ?? undefined });
+  if (!parsed.success) return { refused: 'failed' };
+  const customerIp = requestClientIp(await headers());
+  if ((await challengeRequired(customerIp)) && !(await verifyPayload(parsed.data.altcha))) {
+    logger.warn({ event: 'security.challenge_required', paymentId: parsed.data.paymentId, customerIp }, 'Apple Pay merchant validation without a solved challenge');
+    return { refused: 'challenge' };
+  }
+  if (!(await takeApplePayValidation(parsed.data.paymentId, customerIp))) return { refused: 'limited' };
   try {
     const domain = new URL(checkoutUrl()).hostname;
     const answer = await paymentsApi.startApplePaySession(parsed.data.paymentId, { validationUrl: parsed.data.validationUrl, domain });
-    return answer.merchantSession;
+    return { merchantSession: answer.merchantSession };
   } catch (error) {
     logger.warn({ paymentId: parsed.data.paymentId, ...failureLogFields(error) }, 'Apple Pay merchant validation failed');
-    return null;
+    return { refused: 'failed' };
   }
 }
 
@@ -269,10 +297,10 @@ export async function removeSavedCard(form: FormData): Promise<void> {
   const { transactionType: type, paymentId, cardId } = parsed.data;
   let notice = 'removed';
   try {
-    // A payout's saved cards are the holder's to remove (E22); a pay-in's, whoever pays it.
-    if (type === 'payout' && (await requestHolding({ of: 'payout', id: paymentId })) !== 'held') throw new Error('not the holder of the payout page');
+    // Removing a card needs the proof that moves money (E22): the browser holding the payout, or a
+    // cashier session of the customer; the service checks it (403 for anyone else).
     const transaction = await fetchTransaction(type, paymentId);
-    await paymentsApi.deleteCard(transaction.customerId, cardId);
+    await paymentsApi.deleteCard(transaction.customerId, cardId, await requestProof(transaction.merchantId));
   } catch (error) {
     logger.warn({ paymentId, ...failureLogFields(error) }, 'removing a saved card failed');
     notice = 'removeFailed';

@@ -54,7 +54,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const session = await paymentsApi.getSession(sessionId);
     if (session.status === 'EXPIRED') return { attemptKey, error: 'expired' };
     // Only the browser that holds the session moves its money (E22): the id alone is a locator.
-    const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
+    const holding = await requestHolding({ of: 'session', id: sessionId });
     if (holding !== 'held') {
       logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a cashier transaction from a browser that does not hold the session');
       return { attemptKey, error: holding === 'unavailable' ? 'unavailable' : 'rejected', amount: raw };

@@ -28,9 +28,15 @@ export interface CashierTransaction {
 export type LoadedCashier =
   | { outcome: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
   | { outcome: 'expired'; settings: CheckoutSettings | null }
+  /** Another browser holds the session, or none yet (E22): the service refused this one. */
+  | { outcome: 'elsewhere'; settings: CheckoutSettings }
   | { outcome: 'not-found' }
   | { outcome: 'unavailable' };
 
+/**
+ * The session, its settings and transactions, read with the proof of the request's browser (E22):
+ * `elsewhere` when the service refuses it. Never throws.
+ */
 export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
   if (!PAYMENT_ID.test(sessionId)) return { outcome: 'not-found' };
   try {
@@ -41,6 +47,13 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
     return { outcome: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, type: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
+    if (PaymentsApiError.is(error) && error.status === 403) {
+      const settings = await paymentsApi
+        .merchantOf('session', sessionId)
+        .then((merchantId) => paymentsApi.getCheckoutSettings(merchantId))
+        .catch(() => null);
+      if (settings) return { outcome: 'elsewhere', settings };
+    }
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');
     return { outcome: 'unavailable' };
   }

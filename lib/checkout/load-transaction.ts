@@ -38,6 +38,8 @@ export interface CheckoutTransaction {
 type LoadedTransaction =
   | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
   | { outcome: 'not-found' }
+  /** A payout whose destination pages another browser holds, or none yet (E22). */
+  | { outcome: 'elsewhere'; settings: CheckoutSettings }
   | { outcome: 'unavailable' };
 
 /** Payment ids are opaque; anything outside this shape cannot be one. */
@@ -90,6 +92,13 @@ export async function loadTransaction(type: string, paymentId: string): Promise<
     return { outcome: 'ok', transaction, settings };
   } catch (error) {
     if (PaymentsApiError.is(error) && error.reason === 'http' && error.status === 404) return { outcome: 'not-found' };
+    if (PaymentsApiError.is(error) && error.status === 403 && type === 'payout') {
+      const settings = await paymentsApi
+        .merchantOf('payout', paymentId)
+        .then((merchantId) => paymentsApi.getCheckoutSettings(merchantId))
+        .catch(() => null);
+      if (settings) return { outcome: 'elsewhere', settings };
+    }
     logger.warn({ err: error, paymentId }, 'payment page could not load the transaction');
     return { outcome: 'unavailable' };
   }

@@ -53,7 +53,7 @@ const LimitsForm = z.object({
 /** The session, when this browser holds it; else the state to answer. */
 async function heldSession(sessionId: string): Promise<{ rg: ResponsibleGambling; currency: string } | LimitsState['error']> {
   const session = await paymentsApi.getSession(sessionId);
-  const holding = await requestHolding({ of: 'session', id: sessionId, merchantId: session.merchantId });
+  const holding = await requestHolding({ of: 'session', id: sessionId });
   if (holding !== 'held') {
     logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a limits change from a browser that does not hold the session');
     return holding === 'unavailable' ? 'unavailable' : 'rejected';

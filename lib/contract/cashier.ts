@@ -1,6 +1,6 @@
 /** Cashier sessions (reference, "Cashier") with extensions E8 to E11. */
 import { z } from 'zod';
-import { CurrencyCode, Customer, MajorAmount, ReturnUrls } from './common';
+import { CurrencyCode, Customer, IframeUrls, MajorAmount, ReturnUrls } from './common';
 import { PayinCreateResponse } from './payin';
 import { PayoutCreateResponse } from './payout';
 import { PayinStatus, PayoutStatus } from './enums';
@@ -18,9 +18,41 @@ export const CashierSessionCreateRequest = z
   .meta({ id: 'CashierSessionCreateRequest' });
 export type CashierSessionCreateRequest = z.infer<typeof CashierSessionCreateRequest>;
 
+
+/** A holder's proof: HMAC-SHA256 of the browser's secret, lower-case hex (docs/design.md, E22). */
+export const HolderProof = z.string().regex(/^[0-9a-f]{64}$/);
 export const CashierSessionCreateResponse = z
-  .object({ sessionId: z.string(), checkoutUrl: z.string() })
+  .object({
+    sessionId: z.string(),
+    checkoutUrl: z.string().meta({ description: '{checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret).' }),
+    widgetUrl: z.string().optional().meta({ description: 'Decided by this project: {checkout_url}/cashier/{sessionId}/widget?launch=…, the withdrawal widget, opened once by its own launch secret.' }),
+    launchExpiresAt: z.string().optional().meta({ description: 'When the launch secrets stop opening the pages (the session’s expiry).' }),
+  })
   .meta({ id: 'CashierSessionCreateResponse' });
+
+/**
+ * The merchant launches a session again (docs/design.md, E22): new one-time launch secrets for
+ * the cashier and the widget; the browser that opens one becomes that page's holder and the
+ * browser that held it before loses it.
+ */
+export const CashierLaunchAnswer = z
+  .object({ checkoutUrl: z.string(), widgetUrl: z.string(), launchExpiresAt: z.string() })
+  .meta({ id: 'CashierLaunchAnswer', 'x-extension': true });
+
+/** A payout's destination pages launched again (docs/design.md, E22): new one-time launch secrets in `iframeUrls`. */
+export const PayoutLaunchAnswer = z
+  .object({ iframeUrls: IframeUrls, launchExpiresAt: z.string() })
+  .meta({ id: 'PayoutLaunchAnswer', 'x-extension': true });
+
+/** What the hosted pages may know of a session or payout before its holder is known: its merchant (for framing) and a payout's session. */
+export const Locator = z
+  .object({
+    merchantId: z.string(),
+    sessionId: z.string().optional(),
+    held: z.boolean().optional().meta({ description: 'With a `Holder-Proof` header: whether that browser holds the session or payout.' }),
+  })
+  .meta({ id: 'Locator', 'x-extension': true });
+export type Locator = z.infer<typeof Locator>;
 
 /** E11: the body of PUT .../balance. */
 export const BalanceUpdateRequest = z
@@ -120,7 +152,13 @@ export const SessionChangesRequest = z
     sessionIds: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).min(1).max(SESSION_CHANGES_MAX_IDS),
     after: z.string().regex(/^\d{1,20}\.\d{1,15}$/).optional().meta({ description: 'The `cursor` of the previous answer.' }),
     waitSeconds: z.number().int().min(0).max(SESSION_CHANGES_MAX_WAIT_S).default(SESSION_CHANGES_MAX_WAIT_S),
+    holderProofs: z
+      .array(HolderProof)
+      .max(SESSION_CHANGES_MAX_IDS)
+      .optional()
+      .meta({ description: 'Decided by this project: the holder’s proof of each of `sessionIds`, in the same order (required with the hosted pages’ credential; a session may be named twice with two proofs, the cashier’s and the widget’s).' }),
   })
+  .refine((body) => body.holderProofs === undefined || body.holderProofs.length === body.sessionIds.length, { message: 'holderProofs must name one proof per session id', path: ['holderProofs'] })
   .meta({ id: 'SessionChangesRequest', 'x-extension': true });
 export type SessionChangesRequest = z.input<typeof SessionChangesRequest>;
 
@@ -144,18 +182,27 @@ export type SessionChange = z.infer<typeof SessionChange>;
  * and the cursor to send next. Unknown ids, and sessions of another merchant, never appear.
  */
 export const SessionChangesAnswer = z
-  .object({ cursor: z.string(), changed: z.array(SessionChange) })
+  .object({
+    cursor: z.string(),
+    changed: z.array(SessionChange),
+    ended: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'Decided by this project: the `holderProofs` of the request that no longer hold their session (launched again in another browser); the watcher ends their streams.' }),
+  })
   .meta({ id: 'SessionChangesAnswer', 'x-extension': true });
 export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
 
+
 /**
- * E22: a browser claims a cashier session, or a payout's destination page, with the SHA-256 of a
- * secret it keeps in an HttpOnly cookie (lib/cashier/binding.ts). The first claim wins; the
- * session or payout id is then a locator only, never a credential (ASVS V4.2.1, V3.1.1).
+ * E22: a browser becomes the holder of a cashier page (the cashier or the widget) or a payout's
+ * destination pages by spending the one-time launch secret of the address the merchant gave it.
+ * The service keeps only SHA-256 of the launch secret and of the proof.
  */
 export const BindingRequest = z
   .object({
-    bindingHash: z.string().regex(/^[0-9a-f]{64}$/).meta({ description: 'SHA-256 (lower-case hex) of the browser’s secret; never the secret itself.' }),
+    launchToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/).meta({ description: 'The one-time launch secret of the address the merchant received (`launch=`).' }),
+    holderProof: HolderProof.meta({ description: 'HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer.' }),
   })
   .meta({ id: 'BindingRequest', 'x-extension': true });
 export type BindingRequest = z.infer<typeof BindingRequest>;

@@ -26,6 +26,9 @@ import {
   SessionChangesAnswer,
   SessionChangesRequest,
   BindingRequest,
+  CashierLaunchAnswer,
+  PayoutLaunchAnswer,
+  Locator,
 } from './cashier';
 import {
   PayoutCardRequest,
@@ -79,7 +82,18 @@ export interface OperationSpec {
   callbacks?: Record<string, Record<string, { post: { summary: string; request: z.ZodType; responses: string } }>>;
   /** Optional X-User-Agent and X-IP-Address headers (direct-link processing). */
   customerHeaders?: boolean;
+  /**
+   * The operation reads or moves what a customer's browser holds (docs/design.md, E22): the caller
+   * sends that browser's proof in `Holder-Proof`, checked by the service before the operation
+   * runs. `session`: the session of `{sessionId}`; `payout`: the payout of `{payoutId}` (a cashier
+   * payout through its session); `customer`: a session of `{customerId}`. A merchant's token
+   * reads without it, and moves without it only what no browser holds yet.
+   */
+  holder?: { scope: 'session' | 'payout' | 'customer'; access: 'read' | 'move' };
 }
+
+/** The header carrying a holder's proof (E22). */
+export const HOLDER_PROOF_HEADER = 'Holder-Proof';
 
 const both = ['merchant', 'checkout'] as const;
 const merchantOnly = ['merchant'] as const;
@@ -149,7 +163,7 @@ export const OPERATIONS = {
   },
   getPayout: {
     method: 'GET', path: '/public/payout/{payoutId}', summary: 'Fetch a payout transaction (fields: E3)',
-    answer: PayoutTransaction, answerDescription: 'The payout', idempotent: false, extension: true, callers: both,
+    answer: PayoutTransaction, answerDescription: 'The payout', idempotent: false, extension: true, callers: both, holder: { scope: 'payout', access: 'read' },
   },
   confirmPayout: {
     method: 'PUT', path: '/public/payout/{payoutId}/confirm', summary: 'Confirm the payout: it starts processing',
@@ -162,16 +176,16 @@ export const OPERATIONS = {
   processPayoutCard: {
     method: 'POST', path: '/public/payout/{payoutId}/process/card', summary: 'Give the destination card of a payout (E5)',
     request: PayoutCardRequest, answer: PayoutProcessingResponse, answerDescription: 'Details given',
-    idempotent: true, extension: true, callers: both,
+    idempotent: true, extension: true, callers: both, holder: { scope: 'payout', access: 'move' },
   },
   processPayoutDirectLink: {
     method: 'POST', path: '/public/payout/{payoutId}/process/direct-link', summary: 'Start direct-link payout processing (body and answer: E4)',
     request: PayoutDirectLinkRequest, answer: PayoutProcessingResponse, answerDescription: 'Details given',
-    idempotent: true, extension: false, callers: both, customerHeaders: true,
+    idempotent: true, extension: false, callers: both, customerHeaders: true, holder: { scope: 'payout', access: 'move' },
   },
   getPayoutMethods: {
     method: 'GET', path: '/public/payout/{payoutId}/methods', summary: 'Payment methods of the payout (E6)',
-    answer: MethodList, answerDescription: 'Methods', idempotent: false, extension: true, callers: both,
+    answer: MethodList, answerDescription: 'Methods', idempotent: false, extension: true, callers: both, holder: { scope: 'payout', access: 'read' },
   },
   saveCustomer: {
     method: 'POST', path: '/public/customer', summary: 'Create or update a customer (answer: decided by this project)',
@@ -184,7 +198,7 @@ export const OPERATIONS = {
   },
   deleteSavedCard: {
     method: 'DELETE', path: '/public/customer/{customerId}/cards/{cardId}', summary: 'Remove a saved card (E7)',
-    answer: null, idempotent: false, extension: true, callers: both,
+    answer: null, idempotent: false, extension: true, callers: both, holder: { scope: 'customer', access: 'move' },
   },
   createCashierSession: {
     method: 'POST', path: '/public/cashier/session', summary: 'Create a cashier session',
@@ -193,7 +207,7 @@ export const OPERATIONS = {
   },
   getCashierSession: {
     method: 'GET', path: '/public/cashier/session/{sessionId}', summary: 'Fetch a cashier session (E8)',
-    answer: CashierSession, answerDescription: 'The session', idempotent: false, extension: true, callers: both,
+    answer: CashierSession, answerDescription: 'The session', idempotent: false, extension: true, callers: both, holder: { scope: 'session', access: 'read' },
   },
   updateCashierBalance: {
     method: 'PUT', path: '/public/cashier/session/{sessionId}/balance', summary: 'Update the session balance (body: E11)',
@@ -202,16 +216,16 @@ export const OPERATIONS = {
   createSessionPayin: {
     method: 'POST', path: '/public/cashier/session/{sessionId}/payin', summary: 'Create a pay-in in the session (E9)',
     request: SessionPayinRequest, answer: PayinCreateResponse, answerDescription: 'Created',
-    idempotent: true, extension: true, callers: both,
+    idempotent: true, extension: true, callers: both, holder: { scope: 'session', access: 'move' },
   },
   createSessionPayout: {
     method: 'POST', path: '/public/cashier/session/{sessionId}/payout', summary: 'Create a payout in the session (E9)',
     request: SessionPayoutRequest, answer: PayoutCreateResponse, answerDescription: 'Created',
-    idempotent: true, extension: true, callers: both,
+    idempotent: true, extension: true, callers: both, holder: { scope: 'session', access: 'move' },
   },
   listSessionTransactions: {
     method: 'GET', path: '/public/cashier/session/{sessionId}/transactions', summary: "The session's pay-ins and payouts, newest first (E10)",
-    answer: SessionTransactionList, answerDescription: 'Transactions', idempotent: false, extension: true, callers: both,
+    answer: SessionTransactionList, answerDescription: 'Transactions', idempotent: false, extension: true, callers: both, holder: { scope: 'session', access: 'read' },
   },
   watchSessionChanges: {
     method: 'POST', path: '/public/cashier/session-changes', summary: 'Long poll: the watched sessions whose balance or withdrawals changed (E18)',
@@ -221,17 +235,36 @@ export const OPERATIONS = {
   cancelPayout: {
     method: 'PUT', path: '/public/payout/{payoutId}/cancel', summary: 'The customer cancels their pending withdrawal (E19)',
     description: 'A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer\'s billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.',
-    answer: null, idempotent: false, extension: true, callers: checkoutOnly,
+    answer: null, idempotent: false, extension: true, callers: checkoutOnly, holder: { scope: 'payout', access: 'move' },
   },
   bindCashierSession: {
-    method: 'PUT', path: '/public/cashier/session/{sessionId}/binding', summary: 'A browser claims the cashier session (E22)',
-    description: 'The hosted pages bind a session to the first browser that opens its cashier or widget: `bindingHash` is the SHA-256 of a secret kept in that browser’s HttpOnly cookie. 204 when the session was unbound or is bound to the same hash; 409 ALREADY_BOUND when another browser holds it. Withdrawing, cancelling and giving a withdrawal’s destination need the binding; the session id alone is a locator.',
+    method: 'PUT', path: '/public/cashier/session/{sessionId}/binding', summary: 'A browser opens the cashier or the widget by its launch secret (E22)',
+    description: 'The browser that opens the address the merchant received spends its one-time launch secret (`launch=` of `checkoutUrl` or `widgetUrl`) and becomes the holder of that page: its proof is the HMAC of a secret kept in its HttpOnly cookie. 204; the browser that held that page before holds it no more. A spent, superseded, expired or unknown launch secret is 403 FORBIDDEN. The session id alone opens nothing.',
     request: BindingRequest, answer: null, idempotent: false, extension: true, callers: checkoutOnly,
   },
   bindPayout: {
-    method: 'PUT', path: '/public/payout/{payoutId}/binding', summary: "A browser claims a payout's destination page (E22)",
-    description: 'As for a session: the first browser to open the payout’s destination page holds it. A payout made in a cashier session is bound through its session (the same hash as the session’s, 409 otherwise).',
+    method: 'PUT', path: '/public/payout/{payoutId}/binding', summary: "A browser opens a payout's destination pages by their launch secret (E22)",
+    description: 'As for a session: the launch secret of the payout’s `iframeUrls` is spent once, and that browser holds the destination pages. A payout made in a cashier session is held through its session (403 here).',
     request: BindingRequest, answer: null, idempotent: false, extension: true, callers: checkoutOnly,
+  },
+  launchCashierSession: {
+    method: 'POST', path: '/public/cashier/session/{sessionId}/launch', summary: 'Launch the cashier session again: new one-time addresses (E22)',
+    description: 'New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session.',
+    answer: CashierLaunchAnswer, answerDescription: 'The addresses', idempotent: true, extension: true, callers: merchantOnly,
+  },
+  launchPayout: {
+    method: 'POST', path: '/public/payout/{payoutId}/launch', summary: "Launch a payout's destination pages again (E22)",
+    description: 'New `iframeUrls` with a new launch secret; the browser that opens one holds the payout’s destination pages. A payout made in a cashier session is launched with its session (409 INVALID_STATE).',
+    answer: PayoutLaunchAnswer, answerDescription: 'The addresses', idempotent: true, extension: true, callers: merchantOnly,
+  },
+  locateCashierSession: {
+    method: 'GET', path: '/public/cashier/session/{sessionId}/locator', summary: 'The merchant of a cashier session, for framing its pages (E22)',
+    description: 'What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money.',
+    answer: Locator, answerDescription: 'The merchant', idempotent: false, extension: true, callers: both,
+  },
+  locatePayout: {
+    method: 'GET', path: '/public/payout/{payoutId}/locator', summary: 'The merchant and session of a payout, for framing its pages (E22)',
+    answer: Locator, answerDescription: 'The merchant and the session', idempotent: false, extension: true, callers: both,
   },
   setCustomerLimits: {
     method: 'PUT', path: '/public/customer/{customerId}/limits', summary: "Set a customer's deposit limits per day, week and month (E19)",
@@ -240,7 +273,7 @@ export const OPERATIONS = {
   setResponsibleGambling: {
     method: 'PUT', path: '/public/cashier/session/{sessionId}/responsible-gambling', summary: "The customer sets their own deposit limits and reality checks in the cashier (E23)",
     description: 'A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session\'s `responsibleGambling`.',
-    request: ResponsibleGamblingRequest, answer: ResponsibleGambling, answerDescription: 'The rules and limits now', idempotent: false, extension: true, callers: checkoutOnly,
+    request: ResponsibleGamblingRequest, answer: ResponsibleGambling, answerDescription: 'The rules and limits now', idempotent: false, extension: true, callers: checkoutOnly, holder: { scope: 'session', access: 'move' },
   },
   setCustomerExclusion: {
     method: 'PUT', path: '/public/customer/{customerId}/exclusion', summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it (E23)',

@@ -152,8 +152,12 @@ export const payouts = pgTable(
     feeMinor: bigint('fee_minor', { mode: 'number' }),
     /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
     cashierMethod: text('cashier_method'),
-    /** E22: SHA-256 of the secret of the browser that holds the destination page (a cashier payout is held through its session). */
+    /** E22: SHA-256 of the proof of the browser that holds the destination pages (a cashier payout is held through its session). */
     bindingHash: text('binding_hash'),
+    /** E22: SHA-256 of the one-time launch secret of its `iframeUrls`; null once spent. */
+    launchHash: text('launch_hash'),
+    /** E22: when the launch secret stops opening the pages. */
+    launchExpiresAt: timestamp('launch_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -171,8 +175,13 @@ export const cashierSessions = pgTable('cashier_sessions', {
   kycVerified: boolean('kyc_verified').notNull(),
   previousTransactionCount: integer('previous_transaction_count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** E22: SHA-256 of the secret of the browser that holds the session (its first opener). */
+  /** E22: SHA-256 of the proof of the browser that holds the cashier page (the last to spend its launch secret). */
   bindingHash: text('binding_hash'),
+  /** E22: SHA-256 of the proof of the browser that holds the withdrawal widget. */
+  widgetBindingHash: text('widget_binding_hash'),
+  /** E22: SHA-256 of the one-time launch secrets of the cashier's and the widget's addresses; null once spent. They end with the session. */
+  launchHash: text('launch_hash'),
+  widgetLaunchHash: text('widget_launch_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -19,8 +19,9 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { memoized, scopedRequest } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { OPERATIONS, type AnswerOf, type Operation, type OperationId, type OperationSpec, type PathParams, type RequestOf } from '@/lib/contract/operations';
+import { HOLDER_PROOF_HEADER, OPERATIONS, type AnswerOf, type Operation, type OperationId, type OperationSpec, type PathParams, type RequestOf } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
+import { holderProof, requestHolderSecret } from './holder-proof';
 import type { ApplePaySessionRequest, ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ProcessWalletRequest, SpcAssertionReport, ThreeDSMethodResult } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -65,6 +66,12 @@ type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> 
     timeoutMs?: number;
     /** A call of background work (the live-balance hub): it carries no request's X-Request-Id. */
     background?: boolean;
+    /**
+     * The holder's proof for an operation marked `holder` (E22, lib/payments-api/holder-proof.ts).
+     * Unset: the proof of the request's own browser (its cookie), for the session or payout the
+     * call names; null: none (the service then refuses what needs one).
+     */
+    holderProof?: string | null;
   };
 
 /**
@@ -114,11 +121,31 @@ async function currentRequest(): Promise<{ id: string | null; key: string | null
 export async function callOperation<K extends OperationId>(id: K, input: CallInput<K>): Promise<AnswerOf<K>> {
   const request = input.background ? { id: null, key: null } : (scopedRequest() ?? (await currentRequest()));
   const op: OperationSpec = OPERATIONS[id];
-  const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
-  return memoized(request.key, op.method, `${id} ${path}`, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span)));
+  const params = (input as { params?: Record<string, string> }).params ?? {};
+  const path = fillPath(op.path, params);
+  const proof = input.holderProof !== undefined ? input.holderProof : op.holder && !input.background ? await browserProof(op.holder.scope, params) : null;
+  const call = () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span, proof));
+  return memoized(request.key, op.method, `${id} ${path}${proof ? ` ${proof}` : ''}`, call);
 }
 
-async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null, span: Span): Promise<AnswerOf<K>> {
+/**
+ * The proof of the request's browser for the session or payout an operation names (E22), or
+ * null without a cookie or outside a request. The merchant comes from the locator (ids only,
+ * remembered); a locator that fails gives null, and the service refuses.
+ */
+async function browserProof(scope: 'session' | 'payout' | 'customer', params: Record<string, string>): Promise<string | null> {
+  if (scope === 'customer') return null;
+  const secret = await requestHolderSecret();
+  if (!secret) return null;
+  try {
+    const merchantId = scope === 'session' ? await paymentsApi.merchantOf('session', params.sessionId ?? '') : await paymentsApi.merchantOf('payout', params.payoutId ?? '');
+    return holderProof(secret, merchantId);
+  } catch {
+    return null;
+  }
+}
+
+async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null, span: Span, holderProofValue: string | null): Promise<AnswerOf<K>> {
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   // The answers are small JSON (under a few KB): compressing them costs both ends more CPU than
@@ -128,6 +155,7 @@ async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, 
   const body = (input as { body?: unknown }).body;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (input.idempotencyKey && op.idempotent) headers['Idempotency-Key'] = input.idempotencyKey;
+  if (holderProofValue) headers[HOLDER_PROOF_HEADER] = holderProofValue;
   const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
 
   // One controller, aborted by our own timer or by the caller's signal, both released at the end
@@ -246,7 +274,8 @@ export const paymentsApi = {
   getMethods: (type: CheckoutTransactionType, id: string) =>
     type === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
-  deleteCard: (customerId: string, cardId: string) => callOperation('deleteSavedCard', { params: { customerId, cardId } }),
+  /** E7: removes a saved card; the pages' credential needs the proof of a browser holding one of the customer's sessions (E22). */
+  deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) => callOperation('deleteSavedCard', { params: { customerId, cardId }, holderProof: holderProofValue }),
   getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(remember(`payout:${payoutId}`)),
   processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
     callOperation('processPayoutCard', { params: { payoutId }, body, idempotencyKey }),
@@ -264,20 +293,34 @@ export const paymentsApi = {
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
   /** E19: the customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
-  /** E22: this browser claims the session (204) or another holds it (409 ALREADY_BOUND). */
-  bindSession: (sessionId: string, bindingHash: string) => callOperation('bindCashierSession', { params: { sessionId }, body: { bindingHash } }),
-  /** E22: this browser claims the payout's destination page (a cashier payout: through its session). */
-  bindPayout: (payoutId: string, bindingHash: string) => callOperation('bindPayout', { params: { payoutId }, body: { bindingHash } }),
+  /** E22: the browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
+  bindSession: (sessionId: string, launchToken: string, holderProofValue: string) => callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
+  /** E22: as bindSession, for a payout's destination pages. */
+  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) => callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
-   * of it, else fetched (GET). Throws PaymentsApiError.
+   * of it, else fetched (a pay-in's GET, a session's or payout's locator). Throws PaymentsApiError.
    */
   merchantOf: async (type: CheckoutTransactionType | 'session', id: string): Promise<string> => {
     const known = caches().merchantOf.get(`${type}:${id}`);
     if (known) return known;
-    const record = type === 'payin' ? await paymentsApi.getPayin(id) : type === 'payout' ? await paymentsApi.getPayout(id) : await paymentsApi.getSession(id);
-    return record.merchantId;
+    if (type === 'payin') return (await paymentsApi.getPayin(id)).merchantId;
+    return (await paymentsApi.locate(type, id)).merchantId;
+  },
+
+  /**
+   * The locator of a session or payout (E22): its merchant, a payout's session, and with a
+   * holder's proof whether that browser holds it. Throws PaymentsApiError (404).
+   */
+  locate: async (type: 'payout' | 'session', id: string, holderProofValue: string | null = null) => {
+    // A session's or payout's locator (E22): readable before its holder is known, nothing of the customer in it.
+    const located =
+      type === 'payout'
+        ? await callOperation('locatePayout', { params: { payoutId: id }, holderProof: holderProofValue })
+        : await callOperation('locateCashierSession', { params: { sessionId: id }, holderProof: holderProofValue });
+    caches().merchantOf.set(`${type}:${id}`, located.merchantId);
+    return located;
   },
 
   /** GET /public/bin/{bin} (E17), kept BIN_TTL_MS per BIN; null for an unknown BIN (404). A failed fetch is not kept. Throws PaymentsApiError. */

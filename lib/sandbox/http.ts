@@ -6,22 +6,24 @@
  * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details.
  */
 import { readBoundedText } from '@/lib/net/bounded-body';
+import { jsonDepth, SANDBOX_API_MAX_BODY_BYTES } from '@/lib/net/body-limits';
 import { and, eq } from 'drizzle-orm';
 import { isUniqueViolation } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
 import { errorBody } from '@/lib/contract/errors';
-import { OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
+import { HOLDER_PROOF_HEADER, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
 import { matchOperation } from '@/lib/contract/operation-paths';
 import { sandboxEnabled } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { SandboxApiError, invalid } from './core/api-error';
 import { authenticate } from './core/auth';
+import { assertHolder } from './core/page-holders';
 import { HANDLERS, type HandlerArgs } from './operation-handlers';
 import { requestContext } from './core/request-context';
 import { keyedHash, sandboxDb } from './core/store';
 
-/** Largest accepted JSON body, in bytes. */
-export const MAX_BODY_BYTES = 64 * 1024;
+/** Largest accepted JSON body, in bytes (a declared length above it is answered by the request guard before this router runs). */
+export const MAX_BODY_BYTES = SANDBOX_API_MAX_BODY_BYTES;
 /** Deepest accepted nesting of a JSON body (objects and arrays). */
 export const MAX_JSON_DEPTH = 32;
 /** Where the sandbox's API lives on this server. */
@@ -47,22 +49,7 @@ async function readBounded(request: Request): Promise<string> {
   return text;
 }
 
-/** Nesting depth of a JSON text, counted without recursion (strings skipped). */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92) i += 1; // backslash: skip the escaped character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 123 || c === 91) max = Math.max(max, (depth += 1));
-    else if (c === 125 || c === 93) depth -= 1;
-  }
-  return max;
-}
+export { jsonDepth };
 
 async function readJson(request: Request): Promise<unknown> {
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
@@ -156,8 +143,11 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
     if (key !== null && (key.length === 0 || key.length > 255)) throw invalid('Idempotency-Key must have 1 to 255 characters');
     const scope = principal.role === 'merchant' ? principal.merchantId : 'checkout';
     const handler = HANDLERS[id] as (args: HandlerArgs<OperationId>) => Promise<unknown>;
+    const holderProof = request.headers.get(HOLDER_PROOF_HEADER);
     const run = (tx: HandlerArgs<OperationId>['tx']) => settle(async () => {
-      const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal } as HandlerArgs<OperationId>);
+      // What a customer's browser holds is read or moved by that browser alone (E22), checked before the operation.
+      if (spec.holder) await assertHolder(tx, principal, spec.holder, params, holderProof);
+      const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal, holderProof } as HandlerArgs<OperationId>);
       return { status: successStatus(id), body: answer ?? undefined };
     });
     // A long poll reads in short statements of its own and must hold no transaction while it waits.

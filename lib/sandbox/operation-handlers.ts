@@ -20,8 +20,8 @@ import { completeSpc, completeThreeDSMethod, getPayin, processCard, processPayin
 import type { RequestContext } from './core/request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
 import { watchSessionChanges } from './cashier/session-changes';
-import { bindSession, createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
-import { bindPayout } from './cashier/page-bindings';
+import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
+import { bindPayout, bindSession, launchPayout, launchSession, locate } from './core/page-holders';
 
 export interface HandlerArgs<K extends OperationId> {
   tx: Db;
@@ -31,6 +31,8 @@ export interface HandlerArgs<K extends OperationId> {
   ctx: RequestContext;
   /** Aborted when the caller goes away (long polls stop waiting). */
   signal: AbortSignal;
+  /** The `Holder-Proof` header (E22), already checked by the router for operations marked `holder`. */
+  holderProof?: string | null;
 }
 
 type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
@@ -62,8 +64,12 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
   createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
   cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
-  bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body.bindingHash),
-  bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body.bindingHash),
+  bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),
+  bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body),
+  launchCashierSession: ({ tx, principal, params, ctx }) => launchSession(tx, principal, params.sessionId, ctx),
+  launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
+  locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
+  locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),
   setCustomerLimits: ({ tx, principal, params, body, ctx }) => setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),

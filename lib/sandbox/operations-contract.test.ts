@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLERS, OPERATIONS, OPERATION_IDS, type Caller, type OperationId } from '@/lib/contract/operations';
 import { fillPath, pathParamNames } from '@/lib/contract/operation-paths';
 import { cardSample, payinSample, SAMPLE_BODIES } from '@/lib/testing/operation-samples';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { sandboxDb } from './core/store';
 
 const browser = { javascriptEnabled: true };
@@ -97,8 +97,8 @@ describe('the hosted pages’ credential (E15)', () => {
       'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
       'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
       'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin', 'cancelPayout',
-      // E22: the first browser to open a cashier or a payout's destination page holds it.
-      'bindCashierSession', 'bindPayout',
+      // E22: the browser that opens a merchant's launch address holds that page; the locators say whose pages they are.
+      'bindCashierSession', 'bindPayout', 'locateCashierSession', 'locatePayout',
       // E20: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
       'completeSpc',
       // E21: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
@@ -116,7 +116,8 @@ describe('the hosted pages’ credential on real records (E15)', () => {
     const created = await api('POST', '/public/payout', { body: BODIES.createPayout!() });
     const payoutId = created.body.payoutId as string;
     const destination = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031' } };
-    expect((await api('POST', `/public/payout/${payoutId}/process/card`, { token: 'sbx_checkout', body: destination, key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
+    const holder = await pagesHolding(created.body.iframeUrls.card);
+    expect((await api('POST', `/public/payout/${payoutId}/process/card`, { ...holder, body: destination, key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
     for (const action of ['confirm', 'reject']) {
       const answer = await api('PUT', `/public/payout/${payoutId}/${action}`, { token: 'sbx_checkout' });
       expect(answer.status).toBe(403);
@@ -127,7 +128,7 @@ describe('the hosted pages’ credential on real records (E15)', () => {
     const session = await api('POST', '/public/cashier/session', { body: { ...(BODIES.createCashierSession!() as object), balance: 10 } });
     const sessionId = session.body.sessionId as string;
     expect((await api('PUT', `/public/cashier/session/${sessionId}/balance`, { token: 'sbx_checkout', body: { balance: 1_000_000 } })).status).toBe(403);
-    expect((await api('GET', `/public/cashier/session/${sessionId}`, { token: 'sbx_checkout' })).body.balance).toBe(10);
+    expect((await api('GET', `/public/cashier/session/${sessionId}`, await pagesHolding(session.body.checkoutUrl))).body.balance).toBe(10);
   });
 });
 

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi, afterEach } from 'vitest';
 import { cashierSessions } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { decidePayinAtProvider } from './payins/payin-decisions';
 import { sandboxDb } from './core/store';
 import { runSandboxWorkerOnce } from './worker';
@@ -159,7 +159,6 @@ describe('payouts (E3, E4, E5) and their state rules', () => {
     expect((await api('PUT', `/public/payout/${id}/confirm`)).status).toBe(409);
     const given = await api('POST', `/public/payout/${id}/process/card`, {
       body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
-      token: CHECKOUT,
     });
     expect(given.body).toEqual({ payoutId: id, status: 'WAITING_FOR_CONFIRMATION' });
     expect((await api('PUT', `/public/payout/${id}/confirm`, { token: OTHER })).status).toBe(404);
@@ -174,7 +173,6 @@ describe('payouts (E3, E4, E5) and their state rules', () => {
     const id = await newPayout();
     const answer = await api('POST', `/public/payout/${id}/process/card`, {
       body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' } },
-      token: CHECKOUT,
     });
     expect(answer.status).toBe(400);
   });
@@ -186,7 +184,6 @@ describe('payouts (E3, E4, E5) and their state rules', () => {
     const b = await newPayout();
     await api('POST', `/public/payout/${b}/process/card`, {
       body: { browser, cardData: { cardNumber: '4000000000000119', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
-      token: CHECKOUT,
     });
     await api('PUT', `/public/payout/${b}/confirm`);
     await later(2_500);
@@ -197,7 +194,6 @@ describe('payouts (E3, E4, E5) and their state rules', () => {
     const id = await newPayout({ currency: 'BRL', value: 100 });
     const answer = await api('POST', `/public/payout/${id}/process/direct-link`, {
       body: { browser, additionalData: { methodId: 'pix', cpf: '12345678901', keyType: 'cpf' } },
-      token: CHECKOUT,
       key: randomUUID(),
     });
     expect(answer.body).toEqual({ payoutId: id, status: 'WAITING_FOR_CONFIRMATION' });
@@ -220,26 +216,27 @@ describe('cashier sessions (E8 to E11)', () => {
       body: { customer: customer(), returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 1, ...(balance === undefined ? {} : { balance }) },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.checkoutUrl).toBe(`http://checkout.test/cashier/${answer.body.sessionId}`);
-    return answer.body.sessionId as string;
+    // The address opens the cashier once, by its launch secret (E22).
+    expect(answer.body.checkoutUrl).toMatch(new RegExp(`^http://checkout\\.test/cashier/${answer.body.sessionId}\\?launch=[A-Za-z0-9_-]{43}$`));
+    return { id: answer.body.sessionId as string, holder: await pagesHolding(answer.body.checkoutUrl) };
   }
 
   it('creates, fetches, updates the balance and lists transactions newest first', async () => {
-    const id = await newSession(50);
-    expect((await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body).toMatchObject({ sessionId: id, currency: 'EUR', balance: 50, status: 'ACTIVE' });
+    const { id, holder } = await newSession(50);
+    expect((await api('GET', `/public/cashier/session/${id}`, { ...holder })).body).toMatchObject({ sessionId: id, currency: 'EUR', balance: 50, status: 'ACTIVE' });
     expect((await api('PUT', `/public/cashier/session/${id}/balance`, { body: { balance: 75.25 } })).status).toBe(204);
     expect((await api('PUT', `/public/cashier/session/${id}/balance`, { body: { balance: -1 } })).status).toBe(400);
     expect((await api('PUT', `/public/cashier/session/${id}/balance`, { body: { balance: 1 }, token: OTHER })).status).toBe(404);
     expect((await api('GET', `/public/cashier/session/${id}`)).body.balance).toBe(75.25);
 
-    const payin = await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 10 }, token: CHECKOUT, key: randomUUID() });
+    const payin = await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 10 }, ...holder, key: randomUUID() });
     expect(payin.body.iframeUrls.card).toContain(`/payments/payin/${payin.body.paymentId}/card`);
-    const payout = await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 20 }, token: CHECKOUT });
+    const payout = await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 20 }, ...holder });
     expect(payout.status).toBe(200);
     // 75.25 − 20 reserved by the withdrawal in progress: 60 is above the available 55.25 (E19).
-    expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 60 }, token: CHECKOUT })).body).toMatchObject({ errorKey: 'INSUFFICIENT_BALANCE', errorCode: 4094 });
+    expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 60 }, ...holder })).body).toMatchObject({ errorKey: 'INSUFFICIENT_BALANCE', errorCode: 4094 });
     expect((await api('GET', `/public/cashier/session/${id}`)).body).toMatchObject({ balance: 75.25, reserved: 20, available: 55.25 });
-    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT });
+    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { ...holder });
     expect(list.body.transactions.map((t: { id: string; kind: string }) => [t.kind, t.id])).toEqual([
       ['payout', payout.body.payoutId],
       ['payin', payin.body.paymentId],
@@ -247,11 +244,11 @@ describe('cashier sessions (E8 to E11)', () => {
   });
 
   it('an expired session takes no new transaction (409) and reads EXPIRED', async () => {
-    const id = await newSession();
+    const { id, holder } = await newSession();
     const db = await sandboxDb();
     await db.update(cashierSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(cashierSessions.id, id));
     expect((await api('GET', `/public/cashier/session/${id}`)).body.status).toBe('EXPIRED');
-    expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 10 }, token: CHECKOUT })).status).toBe(409);
+    expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 10 }, ...holder })).status).toBe(409);
   });
 
   it('a currency that is not enabled is 400; the checkout token cannot create a session', async () => {

@@ -7,9 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { sandboxDb } from '@/lib/sandbox/core/store';
-import { call, contractCall as api } from '@/lib/testing/sandbox-http';
+import { call, contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
+
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+const browserOf = testBrowser();
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { assertRemaining, cardKey, consume, isLimiterRefusal, parseLimit, recordFailure, VelocityLimited, VelocityUnavailable } from './velocity';
+import { assertRemaining, cardKey, consume, consumedPoints, isLimiterRefusal, parseLimit, recordFailure, sharedLimiter, VelocityLimited, VelocityUnavailable } from './velocity';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -54,7 +57,26 @@ describe('limits', () => {
   });
 });
 
-describe('refusals across bundles and a failing store (issue 20, finding 2)', () => {
+describe('per-address limits key an IPv6 client by its /64', () => {
+  it('refuses the fourth attempt from a fourth address of the same /64; another /64 still has its points', async () => {
+    process.env.LIMIT_CARD_ATTEMPTS_PER_IP = '3/60';
+    const prefix = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}`;
+    for (let i = 1; i <= 3; i += 1) await consume([{ limit: 'cardAttemptsPerIp', key: `${prefix}::${i}` }]);
+    // Before: each of the 2^64 addresses had points of its own.
+    await expect(consume([{ limit: 'cardAttemptsPerIp', key: `${prefix}:abcd:ef01:2345:6789` }])).rejects.toBeInstanceOf(VelocityLimited);
+    await expect(assertRemaining([{ limit: 'cardAttemptsPerIp', key: `${prefix}::ffff` }])).rejects.toBeInstanceOf(VelocityLimited);
+    expect(await consumedPoints('cardAttemptsPerIp', `${prefix}::77`)).toBeGreaterThanOrEqual(3);
+    await expect(consume([{ limit: 'cardAttemptsPerIp', key: `2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1` }])).resolves.toBeUndefined();
+  });
+
+  it('keys other limits (a session) by the key as given', async () => {
+    process.env.LIMIT_CARD_ATTEMPTS_PER_SESSION = '1/60';
+    await consume([{ limit: 'cardAttemptsPerSession', key: '2001:db8::1' }]);
+    await expect(consume([{ limit: 'cardAttemptsPerSession', key: '2001:db8::2' }])).resolves.toBeUndefined();
+  });
+});
+
+describe('refusals across bundles and a failing store', () => {
   it('recognises a refusal of another copy of rate-limiter-flexible by its fields, not its class', () => {
     // What another bundle's copy throws: same fields, another class.
     class RateLimiterResCopy {
@@ -109,32 +131,43 @@ describe('the service’s per-session limits (429 RATE_LIMITED, Retry-After)', (
   const declined = { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4000000000000002', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false };
   async function session() {
     const answer = await api('POST', '/public/cashier/session', { body: { customer: { ...sampleCustomer, externalUserId: `v-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance: 100 } });
-    return answer.body.sessionId as string;
+    await browserOf.open(answer.body.checkoutUrl);
+  return answer.body.sessionId as string;
   }
 
   it('stops card attempts on a session whose failures are spent; the pay-in keeps its attempts', async () => {
     process.env.LIMIT_CARD_FAILURES_PER_SESSION = '2/3600';
     const id = await session();
-    const payin = (await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, token: 'sbx_checkout' })).body.paymentId as string;
+    const payin = (await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).body.paymentId as string;
     for (let i = 0; i < 2; i += 1) {
-      expect((await api('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key: randomUUID() })).body.status).toBe('DECLINED');
+      expect((await api('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key: randomUUID() })).body.status).toBe('DECLINED');
     }
     const key = randomUUID();
-    const third = await call('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key });
+    const third = await call('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key });
     expect(third.status).toBe(429);
     expect(third.body).toMatchObject({ errorKey: 'RATE_LIMITED', errorCode: 4291 });
     expect(Number(third.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await api('GET', `/public/payin/${payin}`)).body).toMatchObject({ status: 'DECLINED', attemptsRemaining: 1 });
     // A 429 is not kept for replay: the same key asks again.
-    expect((await call('POST', `/public/payin/${payin}/process/card`, { body: declined, token: 'sbx_checkout', key })).headers.get('Idempotent-Replayed')).toBeNull();
+    expect((await call('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key })).headers.get('Idempotent-Replayed')).toBeNull();
   });
 
   it('limits the transactions created in a session', async () => {
     process.env.LIMIT_TRANSACTIONS_PER_SESSION = '3/3600';
     const id = await session();
-    for (let i = 0; i < 3; i += 1) expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, token: 'sbx_checkout' })).status).toBe(200);
-    const fourth = await call('POST', `/public/cashier/session/${id}/payout`, { body: { value: 5 }, token: 'sbx_checkout' });
+    for (let i = 0; i < 3; i += 1) expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).status).toBe(200);
+    const fourth = await call('POST', `/public/cashier/session/${id}/payout`, { body: { value: 5 }, ...browserOf.pages });
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+});
+
+describe('sharedLimiter', () => {
+  it('is one limiter per name and limit in the process, on the velocity store', async () => {
+    const a = await sharedLimiter('test:shared', 2, 60);
+    expect(await sharedLimiter('test:shared', 2, 60)).toBe(a);
+    await a.consume('k');
+    await a.consume('k');
+    await expect(a.consume('k')).rejects.toSatisfy(isLimiterRefusal);
   });
 });

@@ -70,3 +70,37 @@ export async function contractCall(method: string, urlPath: string, options: Cal
   await expectDeclared(method, answer);
   return answer;
 }
+
+/**
+ * Call options of the hosted pages' credential acting for the browser that opened `launchUrl`
+ * (a session's `checkoutUrl` or `widgetUrl`, a payout's `iframeUrls.card`; docs/design.md, E22):
+ * spends its launch secret with a new holder's proof and answers `{ token, headers }` carrying
+ * that proof. Fails the test when the service does not take it.
+ */
+export async function pagesHolding(launchUrl: string, holderProof?: string): Promise<{ token: string; headers: Record<string, string>; proof: string }> {
+  const url = new URL(launchUrl);
+  const launchToken = url.searchParams.get('launch') ?? '';
+  const session = /^\/cashier\/([^/]+)(?:\/widget)?$/.exec(url.pathname);
+  const payout = /^\/payments\/payout\/([^/]+)\/(?:card|apm)$/.exec(url.pathname);
+  const proof = holderProof ?? newHolderProof();
+  const target = session ? `/public/cashier/session/${session[1]}/binding` : `/public/payout/${payout?.[1]}/binding`;
+  const answer = await call('PUT', target, { token: 'sbx_checkout', body: { launchToken, holderProof: proof } });
+  expect(answer.status, `spending the launch secret of ${url.pathname}`).toBe(204);
+  return { token: 'sbx_checkout', headers: { 'Holder-Proof': proof }, proof };
+}
+
+/** A new random holder's proof (64 hex): one test browser. */
+export const newHolderProof = (): string => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+/**
+ * One test browser for a whole file: `holding.open(launchUrl)` spends a launch secret with its
+ * proof, and `holding.pages` are the pages' credential's call options carrying it (E22).
+ */
+export function testBrowser() {
+  const proof = newHolderProof();
+  return {
+    proof,
+    pages: { token: 'sbx_checkout', headers: { 'Holder-Proof': proof } },
+    open: (launchUrl: string) => pagesHolding(launchUrl, proof),
+  };
+}

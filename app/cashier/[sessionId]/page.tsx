@@ -9,6 +9,7 @@ import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
+import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { formatAmountInput } from '@/lib/checkout/cashier-amount';
 import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling';
 
@@ -27,6 +28,10 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
   const flow = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
+  // A merchant's address with a launch secret (E22): spent by a post, never by this GET.
+  if (typeof query.launch === 'string') {
+    return <LaunchForm path={`/cashier/${encodeURIComponent(sessionId)}`} launch={query.launch.slice(0, 64)} query={launchQuery(query)} />;
+  }
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
     name: 'cashier',

@@ -22,7 +22,7 @@ let open = 0;
 
 
 /** Answers the event stream of one session, or a JSON error (404, 429, 502, 503). */
-export async function openBalanceStream(request: Request, sessionId: string): Promise<Response> {
+export async function openBalanceStream(request: Request, sessionId: string, holderProof: string | null): Promise<Response> {
   if (!PAYMENT_ID.test(sessionId)) return errorAnswer('NOT_FOUND', 'Unknown session');
   const { LIVE_STREAMS_PER_IP, LIVE_STREAMS_MAX } = appConfig();
   const ip = clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown';
@@ -50,7 +50,7 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
   };
   let subscription: Awaited<ReturnType<ReturnType<typeof liveBalanceHub>['subscribe']>>;
   try {
-    subscription = await liveBalanceHub().subscribe(sessionId, (snapshot) => push(snapshot));
+    subscription = await liveBalanceHub().subscribe(sessionId, (snapshot) => push(snapshot), holderProof);
   } catch (error) {
     release();
     if (PaymentsApiError.is(error) && error.status === 404) return errorAnswer('NOT_FOUND', 'Unknown session');
@@ -76,7 +76,8 @@ export async function openBalanceStream(request: Request, sessionId: string): Pr
       };
       push = (snapshot) => {
         send(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
-        if (snapshot.status === 'EXPIRED') {
+        // Expired, or launched in another browser since (E22): the stream ends.
+        if (snapshot.status === 'EXPIRED' || snapshot.status === 'ENDED') {
           close();
           try {
             controller.close();

@@ -11,7 +11,7 @@ import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { sandboxDb } from '@/lib/sandbox/core/store';
-import { call } from '@/lib/testing/sandbox-http';
+import { call, pagesHolding } from '@/lib/testing/sandbox-http';
 import { LiveBalanceHub } from './live-balance-hub';
 import type { WidgetSnapshot } from './widget-snapshot';
 
@@ -20,18 +20,18 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 /** callOperation, served by the sandbox's router in process with the hosted pages' credential. */
 function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) {
   const counts = new Map<string, number>();
-  const fake = (async (id: OperationId, input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal }) => {
+  const fake = (async (id: OperationId, input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal; holderProof?: string | null }) => {
     counts.set(id, (counts.get(id) ?? 0) + 1);
     if (options.withoutE18 && id === 'watchSessionChanges') throw new PaymentsApiError('http', id, 404, 'NOT_FOUND');
     const op = OPERATIONS[id];
-    const answer = await call(op.method, fillPath(op.path, input.params ?? {}), { token: 'sbx_checkout', body: input.body, signal: input.signal }).catch(() => {
+    const answer = await call(op.method, fillPath(op.path, input.params ?? {}), { token: 'sbx_checkout', body: input.body, signal: input.signal, headers: input.holderProof ? { 'Holder-Proof': input.holderProof } : {} }).catch(() => {
       throw new PaymentsApiError('timeout', id);
     });
     if (answer.status >= 400) throw new PaymentsApiError('http', id, answer.status, answer.body?.errorKey);
     return answer.body;
   }) as unknown as typeof callOperation;
-  const load = async (sessionId: string) => {
-    const session = (await fake('getCashierSession', { params: { sessionId } })) as Record<string, any>;
+  const load = async (sessionId: string, holderProof: string | null = null) => {
+    const session = (await fake('getCashierSession', { params: { sessionId }, holderProof })) as Record<string, any>;
     return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
   };
   const pendingCalls: string[] = [];
@@ -47,8 +47,11 @@ async function newSession(balance: number) {
     body: { customer: { ...sampleCustomer, externalUserId: `h-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
     key: randomUUID(),
   });
+  // The browser that opened the session (E22): the hub reads and watches with its proof.
+  proofs.set(answer.body.sessionId, (await pagesHolding(answer.body.checkoutUrl)).proof);
   return answer.body.sessionId as string;
 }
+const proofs = new Map<string, string>();
 const setBalance = (id: string, balance: number) => call('PUT', `/public/cashier/session/${id}/balance`, { body: { balance } });
 
 function viewer(seen: WidgetSnapshot[]) {
@@ -69,18 +72,18 @@ beforeAll(async () => {
 });
 
 describe('live balance hub', () => {
-  it('a notice of the balance alone costs no second call; a withdrawal’s refreshes the list (issue 21)', async () => {
+  it('a notice of the balance alone costs no second call; a withdrawal’s refreshes the list', async () => {
     const { hub, pendingCalls } = upstream();
     const id = await newSession(50);
     const seen: WidgetSnapshot[] = [];
-    const { unsubscribe } = await hub.subscribe(id, viewer(seen));
+    const { unsubscribe } = await hub.subscribe(id, viewer(seen), proofs.get(id));
     unsubscribes.push(unsubscribe);
     await new Promise((r) => setTimeout(r, 400));
     await setBalance(id, 60);
     await until(() => seen.at(-1)?.balance === 60);
     // Before: every notice fetched the pending withdrawals again.
     expect(pendingCalls).toEqual([]);
-    expect((await call('POST', `/public/cashier/session/${id}/payout`, { token: 'sbx_checkout', body: { value: 10 }, key: randomUUID() })).status).toBe(200);
+    expect((await call('POST', `/public/cashier/session/${id}/payout`, { token: 'sbx_checkout', headers: { 'Holder-Proof': proofs.get(id)! }, body: { value: 10 }, key: randomUUID() })).status).toBe(200);
     await until(() => seen.at(-1)?.reserved === 10);
     expect(pendingCalls).toEqual([id]);
   });
@@ -93,7 +96,7 @@ describe('live balance hub', () => {
       for (let v = 0; v < 20; v += 1) {
         const list: WidgetSnapshot[] = [];
         seen.set(`${id}#${v}`, list);
-        const { snapshot, unsubscribe } = await hub.subscribe(id, viewer(list));
+        const { snapshot, unsubscribe } = await hub.subscribe(id, viewer(list), proofs.get(id));
         expect(snapshot.balance).toBe(ids.indexOf(id) * 10 + 10);
         unsubscribes.push(unsubscribe);
       }
@@ -113,7 +116,7 @@ describe('live balance hub', () => {
     const { hub, counts } = upstream({ withoutE18: true });
     const id = await newSession(5);
     const list: WidgetSnapshot[] = [];
-    for (let v = 0; v < 50; v += 1) unsubscribes.push((await hub.subscribe(id, v === 0 ? viewer(list) : () => undefined)).unsubscribe);
+    for (let v = 0; v < 50; v += 1) unsubscribes.push((await hub.subscribe(id, v === 0 ? viewer(list) : () => undefined, proofs.get(id))).unsubscribe);
     await new Promise((r) => setTimeout(r, 300));
     const before = counts.get('getCashierSession') ?? 0;
     await new Promise((r) => setTimeout(r, 3_000));
@@ -128,7 +131,7 @@ describe('live balance hub', () => {
     const { hub, counts } = upstream({ idsPerWatch: 2 });
     const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => newSession(i)));
     const last = new Map<string, number | null>();
-    for (const id of ids) unsubscribes.push((await hub.subscribe(id, (s) => last.set(id, s.balance))).unsubscribe);
+    for (const id of ids) unsubscribes.push((await hub.subscribe(id, (s) => last.set(id, s.balance), proofs.get(id))).unsubscribe);
     await new Promise((r) => setTimeout(r, 400));
     for (let round = 1; round <= 4; round += 1) {
       for (const id of ids) await setBalance(id, 100 + round);
@@ -140,8 +143,8 @@ describe('live balance hub', () => {
   it('stops watching a session when its last viewer leaves', async () => {
     const { hub } = upstream();
     const id = await newSession(1);
-    const a = await hub.subscribe(id, () => undefined);
-    const b = await hub.subscribe(id, () => undefined);
+    const a = await hub.subscribe(id, () => undefined, proofs.get(id));
+    const b = await hub.subscribe(id, () => undefined, proofs.get(id));
     a.unsubscribe();
     expect(hub.current(id)?.balance).toBe(1);
     b.unsubscribe();

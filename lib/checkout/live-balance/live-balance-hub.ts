@@ -20,6 +20,8 @@ type SnapshotListener = (snapshot: WidgetSnapshot) => void;
 
 interface Watched {
   listeners: Set<SnapshotListener>;
+  /** The listeners by the holder's proof they subscribed with (E22): the service is asked with each, and ends those it no longer takes. */
+  proofs: Map<string, Set<SnapshotListener>>;
   snapshot: WidgetSnapshot | null;
   expiresAt: number;
   /** E18 cursor covering this session; null until it joined. */
@@ -74,27 +76,81 @@ export class LiveBalanceHub {
    * Subscribes to a session's snapshots; answers the current snapshot (loaded when the hub has
    * none) and an unsubscribe function. Throws PaymentsApiError when the first load fails.
    */
-  async subscribe(sessionId: string, listener: SnapshotListener): Promise<{ snapshot: WidgetSnapshot; unsubscribe: () => void }> {
+  async subscribe(sessionId: string, listener: SnapshotListener, proof: string | null = null): Promise<{ snapshot: WidgetSnapshot; unsubscribe: () => void }> {
     let watched = this.sessions.get(sessionId);
     if (!watched?.snapshot) {
-      const { expiresAt, ...snapshot } = await this.loadSnapshot(sessionId);
+      const { expiresAt, ...snapshot } = await this.loadSnapshot(sessionId, proof);
       watched = this.sessions.get(sessionId);
       if (!watched) {
-        watched = { listeners: new Set(), snapshot, expiresAt: Date.parse(expiresAt), cursor: null };
+        watched = { listeners: new Set(), proofs: new Map(), snapshot, expiresAt: Date.parse(expiresAt), cursor: null };
         this.sessions.set(sessionId, watched);
         this.scheduleJoin();
       } else watched.snapshot ??= snapshot;
     }
     const entry = watched;
     entry.listeners.add(listener);
+    if (proof) {
+      // A proof the hub does not watch with yet: the long poll restarts to include it.
+      if (!entry.proofs.has(proof)) {
+        entry.proofs.set(proof, new Set());
+        entry.cursor = null;
+        this.scheduleJoin();
+      }
+      entry.proofs.get(proof)!.add(listener);
+    }
     this.start();
     return {
       snapshot: this.withStatus(entry),
       unsubscribe: () => {
         entry.listeners.delete(listener);
+        for (const [key, set] of entry.proofs) {
+          set.delete(listener);
+          if (set.size === 0) entry.proofs.delete(key);
+        }
         if (entry.listeners.size === 0 && this.sessions.get(sessionId) === entry) this.sessions.delete(sessionId);
       },
     };
+  }
+
+  /** A proof the hub holds for a session, for its background reads (E22); null without one. */
+  private proofOf(sessionId: string): string | null {
+    return this.sessions.get(sessionId)?.proofs.keys().next().value ?? null;
+  }
+
+  /**
+   * The watch body for sessions `ids`: each session named once per proof it is watched with
+   * (`holderProofs` in the same order, E22), or once without proofs when none is known.
+   */
+  private watchBody(ids: string[]): { sessionIds: string[]; holderProofs?: string[] } {
+    const sessionIds: string[] = [];
+    const holderProofs: string[] = [];
+    for (const id of ids) {
+      const proofs = [...(this.sessions.get(id)?.proofs.keys() ?? [])];
+      if (proofs.length === 0) sessionIds.push(id);
+      for (const proof of proofs) {
+        sessionIds.push(id);
+        holderProofs.push(proof);
+      }
+    }
+    return holderProofs.length === sessionIds.length && holderProofs.length > 0 ? { sessionIds, holderProofs } : { sessionIds };
+  }
+
+  /** Ends the listeners of proofs the service no longer takes (the page was launched in another browser): they read status ENDED, then nothing. */
+  private endProofs(ended: string[] | undefined): void {
+    if (!ended?.length) return;
+    const gone = new Set(ended);
+    for (const [sessionId, watched] of this.sessions) {
+      for (const [proof, listeners] of watched.proofs) {
+        if (!gone.has(proof)) continue;
+        watched.proofs.delete(proof);
+        const last = watched.snapshot ? { ...watched.snapshot, status: 'ENDED' } : null;
+        for (const listener of listeners) {
+          watched.listeners.delete(listener);
+          if (last) listener(last);
+        }
+      }
+      if (watched.listeners.size === 0) this.sessions.delete(sessionId);
+    }
   }
 
   /** The live snapshot of a watched session, or null when nobody watches it here. */
@@ -157,11 +213,12 @@ export class LiveBalanceHub {
     for (const ids of chunks(joining, this.idsPerWatch)) {
       this.upstreamCalls.watch += 1;
       // Not tied to the round: a join completes even while more sessions arrive.
-      const answer = await this.call('watchSessionChanges', { body: { sessionIds: ids }, background: true });
+      const answer = await this.call('watchSessionChanges', { body: this.watchBody(ids), background: true });
       for (const id of ids) {
         const watched = this.sessions.get(id);
         if (watched) watched.cursor = answer.cursor;
       }
+      this.endProofs(answer.ended);
       // The state now of sessions just loaded: pending withdrawals are refetched only where the
       // reserved amount moved meanwhile.
       await this.apply(answer.changed, 'joined');
@@ -183,7 +240,7 @@ export class LiveBalanceHub {
           let answer;
           try {
             answer = await this.call('watchSessionChanges', {
-              body: { sessionIds: ids, after, waitSeconds: WAIT_S },
+              body: { ...this.watchBody(ids), after, waitSeconds: WAIT_S },
               signal: round.signal,
               timeoutMs: (WAIT_S + 10) * 1000,
               background: true,
@@ -197,6 +254,7 @@ export class LiveBalanceHub {
             if (watched) watched.cursor = answer.cursor;
           }
           round.abort();
+          this.endProofs(answer.ended);
           await this.apply(answer.changed, 'changed');
         }),
       );
@@ -211,7 +269,7 @@ export class LiveBalanceHub {
     await Promise.all(
       [...this.sessions.keys()].map(async (id) => {
         this.upstreamCalls.get += 1;
-        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal, background: true });
+        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal, background: true, holderProof: this.proofOf(id) });
         await this.apply([{ sessionId: id, balance: session.balance ?? null, reserved: session.reserved ?? 0, available: session.available ?? session.balance ?? null }], 'polled');
       }),
     );
@@ -235,10 +293,10 @@ export class LiveBalanceHub {
           const withdrawalsMoved = source === 'changed' && change.withdrawalsChanged !== false;
           if (withdrawalsMoved || change.reserved !== watched.snapshot.reserved) {
             this.upstreamCalls.transactions += 1;
-            pending = await this.pendingOf(change.sessionId, true);
+            pending = await this.pendingOf(change.sessionId, true, this.proofOf(change.sessionId));
           } else if (source === 'polled') {
             // A status may move without the reserved amount: the list, at most 5 s old.
-            pending = await this.pendingOf(change.sessionId, false);
+            pending = await this.pendingOf(change.sessionId, false, this.proofOf(change.sessionId));
           }
         } catch (error) {
           logger.warn({ err: error, sessionId: change.sessionId }, 'pending withdrawals could not be refreshed');

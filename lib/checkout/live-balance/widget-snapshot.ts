@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import { callOperation, paymentsApi } from '@/lib/payments-api/client';
+import { callOperation } from '@/lib/payments-api/client';
 import { PENDING_PAYOUT } from '../cashier';
 
 interface PendingWithdrawal {
@@ -36,12 +36,12 @@ const PENDING_TTL_MS = 5_000;
 const pendingCache = new LRUCache<string, PendingWithdrawal[]>({ max: 10_000, ttl: PENDING_TTL_MS });
 
 /** The session's withdrawals that are not final (E10); `fresh` skips the 5 s cache. Throws PaymentsApiError. */
-export async function pendingWithdrawals(sessionId: string, fresh = false): Promise<PendingWithdrawal[]> {
+export async function pendingWithdrawals(sessionId: string, fresh = false, holderProof: string | null = null): Promise<PendingWithdrawal[]> {
   const cached = fresh ? undefined : pendingCache.get(sessionId);
   if (cached) return cached;
   // Shared by every viewer (this cache, the hub): never one request's memoized answer, which an
   // event stream's request would keep for 10 s and hand back stale after a change.
-  const { transactions } = await callOperation('listSessionTransactions', { params: { sessionId }, background: true });
+  const { transactions } = await callOperation('listSessionTransactions', { params: { sessionId }, background: true, holderProof });
   const pending = transactions
     .filter((t) => t.kind === 'payout' && PENDING_PAYOUT.has(t.status))
     .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, ...(t.transactionType ? { transactionType: t.transactionType } : {}) }));
@@ -50,8 +50,11 @@ export async function pendingWithdrawals(sessionId: string, fresh = false): Prom
 }
 
 /** The snapshot as the service has it now. Throws PaymentsApiError (404 for an unknown session). */
-export async function loadWidgetSnapshot(sessionId: string): Promise<WidgetSnapshot & { expiresAt: string }> {
-  const [session, pending] = await Promise.all([paymentsApi.getSession(sessionId), pendingWithdrawals(sessionId)]);
+export async function loadWidgetSnapshot(sessionId: string, holderProof: string | null = null): Promise<WidgetSnapshot & { expiresAt: string }> {
+  const [session, pending] = await Promise.all([
+    callOperation('getCashierSession', { params: { sessionId }, background: true, holderProof }),
+    pendingWithdrawals(sessionId, false, holderProof),
+  ]);
   return {
     balance: session.balance ?? null,
     available: session.available ?? session.balance ?? null,
@@ -65,15 +68,18 @@ export async function loadWidgetSnapshot(sessionId: string): Promise<WidgetSnaps
 
 /** One load per session per instance per second, shared by every concurrent poll. */
 const COALESCE_MS = 1_000;
-const coalesced = new LRUCache<string, WidgetSnapshot & { expiresAt: string }>({
+const coalesced = new LRUCache<string, WidgetSnapshot & { expiresAt: string }, string | null>({
   max: 10_000,
   ttl: COALESCE_MS,
-  fetchMethod: (sessionId) => loadWidgetSnapshot(sessionId),
+  fetchMethod: (sessionId, _stale, { context }) => loadWidgetSnapshot(sessionId, context),
 });
 
-/** The snapshot, at most COALESCE_MS old; concurrent callers share one load. Throws PaymentsApiError. */
-export async function coalescedWidgetSnapshot(sessionId: string): Promise<WidgetSnapshot & { expiresAt: string }> {
-  const value = await coalesced.fetch(sessionId);
+/**
+ * The snapshot, at most COALESCE_MS old; concurrent callers share one load, made with the proof
+ * of the first (every caller is a holder the route checked, E22). Throws PaymentsApiError.
+ */
+export async function coalescedWidgetSnapshot(sessionId: string, holderProof: string | null): Promise<WidgetSnapshot & { expiresAt: string }> {
+  const value = await coalesced.fetch(sessionId, { context: holderProof });
   if (!value) throw new Error('no snapshot');
   return value;
 }

@@ -569,8 +569,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * A browser claims the cashier session (E22)
-         * @description The hosted pages bind a session to the first browser that opens its cashier or widget: `bindingHash` is the SHA-256 of a secret kept in that browser’s HttpOnly cookie. 204 when the session was unbound or is bound to the same hash; 409 ALREADY_BOUND when another browser holds it. Withdrawing, cancelling and giving a withdrawal’s destination need the binding; the session id alone is a locator. Callers (E15): the hosted pages' credential.
+         * A browser opens the cashier or the widget by its launch secret (E22)
+         * @description The browser that opens the address the merchant received spends its one-time launch secret (`launch=` of `checkoutUrl` or `widgetUrl`) and becomes the holder of that page: its proof is the HMAC of a secret kept in its HttpOnly cookie. 204; the browser that held that page before holds it no more. A spent, superseded, expired or unknown launch secret is 403 FORBIDDEN. The session id alone opens nothing. Callers (E15): the hosted pages' credential.
          */
         put: operations["bindCashierSession"];
         post?: never;
@@ -589,10 +589,90 @@ export interface paths {
         };
         get?: never;
         /**
-         * A browser claims a payout's destination page (E22)
-         * @description As for a session: the first browser to open the payout’s destination page holds it. A payout made in a cashier session is bound through its session (the same hash as the session’s, 409 otherwise). Callers (E15): the hosted pages' credential.
+         * A browser opens a payout's destination pages by their launch secret (E22)
+         * @description As for a session: the launch secret of the payout’s `iframeUrls` is spent once, and that browser holds the destination pages. A payout made in a cashier session is held through its session (403 here). Callers (E15): the hosted pages' credential.
          */
         put: operations["bindPayout"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/cashier/session/{sessionId}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch the cashier session again: new one-time addresses (E22)
+         * @description New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session. Callers (E15): a merchant's token.
+         */
+        post: operations["launchCashierSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/payout/{payoutId}/launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch a payout's destination pages again (E22)
+         * @description New `iframeUrls` with a new launch secret; the browser that opens one holds the payout’s destination pages. A payout made in a cashier session is launched with its session (409 INVALID_STATE). Callers (E15): a merchant's token.
+         */
+        post: operations["launchPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/cashier/session/{sessionId}/locator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant of a cashier session, for framing its pages (E22)
+         * @description What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money. Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        get: operations["locateCashierSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/payout/{payoutId}/locator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The merchant and session of a payout, for framing its pages (E22)
+         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         */
+        get: operations["locatePayout"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1030,10 +1110,14 @@ export interface components {
             after?: string;
             /** @default 25 */
             waitSeconds: number;
+            /** @description Decided by this project: the holder’s proof of each of `sessionIds`, in the same order (required with the hosted pages’ credential; a session may be named twice with two proofs, the cashier’s and the widget’s). */
+            holderProofs?: string[];
         };
         BindingRequest: {
-            /** @description SHA-256 (lower-case hex) of the browser’s secret; never the secret itself. */
-            bindingHash: string;
+            /** @description The one-time launch secret of the address the merchant received (`launch=`). */
+            launchToken: string;
+            /** @description HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer. */
+            holderProof: string;
         };
         /** @description Replaces the customer's deposit limits; `{ "deposit": {} }` removes them. */
         CustomerLimitsRequest: {
@@ -1046,7 +1130,7 @@ export interface components {
             };
         };
         ResponsibleGamblingRequest: {
-            /** @description The limits the customer asks, per period (null: none; absent: unchanged). Lower: at once; higher or none: after the cooling-off. */
+            /** @description The limits the customer asks, per period, in the session currency (null: none; absent: unchanged). Compared with the limit in force converted into the session currency, wherever it was set: lower, at once (it then replaces that limit); higher or none, after the cooling-off. */
             depositLimits?: {
                 day?: number | null;
                 week?: number | null;
@@ -1410,7 +1494,12 @@ export interface components {
         };
         CashierSessionCreateResponse: {
             sessionId: string;
+            /** @description {checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret). */
             checkoutUrl: string;
+            /** @description Decided by this project: {checkout_url}/cashier/{sessionId}/widget?launch=…, the withdrawal widget, opened once by its own launch secret. */
+            widgetUrl?: string;
+            /** @description When the launch secrets stop opening the pages (the session’s expiry). */
+            launchExpiresAt?: string;
         };
         CashierSession: {
             sessionId: string;
@@ -1460,18 +1549,26 @@ export interface components {
         ResponsibleGambling: {
             /** @description The merchant's licences that cover this customer (by billing country; MGA for other countries). */
             regulators: components["schemas"]["Regulator"][];
-            /** @description Deposit limits in force now. */
+            /** @description Deposit limits in force now, in the session currency: a limit set in another currency converted at the sandbox's rates (the tightest, where a merchant set several). */
             limits: {
                 day?: number;
                 week?: number;
                 month?: number;
             };
+            /** @description Per limit in force: the currency it was set in and its amount there. */
+            limitsSetIn?: {
+                day?: components["schemas"]["LimitSetIn"];
+                week?: components["schemas"]["LimitSetIn"];
+                month?: components["schemas"]["LimitSetIn"];
+            };
             pending: {
                 /** @enum {string} */
                 period: "day" | "week" | "month";
+                /** @description The new limit in the session currency (converted from `setIn`); null: none. */
                 limit: number | null;
                 effectiveAt: string;
                 ready: boolean;
+                setIn?: components["schemas"]["LimitSetIn"];
             }[];
             /**
              * @description Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).
@@ -1515,6 +1612,11 @@ export interface components {
          * @enum {string}
          */
         Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL";
+        /** @description The currency a limit was set in and its amount in that currency (major units; null: the limit is removed). A customer has one limit per period, kept in the currency it was last set in; a session shows it converted at the sandbox's rates. */
+        LimitSetIn: {
+            currency: string;
+            amount: number | null;
+        };
         Exclusion: {
             /** @enum {string} */
             kind: "TIME_OUT" | "SELF_EXCLUSION";
@@ -1551,6 +1653,8 @@ export interface components {
         SessionChangesAnswer: {
             cursor: string;
             changed: components["schemas"]["SessionChange"][];
+            /** @description Decided by this project: the `holderProofs` of the request that no longer hold their session (launched again in another browser); the watcher ends their streams. */
+            ended?: string[];
         };
         SessionChange: {
             sessionId: string;
@@ -1559,6 +1663,21 @@ export interface components {
             available: number | null;
             /** @description Decided by this project: false when only the balance moved (no withdrawal was created or changed status), so a watcher keeps its list of pending withdrawals; absent means it may have changed. */
             withdrawalsChanged?: boolean;
+        };
+        CashierLaunchAnswer: {
+            checkoutUrl: string;
+            widgetUrl: string;
+            launchExpiresAt: string;
+        };
+        PayoutLaunchAnswer: {
+            iframeUrls: components["schemas"]["IframeUrls"];
+            launchExpiresAt: string;
+        };
+        Locator: {
+            merchantId: string;
+            sessionId?: string;
+            /** @description With a `Holder-Proof` header: whether that browser holds the session or payout. */
+            held?: boolean;
         };
         BinLookup: {
             /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */
@@ -4607,6 +4726,388 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    launchCashierSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashierLaunchAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    launchPayout: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutLaunchAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    locateCashierSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Locator"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    locatePayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payoutId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The merchant and the session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Locator"];
+                };
             };
             /** @description Bad Request (VALIDATION_ERROR) */
             400: {

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { sandboxDb } from '../core/store';
 
 const CHECKOUT = 'sbx_checkout';
@@ -19,9 +19,18 @@ async function newSession(balance: number, token = 'sbx_demo_merchant') {
     body: { customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
     key: randomUUID(),
   });
+  holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
   return answer.body.sessionId as string;
 }
-const watch = (body: object, token = CHECKOUT) => api('POST', '/public/cashier/session-changes', { body, token });
+/** The browser that opened each session (E22): the pages' credential watches with its proof. */
+const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
+const unknownProof = '0'.repeat(64);
+/** A watch; with the pages' credential, each session id goes with its holder's proof. */
+const watch = (body: { sessionIds: string[]; after?: string; waitSeconds?: number }, token = CHECKOUT) =>
+  api('POST', '/public/cashier/session-changes', {
+    body: token === CHECKOUT && body.sessionIds.length > 0 && body.sessionIds.length <= 1000 ? { ...body, holderProofs: body.sessionIds.map((id) => holders.get(id)?.proof ?? unknownProof) } : body,
+    token,
+  });
 
 beforeAll(async () => {
   await sandboxDb();
@@ -61,7 +70,7 @@ describe('session changes (E18)', () => {
   it('a withdrawal is a change: reserved and available follow it', async () => {
     const id = await newSession(100);
     const { cursor } = (await watch({ sessionIds: [id] })).body;
-    expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 30 }, token: CHECKOUT, key: randomUUID() })).status).toBe(200);
+    expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 30 }, ...holders.get(id)!, key: randomUUID() })).status).toBe(200);
     const answer = await watch({ sessionIds: [id], after: cursor, waitSeconds: 5 });
     expect(answer.body.changed).toEqual([{ sessionId: id, balance: 100, reserved: 30, available: 70, withdrawalsChanged: true }]);
   });

@@ -9,6 +9,7 @@
  * every one of them has ended, so a change committed after a later one is never skipped. A cursor
  * older than the 10 minutes changes are kept answers every watched session, as no cursor does.
  */
+import { proves } from '../core/page-holders';
 import { and, inArray, sql, sum } from 'drizzle-orm';
 import { listenDb, type Db, type Unlisten } from '@/lib/db/client';
 import { cashierSessionChanges, cashierSessions, payouts } from '@/lib/db/schema';
@@ -96,12 +97,28 @@ async function statesOf(db: Db, sessions: { id: string; currency: string; balanc
   });
 }
 
-async function accessibleSessions(db: Db, principal: Principal, ids: string[]) {
+/**
+ * The watched sessions the principal may see: a merchant its own; the hosted pages' credential
+ * those it proves to hold (E22), by `proofs` (each session id's holder proofs).
+ */
+async function accessibleSessions(db: Db, principal: Principal, ids: string[], proofs: Map<string, string[]>) {
+  if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: cashierSessions.id, merchantId: cashierSessions.merchantId, currency: cashierSessions.currency, balanceMinor: cashierSessions.balanceMinor })
+    .select({ id: cashierSessions.id, merchantId: cashierSessions.merchantId, currency: cashierSessions.currency, balanceMinor: cashierSessions.balanceMinor, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
     .from(cashierSessions)
     .where(inArray(cashierSessions.id, ids));
-  return rows.filter((row) => canAccess(principal, row.merchantId));
+  return rows.filter((row) => canAccess(principal, row.merchantId) && (principal.role === 'merchant' || (proofs.get(row.id) ?? []).some((proof) => proves(proof, [row.cashier, row.widget]))));
+}
+
+/** The proofs of the request that hold no watched session (any more): their watchers end. */
+async function endedProofs(db: Db, proofs: Map<string, string[]>): Promise<string[]> {
+  if (proofs.size === 0) return [];
+  const rows = await db
+    .select({ id: cashierSessions.id, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
+    .from(cashierSessions)
+    .where(inArray(cashierSessions.id, [...proofs.keys()]));
+  const held = new Map(rows.map((row) => [row.id, [row.cashier, row.widget]]));
+  return [...proofs].flatMap(([id, list]) => list.filter((proof) => !proves(proof, held.get(id) ?? [])));
 }
 
 function parseCursor(after: string | undefined, now: number): number | null {
@@ -120,18 +137,26 @@ function parseCursor(after: string | undefined, now: number): number | null {
 export async function watchSessionChanges(
   db: Db,
   principal: Principal,
-  request: { sessionIds: string[]; after?: string; waitSeconds: number },
+  request: { sessionIds: string[]; after?: string; waitSeconds: number; holderProofs?: string[] },
   signal?: AbortSignal,
 ): Promise<SessionChangesAnswer> {
   const started = Date.now();
   const deadline = started + request.waitSeconds * 1000;
-  const sessions = await accessibleSessions(db, principal, [...new Set(request.sessionIds)]);
+  const proofs = new Map<string, string[]>();
+  request.sessionIds.forEach((id, index) => {
+    const proof = request.holderProofs?.[index];
+    if (proof) proofs.set(id, [...(proofs.get(id) ?? []), proof]);
+  });
+  // The hosted pages' credential watches only what its browsers hold; a proof that holds nothing ends its watchers.
+  const ended = principal.role === 'checkout' ? await endedProofs(db, proofs) : [];
+  const withEnded = <T extends object>(answer: T) => (ended.length > 0 ? { ...answer, ended } : answer);
+  const sessions = await accessibleSessions(db, principal, [...new Set(request.sessionIds)], proofs);
   const ids = sessions.map((s) => s.id);
   const after = parseCursor(request.after, started);
   const cursor = (xmin: number) => `${xmin}.${Date.now()}`;
   if (after === null && ids.length > 0) {
     const { xmin } = await readChanges(db, ids, null);
-    return { cursor: cursor(xmin), changed: await statesOf(db, await accessibleSessions(db, principal, ids)) };
+    return withEnded({ cursor: cursor(xmin), changed: await statesOf(db, await accessibleSessions(db, principal, ids, proofs)) });
   }
   ensureListening();
   const watched = new Set(ids);
@@ -146,12 +171,12 @@ export async function watchSessionChanges(
       // No watched session is known: nothing can change; the wait still holds (no busy loop).
       const { xmin, changed, withdrawals } = await readChanges(db, ids.length > 0 ? ids : ['-'], after);
       if (changed.length > 0) {
-        const now = await accessibleSessions(db, principal, changed);
+        const now = await accessibleSessions(db, principal, changed, proofs);
         // The notice says what changed: a balance alone leaves the watcher's withdrawals list as it is.
-        return { cursor: cursor(xmin), changed: (await statesOf(db, now)).map((s) => ({ ...s, withdrawalsChanged: withdrawals.get(s.sessionId) ?? true })) };
+        return withEnded({ cursor: cursor(xmin), changed: (await statesOf(db, now)).map((s) => ({ ...s, withdrawalsChanged: withdrawals.get(s.sessionId) ?? true })) });
       }
       const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return { cursor: cursor(xmin), changed: [] };
+      if (left <= 0 || signal?.aborted) return withEnded({ cursor: cursor(xmin), changed: [] });
       if (!woken) {
         await new Promise<void>((resolve) => {
           const done = () => {

@@ -26,10 +26,11 @@ import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashie
 import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
+import { issueSessionLaunch } from '../core/page-holders';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
-/** POST /public/cashier/session: answers sessionId and checkoutUrl ({checkout_url}/cashier/{id}). */
+/** POST /public/cashier/session: answers sessionId, checkoutUrl and widgetUrl ({checkout_url}/cashier/{id}[/widget]?launch=…, E22). */
 export async function createSession(tx: Db, principal: Principal, request: CashierSessionCreateRequest, ctx: RequestContext) {
   const merchantId = requireMerchant(principal);
   const config = await merchantConfig(tx, merchantId, ctx);
@@ -41,6 +42,7 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
   }
   const customerId = await upsertCustomer(tx, merchantId, request.customer);
   const id = newId('cs');
+  const expiresAt = new Date(Date.now() + config.settings.sessionTtlSeconds * 1000);
   await tx.insert(cashierSessions).values({
     id,
     merchantId,
@@ -50,9 +52,10 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
     returnUrls: request.returnUrls,
     kycVerified: request.kycVerified,
     previousTransactionCount: request.previousTransactionCount,
-    expiresAt: new Date(Date.now() + config.settings.sessionTtlSeconds * 1000),
+    expiresAt,
   });
-  return { sessionId: id, checkoutUrl: `${ctx.checkoutUrl}/cashier/${id}` };
+  // The addresses open the pages once each (E22): the session id alone opens nothing.
+  return { sessionId: id, ...(await issueSessionLaunch(tx, { id, expiresAt }, ctx)) };
 }
 
 async function loadSession(tx: Db, principal: Principal, id: string, lock = false): Promise<SessionRow> {
@@ -60,18 +63,6 @@ async function loadSession(tx: Db, principal: Principal, id: string, lock = fals
   const [row] = lock ? await query.for('update') : await query;
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Cashier session');
   return row;
-}
-
-/**
- * PUT /public/cashier/session/{id}/binding (E22): the first browser to claim the session holds
- * it. The row is locked, so of two claims at once exactly one wins; the same hash again is 204.
- * Throws 404 (unknown or another merchant's session) or 409 ALREADY_BOUND.
- */
-export async function bindSession(tx: Db, principal: Principal, id: string, bindingHash: string): Promise<void> {
-  const row = await loadSession(tx, principal, id, true);
-  if (row.bindingHash === bindingHash) return;
-  if (row.bindingHash) throw new SandboxApiError('ALREADY_BOUND', 'The session is open in another browser');
-  await tx.update(cashierSessions).set({ bindingHash }).where(eq(cashierSessions.id, id));
 }
 
 /** Payout statuses that still hold their amount against the session balance (not final). */

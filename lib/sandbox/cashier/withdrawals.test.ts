@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { settleDuePayouts } from '../payouts/payouts';
 import { sandboxDb } from '../core/store';
 
-const CHECKOUT = 'sbx_checkout';
+/** Each session's holder: the pages' credential with the proof of the browser that opened it (E22). */
+const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
+const as = (sessionId: string) => holders.get(sessionId)!;
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
 const destination = (cardNumber = '4242424242424242') => ({ browser, cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' } });
@@ -20,10 +22,11 @@ async function newSession(balance: number) {
     body: { customer: { ...sampleCustomer, externalUserId: `w-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
     key: randomUUID(),
   });
+  holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
   return answer.body.sessionId as string;
 }
-const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { token: CHECKOUT })).body;
-const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, token: CHECKOUT, key: randomUUID() });
+const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...as(id) })).body;
+const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...as(id), key: randomUUID() });
 
 beforeAll(async () => {
   await sandboxDb();
@@ -36,14 +39,14 @@ describe('withdrawals reserve the balance (E19)', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.errorKey === 'INSUFFICIENT_BALANCE')).toHaveLength(9);
     expect(await session(id)).toMatchObject({ balance: 100, reserved: 100, available: 0 });
-    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { token: CHECKOUT });
+    const list = await api('GET', `/public/cashier/session/${id}/transactions`, { ...as(id) });
     expect(list.body.transactions.filter((t: { kind: string }) => t.kind === 'payout')).toHaveLength(1);
   });
 
   it('a withdrawal with its destination still holds its amount; a rejected one releases it', async () => {
     const id = await newSession(100);
     const first = await withdraw(id, 60);
-    expect((await api('POST', `/public/payout/${first.body.payoutId}/process/card`, { body: destination(), token: CHECKOUT, key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
+    expect((await api('POST', `/public/payout/${first.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
     expect((await withdraw(id, 50)).status).toBe(409);
     expect((await api('PUT', `/public/payout/${first.body.payoutId}/reject`)).status).toBe(204);
     expect(await session(id)).toMatchObject({ balance: 100, reserved: 0, available: 100 });
@@ -53,10 +56,10 @@ describe('withdrawals reserve the balance (E19)', () => {
   it('a processed withdrawal leaves the balance; a failed one releases its amount', async () => {
     const id = await newSession(100);
     const paid = await withdraw(id, 30);
-    await api('POST', `/public/payout/${paid.body.payoutId}/process/card`, { body: destination(), token: CHECKOUT, key: randomUUID() });
+    await api('POST', `/public/payout/${paid.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() });
     expect((await api('PUT', `/public/payout/${paid.body.payoutId}/confirm`)).status).toBe(204);
     const failing = await withdraw(id, 20);
-    await api('POST', `/public/payout/${failing.body.payoutId}/process/card`, { body: destination('4000000000000119'), token: CHECKOUT, key: randomUUID() });
+    await api('POST', `/public/payout/${failing.body.payoutId}/process/card`, { body: destination('4000000000000119'), ...as(id), key: randomUUID() });
     expect((await api('PUT', `/public/payout/${failing.body.payoutId}/confirm`)).status).toBe(204);
     expect(await session(id)).toMatchObject({ balance: 100, reserved: 50, available: 50 });
 

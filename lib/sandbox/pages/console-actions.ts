@@ -45,7 +45,7 @@ const field = z.string().optional();
 const ConsoleForm = z.object({
   token: z.string().min(1),
   ...Object.fromEntries(
-    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale', 'deliveryId'].map((name) => [name, field]),
+    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale', 'deliveryId', 'view', 'embed'].map((name) => [name, field]),
   ),
 });
 const LIMITS = { token: 64, hookUrl: 2048, webhookUrl: 2048, logoUrl: 4096 };
@@ -117,6 +117,28 @@ export async function createSessionAction(form: FormData): Promise<void> {
   } });
   if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
   await back(token, 'sessionCreated', { created: answer.data.sessionId });
+}
+
+/**
+ * Opens a session's cashier or widget, or a payout's destination page, as a merchant does
+ * (docs/design.md, E22): launches it again through the API (a new one-time address; the browser
+ * that opens it becomes the holder) and goes there, or shows it embedded on the second origin.
+ */
+export async function launchAction(form: FormData): Promise<void> {
+  const token = tokenOf(form);
+  const view = text(form, 'view');
+  const embed = text(form, 'embed') === '1';
+  let url: string | undefined;
+  if (view === 'payout') {
+    const answer = await api(token).POST('/public/payout/{payoutId}/launch', { params: { path: { payoutId: text(form, 'payoutId') } } });
+    if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+    url = answer.data.iframeUrls.card;
+  } else {
+    const answer = await api(token).POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: text(form, 'sessionId') } } });
+    if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
+    url = view === 'widget' ? answer.data.widgetUrl : answer.data.checkoutUrl;
+  }
+  redirect(embed ? `/sandbox?${new URLSearchParams({ token, embed: url })}` : url);
 }
 
 /** A legacy h2h transaction with one of the test cards (chosen from a list, never typed here). */

@@ -32,7 +32,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
       status: p.status,
       integration: p.h2h ? ('h2h' as const) : ('hosted' as const),
     })),
-    payouts: recentPayouts.map((p) => ({ id: p.id, orderId: p.orderId, value: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status })),
+    payouts: recentPayouts.map((p) => ({ id: p.id, orderId: p.orderId, value: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, sessionId: p.sessionId })),
     sessions: sessions.map((s) => ({
       id: s.id,
       currency: s.currency,

@@ -7,6 +7,7 @@
  * Destination cards: 4000 0000 0000 0119 ends FAILED (PSP_ISSUES), 4000 0000 0000 0101 TIMEOUT;
  * others PROCESSED, PAYOUT_PROCESSING_MS after confirmation.
  */
+import { issuePayoutLaunch } from '../core/page-holders';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payouts } from '@/lib/db/schema';
@@ -70,14 +71,15 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
   return row;
 }
 
-/** POST /public/payout. */
+/** POST /public/payout: `iframeUrls` carry a one-time launch secret (E22). */
 export async function createPayout(tx: Db, principal: Principal, request: PayoutCreateRequest, ctx: RequestContext): Promise<PayoutCreateResponse> {
   const merchantId = requireMerchant(principal);
   await merchantConfig(tx, merchantId, ctx);
   const { customer, ...rest } = request;
   const customerId = await upsertCustomer(tx, merchantId, customer);
   const row = await createPayoutFor(tx, merchantId, { ...rest, customerId }, ctx);
-  return { payoutId: row.id, status: row.status, iframeUrls: iframeUrls(ctx, 'payout', row.id) };
+  // The destination pages open once by their launch secret (E22): the payout id alone opens nothing.
+  return { payoutId: row.id, status: row.status, iframeUrls: (await issuePayoutLaunch(tx, row.id, ctx)).iframeUrls };
 }
 
 /** Applies a due timed outcome to a locked row. */

@@ -2,7 +2,7 @@ import { liveBalanceHub } from '@/lib/checkout/live-balance/live-balance-hub';
 import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
 import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answers';
 import { coalescedWidgetSnapshot } from '@/lib/checkout/live-balance/widget-snapshot';
-import { refuseUnlessHolder } from '@/lib/cashier/binding';
+import { refuseUnlessHolder, requestSessionProof } from '@/lib/cashier/binding';
 
 /**
  * GET /api/cashier/{sessionId}: what the withdrawal widget shows (lib/checkout/live-balance/widget-snapshot.ts),
@@ -20,7 +20,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ ses
   const live = liveBalanceHub().current(sessionId);
   if (live) return jsonAnswer(live);
   return serviceCall('Unknown session', async () => {
-    const { expiresAt: _expiresAt, ...snapshot } = await coalescedWidgetSnapshot(sessionId);
+    const { expiresAt: _expiresAt, ...snapshot } = await coalescedWidgetSnapshot(sessionId, await requestSessionProof(sessionId));
     return jsonAnswer(snapshot);
   });
 }

@@ -9,6 +9,7 @@ import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier-action';
 import { localeParam } from '@/lib/checkout/payment-paths';
+import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -24,6 +25,10 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const { sessionId } = await props.params;
   const search = await props.searchParams;
   const locale = localeParam(search.locale);
+  // A merchant's address with a launch secret (E22): spent by a post, never by this GET.
+  if (typeof search.launch === 'string') {
+    return <LaunchForm path={`/cashier/${encodeURIComponent(sessionId)}/widget`} launch={search.launch.slice(0, 64)} query={launchQuery(search)} compact />;
+  }
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
     name: 'widget',

@@ -1,5 +1,5 @@
 import { openBalanceStream } from '@/lib/checkout/live-balance/balance-stream';
-import { refuseUnlessHolder } from '@/lib/cashier/binding';
+import { refuseUnlessHolder, requestSessionProof } from '@/lib/cashier/binding';
 import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
 
 /**
@@ -8,9 +8,9 @@ import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
  */
 export async function GET(request: Request, { params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;
-  if (PAYMENT_ID.test(sessionId)) {
-    const refused = await refuseUnlessHolder(sessionId);
-    if (refused) return refused;
-  }
-  return openBalanceStream(request, sessionId);
+  if (!PAYMENT_ID.test(sessionId)) return openBalanceStream(request, sessionId, null);
+  const refused = await refuseUnlessHolder(sessionId);
+  if (refused) return refused;
+  // The hub reads and watches the session with this browser's proof (E22), and ends the stream when it no longer holds.
+  return openBalanceStream(request, sessionId, await requestSessionProof(sessionId).catch(() => null));
 }

@@ -26,8 +26,9 @@ const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
  */
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
   const { transactionType, paymentId } = await props.params;
-  const locale = localeParam((await props.searchParams).locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'apm' });
+  const query = await props.searchParams;
+  const locale = localeParam(query.locale);
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'apm', launch: typeof query.launch === 'string' ? query.launch : undefined, query });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;

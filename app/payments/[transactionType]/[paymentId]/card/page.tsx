@@ -16,9 +16,11 @@ import { loadTransactionPage, TransactionShell } from '@/components/payment/tran
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
 import { applePayMerchantSession, payByCard, payByWallet, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
-import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
+import { viewOf } from '@/lib/checkout/payment-state';
+import { statusSnapshot } from '@/components/status/status-snapshot';
 import type { SavedCard } from '@/lib/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
+import { requestProof } from '@/lib/cashier/binding';
 import { logger } from '@/lib/log';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -44,7 +46,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const { transactionType, paymentId } = await props.params;
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'card' });
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'card', launch: typeof query.launch === 'string' ? query.launch : undefined, query });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;
@@ -61,10 +63,14 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
     formattedAmount(transaction),
   ]);
   const acceptHeader = requestHeaders.get('accept') ?? '';
-  const declineReason = view === 'retry' ? reasonKey(transaction.detailedStatus, transaction.status) : undefined;
+  // What anyone with the address may read of a decline: the reason in words that say nothing of the card.
+  const declineReason = view === 'retry' ? statusSnapshot(transaction).reason : undefined;
   // `?card=` (E23, deposit again): that saved card first, so it is the one chosen (the CVV alone).
   const chosen = typeof query.card === 'string' ? query.card : null;
   const ordered = chosen ? [...cards.filter((c) => c.cardId === chosen), ...cards.filter((c) => c.cardId !== chosen)] : cards;
+  // Removing a saved card needs the proof that moves money (E22): a browser holding this payout, or a
+  // cashier session of the customer (the service checks it); a pay-in's page alone offers no removal.
+  const removable = type === 'payout' || (cards.length > 0 && (await requestProof(transaction.merchantId)) !== null);
   const items: SavedCardItem[] = ordered.map((c) => {
     const expired = !isExpiryCurrent({ month: c.expiryMonth, year: c.expiryYear });
     const label = t('savedLabel', { brand: c.cardBrand, last4: c.cardMask.slice(-4) });
@@ -75,11 +81,11 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       expiryText: t(expired ? 'expired' : 'expires', { expiry: formatExpiry({ month: c.expiryMonth, year: c.expiryYear }, uiLocale) }),
       expired,
       cvvSize: cvvSizeOfBrand(c.cardBrand),
-      removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }),
+      ...(removable ? { removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }) } : {}),
       removeLabel: t('remove', { label }),
     };
   });
-  const removing = typeof query.remove === 'string' ? items.find((c) => c.cardId === query.remove) : undefined;
+  const removing = removable && typeof query.remove === 'string' ? items.find((c) => c.cardId === query.remove) : undefined;
   const notice = query.notice === 'removed' ? t('removed') : query.notice === 'removeFailed' ? t('removeFailed') : null;
 
   const newCard = (

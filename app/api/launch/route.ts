@@ -1,0 +1,55 @@
+import { checkoutUrl, twinOrigin } from '@/lib/config';
+import { readBoundedText } from '@/lib/net/bounded-body';
+import { LAUNCH_TOKEN, spendLaunch } from '@/lib/cashier/binding';
+import { holderCookieName, holderSecretOf } from '@/lib/payments-api/holder-proof';
+import { localeParam } from '@/lib/checkout/payment-paths';
+
+/** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
+function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null {
+  const cashier = /^\/cashier\/([A-Za-z0-9_-]{1,128})(?:\/widget)?$/.exec(path);
+  if (cashier) return { of: 'session', id: cashier[1]! };
+  const payout = /^\/payments\/payout\/([A-Za-z0-9_-]{1,128})\/(?:card|apm)$/.exec(path);
+  return payout ? { of: 'payout', id: payout[1]! } : null;
+}
+
+const plain = (status: number, text: string) => new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/** Whether the post comes from one of our own pages: its Origin is the request's own origin or the checkout's (and its loopback twin). */
+function fromOurPage(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  if (!origin) return false;
+  const own = new URL(checkoutUrl()).origin;
+  const allowed = new Set([own, twinOrigin(own), new URL(request.url).origin].filter(Boolean));
+  return allowed.has(origin);
+}
+
+/**
+ * POST /api/launch (form: path, launch, and the address's other parameters): spends the launch secret of a merchant's
+ * address for this browser (lib/cashier/binding.ts), which then holds the page, and sends it
+ * there (303) without the secret; a spent, replaced or unknown secret leads to the page too,
+ * which then says it is open elsewhere. 403 for a post from another origin (no login CSRF),
+ * 400 for a malformed form, 413 beyond 4 KB.
+ */
+export async function POST(request: Request) {
+  if (!fromOurPage(request)) return plain(403, 'This address opens a page from the checkout only');
+  const text = await readBoundedText(request, 4096);
+  if (text === null) return plain(413, 'The form is too large');
+  const form = new URLSearchParams(text);
+  const path = form.get('path') ?? '';
+  const launch = form.get('launch') ?? '';
+  const scope = scopeOf(path);
+  if (!scope || !LAUNCH_TOKEN.test(launch)) return plain(400, 'Not a launch of a checkout page');
+  const cookie = request.headers.get('cookie') ?? '';
+  const name = holderCookieName();
+  const secret = holderSecretOf(cookie.split(/;\s*/).find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1));
+  const { setCookie } = await spendLaunch(scope, launch, secret);
+  // The address's other parameters (locale, tab…) go on to the page: at most 8 short ones.
+  const keep = new URLSearchParams();
+  for (const [name, value] of form) {
+    if (name === 'path' || name === 'launch' || !/^[A-Za-z]{1,16}$/.test(name) || value.length > 200 || keep.size >= 8) continue;
+    keep.set(name, name === 'locale' ? localeParam(value) : value);
+  }
+  const headers = new Headers({ Location: keep.size > 0 ? `${path}?${keep}` : path, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return new Response(null, { status: 303, headers });
+}

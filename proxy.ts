@@ -62,7 +62,10 @@ async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings 
  * any runtime, after Next.js has resolved the path). Answered with `Connection: close`.
  */
 function refusePagePost(request: NextRequest): NextResponse | null {
-  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'), undefined, request.headers.get('host') ?? undefined);
+  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'), undefined, request.headers.get('host') ?? undefined, {
+    nextAction: request.headers.has('next-action'),
+    contentType: request.headers.get('content-type') ?? undefined,
+  });
   if (!refusal) return null;
   return new NextResponse(`${refusal.message}\n`, {
     status: refusal.status,
@@ -109,8 +112,9 @@ export async function proxy(request: NextRequest) {
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
-  // An address with a launch secret (E22) is never sent on as a Referer, even to our own origin.
-  response.headers.set('Referrer-Policy', request.nextUrl.searchParams.has('launch') ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  // An address with a launch secret (E22) is never sent on as a Referer, even to our own origin
+  // (strict-origin: the origin alone; no-referrer would also blank the launch post's Origin).
+  response.headers.set('Referrer-Policy', request.nextUrl.searchParams.has('launch') ? 'strict-origin' : 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');
   // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
   const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';

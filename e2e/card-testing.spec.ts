@@ -12,8 +12,9 @@ import { createSession, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_OR
 const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
 
 async function depositIn(request: APIRequestContext, sessionId: string) {
+  // The merchant's deposit in a session no browser holds yet (docs/design.md, E22).
   const answer = await request.post(`/sandbox/api/public/cashier/session/${sessionId}/payin`, {
-    headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
+    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Idempotency-Key': randomUUID() },
     data: { amount: 10 },
   });
   expect(answer.status()).toBe(200);

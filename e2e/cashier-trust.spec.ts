@@ -11,7 +11,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import type en from '@/messages/en.json';
-import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN } from './support';
+import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, visit } from './support';
 
 const CASINO = 'sbx_casino_merchant';
 /** The Arabic catalogue, typed as the English one (lib/i18n/catalogues.test.ts keeps their keys equal). */
@@ -30,9 +30,12 @@ async function newSession(options: { token?: string; country?: string; kyc?: boo
   return { ...answer.data!, customer: who };
 }
 
-/** A withdrawal as the cashier makes it (the checkout's credential), with its destination given: WAITING_FOR_CONFIRMATION. */
+/**
+ * A withdrawal in the session with its destination given: WAITING_FOR_CONFIRMATION. Made by the
+ * merchant before the customer's browser holds the session (after, only that browser may: E22).
+ */
 async function pendingWithdrawal(sessionId: string, value: number): Promise<string> {
-  const checkout = merchantApi('sbx_checkout');
+  const checkout = merchantApi(CASINO);
   const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId } }, body: { value, method: 'card' } });
   const payoutId = created.data!.payoutId;
   await checkout.POST('/public/payout/{payoutId}/process/card', {
@@ -52,7 +55,7 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
 
 test('en: a withdrawal shows available and reserved, why it waits and when it is expected, and keyboard alone cancels it', async ({ page }) => {
   const session = await newSession();
-  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
+  await visit(page, `${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
   await expect(page.getByText('Minimum: €10.00.')).toBeVisible();
@@ -103,7 +106,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
 test('ar: the same figures, reason, expected time and cancellation, right to left', async ({ page }) => {
   const session = await newSession();
   const payoutId = await pendingWithdrawal(session.sessionId, 50);
-  await page.goto(`${session.checkoutUrl}&locale=ar&tab=withdraw`);
+  await visit(page, `${session.checkoutUrl}&locale=ar&tab=withdraw`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const figure = (testId: string) => page.getByTestId(testId).evaluate((el) => el.textContent!.replace(/[^\d٠-٩.,٫٬]/g, ''));
   expect(await figure('available')).toMatch(/150|١٥٠/);
@@ -129,9 +132,9 @@ test('no cancel for a customer in GB, nor on a merchant that does not allow it',
   ] as const) {
     const session = await newSession({ token, country });
     const checkout = merchantApi('sbx_checkout');
-    const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 20 } });
+    const created = await merchantApi(token).POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 20 } });
     const payoutId = created.data!.payoutId;
-    await page.goto(`${session.checkoutUrl}&tab=withdraw&cancel=${payoutId}`);
+    await visit(page, `${session.checkoutUrl}&tab=withdraw&cancel=${payoutId}`);
     await expect(page.locator(`[data-transaction="${payoutId}"]`).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /Cancel the withdrawal/ })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toHaveCount(0);
@@ -149,7 +152,7 @@ for (const locale of ['en', 'ar'] as const) {
     const customerId = record.data!.customerId;
     const set = await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId } }, body: { deposit: { EUR: { day: 50 } } } });
     expect(set.response.status).toBe(204);
-    await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+    await visit(page, `${session.checkoutUrl}&locale=${locale}`);
     const amount = page.locator('#deposit-amount');
     if (locale === 'en') {
       await expect(page.getByText('Your deposit limit: €50.00 per day, €50.00 left.')).toBeVisible();
@@ -165,14 +168,14 @@ for (const locale of ['en', 'ar'] as const) {
     if (locale === 'en') await expect(message).toHaveText('This is above your deposit limit: €50.00 left of €50.00 per day.');
     else await expect(message).toContainText(ar.cashier.errors.aboveLimit.split('{')[0]!.trim());
     await expectNoAxeViolations(page, `${locale} deposit above the limit`);
-    const list = await merchantApi('sbx_checkout').GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
+    const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
     expect(list.data!.transactions).toEqual([]);
   });
 }
 
 test('fees show before confirmation for each method, and the deposit records its fee', async ({ page }) => {
   const session = await newSession();
-  await page.goto(session.checkoutUrl);
+  await visit(page, session.checkoutUrl);
   await expect(page.getByText('(fee 1.5% + €0.30)')).toBeVisible();
   await page.getByLabel('Amount in EUR').fill('100');
   const fee = page.getByTestId('fee-line');
@@ -187,13 +190,13 @@ test('fees show before confirmation for each method, and the deposit records its
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByTestId('fee')).toHaveText('fee €1.80');
-  const list = await merchantApi('sbx_checkout').GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
+  const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
   expect(list.data!.transactions[0]).toMatchObject({ amount: 101.8, fee: 1.8, status: 'SUCCESS' });
 });
 
 test('an unverified customer is told to verify their identity, with the merchant’s link', async ({ page }) => {
   const session = await newSession({ kyc: false });
-  await page.goto(session.checkoutUrl);
+  await visit(page, session.checkoutUrl);
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   const message = page.locator('#deposit-amount-error');
@@ -209,7 +212,7 @@ test.describe('without JavaScript', () => {
   test('the cancel link, its confirmation and the cancellation work as plain links and a form post', async ({ page }) => {
     const session = await newSession();
     const payoutId = await pendingWithdrawal(session.sessionId, 30);
-    await page.goto(`${session.checkoutUrl}&tab=withdraw`);
+    await visit(page, `${session.checkoutUrl}&tab=withdraw`);
     await expect(page.getByTestId('reserved')).toHaveText('€30.00');
     await page.getByRole('link', { name: 'Cancel the withdrawal of €30.00' }).click();
     await expect(page.getByRole('heading', { name: 'Cancel this withdrawal?' })).toBeVisible();
@@ -223,7 +226,7 @@ test.describe('without JavaScript', () => {
 test('the widget cancels a pending withdrawal inside itself', async ({ page }) => {
   const session = await newSession();
   const payoutId = await pendingWithdrawal(session.sessionId, 25);
-  await page.goto(`${session.widgetUrl}`);
+  await visit(page, `${session.widgetUrl}`);
   await expect(page.getByTestId('reserved')).toHaveText('€25.00');
   await page.getByRole('link', { name: 'Cancel the withdrawal of €25.00' }).click();
   await expect(page).toHaveURL(/\/widget\?cancel=/);
@@ -240,7 +243,7 @@ test('a deposit that passes the limit only when it is paid is refused on the car
   const session = await newSession();
   const record = await merchantApi(CASINO).POST('/public/customer', { body: session.customer });
   await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId: record.data!.customerId } }, body: { deposit: { EUR: { day: 50 } } } });
-  const checkout = merchantApi('sbx_checkout');
+  const checkout = merchantApi(CASINO);
   const create = () => checkout.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: session.sessionId } }, body: { amount: 40, method: 'card' } });
   // Two deposits opened before either is paid (two tabs): each fits the limit alone.
   const [first, second] = [(await create()).data!, (await create()).data!];

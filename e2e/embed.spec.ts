@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createSession, MERCHANT_ORIGIN } from './support';
+import { createSession, MERCHANT_ORIGIN, visit } from './support';
 
 test('every release of the embed script (v1, v1.1), its ES module, declarations and manifest are served for any origin, and match the manifest', async ({ request }) => {
   const manifest = (await (await request.get('/embed/manifest.json')).json()) as { files: Record<string, { integrity: string; bytes: number }> };
@@ -27,7 +27,7 @@ test('a merchant page pinning another hash gets no script: the browser refuses i
   const session = await createSession(request, { balance: 10 });
   const refused: string[] = [];
   page.on('console', (message) => message.type() === 'error' && refused.push(message.text()));
-  await page.goto(`${MERCHANT_ORIGIN}/widget?integrity=wrong&src=${encodeURIComponent(`${session.widgetUrl}`)}`);
+  await visit(page, `${MERCHANT_ORIGIN}/widget?integrity=wrong&src=${encodeURIComponent(`${session.widgetUrl}`)}`);
   await expect.poll(() => refused.some((text) => /integrity/i.test(text))).toBe(true);
   expect(await page.evaluate(() => typeof (window as unknown as { CheckoutEmbed?: unknown }).CheckoutEmbed)).toBe('undefined');
   await expect(page.locator('iframe')).toHaveCount(0);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createSession, DEMO_TOKEN, expectNoAxeViolations } from './support';
+import { createSession, DEMO_TOKEN, expectNoAxeViolations, visit } from './support';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 const setBalance = (page: Page, sessionId: string, balance: number) =>
@@ -24,7 +24,7 @@ test('the widget streams its balance: a change arrives without polling', async (
   const session = await createSession(page.request, { balance: 100, externalUserId: `live-${randomUUID()}` });
   const polls = countPolls(page, session.sessionId);
   const stream = page.waitForRequest((r) => r.url().endsWith(`/api/cashier/${session.sessionId}/events`));
-  await page.goto(`${session.widgetUrl}`);
+  await visit(page, `${session.widgetUrl}`);
   await stream;
   await expect(page.getByTestId('balance')).toHaveText('€100.00');
   expect((await setBalance(page, session.sessionId, 61.25)).status()).toBe(204);
@@ -40,7 +40,7 @@ test('refused the stream, the widget polls every second; hidden, it stops; shown
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorKey: 'UNAVAILABLE', errorMessage: 'poll', errorCode: 5031 }) }),
   );
   const polls = countPolls(page, session.sessionId);
-  await page.goto(`${session.widgetUrl}`);
+  await visit(page, `${session.widgetUrl}`);
   expect((await setBalance(page, session.sessionId, 12)).status()).toBe(204);
   await expect(page.getByTestId('balance')).toHaveText('€12.00', { timeout: 3_000 });
   expect(polls.length).toBeGreaterThan(0);

@@ -3,7 +3,7 @@
  * mirrored for Arabic with card numbers kept left-to-right; axe on each.
  */
 import { expect, test } from '@playwright/test';
-import { createPayin, createSession, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
+import { createPayin, createSession, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded, visit, withQuery } from './support';
 
 test('German from ?locale=de: the card page and a payment through it', async ({ page, request }) => {
   const payin = await createPayin(request);
@@ -38,7 +38,7 @@ test.describe('Arabic from Accept-Language', () => {
 
   test('the cashier is mirrored: the balance block sits at the end edge, the left', async ({ page }, testInfo) => {
     const { checkoutUrl } = await createSession(page.request, { balance: 100 });
-    await page.goto(checkoutUrl);
+    await visit(page, checkoutUrl);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const merchant = await page.getByRole('heading', { name: 'Demo Shop' }).boundingBox();
     const balance = await page.getByTestId('balance').boundingBox();
@@ -86,7 +86,7 @@ test.describe('every page in en, de, ar and ja', () => {
         '/sandbox',
       ];
       for (const url of pages) {
-        await page.goto(`${url}${url.includes('?') ? '&' : '?'}locale=${locale}`);
+        await visit(page, withQuery(url, `locale=${locale}`));
         await expect(page.locator('html'), url).toHaveAttribute('lang', locale);
         await expect(page.locator('html'), url).toHaveAttribute('dir', dir);
         // A missing message would show its key path (next-intl's fallback), such as "card.legend".

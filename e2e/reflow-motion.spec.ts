@@ -3,7 +3,7 @@
  * payment page, in en and ar; SC 2.3.3 / prefers-reduced-motion honoured by the style sheet.
  */
 import { expect, test } from '@playwright/test';
-import { createPayin, createSession, expectNoAxeViolations } from './support';
+import { createPayin, createSession, expectNoAxeViolations, visit, withQuery } from './support';
 
 test.describe('at 400 % zoom (320 × 256 CSS px)', () => {
   test.use({ viewport: { width: 320, height: 256 } });
@@ -20,7 +20,7 @@ test.describe('at 400 % zoom (320 × 256 CSS px)', () => {
         { url: `${session.widgetUrl}`, control: page.locator('button[type="submit"]') },
       ];
       for (const { url, control } of pages) {
-        await page.goto(`${url}?locale=${locale}`);
+        await visit(page, withQuery(url, `locale=${locale}`));
         // No horizontal scrolling: everything reflows into 320 CSS px.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, url).toBeLessThanOrEqual(0);

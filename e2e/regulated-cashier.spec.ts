@@ -11,10 +11,27 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { DEMO_TOKEN, expectNoAxeViolations, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN, must } from './support';
+import { DEMO_TOKEN, expectNoAxeViolations, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, must, visit } from './support';
 
 const REGULATED = 'sbx_regulated_merchant';
-const CHECKOUT = { Authorization: 'Bearer sbx_checkout' };
+/**
+ * The pages' credential as a second browser of the customer (docs/design.md, E22): it spends the
+ * session's widget address with a proof of its own, so the test sets limits and makes deposits
+ * as the cashier would, while the page's browser opens the cashier's own address.
+ */
+const widgetUrls = new Map<string, string>();
+const holders = new Map<string, Record<string, string>>();
+async function pagesOf(sessionId: string): Promise<Record<string, string>> {
+  const known = holders.get(sessionId);
+  if (known) return known;
+  const proof = randomUUID().replace(/-/g, '').repeat(2);
+  const launchToken = new URL(widgetUrls.get(sessionId)!).searchParams.get('launch')!;
+  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', { params: { path: { sessionId } }, body: { launchToken, holderProof: proof } });
+  expect(spent.response.status).toBe(204);
+  const headers = { Authorization: 'Bearer sbx_checkout', 'Holder-Proof': proof };
+  holders.set(sessionId, headers);
+  return headers;
+}
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Catalogue = any;
@@ -33,12 +50,14 @@ async function newSession(token: string, country: string) {
       balance: 100,
     },
   });
-  return { ...must(answer, 'create session'), externalUserId };
+  const created = must(answer, 'create session') as { sessionId: string; checkoutUrl: string; widgetUrl: string };
+  widgetUrls.set(created.sessionId, created.widgetUrl);
+  return { ...created, externalUserId };
 }
 
-const sessionOf = async (page: Page, sessionId: string) => (await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: CHECKOUT })).json()) as Catalogue;
+const sessionOf = async (page: Page, sessionId: string) => (await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: await pagesOf(sessionId) })).json()) as Catalogue;
 const transactionsOf = async (page: Page, sessionId: string) =>
-  ((await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}/transactions`, { headers: CHECKOUT })).json()) as { transactions: { id: string; kind: string; status: string }[] }).transactions;
+  ((await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}/transactions`, { headers: await pagesOf(sessionId) })).json()) as { transactions: { id: string; kind: string; status: string }[] }).transactions;
 const step = (page: Page) => page.frameLocator('iframe[src*="/payments/"]');
 
 /** Fills a new card in the card page of `locale`. */
@@ -57,7 +76,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`limits before the first deposit; a decrease applies at once, an increase waits (UKGC, ${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
-      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+      await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const prompt = page.getByRole('region', { name: g.limitsHeading }).first();
       await expect(prompt.getByText(g.promptAsk)).toBeVisible();
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toHaveCount(0);
@@ -106,9 +125,9 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`a reality check appears after the interval (${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: CHECKOUT, data: { noLimits: true, realityCheckMinutes: 30 } });
+      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: await pagesOf(session.sessionId), data: { noLimits: true, realityCheckMinutes: 30 } });
       await page.clock.install({ time: new Date() });
-      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+      await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const dialog = page.getByRole('alertdialog', { name: g.realityTitle });
       await expect(dialog).toBeHidden();
       await page.clock.fastForward('31:00');
@@ -130,7 +149,7 @@ for (const locale of ['en', 'ar'] as const) {
       const record = must(await merchantApi(REGULATED).POST('/public/customer', { body: { ...sampleCustomer, externalUserId: session.externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'SE' } } }), 'customer');
       const excluded = await merchantApi(REGULATED).PUT('/public/customer/{customerId}/exclusion', { params: { path: { customerId: record.customerId } }, body: { kind: 'SELF_EXCLUSION' } });
       expect(excluded.response.status).toBe(204);
-      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+      await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const notice = page.getByTestId('excluded');
       await expect(notice.getByRole('heading', { name: g.excludedHeading })).toBeVisible();
       await expect(notice.getByText(g.excludedSelf)).toBeVisible();
@@ -138,7 +157,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toHaveCount(0);
       await expectNoAxeViolations(page, `self-excluded (${locale})`);
       // A script, not the page, is refused the same.
-      const forged = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: CHECKOUT, data: { amount: 10 } });
+      const forged = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: await pagesOf(session.sessionId), data: { amount: 10 } });
       expect((await forged.json()).errorKey).toBe('CUSTOMER_EXCLUDED');
       await page.getByRole('link', { name: text.cashier.withdraw }).click();
       await expect(page.getByRole('button', { name: text.cashier.submitWithdraw })).toBeVisible();
@@ -147,15 +166,18 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`deposit again pays with the security code alone, once for two presses and two tabs (${locale})`, async ({ page, context }) => {
       const session = await newSession(REGULATED, 'FR');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: CHECKOUT, data: { noLimits: true } });
-      const first = await (await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: CHECKOUT, data: { amount: 25, method: 'card' } })).json();
+      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: await pagesOf(session.sessionId), data: { noLimits: true } });
+      const first = await (await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: await pagesOf(session.sessionId), data: { amount: 25, method: 'card' } })).json();
       const paid = await page.request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
-        headers: CHECKOUT,
+        headers: await pagesOf(session.sessionId),
         data: { browser: {}, cardData: { cardNumber: '4000056655665556', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: true },
       });
       // A debit card: the merchant refuses credit cards (UKGC).
       expect((await paid.json()).status).toBe('SUCCESS');
 
+      // The customer's browser opens the cashier by its address, then the widget's page (the same holder of the session).
+      await visit(page, `${session.checkoutUrl}&locale=${locale}`);
+      await page.waitForURL((address) => !address.searchParams.has('launch'));
       const widget = `/cashier/${session.sessionId}/widget?locale=${locale}`;
       await page.goto(widget);
       const second = await context.newPage();
@@ -190,7 +212,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`after a deposit that did not go through, the next method is offered and pays (${locale})`, async ({ page }) => {
       const session = await newSession(DEMO_TOKEN, 'FR');
-      await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+      await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       await page.getByLabel(text.cashier.amount.replace('{currency}', 'EUR')).fill('20');
       await page.getByRole('button', { name: text.cashier.submitDeposit }).click();
       await fillCard(step(page), text, '4000000000000119');
@@ -216,7 +238,7 @@ for (const locale of ['en', 'ar'] as const) {
 test('a soft decline asks for the bank: the next attempt goes through 3-D Secure and pays', async ({ page }) => {
   const text = catalogue('en');
   const session = await newSession(DEMO_TOKEN, 'FR');
-  await page.goto(session.checkoutUrl);
+  await visit(page, session.checkoutUrl);
   await page.getByLabel('Amount in EUR').fill('15');
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   await fillCard(step(page), text, '4000002760003184');
@@ -237,7 +259,7 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
 test('a soft decline on the last attempt: the cashier offers the 3-D Secure retry, which is challenged and pays', async ({ page }) => {
   const text = catalogue('en');
   const session = await newSession(DEMO_TOKEN, 'FR');
-  await page.goto(session.checkoutUrl);
+  await visit(page, session.checkoutUrl);
   await page.getByLabel('Amount in EUR').fill('18');
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   // Two declines, then the soft decline on the pay-in's last attempt: the payment step ends.

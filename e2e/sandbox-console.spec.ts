@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN } from './support';
+import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN, visit } from './support';
 
 test('create a pay-in, embed it on a second origin, pay it, see its messages and its webhook', async ({ page, request }) => {
   await page.goto('/sandbox');
@@ -59,7 +59,7 @@ test('confirm a payout from the console', async ({ page, request }) => {
   });
   const { payoutId } = (await created.json()) as { payoutId: string };
   const given = await request.post(`/sandbox/api/public/payout/${payoutId}/process/card`, {
-    headers: { Authorization: 'Bearer sbx_checkout' },
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
     data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
   });
   expect((await given.json()).status).toBe('WAITING_FOR_CONFIRMATION');
@@ -193,7 +193,7 @@ test('name a gambling licence in the console: the cashier then asks a UK custome
     // The sample customer bills in GB: under the UKGC's rules the cashier asks for limits first (within the settings cache time).
     await expect(async () => {
       const session = await createSession(request, { token: OTHER_TOKEN });
-      await page.goto(session.checkoutUrl);
+      await visit(page, session.checkoutUrl);
       await expect(page.getByText('Before your first deposit: would you like to set deposit limits?')).toBeVisible({ timeout: 1_000 });
     }).toPass({ timeout: 10_000 });
   } finally {
@@ -238,7 +238,7 @@ test('reject a payout from the console', async ({ page, request }) => {
   });
   const { payoutId } = (await created.json()) as { payoutId: string };
   await request.post(`/sandbox/api/public/payout/${payoutId}/process/card`, {
-    headers: { Authorization: 'Bearer sbx_checkout' },
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
     data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
   });
   await page.goto(`/sandbox?token=${DEMO_TOKEN}`);

@@ -218,7 +218,7 @@ test.describe('payouts', () => {
   test('a payout already processed opens on its result', async ({ page, request }) => {
     const payout = await createPayout(request);
     await request.post(`/sandbox/api/public/payout/${payout.payoutId}/process/card`, {
-      headers: { Authorization: 'Bearer sbx_checkout' },
+      headers: { Authorization: "Bearer sbx_demo_merchant" },
       data: { browser: {}, cardData: { cardNumber: '4000000000000119', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
     });
     await decidePayout(request, payout.payoutId, 'confirm');

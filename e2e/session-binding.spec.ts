@@ -1,19 +1,21 @@
 /**
- * Issue 20, finding 3, from outside: the session id alone no longer moves a customer's money.
- * As filed: on the auto-confirming merchant, a customer starts a withdrawal; an attacker who read
- * the session id off the merchant's page polls /api/cashier/{id} for the payout id and gives his
- * own card first. Now the poll is refused (no payout id), his cashier and payout pages say the
- * cashier is open elsewhere (en and ar, axe 0), his script's post is refused and nothing is paid
- * to him, and the customer's own destination pays (PROCESSED).
+ * The link is not the key (docs/design.md, E22), from outside: a second browser, a script with
+ * the session id and the published pages' credential, a link scanner's fetch. The merchant's
+ * address opens the cashier once; a plain GET spends nothing; the service refuses every read or
+ * move without the holder's proof; the merchant's new launch moves the holding to the
+ * customer's browser and ends the old one; without JavaScript the launch is one press.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
+import enCatalogue from '@/messages/en.json';
 import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { CHECKOUT_ORIGIN, expectNoAxeViolations, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
+import { CHECKOUT_ORIGIN, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
+const HELD_ELSEWHERE = enCatalogue.binding.heading;
+const pagesApi = merchantApi('sbx_checkout');
 
 async function newSession() {
   const answer = await merchantApi(NIGHT_TOKEN).POST('/public/cashier/session', {
@@ -23,59 +25,85 @@ async function newSession() {
       currency: 'EUR', kycVerified: true, previousTransactionCount: 3, balance: 100,
     },
   });
-  return answer.data!;
+  return answer.data! as { sessionId: string; checkoutUrl: string; widgetUrl: string };
 }
 const payoutsOf = async (sessionId: string) =>
   (await merchantApi(NIGHT_TOKEN).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId } } })).data!.transactions.filter((t) => t.kind === 'payout');
 const payoutStatus = async (payoutId: string) => (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } })).data!.status;
 
-test('an attacker with the session id cannot redirect the customer’s withdrawal; the customer’s own destination pays', async ({ page, browser }) => {
+/** Opens a launch address in `page` and waits until the launch has sent it to the page itself. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForURL((address) => !address.searchParams.has('launch'));
+}
+
+async function newBrowser(browser: Browser, options: { javaScriptEnabled?: boolean } = {}) {
+  const context = await browser.newContext(options);
+  return { context, page: await context.newPage() };
+}
+
+test('a script with the session id and the pages’ credential reads and moves nothing; the customer’s own destination pays', async ({ page, browser }) => {
   const session = await newSession();
-  // The customer opens the cashier and starts a withdrawal: the destination page is shown.
-  await page.goto(`${session.checkoutUrl}&tab=withdraw`);
+  await open(page, `${session.checkoutUrl}&tab=withdraw`);
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   await expect(step(page).getByLabel('Card number')).toBeVisible();
   const [withdrawal] = await payoutsOf(session.sessionId);
   expect(withdrawal!.status).toBe('CREATED');
 
-  // The attacker's script: the live endpoints are refused, no payout id.
+  // The checkout's own endpoints: refused, no payout id.
   const poll = await fetch(`${CHECKOUT_ORIGIN}/api/cashier/${session.sessionId}`);
   expect(poll.status).toBe(403);
   expect(await poll.text()).not.toContain(withdrawal!.id);
   expect((await fetch(`${CHECKOUT_ORIGIN}/api/cashier/${session.sessionId}/events`)).status).toBe(403);
-  // With the payout id all the same (a leak elsewhere), his post of the destination form is refused.
+  // The service itself, with the published pages' credential and no proof: 403 for every read and move.
+  const sessionPath = { params: { path: { sessionId: session.sessionId } } };
+  expect((await pagesApi.GET('/public/cashier/session/{sessionId}', sessionPath)).response.status).toBe(403);
+  expect((await pagesApi.GET('/public/cashier/session/{sessionId}/transactions', sessionPath)).response.status).toBe(403);
+  expect((await pagesApi.POST('/public/cashier/session/{sessionId}/payout', { ...sessionPath, body: { value: 100 } })).response.status).toBe(403);
+  expect((await pagesApi.PUT('/public/cashier/session/{sessionId}/responsible-gambling', { ...sessionPath, body: { depositLimits: { day: 0.01 } } })).response.status).toBe(403);
+  const payoutPath = { params: { path: { payoutId: withdrawal!.id } } };
+  expect((await pagesApi.GET('/public/payout/{payoutId}', payoutPath)).response.status).toBe(403);
+  const attackerCard = { browser: { javascriptEnabled: true } as never, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Attacker', expiryMonth: '12', expiryYear: '2034' } };
+  expect((await pagesApi.POST('/public/payout/{payoutId}/process/card', { ...payoutPath, body: attackerCard })).response.status).toBe(403);
+  // A spent launch secret spends nothing again, and claims nothing by API.
+  const spent = new URL(session.checkoutUrl).searchParams.get('launch')!;
+  const claim = await pagesApi.PUT('/public/cashier/session/{sessionId}/binding', { ...sessionPath, body: { launchToken: spent, holderProof: 'f'.repeat(64) } });
+  expect(claim.response.status).toBe(403);
+  // The checkout's form posted by a script, with and without a payout page of its own.
   const payoutUrl = `${CHECKOUT_ORIGIN}/payments/payout/${withdrawal!.id}/card`;
   const forged = await postCardForm(payoutUrl, { cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' });
   expect(forged.status).toBeLessThan(500);
-  expect(await payoutStatus(withdrawal!.id)).toBe('CREATED');
-  // The real action, with a secret of his own: the form of a payout page he holds, posted for the victim's payout.
   const own = (await merchantApi().POST('/public/payout', { body: { orderId: `a-${randomUUID()}`, value: 5, currency: 'EUR', kycVerified: false, customer: { ...sampleCustomer, externalUserId: `a-${randomUUID()}` } } as never })).data!;
-  const ownPage = await fetch(own.iframeUrls.card);
-  const cookie = ownPage.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const launched = await fetch(`${CHECKOUT_ORIGIN}/api/launch`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: CHECKOUT_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ path: new URL(own.iframeUrls.card).pathname, launch: new URL(own.iframeUrls.card).searchParams.get('launch')! }),
+  });
+  expect(launched.status).toBe(303);
+  const cookie = launched.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const ownPage = await fetch(`${CHECKOUT_ORIGIN}${new URL(own.iframeUrls.card).pathname}`, { headers: { cookie } });
   const body = new FormData();
   for (const [name, value] of Object.entries({ ...hiddenFields(await ownPage.text()), paymentId: withdrawal!.id, cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' })) body.append(name, value);
   const posted = await fetch(payoutUrl, { method: 'POST', body, headers: { Origin: CHECKOUT_ORIGIN, cookie } });
   expect(posted.status).toBeLessThan(500);
-  // Before: PROCESSED to the attacker's card, and the customer's own post then got 400.
   expect(await payoutStatus(withdrawal!.id)).toBe('CREATED');
 
-  // The attacker's browser: the cashier and the payout page say it is open elsewhere, in en and ar.
-  const attacker = await browser.newContext();
-  const other = await attacker.newPage();
-  await other.goto(session.checkoutUrl);
-  await expect(other.getByRole('heading', { name: 'This cashier is open in another browser' })).toBeVisible();
-  await expect(other.getByText('€100')).toHaveCount(0);
-  await expect(other.getByLabel('Amount in EUR')).toHaveCount(0);
-  await expectNoAxeViolations(other, 'cashier held elsewhere');
-  await other.goto(`${session.widgetUrl}&locale=ar`);
-  await expect(other.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
-  await expectNoAxeViolations(other, 'ar widget held elsewhere');
-  await other.goto(payoutUrl);
-  await expect(other.getByRole('heading', { name: 'This cashier is open in another browser' })).toBeVisible();
-  await expect(other.getByLabel('Card number')).toHaveCount(0);
-  await expectNoAxeViolations(other, 'payout page held elsewhere');
-  await attacker.close();
+  // The attacker's browser with the (spent) address: the cashier, widget and payout page say it is open elsewhere.
+  const attacker = await newBrowser(browser);
+  await open(attacker.page, session.checkoutUrl);
+  await expect(attacker.page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
+  await expect(attacker.page.getByText('€100')).toHaveCount(0);
+  await expect(attacker.page.getByLabel('Amount in EUR')).toHaveCount(0);
+  await expectNoAxeViolations(attacker.page, 'cashier held elsewhere');
+  await attacker.page.goto(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}/widget?locale=ar`);
+  await expect(attacker.page.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
+  await expectNoAxeViolations(attacker.page, 'ar widget held elsewhere');
+  await attacker.page.goto(payoutUrl);
+  await expect(attacker.page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
+  await expect(attacker.page.getByLabel('Card number')).toHaveCount(0);
+  await attacker.context.close();
 
   // The customer gives their own card: paid out to them (the night merchant confirms by itself).
   await step(page).getByLabel('Card number').fill('4242424242424242');
@@ -85,24 +113,69 @@ test('an attacker with the session id cannot redirect the customer’s withdrawa
   await expect.poll(() => payoutStatus(withdrawal!.id), { timeout: 20_000 }).toMatch(/^(PENDING|PROCESSED)$/);
   const paid = (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId: withdrawal!.id } } })).data!;
   expect(paid.cardMask).toMatch(/^424242/);
-  // Still the customer's: the live balance answers this browser.
   expect((await page.request.get(`/api/cashier/${session.sessionId}`)).status()).toBe(200);
 });
 
-test('a merchant’s payout page is held by the first browser that opens it', async ({ page, browser }) => {
+test('a link scanner’s fetch spends nothing; the launch page without JavaScript is one accessible press; the customer opens the cashier afterwards', async ({ page, browser }) => {
+  const session = await newSession();
+  // A chat preview or mail scanner: a GET of the address (and of the widget's), no script run.
+  for (const url of [session.checkoutUrl, session.widgetUrl]) {
+    const scanned = await fetch(url);
+    expect(scanned.status).toBe(200);
+    expect(scanned.headers.get('referrer-policy')).toBe('strict-origin');
+    expect(await scanned.text()).not.toContain('100.00');
+  }
+  // The launch page as a browser without JavaScript shows it (not pressed: the secret stays unspent).
+  const noJs = await newBrowser(browser, { javaScriptEnabled: false });
+  await noJs.page.goto(session.checkoutUrl);
+  await expect(noJs.page.getByRole('heading', { name: enCatalogue.binding.launchHeading })).toBeVisible();
+  await expect(noJs.page.getByRole('button', { name: enCatalogue.binding.launchContinue })).toBeVisible();
+  await expectNoAxeViolationsWithoutJs(browser, noJs.page, 'launch page');
+  await noJs.context.close();
+  // The customer's browser then opens it: the cashier, at its address without the secret.
+  await open(page, session.checkoutUrl);
+  await expect(page.getByTestId('balance')).toHaveText('€100.00');
+  await expect(page).toHaveURL(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`);
+});
+
+test('the merchant launches again: the customer’s new browser holds the cashier and the old one is out; no JavaScript needs one press', async ({ page, browser }) => {
+  const session = await newSession();
+  await open(page, session.checkoutUrl);
+  await expect(page.getByLabel('Amount in EUR')).toBeVisible();
+
+  const relaunched = (await merchantApi(NIGHT_TOKEN).POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: session.sessionId } } })).data!;
+  const noJs = await newBrowser(browser, { javaScriptEnabled: false });
+  await noJs.page.goto(relaunched.checkoutUrl);
+  await expect(noJs.page.getByRole('heading', { name: enCatalogue.binding.launchHeading })).toBeVisible();
+  await noJs.page.getByRole('button', { name: enCatalogue.binding.launchContinue }).click();
+  await expect(noJs.page).toHaveURL(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`);
+  await expect(noJs.page.getByLabel('Amount in EUR')).toBeVisible();
+
+  // The first browser no longer holds the cashier: a reload says so, and its actions are refused.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
+  expect((await page.request.get(`/api/cashier/${session.sessionId}`)).status()).toBe(403);
+  // The widget is a page of its own: launched in the first browser, both are open.
+  await open(page, relaunched.widgetUrl);
+  await expect(page.getByTestId('balance')).toHaveText('€100.00');
+  await noJs.page.reload();
+  await expect(noJs.page.getByLabel('Amount in EUR')).toBeVisible();
+  await noJs.context.close();
+});
+
+test('a merchant’s payout page opens once by its address; another browser reads that it is open elsewhere', async ({ page, browser }) => {
   const created = await merchantApi().POST('/public/payout', {
     body: { orderId: `p-${randomUUID()}`, value: 15, currency: 'EUR', kycVerified: false, customer: { ...sampleCustomer, externalUserId: `p-${randomUUID()}` } } as never,
   });
   const url = created.data!.iframeUrls.card;
-  await page.goto(url);
+  await open(page, url);
   await expect(page.getByLabel('Card number')).toBeVisible();
-  const attacker = await browser.newContext();
-  const other = await attacker.newPage();
-  await other.goto(`${url}?locale=ar`);
-  await expect(other.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
-  await expectNoAxeViolations(other, 'ar payout page held elsewhere');
-  await attacker.close();
+  const attacker = await newBrowser(browser);
+  await open(attacker.page, `${url}&locale=ar`);
+  await expect(attacker.page.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
+  await expectNoAxeViolations(attacker.page, 'ar payout page held elsewhere');
+  await attacker.context.close();
   // A script without the cookie: refused, the payout still waits for its destination.
-  await postCardForm(url, { cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' });
+  await postCardForm(`${CHECKOUT_ORIGIN}${new URL(url).pathname}`, { cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' });
   expect((await merchantApi().GET('/public/payout/{payoutId}', { params: { path: { payoutId: created.data!.payoutId } } })).data!.status).toBe('CREATED');
 });

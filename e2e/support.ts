@@ -181,3 +181,17 @@ export async function leavePaymentApps(page: Page): Promise<void> {
   await within(page.goto('about:blank'));
   await within(page.close({ runBeforeUnload: false }));
 }
+
+/**
+ * Goes to `url` and, for a launch address (`launch=`, a session's checkoutUrl or widgetUrl, a
+ * payout's iframeUrls; docs/design.md, E22), waits until its page has spent the secret and the
+ * browser is on the page itself. Answers goto's response.
+ */
+export async function visit(target: Page, url: string) {
+  const response = await target.goto(url);
+  if (new URL(url, 'http://x').searchParams.has('launch')) await target.waitForURL((address) => !address.searchParams.has('launch'));
+  return response;
+}
+
+/** `url` with `name=value` added to its query. */
+export const withQuery = (url: string, query: string) => `${url}${url.includes('?') ? '&' : '?'}${query}`;

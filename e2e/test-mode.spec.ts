@@ -4,7 +4,7 @@
  * service-unavailable.spec.ts checks that a real service's pages carry none.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { createPayin, createSession, expectNoAxeViolations } from './support';
+import { createPayin, createSession, expectNoAxeViolations, visit, withQuery } from './support';
 
 const LOCALES = [
   { locale: 'en', badge: 'Test mode', explanation: 'No real payment is made.' },
@@ -23,7 +23,7 @@ for (const { locale, badge, explanation } of LOCALES) {
   test(`the Test mode badge in ${locale}: card, APM, status, cashier and widget`, async ({ page, request }) => {
     const payin = await createPayin(request);
     const session = await createSession(request, { balance: 100 });
-    const pages = [
+    const pages: [string, string][] = [
       ['card', payin.iframeUrls.card],
       ['APM', payin.iframeUrls.apm],
       ['status', payin.iframeUrls.card.replace(/\/card$/, '/status')],
@@ -31,7 +31,7 @@ for (const { locale, badge, explanation } of LOCALES) {
       ['widget', `${session.widgetUrl}`],
     ];
     for (const [name, url] of pages) {
-      await page.goto(`${url}?locale=${locale}`);
+      await visit(page, withQuery(url, `locale=${locale}`));
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
       await expectBadge(page, badge, explanation, `${name} page in ${locale}`);
     }

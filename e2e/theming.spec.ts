@@ -6,7 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { contrastRatio, type Rgb } from '../lib/theme/contrast';
-import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, NIGHT_TOKEN, OTHER_TOKEN } from './support';
+import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, NIGHT_TOKEN, OTHER_TOKEN, visit, withQuery } from './support';
 
 const THEMES = [
   { name: 'light, Demo Shop', token: DEMO_TOKEN, page: [255, 255, 255], radius: '8px', font: /^system-ui/, button: [79, 70, 229] },
@@ -39,7 +39,7 @@ for (const theme of THEMES) {
       { url: `${session.widgetUrl}`, button: /^Continue to withdraw$/ },
     ];
     for (const { url, button } of pages) {
-      await page.goto(`${url}?locale=en`);
+      await visit(page, withQuery(url, 'locale=en'));
       const body = await pageStyle(page);
       expect(rgb(body.background), url).toEqual(theme.page);
       expect(body.font, url).toMatch(theme.font);
@@ -127,7 +127,7 @@ test.describe('screenshots in en and ar, light and dark, and the mirrored layout
         await testInfo.attach(`card-${locale}-${scheme}`, { path: cardShot, contentType: 'image/png' });
 
         const session = await createSession(request, { balance: 100, token });
-        await page.goto(`${session.checkoutUrl}&locale=${locale}`);
+        await visit(page, `${session.checkoutUrl}&locale=${locale}`);
         const deposit = await edges(page.getByRole('navigation').getByRole('link').first());
         const withdraw = await edges(page.getByRole('navigation').getByRole('link').nth(1));
         if (locale === 'ar') expect(deposit.left).toBeGreaterThan(withdraw.right - 1);

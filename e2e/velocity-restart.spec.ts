@@ -14,12 +14,12 @@ import { startSecondServer } from './second-server';
 
 const origin = 'http://localhost:3143';
 const merchant = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
-const pages = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_checkout' });
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
 async function sessionDeposit(sessionId: string) {
-  const answer = await pages.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId } }, body: { amount: 10 } as never, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  // The merchant's deposit in a session no browser holds (docs/design.md, E22).
+  const answer = await merchant.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId } }, body: { amount: 10 } as never, headers: { 'Idempotency-Key': crypto.randomUUID() } });
   return must(answer, 'session deposit') as { paymentId: string; iframeUrls: { card: string } };
 }
 const newSession = async () =>

@@ -16,7 +16,7 @@ export async function LaunchForm({ path, launch, query, compact = false }: { pat
   const script = `document.getElementById('launch-form').submit();`;
   return (
     <main className={compact ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
-      <meta name="referrer" content="no-referrer" />
+      <meta name="referrer" content="strict-origin" />
       <form id="launch-form" method="post" action="/api/launch" className="space-y-3">
         <h1 className="text-xl font-semibold">{t('launchHeading')}</h1>
         <p>{t('launchBody')}</p>

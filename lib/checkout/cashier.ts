@@ -48,11 +48,10 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403) {
-      const settings = await paymentsApi
-        .merchantOf('session', sessionId)
-        .then((merchantId) => paymentsApi.getCheckoutSettings(merchantId))
-        .catch(() => null);
-      if (settings) return { outcome: 'elsewhere', settings };
+      // Not this browser's: an expired session says so to anyone, else where it is open.
+      const located = await paymentsApi.locate('session', sessionId).catch(() => null);
+      const settings = located ? await paymentsApi.getCheckoutSettings(located.merchantId).catch(() => null) : null;
+      if (located && settings) return located.expired ? { outcome: 'expired', settings } : { outcome: 'elsewhere', settings };
     }
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');
     return { outcome: 'unavailable' };

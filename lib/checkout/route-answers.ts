@@ -31,12 +31,13 @@ export function unavailableAnswer(message = 'The payments service did not answer
   return jsonAnswer({ errorKey: 'UNAVAILABLE', errorMessage: message, errorCode: code }, status, retryAfterS);
 }
 
-/** Runs a route's call to the service: its answer, or NOT_FOUND (`notFound` names what) for a 404, or UNAVAILABLE. */
+/** Runs a route's call to the service: its answer, or NOT_FOUND (`notFound` names what) for a 404, FORBIDDEN for a 403 (this browser does not hold the page, E22), or UNAVAILABLE. */
 export async function serviceCall(notFound: string, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return errorAnswer('NOT_FOUND', notFound);
+    if (PaymentsApiError.is(error) && error.status === 403) return errorAnswer('FORBIDDEN', 'Only the browser that holds this page may read it');
     return unavailableAnswer();
   }
 }

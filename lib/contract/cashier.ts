@@ -50,6 +50,7 @@ export const Locator = z
     merchantId: z.string(),
     sessionId: z.string().optional(),
     held: z.boolean().optional().meta({ description: 'With a `Holder-Proof` header: whether that browser holds the session or payout.' }),
+    expired: z.boolean().optional().meta({ description: 'A session’s: whether it has expired (its pages say so to anyone).' }),
   })
   .meta({ id: 'Locator', 'x-extension': true });
 export type Locator = z.infer<typeof Locator>;

@@ -9,7 +9,7 @@
  * Starts `next start` on port 3202 with its own sandbox data under .data/bench-a11y; the
  * reports go to bench-results/a11y-{page}-{theme}.json.
  */
-import { budget, createPayin, createSession, lighthouse, startServer } from './bench-support.mjs';
+import { budget, createPayin, createSession, launch, lighthouse, startServer } from './bench-support.mjs';
 
 const THEMES = [
   ['light', 'sbx_demo_merchant'],
@@ -24,11 +24,13 @@ try {
   const runs = [];
   for (const [theme, token] of THEMES) {
     runs.push([theme, 'card', (await createPayin(origin, token)).iframeUrls.card]);
-    runs.push([theme, 'cashier', (await createSession(origin, token)).checkoutUrl]);
+    // The cashier as the browser that opened its launch address (E22).
+    const cashier = await launch((await createSession(origin, token)).checkoutUrl);
+    runs.push([theme, 'cashier', cashier.url, cashier.cookie]);
   }
   console.log('page     theme      accessibility  failing audits');
-  for (const [theme, name, url] of runs) {
-    const { lhr } = lighthouse(url, ['accessibility'], `a11y-${name}-${theme}`);
+  for (const [theme, name, url, cookie] of runs) {
+    const { lhr } = lighthouse(url, ['accessibility'], `a11y-${name}-${theme}`, cookie);
     const score = lhr.categories.accessibility.score;
     worst = Math.min(worst, score);
     const failing = lhr.categories.accessibility.auditRefs

@@ -20,7 +20,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { createPayin, createSession, percentile, startServer } from './bench-support.mjs';
+import { createPayin, createSession, launch, percentile, startServer } from './bench-support.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
@@ -75,20 +75,13 @@ function rssMb(rootPid) {
   return Math.round(kb / 1024);
 }
 
-/** The page's cookies as one Cookie header (a browser keeps what the page set, such as the cashier's binding). */
-async function cookiesOf(url) {
-  const response = await fetch(url);
-  await response.arrayBuffer();
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-}
-
 try {
   const payin = await createPayin(serviceOrigin);
   const paid = await createPayin(serviceOrigin);
   await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: paid.paymentId } }, body: { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
   const session = await createSession(serviceOrigin);
-  const cashierUrl = `${checkout.origin}/cashier/${session.sessionId}`;
-  const cashierCookie = await cookiesOf(cashierUrl);
+  // The cashier opens by its launch address (E22): the page is then served to the browser holding it.
+  const { url: cashierUrl, cookie: cashierCookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });
   const targets = [
     ['static (home)', `${checkout.origin}/`, {}],
     ['floor', `${checkout.origin}/bench-floor/${payin.paymentId}`, {}],

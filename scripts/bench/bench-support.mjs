@@ -92,7 +92,7 @@ export const createPayin = async (origin, token = 'sbx_demo_merchant') =>
     returnUrls,
   } }), 'create pay-in');
 
-/** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl }`. */
+/** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl, widgetUrl }` (launch addresses: `launch`). */
 export const createSession = async (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
   must(await api(origin, token).POST('/public/cashier/session', { body: {
     customer: { ...customer, externalUserId },
@@ -103,8 +103,31 @@ export const createSession = async (origin, token = 'sbx_demo_merchant', externa
     balance: 100,
   } }), 'create session');
 
-/** Runs Lighthouse (mobile) on `url` for `categories`; writes the JSON report to bench-results/{name}.json and returns it. */
-export function lighthouse(url, categories, name) {
+/**
+ * Opens a launch address (a session's `checkoutUrl` or `widgetUrl`, a payout's `iframeUrls`) as
+ * a browser does (docs/design.md, E22): posts its one-time secret to the checkout's /api/launch
+ * (at `checkoutOrigin` when the address names another origin) and answers the page's address
+ * without the secret and the `cookie` header of the browser that now holds it. Pass `cookie` to
+ * open it in a browser that has one already. Throws unless the checkout sends it on (303).
+ */
+export async function launch(launchUrl, options = {}) {
+  const url = new URL(launchUrl);
+  const origin = options.checkoutOrigin ?? url.origin;
+  const form = new URLSearchParams({ path: url.pathname, launch: url.searchParams.get('launch') ?? '' });
+  const answer = await fetch(`${origin}/api/launch`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, ...(options.cookie ? { Cookie: options.cookie } : {}) },
+    body: form,
+  });
+  if (answer.status !== 303) throw new Error(`launching ${url.pathname} answered ${answer.status}`);
+  const set = answer.headers.get('set-cookie');
+  const cookie = options.cookie ?? (set ? set.split(';')[0] : '');
+  return { url: `${origin}${url.pathname}`, cookie };
+}
+
+/** Runs Lighthouse (mobile) on `url` for `categories` (as the browser of `cookie`, when given); writes the JSON report to bench-results/{name}.json and returns it. */
+export function lighthouse(url, categories, name, cookie) {
   mkdirSync('bench-results', { recursive: true });
   const report = `bench-results/${name}.json`;
   const result = spawnSync(
@@ -115,6 +138,7 @@ export function lighthouse(url, categories, name) {
       '--output=json',
       `--output-path=${report}`,
       '--quiet',
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },

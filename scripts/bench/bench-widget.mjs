@@ -11,9 +11,8 @@
  *   npm run build && npm run bench:widget
  *   WIDGETS=200 SECONDS=10 npm run bench:widget
  */
-import { createHmac } from 'node:crypto';
 import http from 'node:http';
-import { cpuSeconds, createSession, percentile, startServer } from './bench-support.mjs';
+import { cpuSeconds, createSession, launch, percentile, startServer } from './bench-support.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 const COUNTS = (process.env.WIDGETS ?? '200,1000,2000').split(',').map(Number);
@@ -73,16 +72,11 @@ async function inBatches(count, size, make) {
 try {
   const max = Math.max(...COUNTS);
   console.error(`creating ${max} cashier sessions at the service…`);
-  const sessions = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`).then((s) => s.sessionId));
-  // One browser holds every session (E22): its cookie from opening the first widget, and the
-  // same claim (HMAC of its secret for the merchant) made for the others at the service.
-  const opened = await fetch(`${checkout.origin}/cashier/${sessions[0]}/widget`);
-  await opened.arrayBuffer();
-  holder = opened.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-  const secret = holder.split('=')[1];
-  const bindingHash = createHmac('sha256', secret).update('merchant:merchant-demo').digest('hex');
-  const pages = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: 'sbx_checkout' });
-  await inBatches(max, 16, (i) => pages.PUT('/public/cashier/session/{sessionId}/binding', { params: { path: { sessionId: sessions[i] } }, body: { bindingHash } }));
+  const created = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`));
+  const sessions = created.map((s) => s.sessionId);
+  // One browser holds every session's widget (E22): it opens the first launch address, then the others with its cookie.
+  holder = (await launch(created[0].widgetUrl, { checkoutOrigin: checkout.origin })).cookie;
+  await inBatches(max - 1, 16, (i) => launch(created[i + 1].widgetUrl, { checkoutOrigin: checkout.origin, cookie: holder }));
   console.log(`service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`);
   for (const count of COUNTS) {
     const watched = sessions.slice(0, count);

@@ -9,7 +9,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { INLINE_KINDS, readPage } from '../integrity/page-integrity.mjs';
-import { createPayin, createSession, startServer } from '../bench/bench-support.mjs';
+import { createPayin, createSession, launch, startServer } from '../bench/bench-support.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const INVENTORY_PATH = '.next/script-inventory.json';
@@ -32,19 +32,25 @@ try {
     'create payout',
   );
   const session = await createSession(origin);
+  // The cashier's, the widget's and a payout's pages open once by their launch address (E22):
+  // its own page is inventoried, then the page itself as the browser that launched it.
+  const cashier = await launch(session.checkoutUrl);
+  const widget = await launch(session.widgetUrl, { cookie: cashier.cookie });
+  const payoutCard = await launch(payout.iframeUrls.card, { cookie: cashier.cookie });
   const pages = {
-    card: payin.iframeUrls.card,
-    apm: payin.iframeUrls.apm,
-    status: payin.iframeUrls.card.replace(/\/card$/, '/status'),
-    'payout card': payout.iframeUrls.card,
-    cashier: session.checkoutUrl,
-    widget: `${session.checkoutUrl}/widget`,
+    card: [payin.iframeUrls.card],
+    apm: [payin.iframeUrls.apm],
+    status: [payin.iframeUrls.card.replace(/\/card$/, '/status')],
+    'launch address': [(await createSession(origin)).checkoutUrl],
+    'payout card': [payoutCard.url, cashier.cookie],
+    cashier: [cashier.url, cashier.cookie],
+    widget: [widget.url, cashier.cookie],
   };
   const home = await readPage(`${origin}/`);
   const shared = new Set(home.scripts.map((s) => s.src));
   const inventory = { generatedAt: new Date().toISOString(), inlineKinds: INLINE_KINDS.map(({ kind, starts, why }) => ({ kind, starts, why })), pages: {} };
-  for (const [name, url] of Object.entries(pages)) {
-    const page = await readPage(url);
+  for (const [name, [url, cookie]] of Object.entries(pages)) {
+    const page = await readPage(url, cookie);
     const unknown = page.inline.filter((s) => s.kind === 'unknown');
     if (unknown.length > 0) throw new Error(`${name}: inline script of unknown kind: ${unknown[0].sample}`);
     inventory.pages[name] = {

@@ -16,6 +16,7 @@ export const INLINE_KINDS = [
   { kind: 'turbopack-chunk-list', starts: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', why: 'Turbopack: the list of the page’s chunks to load (no code of its own)' },
   { kind: 'rsc-payload-init', starts: '(self.__next_f=self.__next_f||[]).push(', why: 'React Server Components: starts the page’s server-rendered payload (data)' },
   { kind: 'rsc-payload', starts: 'self.__next_f.push(', why: 'React Server Components: the page’s server-rendered payload (data)' },
+  { kind: 'launch-submit', starts: "document.getElementById('launch-form').submit();", why: 'A launch address’s page: posts its one-time secret once, so the browser holds the page (docs/design.md, E22)' },
 ];
 
 export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -33,9 +34,9 @@ export function normalizeCsp(csp) {
     .replace(/(frame-src 'self' https:)(?: https?:\/\/[^\s;]+)*/, '$1 {service origins}');
 }
 
-/** Fetches `url` and answers its normalized security headers and its scripts. Throws on a non-2xx answer. */
-export async function readPage(url) {
-  const response = await fetch(url, { redirect: 'manual' });
+/** Fetches `url` (with a browser's `cookie` when given) and answers its normalized security headers and its scripts. Throws on a non-2xx answer. */
+export async function readPage(url, cookie) {
+  const response = await fetch(url, { redirect: 'manual', ...(cookie ? { headers: { Cookie: cookie } } : {}) });
   if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
   const html = await response.text();
   const headers = {};

@@ -49,7 +49,7 @@ export async function POST(request: Request) {
     if (name === 'path' || name === 'launch' || !/^[A-Za-z]{1,16}$/.test(name) || value.length > 200 || keep.size >= 8) continue;
     keep.set(name, name === 'locale' ? localeParam(value) : value);
   }
-  const headers = new Headers({ Location: keep.size > 0 ? `${path}?${keep}` : path, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  const headers = new Headers({ Location: keep.size > 0 ? `${path}?${keep}` : path, 'Cache-Control': 'no-store', 'Referrer-Policy': 'strict-origin' });
   if (setCookie) headers.append('Set-Cookie', setCookie);
   return new Response(null, { status: 303, headers });
 }

@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
-import { clientIpFrom } from '@/lib/net/client-ip';
+import { addressKey, clientIpFrom } from '@/lib/net/client-ip';
 import { onShutdown } from '@/lib/net/shutdown';
 import { errorAnswer, unavailableAnswer } from '../route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';
@@ -25,7 +25,8 @@ let open = 0;
 export async function openBalanceStream(request: Request, sessionId: string, holderProof: string | null): Promise<Response> {
   if (!PAYMENT_ID.test(sessionId)) return errorAnswer('NOT_FOUND', 'Unknown session');
   const { LIVE_STREAMS_PER_IP, LIVE_STREAMS_MAX } = appConfig();
-  const ip = clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown';
+  // Keyed as every per-address cap: an IPv6 client by its /64.
+  const ip = addressKey(clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown');
   if (open >= LIVE_STREAMS_MAX) return unavailableAnswer('Too many live widgets on this instance; poll instead', 'INSTANCE_FULL', 5);
   if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP) return errorAnswer('RATE_LIMITED', 'Too many live widgets from this address; poll instead', 30);
 

@@ -116,7 +116,12 @@ export async function launchPayout(tx: Db, principal: Principal, id: string, ctx
 export async function locate(tx: Db, principal: Principal, of: 'session' | 'payout', id: string, proof?: string | null): Promise<Locator> {
   const found = await holdersOf(tx, of, of === 'session' ? { sessionId: id } : { payoutId: id });
   if (!found || !canAccess(principal, found.merchantId)) throw notFound(of === 'session' ? 'Cashier session' : 'Payout');
-  return { merchantId: found.merchantId, ...(found.sessionId ? { sessionId: found.sessionId } : {}), ...(proof ? { held: proves(proof, found.held) } : {}) };
+  return {
+    merchantId: found.merchantId,
+    ...(found.sessionId ? { sessionId: found.sessionId } : {}),
+    ...(proof ? { held: proves(proof, found.held) } : {}),
+    ...(of === 'session' ? { expired: Boolean(found.expired) } : {}),
+  };
 }
 
 /** Whether `proof` proves one of `held` (SHA-256 of holders' proofs). */
@@ -129,16 +134,24 @@ export const proves = (proof: string | null | undefined, held: readonly (string 
 const refused = () => new SandboxApiError('FORBIDDEN', 'Only the browser that holds this page may do this (the holder’s proof is missing or not this page’s)');
 
 /** The holders of a session (SHA-256 of their proofs), or null for no such session (the operation then answers its own 404). */
-async function sessionHolders(tx: Db, id: string): Promise<{ merchantId: string; sessionId?: string; held: (string | null)[] } | null> {
+async function sessionHolders(tx: Db, id: string): Promise<Holders | null> {
   const [row] = await tx
-    .select({ merchantId: cashierSessions.merchantId, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
+    .select({ merchantId: cashierSessions.merchantId, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash, expiresAt: cashierSessions.expiresAt })
     .from(cashierSessions)
     .where(eq(cashierSessions.id, id))
     .limit(1);
-  return row ? { merchantId: row.merchantId, held: [row.cashier, row.widget] } : null;
+  return row ? { merchantId: row.merchantId, held: [row.cashier, row.widget], expired: row.expiresAt.getTime() <= Date.now() } : null;
 }
 
-async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', params: Record<string, string>): Promise<{ merchantId: string; sessionId?: string; held: (string | null)[] } | null> {
+/** Who holds a page: its merchant, a payout's session, the SHA-256 of its holders' proofs, and whether a session has expired. */
+interface Holders {
+  merchantId: string;
+  sessionId?: string;
+  held: (string | null)[];
+  expired?: boolean;
+}
+
+async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', params: Record<string, string>): Promise<Holders | null> {
   if (scope === 'session') return sessionHolders(tx, params.sessionId ?? '');
   if (scope === 'payout') {
     const [row] = await tx.select({ merchantId: payouts.merchantId, sessionId: payouts.sessionId, held: payouts.bindingHash }).from(payouts).where(eq(payouts.id, params.payoutId ?? '')).limit(1);

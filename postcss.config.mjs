@@ -1,1 +1,4 @@
-export default { plugins: { '@tailwindcss/postcss': {} } };
+/** PostCSS: Tailwind CSS 4's plugin. */
+const config = { plugins: { '@tailwindcss/postcss': {} } };
+
+export default config;

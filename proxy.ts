@@ -21,8 +21,8 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 function transactionOf(pathname: string): { type: CheckoutTransactionType; id: string } | null {
   const page = /^\/payments\/(payin|payout)\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname);
   if (page?.[1] && page[2]) return { type: page[1] as CheckoutTransactionType, id: decodeURIComponent(page[2]) };
-  // The ACS's challenge and 3DS Method pages are framed inside the merchant's page too.
-  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)(?:\/method)?\/?$/.exec(pathname);
+  // The ACS's challenge, 3DS Method and passkey pages are framed inside the merchant's page too.
+  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)(?:\/method|\/passkey)?\/?$/.exec(pathname);
   return sandbox?.[1] ? { type: 'payin', id: decodeURIComponent(sandbox[1]) } : null;
 }
 

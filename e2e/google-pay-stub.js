@@ -33,6 +33,8 @@
     }
     loadPaymentData(request) {
       state.requests.push(JSON.parse(JSON.stringify(request)));
+      // Told on the console too: the card page may have moved on to its status page when the test reads it.
+      console.info(`googlePay.loadPaymentData ${JSON.stringify(request)}`);
       if (!checkBase(request)) return fail('loadPaymentData: apiVersion 2.0 and allowedPaymentMethods are required');
       const card = request.allowedPaymentMethods[0];
       const spec = card.tokenizationSpecification;

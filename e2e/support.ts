@@ -189,7 +189,17 @@ export async function leavePaymentApps(page: Page): Promise<void> {
  */
 export async function visit(target: Page, url: string) {
   const response = await target.goto(url);
-  if (new URL(url, 'http://x').searchParams.has('launch')) await target.waitForURL((address) => !address.searchParams.has('launch'));
+  if (!new URL(url, 'http://x').searchParams.has('launch')) return response;
+  const landed = (address: URL) => !address.searchParams.has('launch');
+  // With JavaScript the page posts by itself; without, the customer presses its Continue button.
+  const byItself = await target.waitForURL(landed, { timeout: 5_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!byItself) {
+    await target.locator('#launch-form button[type="submit"]').click();
+    await target.waitForURL(landed);
+  }
   return response;
 }
 

@@ -6,7 +6,7 @@
  * `onReady(false)` while it works and `onReady(true)` after (solved or not); `onSolved` once the
  * solution is in the form (committed), so the form may post it at once.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 
 interface SecurityCheckProps {
   required: boolean;
@@ -17,26 +17,25 @@ interface SecurityCheckProps {
 
 export function SecurityCheck({ required, text, onReady, onSolved }: SecurityCheckProps) {
   const [payload, setPayload] = useState('');
-  const solved = useRef(onSolved);
-  useEffect(() => {
-    solved.current = onSolved;
-  }, [onSolved]);
+  // The latest callbacks, called from the effects below without re-running them (React's effect events).
+  const ready = useEffectEvent((value: boolean) => onReady?.(value));
+  const solved = useEffectEvent(() => onSolved?.());
   useEffect(() => {
     if (!required) return;
     const controller = new AbortController();
-    onReady?.(false);
+    ready(false);
     import('@/lib/security/pow-client')
       .then(({ solveSecurityChallenge }) => solveSecurityChallenge(controller.signal))
       .then((value) => {
         setPayload(value);
-        onReady?.(true);
+        ready(true);
       })
-      .catch(() => onReady?.(true));
+      .catch(() => ready(true));
     return () => controller.abort();
   }, [required]);
   // After the commit that put the solution in the hidden field: a post now carries it.
   useEffect(() => {
-    if (payload) solved.current?.();
+    if (payload) solved();
   }, [payload]);
   if (!required) return null;
   return (

@@ -12,7 +12,7 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { checkAmount, parseAmount, type AmountError, type AmountRules } from '@/lib/checkout/cashier-amount';
+import { checkAmount, parseAmount, type AmountRules } from '@/lib/checkout/cashier-amount';
 import { feeBreakdown } from '@/lib/cashier/fees';
 import type { FeeRule } from '@/lib/contract/merchant';
 import { toMinor, toMajor } from '@/lib/money';
@@ -107,11 +107,19 @@ export function CashierFlow(props: CashierFlowProps) {
   // Announced once typing pauses, not at every keystroke.
   const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
 
-  useEffect(() => setStep(state.step), [state.step]);
-  useEffect(() => setDeclined(null), [step]);
-  useEffect(() => {
+  // Each answer of the action shows once: its step and its error (state adjusted while rendering).
+  const [answered, setAnswered] = useState(state);
+  if (state !== answered) {
+    setAnswered(state);
+    if (state.step !== answered.step) setStep(state.step);
     if (state.error) setError(text.errors[state.error]);
-  }, [state.error, text.errors]);
+  }
+  // A new step forgets the decline of the one before.
+  const [stepShown, setStepShown] = useState(step);
+  if (step !== stepShown) {
+    setStepShown(step);
+    setDeclined(null);
+  }
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

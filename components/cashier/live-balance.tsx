@@ -9,7 +9,7 @@
  * available, reserved, currency). Each pending withdrawal says why it waits and when it is
  * expected (E19), with a link to cancel it when the customer may (the page's confirmation step).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetSnapshot } from '@/lib/checkout/live-balance/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
@@ -107,20 +107,21 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
     refetchOnWindowFocus: streaming ? false : 'always',
     retry: false,
   });
+  // An expired session ends the live view for good (state adjusted while rendering, not in an effect).
+  if (expired(data) && !ended) setEnded(true);
   useEffect(() => {
-    if (expired(data)) setEnded(true);
     // Launched in another browser since (E22): reloaded, the page says where it is open.
     if (data?.status === 'ENDED') window.location.reload();
   }, [data]);
   const snapshot = data ?? initial;
   const format = (amount: number, currency: string) => new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
-  const last = useRef<number | null | undefined>(undefined);
+  // A new balance is announced (the first one is not): the balance last shown, kept in state.
+  const [shownBalance, setShownBalance] = useState(snapshot.balance);
   const [announce, setAnnounce] = useState('');
-  useEffect(() => {
-    if (last.current === snapshot.balance) return;
-    if (last.current !== undefined) setAnnounce(`${text.balance}: ${snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}`);
-    last.current = snapshot.balance;
-  }, [snapshot.balance, snapshot.currency]);
+  if (snapshot.balance !== shownBalance) {
+    setShownBalance(snapshot.balance);
+    setAnnounce(`${text.balance}: ${snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}`);
+  }
   useEffect(() => {
     postToParent('balance', { balance: snapshot.balance, available: snapshot.available, reserved: snapshot.reserved, currency: snapshot.currency });
   }, [snapshot.balance, snapshot.available, snapshot.reserved, snapshot.currency]);

@@ -8,7 +8,7 @@
  * told (`onDecline`), to offer another card or method beside it. Shared by the cashier's flow,
  * deposit again, and the retry after a decline.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
 import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -37,17 +37,16 @@ export interface PaymentStepProps {
 export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel, onDecline }: PaymentStepProps) {
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(560);
-  const endRef = useRef(onEnd);
-  endRef.current = onEnd;
-  const declineRef = useRef(onDecline);
-  declineRef.current = onDecline;
+  // The latest callbacks, read by the message listener without re-subscribing it (React's effect events).
+  const endStep = useEffectEvent((how: StepEnd) => onEnd(how));
+  const declined = useEffectEvent(() => onDecline?.());
 
   useEffect(() => {
     let ended = false;
     const end = (how: StepEnd) => {
       if (ended) return;
       ended = true;
-      endRef.current(how);
+      endStep(how);
     };
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin || event.source !== frameRef.current?.contentWindow) return;
@@ -62,7 +61,7 @@ export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel, onDecli
       }
       if (data.type === 'redirect') end('left');
       // A decline in the card page (every decline is CARD_DECLINED to the parent), the form still open.
-      if (data.type === 'error' && data.errorKey === 'CARD_DECLINED' && step.type === 'payin' && !ended) declineRef.current?.();
+      if (data.type === 'error' && data.errorKey === 'CARD_DECLINED' && step.type === 'payin' && !ended) declined();
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);

@@ -5,11 +5,16 @@
  * to the console (the parent) on the console's origin only. The iframe is created once the
  * listener is in place, so the checkout's `ready` is never lost.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+
+/** A value that never changes while the page lives (useSyncExternalStore's subscription to nothing). */
+const noSubscription = () => () => undefined;
 
 export function EmbedHost({ src, checkoutOrigin, consoleOrigin, title }: { src: string; checkoutOrigin: string; consoleOrigin: string; title: string }) {
   const frame = useRef<HTMLIFrameElement>(null);
-  const [listening, setListening] = useState(false);
+  // False on the server and while hydrating, true once the page runs here: the frame is then
+  // created, after the hydration's effects (the listener below) have run.
+  const listening = useSyncExternalStore(noSubscription, () => true, () => false);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== checkoutOrigin || event.source !== frame.current?.contentWindow) return;
@@ -19,7 +24,6 @@ export function EmbedHost({ src, checkoutOrigin, consoleOrigin, title }: { src: 
       if (window.parent !== window) window.parent.postMessage({ relay: data }, consoleOrigin);
     };
     window.addEventListener('message', onMessage);
-    setListening(true);
     return () => window.removeEventListener('message', onMessage);
   }, [checkoutOrigin, consoleOrigin]);
   return listening ? <iframe ref={frame} title={title} src={src} height="600" className="w-full border-0" /> : null;

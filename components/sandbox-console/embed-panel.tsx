@@ -5,7 +5,10 @@
  * place, so the checkout's first messages (`ready`) cannot arrive before anyone listens; only
  * messages from the embed host's origin and window are accepted.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+/** A value that never changes while the page lives (useSyncExternalStore's subscription to nothing). */
+const noSubscription = () => () => undefined;
 
 interface EmbedPanelProps {
   hostOrigin: string;
@@ -18,7 +21,9 @@ interface EmbedPanelProps {
 
 export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: EmbedPanelProps) {
   const [messages, setMessages] = useState<string[]>([]);
-  const [listening, setListening] = useState(false);
+  // False on the server and while hydrating, true once the page runs here: the frame is then
+  // created, after the hydration's effects (the listener below) have run.
+  const listening = useSyncExternalStore(noSubscription, () => true, () => false);
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -28,7 +33,6 @@ export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: 
       setMessages((previous) => [...previous, JSON.stringify(data.relay)].slice(-50));
     };
     window.addEventListener('message', onMessage);
-    setListening(true);
     return () => window.removeEventListener('message', onMessage);
   }, [hostOrigin]);
   return (

@@ -6,12 +6,15 @@
  * when framed, a `redirect` message and a "Return to merchant" link with target="_top"
  * (a framed script may not navigate the top window without a user gesture).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { isFinalView, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
 import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+
+/** A value that never changes while the page lives (useSyncExternalStore's subscription to nothing). */
+const noSubscription = () => () => undefined;
 import { publicReason, type PaymentSnapshot } from './status-snapshot';
 
 /**
@@ -82,7 +85,8 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
   const message = text.views[view].replace('{reason}', reason);
   const target = returnTarget(view);
   const returnUrl = returnUrls && (target ? returnUrls[target] : view === 'retry' ? returnUrls.failure : null);
-  const [framed, setFramed] = useState(true);
+  // Whether the page is in a frame: read from the window, the server's render assumes it is.
+  const framed = useSyncExternalStore(noSubscription, isFramed, () => true);
 
   const lastStatus = useRef<string | null>(null);
   useEffect(() => {
@@ -92,10 +96,8 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
   }, [snapshot.status]);
 
   useEffect(() => {
-    const inFrame = isFramed();
-    setFramed(inFrame);
     if (!target || !returnUrl) return;
-    if (inFrame) postToParent('redirect', { url: returnUrl });
+    if (isFramed()) postToParent('redirect', { url: returnUrl });
     else window.location.replace(returnUrl);
   }, [target, returnUrl]);
 

@@ -11,7 +11,7 @@ import { logger } from '@/lib/log';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure, failureLogFields } from './call-failure';
 import { cashierFailure, type CashierError } from './cashier-failure';
-import { checkAmount, parseAmount, MAX_AMOUNT_CHARS, type AmountError } from './cashier-amount';
+import { checkAmount, parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from './load-transaction';
 import { localeParam, paymentHref } from './payment-paths';

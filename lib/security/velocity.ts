@@ -171,14 +171,14 @@ export function isLimiterRefusal(value: unknown): value is { msBeforeNext: numbe
 }
 
 /**
- * Runs `use` on the limiters. A refusal (VelocityLimited) is thrown as is. If their store fails
+ * Runs `run` on the limiters. A refusal (VelocityLimited) is thrown as is. If their store fails
  * (PostgreSQL down), VELOCITY_STORE_FAILURE decides: `closed` (the default) refuses the attempt
  * (VelocityUnavailable: the customer may try again soon, nothing is charged); `open` lets it
  * through with the error logged, the service's own limits still standing.
  */
-async function withLimiters(use: (byName: Record<LimitName, RateLimiterAbstract>) => Promise<void>): Promise<void> {
+async function withLimiters(run: (byName: Record<LimitName, RateLimiterAbstract>) => Promise<void>): Promise<void> {
   try {
-    await use(await limiters());
+    await run(await limiters());
   } catch (error) {
     if (VelocityLimited.is(error)) throw error;
     if (appConfig().VELOCITY_STORE_FAILURE === 'open') {

@@ -16,6 +16,7 @@ const DOCUMENT = pathToFileURL(path.resolve('openapi/payments.openapi.json')).hr
 
 export interface Answer {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON answer, checked against the OpenAPI document by expectDeclared; tests read its fields freely
   body: any;
   headers: Headers;
   /** The OpenAPI path template that served the request, e.g. /public/payin/{payinId}; '' when none. */

@@ -31,7 +31,7 @@ function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) 
     return answer.body;
   }) as unknown as typeof callOperation;
   const load = async (sessionId: string, holderProof: string | null = null) => {
-    const session = (await fake('getCashierSession', { params: { sessionId }, holderProof })) as Record<string, any>;
+    const session = (await fake('getCashierSession', { params: { sessionId }, holderProof })) as { balance?: number; available?: number; reserved?: number; currency: string; status: string; expiresAt: string };
     return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
   };
   const pendingCalls: string[] = [];

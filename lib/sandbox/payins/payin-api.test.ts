@@ -9,6 +9,9 @@ import { handleSandboxRequest } from '../http';
 import { payins } from '@/lib/db/schema';
 import { completeChallenge } from './payin-decisions';
 import { sandboxDb } from '../core/store';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an answer's JSON as the service sent it; the tests read its fields freely
+type Json = Record<string, any>;
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 
 const DEMO = 'sbx_demo_merchant';
@@ -47,12 +50,12 @@ function payinBody(overrides: Record<string, unknown> = {}) {
 
 async function create(overrides: Record<string, unknown> = {}, token = DEMO) {
   const response = await createRoute(request('/public/payin', { body: payinBody(overrides), token }));
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 async function fetchPayin(id: string, token = DEMO) {
   const response = await getRoute(request(`/public/payin/${id}`, { token }), params({ payinId: id }));
-  return { status: response.status, body: (await response.json()) as Record<string, any> };
+  return { status: response.status, body: (await response.json()) as Json };
 }
 
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
@@ -67,7 +70,7 @@ async function processCard(id: string, body: unknown, options: { key?: string; t
     request(`/public/payin/${id}/process/card`, { body, token: options.token ?? CHECKOUT, key: options.key }),
     params({ payinId: id }),
   );
-  return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers };
+  return { status: response.status, body: (await response.json()) as Json, headers: response.headers };
 }
 
 beforeAll(async () => {

@@ -16,7 +16,6 @@ import { payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { answerChallengeAtAcs, completeChallenge, passkeyEnrolment, registerPasskey } from './payin-decisions';
 import { enrolmentOptions, enrolPasskey } from './spc';
-import { decimalAmount } from '@/lib/money';
 
 const CHECKOUT = 'sbx_checkout';
 const CARD = '4000000000003220';

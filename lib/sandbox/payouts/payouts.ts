@@ -19,7 +19,7 @@ import { upsertCustomer } from '../core/customers';
 import { checkedMinor } from '../core/merchant-config';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
 import { changePayout, settleDue, toPayoutTransaction, type PayoutRow } from '../core/records';
-import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
+import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard, loadSavedCard, touchSavedCard } from '../core/saved-cards';
 import { routingColumns, selectProcessor } from '../core/selection';
 import { outcomeForMask } from '../core/test-cards';

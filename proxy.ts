@@ -62,10 +62,18 @@ async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings 
  * any runtime, after Next.js has resolved the path). Answered with `Connection: close`.
  */
 function refusePagePost(request: NextRequest): NextResponse | null {
-  const refusal = checkPagePost(request.method, request.nextUrl.pathname, request.headers.get('origin'), request.headers.get('content-length'), undefined, request.headers.get('host') ?? undefined, {
-    nextAction: request.headers.has('next-action'),
-    contentType: request.headers.get('content-type') ?? undefined,
-  });
+  const refusal = checkPagePost(
+    request.method,
+    request.nextUrl.pathname,
+    request.headers.get('origin'),
+    request.headers.get('content-length'),
+    undefined,
+    request.headers.get('host') ?? undefined,
+    {
+      nextAction: request.headers.has('next-action'),
+      contentType: request.headers.get('content-type') ?? undefined,
+    },
+  );
   if (!refusal) return null;
   return new NextResponse(`${refusal.message}\n`, {
     status: refusal.status,
@@ -79,7 +87,12 @@ export async function proxy(request: NextRequest) {
   const nonce = Buffer.from(crypto.randomUUID()).toString('base64');
   const pathname = request.nextUrl.pathname;
   // Within this request's id, so that the page's own read of the transaction reuses this one.
-  const settings = pathname === '/sandbox/embed' ? null : await withRequest({ id: request.headers.get(REQUEST_ID_HEADER), key: request.headers.get(REQUEST_KEY_HEADER) }, () => merchantSettingsFor(pathname));
+  const settings =
+    pathname === '/sandbox/embed'
+      ? null
+      : await withRequest({ id: request.headers.get(REQUEST_ID_HEADER), key: request.headers.get(REQUEST_KEY_HEADER) }, () =>
+          merchantSettingsFor(pathname),
+        );
   const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
   // A payment page shows the issuer's 3DS challenge in a frame of its own (any https ACS, the
   // sandbox's on its origin); the sandbox's ACS page is framed by the checkout's pages.
@@ -88,7 +101,8 @@ export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({
     nonce,
     frameAncestors: acsPage ? [...allowedOrigins, new URL(checkoutUrl()).origin] : allowedOrigins,
-    frameSrc: pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : paymentPage ? [new URL(sandboxPublicUrl()).origin] : [],
+    frameSrc:
+      pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : paymentPage ? [new URL(sandboxPublicUrl()).origin] : [],
     frameHttps: paymentPage,
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
@@ -96,7 +110,10 @@ export async function proxy(request: NextRequest) {
     // The ACS's 3DS Method page posts to the checkout's notification URL (E16).
     formTargets: [new URL(sandboxPublicUrl()).origin, ...(acsPage ? [new URL(checkoutUrl()).origin] : [])],
     // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only (E21).
-    thirdParties: /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY') ? [new URL(walletConfig().googlePayScriptUrl).origin] : [],
+    thirdParties:
+      /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY')
+        ? [new URL(walletConfig().googlePayScriptUrl).origin]
+        : [],
   });
 
   const requestHeaders = new Headers(request.headers);
@@ -119,7 +136,10 @@ export async function proxy(request: NextRequest) {
   // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
   const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';
   const ownOrigin = new URL(checkoutUrl()).origin;
-  response.headers.set('Permissions-Policy', permissionsPolicy(scope, scope === 'payment-page' ? acsOrigins().filter((origin) => origin !== ownOrigin) : []));
+  response.headers.set(
+    'Permissions-Policy',
+    permissionsPolicy(scope, scope === 'payment-page' ? acsOrigins().filter((origin) => origin !== ownOrigin) : []),
+  );
   response.headers.set('Cache-Control', 'no-store');
   // Served over https: browsers keep to https for a year (HSTS).
   if (checkoutUrl().startsWith('https:')) response.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');

@@ -27,7 +27,12 @@ test('a post over the body limit is 413, not 500; one of unknown length is 411; 
   expect(answer.html).toContain('The form is too large');
   const chunked = await fetch(payin.iframeUrls.card, {
     method: 'POST',
-    body: new ReadableStream({ start: (c) => { c.enqueue(new TextEncoder().encode('x=1')); c.close(); } }),
+    body: new ReadableStream({
+      start: (c) => {
+        c.enqueue(new TextEncoder().encode('x=1'));
+        c.close();
+      },
+    }),
     // @ts-expect-error Node's fetch needs duplex for a streamed body
     duplex: 'half',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: new URL(payin.iframeUrls.card).origin },

@@ -18,7 +18,8 @@ test('a credit card is refused before Pay on a merchant that refuses credit; a d
   await expectNoAxeViolations(page, 'credit card refused before Pay');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(number).toBeFocused();
-  const status = async () => (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status;
+  const status = async () =>
+    (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status;
   expect(await status()).toBe('CREATED');
 
   await number.fill('4242424242424242');
@@ -31,7 +32,10 @@ for (const [number, scheme] of [
   ['4000002500001001', 'Visa'],
   ['5555552500001001', 'Mastercard'],
 ] as const) {
-  test(`a co-badged ${scheme} and Cartes Bancaires card offers both brands; the choice becomes the pay-in's cardBrand`, async ({ page, request }) => {
+  test(`a co-badged ${scheme} and Cartes Bancaires card offers both brands; the choice becomes the pay-in's cardBrand`, async ({
+    page,
+    request,
+  }) => {
     const payin = await createPayin(request);
     await page.goto(payin.iframeUrls.card);
     await fillCard(page, { number });
@@ -45,7 +49,8 @@ for (const [number, scheme] of [
     await page.keyboard.press('ArrowRight');
     await expect(choice.getByRole('radio', { name: 'Cartes Bancaires' })).toBeChecked();
     await page.getByRole('button', { name: /^Pay / }).click();
-    const payinNow = async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
+    const payinNow = async () =>
+      (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
     await expect.poll(async () => (await payinNow())?.status).toBe('SUCCESS');
     expect((await payinNow())?.cardBrand).toBe('Cartes Bancaires');
   });
@@ -54,7 +59,10 @@ for (const [number, scheme] of [
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('a co-badged card posted without a brand brings the choice back; the card again with the brand pays under it', async ({ page, request }) => {
+  test('a co-badged card posted without a brand brings the choice back; the card again with the brand pays under it', async ({
+    page,
+    request,
+  }) => {
     const payin = await createPayin(request);
     await page.goto(payin.iframeUrls.card);
     await fillCard(page, { number: '4000002500001001' });
@@ -62,7 +70,8 @@ test.describe('without JavaScript', () => {
     const choice = page.getByRole('group', { name: 'Card brand' });
     await expect(choice).toContainText('Then enter the card number and security code again.');
     await expect(choice.getByRole('radio', { name: 'Visa' })).toBeChecked();
-    const payinNow = async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
+    const payinNow = async () =>
+      (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data;
     expect((await payinNow())?.status).toBe('CREATED');
     await choice.getByRole('radio', { name: 'Cartes Bancaires' }).check();
     await page.getByLabel('Card number').fill('4000002500001001');
@@ -78,7 +87,10 @@ for (const [width, size, frameWidth] of [
   [390, '01', 250],
   [600, '02', 390],
 ] as const) {
-  test(`at ${width} CSS px the 3DS challenge shows inside the card page in EMV window ${size}, without horizontal scroll, and pays`, async ({ page, request }) => {
+  test(`at ${width} CSS px the 3DS challenge shows inside the card page in EMV window ${size}, without horizontal scroll, and pays`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     const payin = await createPayin(request);
     const messages: unknown[] = [];
@@ -95,14 +107,25 @@ for (const [width, size, frameWidth] of [
     await page.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' }).click();
     // The card page leaves for the status page (which, top-level and final, goes on to the merchant).
     await expect(page).not.toHaveURL(/\/card$/);
-    await expect.poll(async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status).toBe('SUCCESS');
+    await expect
+      .poll(
+        async () => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: payin.paymentId } } })).data?.status,
+      )
+      .toBe('SUCCESS');
   });
 }
 
 test('the BIN endpoint refuses a long body (413), a malformed one and a number beyond 8 digits (400), never a 500', async ({ request }) => {
   const payin = await createPayin(request);
   const url = `/api/payments/payin/${payin.paymentId}/bin`;
-  expect((await request.post(url, { data: JSON.stringify({ bin: '42424242', pad: 'x'.repeat(10_000) }), headers: { 'Content-Type': 'application/json' } })).status()).toBe(413);
+  expect(
+    (
+      await request.post(url, {
+        data: JSON.stringify({ bin: '42424242', pad: 'x'.repeat(10_000) }),
+        headers: { 'Content-Type': 'application/json' },
+      })
+    ).status(),
+  ).toBe(413);
   expect((await request.post(url, { data: '{not json', headers: { 'Content-Type': 'application/json' } })).status()).toBe(400);
   expect((await request.post(url, { data: { bin: '4242424242424242' } })).status()).toBe(400);
   expect((await request.post(url, { data: 'null', headers: { 'Content-Type': 'application/json' } })).status()).toBe(400);

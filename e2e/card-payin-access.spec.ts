@@ -3,7 +3,15 @@
  * framed (the status page redirects at once).
  */
 import { expect, test } from '@playwright/test';
-import { createPayin, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded } from './support';
+import {
+  createPayin,
+  expectNoAxeViolations,
+  expectNoAxeViolationsWithoutJs,
+  fetchPayin,
+  FUTURE_EXPIRY,
+  MERCHANT_ORIGIN,
+  openEmbedded,
+} from './support';
 
 test('keyboard only: Tab through the fields, pay with Enter, through 3DS with the keyboard', async ({ page, request }) => {
   const payin = await createPayin(request);
@@ -102,7 +110,10 @@ test('framing: the CSP allows the merchant origins and the security headers are 
   expect(home.headers()['content-security-policy']).toMatch(/frame-ancestors 'self'(;|$)/);
 });
 
-test('autofill: the fields carry cc-* autocomplete, and values written at once as a browser autofills them pay', async ({ page, request }) => {
+test('autofill: the fields carry cc-* autocomplete, and values written at once as a browser autofills them pay', async ({
+  page,
+  request,
+}) => {
   const payin = await createPayin(request);
   await page.goto(payin.iframeUrls.card);
   for (const [label, token] of [

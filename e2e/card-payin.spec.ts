@@ -146,7 +146,9 @@ test('a final pay-in re-opened shows its result, not the form', async ({ page, r
   await expect(frame.getByLabel('Card number')).toHaveCount(0);
   await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveAttribute('href', `${MERCHANT_ORIGIN}/success`);
   await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveAttribute('target', '_top');
-  await expect.poll(async () => (await parentMessages(page)).find((m) => m.type === 'redirect')).toMatchObject({ url: `${MERCHANT_ORIGIN}/success` });
+  await expect
+    .poll(async () => (await parentMessages(page)).find((m) => m.type === 'redirect'))
+    .toMatchObject({ url: `${MERCHANT_ORIGIN}/success` });
   await expectNoAxeViolations(page, 'final pay-in re-opened');
 });
 

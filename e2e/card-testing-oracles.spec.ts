@@ -16,24 +16,51 @@ const merchant = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token:
 const newPayin = async () =>
   must(
     await merchant.POST('/public/payin', {
-      body: { orderId: `o-${crypto.randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `o-${crypto.randomUUID()}` }, returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' } } as never,
+      body: {
+        orderId: `o-${crypto.randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...sampleCustomer, externalUserId: `o-${crypto.randomUUID()}` },
+        returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
+      } as never,
     }),
     'pay-in',
   ) as { paymentId: string; iframeUrls: { card: string } };
-const bin = (paymentId: string) => fetch(`${origin}/api/payments/payin/${paymentId}/bin`, { method: 'POST', body: JSON.stringify({ bin: '42424242' }), headers: { 'Content-Type': 'application/json' } });
+const bin = (paymentId: string) =>
+  fetch(`${origin}/api/payments/payin/${paymentId}/bin`, {
+    method: 'POST',
+    body: JSON.stringify({ bin: '42424242' }),
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 let server: ChildProcess;
 test.beforeAll(async () => {
-  server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-oracles/db', LIMIT_BIN_LOOKUPS_PER_IP: '30/3600', POW_AFTER_FAILURES: '1000' });
+  server = await startSecondServer(origin, {
+    SANDBOX_DATA_DIR: '.data/e2e-oracles/db',
+    LIMIT_BIN_LOOKUPS_PER_IP: '30/3600',
+    POW_AFTER_FAILURES: '1000',
+  });
 });
 test.afterAll(() => server?.kill('SIGTERM'));
 
 test('a script learns the reason of a pay-in’s first decline only', async () => {
   const payin = await newPayin();
-  const first = await postCardForm(payin.iframeUrls.card, { cardNumber: '4000000000009995', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' });
+  const first = await postCardForm(payin.iframeUrls.card, {
+    cardNumber: '4000000000009995',
+    expiry: '12/34',
+    cvv: '123',
+    cardHolderName: 'Card Tester',
+  });
   // The banner (every reason's text is in the page's catalogue: the banner is what names one).
   expect(first.html).toContain('Your payment was declined: the card has insufficient funds.');
-  const second = await postCardForm(payin.iframeUrls.card, { cardNumber: '4000000000000127', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' });
+  const second = await postCardForm(payin.iframeUrls.card, {
+    cardNumber: '4000000000000127',
+    expiry: '12/34',
+    cvv: '123',
+    cardHolderName: 'Card Tester',
+  });
   // Before: "the security code is not valid" (a live card with a wrong CVV, told to the tester).
   expect(second.html).toContain('Your payment was declined: the card issuer declined the payment.');
   expect(second.html).not.toContain('Your payment was declined: the security code');

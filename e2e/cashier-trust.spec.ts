@@ -25,7 +25,14 @@ function customer(country = 'FR') {
 async function newSession(options: { token?: string; country?: string; kyc?: boolean; balance?: number } = {}) {
   const who = customer(options.country);
   const answer = await merchantApi(options.token ?? CASINO).POST('/public/cashier/session', {
-    body: { customer: who, returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` }, currency: 'EUR', kycVerified: options.kyc ?? true, previousTransactionCount: 3, balance: options.balance ?? 200 },
+    body: {
+      customer: who,
+      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
+      currency: 'EUR',
+      kycVerified: options.kyc ?? true,
+      previousTransactionCount: 3,
+      balance: options.balance ?? 200,
+    },
   });
   return { ...answer.data!, customer: who };
 }
@@ -36,16 +43,23 @@ async function newSession(options: { token?: string; country?: string; kyc?: boo
  */
 async function pendingWithdrawal(sessionId: string, value: number): Promise<string> {
   const checkout = merchantApi(CASINO);
-  const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId } }, body: { value, method: 'card' } });
+  const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', {
+    params: { path: { sessionId } },
+    body: { value, method: 'card' },
+  });
   const payoutId = created.data!.payoutId;
   await checkout.POST('/public/payout/{payoutId}/process/card', {
     params: { path: { payoutId } },
-    body: { browser: { javascriptEnabled: true } as never, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' } },
+    body: {
+      browser: { javascriptEnabled: true } as never,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
+    },
   });
   return payoutId;
 }
 
-const payout = async (id: string) => (await merchantApi(CASINO).GET('/public/payout/{payoutId}', { params: { path: { payoutId: id } } })).data!;
+const payout = async (id: string) =>
+  (await merchantApi(CASINO).GET('/public/payout/{payoutId}', { params: { path: { payoutId: id } } })).data!;
 
 /** Tabs until `target` has the focus (at most 40 presses): keyboard only. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
@@ -53,7 +67,9 @@ async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
   await expect(target).toBeFocused();
 }
 
-test('en: a withdrawal shows available and reserved, why it waits and when it is expected, and keyboard alone cancels it', async ({ page }) => {
+test('en: a withdrawal shows available and reserved, why it waits and when it is expected, and keyboard alone cancels it', async ({
+  page,
+}) => {
   const session = await newSession();
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('available')).toHaveText('€200.00');
@@ -69,7 +85,9 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
   await step(page).getByLabel('Name on card').fill('Ada Lovelace');
   // The destination page sends what the customer receives: the value less the €1.00 card fee.
-  await step(page).getByRole('button', { name: /^Send €59.00/ }).click();
+  await step(page)
+    .getByRole('button', { name: /^Send €59.00/ })
+    .click();
   await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toBeVisible();
 
   await expect(page.getByTestId('balance')).toHaveText('€200.00');
@@ -94,7 +112,9 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   await expectNoAxeViolations(page, 'cancel confirmation');
   await tabTo(page, page.getByRole('button', { name: 'Yes, cancel it' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText('Your withdrawal was cancelled. The amount is available again.');
+  await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toHaveText(
+    'Your withdrawal was cancelled. The amount is available again.',
+  );
   await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toBeFocused();
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
@@ -113,7 +133,9 @@ test('ar: the same figures, reason, expected time and cancellation, right to lef
   expect(await figure('reserved')).toMatch(/50|٥٠/);
   const pending = page.locator(`[data-transaction="${payoutId}"]`).first();
   await expect(pending.getByTestId('status')).toHaveText(ar.cashier.statuses.WAITING_FOR_CONFIRMATION);
-  await expect(pending.getByTestId('reason')).toContainText(ar.cashier.pendingReasons.WAITING_FOR_CONFIRMATION.replace('{merchant}', 'Lucky Star Casino'));
+  await expect(pending.getByTestId('reason')).toContainText(
+    ar.cashier.pendingReasons.WAITING_FOR_CONFIRMATION.replace('{merchant}', 'Lucky Star Casino'),
+  );
   await expect(pending.getByTestId('eta')).toBeVisible();
   await expectNoAxeViolations(page, 'ar cashier with a pending withdrawal');
   await pending.getByRole('link').click();
@@ -132,7 +154,10 @@ test('no cancel for a customer in GB, nor on a merchant that does not allow it',
   ] as const) {
     const session = await newSession({ token, country });
     const checkout = merchantApi('sbx_checkout');
-    const created = await merchantApi(token).POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 20 } });
+    const created = await merchantApi(token).POST('/public/cashier/session/{sessionId}/payout', {
+      params: { path: { sessionId: session.sessionId } },
+      body: { value: 20 },
+    });
     const payoutId = created.data!.payoutId;
     await visit(page, `${session.checkoutUrl}&tab=withdraw&cancel=${payoutId}`);
     await expect(page.locator(`[data-transaction="${payoutId}"]`).first()).toBeVisible();
@@ -150,13 +175,19 @@ for (const locale of ['en', 'ar'] as const) {
     const session = await newSession();
     const record = await merchantApi(CASINO).POST('/public/customer', { body: session.customer });
     const customerId = record.data!.customerId;
-    const set = await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId } }, body: { deposit: { EUR: { day: 50 } } } });
+    const set = await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', {
+      params: { path: { customerId } },
+      body: { deposit: { EUR: { day: 50 } } },
+    });
     expect(set.response.status).toBe(204);
     await visit(page, `${session.checkoutUrl}&locale=${locale}`);
     const amount = page.locator('#deposit-amount');
     if (locale === 'en') {
       await expect(page.getByText('Your deposit limit: €50.00 per day, €50.00 left.')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Responsible gambling: review your limits' })).toHaveAttribute('href', 'https://casino.example/responsible-gambling');
+      await expect(page.getByRole('link', { name: 'Responsible gambling: review your limits' })).toHaveAttribute(
+        'href',
+        'https://casino.example/responsible-gambling',
+      );
     } else {
       await expect(page.getByRole('link', { name: ar.cashier.limitsLink })).toBeVisible();
     }
@@ -168,7 +199,9 @@ for (const locale of ['en', 'ar'] as const) {
     if (locale === 'en') await expect(message).toHaveText('This is above your deposit limit: €50.00 left of €50.00 per day.');
     else await expect(message).toContainText(ar.cashier.errors.aboveLimit.split('{')[0]!.trim());
     await expectNoAxeViolations(page, `${locale} deposit above the limit`);
-    const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
+    const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', {
+      params: { path: { sessionId: session.sessionId } },
+    });
     expect(list.data!.transactions).toEqual([]);
   });
 }
@@ -190,7 +223,9 @@ test('fees show before confirmation for each method, and the deposit records its
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByTestId('fee')).toHaveText('fee €1.80');
-  const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId: session.sessionId } } });
+  const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', {
+    params: { path: { sessionId: session.sessionId } },
+  });
   expect(list.data!.transactions[0]).toMatchObject({ amount: 101.8, fee: 1.8, status: 'SUCCESS' });
 });
 
@@ -201,7 +236,10 @@ test('an unverified customer is told to verify their identity, with the merchant
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   const message = page.locator('#deposit-amount-error');
   await expect(message).toContainText('Lucky Star Casino needs to verify your identity before you can deposit or withdraw.');
-  await expect(message.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute('href', 'https://casino.example/verify-identity');
+  await expect(message.getByRole('link', { name: 'Verify your identity' })).toHaveAttribute(
+    'href',
+    'https://casino.example/verify-identity',
+  );
   await expect(page.getByLabel('Amount in EUR')).toHaveAttribute('aria-invalid', 'true');
   await expectNoAxeViolations(page, 'KYC prompt');
 });
@@ -239,25 +277,42 @@ test('the widget cancels a pending withdrawal inside itself', async ({ page }) =
   expect((await payout(payoutId)).status).toBe('REJECTED');
 });
 
-test('a deposit that passes the limit only when it is paid is refused on the card page, with the reason, and nothing is charged', async ({ page }) => {
+test('a deposit that passes the limit only when it is paid is refused on the card page, with the reason, and nothing is charged', async ({
+  page,
+}) => {
   const session = await newSession();
   const record = await merchantApi(CASINO).POST('/public/customer', { body: session.customer });
-  await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', { params: { path: { customerId: record.data!.customerId } }, body: { deposit: { EUR: { day: 50 } } } });
+  await merchantApi(CASINO).PUT('/public/customer/{customerId}/limits', {
+    params: { path: { customerId: record.data!.customerId } },
+    body: { deposit: { EUR: { day: 50 } } },
+  });
   const checkout = merchantApi(CASINO);
-  const create = () => checkout.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: session.sessionId } }, body: { amount: 40, method: 'card' } });
+  const create = () =>
+    checkout.POST('/public/cashier/session/{sessionId}/payin', {
+      params: { path: { sessionId: session.sessionId } },
+      body: { amount: 40, method: 'card' },
+    });
   // Two deposits opened before either is paid (two tabs): each fits the limit alone.
   const [first, second] = [(await create()).data!, (await create()).data!];
   const paid = await checkout.POST('/public/payin/{payinId}/process/card', {
     params: { path: { payinId: first.paymentId } },
-    body: { browser: { javascriptEnabled: true } as never, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false },
+    body: {
+      browser: { javascriptEnabled: true } as never,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: false,
+    },
   });
   expect(paid.data!.status).toBe('SUCCESS');
   await page.goto(second.iframeUrls.card);
   await fillCard(page, { number: '4242424242424242' });
   await page.getByRole('button', { name: /^Pay / }).click();
   const banner = page.getByRole('alert').filter({ hasText: 'deposit limit' });
-  await expect(banner).toHaveText('This deposit is above your deposit limit, so nothing was charged. Go back to the cashier to see what your limit leaves.');
+  await expect(banner).toHaveText(
+    'This deposit is above your deposit limit, so nothing was charged. Go back to the cashier to see what your limit leaves.',
+  );
   await expect(banner).toBeFocused();
   await expectNoAxeViolations(page, 'card page: deposit limit');
-  expect((await merchantApi(CASINO).GET('/public/payin/{payinId}', { params: { path: { payinId: second.paymentId } } })).data!.status).toBe('CREATED');
+  expect((await merchantApi(CASINO).GET('/public/payin/{payinId}', { params: { path: { payinId: second.paymentId } } })).data!.status).toBe(
+    'CREATED',
+  );
 });

@@ -7,7 +7,8 @@ import { createSession as createSessionAs, DEMO_TOKEN, expectNoAxeViolations, fi
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 
-const createSession = (page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) => createSessionAs(page.request, { balance, externalUserId });
+const createSession = (page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) =>
+  createSessionAs(page.request, { balance, externalUserId });
 
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 
@@ -37,7 +38,9 @@ test('deposit by APM (e-wallet approved at the provider)', async ({ page }) => {
   await page.getByLabel('Amount in EUR').fill('12.5');
   await page.getByRole('radio', { name: 'Other methods' }).check();
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
-  await step(page).locator('summary', { hasText: /^E-wallet$/ }).click();
+  await step(page)
+    .locator('summary', { hasText: /^E-wallet$/ })
+    .click();
   await step(page).getByLabel('Wallet e-mail').fill('ada@example.com');
   await step(page).getByRole('button', { name: 'Continue with E-wallet' }).click();
   await step(page).getByRole('button', { name: 'Approve payment' }).click();
@@ -65,11 +68,18 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
   const session = await createSession(page, 100, externalUserId);
   // A card saved by an earlier deposit of the same customer.
   // (by the merchant, before the customer's browser holds the session: docs/design.md, E22)
-  const deposit = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: { Authorization: 'Bearer sbx_demo_merchant' }, data: { amount: 5 } });
+  const deposit = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
+    headers: { Authorization: 'Bearer sbx_demo_merchant' },
+    data: { amount: 5 },
+  });
   const { paymentId } = await deposit.json();
   await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
     headers: { Authorization: 'Bearer sbx_checkout' },
-    data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+    data: {
+      browser: {},
+      cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: true,
+    },
   });
 
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
@@ -77,7 +87,9 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   await expect(step(page).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
   await step(page).getByRole('button', { name: 'Send €20.00 to this card' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveText("Your withdrawal is waiting for the merchant's approval.");
+  await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveText(
+    "Your withdrawal is waiting for the merchant's approval.",
+  );
   const pending = page.getByRole('region', { name: 'Pending withdrawals' });
   await expect(pending.getByTestId('status')).toHaveText('Awaiting approval');
 
@@ -88,7 +100,9 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
     .poll(async () => (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status)
     .toBe('PROCESSED');
   await page.reload();
-  await expect(page.getByRole('region', { name: 'History' }).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status')).toHaveText('Sent');
+  await expect(
+    page.getByRole('region', { name: 'History' }).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status'),
+  ).toHaveText('Sent');
   await expect(page.getByRole('region', { name: 'Pending withdrawals' }).getByText('No pending withdrawals.')).toBeVisible();
 });
 
@@ -99,14 +113,19 @@ test('the widget, mounted with embed.js on a second origin, shows a balance the 
   await expect(widget.getByTestId('balance')).toHaveText('€100.00');
   await expect(page.locator('#last-balance')).toHaveText('100');
   await expectNoAxeViolations(page, 'widget');
-  const put = await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/balance`, { headers: auth, data: { balance: 42.5 } });
+  const put = await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/balance`, {
+    headers: auth,
+    data: { balance: 42.5 },
+  });
   expect(put.status()).toBe(204);
   const changedAt = Date.now();
   await expect(widget.getByTestId('balance')).toHaveText('€42.50', { timeout: 2_000 });
   expect(Date.now() - changedAt).toBeLessThan(2_000);
   await expect(page.locator('#last-balance')).toHaveText('42.5');
   // The balance message carries what is available and reserved too (E19).
-  const last = await page.evaluate(() => (window as unknown as { checkoutMessages: { type: string }[] }).checkoutMessages.filter((m) => m.type === 'balance').at(-1));
+  const last = await page.evaluate(() =>
+    (window as unknown as { checkoutMessages: { type: string }[] }).checkoutMessages.filter((m) => m.type === 'balance').at(-1),
+  );
   expect(last).toMatchObject({ balance: 42.5, available: 42.5, reserved: 0, currency: 'EUR' });
   // resize messages size the iframe.
   const height = await page.locator('iframe[title="Withdrawal widget"]').evaluate((el) => (el as HTMLIFrameElement).style.height);
@@ -161,7 +180,9 @@ test('at 320 CSS px the cashier has no horizontal scroll, and keyboard alone com
   expect(await overflow()).toBeLessThanOrEqual(0);
 });
 
-test('a withdrawal in progress reserves its amount: the cashier and the widget show what is available, and refuse more', async ({ page }) => {
+test('a withdrawal in progress reserves its amount: the cashier and the widget show what is available, and refuse more', async ({
+  page,
+}) => {
   const session = await createSession(page, 100);
   // Made by the merchant before the customer's browser holds the session (docs/design.md, E22).
   const reserve = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payout`, {
@@ -193,7 +214,9 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
   expect(more.status()).toBe(403);
 });
 
-test('amounts are read as the customer’s language writes them: "1.000,50" in German is a thousand euros and fifty cents; "10,5" in English is refused', async ({ page }) => {
+test('amounts are read as the customer’s language writes them: "1.000,50" in German is a thousand euros and fifty cents; "10,5" in English is refused', async ({
+  page,
+}) => {
   const session = await createSession(page, 5000);
   await visit(page, `${session.checkoutUrl}&locale=de`);
   await page.getByLabel('Betrag in EUR').fill('1.000,50');

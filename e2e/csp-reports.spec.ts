@@ -38,7 +38,26 @@ test('a blocked exfiltration on the card page is reported and shown in the conso
 
 test('the report endpoint refuses other types, bad JSON and oversized bodies without a 500', async ({ request }) => {
   expect((await request.post('/api/csp-report', { headers: { 'Content-Type': 'text/plain' }, data: 'x' })).status()).toBe(415);
-  expect((await request.post('/api/csp-report', { headers: { 'Content-Type': 'application/csp-report' }, data: '{not json' })).status()).toBe(400);
-  expect((await request.post('/api/csp-report', { headers: { 'Content-Type': 'application/reports+json' }, data: 'x'.repeat(70 * 1024) })).status()).toBe(413);
-  expect((await request.post('/api/csp-report', { headers: { 'Content-Type': 'application/csp-report' }, data: { 'csp-report': { 'effective-directive': 'img-src', 'blocked-uri': 'https://x.example/a.png', 'document-uri': 'http://localhost/p' } } })).status()).toBe(204);
+  expect(
+    (await request.post('/api/csp-report', { headers: { 'Content-Type': 'application/csp-report' }, data: '{not json' })).status(),
+  ).toBe(400);
+  expect(
+    (
+      await request.post('/api/csp-report', { headers: { 'Content-Type': 'application/reports+json' }, data: 'x'.repeat(70 * 1024) })
+    ).status(),
+  ).toBe(413);
+  expect(
+    (
+      await request.post('/api/csp-report', {
+        headers: { 'Content-Type': 'application/csp-report' },
+        data: {
+          'csp-report': {
+            'effective-directive': 'img-src',
+            'blocked-uri': 'https://x.example/a.png',
+            'document-uri': 'http://localhost/p',
+          },
+        },
+      })
+    ).status(),
+  ).toBe(204);
 });

@@ -7,8 +7,12 @@ import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { createSession, MERCHANT_ORIGIN, visit } from './support';
 
-test('every release of the embed script (v1, v1.1), its ES module, declarations and manifest are served for any origin, and match the manifest', async ({ request }) => {
-  const manifest = (await (await request.get('/embed/manifest.json')).json()) as { files: Record<string, { integrity: string; bytes: number }> };
+test('every release of the embed script (v1, v1.1), its ES module, declarations and manifest are served for any origin, and match the manifest', async ({
+  request,
+}) => {
+  const manifest = (await (await request.get('/embed/manifest.json')).json()) as {
+    files: Record<string, { integrity: string; bytes: number }>;
+  };
   for (const [path, entry] of Object.entries(manifest.files)) {
     const answer = await request.get(path, { headers: { Origin: MERCHANT_ORIGIN } });
     expect(answer.status()).toBe(200);

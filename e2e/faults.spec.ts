@@ -41,9 +41,17 @@ async function pay(page: Page, number: string) {
   await page.getByRole('button', { name: /^Pay / }).click();
 }
 
-test('the service commits a decline but the connection is reset: the retry gets the first answer, one attempt counted', async ({ page, request }) => {
+test('the service commits a decline but the connection is reset: the retry gets the first answer, one attempt counted', async ({
+  page,
+  request,
+}) => {
   const payin = await createPayin(request);
-  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'reset-after-forward' }, times: 1 });
+  proxy.inject({
+    method: 'POST',
+    path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`),
+    fault: { effect: 'reset-after-forward' },
+    times: 1,
+  });
   await page.goto(cardPage(payin.paymentId));
   await pay(page, '4000000000000002');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -59,7 +67,12 @@ test('the service commits a decline but the connection is reset: the retry gets 
 for (const status of [500, 502, 503] as const) {
   test(`a ${status} before the service: a clear message, then the retry pays once`, async ({ page, request }) => {
     const payin = await createPayin(request);
-    proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'status', status }, times: 1 });
+    proxy.inject({
+      method: 'POST',
+      path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`),
+      fault: { effect: 'status', status },
+      times: 1,
+    });
     await page.goto(cardPage(payin.paymentId));
     await pay(page, '4242424242424242');
     await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -72,7 +85,12 @@ for (const status of [500, 502, 503] as const) {
 
 test('a service slower than the timeout charges once: the retry is answered with the first charge', async ({ page, request }) => {
   const payin = await createPayin(request);
-  proxy.inject({ method: 'POST', path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`), fault: { effect: 'delay', ms: 3000 }, times: 1 });
+  proxy.inject({
+    method: 'POST',
+    path: new RegExp(`/public/payin/${payin.paymentId}/process/card$`),
+    fault: { effect: 'delay', ms: 3000 },
+    times: 1,
+  });
   await page.goto(cardPage(payin.paymentId));
   await pay(page, '4242424242424242');
   await expect(page.getByRole('main').getByRole('alert')).toHaveText(UNCERTAIN);
@@ -82,7 +100,10 @@ test('a service slower than the timeout charges once: the retry is answered with
   expect((await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
 });
 
-test('malformed JSON instead of the pay-in: the page says it cannot be shown, nothing was charged, and offers a retry', async ({ page, request }) => {
+test('malformed JSON instead of the pay-in: the page says it cannot be shown, nothing was charged, and offers a retry', async ({
+  page,
+  request,
+}) => {
   const payin = await createPayin(request);
   proxy.inject({ method: 'GET', path: new RegExp(`/public/payin/${payin.paymentId}$`), fault: { effect: 'malformed-json' }, times: 3 });
   const response = await page.goto(cardPage(payin.paymentId));
@@ -96,7 +117,11 @@ test('malformed JSON instead of the pay-in: the page says it cannot be shown, no
 test.describe('the service on an origin of its own', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('without JavaScript, a 3DS card form post leads to the service’s ACS on its own origin (form-action allows it)', async ({ page, request, baseURL }) => {
+  test('without JavaScript, a 3DS card form post leads to the service’s ACS on its own origin (form-action allows it)', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const payin = await createPayin(request);
     await page.goto(cardPage(payin.paymentId));
     await fillCard(page, { number: '4000000000003220' });

@@ -17,7 +17,11 @@ const FEATURES = ['payment', 'publickey-credentials-get', 'publickey-credentials
 
 let server: ChildProcess;
 test.beforeAll(async () => {
-  server = await startSecondServer(CHECKOUT, { SANDBOX_PUBLIC_URL: ACS_ORIGIN, SANDBOX_DATA_DIR: 'memory://', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' });
+  server = await startSecondServer(CHECKOUT, {
+    SANDBOX_PUBLIC_URL: ACS_ORIGIN,
+    SANDBOX_DATA_DIR: 'memory://',
+    SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
+  });
 });
 test.afterAll(() => {
   server?.kill('SIGTERM');
@@ -33,7 +37,9 @@ const featuresOf = (frame: Frame) =>
     const policy = (document as unknown as { featurePolicy: { allowsFeature(feature: string): boolean } }).featurePolicy;
     let paymentRequest = 'constructed';
     try {
-      new PaymentRequest([{ supportedMethods: `${location.origin}/sandbox/wallet` }], { total: { label: 'Total', amount: { currency: 'EUR', value: '25.50' } } });
+      new PaymentRequest([{ supportedMethods: `${location.origin}/sandbox/wallet` }], {
+        total: { label: 'Total', amount: { currency: 'EUR', value: '25.50' } },
+      });
     } catch (error) {
       paymentRequest = `${(error as Error).name}: ${(error as Error).message}`;
     }
@@ -72,8 +78,13 @@ test('a merchant iframe that delegates nothing leaves the card page (and so its 
 
 test('the embed script’s current release delegates the three features; release 1 keeps payment alone', async ({ page }) => {
   const payin = await newPayin();
-  for (const [release, allowed] of [['', FEATURES], ['/embed/v1.js', ['payment']]] as const) {
-    await page.goto(`${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(payin.iframeUrls.card)}${release ? `&release=${encodeURIComponent(release)}` : ''}`);
+  for (const [release, allowed] of [
+    ['', FEATURES],
+    ['/embed/v1.js', ['payment']],
+  ] as const) {
+    await page.goto(
+      `${MERCHANT_ORIGIN}/widget?src=${encodeURIComponent(payin.iframeUrls.card)}${release ? `&release=${encodeURIComponent(release)}` : ''}`,
+    );
     await expect(page.frameLocator('#widget iframe').getByLabel('Card number')).toBeVisible();
     expect((await featuresOf(frameOn(page, `${CHECKOUT}/payments/`)!)).allowed, release || 'current release').toEqual(allowed);
   }

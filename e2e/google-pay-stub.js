@@ -11,10 +11,16 @@
   'use strict';
   const state = (window.__googlePay = window.__googlePay || { requests: [] });
   const fail = (message) => Promise.reject({ statusCode: 'DEVELOPER_ERROR', statusMessage: message });
-  const checkBase = (request) => request && request.apiVersion === 2 && request.apiVersionMinor === 0 && Array.isArray(request.allowedPaymentMethods) && request.allowedPaymentMethods.length > 0;
+  const checkBase = (request) =>
+    request &&
+    request.apiVersion === 2 &&
+    request.apiVersionMinor === 0 &&
+    Array.isArray(request.allowedPaymentMethods) &&
+    request.allowedPaymentMethods.length > 0;
   class PaymentsClient {
     constructor(options) {
-      if (!options || (options.environment !== 'TEST' && options.environment !== 'PRODUCTION')) throw new Error('environment must be TEST or PRODUCTION');
+      if (!options || (options.environment !== 'TEST' && options.environment !== 'PRODUCTION'))
+        throw new Error('environment must be TEST or PRODUCTION');
       this.environment = options.environment;
     }
     isReadyToPay(request) {
@@ -38,27 +44,52 @@
       if (!checkBase(request)) return fail('loadPaymentData: apiVersion 2.0 and allowedPaymentMethods are required');
       const card = request.allowedPaymentMethods[0];
       const spec = card.tokenizationSpecification;
-      if (card.type !== 'CARD' || !spec || spec.type !== 'PAYMENT_GATEWAY' || !spec.parameters.gateway || !spec.parameters.gatewayMerchantId) return fail('CARD with PAYMENT_GATEWAY tokenization is required');
+      if (
+        card.type !== 'CARD' ||
+        !spec ||
+        spec.type !== 'PAYMENT_GATEWAY' ||
+        !spec.parameters.gateway ||
+        !spec.parameters.gatewayMerchantId
+      )
+        return fail('CARD with PAYMENT_GATEWAY tokenization is required');
       const info = request.transactionInfo;
-      if (!info || info.totalPriceStatus !== 'FINAL' || !/^\d+(\.\d{1,2})?$/.test(info.totalPrice) || !/^[A-Z]{3}$/.test(info.currencyCode)) return fail('transactionInfo is invalid');
+      if (!info || info.totalPriceStatus !== 'FINAL' || !/^\d+(\.\d{1,2})?$/.test(info.totalPrice) || !/^[A-Z]{3}$/.test(info.currencyCode))
+        return fail('transactionInfo is invalid');
       if (state.cancel) return Promise.reject({ statusCode: 'CANCELED' });
       const payload = {
         gatewayMerchantId: spec.parameters.gatewayMerchantId,
         messageExpiration: String(Date.now() + 10 * 60 * 1000),
         messageId: 'AH2Ejt' + Math.random().toString(36).slice(2),
         paymentMethod: 'CARD',
-        paymentMethodDetails: { expirationYear: new Date().getFullYear() + 3, expirationMonth: 12, pan: '4111111111111111', authMethod: 'PAN_ONLY' },
+        paymentMethodDetails: {
+          expirationYear: new Date().getFullYear() + 3,
+          expirationMonth: 12,
+          pan: '4111111111111111',
+          authMethod: 'PAN_ONLY',
+        },
       };
       const token = {
         protocolVersion: 'ECv2',
         signature: 'MEQCIH6Q4OwQ0jAceFEkGF0JID6sJNXxOEi4r+mA7biRxqBQAiAondqoUpU/bdsrAOpZIsrHQS9nwiiNwOrr24RyPeHA0Q==',
-        intermediateSigningKey: { signedKey: '{"keyExpiration":"1542323393147","keyValue":"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"}', signatures: ['MEYCIQCO2EIi48s8VTH+ilMEpoXLFfkxAwHjfPSCVED/QDSHmQ=='] },
-        signedMessage: JSON.stringify({ encryptedMessage: btoa(JSON.stringify(payload)), ephemeralPublicKey: 'BOdoXP1aiNp', tag: 'MAf9kgfzWpS2vAXWLb2D8ivGAS0kuzRJhyqiGgMkMVk=' }),
+        intermediateSigningKey: {
+          signedKey: '{"keyExpiration":"1542323393147","keyValue":"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"}',
+          signatures: ['MEYCIQCO2EIi48s8VTH+ilMEpoXLFfkxAwHjfPSCVED/QDSHmQ=='],
+        },
+        signedMessage: JSON.stringify({
+          encryptedMessage: btoa(JSON.stringify(payload)),
+          ephemeralPublicKey: 'BOdoXP1aiNp',
+          tag: 'MAf9kgfzWpS2vAXWLb2D8ivGAS0kuzRJhyqiGgMkMVk=',
+        }),
       };
       return Promise.resolve({
         apiVersion: 2,
         apiVersionMinor: 0,
-        paymentMethodData: { type: 'CARD', description: 'Visa •••• 1111', info: { cardNetwork: 'VISA', cardDetails: '1111' }, tokenizationData: { type: 'PAYMENT_GATEWAY', token: JSON.stringify(token) } },
+        paymentMethodData: {
+          type: 'CARD',
+          description: 'Visa •••• 1111',
+          info: { cardNetwork: 'VISA', cardDetails: '1111' },
+          tokenizationData: { type: 'PAYMENT_GATEWAY', token: JSON.stringify(token) },
+        },
       });
     }
   }

@@ -22,14 +22,19 @@ const payinAt = async (origin: string) =>
   must(
     await api(origin).POST('/public/payin', {
       body: {
-        orderId: `xff-${crypto.randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
+        orderId: `xff-${crypto.randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
         customer: { ...sampleCustomer, externalUserId: `xff-${crypto.randomUUID()}` },
         returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
       } as never,
     }),
     'create pay-in',
   ) as { paymentId: string; iframeUrls: { card: string } };
-const statusAt = async (origin: string, payinId: string) => must(await api(origin).GET('/public/payin/{payinId}', { params: { path: { payinId } } }), 'get pay-in').status;
+const statusAt = async (origin: string, payinId: string) =>
+  must(await api(origin).GET('/public/payin/{payinId}', { params: { path: { payinId } } }), 'get pay-in').status;
 
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 const padded = (forged: string) => `${'6.6.6.6, '.repeat(600)}${forged}`;
@@ -38,7 +43,11 @@ test.describe('a padded X-Forwarded-For, on a server with the default limits but
   const origin = 'http://localhost:3141';
   let server: ChildProcess;
   test.beforeAll(async () => {
-    server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-xff/db', LIMIT_CARD_ATTEMPTS_PER_IP: '5/3600', POW_AFTER_FAILURES: '1000' });
+    server = await startSecondServer(origin, {
+      SANDBOX_DATA_DIR: '.data/e2e-xff/db',
+      LIMIT_CARD_ATTEMPTS_PER_IP: '5/3600',
+      POW_AFTER_FAILURES: '1000',
+    });
   });
   test.afterAll(() => server?.kill('SIGTERM'));
 
@@ -58,7 +67,9 @@ test.describe('a padded X-Forwarded-For, on a server with the default limits but
   test('webhooks to this machine are refused alike for an open and a closed port, without the operator’s opt-in', async () => {
     const answers: string[] = [];
     for (const port of [new URL(origin).port, '9', '5432']) {
-      const answer = await api(origin).POST('/transaction/h2h/create', { body: { ...h2hSample(), hookUrl: `http://127.0.0.1:${port}/hook` } as never });
+      const answer = await api(origin).POST('/transaction/h2h/create', {
+        body: { ...h2hSample(), hookUrl: `http://127.0.0.1:${port}/hook` } as never,
+      });
       answers.push(`${answer.response.status} ${JSON.stringify(answer.error)}`);
     }
     // Before: created, and the console's delivery results told open ports from closed ones.
@@ -78,8 +89,17 @@ test.describe('CSP report flood, on a server with the default limit of 30 report
   test('30 reports a minute from one client are counted, the rest refused, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) {
-      const body = JSON.stringify([{ type: 'csp-violation', body: { documentURL: `${origin}/x`, effectiveDirective: `invented-${i}-${'z'.repeat(40)}`, blockedURL: 'https://evil.example/' } }]);
-      const answer = await fetch(`${origin}/api/csp-report`, { method: 'POST', body, headers: { 'Content-Type': 'application/reports+json', 'X-Forwarded-For': padded(`198.51.100.${i}`) } });
+      const body = JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: { documentURL: `${origin}/x`, effectiveDirective: `invented-${i}-${'z'.repeat(40)}`, blockedURL: 'https://evil.example/' },
+        },
+      ]);
+      const answer = await fetch(`${origin}/api/csp-report`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/reports+json', 'X-Forwarded-For': padded(`198.51.100.${i}`) },
+      });
       statuses.push(answer.status);
     }
     expect(statuses.filter((s) => s === 204)).toHaveLength(30);
@@ -105,10 +125,22 @@ test('an early 413 says Connection: close; the kept-alive client’s next reques
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const send = (body?: Buffer) =>
     new Promise<{ status: number; connection?: string }>((resolve, reject) => {
-      const r = http.request({ host: '127.0.0.1', port: url.port, path: url.pathname, method: body ? 'POST' : 'GET', agent, headers: body ? { Origin: CHECKOUT_ORIGIN, 'Content-Length': body.length, 'Content-Type': 'application/x-www-form-urlencoded' } : {} }, (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
-      });
+      const r = http.request(
+        {
+          host: '127.0.0.1',
+          port: url.port,
+          path: url.pathname,
+          method: body ? 'POST' : 'GET',
+          agent,
+          headers: body
+            ? { Origin: CHECKOUT_ORIGIN, 'Content-Length': body.length, 'Content-Type': 'application/x-www-form-urlencoded' }
+            : {},
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection }));
+        },
+      );
       r.on('error', reject);
       r.end(body);
     });
@@ -123,7 +155,13 @@ test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin
   const payin = await createPayin(null as never);
   const path = new URL(payin.iframeUrls.card).pathname;
   for (const origin of [null, 'null', 'http://[', 'https://evil.example']) {
-    const headers: [string, string][] = [['Next-Router-Prefetch', '1'], ['Purpose', 'prefetch'], ['Next-Action', 'x'], ['Content-Type', 'text/plain'], ['Content-Length', '2']];
+    const headers: [string, string][] = [
+      ['Next-Router-Prefetch', '1'],
+      ['Purpose', 'prefetch'],
+      ['Next-Action', 'x'],
+      ['Content-Type', 'text/plain'],
+      ['Content-Length', '2'],
+    ];
     if (origin !== null) headers.push(['Origin', origin]);
     expect((await rawRequest(CHECKOUT_ORIGIN, 'POST', path, headers, '[]')).status).toBe(403);
   }
@@ -134,7 +172,14 @@ test('a prefetch header skips neither the Origin check nor the CSP; a bad Origin
 test('?locale= with characters above U+00FF, or malformed, falls back on every page', async () => {
   const payin = await createPayin(null as never);
   const session = await createSession(null as never, { balance: 100 });
-  const pages = [payin.iframeUrls.card, payin.iframeUrls.card.replace('/card', '/apm'), payin.iframeUrls.card.replace('/card', '/status'), `${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`, `${CHECKOUT_ORIGIN}/`, `${CHECKOUT_ORIGIN}/sandbox`];
+  const pages = [
+    payin.iframeUrls.card,
+    payin.iframeUrls.card.replace('/card', '/apm'),
+    payin.iframeUrls.card.replace('/card', '/status'),
+    `${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`,
+    `${CHECKOUT_ORIGIN}/`,
+    `${CHECKOUT_ORIGIN}/sandbox`,
+  ];
   for (const page of pages) {
     for (const locale of ['Ā', 'ar‮', '😀', 'en\u0000', 'x'.repeat(500), '%E0%A4%A']) {
       const url = new URL(page);
@@ -149,7 +194,17 @@ test('SIGTERM ends the server by its deadline, with a connection held open', asy
   const origin = 'http://localhost:3142';
   const server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-sigterm/db', SHUTDOWN_DEADLINE_MS: '3000' });
   // A body that never ends (the request timeout is 30 s) and an idle kept-alive connection.
-  const held = rawRequest(origin, 'POST', '/api/csp-report', [['Content-Type', 'application/csp-report'], ['Content-Length', '1000']], 'abc', 60_000);
+  const held = rawRequest(
+    origin,
+    'POST',
+    '/api/csp-report',
+    [
+      ['Content-Type', 'application/csp-report'],
+      ['Content-Length', '1000'],
+    ],
+    'abc',
+    60_000,
+  );
   await new Promise((resolve) => setTimeout(resolve, 300));
   const started = Date.now();
   const exited = new Promise<number>((resolve) => server.once('exit', () => resolve(Date.now() - started)));
@@ -173,7 +228,11 @@ test('header fuzz: long and malformed X-Forwarded-For, User-Agent, Origin, Accep
   test.setTimeout(120_000);
   const payin = await createPayin(null as never);
   const session = await createSession(null as never, { balance: 100 });
-  const report = await runHeaderFuzz(CHECKOUT_ORIGIN, 300, 5, { paymentId: payin.paymentId, payoutId: 'unknown_id', sessionId: session.sessionId });
+  const report = await runHeaderFuzz(CHECKOUT_ORIGIN, 300, 5, {
+    paymentId: payin.paymentId,
+    payoutId: 'unknown_id',
+    sessionId: session.sessionId,
+  });
   console.info(
     `header fuzz: ${JSON.stringify(report.byClass)}; 5xx ${report.serverErrors.length}; probe median ${report.medianProbeMs} ms, ` +
       `slowest ${report.longestProbeMs} ms, quiet median ${report.quietMedianProbeMs} ms (stall limit ${stallLimitMs(report)} ms)`,

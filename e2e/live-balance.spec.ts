@@ -37,7 +37,11 @@ test('the widget streams its balance: a change arrives without polling', async (
 test('refused the stream, the widget polls every second; hidden, it stops; shown again, it catches up', async ({ page }) => {
   const session = await createSession(page.request, { balance: 10, externalUserId: `live-${randomUUID()}` });
   await page.route(`**/api/cashier/${session.sessionId}/events`, (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ errorKey: 'UNAVAILABLE', errorMessage: 'poll', errorCode: 5031 }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ errorKey: 'UNAVAILABLE', errorMessage: 'poll', errorCode: 5031 }),
+    }),
   );
   const polls = countPolls(page, session.sessionId);
   await visit(page, `${session.widgetUrl}`);

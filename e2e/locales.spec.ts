@@ -3,7 +3,17 @@
  * mirrored for Arabic with card numbers kept left-to-right; axe on each.
  */
 import { expect, test } from '@playwright/test';
-import { createPayin, createSession, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded, visit, withQuery } from './support';
+import {
+  createPayin,
+  createSession,
+  expectNoAxeViolations,
+  fetchPayin,
+  FUTURE_EXPIRY,
+  MERCHANT_ORIGIN,
+  openEmbedded,
+  visit,
+  withQuery,
+} from './support';
 
 test('German from ?locale=de: the card page and a payment through it', async ({ page, request }) => {
   const payin = await createPayin(request);

@@ -84,12 +84,20 @@ const server = http.createServer((request, response) => {
     });
     return;
   }
-  if ((url.pathname === '/webhooks' || /^\/webhooks\/[a-z0-9-]+$/.test(url.pathname)) && url.pathname !== '/webhooks/log' && request.method === 'POST') {
+  if (
+    (url.pathname === '/webhooks' || /^\/webhooks\/[a-z0-9-]+$/.test(url.pathname)) &&
+    url.pathname !== '/webhooks/log' &&
+    request.method === 'POST'
+  ) {
     const signingSecret = secrets.get(url.pathname);
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
-      const headers = { 'webhook-id': request.headers['webhook-id'], 'webhook-timestamp': request.headers['webhook-timestamp'], 'webhook-signature': request.headers['webhook-signature'] };
+      const headers = {
+        'webhook-id': request.headers['webhook-id'],
+        'webhook-timestamp': request.headers['webhook-timestamp'],
+        'webhook-signature': request.headers['webhook-signature'],
+      };
       let verified = null;
       if (signingSecret) {
         try {
@@ -107,7 +115,15 @@ const server = http.createServer((request, response) => {
       } catch {
         // recorded raw
       }
-      webhooks.push({ path: url.pathname, id: headers['webhook-id'] ?? null, signature: request.headers['x-signature'] ?? null, verified, headers, raw, body });
+      webhooks.push({
+        path: url.pathname,
+        id: headers['webhook-id'] ?? null,
+        signature: request.headers['x-signature'] ?? null,
+        verified,
+        headers,
+        raw,
+        body,
+      });
       response.writeHead(200).end('ok');
     });
     return;

@@ -17,9 +17,9 @@ test('health and readiness answer; every answer carries a request id, logged wit
   expect(mine.headers()['x-request-id']).toBe('trace-abc.123');
   const forged = await request.get('/api/health', { headers: { 'X-Request-Id': `not a plain token: ${'x'.repeat(100)}` } });
   expect(forged.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-  await expect
-    .poll(() => readFileSync('.data/e2e/server.log', 'utf8').includes('"requestId":"trace-abc.123"'))
-    .toBe(true);
-  const line = readFileSync('.data/e2e/server.log', 'utf8').split('\n').find((l) => l.includes('"requestId":"trace-abc.123"'))!;
+  await expect.poll(() => readFileSync('.data/e2e/server.log', 'utf8').includes('"requestId":"trace-abc.123"')).toBe(true);
+  const line = readFileSync('.data/e2e/server.log', 'utf8')
+    .split('\n')
+    .find((l) => l.includes('"requestId":"trace-abc.123"'))!;
   expect(JSON.parse(line)).toMatchObject({ method: 'GET', path: '/api/health', status: 200, durationMs: expect.any(Number) });
 });

@@ -21,18 +21,27 @@ const check = (url: string) =>
 async function tamperingProxy(tamper: (html: string, headers: http.IncomingHttpHeaders) => string) {
   const target = new URL(CHECKOUT_ORIGIN);
   const server = http.createServer((request, response) => {
-    const upstream = http.request({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (c: Buffer) => chunks.push(c));
-      answer.on('end', () => {
-        const headers = { ...answer.headers };
-        delete headers['content-length'];
-        delete headers['content-encoding'];
-        const html = Buffer.concat(chunks).toString('utf8');
-        const body = (answer.headers['content-type'] ?? '').includes('text/html') ? tamper(html, headers) : html;
-        response.writeHead(answer.statusCode ?? 502, headers).end(body);
-      });
-    });
+    const upstream = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: { ...request.headers, host: target.host, 'accept-encoding': 'identity' },
+      },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (c: Buffer) => chunks.push(c));
+        answer.on('end', () => {
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          delete headers['content-encoding'];
+          const html = Buffer.concat(chunks).toString('utf8');
+          const body = (answer.headers['content-type'] ?? '').includes('text/html') ? tamper(html, headers) : html;
+          response.writeHead(answer.statusCode ?? 502, headers).end(body);
+        });
+      },
+    );
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
   });
@@ -60,7 +69,10 @@ test('integrity:check passes on the card page as built, and fails on an added sc
   }
 
   const loosened = await tamperingProxy((html, headers) => {
-    headers['content-security-policy'] = String(headers['content-security-policy']).replace("script-src 'self'", "script-src 'self' 'unsafe-inline' https:");
+    headers['content-security-policy'] = String(headers['content-security-policy']).replace(
+      "script-src 'self'",
+      "script-src 'self' 'unsafe-inline' https:",
+    );
     return html;
   });
   try {

@@ -20,7 +20,11 @@ import { startSecondServer } from './second-server';
 import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN } from './support';
 
 /** The server of a locale's tests (a clean sandbox each: passkeys are kept per card). */
-const originsOf = (port: number) => ({ checkout: `http://checkout.localhost:${port}`, acs: `http://acs.localhost:${port}`, server: `http://127.0.0.1:${port}` });
+const originsOf = (port: number) => ({
+  checkout: `http://checkout.localhost:${port}`,
+  acs: `http://acs.localhost:${port}`,
+  server: `http://127.0.0.1:${port}`,
+});
 let CHECKOUT = '';
 let ACS = '';
 /** The same server, as this script reaches it. */
@@ -34,11 +38,22 @@ const CARD = '4000000000003220';
 test.use({
   launchOptions: {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu', '--no-first-run', '--enable-features=SecurePaymentConfirmationBrowser'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-gpu',
+      '--no-first-run',
+      '--enable-features=SecurePaymentConfirmationBrowser',
+    ],
   },
 });
 
-type Catalogue = { acs: Record<'pass' | 'passkeyHeading' | 'passkeyCreate', string>; card: Record<'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName', string> };
+type Catalogue = {
+  acs: Record<'pass' | 'passkeyHeading' | 'passkeyCreate', string>;
+  card: Record<'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName', string>;
+};
 const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
 /** A pay-in of the demo merchant in this file's server's sandbox. */
@@ -49,7 +64,9 @@ const statusOf = async (paymentId: string) => (await fetchPayin(undefined, payme
 async function passkeyDevice(context: BrowserContext, page: Page, mode: 'autoAccept' | 'autoReject') {
   const cdp = await context.newCDPSession(page);
   await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', { options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true } });
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+  });
   await cdp.send('Page.setSPCTransactionMode', { mode });
   return cdp;
 }
@@ -69,20 +86,31 @@ async function payWithChallengeCard(page: Page, locale: string): Promise<{ payme
   return { paymentId: payin.paymentId, checkout };
 }
 
-for (const [locale, port] of [['en', 3147], ['ar', 3148]] as const) {
+for (const [locale, port] of [
+  ['en', 3147],
+  ['ar', 3148],
+] as const) {
   test.describe(`${locale}`, () => {
     // The browser's language: the card page has ?locale=, the issuer's ACS follows the browser.
     test.use({ locale });
     let server: ChildProcess;
     test.beforeAll(async () => {
       ({ checkout: CHECKOUT, acs: ACS, server: SERVER } = originsOf(port));
-      server = await startSecondServer(SERVER, { CHECKOUT_URL: CHECKOUT, SANDBOX_PUBLIC_URL: ACS, SANDBOX_DATA_DIR: 'memory://', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' });
+      server = await startSecondServer(SERVER, {
+        CHECKOUT_URL: CHECKOUT,
+        SANDBOX_PUBLIC_URL: ACS,
+        SANDBOX_DATA_DIR: 'memory://',
+        SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
+      });
     });
     test.afterAll(() => {
       server?.kill('SIGTERM');
     });
 
-    test(`${locale}: a passed challenge enrols a passkey; the next pay-in with the card is confirmed by it, with no challenge`, async ({ page, context }) => {
+    test(`${locale}: a passed challenge enrols a passkey; the next pay-in with the card is confirmed by it, with no challenge`, async ({
+      page,
+      context,
+    }) => {
       const text = catalogue(locale);
       await passkeyDevice(context, page, 'autoAccept');
 

@@ -24,7 +24,11 @@ let server: ChildProcess | null = null;
 test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   // Google Pay's script: the suite's stub on the merchant site's loopback server (nothing leaves the machine).
-  server = await startSecondServer(origin, { SANDBOX_DATA_DIR: `${dataDir}/db`, POW_AFTER_FAILURES: '2', GOOGLE_PAY_SCRIPT_URL: `${MERCHANT_ORIGIN}/google-pay/pay.js` });
+  server = await startSecondServer(origin, {
+    SANDBOX_DATA_DIR: `${dataDir}/db`,
+    POW_AFTER_FAILURES: '2',
+    GOOGLE_PAY_SCRIPT_URL: `${MERCHANT_ORIGIN}/google-pay/pay.js`,
+  });
 });
 
 test.afterAll(() => {
@@ -38,7 +42,11 @@ async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: st
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
     body: JSON.stringify({
-      orderId: `pow-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
+      orderId: `pow-${randomUUID()}`,
+      amount: 10,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
       customer: { ...sampleCustomer, externalUserId: `pow-${randomUUID()}` },
       returnUrls: { success: `${origin}/sandbox/returned?result=success`, failure: `${origin}/sandbox/returned?result=failure` },
     }),
@@ -49,7 +57,9 @@ async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: st
 const statusOf = async (id: string, token = 'sbx_demo_merchant') =>
   (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).status;
 
-test('after two failed attempts from one IP, a script is told the check needs JavaScript; the customer presses Pay once and the browser solves the check and pays', async ({ page }) => {
+test('after two failed attempts from one IP, a script is told the check needs JavaScript; the customer presses Pay once and the browser solves the check and pays', async ({
+  page,
+}) => {
   const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
   const first = await createPayin();
   const next = await createPayin();

@@ -23,7 +23,8 @@ function snippet(heading: string, language: string): string {
   return README.slice(open + language.length + 4, close);
 }
 
-const localize = (code: string) => code.replaceAll('http://localhost:3000', CHECKOUT_ORIGIN).replaceAll("'sbx_demo_merchant'", `'${NIGHT_TOKEN}'`);
+const localize = (code: string) =>
+  code.replaceAll('http://localhost:3000', CHECKOUT_ORIGIN).replaceAll("'sbx_demo_merchant'", `'${NIGHT_TOKEN}'`);
 
 test('the README alone: typed client, embed script with its integrity hash, payment, verified webhook', async ({ page, request }) => {
   // The merchant's webhook URL and secret, as the console shows them.
@@ -38,10 +39,15 @@ test('the README alone: typed client, embed script with its integrity hash, paym
   mkdirSync('.data', { recursive: true });
   const dir = mkdtempSync(path.join(process.cwd(), '.data', 'readme-'));
   const file = path.join(dir, 'create-payin.mts');
-  const client = localize(snippet('## A merchant server: the typed client', 'ts')).replace("from './lib/payments-api/merchant-client'", `from '${path.resolve('lib/payments-api/merchant-client')}'`);
+  const client = localize(snippet('## A merchant server: the typed client', 'ts')).replace(
+    "from './lib/payments-api/merchant-client'",
+    `from '${path.resolve('lib/payments-api/merchant-client')}'`,
+  );
   writeFileSync(file, `${client}\nconsole.log(JSON.stringify(data));\n`);
   const output = await new Promise<string>((resolve, reject) =>
-    execFile('node_modules/.bin/tsx', [file], (error, stdout, stderr) => (error ? reject(new Error(stderr || String(error))) : resolve(stdout))),
+    execFile('node_modules/.bin/tsx', [file], (error, stdout, stderr) =>
+      error ? reject(new Error(stderr || String(error))) : resolve(stdout),
+    ),
   ).finally(() => rmSync(dir, { recursive: true, force: true }));
   const created = JSON.parse(output.trim().split('\n').at(-1)!) as { paymentId: string; iframeUrls: { card: string } };
   expect(created.iframeUrls.card).toContain(`/payments/payin/${created.paymentId}/card`);
@@ -54,7 +60,12 @@ test('the README alone: typed client, embed script with its integrity hash, paym
   const frame = page.frameLocator('iframe[title="Withdraw"]');
   await fillCard(frame, { number: '4242424242424242' });
   await frame.getByRole('button', { name: /^Pay / }).click();
-  await expect.poll(async () => (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: created.paymentId } } })).data?.status).toBe('SUCCESS');
+  await expect
+    .poll(
+      async () =>
+        (await merchantApi(NIGHT_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: created.paymentId } } })).data?.status,
+    )
+    .toBe('SUCCESS');
 
   // 3. The webhook snippet verifies what the merchant's receiver got.
   type Received = { path: string; raw: string; headers: Record<string, string> };
@@ -67,7 +78,9 @@ test('the README alone: typed client, embed script with its integrity hash, paym
     })
     .toBe(true);
   const verify = snippet('Receiving them on a merchant server', 'js').replace(/^\s*import .*$/m, '');
-  const run = new Function('Webhook', 'process', 'rawBody', 'headers', `${verify}\nreturn event;`) as (...args: unknown[]) => { data: { object: { id: string } } };
+  const run = new Function('Webhook', 'process', 'rawBody', 'headers', `${verify}\nreturn event;`) as (...args: unknown[]) => {
+    data: { object: { id: string } };
+  };
   const event = run(Webhook, { env: { WEBHOOK_SECRET: secret } }, delivery!.raw, delivery!.headers);
   expect(event.data.object.id).toBe(created.paymentId);
   expect(() => run(Webhook, { env: { WEBHOOK_SECRET: secret } }, `${delivery!.raw} `, delivery!.headers)).toThrow();

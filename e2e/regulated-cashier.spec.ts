@@ -26,7 +26,10 @@ async function pagesOf(sessionId: string): Promise<Record<string, string>> {
   if (known) return known;
   const proof = randomUUID().replace(/-/g, '').repeat(2);
   const launchToken = new URL(widgetUrls.get(sessionId)!).searchParams.get('launch')!;
-  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', { params: { path: { sessionId } }, body: { launchToken, holderProof: proof } });
+  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', {
+    params: { path: { sessionId } },
+    body: { launchToken, holderProof: proof },
+  });
   expect(spent.response.status).toBe(204);
   const headers = { Authorization: 'Bearer sbx_checkout', 'Holder-Proof': proof };
   holders.set(sessionId, headers);
@@ -55,9 +58,16 @@ async function newSession(token: string, country: string) {
   return { ...created, externalUserId };
 }
 
-const sessionOf = async (page: Page, sessionId: string) => (await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: await pagesOf(sessionId) })).json()) as Catalogue;
+const sessionOf = async (page: Page, sessionId: string) =>
+  (await (
+    await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: await pagesOf(sessionId) })
+  ).json()) as Catalogue;
 const transactionsOf = async (page: Page, sessionId: string) =>
-  ((await (await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}/transactions`, { headers: await pagesOf(sessionId) })).json()) as { transactions: { id: string; kind: string; status: string }[] }).transactions;
+  (
+    (await (
+      await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}/transactions`, { headers: await pagesOf(sessionId) })
+    ).json()) as { transactions: { id: string; kind: string; status: string }[] }
+  ).transactions;
 const step = (page: Page) => page.frameLocator('iframe[src*="/payments/"]');
 
 /** Fills a new card in the card page of `locale`. */
@@ -125,7 +135,10 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`a reality check appears after the interval (${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: await pagesOf(session.sessionId), data: { noLimits: true, realityCheckMinutes: 30 } });
+      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, {
+        headers: await pagesOf(session.sessionId),
+        data: { noLimits: true, realityCheckMinutes: 30 },
+      });
       await page.clock.install({ time: new Date() });
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const dialog = page.getByRole('alertdialog', { name: g.realityTitle });
@@ -146,18 +159,32 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`a self-excluded customer cannot deposit, and can withdraw (${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'SE');
-      const record = must(await merchantApi(REGULATED).POST('/public/customer', { body: { ...sampleCustomer, externalUserId: session.externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'SE' } } }), 'customer');
-      const excluded = await merchantApi(REGULATED).PUT('/public/customer/{customerId}/exclusion', { params: { path: { customerId: record.customerId } }, body: { kind: 'SELF_EXCLUSION' } });
+      const record = must(
+        await merchantApi(REGULATED).POST('/public/customer', {
+          body: { ...sampleCustomer, externalUserId: session.externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'SE' } },
+        }),
+        'customer',
+      );
+      const excluded = await merchantApi(REGULATED).PUT('/public/customer/{customerId}/exclusion', {
+        params: { path: { customerId: record.customerId } },
+        body: { kind: 'SELF_EXCLUSION' },
+      });
       expect(excluded.response.status).toBe(204);
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const notice = page.getByTestId('excluded');
       await expect(notice.getByRole('heading', { name: g.excludedHeading })).toBeVisible();
       await expect(notice.getByText(g.excludedSelf)).toBeVisible();
-      await expect(notice.getByRole('link', { name: g.helpLink.replace('{name}', 'Stödlinjen') })).toHaveAttribute('href', 'https://www.stodlinjen.se');
+      await expect(notice.getByRole('link', { name: g.helpLink.replace('{name}', 'Stödlinjen') })).toHaveAttribute(
+        'href',
+        'https://www.stodlinjen.se',
+      );
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toHaveCount(0);
       await expectNoAxeViolations(page, `self-excluded (${locale})`);
       // A script, not the page, is refused the same.
-      const forged = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: await pagesOf(session.sessionId), data: { amount: 10 } });
+      const forged = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
+        headers: await pagesOf(session.sessionId),
+        data: { amount: 10 },
+      });
       expect((await forged.json()).errorKey).toBe('CUSTOMER_EXCLUDED');
       await page.getByRole('link', { name: text.cashier.withdraw }).click();
       await expect(page.getByRole('button', { name: text.cashier.submitWithdraw })).toBeVisible();
@@ -166,11 +193,23 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`deposit again pays with the security code alone, once for two presses and two tabs (${locale})`, async ({ page, context }) => {
       const session = await newSession(REGULATED, 'FR');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, { headers: await pagesOf(session.sessionId), data: { noLimits: true } });
-      const first = await (await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, { headers: await pagesOf(session.sessionId), data: { amount: 25, method: 'card' } })).json();
+      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, {
+        headers: await pagesOf(session.sessionId),
+        data: { noLimits: true },
+      });
+      const first = await (
+        await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
+          headers: await pagesOf(session.sessionId),
+          data: { amount: 25, method: 'card' },
+        })
+      ).json();
       const paid = await page.request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
         headers: await pagesOf(session.sessionId),
-        data: { browser: {}, cardData: { cardNumber: '4000056655665556', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: true },
+        data: {
+          browser: {},
+          cardData: { cardNumber: '4000056655665556', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+          saveCard: true,
+        },
       });
       // A debit card: the merchant refuses credit cards (UKGC).
       expect((await paid.json()).status).toBe('SUCCESS');
@@ -192,7 +231,9 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(cvv).toBeVisible();
       // The same deposit in both tabs.
       const src = (p: Page) => p.locator('iframe[src*="/payments/"]').getAttribute('src');
-      await expect.poll(async () => new URL((await src(second)) ?? '', 'http://x').pathname).toBe(new URL((await src(page)) ?? '', 'http://x').pathname);
+      await expect
+        .poll(async () => new URL((await src(second)) ?? '', 'http://x').pathname)
+        .toBe(new URL((await src(page)) ?? '', 'http://x').pathname);
       await expect(frame.getByLabel(text.card.cardNumber, { exact: true })).toBeHidden();
       await cvv.fill('123');
       await frame.getByRole('button', { name: new RegExp(text.card.payWithSaved.replace('{amount}', '.*')) }).click();
@@ -206,7 +247,11 @@ for (const locale of ['en', 'ar'] as const) {
         await secondFrame.getByLabel(text.card.savedCvv).fill('123');
         await secondFrame.getByRole('button', { name: new RegExp(text.card.payWithSaved.replace('{amount}', '.*')) }).click();
       }
-      await expect.poll(async () => (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin' && t.status === 'SUCCESS').length).toBe(2);
+      await expect
+        .poll(
+          async () => (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin' && t.status === 'SUCCESS').length,
+        )
+        .toBe(2);
       await second.close();
     });
 
@@ -216,7 +261,9 @@ for (const locale of ['en', 'ar'] as const) {
       await page.getByLabel(text.cashier.amount.replace('{currency}', 'EUR')).fill('20');
       await page.getByRole('button', { name: text.cashier.submitDeposit }).click();
       await fillCard(step(page), text, '4000000000000119');
-      await step(page).getByRole('button', { name: new RegExp(text.card.pay.replace('{amount}', '.*')) }).click();
+      await step(page)
+        .getByRole('button', { name: new RegExp(text.card.pay.replace('{amount}', '.*')) })
+        .click();
       const recovery = page.getByRole('region', { name: g.recoveryHeading });
       await expect(recovery.getByRole('heading', { name: g.recoveryHeading })).toBeFocused();
       const apm = recovery.getByRole('button', { name: new RegExp(g.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) });
@@ -224,9 +271,15 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(recovery.getByRole('button', { name: g.recoveryCard })).toBeVisible();
       await expectNoAxeViolations(page, `recovery after a failed deposit (${locale})`);
       await apm.click();
-      await step(page).locator('summary').filter({ hasText: /E-wallet|محفظة|wallet/i }).first().click();
+      await step(page)
+        .locator('summary')
+        .filter({ hasText: /E-wallet|محفظة|wallet/i })
+        .first()
+        .click();
       await step(page).getByLabel(text.apm.fields.email).fill('ada@example.com');
-      await step(page).getByRole('button', { name: new RegExp(text.apm.continue.replace('{method}', '.*')) }).click();
+      await step(page)
+        .getByRole('button', { name: new RegExp(text.apm.continue.replace('{method}', '.*')) })
+        .click();
       await step(page).getByRole('button', { name: text.provider.approve }).click();
       await expect(page.getByRole('status').filter({ hasText: text.cashier.done.success })).toBeVisible();
       const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
@@ -248,7 +301,9 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   const beside = page.getByRole('region', { name: text.gambling.recoveryHeading });
   await expect(beside.getByRole('status')).toHaveText(text.gambling.recoveryRetryHere.replace('{count}', '2'));
   await expect(beside.getByRole('button', { name: text.gambling.recoveryCard })).toBeVisible();
-  await expect(beside.getByRole('button', { name: new RegExp(text.gambling.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) })).toBeVisible();
+  await expect(
+    beside.getByRole('button', { name: new RegExp(text.gambling.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, 'the way forward beside the card page after a first decline');
   await fillCard(step(page), text, '4000002760003184');
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
@@ -266,7 +321,12 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   for (const number of ['4000000000000002', '4000000000009995', '4000002760003184']) {
     await fillCard(step(page), text, number);
     await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
-    if (number !== '4000002760003184') await expect(step(page).getByRole('alert').filter({ hasText: /declined|insufficient/i })).toBeVisible();
+    if (number !== '4000002760003184')
+      await expect(
+        step(page)
+          .getByRole('alert')
+          .filter({ hasText: /declined|insufficient/i }),
+      ).toBeVisible();
   }
   const recovery = page.getByRole('region', { name: text.gambling.recoveryHeading });
   await expect(recovery.getByRole('button', { name: text.gambling.recoveryThreeDS })).toBeVisible();
@@ -280,4 +340,3 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
   expect(deposits.map((d) => d.status)).toEqual(['SUCCESS', 'DECLINED']);
 });
-

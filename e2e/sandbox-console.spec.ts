@@ -38,7 +38,9 @@ test('create a pay-in, embed it on a second origin, pay it, see its messages and
   // The webhook reaches the merchant and shows in the console.
   await expect
     .poll(async () => {
-      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as { body: { data?: { object?: { id: string; status: string } } } }[];
+      const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as {
+        body: { data?: { object?: { id: string; status: string } } };
+      }[];
       return log.filter((w) => w.body.data?.object?.id === paymentId).map((w) => w.body.data?.object?.status);
     })
     .toEqual(['SUCCESS']);
@@ -71,7 +73,11 @@ test('confirm a payout from the console', async ({ page, request }) => {
   await expect(page.getByRole('status')).toHaveText('Payout confirmed.');
   await expect(page.locator(`tr[data-payout="${payoutId}"]`).getByTestId('status')).toHaveText('PENDING');
   await expect
-    .poll(async () => (await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status)
+    .poll(
+      async () =>
+        (await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json())
+          .status,
+    )
     .toBe('PROCESSED');
 });
 
@@ -86,11 +92,16 @@ test('create a session and update its balance from the console', async ({ page, 
   await item.getByRole('button', { name: 'Set balance' }).click();
   await expect(page.getByRole('status')).toHaveText('Balance updated.');
   await expect(page.locator(`li[data-session="${sessionId}"]`).getByTestId('balance')).toHaveText('42.5 EUR');
-  const session = await request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  const session = await request.get(`/sandbox/api/public/cashier/session/${sessionId}`, {
+    headers: { Authorization: `Bearer ${DEMO_TOKEN}` },
+  });
   expect((await session.json()).balance).toBe(42.5);
 });
 
-test('a host-to-host transaction: the Pending3DS webhook reaches the merchant, the client passes 3DS and lands on callback', async ({ page, request }) => {
+test('a host-to-host transaction: the Pending3DS webhook reaches the merchant, the client passes 3DS and lands on callback', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
   await page.getByLabel('Test card').selectOption('4000000000003220');
   await page.getByLabel('Webhook URL (hookUrl)').fill(`${MERCHANT_ORIGIN}/webhooks`);
@@ -123,7 +134,10 @@ test('a host-to-host transaction: the Pending3DS webhook reaches the merchant, t
   await expectNoAxeViolations(page, 'h2h callback page');
 });
 
-test('edit a merchant’s theme in the console: the pages follow within the settings cache time, a bad logo URL is refused', async ({ page, request }) => {
+test('edit a merchant’s theme in the console: the pages follow within the settings cache time, a bad logo URL is refused', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
   const original = {
@@ -144,7 +158,10 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
 
     // `auto` follows the customer's prefers-color-scheme.
     const payin = await createPayin(request, {}, OTHER_TOKEN);
-    const style = () => page.getByRole('button', { name: /^Pay / }).evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, page: getComputedStyle(document.body).backgroundColor }));
+    const style = () =>
+      page
+        .getByRole('button', { name: /^Pay / })
+        .evaluate((el) => ({ radius: getComputedStyle(el).borderTopLeftRadius, page: getComputedStyle(document.body).backgroundColor }));
     await page.emulateMedia({ colorScheme: 'dark' });
     // The checkout keeps settings 5 s per instance (lib/payments-api/client.ts): the edit shows within that.
     await expect(async () => {
@@ -208,10 +225,19 @@ test('refund part of a pay-in from the console, then the rest: PARTIALLY_REFUNDE
   const payin = await createPayin(request);
   const paid = await request.post(`/sandbox/api/public/payin/${payin.paymentId}/process/card`, {
     headers: { Authorization: 'Bearer sbx_checkout' },
-    data: { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false },
+    data: {
+      browser: {},
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: false,
+    },
   });
   expect((await paid.json()).status).toBe('SUCCESS');
-  const status = async () => (await (await request.get(`/sandbox/api/public/payin/${payin.paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status;
+  const status = async () =>
+    (
+      await (
+        await request.get(`/sandbox/api/public/payin/${payin.paymentId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })
+      ).json()
+    ).status;
 
   await page.goto(`/sandbox?token=${DEMO_TOKEN}`);
   const row = () => page.locator(`tr[data-payin="${payin.paymentId}"]`);
@@ -247,5 +273,8 @@ test('reject a payout from the console', async ({ page, request }) => {
   await row.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByRole('status')).toHaveText('Payout rejected.');
   await expect(page.locator(`tr[data-payout="${payoutId}"]`).getByTestId('status')).toHaveText('REJECTED');
-  expect((await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json()).status).toBe('REJECTED');
+  expect(
+    (await (await request.get(`/sandbox/api/public/payout/${payoutId}`, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } })).json())
+      .status,
+  ).toBe('REJECTED');
 });

@@ -70,12 +70,19 @@ test('save a card on one pay-in, pay the next with the CVV alone, then remove it
   await expect(page.getByLabel('Card number')).toBeVisible();
 });
 
-test('an expired saved card is shown but cannot be chosen; a saved 3DS card is challenged inside the card page', async ({ page, request }) => {
+test('an expired saved card is shown but cannot be chosen; a saved 3DS card is challenged inside the card page', async ({
+  page,
+  request,
+}) => {
   const customer = { ...sampleCustomer, externalUserId: `expiry-${randomUUID()}` };
   const first = await createPayin(request, { customer });
   await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
     headers: { Authorization: 'Bearer sbx_checkout' },
-    data: { browser: {}, cardData: { cardNumber: '4000000000003220', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+    data: {
+      browser: {},
+      cardData: { cardNumber: '4000000000003220', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: true,
+    },
   });
   const second = await createPayin(request, { customer });
   const frame = await openEmbedded(page, second.iframeUrls.card);
@@ -228,7 +235,7 @@ test.describe('payouts', () => {
   test('a payout already processed opens on its result', async ({ page, request }) => {
     const payout = await createPayout(request);
     await request.post(`/sandbox/api/public/payout/${payout.payoutId}/process/card`, {
-      headers: { Authorization: "Bearer sbx_demo_merchant" },
+      headers: { Authorization: 'Bearer sbx_demo_merchant' },
       data: { browser: {}, cardData: { cardNumber: '4000000000000119', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
     });
     await decidePayout(request, payout.payoutId, 'confirm');
@@ -263,7 +270,11 @@ test.describe('by keyboard alone', () => {
     const first = await createPayin(request, { customer });
     await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
       headers: { Authorization: 'Bearer sbx_checkout' },
-      data: { browser: {}, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+      data: {
+        browser: {},
+        cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+        saveCard: true,
+      },
     });
     // The customer's browser holds their cashier (removing a card needs it, E22); the card page in its partition.
     const session = await createSession(request, { externalUserId: customer.externalUserId, balance: 10 });
@@ -290,7 +301,9 @@ test('a pay-in that times out explains what happened and what the customer can d
   await fillCard(frame, { number: '4000000000000101' });
   await frame.getByRole('button', { name: /^Pay / }).click();
   await expect(frame.getByRole('status')).toContainText('being processed');
-  await expect(frame.getByRole('status')).toHaveText('Payment not completed: the payment took too long and was stopped.', { timeout: 25_000 });
+  await expect(frame.getByRole('status')).toHaveText('Payment not completed: the payment took too long and was stopped.', {
+    timeout: 25_000,
+  });
   await expect(frame.getByText('Nothing was charged. You can return to the merchant and start a new payment.')).toBeVisible();
   await expect(frame.getByRole('link', { name: 'Return to merchant' })).toHaveAttribute('href', `${MERCHANT_ORIGIN}/failure`);
   await expectNoAxeViolations(page, 'timed-out pay-in');

@@ -6,7 +6,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * waits until it answers (30 s at most). Answers the process, to kill after the tests. `onLog`
  * gets each line of its standard output (the JSON log).
  */
-export async function startSecondServer(origin: string, env: Record<string, string>, onLog?: (line: string) => void): Promise<ChildProcess> {
+export async function startSecondServer(
+  origin: string,
+  env: Record<string, string>,
+  onLog?: (line: string) => void,
+): Promise<ChildProcess> {
   const port = new URL(origin).port;
   const server = spawn('node_modules/.bin/next', ['start', '-p', port], {
     env: { ...process.env, PORT: port, CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },

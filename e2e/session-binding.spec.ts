@@ -11,7 +11,15 @@ import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import enCatalogue from '@/messages/en.json';
 import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { CHECKOUT_ORIGIN, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, FUTURE_EXPIRY, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
+import {
+  CHECKOUT_ORIGIN,
+  expectNoAxeViolations,
+  expectNoAxeViolationsWithoutJs,
+  FUTURE_EXPIRY,
+  merchantApi,
+  MERCHANT_ORIGIN,
+  NIGHT_TOKEN,
+} from './support';
 
 const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 const HELD_ELSEWHERE = enCatalogue.binding.heading;
@@ -22,14 +30,20 @@ async function newSession() {
     body: {
       customer: { ...sampleCustomer, externalUserId: `bound-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: 'FR' } },
       returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR', kycVerified: true, previousTransactionCount: 3, balance: 100,
+      currency: 'EUR',
+      kycVerified: true,
+      previousTransactionCount: 3,
+      balance: 100,
     },
   });
   return answer.data! as { sessionId: string; checkoutUrl: string; widgetUrl: string };
 }
 const payoutsOf = async (sessionId: string) =>
-  (await merchantApi(NIGHT_TOKEN).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId } } })).data!.transactions.filter((t) => t.kind === 'payout');
-const payoutStatus = async (payoutId: string) => (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } })).data!.status;
+  (
+    await merchantApi(NIGHT_TOKEN).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId } } })
+  ).data!.transactions.filter((t) => t.kind === 'payout');
+const payoutStatus = async (payoutId: string) =>
+  (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } })).data!.status;
 
 /** Opens a launch address in `page` and waits until the launch has sent it to the page itself. */
 async function open(page: Page, url: string) {
@@ -42,7 +56,10 @@ async function newBrowser(browser: Browser, options: { javaScriptEnabled?: boole
   return { context, page: await context.newPage() };
 }
 
-test('a script with the session id and the pages’ credential reads and moves nothing; the customer’s own destination pays', async ({ page, browser }) => {
+test('a script with the session id and the pages’ credential reads and moves nothing; the customer’s own destination pays', async ({
+  page,
+  browser,
+}) => {
   const session = await newSession();
   await open(page, `${session.checkoutUrl}&tab=withdraw`);
   await page.getByLabel('Amount in EUR').fill('20');
@@ -60,32 +77,70 @@ test('a script with the session id and the pages’ credential reads and moves n
   const sessionPath = { params: { path: { sessionId: session.sessionId } } };
   expect((await pagesApi.GET('/public/cashier/session/{sessionId}', sessionPath)).response.status).toBe(403);
   expect((await pagesApi.GET('/public/cashier/session/{sessionId}/transactions', sessionPath)).response.status).toBe(403);
-  expect((await pagesApi.POST('/public/cashier/session/{sessionId}/payout', { ...sessionPath, body: { value: 100 } })).response.status).toBe(403);
-  expect((await pagesApi.PUT('/public/cashier/session/{sessionId}/responsible-gambling', { ...sessionPath, body: { depositLimits: { day: 0.01 } } })).response.status).toBe(403);
+  expect(
+    (await pagesApi.POST('/public/cashier/session/{sessionId}/payout', { ...sessionPath, body: { value: 100 } })).response.status,
+  ).toBe(403);
+  expect(
+    (
+      await pagesApi.PUT('/public/cashier/session/{sessionId}/responsible-gambling', {
+        ...sessionPath,
+        body: { depositLimits: { day: 0.01 } },
+      })
+    ).response.status,
+  ).toBe(403);
   const payoutPath = { params: { path: { payoutId: withdrawal!.id } } };
   expect((await pagesApi.GET('/public/payout/{payoutId}', payoutPath)).response.status).toBe(403);
-  const attackerCard = { browser: { javascriptEnabled: true } as never, cardData: { cardNumber: '5555555555554444', cardHolderName: 'Attacker', expiryMonth: '12', expiryYear: '2034' } };
+  const attackerCard = {
+    browser: { javascriptEnabled: true } as never,
+    cardData: { cardNumber: '5555555555554444', cardHolderName: 'Attacker', expiryMonth: '12', expiryYear: '2034' },
+  };
   expect((await pagesApi.POST('/public/payout/{payoutId}/process/card', { ...payoutPath, body: attackerCard })).response.status).toBe(403);
   // A spent launch secret spends nothing again, and claims nothing by API.
   const spent = new URL(session.checkoutUrl).searchParams.get('launch')!;
-  const claim = await pagesApi.PUT('/public/cashier/session/{sessionId}/binding', { ...sessionPath, body: { launchToken: spent, holderProof: 'f'.repeat(64) } });
+  const claim = await pagesApi.PUT('/public/cashier/session/{sessionId}/binding', {
+    ...sessionPath,
+    body: { launchToken: spent, holderProof: 'f'.repeat(64) },
+  });
   expect(claim.response.status).toBe(403);
   // The checkout's form posted by a script, with and without a payout page of its own.
   const payoutUrl = `${CHECKOUT_ORIGIN}/payments/payout/${withdrawal!.id}/card`;
   const forged = await postCardForm(payoutUrl, { cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' });
   expect(forged.status).toBeLessThan(500);
-  const own = (await merchantApi().POST('/public/payout', { body: { orderId: `a-${randomUUID()}`, value: 5, currency: 'EUR', kycVerified: false, customer: { ...sampleCustomer, externalUserId: `a-${randomUUID()}` } } as never })).data!;
+  const own = (
+    await merchantApi().POST('/public/payout', {
+      body: {
+        orderId: `a-${randomUUID()}`,
+        value: 5,
+        currency: 'EUR',
+        kycVerified: false,
+        customer: { ...sampleCustomer, externalUserId: `a-${randomUUID()}` },
+      } as never,
+    })
+  ).data!;
   const launched = await fetch(`${CHECKOUT_ORIGIN}/api/launch`, {
     method: 'POST',
     redirect: 'manual',
     headers: { Origin: CHECKOUT_ORIGIN, 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ path: new URL(own.iframeUrls.card).pathname, launch: new URL(own.iframeUrls.card).searchParams.get('launch')! }),
+    body: new URLSearchParams({
+      path: new URL(own.iframeUrls.card).pathname,
+      launch: new URL(own.iframeUrls.card).searchParams.get('launch')!,
+    }),
   });
   expect(launched.status).toBe(303);
-  const cookie = launched.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = launched.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const ownPage = await fetch(`${CHECKOUT_ORIGIN}${new URL(own.iframeUrls.card).pathname}`, { headers: { cookie } });
   const body = new FormData();
-  for (const [name, value] of Object.entries({ ...hiddenFields(await ownPage.text()), paymentId: withdrawal!.id, cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' })) body.append(name, value);
+  for (const [name, value] of Object.entries({
+    ...hiddenFields(await ownPage.text()),
+    paymentId: withdrawal!.id,
+    cardNumber: '5555555555554444',
+    expiry: '12/34',
+    cardHolderName: 'Attacker',
+  }))
+    body.append(name, value);
   const posted = await fetch(payoutUrl, { method: 'POST', body, headers: { Origin: CHECKOUT_ORIGIN, cookie } });
   expect(posted.status).toBeLessThan(500);
   expect(await payoutStatus(withdrawal!.id)).toBe('CREATED');
@@ -109,14 +164,19 @@ test('a script with the session id and the pages’ credential reads and moves n
   await step(page).getByLabel('Card number').fill('4242424242424242');
   await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
   await step(page).getByLabel('Name on card').fill('Ada Lovelace');
-  await step(page).getByRole('button', { name: /^Send / }).click();
+  await step(page)
+    .getByRole('button', { name: /^Send / })
+    .click();
   await expect.poll(() => payoutStatus(withdrawal!.id), { timeout: 20_000 }).toMatch(/^(PENDING|PROCESSED)$/);
   const paid = (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId: withdrawal!.id } } })).data!;
   expect(paid.cardMask).toMatch(/^424242/);
   expect((await page.request.get(`/api/cashier/${session.sessionId}`)).status()).toBe(200);
 });
 
-test('a link scanner’s fetch spends nothing; the launch page without JavaScript is one accessible press; the customer opens the cashier afterwards', async ({ page, browser }) => {
+test('a link scanner’s fetch spends nothing; the launch page without JavaScript is one accessible press; the customer opens the cashier afterwards', async ({
+  page,
+  browser,
+}) => {
   const session = await newSession();
   // A chat preview or mail scanner: a GET of the address (and of the widget's), no script run.
   for (const url of [session.checkoutUrl, session.widgetUrl]) {
@@ -138,12 +198,19 @@ test('a link scanner’s fetch spends nothing; the launch page without JavaScrip
   await expect(page).toHaveURL(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`);
 });
 
-test('the merchant launches again: the customer’s new browser holds the cashier and the old one is out; no JavaScript needs one press', async ({ page, browser }) => {
+test('the merchant launches again: the customer’s new browser holds the cashier and the old one is out; no JavaScript needs one press', async ({
+  page,
+  browser,
+}) => {
   const session = await newSession();
   await open(page, session.checkoutUrl);
   await expect(page.getByLabel('Amount in EUR')).toBeVisible();
 
-  const relaunched = (await merchantApi(NIGHT_TOKEN).POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: session.sessionId } } })).data!;
+  const relaunched = (
+    await merchantApi(NIGHT_TOKEN).POST('/public/cashier/session/{sessionId}/launch', {
+      params: { path: { sessionId: session.sessionId } },
+    })
+  ).data!;
   const noJs = await newBrowser(browser, { javaScriptEnabled: false });
   await noJs.page.goto(relaunched.checkoutUrl);
   await expect(noJs.page.getByRole('heading', { name: enCatalogue.binding.launchHeading })).toBeVisible();
@@ -165,7 +232,13 @@ test('the merchant launches again: the customer’s new browser holds the cashie
 
 test('a merchant’s payout page opens once by its address; another browser reads that it is open elsewhere', async ({ page, browser }) => {
   const created = await merchantApi().POST('/public/payout', {
-    body: { orderId: `p-${randomUUID()}`, value: 15, currency: 'EUR', kycVerified: false, customer: { ...sampleCustomer, externalUserId: `p-${randomUUID()}` } } as never,
+    body: {
+      orderId: `p-${randomUUID()}`,
+      value: 15,
+      currency: 'EUR',
+      kycVerified: false,
+      customer: { ...sampleCustomer, externalUserId: `p-${randomUUID()}` },
+    } as never,
   });
   const url = created.data!.iframeUrls.card;
   await open(page, url);
@@ -176,6 +249,12 @@ test('a merchant’s payout page opens once by its address; another browser read
   await expectNoAxeViolations(attacker.page, 'ar payout page held elsewhere');
   await attacker.context.close();
   // A script without the cookie: refused, the payout still waits for its destination.
-  await postCardForm(`${CHECKOUT_ORIGIN}${new URL(url).pathname}`, { cardNumber: '5555555555554444', expiry: '12/34', cardHolderName: 'Attacker' });
-  expect((await merchantApi().GET('/public/payout/{payoutId}', { params: { path: { payoutId: created.data!.payoutId } } })).data!.status).toBe('CREATED');
+  await postCardForm(`${CHECKOUT_ORIGIN}${new URL(url).pathname}`, {
+    cardNumber: '5555555555554444',
+    expiry: '12/34',
+    cardHolderName: 'Attacker',
+  });
+  expect(
+    (await merchantApi().GET('/public/payout/{payoutId}', { params: { path: { payoutId: created.data!.payoutId } } })).data!.status,
+  ).toBe('CREATED');
 });

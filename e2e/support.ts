@@ -25,7 +25,8 @@ export interface CreatedPayin {
 export const CHECKOUT_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
 /** The typed client of the embedded sandbox as merchant `token` (lib/payments-api/merchant-client.ts); `origin`: a second server's. */
-export const merchantApi = (token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
+export const merchantApi = (token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN) =>
+  createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
 /**
  * The merchant's calls below go through the typed client; `request` (Playwright's) is kept in
@@ -34,7 +35,12 @@ export const merchantApi = (token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN) => cre
 type Unused = APIRequestContext | undefined;
 
 /** Creates a pay-in through the sandbox API as a merchant would (the demo merchant unless told; EUR, card PSP); `origin`: a second server's. */
-export async function createPayin(_request: Unused, overrides: Record<string, unknown> = {}, token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN): Promise<CreatedPayin> {
+export async function createPayin(
+  _request: Unused,
+  overrides: Record<string, unknown> = {},
+  token = DEMO_TOKEN,
+  origin = CHECKOUT_ORIGIN,
+): Promise<CreatedPayin> {
   const body = {
     orderId: `order-${randomUUID()}`,
     amount: 25.5,
@@ -80,7 +86,10 @@ export async function createPayout(
     customer: { ...sampleCustomer, externalUserId: `customer-${randomUUID()}` },
     ...overrides,
   } as PayoutRequest;
-  return must(await merchantApi(token).POST('/public/payout', { body }), 'create payout') as { payoutId: string; iframeUrls: { card: string; apm: string } };
+  return must(await merchantApi(token).POST('/public/payout', { body }), 'create payout') as {
+    payoutId: string;
+    iframeUrls: { card: string; apm: string };
+  };
 }
 
 /** The merchant's call on a payout: confirm or reject (204). */
@@ -95,7 +104,10 @@ export async function decidePayout(_request: Unused, payoutId: string, decision:
 
 /** Fetches a pay-in as the merchant; `origin`: a second server's. */
 export async function fetchPayin(_request: Unused, paymentId: string, origin = CHECKOUT_ORIGIN) {
-  return must(await merchantApi(DEMO_TOKEN, origin).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in');
+  return must(
+    await merchantApi(DEMO_TOKEN, origin).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }),
+    'get pay-in',
+  );
 }
 
 /** Fetches a payout as the merchant. */
@@ -177,7 +189,8 @@ export async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Pag
  * (twice, never in a spec run alone). An afterEach of the wallets' tests.
  */
 export async function leavePaymentApps(page: Page): Promise<void> {
-  const within = (work: Promise<unknown>) => Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
+  const within = (work: Promise<unknown>) =>
+    Promise.race([work.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 5_000))]);
   await within(page.goto('about:blank'));
   await within(page.close({ runBeforeUnload: false }));
 }

@@ -63,7 +63,11 @@ test('the focus outline is the theme’s primary colour and stands out on the da
   await page.keyboard.press('Tab');
   const number = page.getByLabel('Card number');
   await expect(number).toBeFocused();
-  const outline = await number.evaluate((el) => ({ color: getComputedStyle(el).outlineColor, width: getComputedStyle(el).outlineWidth, style: getComputedStyle(el).outlineStyle }));
+  const outline = await number.evaluate((el) => ({
+    color: getComputedStyle(el).outlineColor,
+    width: getComputedStyle(el).outlineWidth,
+    style: getComputedStyle(el).outlineStyle,
+  }));
   expect(outline.style).toBe('solid');
   expect(outline.width).toBe('3px');
   expect(contrastRatio(rgb(outline.color), [15, 23, 42])).toBeGreaterThanOrEqual(3);

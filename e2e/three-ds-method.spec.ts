@@ -22,7 +22,10 @@ function watchMethod(page: Page) {
   return seen;
 }
 
-test('a card whose issuer has a 3DS Method runs it in a hidden frame and pays without a challenge (indicator Y)', async ({ page, request }) => {
+test('a card whose issuer has a 3DS Method runs it in a hidden frame and pays without a challenge (indicator Y)', async ({
+  page,
+  request,
+}) => {
   const payin = await createPayin(request);
   const seen = watchMethod(page);
   // The Method's notification is held until axe has looked at the running step (it is otherwise
@@ -65,12 +68,19 @@ test('a Method that never answers is given up after 10 s: the payment goes on wi
   expect(seen).toEqual({ method: 1, notified: 0 });
 });
 
-test('a saved card whose issuer runs a Method, then challenges: the challenge shows inside the embedded card page and pays', async ({ page, request }) => {
+test('a saved card whose issuer runs a Method, then challenges: the challenge shows inside the embedded card page and pays', async ({
+  page,
+  request,
+}) => {
   const customer = { ...sampleCustomer, externalUserId: `method-${randomUUID()}` };
   const first = await createPayin(request, { customer });
   const saved = await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
     headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
-    data: { browser: {}, cardData: { cardNumber: '4000003300003064', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: true },
+    data: {
+      browser: {},
+      cardData: { cardNumber: '4000003300003064', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: true,
+    },
   });
   expect(saved.ok()).toBe(true);
   const second = await createPayin(request, { customer });
@@ -104,13 +114,21 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('the Method page refuses a post that is not a Method request of this payment; the notification URL answers a blank page', async ({ request }) => {
+test('the Method page refuses a post that is not a Method request of this payment; the notification URL answers a blank page', async ({
+  request,
+}) => {
   const payin = await createPayin(request);
   const origin = { Origin: new URL(payin.iframeUrls.card).origin };
-  const data = Buffer.from(JSON.stringify({ threeDSServerTransID: randomUUID(), threeDSMethodNotificationURL: 'https://evil.example/n' })).toString('base64url');
+  const data = Buffer.from(
+    JSON.stringify({ threeDSServerTransID: randomUUID(), threeDSMethodNotificationURL: 'https://evil.example/n' }),
+  ).toString('base64url');
   const refused = await request.post(`/sandbox/3ds/${payin.paymentId}/method`, { form: { threeDSMethodData: data }, headers: origin });
   expect(refused.status()).toBe(400);
-  expect((await request.post(`/sandbox/3ds/${payin.paymentId}/method`, { form: { threeDSMethodData: 'x'.repeat(5000) }, headers: origin })).status()).toBe(413);
+  expect(
+    (
+      await request.post(`/sandbox/3ds/${payin.paymentId}/method`, { form: { threeDSMethodData: 'x'.repeat(5000) }, headers: origin })
+    ).status(),
+  ).toBe(413);
   const notified = await request.post(`/api/payments/payin/${payin.paymentId}/3ds-method`, { form: { threeDSMethodData: 'e30' } });
   expect(notified.status()).toBe(200);
   expect(notified.headers()['content-security-policy']).toContain("default-src 'none'");

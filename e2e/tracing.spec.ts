@@ -39,7 +39,13 @@ test.beforeAll(async () => {
   collectorUrl = `http://127.0.0.1:${(collector.address() as AddressInfo).port}`;
   server = await startSecondServer(
     ORIGIN,
-    { SANDBOX_DATA_DIR: 'memory://', OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl, OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json', OTEL_SERVICE_NAME: 'checkout-e2e', LOG_LEVEL: 'info' },
+    {
+      SANDBOX_DATA_DIR: 'memory://',
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorUrl,
+      OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
+      OTEL_SERVICE_NAME: 'checkout-e2e',
+      LOG_LEVEL: 'info',
+    },
     (line) => logs.push(line),
   );
 });
@@ -49,21 +55,34 @@ test.afterAll(async () => {
   collector?.close();
 });
 
-test('a card page view is one trace: the page and its calls to the payments service; its log lines carry the trace id', async ({ request }) => {
+test('a card page view is one trace: the page and its calls to the payments service; its log lines carry the trace id', async ({
+  request,
+}) => {
   const api = createPaymentsClient({ baseUrl: `${ORIGIN}/sandbox/api`, token: 'sbx_demo_merchant' });
   const payin = must(
     await api.POST('/public/payin', {
-      body: { orderId: `trace-${Date.now()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `trace-${Date.now()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+      body: {
+        orderId: `trace-${Date.now()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...sampleCustomer, externalUserId: `trace-${Date.now()}` },
+        returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+      },
     }),
     'create pay-in',
   );
   expect((await request.get(payin.iframeUrls.card)).status()).toBe(200);
   let call: Span | undefined;
   await expect
-    .poll(() => {
-      call = spans.find((s) => s.name === 'payments-api getPayin');
-      return Boolean(call);
-    }, { timeout: 20_000 })
+    .poll(
+      () => {
+        call = spans.find((s) => s.name === 'payments-api getPayin');
+        return Boolean(call);
+      },
+      { timeout: 20_000 },
+    )
     .toBe(true);
   const trace = spans.filter((s) => s.traceId === call!.traceId);
   expect(trace.map((s) => s.name)).toEqual(expect.arrayContaining(['payments-api getPayin', 'payments-api listSavedCards']));

@@ -19,20 +19,39 @@ const returnUrls = { success: 'https://example.com/ok', failure: 'https://exampl
 
 async function sessionDeposit(sessionId: string) {
   // The merchant's deposit in a session no browser holds (docs/design.md, E22).
-  const answer = await merchant.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId } }, body: { amount: 10 } as never, headers: { 'Idempotency-Key': crypto.randomUUID() } });
+  const answer = await merchant.POST('/public/cashier/session/{sessionId}/payin', {
+    params: { path: { sessionId } },
+    body: { amount: 10 } as never,
+    headers: { 'Idempotency-Key': crypto.randomUUID() },
+  });
   return must(answer, 'session deposit') as { paymentId: string; iframeUrls: { card: string } };
 }
 const newSession = async () =>
   must(
     await merchant.POST('/public/cashier/session', {
-      body: { customer: { ...sampleCustomer, externalUserId: `v-${crypto.randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance: 100 } as never,
+      body: {
+        customer: { ...sampleCustomer, externalUserId: `v-${crypto.randomUUID()}` },
+        returnUrls,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        balance: 100,
+      } as never,
     }),
     'session',
   ) as { sessionId: string };
 const newPayin = async () =>
   must(
     await merchant.POST('/public/payin', {
-      body: { orderId: `v-${crypto.randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `v-${crypto.randomUUID()}` }, returnUrls } as never,
+      body: {
+        orderId: `v-${crypto.randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...sampleCustomer, externalUserId: `v-${crypto.randomUUID()}` },
+        returnUrls,
+      } as never,
     }),
     'pay-in',
   ) as { paymentId: string; iframeUrls: { card: string } };
@@ -53,7 +72,12 @@ test('after a fresh start whose first limit is the sandbox API’s, the per-sess
   test.setTimeout(120_000);
   // The first use of the limiters: the service counting a session's transactions.
   const session = await newSession();
-  const deposits = [await sessionDeposit(session.sessionId), await sessionDeposit(session.sessionId), await sessionDeposit(session.sessionId), await sessionDeposit(session.sessionId)];
+  const deposits = [
+    await sessionDeposit(session.sessionId),
+    await sessionDeposit(session.sessionId),
+    await sessionDeposit(session.sessionId),
+    await sessionDeposit(session.sessionId),
+  ];
 
   // Per session (the service, 3 card attempts): the 4th deposit's attempt is refused, nothing charged.
   const perSession: boolean[] = [];

@@ -19,10 +19,16 @@ import { createPayin, DEMO_TOKEN, expectNoAxeViolations, leavePaymentApps, merch
 const WALLET_TOKEN = 'sbx_wallet_merchant';
 const STUB_ORIGIN = MERCHANT_ORIGIN;
 
-type Catalogue = { wallet: Record<'heading' | 'sandboxWallet', string>; sandboxWallet: Record<'title', string>; card: { declined: string; challengeTitle: string; legend: string }; acs: { pass: string } };
+type Catalogue = {
+  wallet: Record<'heading' | 'sandboxWallet', string>;
+  sandboxWallet: Record<'title', string>;
+  card: { declined: string; challengeTitle: string; legend: string };
+  acs: { pass: string };
+};
 const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
-const statusOf = async (paymentId: string) => must(await merchantApi(WALLET_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
+const statusOf = async (paymentId: string) =>
+  must(await merchantApi(WALLET_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
 
 /** A new pay-in of the wallet merchant, its card page in the merchant's page with `payment` delegated. */
 async function openCardPage(page: Page, locale: string) {
@@ -52,7 +58,14 @@ async function inWalletWindow(browser: Browser, script: string): Promise<unknown
         if (message.id === 1) resolve(message.result?.result?.value);
       }),
     );
-    await cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: script, awaitPromise: true, returnByValue: true } }) });
+    await cdp.send('Target.sendMessageToTarget', {
+      sessionId,
+      message: JSON.stringify({
+        id: 1,
+        method: 'Runtime.evaluate',
+        params: { expression: script, awaitPromise: true, returnByValue: true },
+      }),
+    });
     return await answer;
   } finally {
     await cdp.detach().catch(() => undefined);
@@ -98,7 +111,10 @@ for (const locale of ['en', 'ar'] as const) {
       await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
     });
 
-    test('a wallet card that asks for 3-D Secure: the challenge shows in the page, the card form steps aside; passed, it pays', async ({ page, browser }) => {
+    test('a wallet card that asks for 3-D Secure: the challenge shows in the page, the card form steps aside; passed, it pays', async ({
+      page,
+      browser,
+    }) => {
       const text = catalogue(locale);
       const { paymentId, checkout } = await openCardPage(page, locale);
       await expect(checkout.getByRole('group', { name: text.card.legend })).toBeVisible();
@@ -113,7 +129,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
     });
 
-    test('Google Pay (stub of Google\'s script on loopback) pays with a PAYMENT_GATEWAY token', async ({ page }) => {
+    test("Google Pay (stub of Google's script on loopback) pays with a PAYMENT_GATEWAY token", async ({ page }) => {
       const asked: string[] = [];
       page.on('console', (message) => {
         if (message.text().startsWith('googlePay.loadPaymentData ')) asked.push(message.text());
@@ -129,7 +145,15 @@ for (const locale of ['en', 'ar'] as const) {
       expect(requests[0]).toMatchObject({
         apiVersion: 2,
         apiVersionMinor: 0,
-        allowedPaymentMethods: [{ type: 'CARD', tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'sandbox', gatewayMerchantId: 'merchant-wallets' } } }],
+        allowedPaymentMethods: [
+          {
+            type: 'CARD',
+            tokenizationSpecification: {
+              type: 'PAYMENT_GATEWAY',
+              parameters: { gateway: 'sandbox', gatewayMerchantId: 'merchant-wallets' },
+            },
+          },
+        ],
         transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '25.50', currencyCode: 'EUR' },
         merchantInfo: { merchantName: 'Wallet Café' },
       });
@@ -149,7 +173,7 @@ for (const locale of ['en', 'ar'] as const) {
   });
 }
 
-test('Google Pay\'s script origin is in the CSP of a merchant that offers it, and no other', async ({ request }) => {
+test("Google Pay's script origin is in the CSP of a merchant that offers it, and no other", async ({ request }) => {
   const wallets = await createPayin(undefined, {}, WALLET_TOKEN);
   const demo = await createPayin(undefined, {}, DEMO_TOKEN);
   const cspOf = async (url: string) => (await request.get(url)).headers()['content-security-policy'] ?? '';

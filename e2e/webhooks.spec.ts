@@ -9,12 +9,22 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createPayin, expectNoAxeViolations, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
-type Received = { path: string; id: string | null; verified?: boolean | null; refused?: string; raw: string; headers?: Record<string, string> };
+type Received = {
+  path: string;
+  id: string | null;
+  verified?: boolean | null;
+  refused?: string;
+  raw: string;
+  headers?: Record<string, string>;
+};
 const RECEIVER = '/webhooks/standard';
 const log = async (request: APIRequestContext) =>
   ((await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Received[]).filter((w) => w.path === RECEIVER);
 
-test('events are verified with standardwebhooks; a stale replay and a tampered body are refused; the console resends', async ({ page, request }) => {
+test('events are verified with standardwebhooks; a stale replay and a tampered body are refused; the console resends', async ({
+  page,
+  request,
+}) => {
   await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
   const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });
   await webhookForm.locator('#webhook-url').fill(`${MERCHANT_ORIGIN}${RECEIVER}`);
@@ -26,7 +36,11 @@ test('events are verified with standardwebhooks; a stale replay and a tampered b
   const payin = await createPayin(request, {}, NIGHT_TOKEN);
   const processed = await request.post(`/sandbox/api/public/payin/${payin.paymentId}/process/card`, {
     headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
-    data: { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false },
+    data: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+      saveCard: false,
+    },
   });
   expect(processed.status()).toBe(200);
 
@@ -43,7 +57,11 @@ test('events are verified with standardwebhooks; a stale replay and a tampered b
   const post = (headers: Record<string, string>, body: string) =>
     request.post(`${MERCHANT_ORIGIN}${RECEIVER}`, { headers: { 'Content-Type': 'application/json', ...headers }, data: body });
   const stale = new Date(Date.now() - 6 * 60_000);
-  const staleHeaders = { 'webhook-id': event!.id!, 'webhook-timestamp': String(Math.floor(stale.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign(event!.id!, stale, event!.raw) };
+  const staleHeaders = {
+    'webhook-id': event!.id!,
+    'webhook-timestamp': String(Math.floor(stale.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign(event!.id!, stale, event!.raw),
+  };
   expect((await post(staleHeaders, event!.raw)).status()).toBe(400);
   // The captured headers with another body (the same JSON, other bytes: "typ\u0065" for "type").
   expect((await post(event!.headers!, event!.raw.replace('"type"', '"typ\\u0065"'))).status()).toBe(400);

@@ -33,9 +33,18 @@ describe('parseConfig', () => {
   it('a real service needs its token, and is live unless the token is a sandbox one', () => {
     expect(problems({ PAYMENTS_API_BASE_URL: 'https://api.psp.example' })).toMatch(/PAYMENTS_API_TOKEN: required/);
     const live = parseConfig({ PAYMENTS_API_BASE_URL: 'https://api.psp.example/', PAYMENTS_API_TOKEN: 'live_123' });
-    expect(live).toMatchObject({ sandboxEnabled: false, testMode: false, paymentsApi: { baseUrl: 'https://api.psp.example', token: 'live_123' } });
-    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'http://127.0.0.1:4000/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout' }).testMode).toBe(true);
-    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'https://api.psp.example', PAYMENTS_API_TOKEN: 'live_1', SANDBOX: '1' })).toMatchObject({ sandboxEnabled: true, testMode: false });
+    expect(live).toMatchObject({
+      sandboxEnabled: false,
+      testMode: false,
+      paymentsApi: { baseUrl: 'https://api.psp.example', token: 'live_123' },
+    });
+    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'http://127.0.0.1:4000/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout' }).testMode).toBe(
+      true,
+    );
+    expect(parseConfig({ PAYMENTS_API_BASE_URL: 'https://api.psp.example', PAYMENTS_API_TOKEN: 'live_1', SANDBOX: '1' })).toMatchObject({
+      sandboxEnabled: true,
+      testMode: false,
+    });
   });
 
   it('treats an empty variable as unset', () => {

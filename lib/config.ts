@@ -17,9 +17,16 @@ const Limit = z.string().regex(/^[1-9]\d{0,6}\/[1-9]\d{0,7}$/, 'must be points/s
 export const ENV_SCHEMA = z.object({
   PORT: Port.default(3000).describe('Port the server listens on; also the embedded sandbox’s loopback port.'),
   CHECKOUT_URL: HttpUrlText.optional().describe('Public origin of these pages ({checkout_url}); default http://localhost:$PORT.'),
-  SANDBOX_PUBLIC_URL: HttpUrlText.optional().describe('Public origin of the sandbox service (its ACS and provider pages); default CHECKOUT_URL. A sandbox in its own process has its own.'),
+  SANDBOX_PUBLIC_URL: HttpUrlText.optional().describe(
+    'Public origin of the sandbox service (its ACS and provider pages); default CHECKOUT_URL. A sandbox in its own process has its own.',
+  ),
   PAYMENTS_API_BASE_URL: HttpUrlText.optional().describe('The payments service ({base_url}); unset: the embedded sandbox at /sandbox/api.'),
-  PAYMENTS_API_TOKEN: z.string().min(1).max(4096).optional().describe('Bearer credential of the hosted pages at the payments service (E15); required with PAYMENTS_API_BASE_URL.'),
+  PAYMENTS_API_TOKEN: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .describe('Bearer credential of the hosted pages at the payments service (E15); required with PAYMENTS_API_BASE_URL.'),
   PAYMENTS_API_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds, such as 15000' })
     .int({ error: 'must be a whole number of milliseconds, such as 15000' })
@@ -27,18 +34,33 @@ export const ENV_SCHEMA = z.object({
     .max(120_000)
     .default(15_000)
     .describe('Time allowed for one call to the payments service, in milliseconds.'),
-  SANDBOX: Switch.optional().describe('1: serve the sandbox under /sandbox even with a real service; 0: never, and PAYMENTS_API_BASE_URL is required.'),
-  SANDBOX_WORKER: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on').describe('off: this instance does not run the sandbox’s worker (timed outcomes, webhooks).'),
+  SANDBOX: Switch.optional().describe(
+    '1: serve the sandbox under /sandbox even with a real service; 0: never, and PAYMENTS_API_BASE_URL is required.',
+  ),
+  SANDBOX_WORKER: z
+    .enum(['on', 'off'], { error: 'must be on or off' })
+    .default('on')
+    .describe('off: this instance does not run the sandbox’s worker (timed outcomes, webhooks).'),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
-  DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL server of the sandbox instead of PGlite.'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .describe('PostgreSQL server of the sandbox instead of PGlite.'),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections of the PostgreSQL pool.'),
   CARD_HASH_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits (32 to 64 random bytes)')
     .optional()
-    .describe('Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.'),
-  SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe('1: the sandbox may send webhooks to private, unique-local and carrier-grade NAT networks too (never to link-local or cloud metadata addresses).'),
-  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: Switch.default('0').describe('1: the sandbox may send webhooks to this machine (a developer’s own receiver; npm run demo sets it); off, loopback is refused like any internal address.'),
+    .describe(
+      'Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.',
+    ),
+  SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe(
+    '1: the sandbox may send webhooks to private, unique-local and carrier-grade NAT networks too (never to link-local or cloud metadata addresses).',
+  ),
+  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: Switch.default('0').describe(
+    '1: the sandbox may send webhooks to this machine (a developer’s own receiver; npm run demo sets it); off, loopback is refused like any internal address.',
+  ),
   LIMIT_CARD_ATTEMPTS_PER_IP: Limit.default('30/3600').describe('Card attempts per customer IP: "points/seconds".'),
   LIMIT_CARD_FAILURES_PER_IP: Limit.default('10/3600').describe('Declined or failed card attempts per customer IP.'),
   LIMIT_CARD_ATTEMPTS_PER_CARD: Limit.default('25/86400').describe('Attempts per card (keyed by an in-memory HMAC of its number).'),
@@ -46,38 +68,148 @@ export const ENV_SCHEMA = z.object({
   LIMIT_CARD_ATTEMPTS_PER_SESSION: Limit.default('20/3600').describe('Card attempts per cashier session (the service).'),
   LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
   LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
-  LIMIT_BIN_LOOKUPS_PER_IP: Limit.default('100/3600').describe('BIN lookups of the card page per client address (a card-testing oracle when unlimited).'),
+  LIMIT_BIN_LOOKUPS_PER_IP: Limit.default('100/3600').describe(
+    'BIN lookups of the card page per client address (a card-testing oracle when unlimited).',
+  ),
   LIMIT_BIN_LOOKUPS_PER_PAYMENT: Limit.default('20/3600').describe('BIN lookups per pay-in.'),
-  LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe('CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).'),
-  RATE_LIMIT_DATABASE_URL: z.string().regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL').optional().describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
-  VELOCITY_STORE_FAILURE: z.enum(['closed', 'open'], { error: 'must be closed or open' }).default('closed').describe('When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.'),
-  RATE_LIMIT_KEY: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
-  POW_AFTER_FAILURES: z.coerce.number().int().min(1).max(1000).default(3).describe('Declined or failed card attempts from one IP after which the card form needs a solved proof-of-work (ALTCHA).'),
-  POW_MAX_COUNTER: z.coerce.number().int().min(1000).max(100_000_000).default(200_000).describe('Largest secret counter of a challenge: the work a browser does (about a second at 200000).'),
-  POW_SECRET: z.string().regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits').optional().describe('HMAC secret of the challenges; the same on every instance (default: one per process).'),
-  LIVE_STREAMS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(50).describe('Open live-balance event streams (withdrawal widgets) per customer IP on one instance.'),
-  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20_000).describe('Open live-balance event streams on one instance; above it widgets poll.'),
+  LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe(
+    'CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).',
+  ),
+  RATE_LIMIT_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
+  VELOCITY_STORE_FAILURE: z
+    .enum(['closed', 'open'], { error: 'must be closed or open' })
+    .default('closed')
+    .describe(
+      'When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.',
+    ),
+  RATE_LIMIT_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits')
+    .optional()
+    .describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
+  POW_AFTER_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .describe('Declined or failed card attempts from one IP after which the card form needs a solved proof-of-work (ALTCHA).'),
+  POW_MAX_COUNTER: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(100_000_000)
+    .default(200_000)
+    .describe('Largest secret counter of a challenge: the work a browser does (about a second at 200000).'),
+  POW_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits')
+    .optional()
+    .describe('HMAC secret of the challenges; the same on every instance (default: one per process).'),
+  LIVE_STREAMS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(50)
+    .describe('Open live-balance event streams (withdrawal widgets) per customer IP on one instance.'),
+  LIVE_STREAMS_MAX: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(20_000)
+    .describe('Open live-balance event streams on one instance; above it widgets poll.'),
   ACS_ORIGINS: z
     .string()
     .max(4096)
     .regex(/^https:\/\/[^\s,]+(,https:\/\/[^\s,]+)*$/, 'must be https origins separated by commas')
     .optional()
-    .describe('Origins of the issuers’ ACS (or the 3DS server that frames them) allowed to use the Payment Request API (SPC) and passkeys inside the card page’s challenge frame, comma-separated; the sandbox’s own is always allowed. Any other ACS runs the ordinary challenge.'),
+    .describe(
+      'Origins of the issuers’ ACS (or the 3DS server that frames them) allowed to use the Payment Request API (SPC) and passkeys inside the card page’s challenge frame, comma-separated; the sandbox’s own is always allowed. Any other ACS runs the ordinary challenge.',
+    ),
   GOOGLE_PAY_SCRIPT_URL: z
     .url()
     .max(2048)
     .default('https://pay.google.com/gp/p/js/pay.js')
-    .describe('Google Pay API script the card page loads for merchants offering GOOGLE_PAY (E21); its origin joins those pages’ CSP only. Tests point it at a stub on loopback.'),
-  GOOGLE_PAY_GATEWAY: z.string().max(64).regex(/^[a-z0-9-]+$/).default('sandbox').describe('Google Pay PAYMENT_GATEWAY tokenization: the gateway id the payments service is registered under with Google (`gatewayMerchantId` is the merchant id).'),
-  APPLE_PAY_MERCHANT_ID: z.string().max(128).regex(/^[A-Za-z0-9.-]+$/).default('merchant.sandbox.checkout').describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants, E21).'),
-  MERCHANT_COUNTRY: z.string().length(2).regex(/^[A-Z]{2}$/).default('GB').describe('ISO 3166-1 alpha-2 country of the acquirer the wallets name (Google Pay transactionInfo.countryCode, Apple Pay countryCode).'),
-  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0).describe('Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.'),
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(10_000).describe('Time a connection has to send a request head, in milliseconds; then it is closed (lib/net/request-guard.ts).'),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000).describe('Time a request has to send its whole body, in milliseconds; then its connection is closed.'),
-  CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(256).describe('Open connections one address may hold on one instance when no proxy is in front (TRUSTED_PROXY_HOPS=0); behind a balancer, the balancer caps them (deploy/haproxy.cfg).'),
-  SHUTDOWN_DEADLINE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000).describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
-  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional().describe('OpenTelemetry collector (OTLP over HTTP): traces of pages, actions and calls to the payments service are exported there; unset, tracing is off. OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf or http/json) and OTEL_SERVICE_NAME are read too.'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional().describe('pino level; default info (silent in tests).'),
+    .describe(
+      'Google Pay API script the card page loads for merchants offering GOOGLE_PAY (E21); its origin joins those pages’ CSP only. Tests point it at a stub on loopback.',
+    ),
+  GOOGLE_PAY_GATEWAY: z
+    .string()
+    .max(64)
+    .regex(/^[a-z0-9-]+$/)
+    .default('sandbox')
+    .describe(
+      'Google Pay PAYMENT_GATEWAY tokenization: the gateway id the payments service is registered under with Google (`gatewayMerchantId` is the merchant id).',
+    ),
+  APPLE_PAY_MERCHANT_ID: z
+    .string()
+    .max(128)
+    .regex(/^[A-Za-z0-9.-]+$/)
+    .default('merchant.sandbox.checkout')
+    .describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants, E21).'),
+  MERCHANT_COUNTRY: z
+    .string()
+    .length(2)
+    .regex(/^[A-Z]{2}$/)
+    .default('GB')
+    .describe(
+      'ISO 3166-1 alpha-2 country of the acquirer the wallets name (Google Pay transactionInfo.countryCode, Apple Pay countryCode).',
+    ),
+  TRUSTED_PROXY_HOPS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10)
+    .default(0)
+    .describe(
+      'Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.',
+    ),
+  HEADERS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(120_000)
+    .default(10_000)
+    .describe('Time a connection has to send a request head, in milliseconds; then it is closed (lib/net/request-guard.ts).'),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(30_000)
+    .describe('Time a request has to send its whole body, in milliseconds; then its connection is closed.'),
+  CONNECTIONS_PER_IP: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(256)
+    .describe(
+      'Open connections one address may hold on one instance when no proxy is in front (TRUSTED_PROXY_HOPS=0); behind a balancer, the balancer caps them (deploy/haproxy.cfg).',
+    ),
+  SHUTDOWN_DEADLINE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(600_000)
+    .default(10_000)
+    .describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url()
+    .optional()
+    .describe(
+      'OpenTelemetry collector (OTLP over HTTP): traces of pages, actions and calls to the payments service are exported there; unset, tracing is off. OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf or http/json) and OTEL_SERVICE_NAME are read too.',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .optional()
+    .describe('pino level; default info (silent in tests).'),
 });
 export type AppConfig = z.infer<typeof ENV_SCHEMA> & {
   checkoutUrl: string;
@@ -118,11 +250,15 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const raw = Object.fromEntries(KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]));
   const parsed = ENV_SCHEMA.safeParse(raw);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${JSON.stringify(raw[String(issue.path[0])] ?? '')}: ${issue.message}`));
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${JSON.stringify(raw[String(issue.path[0])] ?? '')}: ${issue.message}`),
+    );
   }
   const c = parsed.data;
   if (c.SANDBOX === '0' && !c.PAYMENTS_API_BASE_URL) {
-    throw new ConfigError(['PAYMENTS_API_BASE_URL: required when SANDBOX=0 (the sandbox is off, so a real payments service must be configured)']);
+    throw new ConfigError([
+      'PAYMENTS_API_BASE_URL: required when SANDBOX=0 (the sandbox is off, so a real payments service must be configured)',
+    ]);
   }
   if (c.PAYMENTS_API_BASE_URL && !c.PAYMENTS_API_TOKEN) {
     throw new ConfigError(['PAYMENTS_API_TOKEN: required with PAYMENTS_API_BASE_URL']);
@@ -170,7 +306,12 @@ export function assertConfig(): AppConfig {
 export const checkoutUrl = (): string => appConfig().checkoutUrl;
 
 /** Origins whose challenge frame may use the payment and passkey features: the sandbox's and ACS_ORIGINS (lib/framing/permissions-policy.ts). */
-export const acsOrigins = (): string[] => [new URL(appConfig().sandboxPublicUrl).origin, ...(appConfig().ACS_ORIGINS?.split(',').map((origin) => withoutTrailingSlash(origin.trim())) ?? [])];
+export const acsOrigins = (): string[] => [
+  new URL(appConfig().sandboxPublicUrl).origin,
+  ...(appConfig()
+    .ACS_ORIGINS?.split(',')
+    .map((origin) => withoutTrailingSlash(origin.trim())) ?? []),
+];
 
 /** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
 export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
@@ -178,7 +319,12 @@ export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
 /** The wallets' parameters (E21): Google Pay's script and gateway, Apple Pay's merchant identifier, the acquirer's country. */
 export const walletConfig = () => {
   const c = appConfig();
-  return { googlePayScriptUrl: c.GOOGLE_PAY_SCRIPT_URL, googlePayGateway: c.GOOGLE_PAY_GATEWAY, applePayMerchantId: c.APPLE_PAY_MERCHANT_ID, merchantCountry: c.MERCHANT_COUNTRY };
+  return {
+    googlePayScriptUrl: c.GOOGLE_PAY_SCRIPT_URL,
+    googlePayGateway: c.GOOGLE_PAY_GATEWAY,
+    applePayMerchantId: c.APPLE_PAY_MERCHANT_ID,
+    merchantCountry: c.MERCHANT_COUNTRY,
+  };
 };
 
 /** Whether the embedded sandbox answers under /sandbox. */

@@ -5,7 +5,10 @@ import { maskPans, sanitizeForLog } from './log';
 
 describe('log sanitizing', () => {
   it('redacts card keys at any depth', () => {
-    const sanitized = sanitizeForLog({ body: { cardData: { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada' } }, list: [{ pan: '1' }, { cardCvv: '999' }] });
+    const sanitized = sanitizeForLog({
+      body: { cardData: { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada' } },
+      list: [{ pan: '1' }, { cardCvv: '999' }],
+    });
     expect(sanitized).toEqual({
       body: { cardData: { cardNumber: '[redacted]', cvv: '[redacted]', cardHolderName: 'Ada' } },
       list: [{ pan: '[redacted]' }, { cardCvv: '[redacted]' }],
@@ -13,8 +16,17 @@ describe('log sanitizing', () => {
   });
 
   it('redacts wallet tokens (E21): they stand for a card', () => {
-    const googlePayToken = JSON.stringify({ protocolVersion: 'ECv2', signedMessage: Buffer.from('{"pan":"4111111111111111"}').toString('base64') });
-    expect(sanitizeForLog({ body: { wallet: { type: 'GOOGLE_PAY', token: googlePayToken } }, form: { walletToken: 'sbw1.x.y' }, details: { token: { paymentData: { data: 'x' } } } })).toEqual({
+    const googlePayToken = JSON.stringify({
+      protocolVersion: 'ECv2',
+      signedMessage: Buffer.from('{"pan":"4111111111111111"}').toString('base64'),
+    });
+    expect(
+      sanitizeForLog({
+        body: { wallet: { type: 'GOOGLE_PAY', token: googlePayToken } },
+        form: { walletToken: 'sbw1.x.y' },
+        details: { token: { paymentData: { data: 'x' } } },
+      }),
+    ).toEqual({
       body: { wallet: { type: 'GOOGLE_PAY', token: '[redacted]' } },
       form: { walletToken: '[redacted]' },
       details: { token: '[redacted]' },
@@ -38,7 +50,11 @@ describe('log sanitizing', () => {
   });
 
   it('never logs a request’s raw headers, and cuts a client’s long text', () => {
-    const out = sanitizeForLog({ request: { headers: { origin: 'x'.repeat(20_000), cookie: 'secret' }, rawHeaders: ['a'] }, cookie: 'c', note: 'y'.repeat(20_000) }) as {
+    const out = sanitizeForLog({
+      request: { headers: { origin: 'x'.repeat(20_000), cookie: 'secret' }, rawHeaders: ['a'] },
+      cookie: 'c',
+      note: 'y'.repeat(20_000),
+    }) as {
       request: Record<string, unknown>;
       cookie: string;
       note: string;
@@ -85,7 +101,11 @@ describe('maskPansInOutput, from outside: a child process writes card numbers to
       process.stderr.write('plain 1234567890123 2026-11-21\\n');
       process.stdout.write('6869', 'hex');
     `;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], { encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' }, timeout: 60_000 });
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+      encoding: 'utf8',
+      env: { ...process.env, LOG_LEVEL: 'silent' },
+      timeout: 60_000,
+    });
     const output = run.stdout + run.stderr;
     expect(run.status, output).toBe(0);
     expect(output).toContain('424242******4242');

@@ -11,13 +11,24 @@ import pino from 'pino';
 import { ENV_SCHEMA } from './config';
 
 /** Wallet tokens (E21: a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
-const SECRET_KEYS = new Set(['cardnumber', 'cvv', 'cardcvv', 'pan', 'authorization', 'token', 'wallettoken', 'paymentdata', 'tokenizationdata']);
+const SECRET_KEYS = new Set([
+  'cardnumber',
+  'cvv',
+  'cardcvv',
+  'pan',
+  'authorization',
+  'token',
+  'wallettoken',
+  'paymentdata',
+  'tokenizationdata',
+]);
 /** A request's raw headers are never logged: what a client wrote, cookies and credentials. */
 const HEADER_KEYS = new Set(['headers', 'rawheaders', 'cookie', 'set-cookie']);
 /** Longest string kept in a log line: a client's text cannot make a line of many kilobytes. */
 const MAX_LOGGED_CHARS = 4096;
 
-const bounded = (text: string): string => (text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…[${text.length - MAX_LOGGED_CHARS} more]` : text);
+const bounded = (text: string): string =>
+  text.length > MAX_LOGGED_CHARS ? `${text.slice(0, MAX_LOGGED_CHARS)}…[${text.length - MAX_LOGGED_CHARS} more]` : text;
 
 /** Candidate runs: 13 or more digits, single spaces or dashes allowed between them (linear: one digit per step). */
 const DIGIT_RUN = /\d(?:[ -]?\d){12,}/g;
@@ -58,10 +69,10 @@ function maskRun(run: string): string {
     odd[k + 1] = odd[k]! + (k % 2 === 1 ? doubled : d);
   }
   // Digits [a, b) pass Luhn when the positions of the parity of b are doubled (the last digit, b - 1, is not).
-  const luhn = (a: number, b: number): boolean => ((b % 2 === 0 ? even[b]! - even[a]! : odd[b]! - odd[a]!) % 10 === 0);
+  const luhn = (a: number, b: number): boolean => (b % 2 === 0 ? even[b]! - even[a]! : odd[b]! - odd[a]!) % 10 === 0;
   let out = '';
   let copied = 0;
-  for (let g = 0; g < groupEnds.length; ) {
+  for (let g = 0; g < groupEnds.length;) {
     const first = g === 0 ? 0 : groupEnds[g - 1]!;
     let found = -1;
     for (let h = g; h < groupEnds.length && groupEnds[h]! - first <= PAN_MAX_DIGITS; h += 1) {
@@ -159,7 +170,8 @@ export function sanitizeForLog(value: unknown, depth = 0): unknown {
 }
 
 export const logger = pino({
-  level: ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  level:
+    ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
   // The trace and span of the line, when tracing is on (lib/tracing.ts): logs and traces join up.
   mixin() {

@@ -3,7 +3,25 @@
  * e.g. 10.5) and integer minor units (1050), without floating-point drift.
  */
 
-const ZERO_DECIMALS = new Set(['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV', 'XAF', 'XOF', 'XPF']);
+const ZERO_DECIMALS = new Set([
+  'BIF',
+  'CLP',
+  'DJF',
+  'GNF',
+  'ISK',
+  'JPY',
+  'KMF',
+  'KRW',
+  'PYG',
+  'RWF',
+  'UGX',
+  'UYI',
+  'VND',
+  'VUV',
+  'XAF',
+  'XOF',
+  'XPF',
+]);
 const THREE_DECIMALS = new Set(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND']);
 const FOUR_DECIMALS = new Set(['CLF', 'UYW']);
 
@@ -70,7 +88,7 @@ export function convertMinor(minor: number, from: string, to: string, ratesToBas
   const rateFrom = ratesToBase[from];
   const rateTo = ratesToBase[to];
   if (rateFrom === undefined || rateTo === undefined) throw new Error(`No rate between ${from} and ${to}`);
-  const major = (minor / 10 ** minorUnits(from)) * rateFrom / rateTo;
+  const major = ((minor / 10 ** minorUnits(from)) * rateFrom) / rateTo;
   const scaled = major * 10 ** minorUnits(to);
   return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-9);
 }

@@ -26,7 +26,10 @@ export async function startTracing(): Promise<boolean> {
 export function tracedCall<T>(operationId: string, method: string, pathTemplate: string, call: (span: Span) => Promise<T>): Promise<T> {
   return trace.getTracer('hosted-checkout').startActiveSpan(
     `payments-api ${operationId}`,
-    { kind: SpanKind.CLIENT, attributes: { 'payments_api.operation': operationId, 'http.request.method': method, 'url.template': pathTemplate } },
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'payments_api.operation': operationId, 'http.request.method': method, 'url.template': pathTemplate },
+    },
     async (span) => {
       try {
         return await call(span);

@@ -118,7 +118,13 @@ export function MethodForm(props: MethodFormProps) {
                 ))}
               </select>
             ) : (
-              <input {...common} type={control.inputType} inputMode={control.inputMode} autoComplete={control.autoComplete} maxLength={control.maxLength} />
+              <input
+                {...common}
+                type={control.inputType}
+                inputMode={control.inputMode}
+                autoComplete={control.autoComplete}
+                maxLength={control.maxLength}
+              />
             )}
             <p id={`${id(field.name)}-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
               {error ? text.fieldErrors[error] : null}

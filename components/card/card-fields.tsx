@@ -34,7 +34,13 @@ export function CardField({ id, label, hint, message, input, inputClassName = ''
           {hint}
         </p>
       ) : null}
-      <input id={id} {...input} aria-invalid={message ? true : undefined} aria-describedby={describedBy} className={`${inputClass} mt-1 ${inputClassName}`.trim()} />
+      <input
+        id={id}
+        {...input}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={describedBy}
+        className={`${inputClass} mt-1 ${inputClassName}`.trim()}
+      />
       <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-danger" aria-live="polite">
         {message}
       </p>
@@ -53,7 +59,13 @@ export function CoBadgedChoice(props: { brands: string[]; preferred: string; leg
       <div className="mt-1 flex flex-wrap gap-4">
         {props.brands.map((name) => (
           <label key={name} className="flex items-center gap-2 text-sm">
-            <input type="radio" name="preferredBrand" value={name} defaultChecked={name === props.preferred} className="size-4 accent-primary" />
+            <input
+              type="radio"
+              name="preferredBrand"
+              value={name}
+              defaultChecked={name === props.preferred}
+              className="size-4 accent-primary"
+            />
             {name}
           </label>
         ))}

@@ -12,7 +12,14 @@ import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
-import { checkCardNumber, formatCardNumber, formatExpiryInput, reformatKeepingCaret, type CardBrand, type CardFieldError } from '@/lib/card/card-rules';
+import {
+  checkCardNumber,
+  formatCardNumber,
+  formatExpiryInput,
+  reformatKeepingCaret,
+  type CardBrand,
+  type CardFieldError,
+} from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
@@ -100,9 +107,25 @@ function useCheckRound(state: CardPaymentState): number {
   return round;
 }
 
-
-export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acceptHeader, initialAttemptKey, initialDeclineReason, challengeRequired, binCheck, text }: CardFormProps) {
-  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(action, { attemptKey: initialAttemptKey, declineReason: initialDeclineReason }, paymentId, locale);
+export function CardForm({
+  action,
+  requireCvv,
+  allowSave,
+  paymentId,
+  locale,
+  acceptHeader,
+  initialAttemptKey,
+  initialDeclineReason,
+  challengeRequired,
+  binCheck,
+  text,
+}: CardFormProps) {
+  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
+    action,
+    { attemptKey: initialAttemptKey, declineReason: initialDeclineReason },
+    paymentId,
+    locale,
+  );
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const [brand, setBrand] = useState<CardBrand | null>(null);
@@ -138,15 +161,16 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
 
   // With JavaScript a refusal for want of a check is no error: the check's status says what
   // happens, and the payment goes on once it is solved.
-  const banner = state.formError === 'challenge'
-    ? null
-    : state.formError
-    ? text.formErrors[state.formError]
-    : state.declineReason
-      ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
-      : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
-        ? text.errorSummary
-        : null;
+  const banner =
+    state.formError === 'challenge'
+      ? null
+      : state.formError
+        ? text.formErrors[state.formError]
+        : state.declineReason
+          ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
+          : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
+            ? text.errorSummary
+            : null;
 
   useEffect(() => {
     if ((state.formError && state.formError !== 'challenge') || state.declineReason) {
@@ -193,9 +217,8 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
   const expiryField = register('expiry');
   const cvvSize = brand?.cvvSize ?? 3;
 
-
-
-  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
+  if (state.challengeUrl || state.threeDSMethod)
+    return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-1">
@@ -212,7 +235,12 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
         onSolved={onCheckSolved}
       />
 
-      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
+      <div
+        ref={bannerRef}
+        tabIndex={-1}
+        role="alert"
+        className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}
+      >
         {banner}
       </div>
 
@@ -288,12 +316,24 @@ export function CardForm({ action, requireCvv, allowSave, paymentId, locale, acc
           id="cardHolderName"
           label={text.cardHolderName}
           message={messageFor('cardHolderName')}
-          input={{ ...register('cardHolderName'), defaultValue: state.values?.cardHolderName, type: 'text', autoComplete: 'cc-name', maxLength: 64 }}
+          input={{
+            ...register('cardHolderName'),
+            defaultValue: state.values?.cardHolderName,
+            type: 'text',
+            autoComplete: 'cc-name',
+            maxLength: 64,
+          }}
         />
 
         {allowSave ? (
           <div className="flex items-center gap-2 py-2">
-            <input id="saveCard" type="checkbox" {...register('saveCard')} defaultChecked={state.values?.saveCard} className="size-6 accent-primary" />
+            <input
+              id="saveCard"
+              type="checkbox"
+              {...register('saveCard')}
+              defaultChecked={state.values?.saveCard}
+              className="size-6 accent-primary"
+            />
             <label htmlFor="saveCard" className="text-sm">
               {text.saveCard}
             </label>

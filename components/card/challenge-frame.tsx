@@ -69,7 +69,13 @@ export function ChallengeFrame({ url, title, intro }: { url: string; title: stri
           onLoad={onLoad}
           allow={FRAME_ALLOW}
           data-window-size={window_.size}
-          style={{ width: window_.width ? `${window_.width}px` : '100%', maxWidth: '100%', height: `${window_.height}px`, border: 0, display: 'block' }}
+          style={{
+            width: window_.width ? `${window_.width}px` : '100%',
+            maxWidth: '100%',
+            height: `${window_.height}px`,
+            border: 0,
+            display: 'block',
+          }}
         />
       ) : null}
     </section>

@@ -55,7 +55,12 @@ interface SavedCardsProps {
 
 export function SavedCards(props: SavedCardsProps) {
   const { cards, requireCvv, text } = props;
-  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(props.action, { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason }, props.paymentId, props.locale);
+  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
+    props.action,
+    { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason },
+    props.paymentId,
+    props.locale,
+  );
   const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
   const [selected, setSelected] = useState(firstUsable);
   const [cvvError, setCvvError] = useState<string | null>(null);
@@ -95,7 +100,8 @@ export function SavedCards(props: SavedCardsProps) {
     submitPaymentForm(form, formAction);
   };
 
-  if (state.challengeUrl || state.threeDSMethod) return <ThreeDSStep state={state} paymentId={props.paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
+  if (state.challengeUrl || state.threeDSMethod)
+    return <ThreeDSStep state={state} paymentId={props.paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
 
   return (
     <form ref={formRef} action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="mb-6 space-y-3">
@@ -104,7 +110,12 @@ export function SavedCards(props: SavedCardsProps) {
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
-      <div ref={bannerRef} tabIndex={-1} role="alert" className={banner ? 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}>
+      <div
+        ref={bannerRef}
+        tabIndex={-1}
+        role="alert"
+        className={banner ? 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}
+      >
         {banner}
       </div>
       <fieldset>

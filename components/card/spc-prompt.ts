@@ -9,7 +9,12 @@ import type { SpcOffer } from '@/lib/contract/payin';
 
 const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 const base64url = (buffer: ArrayBuffer | null) =>
-  buffer === null ? undefined : btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=/g, '');
+  buffer === null
+    ? undefined
+    : btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=/g, '');
 
 /** The SPC assertion for `offer`, as the JSON the card action reports; null when there is none. */
 export async function confirmWithPasskey(offer: SpcOffer): Promise<string | null> {

@@ -77,7 +77,19 @@ function SpcFirst({ state, text, onAssertion }: { state: CardPaymentState; text:
 }
 
 /** Runs the 3DS Method in a hidden frame and calls `onDone` once: Y when notified, N after 10 s. */
-function MethodFrame({ paymentId, url, data, text, onDone }: { paymentId: string; url: string; data: string; text: string; onDone: (indicator: 'Y' | 'N') => void }) {
+function MethodFrame({
+  paymentId,
+  url,
+  data,
+  text,
+  onDone,
+}: {
+  paymentId: string;
+  url: string;
+  data: string;
+  text: string;
+  onDone: (indicator: 'Y' | 'N') => void;
+}) {
   const target = `threeds-method-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const form = useRef<HTMLFormElement>(null);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -127,9 +139,31 @@ function MethodFrame({ paymentId, url, data, text, onDone }: { paymentId: string
 }
 
 /** The 3DS step a card form's state asks for (Method or challenge), or null when none. */
-export function ThreeDSStep({ state, paymentId, text, onMethodDone, onSpcAssertion }: { state: CardPaymentState; paymentId: string; text: ThreeDSText; onMethodDone: (indicator: 'Y' | 'N') => void; onSpcAssertion: (assertion: string) => void }) {
+export function ThreeDSStep({
+  state,
+  paymentId,
+  text,
+  onMethodDone,
+  onSpcAssertion,
+}: {
+  state: CardPaymentState;
+  paymentId: string;
+  text: ThreeDSText;
+  onMethodDone: (indicator: 'Y' | 'N') => void;
+  onSpcAssertion: (assertion: string) => void;
+}) {
   if (state.challengeUrl && state.spc) return <SpcFirst key={state.attemptKey} state={state} text={text} onAssertion={onSpcAssertion} />;
   if (state.challengeUrl) return <ChallengeFrame url={state.challengeUrl} title={text.challengeTitle} intro={text.challengeIntro} />;
-  if (state.threeDSMethod) return <MethodFrame key={state.attemptKey} paymentId={paymentId} url={state.threeDSMethod.url} data={state.threeDSMethod.data} text={text.methodRunning} onDone={onMethodDone} />;
+  if (state.threeDSMethod)
+    return (
+      <MethodFrame
+        key={state.attemptKey}
+        paymentId={paymentId}
+        url={state.threeDSMethod.url}
+        data={state.threeDSMethod.data}
+        text={text.methodRunning}
+        onDone={onMethodDone}
+      />
+    );
   return null;
 }

@@ -13,15 +13,34 @@ export interface BinFacts {
  * What the BIN tells (E17), looked up (debounced, cancelled when the number changes) once the
  * first 8 digits are typed; nothing when the lookup fails (the service checks again anyway).
  */
-export function useBinFacts(enabled: boolean, paymentId: string, digits: string, text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>): BinFacts {
+export function useBinFacts(
+  enabled: boolean,
+  paymentId: string,
+  digits: string,
+  text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>,
+): BinFacts {
   const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
   const [facts, setFacts] = useState<(BinFacts & { bin: string }) | null>(null);
   useEffect(() => {
     if (!bin) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      fetch(`/api/payments/payin/${encodeURIComponent(paymentId)}/bin`, { method: 'POST', body: JSON.stringify({ bin }), headers: { 'Content-Type': 'application/json' }, signal: controller.signal })
-        .then(async (response) => (response.ok ? ((await response.json()) as { brands: string[]; fundingType: keyof typeof text | 'UNKNOWN'; refused: boolean; preferred: string }) : null))
+      fetch(`/api/payments/payin/${encodeURIComponent(paymentId)}/bin`, {
+        method: 'POST',
+        body: JSON.stringify({ bin }),
+        headers: { 'Content-Type': 'application/json' },
+        signal: controller.signal,
+      })
+        .then(async (response) =>
+          response.ok
+            ? ((await response.json()) as {
+                brands: string[];
+                fundingType: keyof typeof text | 'UNKNOWN';
+                refused: boolean;
+                preferred: string;
+              })
+            : null,
+        )
         .then((answer) =>
           setFacts(
             answer

@@ -77,7 +77,8 @@ function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProp
   const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
   if (!rule || minor === null) return '';
   const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
-  const format = (m: number) => new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
+  const format = (m: number) =>
+    new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
   return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
 }
 
@@ -282,11 +283,20 @@ export function CashierFlow(props: CashierFlowProps) {
         <legend className="text-sm font-medium">{text.method}</legend>
         <div className="mt-1 flex flex-wrap gap-4">
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="card" defaultChecked onChange={() => setMethod('card')} className="size-6 accent-primary" /> {text.card}
+            <input
+              type="radio"
+              name="method"
+              value="card"
+              defaultChecked
+              onChange={() => setMethod('card')}
+              className="size-6 accent-primary"
+            />{' '}
+            {text.card}
             {text.methodFees.card ? <span className="text-sm text-fg-muted">({text.methodFees.card})</span> : null}
           </label>
           <label className="flex min-h-6 items-center gap-2">
-            <input type="radio" name="method" value="apm" onChange={() => setMethod('apm')} className="size-6 accent-primary" /> {text.otherMethods}
+            <input type="radio" name="method" value="apm" onChange={() => setMethod('apm')} className="size-6 accent-primary" />{' '}
+            {text.otherMethods}
             {text.methodFees.apm ? <span className="text-sm text-fg-muted">({text.methodFees.apm})</span> : null}
           </label>
         </div>

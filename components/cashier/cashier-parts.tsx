@@ -72,7 +72,13 @@ export async function loadCashierPage(
     const t = await getTranslations('cashier');
     return {
       outcome: 'fallback',
-      page: <CashierMessage heading={t('expiredHeading')} body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })} settings={loaded.settings} />,
+      page: (
+        <CashierMessage
+          heading={t('expiredHeading')}
+          body={t('expiredBody', { merchant: loaded.settings?.displayName ?? '' })}
+          settings={loaded.settings}
+        />
+      ),
     };
   }
   return loaded;
@@ -92,11 +98,19 @@ export async function TransactionList(props: { id: string; heading: string; empt
       ) : (
         <ul className="divide-y divide-line rounded-theme border border-line">
           {props.items.map((item) => (
-            <li key={item.id} data-transaction={item.id} className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm">
+            <li
+              key={item.id}
+              data-transaction={item.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm"
+            >
               <span className="font-medium">{t(`kinds.${item.type}`)}</span>
               <bdi className="font-medium">{money(item.amount, item.currency, locale)}</bdi>
               <span data-testid="status">
-                {item.statusReason === 'CUSTOMER_CANCELLED' ? t('cancelledByYou') : t.has(`statuses.${item.status}`) ? t(`statuses.${item.status}` as 'statuses.SUCCESS') : item.status}
+                {item.statusReason === 'CUSTOMER_CANCELLED'
+                  ? t('cancelledByYou')
+                  : t.has(`statuses.${item.status}`)
+                    ? t(`statuses.${item.status}` as 'statuses.SUCCESS')
+                    : item.status}
               </span>
               {item.fee ? (
                 <span data-testid="fee" className="text-fg-muted">
@@ -118,7 +132,17 @@ export async function TransactionList(props: { id: string; heading: string; empt
  * The live part of the cashier and the widget (balance, available, reserved, pending withdrawals),
  * from the page's own load; `cancelHref` (ending in `cancel=`) is used when the customer may cancel.
  */
-export async function CashierLive({ loaded, terms, locale, cancelHref }: { loaded: LoadedCashierOk; terms: CashierTerms; locale: string; cancelHref: string }) {
+export async function CashierLive({
+  loaded,
+  terms,
+  locale,
+  cancelHref,
+}: {
+  loaded: LoadedCashierOk;
+  terms: CashierTerms;
+  locale: string;
+  cancelHref: string;
+}) {
   return (
     <LiveBalance
       sessionId={loaded.session.sessionId}
@@ -133,8 +157,12 @@ export async function CashierLive({ loaded, terms, locale, cancelHref }: { loade
 /** The live part's text (balance, pending withdrawals with reason, expected time, cancel link). */
 async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
   const t = await getTranslations('cashier');
-  const statuses = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]));
-  const reasons = Object.fromEntries(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`pendingReasons.${s}` as 'pendingReasons.PENDING', { merchant })]));
+  const statuses = Object.fromEntries(
+    ['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`statuses.${s}` as 'statuses.PENDING')]),
+  );
+  const reasons = Object.fromEntries(
+    ['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'].map((s) => [s, t(`pendingReasons.${s}` as 'pendingReasons.PENDING', { merchant })]),
+  );
   return {
     balance: t('balance'),
     available: t('available'),
@@ -161,7 +189,14 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
     status: session.status,
     pending: transactions
       .filter((x) => x.type === 'payout' && PENDING_PAYOUT.has(x.status))
-      .map((x) => ({ id: x.id, amount: x.amount, currency: x.currency, status: x.status, createdAt: x.createdAt, ...(x.transactionType ? { transactionType: x.transactionType } : {}) })),
+      .map((x) => ({
+        id: x.id,
+        amount: x.amount,
+        currency: x.currency,
+        status: x.status,
+        createdAt: x.createdAt,
+        ...(x.transactionType ? { transactionType: x.transactionType } : {}),
+      })),
   };
 }
 
@@ -170,7 +205,15 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
  * a form to the `cancelWithdrawal` action and a link back; nothing when the payout is not one the
  * customer may cancel now. Works without JavaScript.
  */
-export async function CancelWithdrawal(props: { sessionId: string; payoutId: string; view: 'cashier' | 'widget'; locale: string; transactions: CashierTransaction[]; allowed: boolean; backHref: string }) {
+export async function CancelWithdrawal(props: {
+  sessionId: string;
+  payoutId: string;
+  view: 'cashier' | 'widget';
+  locale: string;
+  transactions: CashierTransaction[];
+  allowed: boolean;
+  backHref: string;
+}) {
   const payout = props.transactions.find((x) => x.id === props.payoutId && x.type === 'payout');
   if (!props.allowed || !payout || !CANCELLABLE.has(payout.status)) return null;
   const t = await getTranslations('cashier');

@@ -6,12 +6,26 @@ import type { FeeRule } from '@/lib/contract/merchant';
 import { formatMinor, minorUnits, toMinor } from '@/lib/money';
 import type { CashierFlowText } from './cashier-flow';
 
-const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired')[] = ['required', 'invalid', 'tooManyDecimals', 'notPositive', 'aboveBalance', 'unavailable', 'expired', 'rejected', 'rateLimited', 'excluded', 'limitsRequired'];
+const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired')[] = [
+  'required',
+  'invalid',
+  'tooManyDecimals',
+  'notPositive',
+  'aboveBalance',
+  'unavailable',
+  'expired',
+  'rejected',
+  'rateLimited',
+  'excluded',
+  'limitsRequired',
+];
 
 /** A fee rule in words for the locale: "1.5% + €0.30", "€1.00", "1%". */
 function feeRuleText(rule: FeeRule | null, currency: string, locale: string): string | undefined {
   if (!rule || (rule.basisPoints === 0 && rule.fixedMinor === 0)) return undefined;
-  const percent = rule.basisPoints ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.basisPoints / 10_000) : null;
+  const percent = rule.basisPoints
+    ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.basisPoints / 10_000)
+    : null;
   const fixed = rule.fixedMinor ? formatMinor(rule.fixedMinor, currency, locale) : null;
   return [percent, fixed].filter(Boolean).join(' + ');
 }
@@ -30,7 +44,11 @@ export async function cashierFlowText(
   const money = (major: number) => formatMinor(toMinor(major, currency) ?? 0, currency, locale);
   const g = await getTranslations('gambling');
   const rules = terms?.rules ?? {};
-  const tightest = terms?.limits.reduce<CashierTerms['limits'][number] | null>((least, l) => (least === null || l.remaining < least.remaining ? l : least), null) ?? null;
+  const tightest =
+    terms?.limits.reduce<CashierTerms['limits'][number] | null>(
+      (least, l) => (least === null || l.remaining < least.remaining ? l : least),
+      null,
+    ) ?? null;
   const lines = [
     ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
     ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
@@ -42,7 +60,9 @@ export async function cashierFlowText(
     ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
     belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
     aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
-    aboveLimit: tightest ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period }) : t('errors.aboveLimitNow'),
+    aboveLimit: tightest
+      ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period })
+      : t('errors.aboveLimitNow'),
     kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
     conflict: g('recoveryConflict'),
   };
@@ -60,9 +80,15 @@ export async function cashierFlowText(
     errors,
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
     terms: lines,
-    methodFees: { card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }), apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }) },
-    feeLine: flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
-    ...(terms?.responsibleGamblingUrl && flow === 'deposit' ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } } : {}),
+    methodFees: {
+      card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }),
+      apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }),
+    },
+    feeLine:
+      flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
+    ...(terms?.responsibleGamblingUrl && flow === 'deposit'
+      ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } }
+      : {}),
     ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
     ...(flow === 'deposit'
       ? {

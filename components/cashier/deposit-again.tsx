@@ -65,7 +65,11 @@ export function DepositAgain(props: { sessionId: string; payinId: string; locale
         <p id="again-card" className="text-sm text-fg-muted">
           {text.card}
         </p>
-        <button disabled={pending} aria-describedby="again-card again-error" className="min-h-6 w-full rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-70">
+        <button
+          disabled={pending}
+          aria-describedby="again-card again-error"
+          className="min-h-6 w-full rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-70"
+        >
           {pending ? text.processing : text.button}
         </button>
         <p id="again-error" role="alert" className="min-h-5 text-sm text-danger">

@@ -47,7 +47,8 @@ interface Props {
   inline?: boolean;
 }
 
-const button = 'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
+const button =
+  'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
 
 export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLeave, inline = false }: Props) {
   const [options, setOptions] = useState<RecoveryOptions | null | undefined>(undefined);
@@ -86,16 +87,24 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
   const count = String(options?.attemptsRemaining ?? 0);
   // The same deposit again: under the open page, its own form (said in the intro); in its place, a button that opens it again.
   const retryHere = inline && options?.retryUrl && text.retryHere ? text.retryHere.replace('{count}', count) : null;
-  const retryButton = !inline && options?.retryUrl && text.retry ? (options.softDecline ? text.threeDS : text.retry.replace('{count}', count)) : null;
+  const retryButton =
+    !inline && options?.retryUrl && text.retry ? (options.softDecline ? text.threeDS : text.retry.replace('{count}', count)) : null;
   const headingId = inline ? 'recovery-inline-heading' : 'recovery-heading';
 
   return (
-    <section aria-labelledby={headingId} aria-busy={options === undefined || pending} className="space-y-3 rounded-theme border border-control p-4" data-testid={inline ? 'recovery-inline' : 'recovery'}>
+    <section
+      aria-labelledby={headingId}
+      aria-busy={options === undefined || pending}
+      className="space-y-3 rounded-theme border border-control p-4"
+      data-testid={inline ? 'recovery-inline' : 'recovery'}
+    >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold">
         {text.heading}
       </h2>
       {/* No options (the service did not answer, or the deposit moved on): say so; going back stays. */}
-      <p role={inline ? 'status' : undefined}>{options === undefined ? text.loading : options === null ? text.errors.rejected : (retryHere ?? text.intro)}</p>
+      <p role={inline ? 'status' : undefined}>
+        {options === undefined ? text.loading : options === null ? text.errors.rejected : (retryHere ?? text.intro)}
+      </p>
       <p role="alert" className="min-h-5 text-sm text-danger">
         {error}
       </p>
@@ -103,7 +112,12 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
         <ul className="space-y-2">
           {retryButton ? (
             <li>
-              <button type="button" disabled={pending} onClick={() => onStep({ url: options.retryUrl!, type: 'payin', id: payinId })} className={button}>
+              <button
+                type="button"
+                disabled={pending}
+                onClick={() => onStep({ url: options.retryUrl!, type: 'payin', id: payinId })}
+                className={button}
+              >
                 {retryButton}
               </button>
             </li>

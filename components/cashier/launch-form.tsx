@@ -9,7 +9,17 @@ import { getTranslations } from 'next-intl/server';
  * open (the cashier, the widget, a payout's card or APM page), `query` the address's other
  * parameters, kept (`launchQuery`).
  */
-export async function LaunchForm({ path, launch, query, compact = false }: { path: string; launch: string; query: Record<string, string>; compact?: boolean }) {
+export async function LaunchForm({
+  path,
+  launch,
+  query,
+  compact = false,
+}: {
+  path: string;
+  launch: string;
+  query: Record<string, string>;
+  compact?: boolean;
+}) {
   const t = await getTranslations('binding');
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   // Spent at once: the post answers 303 to the page without it (a spent secret in the history opens nothing).
@@ -38,7 +48,10 @@ export async function LaunchForm({ path, launch, query, compact = false }: { pat
 export function launchQuery(search: Record<string, string | string[] | undefined>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(search)
-      .filter((entry): entry is [string, string] => entry[0] !== 'launch' && /^[A-Za-z]{1,16}$/.test(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 200)
+      .filter(
+        (entry): entry is [string, string] =>
+          entry[0] !== 'launch' && /^[A-Za-z]{1,16}$/.test(entry[0]) && typeof entry[1] === 'string' && entry[1].length <= 200,
+      )
       .slice(0, 8),
   );
 }

@@ -52,9 +52,20 @@ interface Props {
 
 /** One change in words: the period's template with the amounts (or "no limit") and the date filled in. */
 function changeLine(change: ShownChange, props: Props): string {
-  const money = (v: number | null) => (v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v));
+  const money = (v: number | null) =>
+    v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v);
   const template = change.effectiveAt ? props.text.changeLater[change.period] : props.text.changeNow[change.period];
-  const date = change.effectiveAt ? new Intl.DateTimeFormat(props.numberLocale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(change.effectiveAt)) : '';
+  const date = change.effectiveAt
+    ? new Intl.DateTimeFormat(props.numberLocale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: 'UTC',
+        timeZoneName: 'short',
+      }).format(new Date(change.effectiveAt))
+    : '';
   return template.replace('{from}', money(change.from)).replace('{to}', money(change.to)).replace('{date}', date);
 }
 
@@ -107,10 +118,20 @@ export function LimitsForm(props: Props) {
           ))}
         </ul>
         <div className="flex flex-wrap gap-3">
-          <button name="intent" value="confirm" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+          <button
+            name="intent"
+            value="confirm"
+            disabled={pending}
+            className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+          >
             {text.confirm}
           </button>
-          <button name="intent" value="edit" disabled={pending} className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold">
+          <button
+            name="intent"
+            value="edit"
+            disabled={pending}
+            className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
+          >
             {text.edit}
           </button>
         </div>
@@ -131,7 +152,12 @@ export function LimitsForm(props: Props) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <button name="intent" value="confirmReady" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+          <button
+            name="intent"
+            value="confirmReady"
+            disabled={pending}
+            className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+          >
             {text.confirmReady}
           </button>
         </div>
@@ -169,11 +195,21 @@ export function LimitsForm(props: Props) {
         {errorText}
       </p>
       <div className="flex flex-wrap gap-3">
-        <button name="intent" value="review" disabled={pending} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+        <button
+          name="intent"
+          value="review"
+          disabled={pending}
+          className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+        >
           {text.review}
         </button>
         {props.mode === 'ASK' ? (
-          <button name="intent" value="decline" disabled={pending} className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold">
+          <button
+            name="intent"
+            value="decline"
+            disabled={pending}
+            className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
+          >
             {text.decline}
           </button>
         ) : null}

@@ -41,8 +41,6 @@ interface PendingTerms {
   cancelHref?: string;
 }
 
-
-
 /** Poll interval of the widget without the event stream (ms). */
 const WIDGET_POLL_MS = 1000;
 
@@ -82,7 +80,19 @@ function useSnapshotStream(sessionId: string, enabled: boolean): boolean {
   return open;
 }
 
-function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText; terms: PendingTerms }) {
+function Live({
+  sessionId,
+  locale,
+  initial,
+  text,
+  terms,
+}: {
+  sessionId: string;
+  locale: string;
+  initial: WidgetSnapshot;
+  text: LiveBalanceText;
+  terms: PendingTerms;
+}) {
   const expired = (snapshot?: WidgetSnapshot) => snapshot?.status === 'EXPIRED';
   const [ended, setEnded] = useState(expired(initial));
   const streaming = useSnapshotStream(sessionId, !ended);
@@ -123,10 +133,23 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
     setAnnounce(`${text.balance}: ${snapshot.balance === null ? text.noBalance : format(snapshot.balance, snapshot.currency)}`);
   }
   useEffect(() => {
-    postToParent('balance', { balance: snapshot.balance, available: snapshot.available, reserved: snapshot.reserved, currency: snapshot.currency });
+    postToParent('balance', {
+      balance: snapshot.balance,
+      available: snapshot.available,
+      reserved: snapshot.reserved,
+      currency: snapshot.currency,
+    });
   }, [snapshot.balance, snapshot.available, snapshot.reserved, snapshot.currency]);
   // One time zone for the server's render and the browser's (no hydration mismatch), and named.
-  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' });
+  const date = new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  });
 
   return (
     <div className="space-y-3">
@@ -140,7 +163,9 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
         <dl className="grid grid-cols-[1fr_auto] gap-x-2 text-sm">
           <dt className="text-fg-muted">{text.available}</dt>
           <dd>
-            <bdi data-testid="available" className="font-semibold">{format(snapshot.available, snapshot.currency)}</bdi>
+            <bdi data-testid="available" className="font-semibold">
+              {format(snapshot.available, snapshot.currency)}
+            </bdi>
           </dd>
           <dt className="text-fg-muted">{text.reserved}</dt>
           <dd>
@@ -178,7 +203,11 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
                     ) : null}
                   </span>
                   {terms.cancelHref && CANCELLABLE.has(p.status) ? (
-                    <a href={`${terms.cancelHref}${encodeURIComponent(p.id)}`} aria-label={text.cancelLinkLabel.replace('{amount}', amount)} className="min-h-6 py-1 text-primary underline">
+                    <a
+                      href={`${terms.cancelHref}${encodeURIComponent(p.id)}`}
+                      aria-label={text.cancelLinkLabel.replace('{amount}', amount)}
+                      className="min-h-6 py-1 text-primary underline"
+                    >
                       {text.cancelLink}
                     </a>
                   ) : null}
@@ -192,7 +221,13 @@ function Live({ sessionId, locale, initial, text, terms }: { sessionId: string; 
   );
 }
 
-export function LiveBalance(props: { sessionId: string; locale: string; initial: WidgetSnapshot; text: LiveBalanceText; terms: PendingTerms }) {
+export function LiveBalance(props: {
+  sessionId: string;
+  locale: string;
+  initial: WidgetSnapshot;
+  text: LiveBalanceText;
+  terms: PendingTerms;
+}) {
   const [client] = useState(() => new QueryClient());
   return (
     <QueryClientProvider client={client}>

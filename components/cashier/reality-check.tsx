@@ -94,10 +94,21 @@ export function RealityCheck({ startedAt, intervalMinutes, locale, breakHref, te
         <p>{text.money}</p>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button type="button" autoFocus onClick={close} className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
+        <button
+          type="button"
+          autoFocus
+          onClick={close}
+          className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+        >
           {text.continue}
         </button>
-        <a href={breakHref} target="_blank" rel="noopener noreferrer" onClick={close} className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold">
+        <a
+          href={breakHref}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={close}
+          className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
+        >
           {text.takeBreak}
         </a>
       </div>
@@ -118,7 +129,13 @@ export interface RealitySettingsText {
 }
 
 /** The customer's choice of interval: the choices the rules allow, "never" where they allow it. */
-export function RealityCheckSettings(props: { sessionId: string; current: number; choices: number[]; allowOff: boolean; text: RealitySettingsText }) {
+export function RealityCheckSettings(props: {
+  sessionId: string;
+  current: number;
+  choices: number[];
+  allowOff: boolean;
+  text: RealitySettingsText;
+}) {
   const { text } = props;
   const router = useRouter();
   const [state, formAction, pending] = useActionState<RealityCheckState, FormData>(setRealityCheck, {});
@@ -126,7 +143,13 @@ export function RealityCheckSettings(props: { sessionId: string; current: number
   useEffect(() => {
     if (state.saved !== undefined) router.refresh();
   }, [state, router]);
-  const message = state.error ? text.errors[state.error] : state.saved === undefined ? null : state.saved === 0 ? text.savedOff : text.saved.replace('{minutes}', String(state.saved));
+  const message = state.error
+    ? text.errors[state.error]
+    : state.saved === undefined
+      ? null
+      : state.saved === 0
+        ? text.savedOff
+        : text.saved.replace('{minutes}', String(state.saved));
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3" aria-busy={pending}>
       <input type="hidden" name="sessionId" value={props.sessionId} />
@@ -134,7 +157,13 @@ export function RealityCheckSettings(props: { sessionId: string; current: number
         <label htmlFor="reality-minutes" className="block text-sm font-medium">
           {text.label}
         </label>
-        <select id="reality-minutes" name="minutes" defaultValue={String(props.current)} aria-describedby="reality-status" className="mt-1 min-h-6 rounded-theme border border-control bg-surface px-2 py-1">
+        <select
+          id="reality-minutes"
+          name="minutes"
+          defaultValue={String(props.current)}
+          aria-describedby="reality-status"
+          className="mt-1 min-h-6 rounded-theme border border-control bg-surface px-2 py-1"
+        >
           {props.allowOff ? <option value="0">{text.off}</option> : null}
           {props.choices.map((m) => (
             <option key={m} value={m}>

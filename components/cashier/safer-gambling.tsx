@@ -23,7 +23,15 @@ type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
 
 /** A date and time in words, in UTC and saying so (the server does not know the customer's zone; `dateStyle` cannot name a zone). */
 const dateOf = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short' }).format(new Date(iso));
+  new Intl.DateTimeFormat(locale, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(iso));
 
 /**
  * " (set in GBP: £50.00)" for a limit set in another currency than the session's (E23: one limit
@@ -108,7 +116,9 @@ function initialValues(rg: ResponsibleGambling, locale: string): Record<Period, 
 function CoolingOffNote({ g, rg, session, locale }: { g: Gambling; rg: ResponsibleGambling; session: CashierSession; locale: string }) {
   return (
     <ul className="list-disc space-y-1 ps-5 text-sm text-fg-muted">
-      <li>{rg.coolingOffSpansPeriod ? g('coolingOffPeriod', { hours: rg.coolingOffHours }) : g('coolingOff', { hours: rg.coolingOffHours })}</li>
+      <li>
+        {rg.coolingOffSpansPeriod ? g('coolingOffPeriod', { hours: rg.coolingOffHours }) : g('coolingOff', { hours: rg.coolingOffHours })}
+      </li>
       {rg.confirmAfterCoolingOff ? <li>{g('confirmAfter')}</li> : null}
       {rg.monthlyCeiling !== undefined ? <li>{g('ceiling', { amount: money(rg.monthlyCeiling, session.currency, locale) })}</li> : null}
     </ul>
@@ -124,7 +134,14 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
   // Each limit in the session currency, and where it was set when that was another currency.
   const withSetIn = (text: string, note: string) => (note ? `${text} ${note}` : text);
   const limits = PERIODS.flatMap((p) =>
-    rg.limits[p] === undefined ? [] : [withSetIn(g('limitLine', { period: p, amount: money(rg.limits[p]!, currency, locale) }), setInNote(g, rg.limitsSetIn?.[p], currency, locale))],
+    rg.limits[p] === undefined
+      ? []
+      : [
+          withSetIn(
+            g('limitLine', { period: p, amount: money(rg.limits[p]!, currency, locale) }),
+            setInNote(g, rg.limitsSetIn?.[p], currency, locale),
+          ),
+        ],
   );
   const pendingText = (p: ResponsibleGambling['pending'][number]) =>
     p.ready
@@ -230,9 +247,19 @@ export async function ExclusionNotice({ rg, locale }: { rg: ResponsibleGambling;
   if (!exclusion) return null;
   const g = await getTranslations('gambling');
   const until = exclusion.until ? dateOf(exclusion.until, locale) : null;
-  const sentence = exclusion.kind === 'TIME_OUT' ? g('excludedTimeOut', { date: until ?? '' }) : until ? g('excludedSelfUntil', { date: until }) : g('excludedSelf');
+  const sentence =
+    exclusion.kind === 'TIME_OUT'
+      ? g('excludedTimeOut', { date: until ?? '' })
+      : until
+        ? g('excludedSelfUntil', { date: until })
+        : g('excludedSelf');
   return (
-    <section role="alert" aria-labelledby="excluded-heading" className="space-y-2 rounded-theme border border-danger p-4" data-testid="excluded">
+    <section
+      role="alert"
+      aria-labelledby="excluded-heading"
+      className="space-y-2 rounded-theme border border-danger p-4"
+      data-testid="excluded"
+    >
       <h2 id="excluded-heading" className="text-base font-semibold">
         {g('excludedHeading')}
       </h2>
@@ -257,7 +284,11 @@ export async function RealityReminder({ session, rg, locale, merchantUrl }: Pane
       text={{
         title: g('realityTitle'),
         time: g('realityTime', { duration: '{duration}' }),
-        money: g('realityMoney', { deposited: money(deposited, session.currency, locale), withdrawn: money(withdrawn, session.currency, locale), net: money(deposited - withdrawn, session.currency, locale) }),
+        money: g('realityMoney', {
+          deposited: money(deposited, session.currency, locale),
+          withdrawn: money(withdrawn, session.currency, locale),
+          net: money(deposited - withdrawn, session.currency, locale),
+        }),
         continue: g('realityContinue'),
         takeBreak: g('realityBreak'),
       }}
@@ -266,7 +297,17 @@ export async function RealityReminder({ session, rg, locale, merchantUrl }: Pane
 }
 
 /** The widget's "deposit again", when the session offers it and deposits are open. */
-export async function DepositAgainOffer({ session, locale, uiLocale, merchant }: { session: CashierSession; locale: string; uiLocale: string; merchant: string }) {
+export async function DepositAgainOffer({
+  session,
+  locale,
+  uiLocale,
+  merchant,
+}: {
+  session: CashierSession;
+  locale: string;
+  uiLocale: string;
+  merchant: string;
+}) {
   const offer = session.depositAgain;
   const rg = session.responsibleGambling;
   if (!offer || rg?.exclusion || (rg && rg.limitsPrompt !== 'NONE')) return null;

@@ -13,7 +13,9 @@ export async function TestModeBadge() {
   return (
     <aside aria-label={t('badge')} data-testid="test-mode" className="px-4 pt-2 text-center text-xs">
       <p>
-        <strong className="inline-block rounded-full bg-fg px-2 py-0.5 font-semibold uppercase tracking-wide text-page">{t('badge')}</strong>{' '}
+        <strong className="inline-block rounded-full bg-fg px-2 py-0.5 font-semibold uppercase tracking-wide text-page">
+          {t('badge')}
+        </strong>{' '}
         <span className="text-fg-muted">{t('explanation')}</span>
       </p>
     </aside>

@@ -42,6 +42,6 @@ describe('payment page texts', () => {
     locale = 'ar';
     const arabic = await savedCardsText('١٠ €', 'payin');
     expect(arabic.submit).toContain('١٠ €');
-    expect(arabic.legend).not.toBe((await (locale = 'en', savedCardsText('١٠ €', 'payin'))).legend);
+    expect(arabic.legend).not.toBe((await ((locale = 'en'), savedCardsText('١٠ €', 'payin'))).legend);
   });
 });

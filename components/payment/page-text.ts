@@ -36,7 +36,20 @@ async function reasons(): Promise<Record<string, string>> {
 }
 
 /** The card forms' form-level errors (`errors.*`). */
-const formErrors = (e: (key: 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'challenge' | 'challengeNeedsJs' | 'depositLimit' | 'excluded' | 'limitsRequired') => string): Record<CardFormError, string> => ({
+const formErrors = (
+  e: (
+    key:
+      | 'unavailable'
+      | 'rejected'
+      | 'notFound'
+      | 'rateLimited'
+      | 'challenge'
+      | 'challengeNeedsJs'
+      | 'depositLimit'
+      | 'excluded'
+      | 'limitsRequired',
+  ) => string,
+): Record<CardFormError, string> => ({
   unavailable: e('unavailable'),
   rejected: e('rejected'),
   notFound: e('notFound'),
@@ -88,7 +101,15 @@ export async function walletText(amount: string): Promise<WalletText> {
   const locale = await getLocale();
   const own = await memoized(`wallet:${locale}`, async () => {
     const t = await getTranslations('wallet');
-    return { heading: t('heading'), sandboxWallet: t('sandboxWallet'), applePay: t('applePay'), sandboxBadge: t('sandboxBadge'), orCard: t('orCard'), cancelled: t('cancelled'), failed: t('failed') };
+    return {
+      heading: t('heading'),
+      sandboxWallet: t('sandboxWallet'),
+      applePay: t('applePay'),
+      sandboxBadge: t('sandboxBadge'),
+      orCard: t('orCard'),
+      cancelled: t('cancelled'),
+      failed: t('failed'),
+    };
   });
   const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck } = card;
   return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck };
@@ -156,7 +177,12 @@ async function resolveSavedCardsText(type: CheckoutTransactionType): Promise<Sav
 /** Text of the issuer's 3DS steps in the card page (Method, challenge). */
 async function threeDSText(): Promise<ThreeDSText> {
   const t = await getTranslations('card');
-  return { challengeTitle: t('challengeTitle'), challengeIntro: t('challengeIntro'), methodRunning: t('methodRunning'), spcRunning: t('spcRunning') };
+  return {
+    challengeTitle: t('challengeTitle'),
+    challengeIntro: t('challengeIntro'),
+    methodRunning: t('methodRunning'),
+    spcRunning: t('spcRunning'),
+  };
 }
 
 /** Text of the status view of a pay-in or a payout. */

@@ -9,19 +9,31 @@ const format = (amount: number, currency: string, locale: string) => formatMinor
  * Merchant and amount of a transaction, formatted for the locale (Intl), with the initial
  * amount when the service converted the currency.
  */
-export async function PaymentSummary({ transaction, merchantName, logoUrl }: { transaction: CheckoutTransaction; merchantName: string; logoUrl?: string }) {
+export async function PaymentSummary({
+  transaction,
+  merchantName,
+  logoUrl,
+}: {
+  transaction: CheckoutTransaction;
+  merchantName: string;
+  logoUrl?: string;
+}) {
   const t = await getTranslations('summary');
   const locale = await getLocale();
   const amount = format(transaction.amount, transaction.currency, locale);
   return (
     <header className="mb-5 border-b border-line pb-4">
       <MerchantLogo logoUrl={logoUrl} className="mb-2 h-7 w-auto" />
-      <p className="text-sm text-fg-muted">{transaction.type === 'payin' ? t('payTo', { merchant: merchantName }) : t('payoutFrom', { merchant: merchantName })}</p>
+      <p className="text-sm text-fg-muted">
+        {transaction.type === 'payin' ? t('payTo', { merchant: merchantName }) : t('payoutFrom', { merchant: merchantName })}
+      </p>
       <p className="text-3xl font-semibold tracking-tight">
         <bdi>{amount}</bdi>
       </p>
       {transaction.initialCurrency !== transaction.currency ? (
-        <p className="text-sm text-fg-muted">{t('converted', { amount: format(transaction.initialAmount, transaction.initialCurrency, locale) })}</p>
+        <p className="text-sm text-fg-muted">
+          {t('converted', { amount: format(transaction.initialAmount, transaction.initialCurrency, locale) })}
+        </p>
       ) : null}
       <p className="text-xs text-fg-muted">{t('order', { orderId: transaction.orderId })}</p>
     </header>

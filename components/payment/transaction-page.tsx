@@ -68,7 +68,12 @@ async function pageHeading(page: PaymentPageKind): Promise<string> {
 }
 
 /** The frame of a payment page: messages to the parent, the summary, then the content. */
-export async function TransactionShell(props: { page: PaymentPageKind; transaction: CheckoutTransaction; settings: CheckoutSettings; children: React.ReactNode }) {
+export async function TransactionShell(props: {
+  page: PaymentPageKind;
+  transaction: CheckoutTransaction;
+  settings: CheckoutSettings;
+  children: React.ReactNode;
+}) {
   const { transaction, settings } = props;
   return (
     <CheckoutFrame heading={await pageHeading(props.page)}>

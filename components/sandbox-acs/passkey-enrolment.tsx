@@ -26,7 +26,8 @@ export function PasskeyEnrolment({ paymentId, token, options, action, text }: Pa
   const create = async () => {
     setState('working');
     try {
-      const parse = (PublicKeyCredential as unknown as { parseCreationOptionsFromJSON(o: unknown): PublicKeyCredentialCreationOptions }).parseCreationOptionsFromJSON;
+      const parse = (PublicKeyCredential as unknown as { parseCreationOptionsFromJSON(o: unknown): PublicKeyCredentialCreationOptions })
+        .parseCreationOptionsFromJSON;
       const publicKey = parse({ ...options, extensions: undefined });
       // The SPC extension (W3C SPC §5): the parser may not know it, so it is set on the parsed options.
       (publicKey as { extensions?: unknown }).extensions = { payment: { isPayment: true } };
@@ -45,7 +46,12 @@ export function PasskeyEnrolment({ paymentId, token, options, action, text }: Pa
       <input type="hidden" name="paymentId" value={paymentId} />
       <input type="hidden" name="token" value={token} />
       <input ref={credential} type="hidden" name="credential" value="" />
-      <button type="button" onClick={create} disabled={state === 'working' || state === 'created'} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary">
+      <button
+        type="button"
+        onClick={create}
+        disabled={state === 'working' || state === 'created'}
+        className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary"
+      >
         {text.create}
       </button>
       <p role="status" aria-live="polite" className="min-h-5 text-sm">

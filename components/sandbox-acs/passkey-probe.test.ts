@@ -27,12 +27,16 @@ describe('probePasskeyCapability', () => {
     const started = Date.now();
     expect(await probePasskeyCapability({ PublicKeyCredential: credential(() => new Promise(() => undefined)) }, 100)).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(await probePasskeyCapability({ PublicKeyCredential: credential(async () => Promise.reject(new Error('NotAllowedError'))) })).toBe(false);
+    expect(
+      await probePasskeyCapability({ PublicKeyCredential: credential(async () => Promise.reject(new Error('NotAllowedError'))) }),
+    ).toBe(false);
   });
 
   it('is false without WebAuthn, without its JSON helpers, without an authenticator, or in a frame not allowed to create credentials', async () => {
     expect(await probePasskeyCapability({})).toBe(false);
-    expect(await probePasskeyCapability({ PublicKeyCredential: { isUserVerifyingPlatformAuthenticatorAvailable: async () => true } })).toBe(false);
+    expect(await probePasskeyCapability({ PublicKeyCredential: { isUserVerifyingPlatformAuthenticatorAvailable: async () => true } })).toBe(
+      false,
+    );
     expect(await probePasskeyCapability({ PublicKeyCredential: credential(async () => false) })).toBe(false);
     const denies = { featurePolicy: { allowsFeature: () => false } };
     expect(await probePasskeyCapability({ document: denies, PublicKeyCredential: credential(async () => true) })).toBe(false);

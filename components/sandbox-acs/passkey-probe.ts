@@ -16,17 +16,29 @@ export interface ProbeEnvironment {
 }
 
 /** True when a passkey can be made here; false when not, when the check fails, or after `boundMs`. Never rejects. */
-export async function probePasskeyCapability(env: ProbeEnvironment = globalThis as ProbeEnvironment, boundMs = PROBE_BOUND_MS): Promise<boolean> {
+export async function probePasskeyCapability(
+  env: ProbeEnvironment = globalThis as ProbeEnvironment,
+  boundMs = PROBE_BOUND_MS,
+): Promise<boolean> {
   const policy = env.document?.featurePolicy;
   const allowed = !policy || policy.allowsFeature('publickey-credentials-create') || policy.allowsFeature('payment');
   const credential = env.PublicKeyCredential;
-  if (!allowed || !credential || typeof credential.parseCreationOptionsFromJSON !== 'function' || typeof credential.isUserVerifyingPlatformAuthenticatorAvailable !== 'function') return false;
+  if (
+    !allowed ||
+    !credential ||
+    typeof credential.parseCreationOptionsFromJSON !== 'function' ||
+    typeof credential.isUserVerifyingPlatformAuthenticatorAvailable !== 'function'
+  )
+    return false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const bound = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), boundMs);
   });
   try {
-    return await Promise.race([credential.isUserVerifyingPlatformAuthenticatorAvailable.call(credential).then((yes) => yes === true), bound]);
+    return await Promise.race([
+      credential.isUserVerifyingPlatformAuthenticatorAvailable.call(credential).then((yes) => yes === true),
+      bound,
+    ]);
   } catch {
     return false;
   } finally {

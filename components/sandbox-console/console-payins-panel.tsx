@@ -53,7 +53,12 @@ export async function PayinsPanel(props: PanelProps) {
                         <input type="hidden" name="payinId" value={p.id} />
                         <label htmlFor={`refund-${p.id}`} className="text-xs">
                           {t('refundAmount')}
-                          <input id={`refund-${p.id}`} name="amount" inputMode="decimal" className="block w-24 rounded-theme border border-control px-1" />
+                          <input
+                            id={`refund-${p.id}`}
+                            name="amount"
+                            inputMode="decimal"
+                            className="block w-24 rounded-theme border border-control px-1"
+                          />
                         </label>
                         <button className={small}>{t('refund')}</button>
                       </form>

@@ -53,7 +53,12 @@ export async function SessionsPanel(props: PanelProps) {
                 <input type="hidden" name="sessionId" value={s.id} />
                 <label htmlFor={`balance-${s.id}`} className="text-xs">
                   {t('newBalance', { session: s.id })}
-                  <input id={`balance-${s.id}`} name="balance" inputMode="decimal" className="block w-28 rounded-theme border border-control px-1" />
+                  <input
+                    id={`balance-${s.id}`}
+                    name="balance"
+                    inputMode="decimal"
+                    className="block w-28 rounded-theme border border-control px-1"
+                  />
                 </label>
                 <button className={small}>{t('setBalance')}</button>
               </form>

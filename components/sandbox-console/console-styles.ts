@@ -15,4 +15,5 @@ export const button = 'rounded-theme bg-primary px-3 py-1.5 font-semibold text-o
 export const small = 'rounded-theme border border-primary px-2 py-1 text-sm text-primary hover:bg-primary-soft';
 
 /** A link back to the console for the merchant of `token`, with `extra` in its query. */
-export const consoleHrefFor = (token: string, extra: Record<string, string> = {}) => `/sandbox?${new URLSearchParams({ token, ...extra }).toString()}`;
+export const consoleHrefFor = (token: string, extra: Record<string, string> = {}) =>
+  `/sandbox?${new URLSearchParams({ token, ...extra }).toString()}`;

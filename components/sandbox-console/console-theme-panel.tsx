@@ -15,7 +15,11 @@ const LICENCES = [
 ] as const;
 
 /** E21: the wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
-const WALLETS = [['SANDBOX_WALLET', 'sandbox'], ['GOOGLE_PAY', 'Google Pay'], ['APPLE_PAY', 'Apple Pay']] as const;
+const WALLETS = [
+  ['SANDBOX_WALLET', 'sandbox'],
+  ['GOOGLE_PAY', 'Google Pay'],
+  ['APPLE_PAY', 'Apple Pay'],
+] as const;
 
 export async function ThemePanel(props: PanelProps) {
   const t = await getTranslations('console');
@@ -33,11 +37,26 @@ export async function ThemePanel(props: PanelProps) {
         {hidden}
         <label htmlFor="theme-primary" className="block text-sm font-medium">
           {t('primaryColor')}
-          <input id="theme-primary" name="primaryColor" type="color" defaultValue={overview.theme.primaryColor ?? '#4338ca'} className={`${field} h-11`} />
+          <input
+            id="theme-primary"
+            name="primaryColor"
+            type="color"
+            defaultValue={overview.theme.primaryColor ?? '#4338ca'}
+            className={`${field} h-11`}
+          />
         </label>
         <label htmlFor="theme-radius" className="block text-sm font-medium">
           {t('radius')}
-          <input id="theme-radius" name="radius" type="number" min={0} max={32} step={1} defaultValue={overview.theme.radius ?? 8} className={field} />
+          <input
+            id="theme-radius"
+            name="radius"
+            type="number"
+            min={0}
+            max={32}
+            step={1}
+            defaultValue={overview.theme.radius ?? 8}
+            className={field}
+          />
         </label>
         <label htmlFor="theme-font" className="block text-sm font-medium">
           {t('fontFamily')}
@@ -91,7 +110,13 @@ export async function ThemePanel(props: PanelProps) {
           <div className="mt-1 flex flex-wrap gap-4">
             {LICENCES.map(([value, name]) => (
               <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="licences" value={value} defaultChecked={overview.licences.includes(value)} className="size-5" />
+                <input
+                  type="checkbox"
+                  name="licences"
+                  value={value}
+                  defaultChecked={overview.licences.includes(value)}
+                  className="size-5"
+                />
                 {name}
               </label>
             ))}

@@ -33,13 +33,29 @@ interface ConsoleViewProps {
   children?: React.ReactNode;
 }
 
-const NOTICES = ['payinCreated', 'payoutCreated', 'sessionCreated', 'h2hCreated', 'payoutConfirmed', 'payoutRejected', 'balanceUpdated', 'refunded', 'webhookSaved', 'sessionExpired', 'themeSaved', 'resent', 'failed'] as const;
+const NOTICES = [
+  'payinCreated',
+  'payoutCreated',
+  'sessionCreated',
+  'h2hCreated',
+  'payoutConfirmed',
+  'payoutRejected',
+  'balanceUpdated',
+  'refunded',
+  'webhookSaved',
+  'sessionExpired',
+  'themeSaved',
+  'resent',
+  'failed',
+] as const;
 
 export async function ConsoleView(props: ConsoleViewProps) {
   const t = await getTranslations('console');
   const { token } = props;
   const consoleHref = (extra: Record<string, string>) => consoleHrefFor(token, extra);
-  const notice = (NOTICES as readonly string[]).includes(props.notice) ? t(`notices.${props.notice as (typeof NOTICES)[number]}`, props.noticeValues) : null;
+  const notice = (NOTICES as readonly string[]).includes(props.notice)
+    ? t(`notices.${props.notice as (typeof NOTICES)[number]}`, props.noticeValues)
+    : null;
 
   return (
     <main className="mx-auto max-w-6xl space-y-8 px-4 py-6">
@@ -49,7 +65,12 @@ export async function ConsoleView(props: ConsoleViewProps) {
         <nav aria-label={t('useToken')} className="flex flex-wrap items-center gap-2">
           <span className="text-sm font-medium">{t('useToken')}</span>
           {props.merchants.map((m) => (
-            <a key={m.token} href={`/sandbox?token=${encodeURIComponent(m.token)}`} aria-current={m.token === token ? 'page' : undefined} className={m.token === token ? button : small}>
+            <a
+              key={m.token}
+              href={`/sandbox?token=${encodeURIComponent(m.token)}`}
+              aria-current={m.token === token ? 'page' : undefined}
+              className={m.token === token ? button : small}
+            >
               {m.name}
             </a>
           ))}

@@ -10,11 +10,25 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 /** A value that never changes while the page lives (useSyncExternalStore's subscription to nothing). */
 const noSubscription = () => () => undefined;
 
-export function EmbedHost({ src, checkoutOrigin, consoleOrigin, title }: { src: string; checkoutOrigin: string; consoleOrigin: string; title: string }) {
+export function EmbedHost({
+  src,
+  checkoutOrigin,
+  consoleOrigin,
+  title,
+}: {
+  src: string;
+  checkoutOrigin: string;
+  consoleOrigin: string;
+  title: string;
+}) {
   const frame = useRef<HTMLIFrameElement>(null);
   // False on the server and while hydrating, true once the page runs here: the frame is then
   // created, after the hydration's effects (the listener below) have run.
-  const listening = useSyncExternalStore(noSubscription, () => true, () => false);
+  const listening = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== checkoutOrigin || event.source !== frame.current?.contentWindow) return;

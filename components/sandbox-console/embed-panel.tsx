@@ -23,7 +23,11 @@ export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: 
   const [messages, setMessages] = useState<string[]>([]);
   // False on the server and while hydrating, true once the page runs here: the frame is then
   // created, after the hydration's effects (the listener below) have run.
-  const listening = useSyncExternalStore(noSubscription, () => true, () => false);
+  const listening = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   const frame = useRef<HTMLIFrameElement>(null);
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -38,7 +42,13 @@ export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: 
   return (
     <>
       {listening ? (
-        <iframe ref={frame} title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded-theme border border-line" />
+        <iframe
+          ref={frame}
+          title={frameTitle}
+          src={hostUrl}
+          height="640"
+          className="mt-2 w-full max-w-xl rounded-theme border border-line"
+        />
       ) : (
         <noscript>
           <iframe title={frameTitle} src={hostUrl} height="640" className="mt-2 w-full max-w-xl rounded-theme border border-line" />
@@ -48,7 +58,11 @@ export function EmbedPanel({ hostOrigin, hostUrl, frameTitle, heading, empty }: 
         <h3 id="message-log-heading" className="font-semibold">
           {heading}
         </h3>
-        <ol aria-live="polite" data-testid="message-log" className="mt-1 max-h-64 overflow-auto rounded-theme border border-line bg-surface p-2 font-mono text-xs">
+        <ol
+          aria-live="polite"
+          data-testid="message-log"
+          className="mt-1 max-h-64 overflow-auto rounded-theme border border-line bg-surface p-2 font-mono text-xs"
+        >
           {messages.length === 0 ? <li>{empty}</li> : messages.map((m, i) => <li key={i}>{m}</li>)}
         </ol>
       </section>

@@ -48,7 +48,9 @@ export function WalletWindow({ cards, issue, locale, text }: WalletWindowProps) 
     };
   }, []);
 
-  const amount = details?.total ? new Intl.NumberFormat(locale, { style: 'currency', currency: details.total.currency }).format(Number(details.total.value)) : '';
+  const amount = details?.total
+    ? new Intl.NumberFormat(locale, { style: 'currency', currency: details.total.currency }).format(Number(details.total.value))
+    : '';
 
   const pay = async () => {
     if (!details || busy) return;
@@ -80,7 +82,16 @@ export function WalletWindow({ cards, issue, locale, text }: WalletWindowProps) 
         <legend className="mb-2 font-semibold">{text.cardsHeading}</legend>
         {cards.map((c) => (
           <div key={c.index} className="flex items-center gap-2">
-            <input id={`wallet-card-${c.index}`} type="radio" name="card" value={c.index} checked={card === c.index} onChange={() => setCard(c.index)} className="size-5" disabled={!details} />
+            <input
+              id={`wallet-card-${c.index}`}
+              type="radio"
+              name="card"
+              value={c.index}
+              checked={card === c.index}
+              onChange={() => setCard(c.index)}
+              className="size-5"
+              disabled={!details}
+            />
             <label htmlFor={`wallet-card-${c.index}`} dir="auto">
               {c.label}
             </label>

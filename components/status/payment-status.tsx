@@ -81,7 +81,10 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
 
   const snapshot = data ?? initial;
   const view = viewOf(transactionType, snapshot.status, snapshot.attemptsRemaining);
-  const reason = text.reasons[snapshot.reason ?? publicReason((snapshot as InitialSnapshot).detailedStatus, snapshot.status)] ?? text.reasons.generic ?? '';
+  const reason =
+    text.reasons[snapshot.reason ?? publicReason((snapshot as InitialSnapshot).detailedStatus, snapshot.status)] ??
+    text.reasons.generic ??
+    '';
   const message = text.views[view].replace('{reason}', reason);
   const target = returnTarget(view);
   const returnUrl = returnUrls && (target ? returnUrls[target] : view === 'retry' ? returnUrls.failure : null);
@@ -128,7 +131,10 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
       ) : null}
       <div className="flex flex-wrap gap-3">
         {view === 'challenge' && snapshot.challengeUrl ? (
-          <a href={snapshot.challengeUrl} className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong">
+          <a
+            href={snapshot.challengeUrl}
+            className="rounded-theme bg-primary px-4 py-3 font-semibold text-on-primary hover:bg-primary-strong"
+          >
             {text.continueChallenge}
           </a>
         ) : null}

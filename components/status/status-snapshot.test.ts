@@ -21,14 +21,27 @@ const { publicReason, statusSnapshot } = await import('./status-snapshot');
 
 const payin = (id: string, fields: Partial<CheckoutTransaction>): CheckoutTransaction => {
   const t: CheckoutTransaction = {
-    type: 'payin', id, merchantId: 'merchant-demo', customerId: 'c1', orderId: 'o1', amount: 10, currency: 'EUR', initialAmount: 10, initialCurrency: 'EUR',
-    status: 'CREATED', attemptsRemaining: 3, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, ...fields,
+    type: 'payin',
+    id,
+    merchantId: 'merchant-demo',
+    customerId: 'c1',
+    orderId: 'o1',
+    amount: 10,
+    currency: 'EUR',
+    initialAmount: 10,
+    initialCurrency: 'EUR',
+    status: 'CREATED',
+    attemptsRemaining: 3,
+    returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+    ...fields,
   };
   transactions.set(id, t);
   return t;
 };
 const poll = async (type: string, id: string) => {
-  const response = await GET(new Request(`http://checkout.test/api/payments/${type}/${id}`), { params: Promise.resolve({ transactionType: type, paymentId: id }) });
+  const response = await GET(new Request(`http://checkout.test/api/payments/${type}/${id}`), {
+    params: Promise.resolve({ transactionType: type, paymentId: id }),
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 };
 
@@ -52,7 +65,11 @@ describe('GET /api/payments/{type}/{id}', () => {
 
   it('names no reason before a decline, and the challenge to go back to while it is open', async () => {
     payin('pi_wait', { status: 'PENDING_3DS', attemptsRemaining: 3, challengeUrl: 'https://acs.example/c/1' });
-    expect((await poll('payin', 'pi_wait')).body).toEqual({ status: 'PENDING_3DS', attemptsRemaining: 3, challengeUrl: 'https://acs.example/c/1' });
+    expect((await poll('payin', 'pi_wait')).body).toEqual({
+      status: 'PENDING_3DS',
+      attemptsRemaining: 3,
+      challengeUrl: 'https://acs.example/c/1',
+    });
   });
 
   it('is 404 for an unknown type or a malformed id, 502 when the service does not answer', async () => {
@@ -64,7 +81,16 @@ describe('GET /api/payments/{type}/{id}', () => {
 
 describe('publicReason', () => {
   it('reads every reason about the card as CARD_DECLINED, and keeps the others', () => {
-    for (const detailed of ['INSUFFICIENT_FUNDS', 'CARD_EXPIRED', 'CVV_INVALID', 'CVV_MISMATCH', 'INVALID_CARD_NUMBER', 'INVALID_EXPIRY_DATE', 'CARD_BLOCKED', 'TRANSACTION_NOT_ALLOWED'] as const) {
+    for (const detailed of [
+      'INSUFFICIENT_FUNDS',
+      'CARD_EXPIRED',
+      'CVV_INVALID',
+      'CVV_MISMATCH',
+      'INVALID_CARD_NUMBER',
+      'INVALID_EXPIRY_DATE',
+      'CARD_BLOCKED',
+      'TRANSACTION_NOT_ALLOWED',
+    ] as const) {
       expect(publicReason(detailed, 'DECLINED'), detailed).toBe('CARD_DECLINED');
     }
     expect(publicReason('AUTHENTICATION_REQUIRED', 'DECLINED')).toBe('AUTHENTICATION_REQUIRED');

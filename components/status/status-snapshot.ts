@@ -24,7 +24,14 @@ export interface PaymentSnapshot {
 }
 
 /** Reasons that describe the card itself: what a card tester wants to learn. Shown as CARD_DECLINED. */
-const ABOUT_THE_CARD: ReadonlySet<ReasonMessage> = new Set<ReasonMessage>(['INSUFFICIENT_FUNDS', 'CARD_EXPIRED', 'CVV_INVALID', 'INVALID_CARD_NUMBER', 'INVALID_EXPIRY_DATE', 'CARD_NOT_USABLE']);
+const ABOUT_THE_CARD: ReadonlySet<ReasonMessage> = new Set<ReasonMessage>([
+  'INSUFFICIENT_FUNDS',
+  'CARD_EXPIRED',
+  'CVV_INVALID',
+  'INVALID_CARD_NUMBER',
+  'INVALID_EXPIRY_DATE',
+  'CARD_NOT_USABLE',
+]);
 
 /**
  * The reason the status view may show anyone for `detailed` (the service's detailedStatus) and
@@ -40,7 +47,13 @@ export function publicReason(detailed: DetailedStatus | undefined, status: strin
  * `reason` only when the view is a decline or failure; no `detailedStatus`, no return URL, no
  * amount or ids (the page has them from its render).
  */
-export function statusSnapshot(t: { type: CheckoutTransactionType; status: string; attemptsRemaining: number; detailedStatus?: DetailedStatus; challengeUrl?: string }): PaymentSnapshot {
+export function statusSnapshot(t: {
+  type: CheckoutTransactionType;
+  status: string;
+  attemptsRemaining: number;
+  detailedStatus?: DetailedStatus;
+  challengeUrl?: string;
+}): PaymentSnapshot {
   const view = viewOf(t.type, t.status, t.attemptsRemaining);
   return {
     status: t.status,

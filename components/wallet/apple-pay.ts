@@ -26,7 +26,12 @@ const solveOnDemand: Solver = () => import('@/lib/security/pow-client').then(({ 
  * Apple's merchant session for `validationUrl`: asked once; when this address needs a security
  * check first, the browser solves one and asks once more. Throws when refused.
  */
-export async function merchantSession(validate: MerchantValidator, paymentId: string, validationUrl: string, solve: Solver = solveOnDemand): Promise<Record<string, unknown>> {
+export async function merchantSession(
+  validate: MerchantValidator,
+  paymentId: string,
+  validationUrl: string,
+  solve: Solver = solveOnDemand,
+): Promise<Record<string, unknown>> {
   let answer = await validate(paymentId, validationUrl);
   if ('refused' in answer && answer.refused === 'challenge') answer = await validate(paymentId, validationUrl, await solve());
   if (!('merchantSession' in answer)) throw new Error(`merchant validation refused (${answer.refused})`);

@@ -19,7 +19,10 @@ declare global {
 }
 
 const BASE = { apiVersion: 2, apiVersionMinor: 0 };
-const CARD_PARAMETERS = { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] };
+const CARD_PARAMETERS = {
+  allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+  allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'],
+};
 
 let loading: Promise<PaymentsClient> | null = null;
 
@@ -29,7 +32,10 @@ function client(offer: WalletOffer): Promise<PaymentsClient> {
     const script = document.createElement('script');
     script.src = offer.googlePay!.scriptUrl;
     script.async = true;
-    script.onload = () => (window.google ? resolve(new window.google.payments.api.PaymentsClient({ environment: offer.googlePay!.environment })) : reject(new Error('no Google Pay API')));
+    script.onload = () =>
+      window.google
+        ? resolve(new window.google.payments.api.PaymentsClient({ environment: offer.googlePay!.environment }))
+        : reject(new Error('no Google Pay API'));
     script.onerror = () => reject(new Error('Google Pay script did not load'));
     document.head.appendChild(script);
   }).catch((error: unknown) => {
@@ -48,10 +54,18 @@ export function paymentDataRequest(offer: WalletOffer) {
       {
         type: 'CARD',
         parameters: CARD_PARAMETERS,
-        tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: google.gateway, gatewayMerchantId: google.gatewayMerchantId } },
+        tokenizationSpecification: {
+          type: 'PAYMENT_GATEWAY',
+          parameters: { gateway: google.gateway, gatewayMerchantId: google.gatewayMerchantId },
+        },
       },
     ],
-    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: offer.total.value, currencyCode: offer.total.currency, countryCode: offer.countryCode },
+    transactionInfo: {
+      totalPriceStatus: 'FINAL',
+      totalPrice: offer.total.value,
+      currencyCode: offer.total.currency,
+      countryCode: offer.countryCode,
+    },
     merchantInfo: { merchantName: offer.merchantName },
   };
 }
@@ -60,7 +74,9 @@ export const googlePay: WalletDriver & { button(offer: WalletOffer, locale: stri
   async available(offer) {
     if (!offer.googlePay) return false;
     try {
-      const answer = await (await client(offer)).isReadyToPay({ ...BASE, allowedPaymentMethods: [{ type: 'CARD', parameters: CARD_PARAMETERS }] });
+      const answer = await (
+        await client(offer)
+      ).isReadyToPay({ ...BASE, allowedPaymentMethods: [{ type: 'CARD', parameters: CARD_PARAMETERS }] });
       return answer.result === true;
     } catch {
       return false;

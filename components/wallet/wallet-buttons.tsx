@@ -51,7 +51,9 @@ async function driversOf(offer: WalletOffer, validateApplePay: MerchantValidator
   if (offer.googlePay) drivers.push(import('./google-pay').then((m) => ['GOOGLE_PAY', m.googlePay]));
   if (offer.sandboxWallet) drivers.push(import('./sandbox-wallet').then((m) => ['SANDBOX_WALLET', m.sandboxWallet]));
   const loaded = await Promise.all(drivers);
-  const usable = await Promise.all(loaded.map(async ([type, driver]) => ((await driver.available(offer)) ? ([type, driver] as [WalletType, WalletDriver]) : null)));
+  const usable = await Promise.all(
+    loaded.map(async ([type, driver]) => ((await driver.available(offer)) ? ([type, driver] as [WalletType, WalletDriver]) : null)),
+  );
   return usable.filter((d): d is [WalletType, WalletDriver] => d !== null);
 }
 
@@ -75,8 +77,23 @@ function GooglePayButton({ offer, locale, onClick }: { offer: WalletOffer; local
   return <div ref={slot} className="min-h-11" data-wallet="GOOGLE_PAY" />;
 }
 
-export function WalletButtons({ action, validateApplePay, offer, paymentId, locale, acceptHeader, initialAttemptKey, challengeRequired, text }: WalletButtonsProps) {
-  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(action, { attemptKey: initialAttemptKey }, paymentId, locale);
+export function WalletButtons({
+  action,
+  validateApplePay,
+  offer,
+  paymentId,
+  locale,
+  acceptHeader,
+  initialAttemptKey,
+  challengeRequired,
+  text,
+}: WalletButtonsProps) {
+  const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
+    action,
+    { attemptKey: initialAttemptKey },
+    paymentId,
+    locale,
+  );
   const [wallets, setWallets] = useState<[WalletType, WalletDriver][]>([]);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -151,12 +168,22 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
         <input type="hidden" name="browser" defaultValue="" />
         <input type="hidden" name="walletType" defaultValue="" />
         <input type="hidden" name="walletToken" defaultValue="" />
-        <SecurityCheck key={state.attemptKey} required={Boolean(challengeRequired || state.challengeRequired)} text={text.securityCheck} onReady={setCheckReady} />
+        <SecurityCheck
+          key={state.attemptKey}
+          required={Boolean(challengeRequired || state.challengeRequired)}
+          text={text.securityCheck}
+          onReady={setCheckReady}
+        />
       </form>
       <div className="grid gap-3">
         {wallets.map(([type, driver]) =>
           type === 'GOOGLE_PAY' ? (
-            <GooglePayButton key={type} offer={offer} locale={locale || document.documentElement.lang} onClick={() => void pay(type, driver)} />
+            <GooglePayButton
+              key={type}
+              offer={offer}
+              locale={locale || document.documentElement.lang}
+              onClick={() => void pay(type, driver)}
+            />
           ) : (
             <button
               key={type}
@@ -174,7 +201,9 @@ export function WalletButtons({ action, validateApplePay, offer, paymentId, loca
       </div>
       {offer.sandboxWallet && wallets.some(([type]) => type === 'SANDBOX_WALLET') ? (
         <p className="text-xs text-fg-muted" data-testid="sandbox-wallet-badge">
-          <strong className="me-1 inline-block rounded-full bg-fg px-2 py-0.5 font-semibold uppercase tracking-wide text-page">{text.sandboxBadge}</strong>
+          <strong className="me-1 inline-block rounded-full bg-fg px-2 py-0.5 font-semibold uppercase tracking-wide text-page">
+            {text.sandboxBadge}
+          </strong>
         </p>
       ) : null}
       <p className="pt-2 text-center text-sm text-fg-muted">{text.orCard}</p>

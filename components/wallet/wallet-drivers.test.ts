@@ -10,8 +10,24 @@ import { walletOfferFor, type WalletOffer } from '@/lib/checkout/wallet-offer';
 import { applePay, APPLE_PAY_METHOD } from './apple-pay';
 import { paymentDataRequest } from './google-pay';
 
-const offer: WalletOffer = { total: { currency: 'EUR', value: '25.50' }, merchantName: 'Wallet Café', countryCode: 'GB', applePay: { merchantIdentifier: 'merchant.sandbox.checkout' }, googlePay: { scriptUrl: 'https://pay.google.com/gp/p/js/pay.js', environment: 'TEST', gateway: 'sandbox', gatewayMerchantId: 'merchant-wallets' } };
-const paymentData = { version: 'EC_v1', data: 'ZGF0YQ==', signature: 'c2ln', header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aA==', transactionId: 'abc' } };
+const offer: WalletOffer = {
+  total: { currency: 'EUR', value: '25.50' },
+  merchantName: 'Wallet Café',
+  countryCode: 'GB',
+  applePay: { merchantIdentifier: 'merchant.sandbox.checkout' },
+  googlePay: {
+    scriptUrl: 'https://pay.google.com/gp/p/js/pay.js',
+    environment: 'TEST',
+    gateway: 'sandbox',
+    gatewayMerchantId: 'merchant-wallets',
+  },
+};
+const paymentData = {
+  version: 'EC_v1',
+  data: 'ZGF0YQ==',
+  signature: 'c2ln',
+  header: { ephemeralPublicKey: 'a2V5', publicKeyHash: 'aA==', transactionId: 'abc' },
+};
 
 /** A fake PaymentRequest: records its construction, fires merchantvalidation on show(), answers Apple's response. */
 function fakePaymentRequest(options: { canPay?: boolean; validationUrl?: string } = {}) {
@@ -33,7 +49,10 @@ function fakePaymentRequest(options: { canPay?: boolean; validationUrl?: string 
       });
       this.dispatchEvent(event);
       await Promise.all(validations);
-      return { details: { token: { paymentData, paymentMethod: { network: 'Visa' }, transactionIdentifier: 'abc' } }, complete: async (result: string) => void completed.push(result) };
+      return {
+        details: { token: { paymentData, paymentMethod: { network: 'Visa' }, transactionIdentifier: 'abc' } },
+        complete: async (result: string) => void completed.push(result),
+      };
     }
   }
   return { FakePaymentRequest, made, completed };
@@ -51,7 +70,7 @@ describe('Apple Pay', () => {
     expect(fake.made).toHaveLength(0);
   });
 
-  it('in Safari: Apple\'s method and data, merchant validation through the service, the EC_v1 paymentData as the token', async () => {
+  it("in Safari: Apple's method and data, merchant validation through the service, the EC_v1 paymentData as the token", async () => {
     const fake = fakePaymentRequest();
     vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
     vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
@@ -62,7 +81,18 @@ describe('Apple Pay', () => {
     expect(JSON.parse(token!)).toEqual(paymentData);
     expect(validate).toHaveBeenCalledWith('pi_1', 'https://apple-pay-gateway.apple.com/paymentservices/startSession');
     expect(fake.made[1]).toEqual({
-      methods: [{ supportedMethods: APPLE_PAY_METHOD, data: { version: 3, merchantIdentifier: 'merchant.sandbox.checkout', merchantCapabilities: ['supports3DS'], supportedNetworks: ['amex', 'discover', 'masterCard', 'visa'], countryCode: 'GB' } }],
+      methods: [
+        {
+          supportedMethods: APPLE_PAY_METHOD,
+          data: {
+            version: 3,
+            merchantIdentifier: 'merchant.sandbox.checkout',
+            merchantCapabilities: ['supports3DS'],
+            supportedNetworks: ['amex', 'discover', 'masterCard', 'visa'],
+            countryCode: 'GB',
+          },
+        },
+      ],
       details: { total: { label: 'Wallet Café', amount: { currency: 'EUR', value: '25.50' } } },
     });
     expect(fake.completed).toEqual(['success']);
@@ -74,14 +104,18 @@ describe('Apple Pay', () => {
     vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
     await expect(applePay(async () => ({ refused: 'failed' as const })).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused');
     vi.stubGlobal('PaymentRequest', fakePaymentRequest().FakePaymentRequest);
-    await expect(applePay(async () => ({ refused: 'limited' as const })).pay(offer, 'pi_1')).rejects.toThrow('merchant validation refused (limited)');
+    await expect(applePay(async () => ({ refused: 'limited' as const })).pay(offer, 'pi_1')).rejects.toThrow(
+      'merchant validation refused (limited)',
+    );
   });
 
   it('when the address needs a security check, solves one and asks once more with it', async () => {
     const fake = fakePaymentRequest();
     vi.stubGlobal('PaymentRequest', fake.FakePaymentRequest);
     vi.stubGlobal('ApplePaySession', function ApplePaySession() {});
-    const validate = vi.fn(async (_id: string, _url: string, altcha?: string) => (altcha === 'solved' ? { merchantSession: { merchantSessionIdentifier: 's' } } : { refused: 'challenge' as const }));
+    const validate = vi.fn(async (_id: string, _url: string, altcha?: string) =>
+      altcha === 'solved' ? { merchantSession: { merchantSessionIdentifier: 's' } } : { refused: 'challenge' as const },
+    );
     const solve = vi.fn(async () => 'solved');
     expect(await applePay(validate, solve).pay(offer, 'pi_1')).not.toBeNull();
     expect(validate.mock.calls.map((call) => call[2])).toEqual([undefined, 'solved']);
@@ -95,14 +129,17 @@ describe('Apple Pay', () => {
 });
 
 describe('Google Pay', () => {
-  it('asks with Google\'s PaymentDataRequest: API 2.0, CARD with PAYMENT_GATEWAY tokenization, a FINAL total', () => {
+  it("asks with Google's PaymentDataRequest: API 2.0, CARD with PAYMENT_GATEWAY tokenization, a FINAL total", () => {
     expect(paymentDataRequest(offer)).toEqual({
       apiVersion: 2,
       apiVersionMinor: 0,
       allowedPaymentMethods: [
         {
           type: 'CARD',
-          parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] },
+          parameters: {
+            allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'],
+            allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'],
+          },
           tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'sandbox', gatewayMerchantId: 'merchant-wallets' } },
         },
       ],
@@ -113,7 +150,14 @@ describe('Google Pay', () => {
 });
 
 describe('the wallet offer', () => {
-  const env = { testMode: true, sandboxUrl: 'http://acs.localhost:3000/x', googlePayScriptUrl: 'https://pay.google.com/gp/p/js/pay.js', googlePayGateway: 'sandbox', applePayMerchantId: 'merchant.x', merchantCountry: 'GB' };
+  const env = {
+    testMode: true,
+    sandboxUrl: 'http://acs.localhost:3000/x',
+    googlePayScriptUrl: 'https://pay.google.com/gp/p/js/pay.js',
+    googlePayGateway: 'sandbox',
+    applePayMerchantId: 'merchant.x',
+    merchantCountry: 'GB',
+  };
   const payin = { amount: 25.5, currency: 'EUR', merchantId: 'merchant-wallets' };
   it('offers what the merchant chose; the sandbox wallet in test mode only; none without wallets', () => {
     const all = walletOfferFor(payin, { displayName: 'Shop', wallets: ['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY'] }, env)!;
@@ -125,6 +169,8 @@ describe('the wallet offer', () => {
     expect(live.googlePay?.environment).toBe('PRODUCTION');
     expect(walletOfferFor(payin, { displayName: 'Shop', wallets: ['SANDBOX_WALLET'] }, { ...env, testMode: false })).toBeNull();
     expect(walletOfferFor(payin, { displayName: 'Shop' }, env)).toBeNull();
-    expect(walletOfferFor({ ...payin, currency: 'JPY', amount: 1000 }, { displayName: 'Shop', wallets: ['GOOGLE_PAY'] }, env)!.total.value).toBe('1000');
+    expect(
+      walletOfferFor({ ...payin, currency: 'JPY', amount: 1000 }, { displayName: 'Shop', wallets: ['GOOGLE_PAY'] }, env)!.total.value,
+    ).toBe('1000');
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { caretAfterDigits, checkCardNumber, formatCardNumber, formatExpiry, formatExpiryInput, isExpiryCurrent, maskPan, parseExpiry, validateCardForm } from './card-rules';
+import {
+  caretAfterDigits,
+  checkCardNumber,
+  formatCardNumber,
+  formatExpiry,
+  formatExpiryInput,
+  isExpiryCurrent,
+  maskPan,
+  parseExpiry,
+  validateCardForm,
+} from './card-rules';
 import { cardFormResolver } from './card-form-resolver';
 
 const now = new Date('2026-11-21T12:00:00Z');
@@ -83,8 +93,16 @@ describe('the card form rules', () => {
       cardHolderName: 'cardHolderName.required',
     });
     expect(
-      validateCardForm({ cardNumber: '9999 9999 9999 9995', expiry: '10/26', cvv: '12a', cardHolderName: '<b>' }, { requireCvv: true, now }),
-    ).toEqual({ cardNumber: 'cardNumber.unsupported', expiry: 'expiry.past', cvv: 'cvv.invalid', cardHolderName: 'cardHolderName.invalid' });
+      validateCardForm(
+        { cardNumber: '9999 9999 9999 9995', expiry: '10/26', cvv: '12a', cardHolderName: '<b>' },
+        { requireCvv: true, now },
+      ),
+    ).toEqual({
+      cardNumber: 'cardNumber.unsupported',
+      expiry: 'expiry.past',
+      cvv: 'cvv.invalid',
+      cardHolderName: 'cardHolderName.invalid',
+    });
     expect(validateCardForm({ ...valid, expiry: '12/99' }, { requireCvv: true, now }).expiry).toBe('expiry.invalid');
   });
 
@@ -109,7 +127,7 @@ describe('the card form rules', () => {
 });
 
 describe('formatExpiry', () => {
-  it('writes the expiry month in the locale\'s format', () => {
+  it("writes the expiry month in the locale's format", () => {
     const expiry = { month: '03', year: '2031' };
     expect(formatExpiry(expiry, 'en')).toBe('03/2031');
     expect(formatExpiry(expiry, 'ru')).toBe('03.2031');

@@ -8,7 +8,13 @@ import { toMinor } from '@/lib/money';
 import { feeBreakdown, feeMinor, findFeeRule } from './fees';
 import { amountBounds, depositRoom, exceededPeriod } from './limits';
 
-const rule = (currency: string, fixedMinor: number, basisPoints: number, method = 'card', direction: 'deposit' | 'withdrawal' = 'deposit') => ({ method, direction, currency, fixedMinor, basisPoints });
+const rule = (
+  currency: string,
+  fixedMinor: number,
+  basisPoints: number,
+  method = 'card',
+  direction: 'deposit' | 'withdrawal' = 'deposit',
+) => ({ method, direction, currency, fixedMinor, basisPoints });
 
 describe('fees', () => {
   it('adds the fixed part and the percentage in minor units of each currency', () => {
@@ -39,7 +45,12 @@ describe('fees', () => {
   });
 
   it('finds the exact method, then `apm` for an APM; a card has no `apm` fallback', () => {
-    const rules = [rule('EUR', 30, 150), rule('EUR', 0, 100, 'apm'), rule('EUR', 0, 200, 'ewallet'), rule('EUR', 100, 0, 'card', 'withdrawal')];
+    const rules = [
+      rule('EUR', 30, 150),
+      rule('EUR', 0, 100, 'apm'),
+      rule('EUR', 0, 200, 'ewallet'),
+      rule('EUR', 100, 0, 'card', 'withdrawal'),
+    ];
     expect(findFeeRule(rules, 'card', 'deposit', 'EUR')?.basisPoints).toBe(150);
     expect(findFeeRule(rules, 'ewallet', 'deposit', 'EUR')?.basisPoints).toBe(200);
     expect(findFeeRule(rules, 'pix', 'deposit', 'EUR')?.basisPoints).toBe(100);
@@ -50,7 +61,11 @@ describe('fees', () => {
 
   it('a deposit adds the fee to the total; a withdrawal takes it from what is received', () => {
     expect(feeBreakdown(rule('EUR', 30, 150), 10_000, 'deposit')).toEqual({ fee: 180, total: 10_180, received: 10_000 });
-    expect(feeBreakdown(rule('EUR', 100, 0, 'card', 'withdrawal'), 5_000, 'withdrawal')).toEqual({ fee: 100, total: 5_000, received: 4_900 });
+    expect(feeBreakdown(rule('EUR', 100, 0, 'card', 'withdrawal'), 5_000, 'withdrawal')).toEqual({
+      fee: 100,
+      total: 5_000,
+      received: 4_900,
+    });
     expect(feeBreakdown(rule('EUR', 100, 0, 'card', 'withdrawal'), 50, 'withdrawal').received).toBe(0);
     expect(feeBreakdown(null, 5_000, 'deposit')).toEqual({ fee: 0, total: 5_000, received: 5_000 });
   });

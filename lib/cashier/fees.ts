@@ -20,7 +20,12 @@ export function feeMinor(rule: Pick<FeeRule, 'fixedMinor' | 'basisPoints'>, amou
  * The merchant's fee rule for `method` (`card`, an APM id, or `apm` for any APM), `direction`
  * and `currency`: the exact method first, then `apm` for an APM; null when there is none.
  */
-export function findFeeRule(rules: readonly FeeRule[] | undefined, method: string | undefined, direction: Direction, currency: string): FeeRule | null {
+export function findFeeRule(
+  rules: readonly FeeRule[] | undefined,
+  method: string | undefined,
+  direction: Direction,
+  currency: string,
+): FeeRule | null {
   if (!rules?.length || !method) return null;
   const matching = rules.filter((r) => r.direction === direction && r.currency === currency);
   return matching.find((r) => r.method === method) ?? (method !== 'card' ? matching.find((r) => r.method === 'apm') : undefined) ?? null;
@@ -30,7 +35,13 @@ export function findFeeRule(rules: readonly FeeRule[] | undefined, method: strin
  * What the customer sees of a fee, in minor units: a deposit's fee is added to what is charged
  * (`total`), a withdrawal's is taken from what is received (`received`, never below 0).
  */
-export function feeBreakdown(rule: FeeRule | null, amountMinor: number, direction: Direction): { fee: number; total: number; received: number } {
+export function feeBreakdown(
+  rule: FeeRule | null,
+  amountMinor: number,
+  direction: Direction,
+): { fee: number; total: number; received: number } {
   const fee = rule ? feeMinor(rule, amountMinor) : 0;
-  return direction === 'deposit' ? { fee, total: amountMinor + fee, received: amountMinor } : { fee, total: amountMinor, received: Math.max(0, amountMinor - fee) };
+  return direction === 'deposit'
+    ? { fee, total: amountMinor + fee, received: amountMinor }
+    : { fee, total: amountMinor, received: Math.max(0, amountMinor - fee) };
 }

@@ -91,7 +91,8 @@ export function planLimits(
     const to = requested[period] ?? null;
     const from = limits[period] ?? null;
     if (to === null && rules.requiredPeriods.includes(period)) return { problem: 'required', period };
-    if (period === 'month' && ceilingMinor !== undefined && (to === null || to > ceilingMinor)) return { problem: 'ceiling', period, ceilingMinor };
+    if (period === 'month' && ceilingMinor !== undefined && (to === null || to > ceilingMinor))
+      return { problem: 'ceiling', period, ceilingMinor };
     if (to === from) {
       if (pending[period]) changes.push({ period, from: pending[period]!.limit, to, effectiveAt: null });
       delete pending[period];
@@ -128,7 +129,11 @@ export type PendingByCurrency = Record<string, PendingLimits>;
  * confirm, are answered per currency. Several raises of one period that are due apply in the order
  * of their dates. Currencies left without a limit are dropped. Minor units of each currency.
  */
-export function limitsAcross(stored: LimitsByCurrency, pending: PendingByCurrency, now: Date): { limits: LimitsByCurrency; waiting: PendingByCurrency; ready: PendingByCurrency } {
+export function limitsAcross(
+  stored: LimitsByCurrency,
+  pending: PendingByCurrency,
+  now: Date,
+): { limits: LimitsByCurrency; waiting: PendingByCurrency; ready: PendingByCurrency } {
   const limits: LimitsByCurrency = Object.fromEntries(Object.entries(stored).map(([c, l]) => [c, { ...l }]));
   const waiting: PendingByCurrency = {};
   const ready: PendingByCurrency = {};
@@ -170,7 +175,11 @@ export interface BindingLimit {
  * `convert` (minor units from one currency into another; null when there is no rate, and then
  * that limit binds its own currency only), the smallest winning.
  */
-export function bindingLimits(limits: LimitsByCurrency, currency: string, convert: (minor: number, from: string, to: string) => number | null): Partial<Record<Period, BindingLimit>> {
+export function bindingLimits(
+  limits: LimitsByCurrency,
+  currency: string,
+  convert: (minor: number, from: string, to: string) => number | null,
+): Partial<Record<Period, BindingLimit>> {
   const binding: Partial<Record<Period, BindingLimit>> = {};
   for (const [setIn, periods] of Object.entries(limits)) {
     for (const period of PERIOD_LIST) {

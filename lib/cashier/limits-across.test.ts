@@ -20,7 +20,10 @@ describe('limitsAcross', () => {
   it('applies a due raise set in EUR in place of the GBP limit of that period; keeps others, waiting and ready ones', () => {
     const state = limitsAcross(
       { GBP: { day: 5000, week: 20000 } },
-      { EUR: { day: { limit: 10000, effectiveAt: past }, week: { limit: 30000, effectiveAt: later } }, GBP: { month: { limit: null, effectiveAt: past, confirm: true } } },
+      {
+        EUR: { day: { limit: 10000, effectiveAt: past }, week: { limit: 30000, effectiveAt: later } },
+        GBP: { month: { limit: null, effectiveAt: past, confirm: true } },
+      },
       now,
     );
     expect(state.limits).toEqual({ GBP: { week: 20000 }, EUR: { day: 10000 } });
@@ -29,7 +32,9 @@ describe('limitsAcross', () => {
   });
 
   it('a due removal removes the period in every currency, and drops a currency left empty', () => {
-    expect(limitsAcross({ GBP: { day: 5000 }, EUR: { day: 9000 } }, { EUR: { day: { limit: null, effectiveAt: past } } }, now).limits).toEqual({});
+    expect(
+      limitsAcross({ GBP: { day: 5000 }, EUR: { day: 9000 } }, { EUR: { day: { limit: null, effectiveAt: past } } }, now).limits,
+    ).toEqual({});
   });
 });
 

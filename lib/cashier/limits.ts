@@ -41,7 +41,10 @@ export function depositRoom(limits: PeriodLimitsMinor, deposits: readonly Counte
 }
 
 /** The first period whose limit `amountMinor` would pass, with its figures; null when it fits all. */
-export function exceededPeriod(room: ReturnType<typeof depositRoom>, amountMinor: number): { period: Period; limit: number; remaining: number } | null {
+export function exceededPeriod(
+  room: ReturnType<typeof depositRoom>,
+  amountMinor: number,
+): { period: Period; limit: number; remaining: number } | null {
   for (const period of Object.keys(PERIODS) as Period[]) {
     const r = room[period];
     if (r && amountMinor > r.remaining) return { period, ...r };
@@ -50,8 +53,14 @@ export function exceededPeriod(room: ReturnType<typeof depositRoom>, amountMinor
 }
 
 /** The merchant's minimum and maximum of one transaction of `direction` in a currency (major units), when set. */
-export function amountBounds(limits: Record<string, AmountLimits> | undefined, currency: string, direction: 'deposit' | 'withdrawal'): { min?: number; max?: number } {
+export function amountBounds(
+  limits: Record<string, AmountLimits> | undefined,
+  currency: string,
+  direction: 'deposit' | 'withdrawal',
+): { min?: number; max?: number } {
   const forCurrency = limits?.[currency];
   if (!forCurrency) return {};
-  return direction === 'deposit' ? { min: forCurrency.depositMin, max: forCurrency.depositMax } : { min: forCurrency.withdrawalMin, max: forCurrency.withdrawalMax };
+  return direction === 'deposit'
+    ? { min: forCurrency.depositMin, max: forCurrency.depositMax }
+    : { min: forCurrency.withdrawalMin, max: forCurrency.withdrawalMax };
 }

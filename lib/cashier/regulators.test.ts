@@ -24,7 +24,14 @@ describe('the licences that cover a customer', () => {
 
   it('combine at their strictest', () => {
     const both = rulesInForce(['UKGC', 'GGL']);
-    expect(both).toMatchObject({ limitsBeforeFirstDeposit: 'required', requiredPeriods: ['month'], coolingOffHours: 168, confirmAfterCoolingOff: true, withdrawalReversal: false, monthlyCeiling: RULES.GGL.monthlyCeiling });
+    expect(both).toMatchObject({
+      limitsBeforeFirstDeposit: 'required',
+      requiredPeriods: ['month'],
+      coolingOffHours: 168,
+      confirmAfterCoolingOff: true,
+      withdrawalReversal: false,
+      monthlyCeiling: RULES.GGL.monthlyCeiling,
+    });
     expect(rulesInForce([])).toBe(UNREGULATED);
   });
 
@@ -53,14 +60,21 @@ describe('a change of limits', () => {
     expect(waited).toMatchObject({ limits: { day: 10_000 }, ready: pending });
     expect(confirmReady(waited.limits, waited.ready)).toEqual({ day: 20_000 });
     expect(limitsAt({ day: 10_000 }, { day: { limit: 20_000, effectiveAt: '2026-11-25T11:00:00Z' } }, NOW).limits).toEqual({ day: 20_000 });
-    expect(limitsAt({ day: 10_000 }, { day: { limit: null, effectiveAt: '2026-11-25T13:00:00Z' } }, NOW)).toMatchObject({ limits: { day: 10_000 }, waiting: { day: { limit: null } } });
+    expect(limitsAt({ day: 10_000 }, { day: { limit: null, effectiveAt: '2026-11-25T13:00:00Z' } }, NOW)).toMatchObject({
+      limits: { day: 10_000 },
+      waiting: { day: { limit: null } },
+    });
   });
 
   it('refuses a required period left empty and a monthly limit above the ceiling', () => {
     const de = rulesInForce(['GGL']);
     expect(planLimits({}, {}, { day: 1_000 }, de, NOW)).toEqual({ problem: 'required', period: 'month' });
     expect(planLimits({ month: 50_000 }, {}, { month: null }, de, NOW)).toEqual({ problem: 'required', period: 'month' });
-    expect(planLimits({}, {}, { month: 100_001 }, de, NOW, 100_000)).toEqual({ problem: 'ceiling', period: 'month', ceilingMinor: 100_000 });
+    expect(planLimits({}, {}, { month: 100_001 }, de, NOW, 100_000)).toEqual({
+      problem: 'ceiling',
+      period: 'month',
+      ceilingMinor: 100_000,
+    });
     expect(isLimitProblem(planLimits({}, {}, { month: 100_000 }, de, NOW, 100_000))).toBe(false);
   });
 });

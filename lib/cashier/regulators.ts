@@ -135,7 +135,11 @@ const STRICTNESS = { required: 2, asked: 1, none: 0 } as const;
 export function applicableRegulators(licences: readonly Regulator[], country?: string, region?: string): Regulator[] {
   const c = country?.toUpperCase();
   // A billing `state` may be the ISO 3166-2 code ("ON", "CA-ON") or the name ("Ontario").
-  const r = region?.trim().toUpperCase().replace(/^[A-Z]{2}-/, '').replace(/^ONTARIO$/, 'ON');
+  const r = region
+    ?.trim()
+    .toUpperCase()
+    .replace(/^[A-Z]{2}-/, '')
+    .replace(/^ONTARIO$/, 'ON');
   const national = licences.filter((l) => {
     const j = RULES[l].jurisdiction;
     return j !== 'ANY' && j.country === c && (!j.region || j.region === r);
@@ -152,7 +156,10 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   const ceilings = all.flatMap((r) => (r.monthlyCeiling ? [r.monthlyCeiling] : []));
   return {
     regulators: [...regulators],
-    limitsBeforeFirstDeposit: all.reduce<RulesInForce['limitsBeforeFirstDeposit']>((a, r) => (STRICTNESS[r.limitsBeforeFirstDeposit] > STRICTNESS[a] ? r.limitsBeforeFirstDeposit : a), 'none'),
+    limitsBeforeFirstDeposit: all.reduce<RulesInForce['limitsBeforeFirstDeposit']>(
+      (a, r) => (STRICTNESS[r.limitsBeforeFirstDeposit] > STRICTNESS[a] ? r.limitsBeforeFirstDeposit : a),
+      'none',
+    ),
     requiredPeriods: [...new Set(all.flatMap((r) => (r.limitsBeforeFirstDeposit === 'required' ? r.requiredPeriods : [])))],
     coolingOffHours: Math.max(...all.map((r) => r.coolingOffHours)),
     coolingOffSpansPeriod: all.some((r) => r.coolingOffSpansPeriod),

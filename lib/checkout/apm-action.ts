@@ -32,35 +32,46 @@ const MethodForm = z.object({
 
 /** Direct-link processing of the chosen method, for a pay-in or a payout (one action for both). */
 export async function payByMethod(previous: MethodFormState, form: FormData): Promise<MethodFormState> {
-  return runPaymentAction<typeof MethodForm, MethodFormState>(previous, form, { schema: MethodForm, limits: { methodId: 64 }, type: (data) => data.transactionType }, async (c, data) => {
-    const { methods } = await paymentsApi.getMethods(c.type, c.paymentId);
-    const method = methods.find((m) => m.id === data.methodId && m.type !== 'CARD');
-    if (!method) return { attemptKey: c.attemptKey, formError: 'rejected' };
-    const values: Record<string, string> = {};
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const field of method.fields) {
-      const raw = c.form.get(`field:${field.name}`);
-      const value = typeof raw === 'string' ? raw : '';
-      if (value.length > FIELD_MAX) fieldErrors[field.name] = 'tooLong';
-      else values[field.name] = value.trim();
-    }
-    Object.assign(fieldErrors, checkFields(method.fields.filter((f) => !(f.name in fieldErrors)), values));
-    if (Object.keys(fieldErrors).length > 0) return { attemptKey: c.attemptKey, fieldErrors, values };
+  return runPaymentAction<typeof MethodForm, MethodFormState>(
+    previous,
+    form,
+    { schema: MethodForm, limits: { methodId: 64 }, type: (data) => data.transactionType },
+    async (c, data) => {
+      const { methods } = await paymentsApi.getMethods(c.type, c.paymentId);
+      const method = methods.find((m) => m.id === data.methodId && m.type !== 'CARD');
+      if (!method) return { attemptKey: c.attemptKey, formError: 'rejected' };
+      const values: Record<string, string> = {};
+      const fieldErrors: Record<string, FieldError> = {};
+      for (const field of method.fields) {
+        const raw = c.form.get(`field:${field.name}`);
+        const value = typeof raw === 'string' ? raw : '';
+        if (value.length > FIELD_MAX) fieldErrors[field.name] = 'tooLong';
+        else values[field.name] = value.trim();
+      }
+      Object.assign(
+        fieldErrors,
+        checkFields(
+          method.fields.filter((f) => !(f.name in fieldErrors)),
+          values,
+        ),
+      );
+      if (Object.keys(fieldErrors).length > 0) return { attemptKey: c.attemptKey, fieldErrors, values };
 
-    const browser = await c.browser();
-    const additionalData = { methodId: data.methodId, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
-    const key = `apm:${c.paymentId}:${c.attemptKey}`;
-    if (c.type === 'payout') {
-      // Only the browser that holds the payout's page gives its destination (E22).
-      await c.requireHolder();
-      await paymentsApi.processPayoutDirectLink(c.paymentId, { browser, additionalData }, key);
-      return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
-    }
-    const result = await paymentsApi.processPayinDirectLink(c.paymentId, { browser, additionalData }, key);
-    if (result.redirectUrl === undefined) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
-    const target = safeRedirectTarget(result.redirectUrl);
-    if (target) return { go: target };
-    logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
-    return { attemptKey: c.attemptKey, formError: 'unavailable' };
-  });
+      const browser = await c.browser();
+      const additionalData = { methodId: data.methodId, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
+      const key = `apm:${c.paymentId}:${c.attemptKey}`;
+      if (c.type === 'payout') {
+        // Only the browser that holds the payout's page gives its destination (E22).
+        await c.requireHolder();
+        await paymentsApi.processPayoutDirectLink(c.paymentId, { browser, additionalData }, key);
+        return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
+      }
+      const result = await paymentsApi.processPayinDirectLink(c.paymentId, { browser, additionalData }, key);
+      if (result.redirectUrl === undefined) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+      const target = safeRedirectTarget(result.redirectUrl);
+      if (target) return { go: target };
+      logger.error({ paymentId: c.paymentId }, 'the service answered a redirectUrl that is not https: not followed');
+      return { attemptKey: c.attemptKey, formError: 'unavailable' };
+    },
+  );
 }

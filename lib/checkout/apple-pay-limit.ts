@@ -57,11 +57,23 @@ export async function takeApplePayValidation(paymentId: string, customerIp: stri
     return true;
   } catch (error) {
     if (isLimiterRefusal(error)) {
-      logger.warn({ event: 'security.velocity_limit', limit: 'applePayValidationsPerPayin', paymentId, customerIp, retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)) }, 'Apple Pay merchant validation refused by its per-pay-in limit');
+      logger.warn(
+        {
+          event: 'security.velocity_limit',
+          limit: 'applePayValidationsPerPayin',
+          paymentId,
+          customerIp,
+          retryAfterS: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
+        },
+        'Apple Pay merchant validation refused by its per-pay-in limit',
+      );
       return false;
     }
     const open = appConfig().VELOCITY_STORE_FAILURE === 'open';
-    logger.error({ err: error, paymentId }, `Apple Pay validation limit unavailable: validation ${open ? 'let through' : 'refused'} (VELOCITY_STORE_FAILURE=${open ? 'open' : 'closed'})`);
+    logger.error(
+      { err: error, paymentId },
+      `Apple Pay validation limit unavailable: validation ${open ? 'let through' : 'refused'} (VELOCITY_STORE_FAILURE=${open ? 'open' : 'closed'})`,
+    );
     return open;
   }
 }

@@ -41,15 +41,16 @@ async function solved(): Promise<string> {
 }
 
 describe('applePayMerchantSession', () => {
-  it('answers Apple\'s session for the pay-in, asked with the checkout\'s domain', async () => {
+  it("answers Apple's session for the pay-in, asked with the checkout's domain", async () => {
     const paymentId = `pi_${randomUUID()}`;
     expect(await applePayMerchantSession(paymentId, VALIDATION_URL)).toEqual({ merchantSession: session });
     expect(service).toHaveBeenCalledWith(paymentId, { validationUrl: VALIDATION_URL, domain: 'checkout.test' });
   });
 
-  it('refuses the validation past the pay-in\'s cap without calling the service; another pay-in is not held by it', async () => {
+  it("refuses the validation past the pay-in's cap without calling the service; another pay-in is not held by it", async () => {
     const paymentId = `pi_${randomUUID()}`;
-    for (let i = 0; i < APPLE_PAY_VALIDATIONS.points; i += 1) expect(await applePayMerchantSession(paymentId, VALIDATION_URL)).toEqual({ merchantSession: session });
+    for (let i = 0; i < APPLE_PAY_VALIDATIONS.points; i += 1)
+      expect(await applePayMerchantSession(paymentId, VALIDATION_URL)).toEqual({ merchantSession: session });
     expect(service).toHaveBeenCalledTimes(APPLE_PAY_VALIDATIONS.points);
     // From another address too: the cap is the pay-in's.
     forwardedFor = '192.0.2.77';

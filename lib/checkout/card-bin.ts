@@ -20,10 +20,7 @@ interface CardBinAnswer {
 
 /** The BIN's facts for pay-in `paymentId`; null for a BIN of no known brand. Throws PaymentsApiError. */
 export async function cardBinFacts(paymentId: string, bin: string): Promise<CardBinAnswer | null> {
-  const [lookup, merchantId] = await Promise.all([
-    paymentsApi.lookupBin(bin),
-    paymentsApi.merchantOf('payin', paymentId),
-  ]);
+  const [lookup, merchantId] = await Promise.all([paymentsApi.lookupBin(bin), paymentsApi.merchantOf('payin', paymentId)]);
   if (!lookup) return null;
   const settings = await paymentsApi.getCheckoutSettings(merchantId);
   return {
@@ -35,4 +32,5 @@ export async function cardBinFacts(paymentId: string, bin: string): Promise<Card
 }
 
 /** Whether the request names a pay-in and a BIN the lookup takes. */
-export const validBinRequest = (paymentId: string, bin: unknown): bin is string => PAYMENT_ID.test(paymentId) && typeof bin === 'string' && /^\d{6,8}$/.test(bin);
+export const validBinRequest = (paymentId: string, bin: unknown): bin is string =>
+  PAYMENT_ID.test(paymentId) && typeof bin === 'string' && /^\d{6,8}$/.test(bin);

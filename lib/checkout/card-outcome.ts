@@ -79,7 +79,10 @@ async function afterDecline(c: Common, result: PayinProcessingResponse): Promise
 
 /** Where a processing answer leads: the challenge (in the page, or the ACS), the form again after a decline, or the status page. */
 async function nextAfter(c: Common, result: PayinProcessingResponse, inPage: boolean): Promise<Outcome> {
-  logger.info({ paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl), threeDSMethod: Boolean(result.threeDSMethod) }, 'card processing answered');
+  logger.info(
+    { paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl), threeDSMethod: Boolean(result.threeDSMethod) },
+    'card processing answered',
+  );
   if (result.redirectUrl) {
     const target = safeRedirectTarget(result.redirectUrl);
     if (!target) {
@@ -102,7 +105,12 @@ const methodKey = (c: Common) => `3ds-method:${c.paymentId}:${c.attemptKey}`;
  * page's hidden frame and the challenge shows in the page. Without, the Method cannot run: it is
  * reported N at once (E16) and the frame goes to the ACS. Throws what the calls throw.
  */
-export async function afterPayin(c: Common, limits: CardAttemptLimits, run: () => Promise<PayinProcessingResponse>, inPage: boolean): Promise<Outcome> {
+export async function afterPayin(
+  c: Common,
+  limits: CardAttemptLimits,
+  run: () => Promise<PayinProcessingResponse>,
+  inPage: boolean,
+): Promise<Outcome> {
   await beginCardAttempt(limits);
   let result = await run();
   await endCardAttempt(limits, result.status);
@@ -136,7 +144,8 @@ export async function afterSpc(c: Common, assertion: SpcAssertionReport['asserti
     const result = await paymentsApi.completeSpc(c.paymentId, { assertion }, `spc:${c.paymentId}:${c.attemptKey}`);
     return nextAfter(c, { ...result, spc: undefined }, true);
   } catch (error) {
-    if (PaymentsApiError.is(error) && (error.status === 400 || error.status === 409)) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+    if (PaymentsApiError.is(error) && (error.status === 400 || error.status === 409))
+      return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
     throw error;
   }
 }

@@ -12,7 +12,9 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let forwardedFor = '203.0.113.20';
-vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': forwardedFor, 'user-agent': 'Mozilla/5.0 test', accept: 'text/html' }) }));
+vi.mock('next/headers', () => ({
+  headers: async () => new Headers({ 'x-forwarded-for': forwardedFor, 'user-agent': 'Mozilla/5.0 test', accept: 'text/html' }),
+}));
 vi.mock('next/navigation', () => ({
   redirect: (to: string) => {
     throw Object.assign(new Error('NEXT_REDIRECT'), { to });
@@ -28,7 +30,18 @@ const { recordFailure } = await import('@/lib/security/velocity');
 const { holdsCardNumber } = await import('./holder-name');
 
 const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
-const JS_BROWSER = JSON.stringify({ language: 'en', timeZoneOffset: 0, timeZone: 'UTC', colorDepth: 24, screenHeight: 800, screenWidth: 1200, windowHeight: 700, windowWidth: 1100, javaEnabled: false, javascriptEnabled: true });
+const JS_BROWSER = JSON.stringify({
+  language: 'en',
+  timeZoneOffset: 0,
+  timeZone: 'UTC',
+  colorDepth: 24,
+  screenHeight: 800,
+  screenWidth: 1200,
+  windowHeight: 700,
+  windowWidth: 1100,
+  javaEnabled: false,
+  javascriptEnabled: true,
+});
 const form = (fields: Record<string, string>) => {
   const f = new FormData();
   for (const [k, v] of Object.entries(fields)) f.set(k, v);
@@ -49,18 +62,31 @@ afterEach(() => {
 
 describe('holdsCardNumber', () => {
   it('finds a run of 12 or more digits, with spaces, dashes, dots or slashes, in any script', () => {
-    for (const text of ['4242424242424242', 'Ada 4242 4242 4242 4242', '4242-4242-4242-4242', '5555.5555.5555.4444', '123456789012', '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢', '４２４２４２４２４２４２']) expect(holdsCardNumber(text), text).toBe(true);
-    for (const text of ['Ada Lovelace', 'Louis XIV', 'John Smith 3rd', '12345678901', 'Flat 12, 34 Main St 5678', '']) expect(holdsCardNumber(text), text).toBe(false);
+    for (const text of [
+      '4242424242424242',
+      'Ada 4242 4242 4242 4242',
+      '4242-4242-4242-4242',
+      '5555.5555.5555.4444',
+      '123456789012',
+      '٤٢٤٢٤٢٤٢٤٢٤٢٤٢٤٢',
+      '４２４２４２４２４２４２',
+    ])
+      expect(holdsCardNumber(text), text).toBe(true);
+    for (const text of ['Ada Lovelace', 'Louis XIV', 'John Smith 3rd', '12345678901', 'Flat 12, 34 Main St 5678', ''])
+      expect(holdsCardNumber(text), text).toBe(false);
   });
 });
 
 describe('payByCard: a card number in the holder-name field', () => {
   const pan = '4000 0000 0000 3220';
 
-  it('is the field\'s own error; the name is not put back, not sent and not logged', async () => {
+  it("is the field's own error; the name is not put back, not sent and not logged", async () => {
     const logged = vi.spyOn(logger, 'warn');
     const info = vi.spyOn(logger, 'info');
-    const state = await payByCard({ attemptKey: KEY }, form({ paymentId: 'pi_holder', attemptKey: KEY, browser: JS_BROWSER, ...card, cardHolderName: `Ada ${pan}` }));
+    const state = await payByCard(
+      { attemptKey: KEY },
+      form({ paymentId: 'pi_holder', attemptKey: KEY, browser: JS_BROWSER, ...card, cardHolderName: `Ada ${pan}` }),
+    );
     expect(state.fieldErrors?.cardHolderName).toBe('cardHolderName.cardNumber');
     expect(state.values?.cardHolderName).toBe('');
     expect(state.values?.expiry).toBe('12 / 34');
@@ -69,17 +95,32 @@ describe('payByCard: a card number in the holder-name field', () => {
     expect(JSON.stringify([...logged.mock.calls, ...info.mock.calls])).not.toMatch(/4000 0000|3220/);
   });
 
-  it('is refused without JavaScript too (the form post re-renders without it), and for a payout\'s destination', async () => {
-    const state = await payByCard({ attemptKey: KEY }, form({ paymentId: 'pi_holder', attemptKey: KEY, ...card, cardHolderName: '4242-4242-4242-4242' }));
+  it("is refused without JavaScript too (the form post re-renders without it), and for a payout's destination", async () => {
+    const state = await payByCard(
+      { attemptKey: KEY },
+      form({ paymentId: 'pi_holder', attemptKey: KEY, ...card, cardHolderName: '4242-4242-4242-4242' }),
+    );
     expect(state).toMatchObject({ fieldErrors: { cardHolderName: 'cardHolderName.cardNumber' }, values: { cardHolderName: '' } });
     const payout = vi.spyOn(paymentsApi, 'processPayoutCard');
-    const destination = await payoutToCard({ attemptKey: KEY }, form({ paymentId: 'po_holder', attemptKey: KEY, cardNumber: card.cardNumber, expiry: card.expiry, cardHolderName: '4242424242424242' }));
+    const destination = await payoutToCard(
+      { attemptKey: KEY },
+      form({
+        paymentId: 'po_holder',
+        attemptKey: KEY,
+        cardNumber: card.cardNumber,
+        expiry: card.expiry,
+        cardHolderName: '4242424242424242',
+      }),
+    );
     expect(destination).toMatchObject({ fieldErrors: { cardHolderName: 'cardHolderName.cardNumber' }, values: { cardHolderName: '' } });
     expect(payout).not.toHaveBeenCalled();
   });
 
   it('puts back an ordinary name that failed the rules, and a card number typed into the expiry field is not put back', async () => {
-    const state = await payByCard({ attemptKey: KEY }, form({ paymentId: 'pi_holder', attemptKey: KEY, ...card, cardHolderName: 'Ada <script>', expiry: '4242424242424242' }));
+    const state = await payByCard(
+      { attemptKey: KEY },
+      form({ paymentId: 'pi_holder', attemptKey: KEY, ...card, cardHolderName: 'Ada <script>', expiry: '4242424242424242' }),
+    );
     expect(state.fieldErrors?.cardHolderName).toBe('cardHolderName.invalid');
     expect(state.values?.cardHolderName).toBe('Ada <script>');
     expect(state.values?.expiry).toBe('');
@@ -101,7 +142,12 @@ describe('payByCard: a payment refused for want of a security check', () => {
     const post = (extra: Record<string, string> = {}) => form({ paymentId, attemptKey: KEY, browser: JS_BROWSER, ...card, ...extra });
 
     const refused = await payByCard({ attemptKey: KEY }, post());
-    expect(refused).toMatchObject({ attemptKey: KEY, formError: 'challenge', challengeRequired: true, values: { cardHolderName: 'Ada Lovelace' } });
+    expect(refused).toMatchObject({
+      attemptKey: KEY,
+      formError: 'challenge',
+      challengeRequired: true,
+      values: { cardHolderName: 'Ada Lovelace' },
+    });
     expect(processCard).not.toHaveBeenCalled();
 
     await expect(payByCard(refused, post({ altcha: await solved() }))).rejects.toMatchObject({ to: `/payments/payin/${paymentId}/status` });

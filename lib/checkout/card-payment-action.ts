@@ -40,7 +40,16 @@ export type { CardPaymentState };
 const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const text = z.string().default('');
-const NewCardForm = z.object({ ...PaymentControl, cardNumber: text, expiry: text, cvv: text, cardHolderName: text, saveCard: z.string().optional(), altcha: z.string().optional(), preferredBrand: z.string().optional() });
+const NewCardForm = z.object({
+  ...PaymentControl,
+  cardNumber: text,
+  expiry: text,
+  cvv: text,
+  cardHolderName: text,
+  saveCard: z.string().optional(),
+  altcha: z.string().optional(),
+  preferredBrand: z.string().optional(),
+});
 const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
 const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
 const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
@@ -52,7 +61,18 @@ const SPC_ASSERTION_MAX = ANY_FIELD_MAX;
 const WALLET_TOKEN_MAX = 16_384;
 
 /** Longest value of each card field, in characters, checked before anything reads it. */
-const LIMITS = { spcAssertion: SPC_ASSERTION_MAX, walletType: 16, walletToken: WALLET_TOKEN_MAX, cardNumber: 32, expiry: MAX_EXPIRY_CHARS, cvv: 8, cardHolderName: 128, cardId: 128, altcha: MAX_PAYLOAD_CHARS, preferredBrand: 40 };
+const LIMITS = {
+  spcAssertion: SPC_ASSERTION_MAX,
+  walletType: 16,
+  walletToken: WALLET_TOKEN_MAX,
+  cardNumber: 32,
+  expiry: MAX_EXPIRY_CHARS,
+  cvv: 8,
+  cardHolderName: 128,
+  cardId: 128,
+  altcha: MAX_PAYLOAD_CHARS,
+  preferredBrand: 40,
+};
 
 /** The field error a too-long card field reads as. */
 const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> = {
@@ -65,22 +85,33 @@ const TOO_LONG: Partial<Record<string, [keyof CardFormValues, CardFieldError]>> 
 type Card = PaymentCall<NonNullable<CardPaymentState['values']>>;
 
 /** Runs a card action through the action client: a too-long card field is that field's error. */
-function cardAction<S extends z.ZodObject>(previous: unknown, form: unknown, type: CheckoutTransactionType, schema: S, logic: (c: Card, data: z.output<S>) => Promise<CardPaymentState | { go: string }>): Promise<CardPaymentState> {
-  return runPaymentAction<S, CardPaymentState>(previous, form, {
-    schema,
-    limits: LIMITS,
-    type,
-    badForm(bad, attemptKey) {
-      if (bad.problem === 'forged') return { attemptKey, formError: 'notFound' };
-      const fieldErrors: CardPaymentState['fieldErrors'] = {};
-      for (const name of bad.fields) {
-        const known = TOO_LONG[name];
-        if (!known) return { attemptKey, formError: 'rejected' };
-        fieldErrors[known[0]] = known[1];
-      }
-      return { attemptKey, fieldErrors };
+function cardAction<S extends z.ZodObject>(
+  previous: unknown,
+  form: unknown,
+  type: CheckoutTransactionType,
+  schema: S,
+  logic: (c: Card, data: z.output<S>) => Promise<CardPaymentState | { go: string }>,
+): Promise<CardPaymentState> {
+  return runPaymentAction<S, CardPaymentState>(
+    previous,
+    form,
+    {
+      schema,
+      limits: LIMITS,
+      type,
+      badForm(bad, attemptKey) {
+        if (bad.problem === 'forged') return { attemptKey, formError: 'notFound' };
+        const fieldErrors: CardPaymentState['fieldErrors'] = {};
+        for (const name of bad.fields) {
+          const known = TOO_LONG[name];
+          if (!known) return { attemptKey, formError: 'rejected' };
+          fieldErrors[known[0]] = known[1];
+        }
+        return { attemptKey, fieldErrors };
+      },
     },
-  }, logic);
+    logic,
+  );
 }
 
 /**
@@ -92,12 +123,21 @@ function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
   const values: CardFormValues = { cardNumber: data.cardNumber, expiry: data.expiry, cvv: data.cvv, cardHolderName: data.cardHolderName };
   const cardInName = holdsCardNumber(data.cardHolderName);
   // The expiry field takes 16 characters: a card number typed there is not put back either.
-  const keep = { expiry: holdsCardNumber(data.expiry) ? '' : data.expiry, cardHolderName: cardInName ? '' : data.cardHolderName, saveCard: requireCvv && data.saveCard === 'on' };
+  const keep = {
+    expiry: holdsCardNumber(data.expiry) ? '' : data.expiry,
+    cardHolderName: cardInName ? '' : data.cardHolderName,
+    saveCard: requireCvv && data.saveCard === 'on',
+  };
   const fieldErrors = validateCardForm(values, { requireCvv });
   if (cardInName) fieldErrors.cardHolderName = HOLDER_NAME_IS_CARD_NUMBER;
   const expiry = parseExpiry(values.expiry);
   if (Object.keys(fieldErrors).length > 0 || !expiry) return { fieldErrors, keep };
-  const card = { cardNumber: values.cardNumber.replace(/\D/g, ''), cardHolderName: values.cardHolderName.trim(), expiryMonth: expiry.month, expiryYear: expiry.year };
+  const card = {
+    cardNumber: values.cardNumber.replace(/\D/g, ''),
+    cardHolderName: values.cardHolderName.trim(),
+    expiryMonth: expiry.month,
+    expiryYear: expiry.year,
+  };
   return { card, cvv: data.cvv, keep };
 }
 
@@ -143,9 +183,17 @@ const isSpcReport = (form: unknown): form is FormData => form instanceof FormDat
  * decline that makes the next attempt need one starts it now, and from then on a decline's reason
  * is no longer named (issue 20, finding 7).
  */
-async function underProofOfWork(c: Card, browser: Browser, altcha: string | undefined, attempt: () => Promise<CardPaymentState | { go: string }>): Promise<CardPaymentState | { go: string }> {
+async function underProofOfWork(
+  c: Card,
+  browser: Browser,
+  altcha: string | undefined,
+  attempt: () => Promise<CardPaymentState | { go: string }>,
+): Promise<CardPaymentState | { go: string }> {
   if ((await challengeRequired(browser.customerIp)) && !(await verifyPayload(altcha))) {
-    logger.warn({ event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp }, 'card attempt without a solved challenge');
+    logger.warn(
+      { event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp },
+      'card attempt without a solved challenge',
+    );
     const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
     return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: c.values };
   }
@@ -169,11 +217,21 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
       // Without JavaScript the page could not know the card is co-badged: ask before charging it.
       if (!browser.javascriptEnabled && !preferredBrand) {
         const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
-        if (facts && facts.brands.length === 2) return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
+        if (facts && facts.brands.length === 2)
+          return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
       }
-      const body = { browser, cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: checked.keep.saveCard };
+      const body = {
+        browser,
+        cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) },
+        saveCard: checked.keep.saveCard,
+      };
       const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
-      return afterPayin(c, limits, () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`), browser.javascriptEnabled === true);
+      return afterPayin(
+        c,
+        limits,
+        () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`),
+        browser.javascriptEnabled === true,
+      );
     });
   });
 }
@@ -191,7 +249,12 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
     const browser = await c.browser();
     const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
     const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
-    return afterPayin(c, limits, () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`), browser.javascriptEnabled === true);
+    return afterPayin(
+      c,
+      limits,
+      () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`),
+      browser.javascriptEnabled === true,
+    );
   });
 }
 
@@ -210,11 +273,17 @@ export async function payByWallet(previous: CardPaymentState, form: FormData): P
     const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
     // The per-card limit counts this pay-in's wallet attempts (a wallet's card is not known here); the per-address limits stand.
     const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}:${c.paymentId}` }, c.paymentId);
-    return underProofOfWork(c, browser, data.altcha, () => afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true));
+    return underProofOfWork(c, browser, data.altcha, () =>
+      afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true),
+    );
   });
 }
 
-const ApplePayValidation = z.object({ paymentId: z.string().regex(PAYMENT_ID), validationUrl: z.string().max(2048), altcha: z.string().max(MAX_PAYLOAD_CHARS).optional() });
+const ApplePayValidation = z.object({
+  paymentId: z.string().regex(PAYMENT_ID),
+  validationUrl: z.string().max(2048),
+  altcha: z.string().max(MAX_PAYLOAD_CHARS).optional(),
+});
 
 /**
  * The answer of Apple Pay's merchant validation: Apple's merchant session, or why not:
@@ -232,12 +301,19 @@ export type ApplePayValidationAnswer = { merchantSession: Record<string, unknown
  * (lib/security/proof-of-work.ts) none goes on without a solved one, and a pay-in gets a few per
  * ten minutes (lib/checkout/apple-pay-limit.ts). The service validates with its certificate.
  */
-export async function applePayMerchantSession(paymentId: unknown, validationUrl: unknown, altcha?: unknown): Promise<ApplePayValidationAnswer> {
+export async function applePayMerchantSession(
+  paymentId: unknown,
+  validationUrl: unknown,
+  altcha?: unknown,
+): Promise<ApplePayValidationAnswer> {
   const parsed = ApplePayValidation.safeParse({ paymentId, validationUrl, altcha: altcha ?? undefined });
   if (!parsed.success) return { refused: 'failed' };
   const customerIp = requestClientIp(await headers());
   if ((await challengeRequired(customerIp)) && !(await verifyPayload(parsed.data.altcha))) {
-    logger.warn({ event: 'security.challenge_required', paymentId: parsed.data.paymentId, customerIp }, 'Apple Pay merchant validation without a solved challenge');
+    logger.warn(
+      { event: 'security.challenge_required', paymentId: parsed.data.paymentId, customerIp },
+      'Apple Pay merchant validation without a solved challenge',
+    );
     return { refused: 'challenge' };
   }
   if (!(await takeApplePayValidation(parsed.data.paymentId, customerIp))) return { refused: 'limited' };

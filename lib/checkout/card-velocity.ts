@@ -14,7 +14,11 @@ export interface CardAttemptLimits {
 }
 
 /** The limits of one attempt: `card` is the PAN's digits or `{ savedCardId }`. No card data is kept in them. */
-export function cardAttemptLimits(customerIp: string | undefined, card: string | { savedCardId: string }, paymentId: string): CardAttemptLimits {
+export function cardAttemptLimits(
+  customerIp: string | undefined,
+  card: string | { savedCardId: string },
+  paymentId: string,
+): CardAttemptLimits {
   const key = typeof card === 'string' ? cardKey(card) : cardKey(`saved:${card.savedCardId}`);
   return {
     attempts: [

@@ -42,7 +42,13 @@ const CashierForm = z.object({
 
 export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
   const fallbackKey = attemptKeyOf(undefined, previous);
-  const parsed = parseActionForm(CashierForm, form, { sessionId: 128, locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 });
+  const parsed = parseActionForm(CashierForm, form, {
+    sessionId: 128,
+    locale: 35,
+    numberLocale: 35,
+    amount: MAX_AMOUNT_CHARS,
+    attemptKey: 64,
+  });
   if (!parsed.ok) {
     const amountTooLong = parsed.problem === 'tooLong' && parsed.fields.every((f) => f === 'amount');
     return { attemptKey: fallbackKey, error: amountTooLong ? 'invalid' : 'rejected' };
@@ -56,7 +62,10 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     // Only the browser that holds the session moves its money (E22): the id alone is a locator.
     const holding = await requestHolding({ of: 'session', id: sessionId });
     if (holding !== 'held') {
-      logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a cashier transaction from a browser that does not hold the session');
+      logger.warn(
+        { event: 'security.binding_refused', sessionId, holding },
+        'a cashier transaction from a browser that does not hold the session',
+      );
       return { attemptKey, error: holding === 'unavailable' ? 'unavailable' : 'rejected', amount: raw };
     }
     const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
@@ -66,10 +75,16 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     const key = `cashier:${sessionId}:${attemptKey}`;
     if (flow === 'deposit') {
       const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);
-      return { attemptKey: randomUUID(), step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
+      return {
+        attemptKey: randomUUID(),
+        step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId },
+      };
     }
     const created = await paymentsApi.createSessionPayout(sessionId, amount, key, method);
-    return { attemptKey: randomUUID(), step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId } };
+    return {
+      attemptKey: randomUUID(),
+      step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId },
+    };
   } catch (error) {
     return cashierFailure(error, { sessionId, attemptKey, amount: raw });
   }

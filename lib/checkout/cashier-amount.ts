@@ -6,7 +6,8 @@
  */
 import { toMinor } from '@/lib/money';
 
-export type AmountError = 'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';
+export type AmountError =
+  'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';
 
 /**
  * The limits an amount must keep (E19), in major units: the merchant's minimum and maximum of
@@ -87,7 +88,14 @@ export function formatAmountInput(value: number, locale: string): string {
  * The first rule the amount breaks, or null. `balance` in major units (for a withdrawal, the
  * available balance), or null for none; `locale` reads the amount as parseAmount does.
  */
-export function checkAmount(raw: string, currency: string, flow: 'deposit' | 'withdraw', balance: number | null, locale: string, rules: AmountRules = {}): AmountError | null {
+export function checkAmount(
+  raw: string,
+  currency: string,
+  flow: 'deposit' | 'withdraw',
+  balance: number | null,
+  locale: string,
+  rules: AmountRules = {},
+): AmountError | null {
   if (raw.trim() === '') return 'required';
   const value = parseAmount(raw, locale);
   if (value === null) return 'invalid';

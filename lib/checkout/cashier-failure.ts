@@ -9,10 +9,14 @@ import { logger } from '@/lib/log';
 import type { AmountError } from './cashier-amount';
 import { classifyFailure, failureLogFields } from './call-failure';
 
-export type CashierError = AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc' | 'excluded' | 'limitsRequired' | 'conflict';
+export type CashierError =
+  AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc' | 'excluded' | 'limitsRequired' | 'conflict';
 
 /** The state after a failed call: its error key, the next attempt's key, and what was typed. */
-export function cashierFailure(error: unknown, context: { sessionId: string; attemptKey: string; amount?: string }): { attemptKey: string; error: CashierError; amount?: string } {
+export function cashierFailure(
+  error: unknown,
+  context: { sessionId: string; attemptKey: string; amount?: string },
+): { attemptKey: string; error: CashierError; amount?: string } {
   const failure = classifyFailure(error);
   logger.warn({ sessionId: context.sessionId, failure, ...failureLogFields(error) }, 'cashier could not create the transaction');
   const amount = context.amount === undefined ? {} : { amount: context.amount };

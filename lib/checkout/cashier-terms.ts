@@ -30,12 +30,23 @@ export interface CashierTerms {
 /** The cashier's terms for `flow` (deposit or withdraw) in the session's currency. */
 export function cashierTerms(settings: CheckoutSettings, session: CashierSession, flow: 'deposit' | 'withdraw'): CashierTerms {
   const direction = flow === 'deposit' ? 'deposit' : 'withdrawal';
-  const limits = flow === 'deposit' ? (['day', 'week', 'month'] as const).flatMap((period) => (session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [])) : [];
+  const limits =
+    flow === 'deposit'
+      ? (['day', 'week', 'month'] as const).flatMap((period) =>
+          session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [],
+        )
+      : [];
   const tightest = limits.length ? Math.min(...limits.map((l) => l.remaining)) : undefined;
   return {
-    rules: { ...amountBounds(settings.limits, session.currency, direction), ...(tightest !== undefined ? { limitRemaining: tightest } : {}) },
+    rules: {
+      ...amountBounds(settings.limits, session.currency, direction),
+      ...(tightest !== undefined ? { limitRemaining: tightest } : {}),
+    },
     limits,
-    fees: { card: findFeeRule(settings.fees, 'card', direction, session.currency), apm: findFeeRule(settings.fees, 'apm', direction, session.currency) },
+    fees: {
+      card: findFeeRule(settings.fees, 'card', direction, session.currency),
+      apm: findFeeRule(settings.fees, 'apm', direction, session.currency),
+    },
     etaHours: settings.withdrawalEtaHours ?? {},
     withdrawalCancel: session.withdrawalCancel === true,
     noReversal: flow === 'withdraw' && session.responsibleGambling?.withdrawalReversal === false,

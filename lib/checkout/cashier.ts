@@ -44,7 +44,22 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
     const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
     if (session.status === 'EXPIRED') return { outcome: 'expired', settings };
     const { transactions } = await paymentsApi.sessionTransactions(sessionId);
-    return { outcome: 'ok', session, settings, transactions: transactions.map((t) => ({ id: t.id, type: t.kind, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, transactionType: t.transactionType, fee: t.fee, statusReason: t.statusReason })) };
+    return {
+      outcome: 'ok',
+      session,
+      settings,
+      transactions: transactions.map((t) => ({
+        id: t.id,
+        type: t.kind,
+        amount: t.amount,
+        currency: t.currency,
+        status: t.status,
+        createdAt: t.createdAt,
+        transactionType: t.transactionType,
+        fee: t.fee,
+        statusReason: t.statusReason,
+      })),
+    };
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403) {

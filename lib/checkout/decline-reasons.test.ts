@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { DETAILED_STATUSES } from '@/lib/contract/enums';
 import { REASON_MESSAGES, REASON_OF, reasonKey } from './payment-state';
 
-const catalogues = readdirSync('messages').map((file) => [file, JSON.parse(readFileSync(`messages/${file}`, 'utf8')) as { reasons: Record<string, string> }] as const);
+const catalogues = readdirSync('messages').map(
+  (file) => [file, JSON.parse(readFileSync(`messages/${file}`, 'utf8')) as { reasons: Record<string, string> }] as const,
+);
 
 describe('decline reasons', () => {
   it('every detailedStatus has a message in every catalogue', () => {
@@ -16,12 +18,21 @@ describe('decline reasons', () => {
       const key = reasonKey(status, 'DECLINED');
       expect(REASON_MESSAGES, status).toContain(key);
       expect(REASON_OF[status], status).toBe(key);
-      for (const [file, catalogue] of catalogues) expect(catalogue.reasons[key]?.trim().length, `${file}: reasons.${key} (${status})`).toBeGreaterThan(0);
+      for (const [file, catalogue] of catalogues)
+        expect(catalogue.reasons[key]?.trim().length, `${file}: reasons.${key} (${status})`).toBeGreaterThan(0);
     }
   });
 
   it('the card data and fraud reasons the customer can act on are not the generic message', () => {
-    for (const status of ['CVV_MISMATCH', 'INVALID_CARD_NUMBER', 'INVALID_EXPIRY_DATE', 'INSUFFICIENT_FUNDS', 'CARD_NOT_SUPPORTED', 'BANK_ISSUES', 'DUPLICATE_TRANSACTION'] as const) {
+    for (const status of [
+      'CVV_MISMATCH',
+      'INVALID_CARD_NUMBER',
+      'INVALID_EXPIRY_DATE',
+      'INSUFFICIENT_FUNDS',
+      'CARD_NOT_SUPPORTED',
+      'BANK_ISSUES',
+      'DUPLICATE_TRANSACTION',
+    ] as const) {
       expect(reasonKey(status, 'DECLINED'), status).not.toBe('generic');
     }
     for (const status of ['FRAUD_SCORE_ABOVE_THRESHOLD', 'BLACKLISTED', 'MARKED_AS_FRAUD', 'BLOCKED_CUSTOMER'] as const) {

@@ -39,7 +39,11 @@ async function holds(sessionId: string): Promise<'held' | 'unavailable' | 'rejec
   return holding === 'unavailable' ? 'unavailable' : 'rejected';
 }
 
-const AgainForm = z.object({ sessionId: z.string().regex(PAYMENT_ID), payinId: z.string().regex(PAYMENT_ID), locale: z.string().optional() });
+const AgainForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  payinId: z.string().regex(PAYMENT_ID),
+  locale: z.string().optional(),
+});
 
 /**
  * Deposit again: the session's offer (`depositAgain`) must still be the one the page showed
@@ -59,7 +63,9 @@ export async function depositAgain(_previous: RetryState, form: FormData): Promi
     if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
     // One key per offer (the last deposit's id): two clicks, two tabs, two instances get one pay-in, paid at most once.
     const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${offer.payinId}`, 'card');
-    return { step: { url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }), type: 'payin', id: created.paymentId } };
+    return {
+      step: { url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }), type: 'payin', id: created.paymentId },
+    };
   } catch (error) {
     const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
     return { error: key === 'aboveBalance' ? 'rejected' : key };
@@ -115,7 +121,9 @@ export async function loadRecovery(sessionId: string, payinId: string, locale?: 
       softDecline: soft,
       threeDS: card && soft && left === 0,
       card,
-      cards: card ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => ({ brand: c.cardBrand, last4: c.cardMask.slice(-4) })) : [],
+      cards: card
+        ? cards.filter((c) => c.cardMask !== payin.cardMask).map((c) => ({ brand: c.cardBrand, last4: c.cardMask.slice(-4) }))
+        : [],
       methods: methods.filter((m) => m.type !== 'CARD').map((m) => m.name),
     };
   } catch (error) {

@@ -63,7 +63,9 @@ export async function fetchTransaction(type: TransactionType, id: string): Promi
       attemptsRemaining: p.attemptsRemaining ?? 0,
       ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
       returnUrls: p.returnUrls,
-      ...(p.status === 'PENDING_3DS' && p.challengeUrl && safeRedirectTarget(p.challengeUrl) ? { challengeUrl: safeRedirectTarget(p.challengeUrl)! } : {}),
+      ...(p.status === 'PENDING_3DS' && p.challengeUrl && safeRedirectTarget(p.challengeUrl)
+        ? { challengeUrl: safeRedirectTarget(p.challengeUrl)! }
+        : {}),
     };
   }
   const p = await paymentsApi.getPayout(id);

@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { checkField, checkFields, controlFor, type FieldDescriptor } from './method-fields';
 
-const text: FieldDescriptor = { name: 'iban', label: 'IBAN', type: 'text', required: true, pattern: '[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}', minLength: 15, maxLength: 34 };
+const text: FieldDescriptor = {
+  name: 'iban',
+  label: 'IBAN',
+  type: 'text',
+  required: true,
+  pattern: '[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}',
+  minLength: 15,
+  maxLength: 34,
+};
 const email: FieldDescriptor = { name: 'email', label: 'E-mail', type: 'email', required: true };
 const tel: FieldDescriptor = { name: 'phone', label: 'Phone', type: 'tel', required: false, pattern: '\\+?[0-9 ]{6,20}' };
 const num: FieldDescriptor = { name: 'amount', label: 'Amount', type: 'number', required: true };
 const date: FieldDescriptor = { name: 'birth', label: 'Birth date', type: 'date', required: true };
-const select: FieldDescriptor = { name: 'network', label: 'Network', type: 'select', required: true, options: [{ value: 'BTC', label: 'Bitcoin' }] };
+const select: FieldDescriptor = {
+  name: 'network',
+  label: 'Network',
+  type: 'select',
+  required: true,
+  options: [{ value: 'BTC', label: 'Bitcoin' }],
+};
 
 describe('descriptor → control', () => {
   it.each([

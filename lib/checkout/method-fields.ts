@@ -32,7 +32,12 @@ interface FieldControl {
 const AUTOCOMPLETE: Record<string, string> = { email: 'email', phone: 'tel', accountHolder: 'name' };
 
 export function controlFor(field: FieldDescriptor): FieldControl {
-  const base = { required: field.required, minLength: field.minLength, maxLength: field.maxLength, autoComplete: AUTOCOMPLETE[field.name] ?? 'off' };
+  const base = {
+    required: field.required,
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    autoComplete: AUTOCOMPLETE[field.name] ?? 'off',
+  };
   switch (field.type) {
     case 'select':
       return { element: 'select', required: field.required };

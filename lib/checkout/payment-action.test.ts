@@ -6,7 +6,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 
-const headerValues = new Headers({ 'user-agent': 'Mozilla/5.0 test', 'accept-language': 'en', accept: 'text/html', 'x-forwarded-for': '203.0.113.9' });
+const headerValues = new Headers({
+  'user-agent': 'Mozilla/5.0 test',
+  'accept-language': 'en',
+  accept: 'text/html',
+  'x-forwarded-for': '203.0.113.9',
+});
 vi.mock('next/headers', () => ({ headers: async () => headerValues }));
 vi.mock('next/navigation', () => ({
   redirect: (to: string) => {
@@ -33,12 +38,17 @@ const c = { type: 'payin' as const, paymentId: 'pi_1', locale: 'ar', attemptKey:
 
 describe('runPaymentAction', () => {
   it('gives the logic the payment id, locale, attempt key, the post and the Browser object', async () => {
-    const state = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY, locale: 'ar', note: 'hi' }), spec, async (call, data) => {
-      const browser = await call.browser();
-      expect(browser.userAgent).toBe('Mozilla/5.0 test');
-      expect(call.form.get('note')).toBe('hi');
-      return { attemptKey: call.attemptKey, note: `${call.paymentId}/${call.locale}/${data.note}` };
-    });
+    const state = await runPaymentAction<typeof Form, State>(
+      null,
+      form({ paymentId: 'pi_1', attemptKey: KEY, locale: 'ar', note: 'hi' }),
+      spec,
+      async (call, data) => {
+        const browser = await call.browser();
+        expect(browser.userAgent).toBe('Mozilla/5.0 test');
+        expect(call.form.get('note')).toBe('hi');
+        return { attemptKey: call.attemptKey, note: `${call.paymentId}/${call.locale}/${data.note}` };
+      },
+    );
     expect(state).toEqual({ attemptKey: KEY, note: 'pi_1/ar/hi' });
   });
 
@@ -46,7 +56,9 @@ describe('runPaymentAction', () => {
     const logic = vi.fn();
     expect((await runPaymentAction<typeof Form, State>(null, 'not a form', spec, logic)).formError).toBe('notFound');
     expect((await runPaymentAction<typeof Form, State>(null, form({ paymentId: '../x' }), spec, logic)).formError).toBe('notFound');
-    expect((await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', note: 'x'.repeat(11) }), spec, logic)).formError).toBe('rejected');
+    expect(
+      (await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', note: 'x'.repeat(11) }), spec, logic)).formError,
+    ).toBe('rejected');
     expect(logic).not.toHaveBeenCalled();
   });
 
@@ -57,7 +69,9 @@ describe('runPaymentAction', () => {
   });
 
   it('redirects to `go`, and a thrown failure becomes the form state with what was typed', async () => {
-    await expect(runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1' }), spec, async () => ({ go: '/next' }))).rejects.toMatchObject({ to: '/next' });
+    await expect(
+      runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1' }), spec, async () => ({ go: '/next' })),
+    ).rejects.toMatchObject({ to: '/next' });
     const state = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY }), spec, async (call) => {
       call.values = { note: 'kept' };
       throw new PaymentsApiError('network', 'processCard');
@@ -84,17 +98,25 @@ describe('runPaymentAction', () => {
 
 describe('failureState', () => {
   it('keeps the key where nothing was charged, and takes a new one otherwise', () => {
-    expect(failureState(new VelocityLimited('cardAttemptsPerIp' as never, 60), c)).toMatchObject({ attemptKey: KEY, formError: 'rateLimited' });
+    expect(failureState(new VelocityLimited('cardAttemptsPerIp' as never, 60), c)).toMatchObject({
+      attemptKey: KEY,
+      formError: 'rateLimited',
+    });
     expect(failureState(new PaymentsApiError('http', 'x', 503), c)).toMatchObject({ attemptKey: KEY, formError: 'unavailable' });
     expect(failureState(new Error('socket hang up'), c)).toMatchObject({ attemptKey: KEY, formError: 'unavailable' });
     expect(failureState(new PaymentsApiError('http', 'x', 404), c)).toMatchObject({ formError: 'notFound' });
     expect(failureState(new PaymentsApiError('http', 'x', 404), c)).not.toMatchObject({ attemptKey: KEY });
-    expect(failureState(new PaymentsApiError('http', 'x', 400, 'LIMIT_EXCEEDED'), c)).toMatchObject({ formError: 'limit', values: { note: 'kept' } });
+    expect(failureState(new PaymentsApiError('http', 'x', 400, 'LIMIT_EXCEEDED'), c)).toMatchObject({
+      formError: 'limit',
+      values: { note: 'kept' },
+    });
     expect(failureState(new PaymentsApiError('http', 'x', 403), c)).toMatchObject({ formError: 'rejected' });
     expect(failureState(new HolderRefused(false), c)).toMatchObject({ attemptKey: KEY, formError: 'rejected' });
   });
 
   it('sends a transaction that moved on to its status page, keeping the locale', () => {
-    expect(failureState(new PaymentsApiError('http', 'x', 409, 'INVALID_STATE'), c)).toEqual({ go: '/payments/payin/pi_1/status?locale=ar' });
+    expect(failureState(new PaymentsApiError('http', 'x', 409, 'INVALID_STATE'), c)).toEqual({
+      go: '/payments/payin/pi_1/status?locale=ar',
+    });
   });
 });

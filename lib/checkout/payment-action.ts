@@ -95,10 +95,16 @@ export function attemptKeyOf(submitted: string | undefined, previous: unknown): 
  * retry cannot charge twice), a new one otherwise; or `{ go }`: the status page once the
  * transaction moved on (409 INVALID_STATE).
  */
-export function failureState<V>(error: unknown, c: Pick<PaymentCall<V>, 'type' | 'paymentId' | 'locale' | 'attemptKey' | 'values'>): (PaymentFormState<V> & { formError: PaymentFormError }) | { go: string } {
+export function failureState<V>(
+  error: unknown,
+  c: Pick<PaymentCall<V>, 'type' | 'paymentId' | 'locale' | 'attemptKey' | 'values'>,
+): (PaymentFormState<V> & { formError: PaymentFormError }) | { go: string } {
   const values = c.values;
   if (HolderRefused.is(error)) {
-    logger.warn({ event: 'security.binding_refused', paymentId: c.paymentId, unavailable: error.unavailable }, 'a payout destination from a browser that does not hold the page');
+    logger.warn(
+      { event: 'security.binding_refused', paymentId: c.paymentId, unavailable: error.unavailable },
+      'a payout destination from a browser that does not hold the page',
+    );
     return { attemptKey: c.attemptKey, formError: error.unavailable ? 'unavailable' : 'rejected', values };
   }
   const failure = classifyFailure(error);
@@ -157,7 +163,13 @@ export async function runPaymentAction<S extends z.ZodObject, State extends Paym
     if (spec.badForm) return spec.badForm(parsed, attemptKey);
     return { attemptKey, formError: parsed.problem === 'forged' ? 'notFound' : 'rejected' } as State;
   }
-  const data = parsed.data as z.output<S> & { paymentId: string; attemptKey?: string; locale?: string; browser?: string; acceptHeader?: string };
+  const data = parsed.data as z.output<S> & {
+    paymentId: string;
+    attemptKey?: string;
+    locale?: string;
+    browser?: string;
+    acceptHeader?: string;
+  };
   const type = typeof spec.type === 'function' ? spec.type(data) : spec.type;
   const paymentId = data.paymentId;
   const c: PaymentCall<NonNullable<State['values']>> = {

@@ -4,7 +4,13 @@ import type { CheckoutTransactionType } from '@/lib/contract/enums';
 export type PaymentPageKind = 'card' | 'apm' | 'status';
 
 /** Href of a payment page: `/payments/{type}/{id}/{page}` plus `?locale=` when given. */
-export function paymentHref(type: CheckoutTransactionType, page: PaymentPageKind, paymentId: string, locale: string, extra: Record<string, string> = {}): string {
+export function paymentHref(
+  type: CheckoutTransactionType,
+  page: PaymentPageKind,
+  paymentId: string,
+  locale: string,
+  extra: Record<string, string> = {},
+): string {
   const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   return `/payments/${type}/${encodeURIComponent(paymentId)}/${page}${query ? `?${query}` : ''}`;
 }

@@ -16,7 +16,14 @@ describe('safeRedirectTarget', () => {
   });
 
   it('never follows other schemes, credentials, or plain http elsewhere', () => {
-    for (const raw of ['javascript:alert(1)', 'data:text/html,hi', 'http://acs.issuer.example/x', 'https://user:pw@acs.example/', 'not a url', '//evil.example/']) {
+    for (const raw of [
+      'javascript:alert(1)',
+      'data:text/html,hi',
+      'http://acs.issuer.example/x',
+      'https://user:pw@acs.example/',
+      'not a url',
+      '//evil.example/',
+    ]) {
       expect(safeRedirectTarget(raw), raw).toBeNull();
     }
   });

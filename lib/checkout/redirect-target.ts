@@ -20,7 +20,10 @@ export function safeRedirectTarget(raw: string): string | null {
   if (url.username || url.password) return null;
   if (url.protocol === 'https:') return url.toString();
   const local =
-    LOOPBACK.has(url.hostname) || url.hostname.startsWith('127.') || url.origin === new URL(checkoutUrl()).origin || url.origin === new URL(sandboxPublicUrl()).origin;
+    LOOPBACK.has(url.hostname) ||
+    url.hostname.startsWith('127.') ||
+    url.origin === new URL(checkoutUrl()).origin ||
+    url.origin === new URL(sandboxPublicUrl()).origin;
   if (url.protocol === 'http:' && testMode() && local) return url.toString();
   return null;
 }

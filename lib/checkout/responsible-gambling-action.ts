@@ -62,7 +62,8 @@ async function heldSession(sessionId: string): Promise<{ rg: ResponsibleGambling
   return { rg: session.responsibleGambling, currency: session.currency };
 }
 
-const minorOf = (major: number | null | undefined, currency: string) => (major === null || major === undefined ? null : toMinor(major, currency));
+const minorOf = (major: number | null | undefined, currency: string) =>
+  major === null || major === undefined ? null : toMinor(major, currency);
 
 /** The limits in force and the raises waiting, in minor units, from the session answer. */
 function stateOf(rg: ResponsibleGambling, currency: string) {
@@ -70,7 +71,8 @@ function stateOf(rg: ResponsibleGambling, currency: string) {
   for (const p of PERIOD_LIST) if (rg.limits[p] !== undefined) limits[p] = minorOf(rg.limits[p], currency)!;
   // The raises not applied yet, waiting or ready to confirm, as the service plans with them.
   const waiting: PendingLimits = {};
-  for (const p of rg.pending) waiting[p.period] = { limit: minorOf(p.limit, currency), effectiveAt: p.effectiveAt, ...(p.ready ? { confirm: true } : {}) };
+  for (const p of rg.pending)
+    waiting[p.period] = { limit: minorOf(p.limit, currency), effectiveAt: p.effectiveAt, ...(p.ready ? { confirm: true } : {}) };
   return { limits, waiting };
 }
 
@@ -79,7 +81,12 @@ function stateOf(rg: ResponsibleGambling, currency: string) {
  * the form showed (the raise not applied yet, else the limit in force: an untouched field keeps
  * its raise waiting); or the first field that is not an amount (or above the API's 1e12).
  */
-function askedOf(values: Record<Period, string>, rg: ResponsibleGambling, currency: string, locale: string): { asked: Partial<Record<Period, number | null>> } | { invalid: Period } {
+function askedOf(
+  values: Record<Period, string>,
+  rg: ResponsibleGambling,
+  currency: string,
+  locale: string,
+): { asked: Partial<Record<Period, number | null>> } | { invalid: Period } {
   const asked: Partial<Record<Period, number | null>> = {};
   for (const period of PERIOD_LIST) {
     const raw = values[period].trim();
@@ -98,7 +105,13 @@ function askedOf(values: Record<Period, string>, rg: ResponsibleGambling, curren
 
 /** The cashier's limits form: review, confirm, back to edit, decline (ASK only), confirm ready raises. */
 export async function changeLimits(previous: LimitsState, form: FormData): Promise<LimitsState> {
-  const parsed = parseActionForm(LimitsForm, form, { sessionId: 128, day: MAX_AMOUNT_CHARS, week: MAX_AMOUNT_CHARS, month: MAX_AMOUNT_CHARS, numberLocale: 35 });
+  const parsed = parseActionForm(LimitsForm, form, {
+    sessionId: 128,
+    day: MAX_AMOUNT_CHARS,
+    week: MAX_AMOUNT_CHARS,
+    month: MAX_AMOUNT_CHARS,
+    numberLocale: 35,
+  });
   if (!parsed.ok) return { step: 'edit', values: previous.values, error: parsed.problem === 'tooLong' ? 'invalid' : 'rejected' };
   const { sessionId, intent, numberLocale } = parsed.data;
   const values = { day: parsed.data.day, week: parsed.data.week, month: parsed.data.month };
@@ -118,12 +131,21 @@ export async function changeLimits(previous: LimitsState, form: FormData): Promi
     const plan = planLimits(limits, waiting, read.asked, { ...rg }, new Date(), ceiling);
     if (isLimitProblem(plan)) return { step: 'edit', values, error: plan.problem, period: plan.period };
     if (plan.changes.length === 0) return { step: 'edit', values, error: 'noChange' };
-    const changes = plan.changes.map((c) => ({ ...c, from: c.from === null ? null : toMajor(c.from, currency), to: c.to === null ? null : toMajor(c.to, currency) }));
+    const changes = plan.changes.map((c) => ({
+      ...c,
+      from: c.from === null ? null : toMajor(c.from, currency),
+      to: c.to === null ? null : toMajor(c.to, currency),
+    }));
     if (intent === 'review') return { step: 'review', values, changes };
-    const depositLimits = Object.fromEntries(Object.entries(read.asked).map(([p, minor]) => [p, minor === null || minor === undefined ? null : toMajor(minor, currency)]));
+    const depositLimits = Object.fromEntries(
+      Object.entries(read.asked).map(([p, minor]) => [p, minor === null || minor === undefined ? null : toMajor(minor, currency)]),
+    );
     const answer = await paymentsApi.setResponsibleGambling(sessionId, { depositLimits });
     // The service's answer is authoritative: each change's date as it recorded it.
-    const dated = changes.map((c) => ({ ...c, effectiveAt: c.effectiveAt === null ? null : (answer.pending.find((p) => p.period === c.period)?.effectiveAt ?? c.effectiveAt) }));
+    const dated = changes.map((c) => ({
+      ...c,
+      effectiveAt: c.effectiveAt === null ? null : (answer.pending.find((p) => p.period === c.period)?.effectiveAt ?? c.effectiveAt),
+    }));
     return { step: 'saved', changes: dated };
   } catch (error) {
     const failure = classifyFailure(error);

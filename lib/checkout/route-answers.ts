@@ -26,7 +26,11 @@ export function errorAnswer(key: ErrorKey, message: string, retryAfterS?: number
 }
 
 /** The payments service did not answer (502), or this instance is full (503, `INSTANCE_FULL`, answered as UNAVAILABLE). */
-export function unavailableAnswer(message = 'The payments service did not answer', which: keyof typeof CHECKOUT_ERRORS = 'UNAVAILABLE', retryAfterS?: number): Response {
+export function unavailableAnswer(
+  message = 'The payments service did not answer',
+  which: keyof typeof CHECKOUT_ERRORS = 'UNAVAILABLE',
+  retryAfterS?: number,
+): Response {
   const { status, code } = CHECKOUT_ERRORS[which];
   return jsonAnswer({ errorKey: 'UNAVAILABLE', errorMessage: message, errorCode: code }, status, retryAfterS);
 }
@@ -37,7 +41,8 @@ export async function serviceCall(notFound: string, run: () => Promise<Response>
     return await run();
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return errorAnswer('NOT_FOUND', notFound);
-    if (PaymentsApiError.is(error) && error.status === 403) return errorAnswer('FORBIDDEN', 'Only the browser that holds this page may read it');
+    if (PaymentsApiError.is(error) && error.status === 403)
+      return errorAnswer('FORBIDDEN', 'Only the browser that holds this page may read it');
     return unavailableAnswer();
   }
 }

@@ -32,7 +32,14 @@ export interface WalletDriver {
 export function walletOfferFor(
   payin: { amount: number; currency: string; merchantId: string },
   settings: { displayName: string; wallets?: readonly string[] },
-  env: { testMode: boolean; sandboxUrl: string; googlePayScriptUrl: string; googlePayGateway: string; applePayMerchantId: string; merchantCountry: string },
+  env: {
+    testMode: boolean;
+    sandboxUrl: string;
+    googlePayScriptUrl: string;
+    googlePayGateway: string;
+    applePayMerchantId: string;
+    merchantCountry: string;
+  },
 ): WalletOffer | null {
   const wallets = new Set(settings.wallets ?? []);
   if (!env.testMode) wallets.delete('SANDBOX_WALLET');
@@ -43,7 +50,14 @@ export function walletOfferFor(
     countryCode: env.merchantCountry,
     ...(wallets.has('SANDBOX_WALLET') ? { sandboxWallet: { method: `${new URL(env.sandboxUrl).origin}/sandbox/wallet/method` } } : {}),
     ...(wallets.has('GOOGLE_PAY')
-      ? { googlePay: { scriptUrl: env.googlePayScriptUrl, environment: env.testMode ? 'TEST' : 'PRODUCTION', gateway: env.googlePayGateway, gatewayMerchantId: payin.merchantId } as const }
+      ? {
+          googlePay: {
+            scriptUrl: env.googlePayScriptUrl,
+            environment: env.testMode ? 'TEST' : 'PRODUCTION',
+            gateway: env.googlePayGateway,
+            gatewayMerchantId: payin.merchantId,
+          } as const,
+        }
       : {}),
     ...(wallets.has('APPLE_PAY') ? { applePay: { merchantIdentifier: env.applePayMerchantId } } : {}),
   };

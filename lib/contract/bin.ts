@@ -7,7 +7,11 @@ export type FundingType = z.infer<typeof FundingType>;
 
 export const BinLookup = z
   .object({
-    brands: z.array(z.string()).min(1).max(2).meta({ description: 'One brand, or the two of a co-badged card (the scheme first, the domestic brand second).' }),
+    brands: z
+      .array(z.string())
+      .min(1)
+      .max(2)
+      .meta({ description: 'One brand, or the two of a co-badged card (the scheme first, the domestic brand second).' }),
     fundingType: FundingType,
     issuerCountry: z.string().length(2).optional().meta({ description: 'ISO 3166-1 alpha-2 of the issuer.' }),
     threeDSMethod: z.boolean().meta({ description: 'Whether the issuer has a 3DS Method to run before authentication (E16).' }),

@@ -18,14 +18,18 @@ export const CashierSessionCreateRequest = z
   .meta({ id: 'CashierSessionCreateRequest' });
 export type CashierSessionCreateRequest = z.infer<typeof CashierSessionCreateRequest>;
 
-
 /** A holder's proof: HMAC-SHA256 of the browser's secret, lower-case hex (docs/design.md, E22). */
 export const HolderProof = z.string().regex(/^[0-9a-f]{64}$/);
 export const CashierSessionCreateResponse = z
   .object({
     sessionId: z.string(),
-    checkoutUrl: z.string().meta({ description: '{checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret).' }),
-    widgetUrl: z.string().optional().meta({ description: 'Decided by this project: {checkout_url}/cashier/{sessionId}/widget?launch=…, the withdrawal widget, opened once by its own launch secret.' }),
+    checkoutUrl: z.string().meta({
+      description: '{checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret).',
+    }),
+    widgetUrl: z.string().optional().meta({
+      description:
+        'Decided by this project: {checkout_url}/cashier/{sessionId}/widget?launch=…, the withdrawal widget, opened once by its own launch secret.',
+    }),
     launchExpiresAt: z.string().optional().meta({ description: 'When the launch secrets stop opening the pages (the session’s expiry).' }),
   })
   .meta({ id: 'CashierSessionCreateResponse' });
@@ -75,21 +79,33 @@ export const CashierSession = z
     customer: z.object({ externalUserId: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() }),
     currency: z.string(),
     balance: z.number().optional(),
-    reserved: z
-      .number()
-      .optional()
-      .meta({ 'x-extension': true, description: 'E19: the withdrawals of the session that are not final (major units); with a balance only.' }),
-    available: z
-      .number()
-      .optional()
-      .meta({ 'x-extension': true, description: 'E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take.' }),
-    withdrawalCancel: z
-      .boolean()
-      .optional()
-      .meta({ 'x-extension': true, description: "E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB)." }),
-    depositLimits: DepositRoom.optional().meta({ 'x-extension': true, description: "E19: the customer's deposit limits in the session currency and what is left of each now." }),
-    responsibleGambling: ResponsibleGambling.optional().meta({ 'x-extension': true, description: "E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion." }),
-    depositAgain: DepositAgain.optional().meta({ 'x-extension': true, description: "E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only)." }),
+    reserved: z.number().optional().meta({
+      'x-extension': true,
+      description: 'E19: the withdrawals of the session that are not final (major units); with a balance only.',
+    }),
+    available: z.number().optional().meta({
+      'x-extension': true,
+      description: 'E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take.',
+    }),
+    withdrawalCancel: z.boolean().optional().meta({
+      'x-extension': true,
+      description:
+        "E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB).",
+    }),
+    depositLimits: DepositRoom.optional().meta({
+      'x-extension': true,
+      description: "E19: the customer's deposit limits in the session currency and what is left of each now.",
+    }),
+    responsibleGambling: ResponsibleGambling.optional().meta({
+      'x-extension': true,
+      description:
+        "E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion.",
+    }),
+    depositAgain: DepositAgain.optional().meta({
+      'x-extension': true,
+      description:
+        "E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only).",
+    }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
     previousTransactionCount: z.number().int(),
@@ -114,10 +130,15 @@ export const SessionPayinRequest = z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/)
       .optional()
-      .meta({ description: "E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure." }),
+      .meta({
+        description:
+          'E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure.',
+      }),
   })
   .meta({ id: 'SessionPayinRequest', 'x-extension': true });
-export const SessionPayoutRequest = z.object({ value: MajorAmount, method: SessionMethod }).meta({ id: 'SessionPayoutRequest', 'x-extension': true });
+export const SessionPayoutRequest = z
+  .object({ value: MajorAmount, method: SessionMethod })
+  .meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 
 /** E10: the session's pay-ins and payouts, newest first. */
@@ -125,11 +146,17 @@ export const SessionTransaction = z
   .object({
     id: z.string(),
     kind: z.enum(['payin', 'payout']),
-    amount: z.number().meta({ description: "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included)." }),
+    amount: z.number().meta({
+      description:
+        "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included).",
+    }),
     currency: z.string(),
     status: z.union([PayinStatus, PayoutStatus]),
     transactionType: z.string().optional(),
-    fee: z.number().optional().meta({ description: 'E19: the cashier fee (major units of `currency`), included in `amount`: a deposit\'s amount charged, a withdrawal\'s amount taken from the balance.' }),
+    fee: z.number().optional().meta({
+      description:
+        "E19: the cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
+    }),
     statusReason: z.string().optional().meta({ description: 'E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -150,16 +177,25 @@ const SESSION_CHANGES_MAX_WAIT_S = 25;
  */
 export const SessionChangesRequest = z
   .object({
-    sessionIds: z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/)).min(1).max(SESSION_CHANGES_MAX_IDS),
-    after: z.string().regex(/^\d{1,20}\.\d{1,15}$/).optional().meta({ description: 'The `cursor` of the previous answer.' }),
-    waitSeconds: z.number().int().min(0).max(SESSION_CHANGES_MAX_WAIT_S).default(SESSION_CHANGES_MAX_WAIT_S),
-    holderProofs: z
-      .array(HolderProof)
-      .max(SESSION_CHANGES_MAX_IDS)
+    sessionIds: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/))
+      .min(1)
+      .max(SESSION_CHANGES_MAX_IDS),
+    after: z
+      .string()
+      .regex(/^\d{1,20}\.\d{1,15}$/)
       .optional()
-      .meta({ description: 'Decided by this project: the holder’s proof of each of `sessionIds`, in the same order (required with the hosted pages’ credential; a session may be named twice with two proofs, the cashier’s and the widget’s).' }),
+      .meta({ description: 'The `cursor` of the previous answer.' }),
+    waitSeconds: z.number().int().min(0).max(SESSION_CHANGES_MAX_WAIT_S).default(SESSION_CHANGES_MAX_WAIT_S),
+    holderProofs: z.array(HolderProof).max(SESSION_CHANGES_MAX_IDS).optional().meta({
+      description:
+        'Decided by this project: the holder’s proof of each of `sessionIds`, in the same order (required with the hosted pages’ credential; a session may be named twice with two proofs, the cashier’s and the widget’s).',
+    }),
   })
-  .refine((body) => body.holderProofs === undefined || body.holderProofs.length === body.sessionIds.length, { message: 'holderProofs must name one proof per session id', path: ['holderProofs'] })
+  .refine((body) => body.holderProofs === undefined || body.holderProofs.length === body.sessionIds.length, {
+    message: 'holderProofs must name one proof per session id',
+    path: ['holderProofs'],
+  })
   .meta({ id: 'SessionChangesRequest', 'x-extension': true });
 export type SessionChangesRequest = z.input<typeof SessionChangesRequest>;
 
@@ -170,10 +206,10 @@ export const SessionChange = z
     balance: z.number().nullable(),
     reserved: z.number(),
     available: z.number().nullable(),
-    withdrawalsChanged: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Decided by this project: false when only the balance moved (no withdrawal was created or changed status), so a watcher keeps its list of pending withdrawals; absent means it may have changed.' }),
+    withdrawalsChanged: z.boolean().optional().meta({
+      description:
+        'Decided by this project: false when only the balance moved (no withdrawal was created or changed status), so a watcher keeps its list of pending withdrawals; absent means it may have changed.',
+    }),
   })
   .meta({ id: 'SessionChange', 'x-extension': true });
 export type SessionChange = z.infer<typeof SessionChange>;
@@ -186,14 +222,13 @@ export const SessionChangesAnswer = z
   .object({
     cursor: z.string(),
     changed: z.array(SessionChange),
-    ended: z
-      .array(z.string())
-      .optional()
-      .meta({ description: 'Decided by this project: the `holderProofs` of the request that no longer hold their session (launched again in another browser); the watcher ends their streams.' }),
+    ended: z.array(z.string()).optional().meta({
+      description:
+        'Decided by this project: the `holderProofs` of the request that no longer hold their session (launched again in another browser); the watcher ends their streams.',
+    }),
   })
   .meta({ id: 'SessionChangesAnswer', 'x-extension': true });
 export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
-
 
 /**
  * E22: a browser becomes the holder of a cashier page (the cashier or the widget) or a payout's
@@ -202,8 +237,14 @@ export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
  */
 export const BindingRequest = z
   .object({
-    launchToken: z.string().regex(/^[A-Za-z0-9_-]{43}$/).meta({ description: 'The one-time launch secret of the address the merchant received (`launch=`).' }),
-    holderProof: HolderProof.meta({ description: 'HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer.' }),
+    launchToken: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/)
+      .meta({ description: 'The one-time launch secret of the address the merchant received (`launch=`).' }),
+    holderProof: HolderProof.meta({
+      description:
+        'HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer.',
+    }),
   })
   .meta({ id: 'BindingRequest', 'x-extension': true });
 export type BindingRequest = z.infer<typeof BindingRequest>;

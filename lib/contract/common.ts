@@ -11,7 +11,10 @@ export const Billing = z
     address: text(),
     city: text(),
     state: text(),
-    countryCode: z.string().regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code').meta({ description: 'ISO 3166-1 alpha-2' }),
+    countryCode: z
+      .string()
+      .regex(/^[A-Z]{2}$/, 'ISO 3166-1 alpha-2 code')
+      .meta({ description: 'ISO 3166-1 alpha-2' }),
     postalCode: text(32),
   })
   .meta({ id: 'Billing' });

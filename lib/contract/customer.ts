@@ -10,10 +10,16 @@ export const CustomerRecord = Customer.extend({
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
 /** E19: a customer's deposit limits, per currency, per rolling day (24 h), week (7 days) and month (30 days), in major units. */
-const PeriodLimits = z.object({ day: z.number().positive().optional(), week: z.number().positive().optional(), month: z.number().positive().optional() });
-export const CustomerLimitsRequest = z
-  .object({ deposit: z.record(z.string().regex(/^[A-Z]{3}$/), PeriodLimits) })
-  .meta({ id: 'CustomerLimitsRequest', 'x-extension': true, description: 'Replaces the customer\'s deposit limits; `{ "deposit": {} }` removes them.' });
+const PeriodLimits = z.object({
+  day: z.number().positive().optional(),
+  week: z.number().positive().optional(),
+  month: z.number().positive().optional(),
+});
+export const CustomerLimitsRequest = z.object({ deposit: z.record(z.string().regex(/^[A-Z]{3}$/), PeriodLimits) }).meta({
+  id: 'CustomerLimitsRequest',
+  'x-extension': true,
+  description: 'Replaces the customer\'s deposit limits; `{ "deposit": {} }` removes them.',
+});
 export type CustomerLimitsRequest = z.infer<typeof CustomerLimitsRequest>;
 
 export const SavedCard = z

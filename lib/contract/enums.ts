@@ -27,15 +27,7 @@ export const PayinCreateStatus = z
   .meta({ id: 'PayinCreateStatus' });
 
 /** Payout status values. */
-export const PAYOUT_STATUSES = [
-  'CREATED',
-  'WAITING_FOR_CONFIRMATION',
-  'PENDING',
-  'PROCESSED',
-  'REJECTED',
-  'FAILED',
-  'TIMEOUT',
-] as const;
+export const PAYOUT_STATUSES = ['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING', 'PROCESSED', 'REJECTED', 'FAILED', 'TIMEOUT'] as const;
 export const PayoutStatus = z.enum(PAYOUT_STATUSES).meta({ id: 'PayoutStatus' });
 export type PayoutStatus = z.infer<typeof PayoutStatus>;
 

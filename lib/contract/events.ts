@@ -20,11 +20,22 @@ export type PaymentEvent = z.infer<typeof PaymentEvent>;
 
 /** The headers of every webhook delivery, as OpenAPI header parameters. */
 export const WEBHOOK_HEADERS = [
-  { name: 'webhook-id', description: 'Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it).' },
-  { name: 'webhook-timestamp', description: 'Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock.' },
+  {
+    name: 'webhook-id',
+    description: 'Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it).',
+  },
+  {
+    name: 'webhook-timestamp',
+    description: 'Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock.',
+  },
   {
     name: 'webhook-signature',
-    description: 'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package.',
+    description:
+      'Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package.',
   },
-  { name: 'X-Signature', description: '`sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature).' },
+  {
+    name: 'X-Signature',
+    description:
+      '`sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature).',
+  },
 ] as const;

@@ -9,14 +9,14 @@ export const CheckoutTheme = z
   .looseObject({
     primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
     radius: z.number().min(0).max(32).meta({ description: 'Corner radius in CSS px.' }),
-    fontFamily: z
-      .enum(FONT_FAMILIES)
-      .optional()
-      .meta({ description: 'A font stack of the safe list (fonts on the customer\'s device, no download); default `system`.', 'x-extension': true }),
+    fontFamily: z.enum(FONT_FAMILIES).optional().meta({
+      description: "A font stack of the safe list (fonts on the customer's device, no download); default `system`.",
+      'x-extension': true,
+    }),
     colorScheme: z
       .enum(COLOR_SCHEMES)
       .optional()
-      .meta({ description: '`light` (default), `dark`, or `auto` (the customer\'s `prefers-color-scheme`).', 'x-extension': true }),
+      .meta({ description: "`light` (default), `dark`, or `auto` (the customer's `prefers-color-scheme`).", 'x-extension': true }),
   })
   .meta({
     id: 'CheckoutTheme',
@@ -24,7 +24,10 @@ export const CheckoutTheme = z
   });
 
 /** An https URL of the merchant's own pages (never javascript:, data: or plain http). */
-const HttpsUrl = z.string().max(2048).regex(/^https:\/\/[^\s]+$/, 'an https URL');
+const HttpsUrl = z
+  .string()
+  .max(2048)
+  .regex(/^https:\/\/[^\s]+$/, 'an https URL');
 
 /** E19: a fee: `fixedMinor` ISO 4217 minor units of `currency` plus `basisPoints` (1/100 %) of the amount. */
 export const FeeRule = z
@@ -61,43 +64,64 @@ export const CheckoutSettings = z
       .string()
       .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
       .optional()
-      .meta({ description: 'BCP 47 tag of the language served when neither `?locale=` nor Accept-Language names one the pages have (then `en`).', 'x-extension': true }),
+      .meta({
+        description: 'BCP 47 tag of the language served when neither `?locale=` nor Accept-Language names one the pages have (then `en`).',
+        'x-extension': true,
+      }),
     presetAmounts: z.record(z.string(), z.array(z.number().positive())),
     sessionTtlSeconds: z.number().int().positive(),
     payoutAutoConfirm: z.boolean(),
-    preferredBrands: z
-      .array(z.string())
-      .optional()
-      .meta({ description: 'E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8).', 'x-extension': true }),
-    refusedFundingTypes: z
-      .array(FundingType)
-      .optional()
-      .meta({ description: 'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.', 'x-extension': true }),
-    wallets: z
-      .array(WalletType)
-      .max(3)
-      .optional()
-      .meta({ description: 'E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.', 'x-extension': true }),
-    withdrawalCancel: z
-      .boolean()
-      .optional()
-      .meta({ description: 'E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).', 'x-extension': true }),
+    preferredBrands: z.array(z.string()).optional().meta({
+      description:
+        'E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8).',
+      'x-extension': true,
+    }),
+    refusedFundingTypes: z.array(FundingType).optional().meta({
+      description:
+        'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.',
+      'x-extension': true,
+    }),
+    wallets: z.array(WalletType).max(3).optional().meta({
+      description:
+        'E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.',
+      'x-extension': true,
+    }),
+    withdrawalCancel: z.boolean().optional().meta({
+      description:
+        'E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).',
+      'x-extension': true,
+    }),
     withdrawalEtaHours: z
-      .record(z.string(), z.number().positive().max(24 * 90))
+      .record(
+        z.string(),
+        z
+          .number()
+          .positive()
+          .max(24 * 90),
+      )
       .optional()
-      .meta({ description: 'E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`).', 'x-extension': true }),
-    limits: z
-      .record(z.string(), AmountLimits)
-      .optional()
-      .meta({ description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).', 'x-extension': true }),
+      .meta({
+        description: 'E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`).',
+        'x-extension': true,
+      }),
+    limits: z.record(z.string(), AmountLimits).optional().meta({
+      description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).',
+      'x-extension': true,
+    }),
     fees: z.array(FeeRule).max(100).optional().meta({ description: 'E19: fees per method, direction and currency.', 'x-extension': true }),
-    kycUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.", 'x-extension': true }),
-    licences: z
-      .array(Regulator)
-      .max(5)
-      .optional()
-      .meta({ description: "E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).", 'x-extension': true }),
-    responsibleGamblingUrl: HttpsUrl.optional().meta({ description: "E19: the merchant's responsible-gambling page, linked beside the limits.", 'x-extension': true }),
+    kycUrl: HttpsUrl.optional().meta({
+      description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.",
+      'x-extension': true,
+    }),
+    licences: z.array(Regulator).max(5).optional().meta({
+      description:
+        'E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).',
+      'x-extension': true,
+    }),
+    responsibleGamblingUrl: HttpsUrl.optional().meta({
+      description: "E19: the merchant's responsible-gambling page, linked beside the limits.",
+      'x-extension': true,
+    }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

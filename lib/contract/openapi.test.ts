@@ -26,12 +26,21 @@ describe('the OpenAPI document', () => {
     // E18 is a read with a body (a long poll), and E21's Apple Pay merchant validation asks Apple
     // for a session: neither changes anything, so neither has anything to replay.
     const readsWithBody = new Set(['/public/cashier/session-changes', '/public/payin/{payinId}/wallet/apple-pay/session']);
-    type OperationObject = { parameters: { name: string }[]; responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }> };
+    type OperationObject = {
+      parameters: { name: string }[];
+      responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;
+    };
     for (const [path, item] of Object.entries(generated.paths as Record<string, Record<string, OperationObject>>)) {
       for (const [method, operation] of Object.entries(item)) {
-        if (method === 'post' && !readsWithBody.has(path)) expect(operation.parameters.map((p) => p.name), path).toContain('Idempotency-Key');
+        if (method === 'post' && !readsWithBody.has(path))
+          expect(
+            operation.parameters.map((p) => p.name),
+            path,
+          ).toContain('Idempotency-Key');
         for (const status of ['400', '401', '403', '404', '409', '500']) {
-          expect(operation.responses[status]?.content['application/json']?.schema.$ref, `${method} ${path} ${status}`).toBe('#/components/schemas/ErrorResponse');
+          expect(operation.responses[status]?.content['application/json']?.schema.$ref, `${method} ${path} ${status}`).toBe(
+            '#/components/schemas/ErrorResponse',
+          );
         }
       }
     }

@@ -28,16 +28,11 @@ const errorResponses = {
 
 /** E13: every POST honours an Idempotency-Key. */
 const idempotencyHeader = z.object({
-  'Idempotency-Key': z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
-      'x-extension': true,
-      description:
-        'The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13).',
-    }),
+  'Idempotency-Key': z.string().min(1).max(255).optional().meta({
+    'x-extension': true,
+    description:
+      'The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13).',
+  }),
 });
 
 const directLinkHeaders = idempotencyHeader.extend({
@@ -77,7 +72,9 @@ function toOperation(operationId: string, op: OperationSpec): ZodOpenApiOperatio
               Object.fromEntries(
                 Object.entries(expressions).map(([expression, { post }]) => [
                   expression,
-                  { post: { summary: post.summary, requestBody: json(post.request), responses: { '200': { description: post.responses } } } },
+                  {
+                    post: { summary: post.summary, requestBody: json(post.request), responses: { '200': { description: post.responses } } },
+                  },
                 ]),
               ),
             ]),
@@ -101,7 +98,13 @@ function paths(): ZodOpenApiPathsObject {
 function webhook(summary: string, body: z.ZodType): ZodOpenApiOperationObject {
   return {
     summary,
-    parameters: WEBHOOK_HEADERS.map((h) => ({ name: h.name, in: 'header' as const, required: true, description: h.description, schema: { type: 'string' as const } })),
+    parameters: WEBHOOK_HEADERS.map((h) => ({
+      name: h.name,
+      in: 'header' as const,
+      required: true,
+      description: h.description,
+      schema: { type: 'string' as const },
+    })),
     requestBody: { required: true, content: { 'application/json': { schema: body } } },
     responses: { '200': { description: 'Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s.' } },
   };
@@ -129,7 +132,9 @@ export function buildOpenApiDocument() {
     },
     paths: paths(),
     webhooks: {
-      paymentEvent: { post: webhook('payin.status_changed and payout.status_changed, to the merchant webhook URL (set in the console)', PaymentEvent) },
+      paymentEvent: {
+        post: webhook('payin.status_changed and payout.status_changed, to the merchant webhook URL (set in the console)', PaymentEvent),
+      },
       h2hTransaction: { post: webhook('Legacy host-to-host transaction webhook, to the hookUrl of the transaction', H2hWebhook) },
     },
   });

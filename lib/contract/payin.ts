@@ -34,7 +34,10 @@ export const StatusReason = z
   .object({
     reason: z.string().optional(),
     detailedStatus: DetailedStatus.optional(),
-    status: z.union([PayinStatus, PayoutStatus]).optional().meta({ description: "The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED)." }),
+    status: z
+      .union([PayinStatus, PayoutStatus])
+      .optional()
+      .meta({ description: "The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED)." }),
   })
   .meta({ id: 'StatusReason' });
 
@@ -91,21 +94,25 @@ export const PayinTransaction = z
     transactionType: TransactionMethodType.optional(),
     additionalData: FreeFormMap.optional(),
     pspAdditionalData: FreeFormMap.optional(),
-    attemptsRemaining: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .meta({ 'x-extension': true, description: 'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.' }),
+    attemptsRemaining: z.number().int().min(0).optional().meta({
+      'x-extension': true,
+      description:
+        'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.',
+    }),
     challengeUrl: z.string().optional().meta({
       'x-extension': true,
-      description: "E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again.",
+      description:
+        "E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again.",
     }),
     threeDSCompInd: ThreeDSCompInd.optional().meta({
       'x-extension': true,
-      description: 'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
+      description:
+        'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
     }),
-    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session\'s currency).' }),
+    fee: z.number().optional().meta({
+      'x-extension': true,
+      description: "E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency).",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -120,12 +127,10 @@ export const CardData = z
     expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'MM'),
     expiryYear: z.string().regex(/^\d{4}$/, 'YYYY'),
     cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
-    preferredBrand: z
-      .string()
-      .min(1)
-      .max(40)
-      .optional()
-      .meta({ description: "E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand.", 'x-extension': true }),
+    preferredBrand: z.string().min(1).max(40).optional().meta({
+      description: "E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand.",
+      'x-extension': true,
+    }),
   })
   .meta({ id: 'CardData', 'x-extension': true });
 export type CardData = z.infer<typeof CardData>;
@@ -157,19 +162,23 @@ export type ProcessDirectLinkRequest = z.infer<typeof ProcessDirectLinkRequest>;
 export const ThreeDSMethod = z
   .object({
     url: z.string().meta({ description: "The ACS's 3DS Method URL (threeDSMethodURL)." }),
-    data: z.string().meta({ description: 'threeDSMethodData: base64url JSON { threeDSServerTransID, threeDSMethodNotificationURL }, posted as is.' }),
+    data: z
+      .string()
+      .meta({ description: 'threeDSMethodData: base64url JSON { threeDSServerTransID, threeDSMethodNotificationURL }, posted as is.' }),
   })
   .meta({ id: 'ThreeDSMethod', 'x-extension': true });
 export type ThreeDSMethod = z.infer<typeof ThreeDSMethod>;
 
 /** E16: the 3DS Method's completion indicator reported to the service, which then authenticates. */
-export const ThreeDSMethodResult = z
-  .object({ threeDSCompInd: ThreeDSCompInd })
-  .meta({ id: 'ThreeDSMethodResult', 'x-extension': true });
+export const ThreeDSMethodResult = z.object({ threeDSCompInd: ThreeDSCompInd }).meta({ id: 'ThreeDSMethodResult', 'x-extension': true });
 export type ThreeDSMethodResult = z.infer<typeof ThreeDSMethodResult>;
 
 /** A base64url string (WebAuthn's binary fields as JSON). */
-const Base64Url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+const Base64Url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 
 /**
  * E20: the issuer's offer of Secure Payment Confirmation (W3C SPC; EMV 3DS 2.3.1): the data of
@@ -178,12 +187,20 @@ const Base64Url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/,
  */
 export const SpcOffer = z
   .object({
-    credentialIds: z.array(Base64Url(1024)).min(1).max(16).meta({ description: 'The card\'s passkeys at the ACS (WebAuthn credential ids, base64url).' }),
+    credentialIds: z
+      .array(Base64Url(1024))
+      .min(1)
+      .max(16)
+      .meta({ description: "The card's passkeys at the ACS (WebAuthn credential ids, base64url)." }),
     challenge: Base64Url(128).meta({ description: 'One-time challenge (base64url), spent by the report.' }),
-    rpId: z.string().max(253).meta({ description: 'The relying party: the ACS\'s host.' }),
+    rpId: z.string().max(253).meta({ description: "The relying party: the ACS's host." }),
     payeeName: z.string().max(200).meta({ description: 'The merchant the prompt names.' }),
-    instrument: z.object({ displayName: z.string().max(100), icon: z.string().max(4096) }).meta({ description: 'The card the prompt names, and its icon.' }),
-    total: z.object({ currency: z.string().length(3), value: z.string().max(32) }).meta({ description: 'The amount the prompt shows: ISO 4217 currency and a decimal string in major units.' }),
+    instrument: z
+      .object({ displayName: z.string().max(100), icon: z.string().max(4096) })
+      .meta({ description: 'The card the prompt names, and its icon.' }),
+    total: z
+      .object({ currency: z.string().length(3), value: z.string().max(32) })
+      .meta({ description: 'The amount the prompt shows: ISO 4217 currency and a decimal string in major units.' }),
     timeout: z.number().int().min(1000).max(300_000).meta({ description: 'Time for the prompt, in ms.' }),
   })
   .meta({ id: 'SpcOffer', 'x-extension': true });
@@ -241,24 +258,21 @@ export const PayinProcessingResponse = z
   .object({
     paymentId: z.string(),
     status: PayinStatus,
-    redirectUrl: z
-      .string()
-      .optional()
-      .meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+    redirectUrl: z.string().optional().meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
     spc: SpcOffer.optional().meta({
       'x-extension': true,
-      description: 'E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands.',
+      description:
+        'E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands.',
     }),
     threeDSMethod: ThreeDSMethod.optional().meta({
       'x-extension': true,
       description: 'Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile.',
     }),
-    attemptsRemaining: z
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .meta({ 'x-extension': true, description: 'Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0.' }),
+    attemptsRemaining: z.number().int().min(0).optional().meta({
+      'x-extension': true,
+      description:
+        'Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0.',
+    }),
     statusReason: StatusReason.optional().meta({
       'x-extension': true,
       description: 'Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt.',

@@ -43,7 +43,11 @@ export const PayoutTransaction = z
     cardMask: z.string().optional(),
     cardBrand: z.string().optional(),
     transactionType: TransactionMethodType.optional(),
-    fee: z.number().optional().meta({ 'x-extension': true, description: 'E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session\'s currency): the session balance holds and loses both.' }),
+    fee: z.number().optional().meta({
+      'x-extension': true,
+      description:
+        "E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -7,7 +7,12 @@
 import { z } from 'zod';
 import { REGULATORS } from './enums';
 
-export const Regulator = z.enum(REGULATORS).meta({ id: 'Regulator', 'x-extension': true, description: 'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).' });
+export const Regulator = z.enum(REGULATORS).meta({
+  id: 'Regulator',
+  'x-extension': true,
+  description:
+    'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).',
+});
 const Period = z.enum(['day', 'week', 'month']);
 const Major = z.number().positive().max(1e12);
 
@@ -17,7 +22,12 @@ const LimitSetIn = z
     currency: z.string().regex(/^[A-Z]{3}$/),
     amount: z.number().nullable(),
   })
-  .meta({ id: 'LimitSetIn', 'x-extension': true, description: 'The currency a limit was set in and its amount in that currency (major units; null: the limit is removed). A customer has one limit per period, kept in the currency it was last set in; a session shows it converted at the sandbox\'s rates.' });
+  .meta({
+    id: 'LimitSetIn',
+    'x-extension': true,
+    description:
+      "The currency a limit was set in and its amount in that currency (major units; null: the limit is removed). A customer has one limit per period, kept in the currency it was last set in; a session shows it converted at the sandbox's rates.",
+  });
 
 /** A raise or removal of a limit waiting for its cooling-off; `ready`: the wait is over and the customer must confirm it (UKGC). */
 const PendingLimit = z.object({
@@ -31,25 +41,39 @@ const PendingLimit = z.object({
 export const Exclusion = z
   .object({
     kind: z.enum(['TIME_OUT', 'SELF_EXCLUSION']),
-    until: z.string().optional().meta({ description: 'End of a time-out or of a fixed-term self-exclusion; none: until the merchant lifts it.' }),
+    until: z
+      .string()
+      .optional()
+      .meta({ description: 'End of a time-out or of a fixed-term self-exclusion; none: until the merchant lifts it.' }),
   })
   .meta({ id: 'Exclusion', 'x-extension': true });
 
 export const ResponsibleGambling = z
   .object({
-    regulators: z.array(Regulator).meta({ description: "The merchant's licences that cover this customer (by billing country; MGA for other countries)." }),
-    limits: z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() }).meta({ description: 'Deposit limits in force now, in the session currency: a limit set in another currency converted at the sandbox\'s rates (the tightest, where a merchant set several).' }),
+    regulators: z
+      .array(Regulator)
+      .meta({ description: "The merchant's licences that cover this customer (by billing country; MGA for other countries)." }),
+    limits: z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() }).meta({
+      description:
+        "Deposit limits in force now, in the session currency: a limit set in another currency converted at the sandbox's rates (the tightest, where a merchant set several).",
+    }),
     limitsSetIn: z
       .object({ day: LimitSetIn.optional(), week: LimitSetIn.optional(), month: LimitSetIn.optional() })
       .optional()
       .meta({ description: 'Per limit in force: the currency it was set in and its amount there.' }),
     pending: z.array(PendingLimit),
-    limitsPrompt: z.enum(['NONE', 'ASK', 'REQUIRED']).meta({ description: 'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).' }),
+    limitsPrompt: z.enum(['NONE', 'ASK', 'REQUIRED']).meta({
+      description:
+        'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).',
+    }),
     requiredPeriods: z.array(Period),
     coolingOffHours: z.number().int(),
     coolingOffSpansPeriod: z.boolean().meta({ description: 'A raise also waits the length of its period (Sweden).' }),
     confirmAfterCoolingOff: z.boolean(),
-    monthlyCeiling: z.number().optional().meta({ description: 'The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000).' }),
+    monthlyCeiling: z
+      .number()
+      .optional()
+      .meta({ description: 'The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000).' }),
     withdrawalReversal: z.boolean().meta({ description: 'Whether the rules let a customer cancel a withdrawal they asked for.' }),
     realityCheck: z.object({
       intervalMinutes: z.number().int().meta({ description: '0: off.' }),
@@ -59,7 +83,9 @@ export const ResponsibleGambling = z
       deposited: z.number().meta({ description: 'Paid deposits of the session.' }),
       withdrawn: z.number().meta({ description: 'Withdrawals of the session, paid or on their way.' }),
     }),
-    exclusion: Exclusion.optional().meta({ description: 'An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open.' }),
+    exclusion: Exclusion.optional().meta({
+      description: 'An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open.',
+    }),
     help: z.object({ url: z.string(), name: z.string() }),
     selfExclusionScheme: z.object({ url: z.string(), name: z.string() }),
   })
@@ -72,10 +98,19 @@ export const ResponsibleGamblingRequest = z
       .object({ day: Major.nullable().optional(), week: Major.nullable().optional(), month: Major.nullable().optional() })
       .strict()
       .optional()
-      .meta({ description: 'The limits the customer asks, per period, in the session currency (null: none; absent: unchanged). Compared with the limit in force converted into the session currency, wherever it was set: lower, at once (it then replaces that limit); higher or none, after the cooling-off.' }),
+      .meta({
+        description:
+          'The limits the customer asks, per period, in the session currency (null: none; absent: unchanged). Compared with the limit in force converted into the session currency, wherever it was set: lower, at once (it then replaces that limit); higher or none, after the cooling-off.',
+      }),
     noLimits: z.literal(true).optional().meta({ description: 'The customer, asked before the first deposit (ASK), chose no limits.' }),
     confirmReady: z.literal(true).optional().meta({ description: 'The customer confirms the raises whose cooling-off is over.' }),
-    realityCheckMinutes: z.number().int().min(0).max(1440).optional().meta({ description: 'The reality-check interval the customer chose; 0 (off) only where the rules allow.' }),
+    realityCheckMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(1440)
+      .optional()
+      .meta({ description: 'The reality-check interval the customer chose; 0 (off) only where the rules allow.' }),
   })
   .strict()
   .refine((body) => Object.keys(body).length > 0, 'Name at least one change')
@@ -85,7 +120,10 @@ export type ResponsibleGamblingRequest = z.infer<typeof ResponsibleGamblingReque
 export const ExclusionRequest = z
   .object({
     kind: z.enum(['NONE', 'TIME_OUT', 'SELF_EXCLUSION']).meta({ description: 'NONE lifts an exclusion.' }),
-    until: z.iso.datetime({ offset: true }).optional().meta({ description: 'Required for a time-out; optional for a self-exclusion (none: indefinite).' }),
+    until: z.iso
+      .datetime({ offset: true })
+      .optional()
+      .meta({ description: 'Required for a time-out; optional for a self-exclusion (none: indefinite).' }),
   })
   .strict()
   .meta({ id: 'ExclusionRequest', 'x-extension': true });

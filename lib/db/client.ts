@@ -33,9 +33,7 @@ export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
   const g = globalThis as GlobalWithDb;
   const config = appConfig();
   g[globalKey] ??= (
-    config.DATABASE_URL
-      ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onReady)
-      : openDb(config.SANDBOX_DATA_DIR, onReady)
+    config.DATABASE_URL ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onReady) : openDb(config.SANDBOX_DATA_DIR, onReady)
   ).catch((error: unknown) => {
     delete g[globalKey];
     throw error;

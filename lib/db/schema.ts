@@ -7,7 +7,19 @@
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYIN_STATUSES, PAYOUT_STATUSES } from '../contract/enums';
 import type { Customer, ReturnUrls } from '../contract/common';
-import type { DeliveryAttempt, H2hData, PendingOutcome, SandboxMerchantConfig, StoredCard, StoredDepositLimits, StoredGambling, StoredMap, StoredMetadata, StoredStatusReason, ThreeDsState } from './stored-shapes';
+import type {
+  DeliveryAttempt,
+  H2hData,
+  PendingOutcome,
+  SandboxMerchantConfig,
+  StoredCard,
+  StoredDepositLimits,
+  StoredGambling,
+  StoredMap,
+  StoredMetadata,
+  StoredStatusReason,
+  ThreeDsState,
+} from './stored-shapes';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),

@@ -58,7 +58,12 @@ export interface EmbedHandle {
 export const PROTOCOL_VERSION = 1;
 
 function isMessage(data: unknown): data is CheckoutMessage {
-  return !!data && typeof data === 'object' && (data as CheckoutMessage).source === 'checkout' && (data as CheckoutMessage).version === PROTOCOL_VERSION;
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    (data as CheckoutMessage).source === 'checkout' &&
+    (data as CheckoutMessage).version === PROTOCOL_VERSION
+  );
 }
 
 /** Mounts `options.url` in an iframe appended to `target` (an element or a selector). Throws when either is missing. */

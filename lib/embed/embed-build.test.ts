@@ -23,7 +23,12 @@ describe('embed script build', () => {
   it('keeps every earlier release byte for byte: merchants pin their hashes (v1 and the unversioned /embed.js)', () => {
     const manifest = JSON.parse(readFileSync('public/embed/manifest.json', 'utf8')) as { files: Record<string, { integrity: string }> };
     for (const [urlPath, pinned] of Object.entries(FROZEN as Record<string, string>)) {
-      expect(`sha384-${createHash('sha384').update(readFileSync(`public${urlPath}`)).digest('base64')}`, urlPath).toBe(pinned);
+      expect(
+        `sha384-${createHash('sha384')
+          .update(readFileSync(`public${urlPath}`))
+          .digest('base64')}`,
+        urlPath,
+      ).toBe(pinned);
       expect(manifest.files[urlPath]?.integrity, urlPath).toBe(pinned);
     }
     expect(readFileSync('public/embed.js', 'utf8')).toBe(readFileSync('public/embed/v1.js', 'utf8'));

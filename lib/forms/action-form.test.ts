@@ -11,7 +11,11 @@ import { PaymentsApiError } from '@/lib/payments-api/client';
 import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure } from '@/lib/checkout/call-failure';
 
-const Schema = z.object({ paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/), expiry: z.string().default(''), note: z.string().optional() });
+const Schema = z.object({
+  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  expiry: z.string().default(''),
+  note: z.string().optional(),
+});
 const form = (entries: Record<string, string | Blob>) => {
   const data = new FormData();
   for (const [name, value] of Object.entries(entries)) data.append(name, value);
@@ -36,13 +40,27 @@ describe('parseActionForm', () => {
   it('lets a field past ANY_FIELD_MAX only where the action names a larger limit for it', () => {
     const Token = z.object({ paymentId: z.string(), walletToken: z.string() });
     const long = 'x'.repeat(ANY_FIELD_MAX + 100);
-    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }), { walletToken: 16_384 })).toMatchObject({ ok: true, data: { walletToken: long } });
-    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }))).toMatchObject({ ok: false, problem: 'tooLong', fields: ['walletToken'] });
-    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: 'x'.repeat(16_385) }), { walletToken: 16_384 })).toMatchObject({ ok: false, problem: 'tooLong' });
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }), { walletToken: 16_384 })).toMatchObject({
+      ok: true,
+      data: { walletToken: long },
+    });
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: long }))).toMatchObject({
+      ok: false,
+      problem: 'tooLong',
+      fields: ['walletToken'],
+    });
+    expect(parseActionForm(Token, form({ paymentId: 'pi_1', walletToken: 'x'.repeat(16_385) }), { walletToken: 16_384 })).toMatchObject({
+      ok: false,
+      problem: 'tooLong',
+    });
   });
 
   it('refuses any field over ANY_FIELD_MAX, even one the schema does not name', () => {
-    expect(parseActionForm(Schema, form({ paymentId: 'pi_1', other: 'x'.repeat(ANY_FIELD_MAX + 1) }))).toMatchObject({ ok: false, problem: 'tooLong', fields: ['other'] });
+    expect(parseActionForm(Schema, form({ paymentId: 'pi_1', other: 'x'.repeat(ANY_FIELD_MAX + 1) }))).toMatchObject({
+      ok: false,
+      problem: 'tooLong',
+      fields: ['other'],
+    });
   });
 
   it('answers forged arguments as forged, never throws', () => {

@@ -17,9 +17,7 @@ export const ANY_FIELD_MAX = 4096;
 export const MAX_FIELDS = 64;
 
 type ParsedForm<T> =
-  | { ok: true; data: T; form: FormData }
-  | { ok: false; problem: 'forged' }
-  | { ok: false; problem: 'tooLong'; fields: string[] };
+  { ok: true; data: T; form: FormData } | { ok: false; problem: 'forged' } | { ok: false; problem: 'tooLong'; fields: string[] };
 
 /**
  * Reads a server action's FormData through `schema` (a z.object of the action's fields).
@@ -50,4 +48,3 @@ export function parseActionForm<S extends z.ZodObject>(
   const parsed = schema.safeParse(values);
   return parsed.success ? { ok: true, data: parsed.data, form } : { ok: false, problem: 'forged' };
 }
-

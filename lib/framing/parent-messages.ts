@@ -42,7 +42,10 @@ function parentOrigin(): string | null {
 }
 
 /** Sets where messages go: the parent, when framed by an allowed origin (or our own). */
-export function initParentMessaging(allowedOrigins: readonly string[], ctx: { transactionType?: string; paymentId?: string; sessionId?: string }): void {
+export function initParentMessaging(
+  allowedOrigins: readonly string[],
+  ctx: { transactionType?: string; paymentId?: string; sessionId?: string },
+): void {
   context = Object.fromEntries(Object.entries(ctx).filter(([, v]) => v !== undefined));
   target = null;
   if (!isFramed()) return;

@@ -13,13 +13,24 @@ describe('permissionsPolicy', () => {
   });
 
   it('leaves out anything that is not a serialized origin (a header cannot carry it), and repeats none', () => {
-    const policy = permissionsPolicy('payment-page', ['https://acs.example/path', 'https://a.example', 'https://a.example', '*', '"), camera=(*', 'javascript:alert(1)']);
-    expect(policy).toBe('payment=(self "https://a.example"), publickey-credentials-get=(self "https://a.example"), publickey-credentials-create=(self "https://a.example")');
+    const policy = permissionsPolicy('payment-page', [
+      'https://acs.example/path',
+      'https://a.example',
+      'https://a.example',
+      '*',
+      '"), camera=(*',
+      'javascript:alert(1)',
+    ]);
+    expect(policy).toBe(
+      'payment=(self "https://a.example"), publickey-credentials-get=(self "https://a.example"), publickey-credentials-create=(self "https://a.example")',
+    );
     expect(policy).not.toContain('camera');
   });
 
   it('the cashier and the ACS page allow themselves only; any other page the Payment Request API alone', () => {
-    expect(permissionsPolicy('cashier', ['https://acs.example'])).toBe('payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)');
+    expect(permissionsPolicy('cashier', ['https://acs.example'])).toBe(
+      'payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)',
+    );
     expect(permissionsPolicy('acs')).toBe('payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)');
     expect(permissionsPolicy('other', ['https://acs.example'])).toBe('payment=(self)');
   });

@@ -41,7 +41,15 @@ function argumentsOf(message: string): string[] {
 }
 
 /** Messages that are the same in every language (names, codes). */
-const SAME_EVERYWHERE = new Set(['home.sandboxTitle', 'console.router', 'console.webhooks', 'console.status', 'apm.fields.iban', 'apm.types.BANK', 'apm.optional']);
+const SAME_EVERYWHERE = new Set([
+  'home.sandboxTitle',
+  'console.router',
+  'console.webhooks',
+  'console.status',
+  'apm.fields.iban',
+  'apm.types.BANK',
+  'apm.optional',
+]);
 
 /** Words a language writes as English does (cognates), per locale. */
 const SAME_IN: Record<string, string[]> = { fr: ['console.actions', 'console.transaction'] };
@@ -50,7 +58,9 @@ const english = flatten(load('en'));
 
 describe('message catalogues', () => {
   it('every locale of the app has a catalogue, and every catalogue is a locale of the app', () => {
-    const files = readdirSync('messages').map((f) => f.replace(/\.json$/, '')).sort();
+    const files = readdirSync('messages')
+      .map((f) => f.replace(/\.json$/, ''))
+      .sort();
     expect(files).toEqual([...LOCALES].sort());
   });
 
@@ -64,7 +74,9 @@ describe('message catalogues', () => {
       });
 
       it('keeps the ICU arguments of every message', () => {
-        const mismatched = [...english].filter(([key, value]) => JSON.stringify(argumentsOf(value)) !== JSON.stringify(argumentsOf(messages.get(key) ?? '')));
+        const mismatched = [...english].filter(
+          ([key, value]) => JSON.stringify(argumentsOf(value)) !== JSON.stringify(argumentsOf(messages.get(key) ?? '')),
+        );
         expect(mismatched.map(([key]) => key)).toEqual([]);
       });
 
@@ -84,7 +96,8 @@ describe('message catalogues', () => {
       it('leaves nothing in English', () => {
         if (locale === 'en') return;
         const untranslated = [...english].filter(
-          ([key, value]) => !SAME_EVERYWHERE.has(key) && !SAME_IN[locale]?.includes(key) && messages.get(key) === value && /[a-z]{3}/i.test(value),
+          ([key, value]) =>
+            !SAME_EVERYWHERE.has(key) && !SAME_IN[locale]?.includes(key) && messages.get(key) === value && /[a-z]{3}/i.test(value),
         );
         expect(untranslated.map(([key]) => key)).toEqual([]);
       });

@@ -26,7 +26,7 @@ describe('locale resolution', () => {
     expect(resolveLocale('en-GB', 'de')).toBe('en');
   });
 
-  it('serves an unknown language in the merchant\'s default, then en', () => {
+  it("serves an unknown language in the merchant's default, then en", () => {
     expect(resolveLocale(null, 'sw-KE', 'de')).toBe('de');
     expect(resolveLocale('zz', null, 'fr-CH')).toBe('fr');
     expect(resolveLocale(null, null, 'pt-PT')).toBe('pt-BR');

@@ -112,7 +112,9 @@ export async function checkOutboundUrl(raw: string, policy: OutboundPolicy, look
   } catch {
     return null;
   }
-  return addresses.every((a) => isAllowedAddress(a.address, policy)) ? null : 'its name resolves to a private, link-local or metadata address';
+  return addresses.every((a) => isAllowedAddress(a.address, policy))
+    ? null
+    : 'its name resolves to a private, link-local or metadata address';
 }
 
 /** A connect-time DNS lookup that answers only allowed addresses (else an OutboundError). */
@@ -135,7 +137,12 @@ export function guardedLookup(policy: OutboundPolicy, resolve: typeof dns.lookup
  * followed; the answer's body is not read). Throws OutboundError: `refused` before any packet
  * for a forbidden address, `timeout` after `timeoutMs`, `unreachable` for any other failure.
  */
-export function postOutbound(rawUrl: string, headers: Record<string, string>, body: string, options: { timeoutMs: number; policy: OutboundPolicy }): Promise<number> {
+export function postOutbound(
+  rawUrl: string,
+  headers: Record<string, string>,
+  body: string,
+  options: { timeoutMs: number; policy: OutboundPolicy },
+): Promise<number> {
   return new Promise((resolve, reject) => {
     let url: URL;
     try {

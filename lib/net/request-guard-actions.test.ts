@@ -88,7 +88,15 @@ function raw(bytes: string | Buffer): Promise<{ text: string; status: number }> 
 /** A fetch action as the browser posts it: `Next-Action`, Origin, text body. */
 const action = (body: string | Buffer, headers: Record<string, string | null> = {}) => {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  const all = { Host: HOST, Origin: ORIGIN, 'Next-Action': '7f'.repeat(21), 'Content-Type': 'text/plain;charset=UTF-8', 'Content-Length': String(bytes.length), Connection: 'close', ...headers };
+  const all = {
+    Host: HOST,
+    Origin: ORIGIN,
+    'Next-Action': '7f'.repeat(21),
+    'Content-Type': 'text/plain;charset=UTF-8',
+    'Content-Length': String(bytes.length),
+    Connection: 'close',
+    ...headers,
+  };
   const lines = Object.entries(all).flatMap(([k, v]) => (v === null ? [] : [`${k}: ${v}\r\n`]));
   return Buffer.concat([Buffer.from(`POST /payments/payin/p1/card HTTP/1.1\r\n${lines.join('')}\r\n`, 'latin1'), bytes]);
 };
@@ -118,8 +126,14 @@ describe('server action bodies that do not parse: 400 before Next.js', () => {
     for (const body of [
       'garbage without a boundary',
       multipart([['0', '{{{']]),
-      multipart([['0', '["$K1"]'], ['1', '['.repeat(5000)]]),
-      multipart([['$ACTION_REF_1', ''], ['$ACTION_1:0', '{"id":']]).replace(/--\r\n$/, ''),
+      multipart([
+        ['0', '["$K1"]'],
+        ['1', '['.repeat(5000)],
+      ]),
+      multipart([
+        ['$ACTION_REF_1', ''],
+        ['$ACTION_1:0', '{"id":'],
+      ]).replace(/--\r\n$/, ''),
     ]) {
       const before = handled;
       expect((await raw(action(body, { 'Content-Type': type }))).status, body.slice(0, 40)).toBe(400);
@@ -134,7 +148,10 @@ describe('server action bodies that do not parse: 400 before Next.js', () => {
     const { status, text } = await raw(action(body));
     expect(status).toBe(200);
     expect(text.endsWith(`${Buffer.byteLength(body)} ${createHash('sha256').update(body).digest('hex')}`)).toBe(true);
-    const form = multipart([['0', '["$K1"]'], ['1_name', 'Ada']]);
+    const form = multipart([
+      ['0', '["$K1"]'],
+      ['1_name', 'Ada'],
+    ]);
     expect((await raw(action(form, { 'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf' }))).status).toBe(200);
     // A no-JS form post (urlencoded, no Next-Action) is not an action for Next.js: not held.
     expect((await raw(action('a=1', { 'Content-Type': 'application/x-www-form-urlencoded', 'Next-Action': null }))).status).toBe(200);
@@ -142,7 +159,9 @@ describe('server action bodies that do not parse: 400 before Next.js', () => {
 
   it('decides in linear time: a 100 KB body of brackets in milliseconds', async () => {
     const started = performance.now();
-    expect(await checkActionBody({ nextAction: true, contentType: 'text/plain' }, Buffer.from('['.repeat(100 * 1024)))).toMatchObject({ status: 400 });
+    expect(await checkActionBody({ nextAction: true, contentType: 'text/plain' }, Buffer.from('['.repeat(100 * 1024)))).toMatchObject({
+      status: 400,
+    });
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
@@ -182,7 +201,19 @@ describe('methods, hosts and origins Next.js fails on: 4xx before Next.js', () =
     expect((await raw(action('[]'))).status).toBe(200);
     // A multipart form without Next-Action (a no-JS action) is checked alike.
     const form = multipart([['$ACTION_ID_ab', '']]);
-    expect((await raw(action(form, { Host: '127.0.0.1:3000', 'Next-Action': null, 'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf' }))).status).toBe(403);
-    expect((await raw(action(form, { 'Next-Action': null, 'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf' }))).status).toBe(200);
+    expect(
+      (
+        await raw(
+          action(form, {
+            Host: '127.0.0.1:3000',
+            'Next-Action': null,
+            'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf',
+          }),
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await raw(action(form, { 'Next-Action': null, 'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf' }))).status,
+    ).toBe(200);
   });
 });

@@ -61,7 +61,9 @@ function raw(bytes: string | Buffer, waitMs = 3000): Promise<{ text: string; clo
 }
 
 const get = (headers: Record<string, string>, path = '/payments/payin/p1/card') =>
-  `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('')}\r\n`;
+  `GET ${path} HTTP/1.1\r\nHost: localhost\r\n${Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('')}\r\n`;
 
 describe('header sizes', () => {
   it('answers 431 to a 15 KB User-Agent before the handler runs its regex, in milliseconds', async () => {
@@ -81,7 +83,12 @@ describe('header sizes', () => {
   });
 
   it('serves an ordinary browser’s headers', async () => {
-    const { text } = await raw(get({ 'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36', Connection: 'close' }));
+    const { text } = await raw(
+      get({
+        'User-Agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+        Connection: 'close',
+      }),
+    );
     expect(text).toMatch(/^HTTP\/1\.1 200 /);
   });
 });
@@ -108,11 +115,17 @@ describe('page posts', () => {
     expect(checkPagePost('POST', '/payments/payin/p1/card', ORIGIN, '10', origins)).toBeNull();
     // The very host it was sent to (one instance behind a balancer, posted to directly) is same-origin.
     expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401', '10', origins, '127.0.0.1:3401')).toBeNull();
-    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401', '10', origins, '127.0.0.1:3402')).toMatchObject({ status: 403 });
-    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401/x', '10', origins, '127.0.0.1:3401')).toMatchObject({ status: 403 });
+    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401', '10', origins, '127.0.0.1:3402')).toMatchObject({
+      status: 403,
+    });
+    expect(checkPagePost('POST', '/payments/payin/p1/card', 'http://127.0.0.1:3401/x', '10', origins, '127.0.0.1:3401')).toMatchObject({
+      status: 403,
+    });
     // Dot segments are resolved as Next.js resolves them: not a way round the check.
     expect(checkPagePost('POST', '/api/../payments/payin/p1/card', 'https://evil.example', '10', origins)).toMatchObject({ status: 403 });
-    expect(checkPagePost('POST', '/api/%2e%2e/payments/payin/p1/card', 'https://evil.example', '10', origins)).toMatchObject({ status: 403 });
+    expect(checkPagePost('POST', '/api/%2e%2e/payments/payin/p1/card', 'https://evil.example', '10', origins)).toMatchObject({
+      status: 403,
+    });
     // Route handlers keep their own checks.
     expect(checkPagePost('POST', '/api/csp-report', null, '10', origins)).toBeNull();
     expect(checkPagePost('POST', '/sandbox/api/public/payin', null, '10', origins)).toBeNull();
@@ -120,7 +133,9 @@ describe('page posts', () => {
 
   it('answers a prefetch-flagged post without Origin with 403 over the wire, and never calls the handler', async () => {
     const before = handled;
-    const { text } = await raw(`POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nNext-Router-Prefetch: 1\r\nPurpose: prefetch\r\nContent-Length: 2\r\n\r\nab`);
+    const { text } = await raw(
+      `POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nNext-Router-Prefetch: 1\r\nPurpose: prefetch\r\nContent-Length: 2\r\n\r\nab`,
+    );
     expect(text).toMatch(/^HTTP\/1\.1 403 /);
     expect(handled).toBe(before);
   });
@@ -132,7 +147,14 @@ describe('an early answer closes its connection', () => {
     const request = (body: Buffer | null) =>
       new Promise<{ status: number; connection: string | undefined; text: string }>((resolve, reject) => {
         const r = http.request(
-          { host: '127.0.0.1', port, agent, method: body ? 'POST' : 'GET', path: '/payments/payin/p1/card', headers: body ? { Origin: ORIGIN, 'Content-Length': body.length } : {} },
+          {
+            host: '127.0.0.1',
+            port,
+            agent,
+            method: body ? 'POST' : 'GET',
+            path: '/payments/payin/p1/card',
+            headers: body ? { Origin: ORIGIN, 'Content-Length': body.length } : {},
+          },
           (response) => {
             let text = '';
             response.on('data', (c) => (text += c));
@@ -154,7 +176,9 @@ describe('an early answer closes its connection', () => {
 
   it('a declared body of many megabytes is answered at once, without reading it', async () => {
     const started = performance.now();
-    const { text } = await raw(`POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nContent-Length: 50000000\r\n\r\n`);
+    const { text } = await raw(
+      `POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nContent-Length: 50000000\r\n\r\n`,
+    );
     expect(text).toMatch(/^HTTP\/1\.1 413 /);
     expect(performance.now() - started).toBeLessThan(1000);
   });
@@ -170,13 +194,22 @@ describe('time and connections', () => {
   });
 
   it('closes a request whose body does not come in time', async () => {
-    const { closed } = await raw(`POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1000\r\n\r\nabc`, 5000);
+    const { closed } = await raw(
+      `POST /payments/payin/p1/card HTTP/1.1\r\nHost: localhost\r\nOrigin: ${ORIGIN}\r\nContent-Length: 1000\r\n\r\nabc`,
+      5000,
+    );
     expect(closed).toBe(true);
   });
 
   it('refuses connections past the per-address cap, and takes new ones when they close', async () => {
     const sockets = await Promise.all(
-      Array.from({ length: 20 }, () => new Promise<net.Socket>((resolve) => { const s = net.connect(port, '127.0.0.1', () => resolve(s)); })),
+      Array.from(
+        { length: 20 },
+        () =>
+          new Promise<net.Socket>((resolve) => {
+            const s = net.connect(port, '127.0.0.1', () => resolve(s));
+          }),
+      ),
     );
     const { closed, text } = await raw(get({ Connection: 'close' }), 2000);
     expect(closed).toBe(true);

@@ -113,9 +113,11 @@ export function checkRequestHead(
   const path = pathOf(url);
   if (path === null) return { status: 400, message: 'The request path is not valid.' };
   const allowed = NOT_A_PAGE.test(path) ? ROUTE_METHODS : PAGE_METHODS;
-  if (!allowed.includes(method ?? '')) return { status: 405, message: 'This method is not allowed here.', headers: { Allow: allowed.join(', ') } };
+  if (!allowed.includes(method ?? ''))
+    return { status: 405, message: 'This method is not allowed here.', headers: { Allow: allowed.join(', ') } };
   if (byteLength(headers['user-agent']) > MAX_AGENT_HEADER_BYTES) return { status: 431, message: 'The User-Agent header is too long.' };
-  if (byteLength(headers['accept-language']) > MAX_AGENT_HEADER_BYTES) return { status: 431, message: 'The Accept-Language header is too long.' };
+  if (byteLength(headers['accept-language']) > MAX_AGENT_HEADER_BYTES)
+    return { status: 431, message: 'The Accept-Language header is too long.' };
   if (headers['x-forwarded-host'] !== undefined) return { status: 400, message: 'The X-Forwarded-Host header is not accepted.' };
   const forwarded = headers['x-forwarded-for'];
   if (!clientIpFrom(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, trustedHops)) {
@@ -125,7 +127,15 @@ export function checkRequestHead(
   if (SANDBOX_API.test(path) && length !== undefined && !(/^\d{1,15}$/.test(length) && Number(length) <= SANDBOX_API_MAX_BODY_BYTES)) {
     return { status: 413, message: `The body is larger than ${SANDBOX_API_MAX_BODY_BYTES} bytes`, sandbox: true };
   }
-  return checkPagePost(method, url, typeof headers.origin === 'string' ? headers.origin : null, length ?? null, postOrigins, headers.host, serverActionOf(headers));
+  return checkPagePost(
+    method,
+    url,
+    typeof headers.origin === 'string' ? headers.origin : null,
+    length ?? null,
+    postOrigins,
+    headers.host,
+    serverActionOf(headers),
+  );
 }
 
 /** What makes Next.js take a post for a server action: a `Next-Action` header, or the form's content type. */
@@ -183,7 +193,8 @@ export function checkPagePost(
   const path = pathOf(url);
   if (path === null) return { status: 400, message: 'The request path is not valid.' };
   if (NOT_A_PAGE.test(path)) return null;
-  if (origin === null || !(postOrigins().has(origin) || isOwnHost(origin, host))) return { status: 403, message: 'A form post must come from the payment page.' };
+  if (origin === null || !(postOrigins().has(origin) || isOwnHost(origin, host)))
+    return { status: 403, message: 'A form post must come from the payment page.' };
   if (checkedAsAction(signs) && !isOwnHost(origin, host)) return { status: 403, message: 'A form post must come from the payment page.' };
   if (contentLength === null) return { status: 411, message: 'A form post must declare its length.' };
   if (!/^\d{1,15}$/.test(contentLength) || Number(contentLength) > MAX_ACTION_BODY_BYTES) {

@@ -18,7 +18,12 @@ import type { Socket } from 'node:net';
  * Runs on each request; true when it has answered or taken the request over (then nothing else
  * handles it, unless the hook calls `resume`: the later hooks and the server's handler run then).
  */
-type RequestHook = (request: http.IncomingMessage, response: http.ServerResponse, server: http.Server, resume: () => void) => boolean | void;
+type RequestHook = (
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  server: http.Server,
+  resume: () => void,
+) => boolean | void;
 /** Runs on each new connection; true when it has closed it (then the server never parses it). */
 type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
 
@@ -35,7 +40,13 @@ function registry(): Registry {
     proto[key] = hooks;
     const emit = proto.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
     /** Runs the request hooks from `from` on, then the server's own handler (unless a hook took the request). */
-    const runFrom = (server: http.Server, list: RequestHook[], from: number, request: http.IncomingMessage, response: http.ServerResponse): boolean => {
+    const runFrom = (
+      server: http.Server,
+      list: RequestHook[],
+      from: number,
+      request: http.IncomingMessage,
+      response: http.ServerResponse,
+    ): boolean => {
       for (let i = from; i < list.length; i += 1) {
         let resumed = false;
         const resume = () => {

@@ -12,7 +12,9 @@ let server: http.Server;
 let origin = '';
 beforeAll(async () => {
   logRequests();
-  server = http.createServer((request, response) => response.end(JSON.stringify({ id: request.headers[REQUEST_ID_HEADER], key: request.headers[REQUEST_KEY_HEADER] })));
+  server = http.createServer((request, response) =>
+    response.end(JSON.stringify({ id: request.headers[REQUEST_ID_HEADER], key: request.headers[REQUEST_KEY_HEADER] })),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -26,7 +28,11 @@ describe('request id and request key', () => {
   });
 
   it('makes a new key for every request, whatever the client sends', async () => {
-    const send = async () => (await (await fetch(origin, { headers: { 'X-Request-Id': 'same-id', [REQUEST_KEY_HEADER]: 'forged-key' } })).json()) as { id: string; key: string };
+    const send = async () =>
+      (await (await fetch(origin, { headers: { 'X-Request-Id': 'same-id', [REQUEST_KEY_HEADER]: 'forged-key' } })).json()) as {
+        id: string;
+        key: string;
+      };
     const [a, b] = [await send(), await send()];
     expect(a.id).toBe('same-id');
     expect(b.id).toBe('same-id');

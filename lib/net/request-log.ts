@@ -32,7 +32,16 @@ export function logRequests(): void {
     response.setHeader('X-Request-Id', id);
     response.once('finish', () => {
       const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
-      logger.info({ requestId: id, method: request.method, path, status: response.statusCode, durationMs: Math.round((performance.now() - started) * 10) / 10 }, 'request');
+      logger.info(
+        {
+          requestId: id,
+          method: request.method,
+          path,
+          status: response.statusCode,
+          durationMs: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
     });
   });
 }

@@ -13,12 +13,18 @@ const seen: { path: string; auth?: string; key?: string; encoding?: string }[] =
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
-    seen.push({ path: request.url ?? '', auth: request.headers.authorization, key: request.headers['idempotency-key'] as string | undefined, encoding: request.headers['accept-encoding'] });
+    seen.push({
+      path: request.url ?? '',
+      auth: request.headers.authorization,
+      key: request.headers['idempotency-key'] as string | undefined,
+      encoding: request.headers['accept-encoding'],
+    });
     const reply = (status: number, body: string) => {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(body);
     };
-    if (request.url?.includes('/pi_missing')) return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Pay-in not found', errorCode: 4041 }));
+    if (request.url?.includes('/pi_missing'))
+      return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Pay-in not found', errorCode: 4041 }));
     if (request.url?.includes('/pi_broken')) return reply(200, '{"id": 1}');
     if (request.url?.includes('/pi_html')) return reply(502, '<html>bad gateway</html>');
     if (request.url?.includes('/pi_slow')) return setTimeout(() => reply(200, '{}'), 1500);
@@ -40,9 +46,12 @@ beforeAll(async () => {
         }),
       );
     }
-    if (request.url?.endsWith('/public/bin/42424242')) return reply(200, JSON.stringify({ brands: ['VISA'], fundingType: 'CREDIT', threeDSMethod: false }));
-    if (request.url?.endsWith('/public/bin/99999999')) return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown BIN', errorCode: 4041 }));
-    if (request.url?.includes('/process/card')) return reply(409, JSON.stringify({ errorKey: 'INVALID_STATE', errorMessage: 'no', errorCode: 4092 }));
+    if (request.url?.endsWith('/public/bin/42424242'))
+      return reply(200, JSON.stringify({ brands: ['VISA'], fundingType: 'CREDIT', threeDSMethod: false }));
+    if (request.url?.endsWith('/public/bin/99999999'))
+      return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown BIN', errorCode: 4041 }));
+    if (request.url?.includes('/process/card'))
+      return reply(409, JSON.stringify({ errorKey: 'INVALID_STATE', errorMessage: 'no', errorCode: 4092 }));
     return reply(500, JSON.stringify({ errorKey: 'INTERNAL_ERROR', errorMessage: 'boom', errorCode: 5001 }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,7 +81,11 @@ describe('paymentsApi', () => {
     const error = await failure(
       paymentsApi.processCard(
         'pi_1',
-        { browser: {}, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2030', cvv: '123' }, saveCard: false },
+        {
+          browser: {},
+          cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2030', cvv: '123' },
+          saveCard: false,
+        },
         'card:pi_1:key-1',
       ),
     );
@@ -117,7 +130,7 @@ describe('paymentsApi', () => {
     await failure(paymentsApi.merchantOf('payin', 'pi_missing'));
   });
 
-  it('keeps a BIN\'s facts (an unknown BIN too) and asks the service once per BIN; a failure is not kept', async () => {
+  it("keeps a BIN's facts (an unknown BIN too) and asks the service once per BIN; a failure is not kept", async () => {
     const calls = (bin: string) => seen.filter((s) => s.path.endsWith(`/public/bin/${bin}`)).length;
     expect(await paymentsApi.lookupBin('42424242')).toMatchObject({ brands: ['VISA'], fundingType: 'CREDIT' });
     expect(await paymentsApi.lookupBin('42424242')).toMatchObject({ brands: ['VISA'] });

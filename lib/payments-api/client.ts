@@ -19,10 +19,27 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { memoized, scopedRequest } from './request-memo';
 import { ErrorResponse } from '@/lib/contract/errors';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { HOLDER_PROOF_HEADER, OPERATIONS, type AnswerOf, type Operation, type OperationId, type OperationSpec, type PathParams, type RequestOf } from '@/lib/contract/operations';
+import {
+  HOLDER_PROOF_HEADER,
+  OPERATIONS,
+  type AnswerOf,
+  type Operation,
+  type OperationId,
+  type OperationSpec,
+  type PathParams,
+  type RequestOf,
+} from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
 import { holderProof, requestHolderSecret } from './holder-proof';
-import type { ApplePaySessionRequest, ProcessCardRequest, ProcessDirectLinkRequest, ProcessSavedCardRequest, ProcessWalletRequest, SpcAssertionReport, ThreeDSMethodResult } from '@/lib/contract/payin';
+import type {
+  ApplePaySessionRequest,
+  ProcessCardRequest,
+  ProcessDirectLinkRequest,
+  ProcessSavedCardRequest,
+  ProcessWalletRequest,
+  SpcAssertionReport,
+  ThreeDSMethodResult,
+} from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BinLookup } from '@/lib/contract/bin';
@@ -123,7 +140,12 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
   const op: OperationSpec = OPERATIONS[id];
   const params = (input as { params?: Record<string, string> }).params ?? {};
   const path = fillPath(op.path, params);
-  const proof = input.holderProof !== undefined ? input.holderProof : op.holder && !input.background ? await browserProof(op.holder.scope, params) : null;
+  const proof =
+    input.holderProof !== undefined
+      ? input.holderProof
+      : op.holder && !input.background
+        ? await browserProof(op.holder.scope, params)
+        : null;
   const call = () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span, proof));
   return memoized(request.key, op.method, `${id} ${path}${proof ? ` ${proof}` : ''}`, call);
 }
@@ -138,14 +160,23 @@ async function browserProof(scope: 'session' | 'payout' | 'customer', params: Re
   const secret = await requestHolderSecret();
   if (!secret) return null;
   try {
-    const merchantId = scope === 'session' ? await paymentsApi.merchantOf('session', params.sessionId ?? '') : await paymentsApi.merchantOf('payout', params.payoutId ?? '');
+    const merchantId =
+      scope === 'session'
+        ? await paymentsApi.merchantOf('session', params.sessionId ?? '')
+        : await paymentsApi.merchantOf('payout', params.payoutId ?? '');
     return holderProof(secret, merchantId);
   } catch {
     return null;
   }
 }
 
-async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, requestId: string | null, span: Span, holderProofValue: string | null): Promise<AnswerOf<K>> {
+async function sendOperation<K extends OperationId>(
+  id: K,
+  input: CallInput<K>,
+  requestId: string | null,
+  span: Span,
+  holderProofValue: string | null,
+): Promise<AnswerOf<K>> {
   const op: OperationSpec = OPERATIONS[id];
   const { baseUrl, token, timeoutMs } = paymentsApiConfig();
   // The answers are small JSON (under a few KB): compressing them costs both ends more CPU than
@@ -181,7 +212,8 @@ async function sendOperation<K extends OperationId>(id: K, input: CallInput<K>, 
       span.setAttribute('http.response.status_code', status);
       text = await answer.body.text();
     } catch (error) {
-      const timedOut = controller.signal.aborted || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
+      const timedOut =
+        controller.signal.aborted || (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'));
       throw new PaymentsApiError(timedOut ? 'timeout' : 'network', id);
     }
   } finally {
@@ -257,25 +289,32 @@ function remember<T extends { merchantId: string }>(key: string): (record: T) =>
 export const paymentsApi = {
   getPayin: (payinId: string) => callOperation('getPayin', { params: { payinId } }).then(remember(`payin:${payinId}`)),
   /** One Idempotency-Key per customer attempt. */
-  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) => callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
+  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) =>
+    callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
   processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
     callOperation('processSavedCard', { params: { payinId }, body, idempotencyKey }),
   /** E16: the 3DS Method's indicator; the answer is the next step, as a processing answer. */
   completeThreeDSMethod: (payinId: string, body: ThreeDSMethodResult, idempotencyKey: string) =>
     callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
   /** E20: the Secure Payment Confirmation assertion; the answer is the next step, as a processing answer. */
-  completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) => callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
+  completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) =>
+    callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
   /** E21: a wallet's token; answered as process/card. */
-  processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) => callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
+  processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) =>
+    callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
   /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
-  startApplePaySession: (payinId: string, body: ApplePaySessionRequest) => callOperation('startApplePaySession', { params: { payinId }, body }),
+  startApplePaySession: (payinId: string, body: ApplePaySessionRequest) =>
+    callOperation('startApplePaySession', { params: { payinId }, body }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   getMethods: (type: CheckoutTransactionType, id: string) =>
-    type === 'payin' ? callOperation('getPayinMethods', { params: { payinId: id } }) : callOperation('getPayoutMethods', { params: { payoutId: id } }),
+    type === 'payin'
+      ? callOperation('getPayinMethods', { params: { payinId: id } })
+      : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
   /** E7: removes a saved card; the pages' credential needs the proof of a browser holding one of the customer's sessions (E22). */
-  deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) => callOperation('deleteSavedCard', { params: { customerId, cardId }, holderProof: holderProofValue }),
+  deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) =>
+    callOperation('deleteSavedCard', { params: { customerId, cardId }, holderProof: holderProofValue }),
   getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(remember(`payout:${payoutId}`)),
   processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
     callOperation('processPayoutCard', { params: { payoutId }, body, idempotencyKey }),
@@ -285,18 +324,25 @@ export const paymentsApi = {
   sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
   /** E9: `amount` in major units of the session currency; `method` (E19) chooses the fee the service adds; `replaces` (E23) an unpaid pay-in of the session this one retries. */
   createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string, replaces?: string) =>
-    callOperation('createSessionPayin', { params: { sessionId }, body: { amount, ...(method ? { method } : {}), ...(replaces ? { replaces } : {}) }, idempotencyKey }),
+    callOperation('createSessionPayin', {
+      params: { sessionId },
+      body: { amount, ...(method ? { method } : {}), ...(replaces ? { replaces } : {}) },
+      idempotencyKey,
+    }),
   /** E23: the customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
-  setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) => callOperation('setResponsibleGambling', { params: { sessionId }, body }),
+  setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) =>
+    callOperation('setResponsibleGambling', { params: { sessionId }, body }),
   /** `value` in major units of the session currency. */
   createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
   /** E19: the customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
   /** E22: the browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
-  bindSession: (sessionId: string, launchToken: string, holderProofValue: string) => callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
+  bindSession: (sessionId: string, launchToken: string, holderProofValue: string) =>
+    callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
   /** E22: as bindSession, for a payout's destination pages. */
-  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) => callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
+  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) =>
+    callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch

@@ -80,7 +80,14 @@ describe('early answers close their connection (from outside)', async () => {
   const send = (agent: InstanceType<typeof http.Agent>, big: boolean, token = 'sbx_demo_merchant') =>
     new Promise<Outcome>((resolve) => {
       const request = http.request(
-        { host: '127.0.0.1', port: served.port, agent, method: big ? 'POST' : 'GET', path: big ? '/sandbox/api/public/payin' : '/sandbox/api/public/payin/unknown', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port: served.port,
+          agent,
+          method: big ? 'POST' : 'GET',
+          path: big ? '/sandbox/api/public/payin' : '/sandbox/api/public/payin/unknown',
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
@@ -134,7 +141,9 @@ describe('early answers close their connection (from outside)', async () => {
     socket.on('error', (e: NodeJS.ErrnoException) => (error = e.code));
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write('POST /sandbox/api/public/payin HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sbx_demo_merchant\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n');
+    socket.write(
+      'POST /sandbox/api/public/payin HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer sbx_demo_merchant\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
     const piece = 'y'.repeat(64 * 1024);
     for (let i = 0; i < 48; i += 1) {
       if (!socket.write(`${piece.length.toString(16)}\r\n${piece}\r\n`)) await new Promise((resolve) => socket.once('drain', resolve));
@@ -154,7 +163,11 @@ describe('early answers close their connection (from outside)', async () => {
 
   it('a declared length over the limit is answered by the guard before the router runs, in the router’s error format', async () => {
     const before = served.handled();
-    const answer = await fetch(`${served.origin}/sandbox/api/public/payin`, { method: 'POST', headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json' }, body: 'x'.repeat(MAX_BODY_BYTES + 1) });
+    const answer = await fetch(`${served.origin}/sandbox/api/public/payin`, {
+      method: 'POST',
+      headers: { Authorization: 'Bearer sbx_demo_merchant', 'Content-Type': 'application/json' },
+      body: 'x'.repeat(MAX_BODY_BYTES + 1),
+    });
     expect(answer.status).toBe(413);
     expect(answer.headers.get('connection')).toBe('close');
     expect(await answer.json()).toMatchObject({ errorKey: 'PAYLOAD_TOO_LARGE' });

@@ -36,9 +36,7 @@ interface Handled {
 }
 
 const json = (status: number, body?: unknown) =>
-  body === undefined
-    ? new Response(null, { status })
-    : Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+  body === undefined ? new Response(null, { status }) : Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
 
 const tooLarge = () => new SandboxApiError('PAYLOAD_TOO_LARGE', `The body is larger than ${MAX_BODY_BYTES} bytes`);
 
@@ -129,7 +127,12 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
     const db = await sandboxDb();
     const principal = await authenticate(db, request.headers.get('authorization'));
     if (!spec.callers.includes(principal.role)) {
-      throw new SandboxApiError('FORBIDDEN', principal.role === 'checkout' ? "The hosted pages' credential may not call this operation" : 'This operation is not open to merchant tokens');
+      throw new SandboxApiError(
+        'FORBIDDEN',
+        principal.role === 'checkout'
+          ? "The hosted pages' credential may not call this operation"
+          : 'This operation is not open to merchant tokens',
+      );
     }
     let body: unknown;
     if (spec.request) {
@@ -144,12 +147,13 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
     const scope = principal.role === 'merchant' ? principal.merchantId : 'checkout';
     const handler = HANDLERS[id] as (args: HandlerArgs<OperationId>) => Promise<unknown>;
     const holderProof = request.headers.get(HOLDER_PROOF_HEADER);
-    const run = (tx: HandlerArgs<OperationId>['tx']) => settle(async () => {
-      // What a customer's browser holds is read or moved by that browser alone (E22), checked before the operation.
-      if (spec.holder) await assertHolder(tx, principal, spec.holder, params, holderProof);
-      const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal, holderProof } as HandlerArgs<OperationId>);
-      return { status: successStatus(id), body: answer ?? undefined };
-    });
+    const run = (tx: HandlerArgs<OperationId>['tx']) =>
+      settle(async () => {
+        // What a customer's browser holds is read or moved by that browser alone (E22), checked before the operation.
+        if (spec.holder) await assertHolder(tx, principal, spec.holder, params, holderProof);
+        const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal, holderProof } as HandlerArgs<OperationId>);
+        return { status: successStatus(id), body: answer ?? undefined };
+      });
     // A long poll reads in short statements of its own and must hold no transaction while it waits.
     if (OUTSIDE_TRANSACTION.has(id)) {
       const result = await run(db);
@@ -158,35 +162,36 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
 
     // A concurrent request with the same Idempotency-Key or orderId can lose the race on a
     // unique index (PostgreSQL server); it runs once more and then sees the winner's row.
-    const attempt = () => db.transaction(async (tx) => {
-      if (key === null) return run(tx);
-      const fingerprint = await keyedHash(tx, `${id}\n${relativePath(request)}\n${canonical(body)}`);
-      const [stored] = await tx
-        .select()
-        .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
-        .for('update')
-        .limit(1);
-      if (stored) {
-        if (stored.fingerprint !== fingerprint) {
-          return { status: 409, body: errorBody('CONFLICT', 'This Idempotency-Key was used with another request') };
+    const attempt = () =>
+      db.transaction(async (tx) => {
+        if (key === null) return run(tx);
+        const fingerprint = await keyedHash(tx, `${id}\n${relativePath(request)}\n${canonical(body)}`);
+        const [stored] = await tx
+          .select()
+          .from(idempotencyKeys)
+          .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)))
+          .for('update')
+          .limit(1);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint) {
+            return { status: 409, body: errorBody('CONFLICT', 'This Idempotency-Key was used with another request') };
+          }
+          return { status: stored.responseStatus, body: stored.responseBody ?? undefined, replayed: true };
         }
-        return { status: stored.responseStatus, body: stored.responseBody ?? undefined, replayed: true };
-      }
-      const outcome = await run(tx);
-      // A refusal for velocity is not the request's answer for ever: it is not kept for replay.
-      if (outcome.status < 500 && outcome.status !== 429) {
-        await tx.insert(idempotencyKeys).values({
-          scope,
-          key,
-          operation: id,
-          fingerprint,
-          responseStatus: outcome.status,
-          responseBody: outcome.body ?? null,
-        });
-      }
-      return outcome;
-    });
+        const outcome = await run(tx);
+        // A refusal for velocity is not the request's answer for ever: it is not kept for replay.
+        if (outcome.status < 500 && outcome.status !== 429) {
+          await tx.insert(idempotencyKeys).values({
+            scope,
+            key,
+            operation: id,
+            fingerprint,
+            responseStatus: outcome.status,
+            responseBody: outcome.body ?? null,
+          });
+        }
+        return outcome;
+      });
     const result = await attempt().catch((error: unknown) => (isUniqueViolation(error) ? attempt() : Promise.reject(error)));
     const response = json(result.status, result.body);
     if ('replayed' in result) response.headers.set('Idempotent-Replayed', 'true');

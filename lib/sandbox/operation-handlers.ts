@@ -16,7 +16,14 @@ import { setCustomerExclusion, setResponsibleGambling } from './merchant/respons
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
-import { completeSpc, completeThreeDSMethod, getPayin, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
+import {
+  completeSpc,
+  completeThreeDSMethod,
+  getPayin,
+  processCard,
+  processPayinDirectLink,
+  processSavedCard,
+} from './payins/payin-processing';
 import type { RequestContext } from './core/request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
 import { watchSessionChanges } from './cashier/session-changes';
@@ -61,19 +68,24 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
   getCashierSession: ({ tx, principal, params, ctx }) => getSession(tx, principal, params.sessionId, ctx),
   updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
-  createSessionPayin: ({ tx, principal, params, body, ctx }) => createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
-  createSessionPayout: ({ tx, principal, params, body, ctx }) => createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
-  cancelPayout: ({ tx, principal, params, ctx }) => cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  createSessionPayin: ({ tx, principal, params, body, ctx }) =>
+    createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
+  createSessionPayout: ({ tx, principal, params, body, ctx }) =>
+    createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
+  cancelPayout: ({ tx, principal, params, ctx }) =>
+    cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),
   bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body),
   launchCashierSession: ({ tx, principal, params, ctx }) => launchSession(tx, principal, params.sessionId, ctx),
   launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
   locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
   locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),
-  setCustomerLimits: ({ tx, principal, params, body, ctx }) => setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  setCustomerLimits: ({ tx, principal, params, body, ctx }) =>
+    setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
-  setResponsibleGambling: ({ tx, principal, params, body, ctx }) => setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  setResponsibleGambling: ({ tx, principal, params, body, ctx }) =>
+    setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   setCustomerExclusion: ({ tx, principal, params, body }) => setCustomerExclusion(tx, principal, params.customerId, body),
   lookupBin: async ({ params }) => binAnswer(params.bin),
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),

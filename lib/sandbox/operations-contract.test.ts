@@ -93,16 +93,36 @@ describe('the hosted pages’ credential (E15)', () => {
     // the sessions of open withdrawal widgets (E18), look up a BIN as it is typed (E17), and report
     // the issuer's 3DS Method, a part of card processing (E16), and cancel a pending withdrawal (E19).
     const pagesNeed = [
-      'getPayin', 'getPayinMethods', 'processCard', 'processSavedCard', 'completeThreeDSMethod', 'processPayinDirectLink',
-      'getPayout', 'getPayoutMethods', 'processPayoutCard', 'processPayoutDirectLink',
-      'getCashierSession', 'listSessionTransactions', 'createSessionPayin', 'createSessionPayout',
-      'listSavedCards', 'deleteSavedCard', 'getCheckoutSettings', 'watchSessionChanges', 'lookupBin', 'cancelPayout',
+      'getPayin',
+      'getPayinMethods',
+      'processCard',
+      'processSavedCard',
+      'completeThreeDSMethod',
+      'processPayinDirectLink',
+      'getPayout',
+      'getPayoutMethods',
+      'processPayoutCard',
+      'processPayoutDirectLink',
+      'getCashierSession',
+      'listSessionTransactions',
+      'createSessionPayin',
+      'createSessionPayout',
+      'listSavedCards',
+      'deleteSavedCard',
+      'getCheckoutSettings',
+      'watchSessionChanges',
+      'lookupBin',
+      'cancelPayout',
       // E22: the browser that opens a merchant's launch address holds that page; the locators say whose pages they are.
-      'bindCashierSession', 'bindPayout', 'locateCashierSession', 'locatePayout',
+      'bindCashierSession',
+      'bindPayout',
+      'locateCashierSession',
+      'locatePayout',
       // E20: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
       'completeSpc',
       // E21: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
-      'processWallet', 'startApplePaySession',
+      'processWallet',
+      'startApplePaySession',
       // E23: the customer sets their own deposit limits and reality checks in the cashier.
       'setResponsibleGambling',
     ];
@@ -115,9 +135,14 @@ describe('the hosted pages’ credential on real records (E15)', () => {
   it('cannot confirm or reject a payout, nor set a session balance; the records do not change', async () => {
     const created = await api('POST', '/public/payout', { body: BODIES.createPayout!() });
     const payoutId = created.body.payoutId as string;
-    const destination = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031' } };
+    const destination = {
+      browser,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031' },
+    };
     const holder = await pagesHolding(created.body.iframeUrls.card);
-    expect((await api('POST', `/public/payout/${payoutId}/process/card`, { ...holder, body: destination, key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
+    expect(
+      (await api('POST', `/public/payout/${payoutId}/process/card`, { ...holder, body: destination, key: randomUUID() })).body.status,
+    ).toBe('WAITING_FOR_CONFIRMATION');
     for (const action of ['confirm', 'reject']) {
       const answer = await api('PUT', `/public/payout/${payoutId}/${action}`, { token: 'sbx_checkout' });
       expect(answer.status).toBe(403);
@@ -127,7 +152,9 @@ describe('the hosted pages’ credential on real records (E15)', () => {
 
     const session = await api('POST', '/public/cashier/session', { body: { ...(BODIES.createCashierSession!() as object), balance: 10 } });
     const sessionId = session.body.sessionId as string;
-    expect((await api('PUT', `/public/cashier/session/${sessionId}/balance`, { token: 'sbx_checkout', body: { balance: 1_000_000 } })).status).toBe(403);
+    expect(
+      (await api('PUT', `/public/cashier/session/${sessionId}/balance`, { token: 'sbx_checkout', body: { balance: 1_000_000 } })).status,
+    ).toBe(403);
     expect((await api('GET', `/public/cashier/session/${sessionId}`, await pagesHolding(session.body.checkoutUrl))).body.balance).toBe(10);
   });
 });

@@ -1,19 +1,45 @@
 /** CSP reports in both formats become violations without queries; floods are bounded. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/log';
-import { acceptReportFrom, CSP_REPORTS_PER_MINUTE, cspViolationSummary, directiveOf, KNOWN_DIRECTIVES, parseCspReports, recordCspViolations, withinGlobalBudget } from './csp-reports';
+import {
+  acceptReportFrom,
+  CSP_REPORTS_PER_MINUTE,
+  cspViolationSummary,
+  directiveOf,
+  KNOWN_DIRECTIVES,
+  parseCspReports,
+  recordCspViolations,
+  withinGlobalBudget,
+} from './csp-reports';
 
 describe('CSP violation reports', () => {
   it('reads report-uri (application/csp-report) and report-to (application/reports+json), never keeping a query', () => {
     const legacy = parseCspReports('application/csp-report', {
-      'csp-report': { 'document-uri': 'https://checkout.example/payments/payin/pi_1/card?locale=fr', 'effective-directive': 'connect-src', 'blocked-uri': 'https://evil.example/c?pan=4242424242424242', disposition: 'enforce' },
+      'csp-report': {
+        'document-uri': 'https://checkout.example/payments/payin/pi_1/card?locale=fr',
+        'effective-directive': 'connect-src',
+        'blocked-uri': 'https://evil.example/c?pan=4242424242424242',
+        disposition: 'enforce',
+      },
     });
-    expect(legacy).toEqual([{ page: '/payments/payin/pi_1/card', directive: 'connect-src', blocked: 'https://evil.example/c', disposition: 'enforce' }]);
+    expect(legacy).toEqual([
+      { page: '/payments/payin/pi_1/card', directive: 'connect-src', blocked: 'https://evil.example/c', disposition: 'enforce' },
+    ]);
     const modern = parseCspReports('application/reports+json; charset=utf-8', [
-      { type: 'csp-violation', body: { documentURL: 'https://checkout.example/cashier/cs_1', effectiveDirective: 'script-src-elem', blockedURL: 'https://cdn.evil.example/skim.js#x', disposition: 'report' } },
+      {
+        type: 'csp-violation',
+        body: {
+          documentURL: 'https://checkout.example/cashier/cs_1',
+          effectiveDirective: 'script-src-elem',
+          blockedURL: 'https://cdn.evil.example/skim.js#x',
+          disposition: 'report',
+        },
+      },
       { type: 'deprecation', body: { id: 'x' } },
     ]);
-    expect(modern).toEqual([{ page: '/cashier/cs_1', directive: 'script-src-elem', blocked: 'https://cdn.evil.example/skim.js', disposition: 'report' }]);
+    expect(modern).toEqual([
+      { page: '/cashier/cs_1', directive: 'script-src-elem', blocked: 'https://cdn.evil.example/skim.js', disposition: 'report' },
+    ]);
     expect(JSON.stringify([...legacy, ...modern])).not.toContain('4242');
   });
 
@@ -26,7 +52,14 @@ describe('CSP violation reports', () => {
 
   it('counts per directive and keeps the latest ten for the console', () => {
     const before = cspViolationSummary().total;
-    recordCspViolations(Array.from({ length: 12 }, (_, i) => ({ page: '/p', directive: i % 2 ? 'img-src' : 'connect-src', blocked: `https://x.example/${i}`, disposition: 'enforce' as const })));
+    recordCspViolations(
+      Array.from({ length: 12 }, (_, i) => ({
+        page: '/p',
+        directive: i % 2 ? 'img-src' : 'connect-src',
+        blocked: `https://x.example/${i}`,
+        disposition: 'enforce' as const,
+      })),
+    );
     const summary = cspViolationSummary();
     expect(summary.total - before).toBe(12);
     expect(summary.recent).toHaveLength(10);
@@ -37,7 +70,10 @@ describe('CSP violation reports', () => {
     // Before: one entry per invented name (235 MB retained from one client in 23 s).
     const heapBefore = process.memoryUsage().heapUsed;
     for (let i = 0; i < 50; i += 1) {
-      const reports = Array.from({ length: 100 }, (_, j) => ({ type: 'csp-violation', body: { documentURL: 'https://c.example/p', effectiveDirective: `x-${i}-${j}-${'y'.repeat(50)}`, blockedURL: 'https://e.example/' } }));
+      const reports = Array.from({ length: 100 }, (_, j) => ({
+        type: 'csp-violation',
+        body: { documentURL: 'https://c.example/p', effectiveDirective: `x-${i}-${j}-${'y'.repeat(50)}`, blockedURL: 'https://e.example/' },
+      }));
       recordCspViolations(parseCspReports('application/reports+json', reports));
     }
     const summary = cspViolationSummary();
@@ -52,10 +88,21 @@ describe('CSP violation reports', () => {
   it('samples the log per directive: a flood of forged img-src reports does not hide a real script-src one', () => {
     const warn = vi.spyOn(logger, 'warn');
     const now = Date.now() + 10 * 60_000;
-    recordCspViolations(Array.from({ length: 500 }, () => ({ page: '/p', directive: 'img-src', blocked: 'https://x.example/', disposition: 'enforce' as const })), now);
+    recordCspViolations(
+      Array.from({ length: 500 }, () => ({
+        page: '/p',
+        directive: 'img-src',
+        blocked: 'https://x.example/',
+        disposition: 'enforce' as const,
+      })),
+      now,
+    );
     const logged = warn.mock.calls.length;
     expect(logged).toBeLessThanOrEqual(10 + 5);
-    recordCspViolations([{ page: '/payments/payin/p/card', directive: 'script-src-elem', blocked: 'https://skimmer.example/s.js', disposition: 'enforce' }], now);
+    recordCspViolations(
+      [{ page: '/payments/payin/p/card', directive: 'script-src-elem', blocked: 'https://skimmer.example/s.js', disposition: 'enforce' }],
+      now,
+    );
     expect(warn.mock.calls.length).toBe(logged + 1);
     expect(JSON.stringify(warn.mock.calls.at(-1))).toContain('skimmer.example');
     warn.mockRestore();
@@ -90,8 +137,19 @@ describe('floods from many addresses', () => {
 
   it('the console lists the newest violation of every directive, however many of another came after it', () => {
     const now = Date.now() + 60 * 60_000;
-    recordCspViolations([{ page: '/payments/payin/p/card', directive: 'script-src-elem', blocked: 'https://skimmer.example/s.js', disposition: 'enforce' }], now);
-    recordCspViolations(Array.from({ length: 5_000 }, (_, i) => ({ page: '/p', directive: 'img-src', blocked: `https://forged.example/${i}`, disposition: 'enforce' as const })), now + 1000);
+    recordCspViolations(
+      [{ page: '/payments/payin/p/card', directive: 'script-src-elem', blocked: 'https://skimmer.example/s.js', disposition: 'enforce' }],
+      now,
+    );
+    recordCspViolations(
+      Array.from({ length: 5_000 }, (_, i) => ({
+        page: '/p',
+        directive: 'img-src',
+        blocked: `https://forged.example/${i}`,
+        disposition: 'enforce' as const,
+      })),
+      now + 1000,
+    );
     const { recent } = cspViolationSummary();
     expect(recent).toHaveLength(10);
     // Before: the last 50 of every directive together, so 5,000 forged img-src reports pushed it out.
@@ -121,14 +179,24 @@ describe('POST /api/csp-report from outside: 20 addresses cannot pass the global
   });
 
   it(`accepts ${CSP_REPORTS_PER_MINUTE} violations a minute over all addresses, then answers 429 and keeps nothing more`, async () => {
-    const report = (i: number) => JSON.stringify([{ type: 'csp-violation', body: { documentURL: 'https://c.example/p', effectiveDirective: 'img-src', blockedURL: `https://flood.example/${i}` } }]);
+    const report = (i: number) =>
+      JSON.stringify([
+        {
+          type: 'csp-violation',
+          body: { documentURL: 'https://c.example/p', effectiveDirective: 'img-src', blockedURL: `https://flood.example/${i}` },
+        },
+      ]);
     const before = cspViolationSummary();
     const statuses = new Map<number, number>();
     for (let batch = 0; batch < (CSP_REPORTS_PER_MINUTE + 200) / 20; batch += 1) {
       const answers = await Promise.all(
         Array.from({ length: 20 }, async (_, address) => {
           const i = batch * 20 + address;
-          const answer = await fetch(`${served.origin}/api/csp-report`, { method: 'POST', body: report(i), headers: { 'Content-Type': 'application/reports+json', 'X-Forwarded-For': `198.51.100.${address + 1}` } });
+          const answer = await fetch(`${served.origin}/api/csp-report`, {
+            method: 'POST',
+            body: report(i),
+            headers: { 'Content-Type': 'application/reports+json', 'X-Forwarded-For': `198.51.100.${address + 1}` },
+          });
           return answer.status;
         }),
       );

@@ -32,10 +32,35 @@ interface CspViolation {
 
 /** The directives of CSP Level 3 (W3C, section 6) and the Reporting API's names for them. */
 export const KNOWN_DIRECTIVES = new Set([
-  'default-src', 'script-src', 'script-src-elem', 'script-src-attr', 'style-src', 'style-src-elem', 'style-src-attr',
-  'img-src', 'font-src', 'connect-src', 'media-src', 'object-src', 'frame-src', 'child-src', 'worker-src', 'manifest-src',
-  'prefetch-src', 'base-uri', 'form-action', 'frame-ancestors', 'navigate-to', 'sandbox', 'report-uri', 'report-to',
-  'require-trusted-types-for', 'trusted-types', 'upgrade-insecure-requests', 'fenced-frame-src', 'webrtc',
+  'default-src',
+  'script-src',
+  'script-src-elem',
+  'script-src-attr',
+  'style-src',
+  'style-src-elem',
+  'style-src-attr',
+  'img-src',
+  'font-src',
+  'connect-src',
+  'media-src',
+  'object-src',
+  'frame-src',
+  'child-src',
+  'worker-src',
+  'manifest-src',
+  'prefetch-src',
+  'base-uri',
+  'form-action',
+  'frame-ancestors',
+  'navigate-to',
+  'sandbox',
+  'report-uri',
+  'report-to',
+  'require-trusted-types-for',
+  'trusted-types',
+  'upgrade-insecure-requests',
+  'fenced-frame-src',
+  'webrtc',
 ]);
 
 /** The directive a report names, when it is a known one; `other` for anything else; '' for none (the report is dropped). */
@@ -125,7 +150,10 @@ export function parseCspReports(contentType: string, body: unknown): Omit<CspVio
   if (type === 'application/reports+json' && Array.isArray(body)) {
     return body
       .slice(0, 100)
-      .filter((r): r is { type: string; body: Record<string, unknown> } => !!r && typeof r === 'object' && r.type === 'csp-violation' && !!r.body && typeof r.body === 'object')
+      .filter(
+        (r): r is { type: string; body: Record<string, unknown> } =>
+          !!r && typeof r === 'object' && r.type === 'csp-violation' && !!r.body && typeof r.body === 'object',
+      )
       .map((r) => modern(r.body))
       .filter((v) => v.directive);
   }
@@ -151,7 +179,10 @@ export function recordCspViolations(violations: Omit<CspViolation, 'at'>[], now 
     }
     window.seen += 1;
     if (window.seen <= LOG_FIRST || window.seen % LOG_ONE_IN === 0) {
-      logger.warn({ cspViolation: violation, ...(window.seen > LOG_FIRST ? { sampledOneIn: LOG_ONE_IN, thisMinute: window.seen } : {}) }, 'CSP violation on a hosted page');
+      logger.warn(
+        { cspViolation: violation, ...(window.seen > LOG_FIRST ? { sampledOneIn: LOG_ONE_IN, thisMinute: window.seen } : {}) },
+        'CSP violation on a hosted page',
+      );
     }
   }
 }

@@ -32,8 +32,12 @@ describe('verifyPayload', () => {
 
   it('refuses a wrong counter, a forged signature, junk and oversized input', async () => {
     const payload = JSON.parse(await solved());
-    expect(await verifyPayload(JSON.stringify({ ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } }))).toBe(false);
-    expect(await verifyPayload(JSON.stringify({ ...payload, challenge: { ...payload.challenge, signature: 'ab'.repeat(32) } }))).toBe(false);
+    expect(
+      await verifyPayload(JSON.stringify({ ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } })),
+    ).toBe(false);
+    expect(await verifyPayload(JSON.stringify({ ...payload, challenge: { ...payload.challenge, signature: 'ab'.repeat(32) } }))).toBe(
+      false,
+    );
     for (const junk of [undefined, '', 'null', '{"challenge":1}', '{', 'x'.repeat(5000)]) expect(await verifyPayload(junk)).toBe(false);
   });
 });

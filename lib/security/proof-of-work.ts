@@ -78,7 +78,12 @@ export async function verifyPayload(raw: string | undefined): Promise<boolean> {
   const signature = parsed.challenge.signature;
   if (used.has(signature)) return false;
   used.set(signature, true);
-  const result = await verifySolution({ challenge: parsed.challenge, solution: parsed.solution, deriveKey, hmacSignatureSecret: secret() }).catch(() => null);
+  const result = await verifySolution({
+    challenge: parsed.challenge,
+    solution: parsed.solution,
+    deriveKey,
+    hmacSignatureSecret: secret(),
+  }).catch(() => null);
   if (!result?.verified) {
     used.delete(signature);
     return false;

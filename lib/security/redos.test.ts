@@ -23,7 +23,13 @@ function sources(entry: string): string[] {
 /** The regex literals of a source file, with their line numbers. */
 function regexLiterals(file: string): { source: string; flags: string; where: string }[] {
   const text = readFileSync(file, 'utf8');
-  const sourceFile = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sourceFile = ts.createSourceFile(
+    file,
+    text,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const found: { source: string; flags: string; where: string }[] = [];
   const visit = (node: ts.Node) => {
     if (node.kind === ts.SyntaxKind.RegularExpressionLiteral) {
@@ -56,7 +62,9 @@ describe('regular expressions', () => {
   it('every field pattern the sandbox gives its methods (E6 descriptors, compiled by the checkout) is linear', async () => {
     const { checkSync } = await import('recheck');
     const { METHOD_FIELDS } = await import('@/lib/sandbox/core/methods');
-    const patterns = Object.values(METHOD_FIELDS).flat().flatMap((field) => (field.pattern ? [field.pattern] : []));
+    const patterns = Object.values(METHOD_FIELDS)
+      .flat()
+      .flatMap((field) => (field.pattern ? [field.pattern] : []));
     expect(patterns.length).toBeGreaterThan(2);
     for (const pattern of patterns) expect(checkSync(`^(?:${pattern})$`, '').status, pattern).toBe('safe');
   }, 60_000);
@@ -66,7 +74,10 @@ describe('regular expressions', () => {
     const unsafe = literals
       .map((l) => ({ ...l, diagnostics: checkSync(l.source, l.flags.replace(/[^dgimsuy]/g, ''), { timeout: 10_000 }) }))
       .filter((l) => l.diagnostics.status !== 'safe')
-      .map((l) => `${l.where} /${l.source}/${l.flags}: ${l.diagnostics.status}${'attack' in l.diagnostics && l.diagnostics.attack ? ` (attack ${JSON.stringify(l.diagnostics.attack.pattern)})` : ''}`);
+      .map(
+        (l) =>
+          `${l.where} /${l.source}/${l.flags}: ${l.diagnostics.status}${'attack' in l.diagnostics && l.diagnostics.attack ? ` (attack ${JSON.stringify(l.diagnostics.attack.pattern)})` : ''}`,
+      );
     expect(unsafe).toEqual([]);
   }, 120_000);
 });

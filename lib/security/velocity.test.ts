@@ -12,7 +12,18 @@ import { call, contractCall as api, testBrowser } from '@/lib/testing/sandbox-ht
 /** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
 const browserOf = testBrowser();
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { assertRemaining, cardKey, consume, consumedPoints, isLimiterRefusal, parseLimit, recordFailure, sharedLimiter, VelocityLimited, VelocityUnavailable } from './velocity';
+import {
+  assertRemaining,
+  cardKey,
+  consume,
+  consumedPoints,
+  isLimiterRefusal,
+  parseLimit,
+  recordFailure,
+  sharedLimiter,
+  VelocityLimited,
+  VelocityUnavailable,
+} from './velocity';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -66,7 +77,9 @@ describe('per-address limits key an IPv6 client by its /64', () => {
     await expect(consume([{ limit: 'cardAttemptsPerIp', key: `${prefix}:abcd:ef01:2345:6789` }])).rejects.toBeInstanceOf(VelocityLimited);
     await expect(assertRemaining([{ limit: 'cardAttemptsPerIp', key: `${prefix}::ffff` }])).rejects.toBeInstanceOf(VelocityLimited);
     expect(await consumedPoints('cardAttemptsPerIp', `${prefix}::77`)).toBeGreaterThanOrEqual(3);
-    await expect(consume([{ limit: 'cardAttemptsPerIp', key: `2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1` }])).resolves.toBeUndefined();
+    await expect(
+      consume([{ limit: 'cardAttemptsPerIp', key: `2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1` }]),
+    ).resolves.toBeUndefined();
   });
 
   it('keys other limits (a session) by the key as given', async () => {
@@ -128,19 +141,35 @@ describe('refusals across bundles and a failing store', () => {
 
 describe('the service’s per-session limits (429 RATE_LIMITED, Retry-After)', () => {
   const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-  const declined = { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4000000000000002', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false };
+  const declined = {
+    browser: { javascriptEnabled: true },
+    cardData: { cardNumber: '4000000000000002', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+    saveCard: false,
+  };
   async function session() {
-    const answer = await api('POST', '/public/cashier/session', { body: { customer: { ...sampleCustomer, externalUserId: `v-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance: 100 } });
+    const answer = await api('POST', '/public/cashier/session', {
+      body: {
+        customer: { ...sampleCustomer, externalUserId: `v-${randomUUID()}` },
+        returnUrls,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        balance: 100,
+      },
+    });
     await browserOf.open(answer.body.checkoutUrl);
-  return answer.body.sessionId as string;
+    return answer.body.sessionId as string;
   }
 
   it('stops card attempts on a session whose failures are spent; the pay-in keeps its attempts', async () => {
     process.env.LIMIT_CARD_FAILURES_PER_SESSION = '2/3600';
     const id = await session();
-    const payin = (await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).body.paymentId as string;
+    const payin = (await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).body
+      .paymentId as string;
     for (let i = 0; i < 2; i += 1) {
-      expect((await api('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key: randomUUID() })).body.status).toBe('DECLINED');
+      expect(
+        (await api('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key: randomUUID() })).body.status,
+      ).toBe('DECLINED');
     }
     const key = randomUUID();
     const third = await call('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key });
@@ -149,13 +178,18 @@ describe('the service’s per-session limits (429 RATE_LIMITED, Retry-After)', (
     expect(Number(third.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect((await api('GET', `/public/payin/${payin}`)).body).toMatchObject({ status: 'DECLINED', attemptsRemaining: 1 });
     // A 429 is not kept for replay: the same key asks again.
-    expect((await call('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key })).headers.get('Idempotent-Replayed')).toBeNull();
+    expect(
+      (await call('POST', `/public/payin/${payin}/process/card`, { body: declined, ...browserOf.pages, key })).headers.get(
+        'Idempotent-Replayed',
+      ),
+    ).toBeNull();
   });
 
   it('limits the transactions created in a session', async () => {
     process.env.LIMIT_TRANSACTIONS_PER_SESSION = '3/3600';
     const id = await session();
-    for (let i = 0; i < 3; i += 1) expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 5 }, ...browserOf.pages })).status).toBe(200);
     const fourth = await call('POST', `/public/cashier/session/${id}/payout`, { body: { value: 5 }, ...browserOf.pages });
     expect(fourth.status).toBe(429);
     expect(fourth.headers.get('Retry-After')).toMatch(/^\d+$/);

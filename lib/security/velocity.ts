@@ -82,12 +82,19 @@ async function storePool(url: string | undefined): Promise<unknown> {
   if (!url) return null;
   const g = globalThis as typeof globalThis & { [poolKey]?: Map<string, Promise<unknown>> };
   const pools = (g[poolKey] ??= new Map());
-  if (!pools.has(url)) pools.set(url, import('pg').then(({ Pool }) => new Pool({ connectionString: url, max: 4 })));
+  if (!pools.has(url))
+    pools.set(
+      url,
+      import('pg').then(({ Pool }) => new Pool({ connectionString: url, max: 4 })),
+    );
   return pools.get(url);
 }
 
 /** One limiter of `points` per `duration` seconds on the store at `url` (PostgreSQL), or in memory. */
-async function makeLimiter(url: string | undefined, options: { keyPrefix: string; points: number; duration: number }): Promise<RateLimiterAbstract> {
+async function makeLimiter(
+  url: string | undefined,
+  options: { keyPrefix: string; points: number; duration: number },
+): Promise<RateLimiterAbstract> {
   const pool = await storePool(url);
   if (!pool) return new RateLimiterMemory(options) as unknown as RateLimiterAbstract;
   return new Promise<RateLimiterAbstract>((resolve, reject) => {

@@ -38,10 +38,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const seen: FaultProxy['seen'] = [];
   const base = new URL(target);
 
-  const forward = (request: http.IncomingMessage, body: Buffer): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
+  const forward = (
+    request: http.IncomingMessage,
+    body: Buffer,
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> =>
     new Promise((resolve, reject) => {
       const upstream = http.request(
-        { hostname: base.hostname, port: base.port, method: request.method, path: `${base.pathname.replace(/\/$/, '')}${request.url}`, headers: { ...request.headers, host: base.host } },
+        {
+          hostname: base.hostname,
+          port: base.port,
+          method: request.method,
+          path: `${base.pathname.replace(/\/$/, '')}${request.url}`,
+          headers: { ...request.headers, host: base.host },
+        },
         (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -32,9 +32,33 @@ export function random(seed: number): () => number {
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
 /** Values of every awkward sort. */
 const ODD_VALUES: unknown[] = [
-  null, true, 0, -1, 1e308, -1e308, 0.001, 1e-7, 123456789012.345, Number.MAX_SAFE_INTEGER + 2,
-  '', ' ', 'x'.repeat(100 * 1024), '😀'.repeat(1000), '\u0000', '\ud800', 'مرحبا', '<script>alert(1)</script>', "' OR 1=1 --",
-  '4242424242424242', '../../etc/passwd', [], [1, 'a', null], {}, { __proto__: { polluted: true } }, nest(40), nest(10),
+  null,
+  true,
+  0,
+  -1,
+  1e308,
+  -1e308,
+  0.001,
+  1e-7,
+  123456789012.345,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  ' ',
+  'x'.repeat(100 * 1024),
+  '😀'.repeat(1000),
+  '\u0000',
+  '\ud800',
+  'مرحبا',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '4242424242424242',
+  '../../etc/passwd',
+  [],
+  [1, 'a', null],
+  {},
+  { __proto__: { polluted: true } },
+  nest(40),
+  nest(10),
 ];
 const ODD_IDS = ['unknown_id', 'pi_' + 'x'.repeat(200), '%00', '%E0%A4%A', '..', '😀', 'merchant-other', 'cs_', ' ', '%2F'];
 
@@ -66,7 +90,9 @@ function requestFor(id: OperationId, next: () => number): { url: string; init: R
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const params = Object.fromEntries(pathParamNames(op.path).map((name) => [name, pick(ODD_IDS)]));
   // Ids that are already percent-encoded are sent as they are.
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => (/%/.test(params[name] ?? '') ? params[name]! : encodeURIComponent(params[name] ?? '')));
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+    /%/.test(params[name] ?? '') ? params[name]! : encodeURIComponent(params[name] ?? ''),
+  );
   const sample = SAMPLE_BODIES[id]?.() ?? {};
   const roll = next();
   let raw: string | undefined;
@@ -106,13 +132,24 @@ function fuzzForm(next: () => number): void {
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
   const text = () => {
     const value = pick(ODD_VALUES);
-    return typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
   };
   const form = new FormData();
   for (const name of ['paymentId', 'cardNumber', 'expiry', 'cvv', 'cardHolderName', 'amount', 'browser']) {
-    if (next() < 0.85) form.append(name, next() < 0.5 ? text() : pick(['pi_1', '4242 4242 4242 4242', '12 / 34', '123', 'Ada', '1,000.50', '{"javascriptEnabled":true}']));
+    if (next() < 0.85)
+      form.append(
+        name,
+        next() < 0.5 ? text() : pick(['pi_1', '4242 4242 4242 4242', '12 / 34', '123', 'Ada', '1,000.50', '{"javascriptEnabled":true}']),
+      );
   }
-  const parsed = parseActionForm(FORM_SCHEMA, next() < 0.05 ? pick(ODD_VALUES) : form, { cardNumber: 32, expiry: 16, cvv: 8, cardHolderName: 128, amount: 32, browser: 2048 });
+  const parsed = parseActionForm(FORM_SCHEMA, next() < 0.05 ? pick(ODD_VALUES) : form, {
+    cardNumber: 32,
+    expiry: 16,
+    cvv: 8,
+    cardHolderName: 128,
+    amount: 32,
+    browser: 2048,
+  });
   if (!parsed.ok) return;
   const { data } = parsed;
   validateCardForm({ cardNumber: data.cardNumber, expiry: data.expiry, cvv: data.cvv, cardHolderName: data.cardHolderName });

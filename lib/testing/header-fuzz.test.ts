@@ -25,7 +25,10 @@ const SERVER = `
 `;
 
 async function start(stall: boolean): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', SERVER], { env: { ...process.env, STALL: stall ? '1' : '0' }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', SERVER], {
+    env: { ...process.env, STALL: stall ? '1' : '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return { origin: `http://127.0.0.1:${chunk.toString().trim()}`, child };
 }

@@ -67,19 +67,57 @@ const long = (unit: string, bytes: number) => unit.repeat(Math.ceil(bytes / unit
 /** Values of each header an attacker chooses; `null` leaves the header out. */
 const HEADER_VALUES: Record<string, (string | null)[]> = {
   'x-forwarded-for': [
-    null, '6.6.6.6', `${long('6.6.6.6, ', 5000)}6.6.6.6`, `${long('x', 7000)}, 1.2.3.4`, ',,,,', 'unknown', '::ffff:10.0.0.1',
-    '999.999.999.999', '1.2.3.4, not-an-ip', `[${long('f', 300)}]`, '1.2.3.4\t, 5.6.7.8', '%31.2.3.4', long('1.1.1.1,', 7900),
+    null,
+    '6.6.6.6',
+    `${long('6.6.6.6, ', 5000)}6.6.6.6`,
+    `${long('x', 7000)}, 1.2.3.4`,
+    ',,,,',
+    'unknown',
+    '::ffff:10.0.0.1',
+    '999.999.999.999',
+    '1.2.3.4, not-an-ip',
+    `[${long('f', 300)}]`,
+    '1.2.3.4\t, 5.6.7.8',
+    '%31.2.3.4',
+    long('1.1.1.1,', 7900),
   ],
   'user-agent': [
-    null, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36', long('a', 15_000),
-    long('a-', 15_000), long('-', 511), long('Google-', 600), 'Googlebot/2.1', '', long('x', 513), '\u00ff\u00fe',
+    null,
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36',
+    long('a', 15_000),
+    long('a-', 15_000),
+    long('-', 511),
+    long('Google-', 600),
+    'Googlebot/2.1',
+    '',
+    long('x', 513),
+    '\u00ff\u00fe',
   ],
   origin: [
-    null, 'null', 'http://[', 'https://evil.example', 'http://localhost:1', `http://${long('a', 4000)}.example`, '*', 'javascript:alert(1)',
-    'http://localhost:3000/', 'file://', '\u00e9', ' ', 'http://127.0.0.1:99999',
+    null,
+    'null',
+    'http://[',
+    'https://evil.example',
+    'http://localhost:1',
+    `http://${long('a', 4000)}.example`,
+    '*',
+    'javascript:alert(1)',
+    'http://localhost:3000/',
+    'file://',
+    '\u00e9',
+    ' ',
+    'http://127.0.0.1:99999',
   ],
   'accept-language': [
-    null, 'en-US,en;q=0.9', long('en;q=0.9,', 600), long('*,', 5000), 'zz-ZZZZ-1234567890', ';;;q=abc', long('x-', 500), 'ar', '\u00e4\u00f6',
+    null,
+    'en-US,en;q=0.9',
+    long('en;q=0.9,', 600),
+    long('*,', 5000),
+    'zz-ZZZZ-1234567890',
+    ';;;q=abc',
+    long('x-', 500),
+    'ar',
+    '\u00e4\u00f6',
   ],
   'next-router-prefetch': [null, '1'],
   purpose: [null, 'prefetch'],
@@ -88,14 +126,37 @@ const HEADER_VALUES: Record<string, (string | null)[]> = {
 
 /** `?locale=` values, percent-encoded as a browser would send them, and raw. */
 const LOCALE_VALUES = [
-  '', 'en', 'ar', 'zz', '%C4%80', '%E2%80%AE', '%F0%9F%98%80', 'en%00', long('en-', 4000), '..%2F..%2F', '%FF%FE', '%E0%A4%A', 'de-DE-u-nu-arab',
+  '',
+  'en',
+  'ar',
+  'zz',
+  '%C4%80',
+  '%E2%80%AE',
+  '%F0%9F%98%80',
+  'en%00',
+  long('en-', 4000),
+  '..%2F..%2F',
+  '%FF%FE',
+  '%E0%A4%A',
+  'de-DE-u-nu-arab',
 ];
 
 /** Where the cases go: `{paymentId}` and `{sessionId}` are filled from `ids`. */
 const HEADER_FUZZ_PATHS = [
-  '/', '/payments/payin/{paymentId}/card', '/payments/payin/{paymentId}/apm', '/payments/payin/{paymentId}/status',
-  '/payments/payout/{payoutId}/card', '/cashier/{sessionId}', '/cashier/{sessionId}/widget', '/api/cashier/{sessionId}',
-  '/api/health', '/api/csp-report', '/sandbox', '/sandbox/api/public/payin/{paymentId}', '/openapi.json', '/no-such-page',
+  '/',
+  '/payments/payin/{paymentId}/card',
+  '/payments/payin/{paymentId}/apm',
+  '/payments/payin/{paymentId}/status',
+  '/payments/payout/{payoutId}/card',
+  '/cashier/{sessionId}',
+  '/cashier/{sessionId}/widget',
+  '/api/cashier/{sessionId}',
+  '/api/health',
+  '/api/csp-report',
+  '/sandbox',
+  '/sandbox/api/public/payin/{paymentId}',
+  '/openapi.json',
+  '/no-such-page',
 ];
 
 interface Answer {
@@ -104,7 +165,14 @@ interface Answer {
 }
 
 /** One request over a raw socket; status 0 when the server closed without an answer (a refusal, not an error). */
-export function rawRequest(origin: string, method: string, path: string, headers: [string, string][], body = '', timeoutMs = 15_000): Promise<Answer> {
+export function rawRequest(
+  origin: string,
+  method: string,
+  path: string,
+  headers: [string, string][],
+  body = '',
+  timeoutMs = 15_000,
+): Promise<Answer> {
   const { hostname, port } = new URL(origin);
   const started = performance.now();
   return new Promise((resolve) => {
@@ -123,7 +191,12 @@ export function rawRequest(origin: string, method: string, path: string, headers
     });
     socket.on('error', finish);
     socket.on('close', finish);
-    const lines = [`${method} ${path} HTTP/1.1`, `Host: ${new URL(origin).host}`, 'Connection: close', ...headers.map(([k, v]) => `${k}: ${v}`)];
+    const lines = [
+      `${method} ${path} HTTP/1.1`,
+      `Host: ${new URL(origin).host}`,
+      'Connection: close',
+      ...headers.map(([k, v]) => `${k}: ${v}`),
+    ];
     socket.write(Buffer.from(`${lines.join('\r\n')}\r\n\r\n${body}`, 'latin1'));
   });
 }
@@ -172,7 +245,10 @@ export async function runHeaderFuzz(origin: string, cases: number, seed: number,
       report.byClass[label] = (report.byClass[label] ?? 0) + 1;
       report.cases += 1;
       if (answer.status >= 500) {
-        report.serverErrors.push({ request: `${post ? 'POST' : 'GET'} ${path}${locale.slice(0, 60)} ${headers.map(([k, v]) => `${k}=${v.slice(0, 40)}(${v.length})`).join(' ')}`, status: answer.status });
+        report.serverErrors.push({
+          request: `${post ? 'POST' : 'GET'} ${path}${locale.slice(0, 60)} ${headers.map(([k, v]) => `${k}=${v.slice(0, 40)}(${v.length})`).join(' ')}`,
+          status: answer.status,
+        });
       }
     }
   } finally {

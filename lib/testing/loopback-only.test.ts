@@ -20,7 +20,9 @@ describe('loopbackOnly', () => {
   it('lets loopback connections through while installed', async () => {
     const guard = loopbackOnly();
     try {
-      const outcome = await new Promise<Error | null>((resolve) => http.get('http://127.0.0.1:9/', () => resolve(null)).on('error', resolve));
+      const outcome = await new Promise<Error | null>((resolve) =>
+        http.get('http://127.0.0.1:9/', () => resolve(null)).on('error', resolve),
+      );
       expect(outcome?.message ?? '').not.toMatch(/test guard/);
       expect(guard.stopped).toEqual([]);
     } finally {

@@ -10,8 +10,20 @@ const browser = { javascriptEnabled: true };
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 let counter = 0;
 
-export const payinSample = () => ({ orderId: randomUUID(), amount: 5, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: sampleCustomer, returnUrls });
-export const cardSample = () => ({ browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false });
+export const payinSample = () => ({
+  orderId: randomUUID(),
+  amount: 5,
+  currency: 'EUR',
+  kycVerified: false,
+  previousTransactionCount: 0,
+  customer: sampleCustomer,
+  returnUrls,
+});
+export const cardSample = () => ({
+  browser,
+  cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+  saveCard: false,
+});
 
 /** A legacy host-to-host create whose hookUrl is a closed loopback port (nothing listens, nothing leaves the machine). */
 export const h2hSample = () => ({
@@ -22,14 +34,39 @@ export const h2hSample = () => ({
   callback: returnUrls.success,
   callbackFail: returnUrls.failure,
   billing: {
-    firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', city: 'London', state: 'London', country: 'GB',
-    postalCode: 'N1 1AA', phone: '+442071234567', email: 'ada@example.com', externalUserId: `h2h-${randomUUID()}`, dateOfBirth: '1990-12-10',
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '1 Main Street',
+    city: 'London',
+    state: 'London',
+    country: 'GB',
+    postalCode: 'N1 1AA',
+    phone: '+442071234567',
+    email: 'ada@example.com',
+    externalUserId: `h2h-${randomUUID()}`,
+    dateOfBirth: '1990-12-10',
   },
   orderId: `h2h-${randomUUID()}`,
   cardToken: 'tok_1',
   cardData: {
-    cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', cardExpiryDate: '12', cardExpiryDate2: '2031', cardCvv: '123',
-    browser: { colorDepth: 24, userAgent: 'Mozilla/5.0', language: 'en', timeZone: 'UTC', screenWidth: 1280, javaEnabled: false, customerIp: '127.0.0.1', screenHeight: 800, windowHeight: 800, timeZoneOffset: 0, windowWidth: 1280 },
+    cardNumber: '4242424242424242',
+    cardHolderName: 'Ada Lovelace',
+    cardExpiryDate: '12',
+    cardExpiryDate2: '2031',
+    cardCvv: '123',
+    browser: {
+      colorDepth: 24,
+      userAgent: 'Mozilla/5.0',
+      language: 'en',
+      timeZone: 'UTC',
+      screenWidth: 1280,
+      javaEnabled: false,
+      customerIp: '127.0.0.1',
+      screenHeight: 800,
+      windowHeight: 800,
+      timeZoneOffset: 0,
+      windowWidth: 1280,
+    },
   },
   saveCard: false,
 });
@@ -41,8 +78,18 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
   processWallet: () => ({ browser, wallet: { type: 'SANDBOX_WALLET', token: 'sbw1.e30.' + '0'.repeat(64) } }),
-  startApplePaySession: () => ({ validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domain: 'checkout.example' }),
-  completeSpc: () => ({ assertion: { id: 'Y3JlZA', rawId: 'Y3JlZA', type: 'public-key', response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' } } }),
+  startApplePaySession: () => ({
+    validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    domain: 'checkout.example',
+  }),
+  completeSpc: () => ({
+    assertion: {
+      id: 'Y3JlZA',
+      rawId: 'Y3JlZA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    },
+  }),
   cancelPayout: null,
   bindCashierSession: () => ({ launchToken: 'L'.repeat(43), holderProof: 'a'.repeat(64) }),
   bindPayout: () => ({ launchToken: 'M'.repeat(43), holderProof: 'b'.repeat(64) }),
@@ -65,7 +112,13 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   saveCustomer: () => ({ ...sampleCustomer, externalUserId: randomUUID() }),
   listSavedCards: null,
   deleteSavedCard: null,
-  createCashierSession: () => ({ customer: sampleCustomer, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: (counter += 1) }),
+  createCashierSession: () => ({
+    customer: sampleCustomer,
+    returnUrls,
+    currency: 'EUR',
+    kycVerified: false,
+    previousTransactionCount: (counter += 1),
+  }),
   getCashierSession: null,
   updateCashierBalance: () => ({ balance: 10 }),
   createSessionPayin: () => ({ amount: 5 }),

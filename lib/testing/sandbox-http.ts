@@ -62,7 +62,10 @@ export async function expectDeclared(method: string, answer: Answer): Promise<vo
     return;
   }
   const output = await validate(`${responses}/content/${pointer('application/json')}/schema`, answer.body);
-  expect(output.valid, `${method} ${answer.template} ${answer.status} does not match the OpenAPI document: ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(true);
+  expect(
+    output.valid,
+    `${method} ${answer.template} ${answer.status} does not match the OpenAPI document: ${JSON.stringify(answer.body).slice(0, 300)}`,
+  ).toBe(true);
 }
 
 /** call() then expectDeclared(). */
@@ -78,7 +81,10 @@ export async function contractCall(method: string, urlPath: string, options: Cal
  * spends its launch secret with a new holder's proof and answers `{ token, headers }` carrying
  * that proof. Fails the test when the service does not take it.
  */
-export async function pagesHolding(launchUrl: string, holderProof?: string): Promise<{ token: string; headers: Record<string, string>; proof: string }> {
+export async function pagesHolding(
+  launchUrl: string,
+  holderProof?: string,
+): Promise<{ token: string; headers: Record<string, string>; proof: string }> {
   const url = new URL(launchUrl);
   const launchToken = url.searchParams.get('launch') ?? '';
   const session = /^\/cashier\/([^/]+)(?:\/widget)?$/.exec(url.pathname);
@@ -91,7 +97,8 @@ export async function pagesHolding(launchUrl: string, holderProof?: string): Pro
 }
 
 /** A new random holder's proof (64 hex): one test browser. */
-export const newHolderProof = (): string => [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+export const newHolderProof = (): string =>
+  [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
 
 /**
  * One test browser for a whole file: `holding.open(launchUrl)` spends a launch secret with its

@@ -42,8 +42,20 @@ export function softwareAuthenticator(rpId: string, options: { userVerified?: bo
       ]);
       const credentialData = Buffer.concat([Buffer.alloc(16), Buffer.from([0, rawId.length]), rawId, Buffer.from(isoCBOR.encode(cose))]);
       const authData = Buffer.concat([rpIdHash, Buffer.from([UP | uv | AT]), u32(counter), credentialData]);
-      const attestationObject = isoCBOR.encode(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', authData]]) as never);
-      return { id, rawId: id, type: 'public-key' as const, response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal' as const] }, clientExtensionResults: {} };
+      const attestationObject = isoCBOR.encode(
+        new Map<string, unknown>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', authData],
+        ]) as never,
+      );
+      return {
+        id,
+        rawId: id,
+        type: 'public-key' as const,
+        response: { clientDataJSON: b64(clientDataJSON), attestationObject: b64(attestationObject), transports: ['internal' as const] },
+        clientExtensionResults: {},
+      };
     },
     /** An assertion over `clientData` (the JSON the browser would write), signed ES256 (DER); `userVerified: false` clears the UV flag of this one. */
     assert(clientData: Record<string, unknown>, once: { userVerified?: boolean } = {}) {
@@ -51,7 +63,12 @@ export function softwareAuthenticator(rpId: string, options: { userVerified?: bo
       const clientDataJSON = Buffer.from(JSON.stringify(clientData));
       const authenticatorData = Buffer.concat([rpIdHash, Buffer.from([UP | (once.userVerified === false ? 0 : uv)]), u32(counter)]);
       const signature = sign('sha256', Buffer.concat([authenticatorData, sha256(clientDataJSON)]), privateKey);
-      return { id, rawId: id, type: 'public-key' as const, response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authenticatorData), signature: b64(signature) } };
+      return {
+        id,
+        rawId: id,
+        type: 'public-key' as const,
+        response: { clientDataJSON: b64(clientDataJSON), authenticatorData: b64(authenticatorData), signature: b64(signature) },
+      };
     },
   };
 }

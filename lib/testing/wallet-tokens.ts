@@ -10,20 +10,39 @@ import { randomUUID } from 'node:crypto';
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
 
 /** Google Pay's tokenizationData.token for a card (PAN_ONLY, or CRYPTOGRAM_3DS with a cryptogram). */
-export function googlePayToken(options: { gatewayMerchantId: string; pan: string; authMethod?: 'PAN_ONLY' | 'CRYPTOGRAM_3DS'; expiresInMs?: number; messageId?: string }): string {
+export function googlePayToken(options: {
+  gatewayMerchantId: string;
+  pan: string;
+  authMethod?: 'PAN_ONLY' | 'CRYPTOGRAM_3DS';
+  expiresInMs?: number;
+  messageId?: string;
+}): string {
   const authMethod = options.authMethod ?? 'PAN_ONLY';
   const payload = {
     gatewayMerchantId: options.gatewayMerchantId,
     messageExpiration: String(Date.now() + (options.expiresInMs ?? 600_000)),
     messageId: options.messageId ?? `AH2Ejt${randomUUID()}`,
     paymentMethod: 'CARD',
-    paymentMethodDetails: { expirationYear: 2031, expirationMonth: 12, pan: options.pan, authMethod, ...(authMethod === 'CRYPTOGRAM_3DS' ? { cryptogram: 'AAAAAA==', eciIndicator: '05' } : {}) },
+    paymentMethodDetails: {
+      expirationYear: 2031,
+      expirationMonth: 12,
+      pan: options.pan,
+      authMethod,
+      ...(authMethod === 'CRYPTOGRAM_3DS' ? { cryptogram: 'AAAAAA==', eciIndicator: '05' } : {}),
+    },
   };
   return JSON.stringify({
     protocolVersion: 'ECv2',
     signature: 'MEQCIH6Q4OwQ0jAceFEkGF0JID6sJNXxOEi4r+mA7biRxqBQAiAondqoUpU/bdsrAOpZIsrHQS9nwiiNwOrr24RyPeHA0Q==',
-    intermediateSigningKey: { signedKey: '{"keyExpiration":"1542323393147","keyValue":"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"}', signatures: ['MEYCIQCO2EIi48s8VTH+ilMEpoXLFfkxAwHjfPSCVED/QDSHmQ=='] },
-    signedMessage: JSON.stringify({ encryptedMessage: b64(payload), ephemeralPublicKey: 'BOdoXP1aiNp.....kh3JUhiSZKHYF2Y=', tag: 'MAf9kgfzWpS2vAXWLb2D8ivGAS0kuzRJhyqiGgMkMVk=' }),
+    intermediateSigningKey: {
+      signedKey: '{"keyExpiration":"1542323393147","keyValue":"MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE"}',
+      signatures: ['MEYCIQCO2EIi48s8VTH+ilMEpoXLFfkxAwHjfPSCVED/QDSHmQ=='],
+    },
+    signedMessage: JSON.stringify({
+      encryptedMessage: b64(payload),
+      ephemeralPublicKey: 'BOdoXP1aiNp.....kh3JUhiSZKHYF2Y=',
+      tag: 'MAf9kgfzWpS2vAXWLb2D8ivGAS0kuzRJhyqiGgMkMVk=',
+    }),
   });
 }
 
@@ -42,6 +61,10 @@ export function applePayToken(options: { pan: string; amountMinor: number; curre
     version: 'EC_v1',
     data: b64(payload),
     signature: 'MIAGCSqGSIb3DQEHAqCAMIACAQExDzANBglghkgBZQMEAgEFADCABgkqhkiG9w0BBwEAAKCAMIID',
-    header: { ephemeralPublicKey: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE', publicKeyHash: 'tqYV+tmG9aMh+l/K6cicUnPqkb1gUiLjSTM9gEz6Nl0=', transactionId: options.transactionId ?? randomUUID().replace(/-/g, '') },
+    header: {
+      ephemeralPublicKey: 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE',
+      publicKeyHash: 'tqYV+tmG9aMh+l/K6cicUnPqkb1gUiLjSTM9gEz6Nl0=',
+      transactionId: options.transactionId ?? randomUUID().replace(/-/g, ''),
+    },
   });
 }

@@ -3,7 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, parseHex } from './contrast';
 import { DEFAULT_THEME, contrastPairs, normalizeTheme, palette, themeCss, usableLogoUrl } from './theme';
 
-const MERCHANT_COLOURS = ['#4338ca', '#ffd400', '#facc15', '#38bdf8', '#ffffff', '#000000', '#0f172a', '#ff0000', '#00ff00', '#7c3aed', '#f472b6', '#808080', '#0f766e'];
+const MERCHANT_COLOURS = [
+  '#4338ca',
+  '#ffd400',
+  '#facc15',
+  '#38bdf8',
+  '#ffffff',
+  '#000000',
+  '#0f172a',
+  '#ff0000',
+  '#00ff00',
+  '#7c3aed',
+  '#f472b6',
+  '#808080',
+  '#0f766e',
+];
 
 describe('theme palettes', () => {
   for (const scheme of ['light', 'dark'] as const) {
@@ -38,7 +52,9 @@ describe('theme palettes', () => {
 
 describe('theme CSS', () => {
   it('normalizes unknown or out-of-range values to the default', () => {
-    expect(normalizeTheme({ primaryColor: 'red;}body{display:none', radius: 400, fontFamily: 'Comic Sans", url(x)', colorScheme: 'sepia' })).toEqual({
+    expect(
+      normalizeTheme({ primaryColor: 'red;}body{display:none', radius: 400, fontFamily: 'Comic Sans", url(x)', colorScheme: 'sepia' }),
+    ).toEqual({
       ...DEFAULT_THEME,
       radius: 32,
     });

@@ -22,7 +22,8 @@ const FONT_STACKS: Record<FontFamily, string> = {
   'neo-grotesque': 'Inter, Roboto, "Helvetica Neue", "Arial Nova", "Nimbus Sans", Arial, sans-serif',
   humanist: 'Seravek, "Gill Sans Nova", Ubuntu, Calibri, "DejaVu Sans", source-sans-pro, sans-serif',
   geometric: 'Avenir, Montserrat, Corbel, "URW Gothic", source-sans-pro, sans-serif',
-  rounded: 'ui-rounded, "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", "Arial Rounded MT Bold", Calibri, source-sans-pro, sans-serif',
+  rounded:
+    'ui-rounded, "Hiragino Maru Gothic ProN", Quicksand, Comfortaa, Manjari, "Arial Rounded MT", "Arial Rounded MT Bold", Calibri, source-sans-pro, sans-serif',
   serif: 'Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif',
 };
 
@@ -40,7 +41,12 @@ interface ThemeInput {
 }
 
 /** The theme of a page without a merchant (sandbox pages, the service-unavailable page). */
-export const DEFAULT_THEME = { primaryColor: '#4338ca', radius: 8, fontFamily: 'system', colorScheme: 'light' } as const satisfies ThemeInput;
+export const DEFAULT_THEME = {
+  primaryColor: '#4338ca',
+  radius: 8,
+  fontFamily: 'system',
+  colorScheme: 'light',
+} as const satisfies ThemeInput;
 
 /** The fixed colours of a scheme, chosen to pass AA with each other (a unit test holds them to it). */
 const BASE = {
@@ -116,17 +122,29 @@ const CSS_NAMES: Record<keyof Palette, string> = {
 
 function declarations(scheme: 'light' | 'dark', primaryColor: string): string {
   const colours = palette(scheme, primaryColor);
-  return [`color-scheme:${scheme}`, ...Object.entries(colours).map(([key, value]) => `${CSS_NAMES[key as keyof Palette]}:${value}`)].join(';');
+  return [`color-scheme:${scheme}`, ...Object.entries(colours).map(([key, value]) => `${CSS_NAMES[key as keyof Palette]}:${value}`)].join(
+    ';',
+  );
 }
 
 /** The theme with unknown or out-of-range values replaced by the default's. */
-export function normalizeTheme(theme: ThemeInput | undefined): { primaryColor: string; radius: number; fontFamily: FontFamily; colorScheme: ColorScheme } {
-  const radius = typeof theme?.radius === 'number' && Number.isFinite(theme.radius) ? Math.min(32, Math.max(0, theme.radius)) : DEFAULT_THEME.radius;
+export function normalizeTheme(theme: ThemeInput | undefined): {
+  primaryColor: string;
+  radius: number;
+  fontFamily: FontFamily;
+  colorScheme: ColorScheme;
+} {
+  const radius =
+    typeof theme?.radius === 'number' && Number.isFinite(theme.radius) ? Math.min(32, Math.max(0, theme.radius)) : DEFAULT_THEME.radius;
   return {
     primaryColor: theme?.primaryColor && parseHex(theme.primaryColor) ? theme.primaryColor : DEFAULT_THEME.primaryColor,
     radius,
-    fontFamily: (FONT_FAMILIES as readonly string[]).includes(theme?.fontFamily ?? '') ? (theme!.fontFamily as FontFamily) : DEFAULT_THEME.fontFamily,
-    colorScheme: (COLOR_SCHEMES as readonly string[]).includes(theme?.colorScheme ?? '') ? (theme!.colorScheme as ColorScheme) : DEFAULT_THEME.colorScheme,
+    fontFamily: (FONT_FAMILIES as readonly string[]).includes(theme?.fontFamily ?? '')
+      ? (theme!.fontFamily as FontFamily)
+      : DEFAULT_THEME.fontFamily,
+    colorScheme: (COLOR_SCHEMES as readonly string[]).includes(theme?.colorScheme ?? '')
+      ? (theme!.colorScheme as ColorScheme)
+      : DEFAULT_THEME.colorScheme,
   };
 }
 
@@ -152,7 +170,10 @@ export function contrastPairs(colours: Palette): { pair: string; ratio: number; 
     minimum,
   });
   return [
-    ...(['page', 'surface', 'primarySoft', 'dangerSoft', 'successSoft'] as const).flatMap((bg) => [check('fg', bg, 4.5), check('fgMuted', bg, 4.5)]),
+    ...(['page', 'surface', 'primarySoft', 'dangerSoft', 'successSoft'] as const).flatMap((bg) => [
+      check('fg', bg, 4.5),
+      check('fgMuted', bg, 4.5),
+    ]),
     ...(['page', 'surface', 'primarySoft'] as const).map((bg) => check('primary', bg, 4.5)),
     check('onPrimary', 'primary', 4.5),
     check('onPrimary', 'primaryStrong', 4.5),

@@ -35,7 +35,10 @@ try {
     worst = Math.min(worst, score);
     const failing = lhr.categories.accessibility.auditRefs
       .map((ref) => lhr.audits[ref.id])
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable')
+      .filter(
+        (audit) =>
+          audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable',
+      )
       .map((audit) => audit.id);
     console.log(`${name.padEnd(8)} ${theme.padEnd(10)} ${String(score).padEnd(14)} ${failing.join(', ') || '-'}`);
   }

@@ -49,8 +49,12 @@ try {
   if (process.env.SKIP_LIGHTHOUSE !== '1') {
     const { lhr, report } = lighthouse(payin.iframeUrls.card, ['performance', 'accessibility'], 'lighthouse-card');
     const metric = (id) => lhr.audits[id]?.displayValue ?? 'n/a';
-    console.log(`lighthouse (mobile): performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}`);
-    console.log(`  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`);
+    console.log(
+      `lighthouse (mobile): performance ${lhr.categories.performance.score}, accessibility ${lhr.categories.accessibility.score}`,
+    );
+    console.log(
+      `  FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}`,
+    );
     console.log(`  report: ${report}`);
     budget('Lighthouse mobile performance', lhr.categories.performance.score, 0.9, { atMost: false });
     budget('Lighthouse accessibility', lhr.categories.accessibility.score, 1, { atMost: false });

@@ -41,7 +41,20 @@ await db.connect();
 const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
 const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
 const newPayin = async () =>
-  must(await merchant.POST('/public/payin', { body: { orderId: `load-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `load-${randomUUID()}` }, returnUrls } }), 'create pay-in');
+  must(
+    await merchant.POST('/public/payin', {
+      body: {
+        orderId: `load-${randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...customer, externalUserId: `load-${randomUUID()}` },
+        returnUrls,
+      },
+    }),
+    'create pay-in',
+  );
 
 /** Runs `task` for every customer at once; answers latencies (ms), errors and the wall time (s). */
 async function crowd(task) {
@@ -74,7 +87,14 @@ try {
     const payin = await newPayin();
     payins.push(payin.paymentId);
     const started = performance.now();
-    const answer = await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: payin.paymentId } }, body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+    const answer = await pages.POST('/public/payin/{payinId}/process/card', {
+      params: { path: { payinId: payin.paymentId } },
+      body: {
+        browser,
+        cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+        saveCard: false,
+      },
+    });
     const ms = performance.now() - started;
     if (answer.data?.status !== 'SUCCESS') throw new Error(`direct ${answer.response.status}`);
     return ms;
@@ -88,7 +108,13 @@ try {
     payins.push(payin.paymentId);
     const url = payin.iframeUrls.card;
     const page = await fetch(url);
-    const fields = { ...hiddenFields(await page.text()), cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
+    const fields = {
+      ...hiddenFields(await page.text()),
+      cardNumber: '4242424242424242',
+      expiry: '12/34',
+      cvv: '123',
+      cardHolderName: 'Ada Lovelace',
+    };
     const body = new FormData();
     for (const [name, value] of Object.entries(fields)) body.append(name, value);
     const started = performance.now();
@@ -116,7 +142,10 @@ try {
   const cardUrl = (await newPayin()).iframeUrls.card;
   const rate = { card: [], home: [] };
   for (let round = 0; round < 2; round += 1) {
-    for (const [name, url] of [['card', cardUrl], ['home', `${cluster.lb}/`]]) {
+    for (const [name, url] of [
+      ['card', cardUrl],
+      ['home', `${cluster.lb}/`],
+    ]) {
       const result = await autocannon({ url, connections: 20, duration: DURATION });
       rate[name].push(result.requests.average);
       if (result.non2xx || result.errors) console.log(`  ${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
@@ -127,10 +156,18 @@ try {
   console.log(`cluster: HAProxy → 2 checkout instances → HAProxy → 2 sandbox processes → PostgreSQL; ${CUSTOMERS} concurrent customers`);
   describe('direct process/card to the service (reference)', direct);
   describe('card form post through the checkout          ', viaCheckout);
-  console.log(`  post answers: ${[...postStatuses].map(([status, n]) => `${n}× ${status}`).join(', ')}; with the next page: p50 ${percentile(withNextPage, 50).toFixed(0)} ms, p95 ${percentile(withNextPage, 95).toFixed(0)} ms`);
-  console.log(`service records: ${rows.length} pay-ins, ${notPaid} not SUCCESS, ${doubleCharges} with more than one attempt (double charges)`);
-  console.log(`payment round trip / direct call: p50 ${(percentile(viaCheckout.latencies, 50) / percentile(direct.latencies, 50)).toFixed(2)}×, p95 ${(percentile(viaCheckout.latencies, 95) / percentile(direct.latencies, 95)).toFixed(2)}× (goal ≤ 1.2×)`);
-  console.log(`page renders: card ${mean(rate.card).toFixed(0)} req/s, home ${mean(rate.home).toFixed(0)} req/s: ${(mean(rate.card) / mean(rate.home)).toFixed(2)}× (goal ≥ 0.5×)`);
+  console.log(
+    `  post answers: ${[...postStatuses].map(([status, n]) => `${n}× ${status}`).join(', ')}; with the next page: p50 ${percentile(withNextPage, 50).toFixed(0)} ms, p95 ${percentile(withNextPage, 95).toFixed(0)} ms`,
+  );
+  console.log(
+    `service records: ${rows.length} pay-ins, ${notPaid} not SUCCESS, ${doubleCharges} with more than one attempt (double charges)`,
+  );
+  console.log(
+    `payment round trip / direct call: p50 ${(percentile(viaCheckout.latencies, 50) / percentile(direct.latencies, 50)).toFixed(2)}×, p95 ${(percentile(viaCheckout.latencies, 95) / percentile(direct.latencies, 95)).toFixed(2)}× (goal ≤ 1.2×)`,
+  );
+  console.log(
+    `page renders: card ${mean(rate.card).toFixed(0)} req/s, home ${mean(rate.home).toFixed(0)} req/s: ${(mean(rate.card) / mean(rate.home)).toFixed(2)}× (goal ≥ 0.5×)`,
+  );
   if (direct.errors + viaCheckout.errors + doubleCharges + notPaid > 0) process.exitCode = 1;
 } finally {
   await db.end().catch(() => undefined);

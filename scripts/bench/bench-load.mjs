@@ -43,13 +43,26 @@ const unlimited = {
   LOG_LEVEL: 'warn',
 };
 // The service's iframeUrls point at the checkout; the checkout sends the customer to the service's ACS.
-const service = EMBEDDED ? null : await startServer('bench-load-service', 3240, { ...unlimited, SANDBOX: '1', CHECKOUT_URL: 'http://localhost:3241', SANDBOX_PUBLIC_URL: 'http://localhost:3240' });
+const service = EMBEDDED
+  ? null
+  : await startServer('bench-load-service', 3240, {
+      ...unlimited,
+      SANDBOX: '1',
+      CHECKOUT_URL: 'http://localhost:3241',
+      SANDBOX_PUBLIC_URL: 'http://localhost:3240',
+    });
 const checkout = await startServer(
   'bench-load-checkout',
   3241,
   EMBEDDED
     ? unlimited
-    : { ...unlimited, SANDBOX: '0', SANDBOX_PUBLIC_URL: 'http://localhost:3240', PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3240/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout' },
+    : {
+        ...unlimited,
+        SANDBOX: '0',
+        SANDBOX_PUBLIC_URL: 'http://localhost:3240',
+        PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3240/sandbox/api',
+        PAYMENTS_API_TOKEN: 'sbx_checkout',
+      },
 );
 const serviceOrigin = service?.origin ?? checkout.origin;
 const pages = createPaymentsClient({ baseUrl: `${serviceOrigin}/sandbox/api`, token: 'sbx_checkout' });
@@ -78,7 +91,14 @@ function rssMb(rootPid) {
 try {
   const payin = await createPayin(serviceOrigin);
   const paid = await createPayin(serviceOrigin);
-  await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: paid.paymentId } }, body: { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  await pages.POST('/public/payin/{payinId}/process/card', {
+    params: { path: { payinId: paid.paymentId } },
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+      saveCard: false,
+    },
+  });
   const session = await createSession(serviceOrigin);
   // The cashier opens by its launch address (E22): the page is then served to the browser holding it.
   const { url: cashierUrl, cookie: cashierCookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });
@@ -102,7 +122,9 @@ try {
     }
   }
   const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
-  console.log(`one checkout instance (${EMBEDDED ? 'embedded sandbox in the same process' : 'service in its own process'}); ${ROUNDS} alternating rounds of ${DURATION} s, ${CONNECTIONS} connections`);
+  console.log(
+    `one checkout instance (${EMBEDDED ? 'embedded sandbox in the same process' : 'service in its own process'}); ${ROUNDS} alternating rounds of ${DURATION} s, ${CONNECTIONS} connections`,
+  );
   const floor = mean(runs.floor.rps);
   const home = mean(runs['static (home)'].rps);
   for (const [name] of targets) {
@@ -122,18 +144,23 @@ try {
     const atOnce = async (items, task) => {
       const latencies = [];
       let errors = 0;
-      await Promise.all(items.map(async (item) => {
-        try {
-          latencies.push(await task(item));
-        } catch {
-          errors += 1;
-        }
-      }));
+      await Promise.all(
+        items.map(async (item) => {
+          try {
+            latencies.push(await task(item));
+          } catch {
+            errors += 1;
+          }
+        }),
+      );
       return { latencies, errors };
     };
     const direct = await atOnce(await prepare(), async ({ paymentId }) => {
       const started = performance.now();
-      const answer = await pages.POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: paymentId } }, body: { browser: { javascriptEnabled: true }, cardData: card, saveCard: false } });
+      const answer = await pages.POST('/public/payin/{payinId}/process/card', {
+        params: { path: { payinId: paymentId } },
+        body: { browser: { javascriptEnabled: true }, cardData: card, saveCard: false },
+      });
       const ms = performance.now() - started;
       if (must(answer, 'process').status !== 'SUCCESS') throw new Error('not paid');
       return ms;
@@ -142,7 +169,14 @@ try {
       (await prepare()).map(async ({ iframeUrls }) => {
         const html = await (await fetch(iframeUrls.card)).text();
         const body = new FormData();
-        for (const [name, value] of Object.entries({ ...hiddenFields(html), cardNumber: card.cardNumber, expiry: '12/34', cvv: card.cvv, cardHolderName: card.cardHolderName })) body.append(name, value);
+        for (const [name, value] of Object.entries({
+          ...hiddenFields(html),
+          cardNumber: card.cardNumber,
+          expiry: '12/34',
+          cvv: card.cvv,
+          cardHolderName: card.cardHolderName,
+        }))
+          body.append(name, value);
         return { url: iframeUrls.card, body };
       }),
     );
@@ -153,7 +187,8 @@ try {
       if (response.status >= 400) throw new Error(`post ${response.status}`);
       return performance.now() - started;
     });
-    const line = (label, run) => `  ${label} p50 ${percentile(run.latencies, 50).toFixed(0)} ms, p99 ${percentile(run.latencies, 99).toFixed(0)} ms, ${run.errors} errors`;
+    const line = (label, run) =>
+      `  ${label} p50 ${percentile(run.latencies, 50).toFixed(0)} ms, p99 ${percentile(run.latencies, 99).toFixed(0)} ms, ${run.errors} errors`;
     console.log(`${customers} concurrent customers, all paying at once:`);
     console.log(line('direct process/card (reference)', direct));
     console.log(line('card form post                 ', viaPage));

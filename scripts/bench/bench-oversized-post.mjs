@@ -47,7 +47,12 @@ try {
   const posts = [];
   let refused = 0;
   for (let i = 0; i < POSTS; i += 1) {
-    const answer = await postCardForm(payin.iframeUrls.card, { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada', expiry: `1${' '.repeat(100_000)}x` });
+    const answer = await postCardForm(payin.iframeUrls.card, {
+      cardNumber: '4242424242424242',
+      cvv: '123',
+      cardHolderName: 'Ada',
+      expiry: `1${' '.repeat(100_000)}x`,
+    });
     posts.push(answer.ms);
     if (answer.status === 200 && answer.html.includes('Enter the expiry date as MM / YY.')) refused += 1;
   }
@@ -57,7 +62,10 @@ try {
   // Reference: the same post with a short invalid expiry (the page re-rendered with the error).
   const ordinary = [];
   for (let i = 0; i < POSTS; i += 1) {
-    ordinary.push((await postCardForm(payin.iframeUrls.card, { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada', expiry: '13/99' })).ms);
+    ordinary.push(
+      (await postCardForm(payin.iframeUrls.card, { cardNumber: '4242424242424242', cvv: '123', cardHolderName: 'Ada', expiry: '13/99' }))
+        .ms,
+    );
   }
 
   console.log(`card form post with a 100 KB expiry: ${stats(posts)}; ${refused}/${POSTS} answered with the field's error`);

@@ -9,7 +9,14 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-export const chromeArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const chromeArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
@@ -46,7 +53,9 @@ export function cpuSeconds(rootPid) {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8')
+        .replace(/^.*\) /, '')
+        .split(' ');
       stats.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
     } catch {
       // gone
@@ -75,33 +84,44 @@ export function budget(label, value, limit, { atMost = true, unit = '' } = {}) {
 }
 
 /** The p-th percentile (0 to 100) of `values` (sorted in place). */
-export const percentile = (values, p) => values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+export const percentile = (values, p) =>
+  values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
 
 /** The typed client (lib/payments-api/merchant-client.ts) of the service at `origin` as `token`. */
 const api = (origin, token) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
 /** A EUR 25.50 pay-in of the merchant of `token`; answers `{ paymentId, iframeUrls }`. */
 export const createPayin = async (origin, token = 'sbx_demo_merchant') =>
-  must(await api(origin, token).POST('/public/payin', { body: {
-    orderId: `bench-${crypto.randomUUID()}`,
-    amount: 25.5,
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    customer,
-    returnUrls,
-  } }), 'create pay-in');
+  must(
+    await api(origin, token).POST('/public/payin', {
+      body: {
+        orderId: `bench-${crypto.randomUUID()}`,
+        amount: 25.5,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer,
+        returnUrls,
+      },
+    }),
+    'create pay-in',
+  );
 
 /** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl, widgetUrl }` (launch addresses: `launch`). */
 export const createSession = async (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
-  must(await api(origin, token).POST('/public/cashier/session', { body: {
-    customer: { ...customer, externalUserId },
-    returnUrls,
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    balance: 100,
-  } }), 'create session');
+  must(
+    await api(origin, token).POST('/public/cashier/session', {
+      body: {
+        customer: { ...customer, externalUserId },
+        returnUrls,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        balance: 100,
+      },
+    }),
+    'create session',
+  );
 
 /**
  * Opens a launch address (a session's `checkoutUrl` or `widgetUrl`, a payout's `iframeUrls`) as

@@ -21,7 +21,10 @@ const RATE = Number(process.env.RATE ?? 10);
 const OPEN_RATE = Number(process.env.OPEN_RATE ?? 500);
 const MERCHANT = 'sbx_demo_merchant';
 
-const service = await startServer('bench-widget-service', 3210, { SANDBOX: '1', ...(process.env.SERVICE_LOG_LEVEL ? { LOG_LEVEL: process.env.SERVICE_LOG_LEVEL } : {}) });
+const service = await startServer('bench-widget-service', 3210, {
+  SANDBOX: '1',
+  ...(process.env.SERVICE_LOG_LEVEL ? { LOG_LEVEL: process.env.SERVICE_LOG_LEVEL } : {}),
+});
 const checkout = await startServer('bench-widget-checkout', 3211, {
   SANDBOX: '0',
   PAYMENTS_API_BASE_URL: `${service.origin.replace('localhost', '127.0.0.1')}/sandbox/api`,
@@ -39,33 +42,38 @@ let holder = '';
 
 /** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
 function openStream(sessionId, onSnapshot, onError) {
-  const request = http.get(`${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`, { agent: false, headers: { cookie: holder } }, (response) => {
-    if (response.statusCode !== 200) {
-      onError(`status ${response.statusCode}`);
-      response.resume();
-      return;
-    }
-    let buffer = '';
-    response.setEncoding('utf8');
-    response.on('data', (chunk) => {
-      buffer += chunk;
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const event = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = event.split('\n').find((line) => line.startsWith('data: '));
-        if (event.includes('event: snapshot') && data) onSnapshot(JSON.parse(data.slice(6)));
+  const request = http.get(
+    `${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`,
+    { agent: false, headers: { cookie: holder } },
+    (response) => {
+      if (response.statusCode !== 200) {
+        onError(`status ${response.statusCode}`);
+        response.resume();
+        return;
       }
-    });
-    response.on('error', () => undefined);
-  });
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const event = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = event.split('\n').find((line) => line.startsWith('data: '));
+          if (event.includes('event: snapshot') && data) onSnapshot(JSON.parse(data.slice(6)));
+        }
+      });
+      response.on('error', () => undefined);
+    },
+  );
   request.on('error', (error) => onError(error.message));
   return () => request.destroy();
 }
 
 async function inBatches(count, size, make) {
   const out = [];
-  for (let i = 0; i < count; i += size) out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
+  for (let i = 0; i < count; i += size)
+    out.push(...(await Promise.all(Array.from({ length: Math.min(size, count - i) }, (_, j) => make(i + j)))));
   return out;
 }
 
@@ -77,7 +85,9 @@ try {
   // One browser holds every session's widget (E22): it opens the first launch address, then the others with its cookie.
   holder = (await launch(created[0].widgetUrl, { checkoutOrigin: checkout.origin })).cookie;
   await inBatches(max - 1, 16, (i) => launch(created[i + 1].widgetUrl, { checkoutOrigin: checkout.origin, cookie: holder }));
-  console.log(`service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`);
+  console.log(
+    `service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`,
+  );
   for (const count of COUNTS) {
     const watched = sessions.slice(0, count);
     const expected = new Map();
@@ -122,7 +132,9 @@ try {
       const balance = 100 + (changes + 1) / 100;
       expected.set(id, { balance, at: performance.now() });
       changes += 1;
-      void merchant.PUT('/public/cashier/session/{sessionId}/balance', { params: { path: { sessionId: id } }, body: { balance } }).catch(() => (errors += 1));
+      void merchant
+        .PUT('/public/cashier/session/{sessionId}/balance', { params: { path: { sessionId: id } }, body: { balance } })
+        .catch(() => (errors += 1));
       await new Promise((r) => setTimeout(r, 1000 / RATE));
     }
     await new Promise((r) => setTimeout(r, 3_000));

@@ -16,7 +16,11 @@ try {
   const session = await createSession(origin);
   // Warm the routes first: a first render compiles nothing in production, but loads modules.
   await runHeaderFuzz(origin, 30, 1, { paymentId: payin.paymentId, payoutId: 'unknown_id', sessionId: session.sessionId });
-  const report = await runHeaderFuzz(origin, cases, Number(process.env.FUZZ_SEED ?? 11), { paymentId: payin.paymentId, payoutId: 'unknown_id', sessionId: session.sessionId });
+  const report = await runHeaderFuzz(origin, cases, Number(process.env.FUZZ_SEED ?? 11), {
+    paymentId: payin.paymentId,
+    payoutId: 'unknown_id',
+    sessionId: session.sessionId,
+  });
   console.log(
     `header fuzz: ${report.cases} requests; by class ${JSON.stringify(report.byClass)}; 5xx: ${report.serverErrors.length}; ` +
       `probe (/api/health, beside the fuzz) median ${report.medianProbeMs} ms, slowest ${report.longestProbeMs} ms; ` +

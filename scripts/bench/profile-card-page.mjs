@@ -22,12 +22,31 @@ const dir = path.resolve('.data/profile');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const service = await startServer('profile-service', 3260, { SANDBOX: '1', CHECKOUT_URL: 'http://localhost:3261', SANDBOX_PUBLIC_URL: 'http://localhost:3260', LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600' });
-const origin = 'http://localhost:3261';
-const checkout = spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', '3261'], {
-  env: { ...process.env, PORT: '3261', CHECKOUT_URL: origin, SANDBOX: '0', SANDBOX_PUBLIC_URL: 'http://localhost:3260', PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api', PAYMENTS_API_TOKEN: 'sbx_checkout', LOG_LEVEL: 'warn', SHUTDOWN_DEADLINE_MS: '2000' },
-  stdio: ['ignore', 'ignore', 'inherit'],
+const service = await startServer('profile-service', 3260, {
+  SANDBOX: '1',
+  CHECKOUT_URL: 'http://localhost:3261',
+  SANDBOX_PUBLIC_URL: 'http://localhost:3260',
+  LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
 });
+const origin = 'http://localhost:3261';
+const checkout = spawn(
+  process.execPath,
+  [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', '3261'],
+  {
+    env: {
+      ...process.env,
+      PORT: '3261',
+      CHECKOUT_URL: origin,
+      SANDBOX: '0',
+      SANDBOX_PUBLIC_URL: 'http://localhost:3260',
+      PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api',
+      PAYMENTS_API_TOKEN: 'sbx_checkout',
+      LOG_LEVEL: 'warn',
+      SHUTDOWN_DEADLINE_MS: '2000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 try {
   for (let i = 0; i < 100; i += 1) {
     try {
@@ -40,7 +59,9 @@ try {
   const payin = await createPayin(service.origin);
   await autocannon({ url: payin.iframeUrls.card, connections: 4, duration: 2 });
   const result = await autocannon({ url: payin.iframeUrls.card, connections: 20, duration: DURATION });
-  console.log(`card page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`);
+  console.log(
+    `card page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`,
+  );
 } finally {
   const exited = new Promise((resolve) => checkout.once('exit', resolve));
   checkout.kill('SIGTERM');
@@ -75,7 +96,9 @@ function moduleOf(frame) {
     if (!consumers.has(file)) consumers.set(file, new SourceMapConsumer(JSON.parse(readFileSync(`${file}.map`, 'utf8'))));
     const original = consumers.get(file).originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
     if (original.source) {
-      const source = decodeURIComponent(original.source.replace(/^turbopack:\/\/\/(\[project\]\/)?/, '').replace(/^\[project\]\//, '')).replace(/^(\.\.\/)+/, '');
+      const source = decodeURIComponent(
+        original.source.replace(/^turbopack:\/\/\/(\[project\]\/)?/, '').replace(/^\[project\]\//, ''),
+      ).replace(/^(\.\.\/)+/, '');
       const inModules = source.split('node_modules/');
       if (inModules.length > 1) {
         const parts = inModules.at(-1).split('/');
@@ -98,6 +121,9 @@ for (const node of profile.nodes) {
 }
 const idle = byModule.get('(idle)') ?? 0;
 console.log(`self time by module (${((total - idle) / 1e6).toFixed(1)} s busy of ${(total / 1e6).toFixed(1)} s; idle left out):`);
-for (const [name, time] of [...byModule].filter(([name]) => name !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, TOP)) {
+for (const [name, time] of [...byModule]
+  .filter(([name]) => name !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, TOP)) {
   console.log(`  ${((100 * time) / (total - idle)).toFixed(1).padStart(5)} %  ${name}`);
 }

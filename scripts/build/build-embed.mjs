@@ -32,7 +32,15 @@ export const integrity = (text) => `sha384-${createHash('sha384').update(text).d
 
 /** The files of public/embed/ written by the build (the current release, the manifest), by path, as text. */
 export function embedBuild() {
-  const common = { entryPoints: [SOURCE], bundle: true, write: false, target: 'es2019', minify: true, legalComments: 'none', banner: { js: BANNER } };
+  const common = {
+    entryPoints: [SOURCE],
+    bundle: true,
+    write: false,
+    target: 'es2019',
+    minify: true,
+    legalComments: 'none',
+    banner: { js: BANNER },
+  };
   const classic = buildSync({ ...common, format: 'iife', globalName: 'CheckoutEmbed' }).outputFiles[0].text;
   const esm = buildSync({ ...common, format: 'esm' }).outputFiles[0].text;
   const current = {
@@ -68,7 +76,10 @@ function declarations() {
     if (name.endsWith('.d.ts')) text = data;
   });
   const problems = ts.getPreEmitDiagnostics(program).concat(result.diagnostics);
-  if (problems.length > 0) throw new Error(ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' }));
+  if (problems.length > 0)
+    throw new Error(
+      ts.formatDiagnostics(problems, { getCanonicalFileName: (f) => f, getCurrentDirectory: () => process.cwd(), getNewLine: () => '\n' }),
+    );
   return text;
 }
 
@@ -76,7 +87,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   mkdirSync('public/embed', { recursive: true });
   for (const [file, text] of Object.entries(embedBuild())) writeFileSync(file, text);
   for (const [urlPath, pinned] of Object.entries(FROZEN)) {
-    if (integrity(readFileSync(`public${urlPath}`, 'utf8')) !== pinned) throw new Error(`${urlPath} changed: a released file keeps its bytes (merchants pin its hash)`);
+    if (integrity(readFileSync(`public${urlPath}`, 'utf8')) !== pinned)
+      throw new Error(`${urlPath} changed: a released file keeps its bytes (merchants pin its hash)`);
   }
   const manifest = JSON.parse(readFileSync('public/embed/manifest.json', 'utf8'));
   console.log(`embed: ${manifest.current} ${manifest.files[manifest.current].integrity}`);

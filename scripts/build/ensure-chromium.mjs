@@ -11,6 +11,8 @@ if (existsSync(path)) {
 } else {
   console.log('chromium missing: installing Debian package chromium');
   const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium fonts-liberation`, { stdio: 'inherit' });
+  execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium fonts-liberation`, {
+    stdio: 'inherit',
+  });
   if (!existsSync(path)) throw new Error(`chromium is still missing at ${path}`);
 }

@@ -28,7 +28,23 @@ try {
   const payin = await createPayin(origin);
   const api = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
   const payout = must(
-    await api.POST('/public/payout', { body: { orderId: `inventory-${Date.now()}`, value: 10, currency: 'EUR', kycVerified: false, customer: { externalUserId: 'inventory', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '+442071234567', dateOfBirth: '1990-12-10', billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' } } } }),
+    await api.POST('/public/payout', {
+      body: {
+        orderId: `inventory-${Date.now()}`,
+        value: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        customer: {
+          externalUserId: 'inventory',
+          firstName: 'Ada',
+          lastName: 'Lovelace',
+          email: 'ada@example.com',
+          phoneNumber: '+442071234567',
+          dateOfBirth: '1990-12-10',
+          billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' },
+        },
+      },
+    }),
     'create payout',
   );
   const session = await createSession(origin);
@@ -48,7 +64,11 @@ try {
   };
   const home = await readPage(`${origin}/`);
   const shared = new Set(home.scripts.map((s) => s.src));
-  const inventory = { generatedAt: new Date().toISOString(), inlineKinds: INLINE_KINDS.map(({ kind, starts, why }) => ({ kind, starts, why })), pages: {} };
+  const inventory = {
+    generatedAt: new Date().toISOString(),
+    inlineKinds: INLINE_KINDS.map(({ kind, starts, why }) => ({ kind, starts, why })),
+    pages: {},
+  };
   for (const [name, [url, cookie]] of Object.entries(pages)) {
     const page = await readPage(url, cookie);
     const unknown = page.inline.filter((s) => s.kind === 'unknown');

@@ -46,7 +46,20 @@ const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api
 const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
 const payin = async (id) => must(await merchant.GET('/public/payin/{payinId}', { params: { path: { payinId: id } } }), 'get pay-in');
 const newPayin = async () =>
-  must(await merchant.POST('/public/payin', { body: { orderId: `cluster-${randomUUID()}`, amount: 12, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } } }), 'create pay-in');
+  must(
+    await merchant.POST('/public/payin', {
+      body: {
+        orderId: `cluster-${randomUUID()}`,
+        amount: 12,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...customer, externalUserId: `c-${randomUUID()}` },
+        returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+      },
+    }),
+    'create pay-in',
+  );
 const card = (cardNumber) => ({ cardNumber, expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' });
 
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
@@ -54,13 +67,23 @@ await db.connect();
 await db.query("UPDATE merchants SET webhook_url = 'http://127.0.0.1:3600/hooks' WHERE token = 'sbx_demo_merchant'");
 /** JSON with sorted keys (a replayed answer comes from jsonb, whose key order differs). */
 const canonical = (value) =>
-  Array.isArray(value) ? `[${value.map(canonical).join(',')}]` : value && typeof value === 'object' ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}` : JSON.stringify(value);
+  Array.isArray(value)
+    ? `[${value.map(canonical).join(',')}]`
+    : value && typeof value === 'object'
+      ? `{${Object.keys(value)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+          .join(',')}}`
+      : JSON.stringify(value);
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Opens a page as a browser would and answers the cookies it set, as one Cookie header (the cashier's binding, E22). */
 const cookieOf = async (url) => {
   const response = await fetch(url);
   await response.arrayBuffer();
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 };
 
 try {
@@ -74,24 +97,68 @@ try {
   const forged = await newPayin();
   await postCardForm(forged.iframeUrls.card, card('4242424242424242'), { 'X-Forwarded-For': `${'6.6.6.6, '.repeat(600)}203.0.113.7` });
   const forgedIp = (await payin(forged.paymentId)).metadata?.ipAddress;
-  check('a padded, forged X-Forwarded-For through HAProxy: the PSP gets the address HAProxy saw', forgedIp === '127.0.0.1', `metadata.ipAddress ${forgedIp}`);
+  check(
+    'a padded, forged X-Forwarded-For through HAProxy: the PSP gets the address HAProxy saw',
+    forgedIp === '127.0.0.1',
+    `metadata.ipAddress ${forgedIp}`,
+  );
 
   const challenged = await newPayin();
   const toAcs = await postCardForm(challenged.iframeUrls.card, card('4000000000003220'));
-  check('a 3DS post leads to the service’s ACS on its own origin', toAcs.url.startsWith(cluster.sandbox) && toAcs.html.includes('Confirm payment') && (await payin(challenged.paymentId)).status === 'PENDING_3DS', toAcs.url);
+  check(
+    'a 3DS post leads to the service’s ACS on its own origin',
+    toAcs.url.startsWith(cluster.sandbox) &&
+      toAcs.html.includes('Confirm payment') &&
+      (await payin(challenged.paymentId)).status === 'PENDING_3DS',
+    toAcs.url,
+  );
   const passed = await postPageForm(toAcs.url, toAcs.html, { outcome: 'pass' });
-  check('the challenge passed at the ACS, the 3DS pay-in is SUCCESS and the customer is back on the checkout', (await payin(challenged.paymentId)).status === 'SUCCESS' && passed.url.startsWith(cluster.lb), passed.url);
+  check(
+    'the challenge passed at the ACS, the 3DS pay-in is SUCCESS and the customer is back on the checkout',
+    (await payin(challenged.paymentId)).status === 'SUCCESS' && passed.url.startsWith(cluster.lb),
+    passed.url,
+  );
 
-  const newSession = async (balance) => must(await merchant.POST('/public/cashier/session', { body: { customer: { ...customer, externalUserId: `c-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' }, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance } }), 'create session');
+  const newSession = async (balance) =>
+    must(
+      await merchant.POST('/public/cashier/session', {
+        body: {
+          customer: { ...customer, externalUserId: `c-${randomUUID()}` },
+          returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+          currency: 'EUR',
+          kycVerified: false,
+          previousTransactionCount: 0,
+          balance,
+        },
+      }),
+      'create session',
+    );
   const wallet = await newSession(50);
-  const deposit = must(await pages.POST('/public/cashier/session/{sessionId}/payin', { params: { path: { sessionId: wallet.sessionId } }, body: { amount: 20 } }), 'deposit');
+  const deposit = must(
+    await pages.POST('/public/cashier/session/{sessionId}/payin', {
+      params: { path: { sessionId: wallet.sessionId } },
+      body: { amount: 20 },
+    }),
+    'deposit',
+  );
   await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
   check('a cashier deposit paid by card through HAProxy is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
   // The customer's browser holds the session (E22): its cookie, from opening the cashier, goes with the destination.
   const holder = await cookieOf(`${cluster.lb}/cashier/${wallet.sessionId}`);
-  const withdrawal = must(await pages.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: wallet.sessionId } }, body: { value: 30 } }), 'withdrawal');
-  await postCardForm(withdrawal.iframeUrls.card, { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' }, { cookie: holder });
-  const confirmed = (await merchant.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: withdrawal.payoutId } } })).response.status;
+  const withdrawal = must(
+    await pages.POST('/public/cashier/session/{sessionId}/payout', {
+      params: { path: { sessionId: wallet.sessionId } },
+      body: { value: 30 },
+    }),
+    'withdrawal',
+  );
+  await postCardForm(
+    withdrawal.iframeUrls.card,
+    { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' },
+    { cookie: holder },
+  );
+  const confirmed = (await merchant.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: withdrawal.payoutId } } }))
+    .response.status;
   check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
 
   const twice = await newPayin();
@@ -104,25 +171,50 @@ try {
     return fetch(`${instance}/payments/payin/${twice.paymentId}/card`, { method: 'POST', body, headers: { Origin: instance } });
   };
   const answers = await Promise.all([post(a), post(b)]);
-  const after = (await payin(twice.paymentId));
-  check('one attempt posted to both instances at once is counted once', after.status === 'DECLINED' && after.attemptsRemaining === 2, `answers ${answers.map((r) => r.status)}, attemptsRemaining ${after.attemptsRemaining}`);
+  const after = await payin(twice.paymentId);
+  check(
+    'one attempt posted to both instances at once is counted once',
+    after.status === 'DECLINED' && after.attemptsRemaining === 2,
+    `answers ${answers.map((r) => r.status)}, attemptsRemaining ${after.attemptsRemaining}`,
+  );
 
   const both = await newPayin();
   const key = randomUUID();
-  const processBody = { browser: { javascriptEnabled: true }, cardData: { cardNumber: '4000000000000002', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false };
+  const processBody = {
+    browser: { javascriptEnabled: true },
+    cardData: { cardNumber: '4000000000000002', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+    saveCard: false,
+  };
   const atBoth = await Promise.all(
     cluster.sandboxes.map((origin) =>
       createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_checkout' })
-        .POST('/public/payin/{payinId}/process/card', { params: { path: { payinId: both.paymentId }, header: { 'Idempotency-Key': key } }, body: processBody })
+        .POST('/public/payin/{payinId}/process/card', {
+          params: { path: { payinId: both.paymentId }, header: { 'Idempotency-Key': key } },
+          body: processBody,
+        })
         .then((r) => ({ status: r.response.status, body: r.data ?? r.error })),
     ),
   );
   const afterBoth = await payin(both.paymentId);
-  check('one processing call sent to both sandbox processes at once has one effect', afterBoth.attemptsRemaining === 2 && canonical(atBoth[0].body) === canonical(atBoth[1].body), `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}${atBoth[0].status >= 400 ? `, ${atBoth[0].body.errorMessage}` : ''}`);
+  check(
+    'one processing call sent to both sandbox processes at once has one effect',
+    afterBoth.attemptsRemaining === 2 && canonical(atBoth[0].body) === canonical(atBoth[1].body),
+    `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}${atBoth[0].status >= 400 ? `, ${atBoth[0].body.errorMessage}` : ''}`,
+  );
 
   const session = await newSession(100);
-  const withdrawals = await Promise.all(Array.from({ length: 6 }, () => pages.POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 100 } }).then((a) => ({ status: a.response.status }))));
-  check('six parallel withdrawals of the whole balance on PostgreSQL create one payout', withdrawals.filter((w) => w.status === 200).length === 1, withdrawals.map((w) => w.status).join(','));
+  const withdrawals = await Promise.all(
+    Array.from({ length: 6 }, () =>
+      pages
+        .POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 100 } })
+        .then((a) => ({ status: a.response.status })),
+    ),
+  );
+  check(
+    'six parallel withdrawals of the whole balance on PostgreSQL create one payout',
+    withdrawals.filter((w) => w.status === 200).length === 1,
+    withdrawals.map((w) => w.status).join(','),
+  );
 
   const live = await newSession(10);
   const events = [];
@@ -134,7 +226,10 @@ try {
   stream.on('error', () => undefined);
   await wait(1_000);
   const changedAt = Date.now();
-  await merchant.PUT('/public/cashier/session/{sessionId}/balance', { params: { path: { sessionId: live.sessionId } }, body: { balance: 12.34 } });
+  await merchant.PUT('/public/cashier/session/{sessionId}/balance', {
+    params: { path: { sessionId: live.sessionId } },
+    body: { balance: 12.34 },
+  });
   while (!events.join('').includes('"balance":12.34') && Date.now() - changedAt < 5_000) await wait(25);
   const delay = Date.now() - changedAt;
   stream.destroy();
@@ -143,13 +238,20 @@ try {
   // Every webhook of the run, delivered once although both sandbox workers run.
   let undelivered = Infinity;
   for (let i = 0; i < 100 && undelivered > 0; i += 1) {
-    undelivered = Number((await db.query("SELECT count(*) AS n FROM webhook_deliveries WHERE delivered_at IS NULL AND url LIKE 'http://127.0.0.1:3600/%'")).rows[0].n);
+    undelivered = Number(
+      (await db.query("SELECT count(*) AS n FROM webhook_deliveries WHERE delivered_at IS NULL AND url LIKE 'http://127.0.0.1:3600/%'"))
+        .rows[0].n,
+    );
     if (undelivered > 0) await wait(200);
   }
   const { rows } = await db.query("SELECT id FROM webhook_deliveries WHERE url LIKE 'http://127.0.0.1:3600/%'");
   const deliveredTwice = [...received.values()].filter((n) => n > 1).length;
   const missing = rows.filter((row) => !received.has(row.id)).length;
-  check('every webhook delivered exactly once with two sandbox workers', rows.length > 0 && undelivered === 0 && deliveredTwice === 0 && missing === 0 && received.size === rows.length, `${rows.length} deliveries, ${received.size} ids received, ${deliveredTwice} twice, ${missing} missing`);
+  check(
+    'every webhook delivered exactly once with two sandbox workers',
+    rows.length > 0 && undelivered === 0 && deliveredTwice === 0 && missing === 0 && received.size === rows.length,
+    `${rows.length} deliveries, ${received.size} ids received, ${deliveredTwice} twice, ${missing} missing`,
+  );
 } finally {
   await db.end().catch(() => undefined);
   receiver.close();

@@ -22,7 +22,9 @@ const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status
 
 function aptInstall(pkg) {
   console.log(`installing ${pkg} (Debian package)…`);
-  execFileSync('sh', ['-c', `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], { stdio: 'inherit' });
+  execFileSync('sh', ['-c', `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], {
+    stdio: 'inherit',
+  });
 }
 
 function postgresBin() {
@@ -53,10 +55,22 @@ function startPostgres() {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-  const run = (args) => (asRoot ? execFileSync('su', ['postgres', '-c', args.map((a) => `'${a}'`).join(' ')]) : execFileSync(args[0], args.slice(1)));
+  if (asRoot)
+    chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+  const run = (args) =>
+    asRoot ? execFileSync('su', ['postgres', '-c', args.map((a) => `'${a}'`).join(' ')]) : execFileSync(args[0], args.slice(1));
   run([`${bin}/initdb`, '-D', `${dir}/data`, '-A', 'trust', '-U', 'postgres']);
-  run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${PORTS.pg} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', `${dir}/log`, '-w', 'start']);
+  run([
+    `${bin}/pg_ctl`,
+    '-D',
+    `${dir}/data`,
+    '-o',
+    `-p ${PORTS.pg} -k ${dir} -c listen_addresses=127.0.0.1`,
+    '-l',
+    `${dir}/log`,
+    '-w',
+    'start',
+  ]);
   execFileSync(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(PORTS.pg), '-U', 'postgres', 'checkout']);
   return {
     url: `postgres://postgres@127.0.0.1:${PORTS.pg}/checkout`,
@@ -102,34 +116,40 @@ export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
   };
   // A part that does not start stops the others: nothing is left running.
   try {
-  // The service: two sandbox processes and their workers on one PostgreSQL. The first migrates
-  // the database before the second starts. Webhooks may go to loopback (the smoke test's receiver).
-  const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1', TRUSTED_PROXY_HOPS: '1' };
-  start('sandbox a', { ...service, PORT: String(PORTS.sandbox) });
-  await waitFor(`http://127.0.0.1:${PORTS.sandbox}/api/ready`, 'sandbox a');
-  start('sandbox b', { ...service, PORT: String(PORTS.sandboxB) });
-  await waitFor(`http://127.0.0.1:${PORTS.sandboxB}/api/ready`, 'sandbox b');
-  // Two checkout instances of the same build, behind the load balancer.
-  const instance = { PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`, PAYMENTS_API_TOKEN: 'sbx_checkout', SANDBOX: '0', TRUSTED_PROXY_HOPS: '1', ...instanceEnv };
-  const haproxyEnv = {
-    LB_PORT: String(PORTS.lb),
-    INSTANCE_A_PORT: String(PORTS.a),
-    INSTANCE_B_PORT: String(PORTS.b),
-    SERVICE_PORT: String(PORTS.service),
-    SANDBOX_A_PORT: String(PORTS.sandbox),
-    SANDBOX_B_PORT: String(PORTS.sandboxB),
-    // Every test client is 127.0.0.1: caps far above production's 100 and 50 (deploy/haproxy.cfg).
-    LB_CONNECTIONS_PER_IP: process.env.LB_CONNECTIONS_PER_IP ?? '5000',
-    LB_CONNECTION_RATE_PER_IP: process.env.LB_CONNECTION_RATE_PER_IP ?? '5000',
-  };
-  // HAProxy first: the instances' readiness asks the service through it.
-  start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
-  await waitFor(`${sandbox}/api/health`, 'HAProxy (service)');
-  start('instance a', { ...instance, PORT: String(PORTS.a) });
-  start('instance b', { ...instance, PORT: String(PORTS.b) });
-  await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
-  await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
-  await waitFor(`${lb}/api/ready`, 'HAProxy (checkout)');
+    // The service: two sandbox processes and their workers on one PostgreSQL. The first migrates
+    // the database before the second starts. Webhooks may go to loopback (the smoke test's receiver).
+    const service = { SANDBOX: '1', DATABASE_URL: pg.url, SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1', TRUSTED_PROXY_HOPS: '1' };
+    start('sandbox a', { ...service, PORT: String(PORTS.sandbox) });
+    await waitFor(`http://127.0.0.1:${PORTS.sandbox}/api/ready`, 'sandbox a');
+    start('sandbox b', { ...service, PORT: String(PORTS.sandboxB) });
+    await waitFor(`http://127.0.0.1:${PORTS.sandboxB}/api/ready`, 'sandbox b');
+    // Two checkout instances of the same build, behind the load balancer.
+    const instance = {
+      PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`,
+      PAYMENTS_API_TOKEN: 'sbx_checkout',
+      SANDBOX: '0',
+      TRUSTED_PROXY_HOPS: '1',
+      ...instanceEnv,
+    };
+    const haproxyEnv = {
+      LB_PORT: String(PORTS.lb),
+      INSTANCE_A_PORT: String(PORTS.a),
+      INSTANCE_B_PORT: String(PORTS.b),
+      SERVICE_PORT: String(PORTS.service),
+      SANDBOX_A_PORT: String(PORTS.sandbox),
+      SANDBOX_B_PORT: String(PORTS.sandboxB),
+      // Every test client is 127.0.0.1: caps far above production's 100 and 50 (deploy/haproxy.cfg).
+      LB_CONNECTIONS_PER_IP: process.env.LB_CONNECTIONS_PER_IP ?? '5000',
+      LB_CONNECTION_RATE_PER_IP: process.env.LB_CONNECTION_RATE_PER_IP ?? '5000',
+    };
+    // HAProxy first: the instances' readiness asks the service through it.
+    start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
+    await waitFor(`${sandbox}/api/health`, 'HAProxy (service)');
+    start('instance a', { ...instance, PORT: String(PORTS.a) });
+    start('instance b', { ...instance, PORT: String(PORTS.b) });
+    await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
+    await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
+    await waitFor(`${lb}/api/ready`, 'HAProxy (checkout)');
   } catch (error) {
     await stopAll();
     throw error;
@@ -146,7 +166,9 @@ export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startCluster({ quiet: false });
-  console.log(`\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`);
+  console.log(
+    `\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`,
+  );
   const stop = async () => {
     await cluster.stop();
     process.exit(0);

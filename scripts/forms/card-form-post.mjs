@@ -5,7 +5,13 @@
  * browser test and the oversized-field benchmark. Answers `{ status, ms, html, url }` (`url`: where the redirects ended).
  */
 const attribute = (tag, name) => new RegExp(`\\s${name.replace(/[$]/g, '\\$')}="([^"]*)"`).exec(tag)?.[1];
-const unescape = (value) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const unescape = (value) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The hidden inputs of the page's first `<form>`. */
 export function hiddenFields(html) {

@@ -23,12 +23,14 @@ export function compare(entry, live) {
   for (const script of live.scripts) {
     const expected = known.get(script.src);
     if (!expected) changes.push(`script added: ${script.src} (${script.integrity})`);
-    else if (expected.integrity !== script.integrity) changes.push(`script changed: ${script.src}: expected ${expected.integrity}, got ${script.integrity}`);
+    else if (expected.integrity !== script.integrity)
+      changes.push(`script changed: ${script.src}: expected ${expected.integrity}, got ${script.integrity}`);
     if (!script.nonce) changes.push(`script without the CSP nonce: ${script.src}`);
   }
   for (const script of entry.scripts) if (!live.scripts.some((s) => s.src === script.src)) changes.push(`script removed: ${script.src}`);
   for (const script of live.inline) {
-    if (script.kind === 'unknown' || !entry.inline.includes(script.kind)) changes.push(`inline script of unknown kind: ${JSON.stringify(script.sample)}`);
+    if (script.kind === 'unknown' || !entry.inline.includes(script.kind))
+      changes.push(`inline script of unknown kind: ${JSON.stringify(script.sample)}`);
     if (!script.nonce) changes.push(`inline script without the CSP nonce: ${JSON.stringify(script.sample)}`);
   }
   return changes;
@@ -72,7 +74,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const changes = compare(match[1], live);
   if (changes.length === 0) {
-    console.log(`integrity check: ${match[0]} page as inventoried (${live.scripts.length} scripts, ${Object.keys(live.headers).length} security headers)`);
+    console.log(
+      `integrity check: ${match[0]} page as inventoried (${live.scripts.length} scripts, ${Object.keys(live.headers).length} security headers)`,
+    );
     process.exit(0);
   }
   console.log(`integrity check: ${match[0]} page CHANGED:`);

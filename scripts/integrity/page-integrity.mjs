@@ -9,14 +9,33 @@
  */
 import { createHash } from 'node:crypto';
 
-export const SECURITY_HEADERS = ['content-security-policy', 'referrer-policy', 'x-content-type-options', 'permissions-policy', 'strict-transport-security', 'cache-control'];
+export const SECURITY_HEADERS = [
+  'content-security-policy',
+  'referrer-policy',
+  'x-content-type-options',
+  'permissions-policy',
+  'strict-transport-security',
+  'cache-control',
+];
 
 /** The inline scripts a page may hold, by what their text starts with, and why each is there. */
 export const INLINE_KINDS = [
-  { kind: 'turbopack-chunk-list', starts: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(', why: 'Turbopack: the list of the page’s chunks to load (no code of its own)' },
-  { kind: 'rsc-payload-init', starts: '(self.__next_f=self.__next_f||[]).push(', why: 'React Server Components: starts the page’s server-rendered payload (data)' },
+  {
+    kind: 'turbopack-chunk-list',
+    starts: '(globalThis["TURBOPACK"] || (globalThis["TURBOPACK"] = [])).push(',
+    why: 'Turbopack: the list of the page’s chunks to load (no code of its own)',
+  },
+  {
+    kind: 'rsc-payload-init',
+    starts: '(self.__next_f=self.__next_f||[]).push(',
+    why: 'React Server Components: starts the page’s server-rendered payload (data)',
+  },
   { kind: 'rsc-payload', starts: 'self.__next_f.push(', why: 'React Server Components: the page’s server-rendered payload (data)' },
-  { kind: 'launch-submit', starts: "document.getElementById('launch-form').submit();", why: 'A launch address’s page: posts its one-time secret once, so the browser holds the page (docs/design.md, E22)' },
+  {
+    kind: 'launch-submit',
+    starts: "document.getElementById('launch-form').submit();",
+    why: 'A launch address’s page: posts its one-time secret once, so the browser holds the page (docs/design.md, E22)',
+  },
 ];
 
 export const sri = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -54,10 +73,19 @@ export async function readPage(url, cookie) {
     if (src) {
       const target = new URL(src.replace(/&amp;/g, '&'), url);
       const bytes = Buffer.from(await (await fetch(target)).arrayBuffer());
-      scripts.push({ src: target.origin === new URL(url).origin ? target.pathname : target.href, integrity: sri(bytes), noModule: /\snoModule/i.test(attributes), nonce: hasNonce });
+      scripts.push({
+        src: target.origin === new URL(url).origin ? target.pathname : target.href,
+        integrity: sri(bytes),
+        noModule: /\snoModule/i.test(attributes),
+        nonce: hasNonce,
+      });
     } else {
       const text = match[2].trim();
-      inline.push({ kind: INLINE_KINDS.find((k) => text.startsWith(k.starts))?.kind ?? 'unknown', nonce: hasNonce, sample: text.slice(0, 60) });
+      inline.push({
+        kind: INLINE_KINDS.find((k) => text.startsWith(k.starts))?.kind ?? 'unknown',
+        nonce: hasNonce,
+        sample: text.slice(0, 60),
+      });
     }
   }
   return { headers, scripts, inline };

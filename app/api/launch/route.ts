@@ -12,7 +12,8 @@ function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null 
   return payout ? { of: 'payout', id: payout[1]! } : null;
 }
 
-const plain = (status: number, text: string) => new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const plain = (status: number, text: string) =>
+  new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /** Whether the post comes from one of our own pages: its Origin is the request's own origin or the checkout's (and its loopback twin). */
 function fromOurPage(request: Request): boolean {
@@ -41,7 +42,12 @@ export async function POST(request: Request) {
   if (!scope || !LAUNCH_TOKEN.test(launch)) return plain(400, 'Not a launch of a checkout page');
   const cookie = request.headers.get('cookie') ?? '';
   const name = holderCookieName();
-  const secret = holderSecretOf(cookie.split(/;\s*/).find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1));
+  const secret = holderSecretOf(
+    cookie
+      .split(/;\s*/)
+      .find((part) => part.startsWith(`${name}=`))
+      ?.slice(name.length + 1),
+  );
   const { setCookie } = await spendLaunch(scope, launch, secret);
   // The address's other parameters (locale, tab…) go on to the page: at most 8 short ones.
   const keep = new URLSearchParams();
@@ -49,7 +55,11 @@ export async function POST(request: Request) {
     if (name === 'path' || name === 'launch' || !/^[A-Za-z]{1,16}$/.test(name) || value.length > 200 || keep.size >= 8) continue;
     keep.set(name, name === 'locale' ? localeParam(value) : value);
   }
-  const headers = new Headers({ Location: keep.size > 0 ? `${path}?${keep}` : path, 'Cache-Control': 'no-store', 'Referrer-Policy': 'strict-origin' });
+  const headers = new Headers({
+    Location: keep.size > 0 ? `${path}?${keep}` : path,
+    'Cache-Control': 'no-store',
+    'Referrer-Policy': 'strict-origin',
+  });
   if (setCookie) headers.append('Set-Cookie', setCookie);
   return new Response(null, { status: 303, headers });
 }

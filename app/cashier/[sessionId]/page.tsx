@@ -46,7 +46,10 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const available = session.available ?? balance;
   const availableText = available === null ? null : money(available, session.currency, uiLocale);
   const terms = cashierTerms(settings, session, flow);
-  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({ value: formatAmountInput(value, uiLocale), label: money(value, session.currency, uiLocale) }));
+  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({
+    value: formatAmountInput(value, uiLocale),
+    label: money(value, session.currency, uiLocale),
+  }));
   const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
   const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
@@ -54,7 +57,15 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const rg = session.responsibleGambling;
   const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
   const cancel = cancelId ? (
-    <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="cashier" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={tabHref(flow)} />
+    <CancelWithdrawal
+      sessionId={session.sessionId}
+      payoutId={cancelId}
+      view="cashier"
+      locale={locale}
+      transactions={transactions}
+      allowed={terms.withdrawalCancel}
+      backHref={tabHref(flow)}
+    />
   ) : null;
 
   return (
@@ -69,7 +80,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
       </header>
       <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
-      <CashierLive loaded={loaded} terms={terms} locale={uiLocale} cancelHref={`/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=`} />
+      <CashierLive
+        loaded={loaded}
+        terms={terms}
+        locale={uiLocale}
+        cancelHref={`/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=`}
+      />
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <a
@@ -106,7 +122,9 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           />
         )}
       </section>
-      {rg && showsSaferGambling ? <SaferGambling session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
+      {rg && showsSaferGambling ? (
+        <SaferGambling session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} />
+      ) : null}
       {rg ? <RealityReminder session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
       <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />
     </main>

@@ -20,7 +20,6 @@ const KEEPALIVE_MS = 15_000;
 const openByIp = new Map<string, number>();
 let open = 0;
 
-
 /** Answers the event stream of one session, or a JSON error (404, 429, 502, 503). */
 export async function openBalanceStream(request: Request, sessionId: string, holderProof: string | null): Promise<Response> {
   if (!PAYMENT_ID.test(sessionId)) return errorAnswer('NOT_FOUND', 'Unknown session');
@@ -28,7 +27,8 @@ export async function openBalanceStream(request: Request, sessionId: string, hol
   // Keyed as every per-address cap: an IPv6 client by its /64.
   const ip = addressKey(clientIpFrom(request.headers.get('x-forwarded-for'), trustedProxyHops()) ?? 'unknown');
   if (open >= LIVE_STREAMS_MAX) return unavailableAnswer('Too many live widgets on this instance; poll instead', 'INSTANCE_FULL', 5);
-  if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP) return errorAnswer('RATE_LIMITED', 'Too many live widgets from this address; poll instead', 30);
+  if ((openByIp.get(ip) ?? 0) >= LIVE_STREAMS_PER_IP)
+    return errorAnswer('RATE_LIMITED', 'Too many live widgets from this address; poll instead', 30);
 
   // Counted before the first load, so that a burst cannot pass the caps while it waits.
   open += 1;

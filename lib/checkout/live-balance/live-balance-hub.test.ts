@@ -20,19 +20,42 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 /** callOperation, served by the sandbox's router in process with the hosted pages' credential. */
 function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) {
   const counts = new Map<string, number>();
-  const fake = (async (id: OperationId, input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal; holderProof?: string | null }) => {
+  const fake = (async (
+    id: OperationId,
+    input: { params?: Record<string, string>; body?: unknown; signal?: AbortSignal; holderProof?: string | null },
+  ) => {
     counts.set(id, (counts.get(id) ?? 0) + 1);
     if (options.withoutE18 && id === 'watchSessionChanges') throw new PaymentsApiError('http', id, 404, 'NOT_FOUND');
     const op = OPERATIONS[id];
-    const answer = await call(op.method, fillPath(op.path, input.params ?? {}), { token: 'sbx_checkout', body: input.body, signal: input.signal, headers: input.holderProof ? { 'Holder-Proof': input.holderProof } : {} }).catch(() => {
+    const answer = await call(op.method, fillPath(op.path, input.params ?? {}), {
+      token: 'sbx_checkout',
+      body: input.body,
+      signal: input.signal,
+      headers: input.holderProof ? { 'Holder-Proof': input.holderProof } : {},
+    }).catch(() => {
       throw new PaymentsApiError('timeout', id);
     });
     if (answer.status >= 400) throw new PaymentsApiError('http', id, answer.status, answer.body?.errorKey);
     return answer.body;
   }) as unknown as typeof callOperation;
   const load = async (sessionId: string, holderProof: string | null = null) => {
-    const session = (await fake('getCashierSession', { params: { sessionId }, holderProof })) as { balance?: number; available?: number; reserved?: number; currency: string; status: string; expiresAt: string };
-    return { balance: session.balance ?? null, available: session.available ?? null, reserved: session.reserved ?? 0, currency: session.currency, status: session.status, pending: [], expiresAt: session.expiresAt };
+    const session = (await fake('getCashierSession', { params: { sessionId }, holderProof })) as {
+      balance?: number;
+      available?: number;
+      reserved?: number;
+      currency: string;
+      status: string;
+      expiresAt: string;
+    };
+    return {
+      balance: session.balance ?? null,
+      available: session.available ?? null,
+      reserved: session.reserved ?? 0,
+      currency: session.currency,
+      status: session.status,
+      pending: [],
+      expiresAt: session.expiresAt,
+    };
   };
   const pendingCalls: string[] = [];
   const pendingOf = async (sessionId: string) => {
@@ -44,7 +67,14 @@ function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) 
 
 async function newSession(balance: number) {
   const answer = await call('POST', '/public/cashier/session', {
-    body: { customer: { ...sampleCustomer, externalUserId: `h-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
+    body: {
+      customer: { ...sampleCustomer, externalUserId: `h-${randomUUID()}` },
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      balance,
+    },
     key: randomUUID(),
   });
   // The browser that opened the session (E22): the hub reads and watches with its proof.
@@ -83,7 +113,16 @@ describe('live balance hub', () => {
     await until(() => seen.at(-1)?.balance === 60);
     // Before: every notice fetched the pending withdrawals again.
     expect(pendingCalls).toEqual([]);
-    expect((await call('POST', `/public/cashier/session/${id}/payout`, { token: 'sbx_checkout', headers: { 'Holder-Proof': proofs.get(id)! }, body: { value: 10 }, key: randomUUID() })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `/public/cashier/session/${id}/payout`, {
+          token: 'sbx_checkout',
+          headers: { 'Holder-Proof': proofs.get(id)! },
+          body: { value: 10 },
+          key: randomUUID(),
+        })
+      ).status,
+    ).toBe(200);
     await until(() => seen.at(-1)?.reserved === 10);
     expect(pendingCalls).toEqual([id]);
   });
@@ -116,7 +155,8 @@ describe('live balance hub', () => {
     const { hub, counts } = upstream({ withoutE18: true });
     const id = await newSession(5);
     const list: WidgetSnapshot[] = [];
-    for (let v = 0; v < 50; v += 1) unsubscribes.push((await hub.subscribe(id, v === 0 ? viewer(list) : () => undefined, proofs.get(id))).unsubscribe);
+    for (let v = 0; v < 50; v += 1)
+      unsubscribes.push((await hub.subscribe(id, v === 0 ? viewer(list) : () => undefined, proofs.get(id))).unsubscribe);
     await new Promise((r) => setTimeout(r, 300));
     const before = counts.get('getCashierSession') ?? 0;
     await new Promise((r) => setTimeout(r, 3_000));

@@ -58,7 +58,14 @@ export class LiveBalanceHub {
   private readonly idsPerWatch: number;
 
   /** The service calls are injectable (tests run the hub against the sandbox in process), and so is the ids per watch call. */
-  constructor(deps: { call?: typeof callOperation; loadSnapshot?: typeof loadWidgetSnapshot; pendingOf?: typeof pendingWithdrawals; idsPerWatch?: number } = {}) {
+  constructor(
+    deps: {
+      call?: typeof callOperation;
+      loadSnapshot?: typeof loadWidgetSnapshot;
+      pendingOf?: typeof pendingWithdrawals;
+      idsPerWatch?: number;
+    } = {},
+  ) {
     this.idsPerWatch = deps.idsPerWatch ?? SESSION_CHANGES_MAX_IDS;
     this.call = deps.call ?? callOperation;
     this.loadSnapshot = deps.loadSnapshot ?? loadWidgetSnapshot;
@@ -76,7 +83,11 @@ export class LiveBalanceHub {
    * Subscribes to a session's snapshots; answers the current snapshot (loaded when the hub has
    * none) and an unsubscribe function. Throws PaymentsApiError when the first load fails.
    */
-  async subscribe(sessionId: string, listener: SnapshotListener, proof: string | null = null): Promise<{ snapshot: WidgetSnapshot; unsubscribe: () => void }> {
+  async subscribe(
+    sessionId: string,
+    listener: SnapshotListener,
+    proof: string | null = null,
+  ): Promise<{ snapshot: WidgetSnapshot; unsubscribe: () => void }> {
     let watched = this.sessions.get(sessionId);
     if (!watched?.snapshot) {
       const { expiresAt, ...snapshot } = await this.loadSnapshot(sessionId, proof);
@@ -193,7 +204,12 @@ export class LiveBalanceHub {
         failures = 0;
       } catch (error) {
         if (this.restart.signal.aborted) continue;
-        if (PaymentsApiError.is(error) && error.reason === 'http' && (error.status === 404 || error.status === 405) && this.mode === 'watch') {
+        if (
+          PaymentsApiError.is(error) &&
+          error.reason === 'http' &&
+          (error.status === 404 || error.status === 405) &&
+          this.mode === 'watch'
+        ) {
           logger.info('the payments service has no session-changes (E18): polling each watched session every second');
           this.mode = 'poll';
           this.pollSince = Date.now();
@@ -225,7 +241,10 @@ export class LiveBalanceHub {
     }
     // More sessions arrived during the joins: join them first.
     if (signal.aborted) return;
-    const groups = chunks([...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id), this.idsPerWatch);
+    const groups = chunks(
+      [...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id),
+      this.idsPerWatch,
+    );
     // The first group to answer ends the round: the others' long polls are dropped (their cursors
     // stay, so nothing is lost) and every group waits again at once, none behind another's 25 s.
     const round = new AbortController();
@@ -235,7 +254,10 @@ export class LiveBalanceHub {
       await Promise.all(
         groups.map(async (ids) => {
           // The oldest cursor of the group: a change seen twice is harmless, one skipped is not.
-          const after = ids.map((id) => this.sessions.get(id)?.cursor).filter((c): c is string => !!c).sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
+          const after = ids
+            .map((id) => this.sessions.get(id)?.cursor)
+            .filter((c): c is string => !!c)
+            .sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
           this.upstreamCalls.watch += 1;
           let answer;
           try {
@@ -269,8 +291,23 @@ export class LiveBalanceHub {
     await Promise.all(
       [...this.sessions.keys()].map(async (id) => {
         this.upstreamCalls.get += 1;
-        const session = await this.call('getCashierSession', { params: { sessionId: id }, signal, background: true, holderProof: this.proofOf(id) });
-        await this.apply([{ sessionId: id, balance: session.balance ?? null, reserved: session.reserved ?? 0, available: session.available ?? session.balance ?? null }], 'polled');
+        const session = await this.call('getCashierSession', {
+          params: { sessionId: id },
+          signal,
+          background: true,
+          holderProof: this.proofOf(id),
+        });
+        await this.apply(
+          [
+            {
+              sessionId: id,
+              balance: session.balance ?? null,
+              reserved: session.reserved ?? 0,
+              available: session.available ?? session.balance ?? null,
+            },
+          ],
+          'polled',
+        );
       }),
     );
     await sleep(Math.max(0, FALLBACK_POLL_MS - (Date.now() - started)), signal);
@@ -301,7 +338,13 @@ export class LiveBalanceHub {
         } catch (error) {
           logger.warn({ err: error, sessionId: change.sessionId }, 'pending withdrawals could not be refreshed');
         }
-        const next: WidgetSnapshot = { ...watched.snapshot, balance: change.balance, reserved: change.reserved, available: change.available, pending };
+        const next: WidgetSnapshot = {
+          ...watched.snapshot,
+          balance: change.balance,
+          reserved: change.reserved,
+          available: change.available,
+          pending,
+        };
         if (sameSnapshot(watched.snapshot, next)) return;
         watched.snapshot = next;
         const shown = this.withStatus(watched);

@@ -36,7 +36,11 @@ const PENDING_TTL_MS = 5_000;
 const pendingCache = new LRUCache<string, PendingWithdrawal[]>({ max: 10_000, ttl: PENDING_TTL_MS });
 
 /** The session's withdrawals that are not final (E10); `fresh` skips the 5 s cache. Throws PaymentsApiError. */
-export async function pendingWithdrawals(sessionId: string, fresh = false, holderProof: string | null = null): Promise<PendingWithdrawal[]> {
+export async function pendingWithdrawals(
+  sessionId: string,
+  fresh = false,
+  holderProof: string | null = null,
+): Promise<PendingWithdrawal[]> {
   const cached = fresh ? undefined : pendingCache.get(sessionId);
   if (cached) return cached;
   // Shared by every viewer (this cache, the hub): never one request's memoized answer, which an
@@ -44,13 +48,23 @@ export async function pendingWithdrawals(sessionId: string, fresh = false, holde
   const { transactions } = await callOperation('listSessionTransactions', { params: { sessionId }, background: true, holderProof });
   const pending = transactions
     .filter((t) => t.kind === 'payout' && PENDING_PAYOUT.has(t.status))
-    .map((t) => ({ id: t.id, amount: t.amount, currency: t.currency, status: t.status, createdAt: t.createdAt, ...(t.transactionType ? { transactionType: t.transactionType } : {}) }));
+    .map((t) => ({
+      id: t.id,
+      amount: t.amount,
+      currency: t.currency,
+      status: t.status,
+      createdAt: t.createdAt,
+      ...(t.transactionType ? { transactionType: t.transactionType } : {}),
+    }));
   pendingCache.set(sessionId, pending);
   return pending;
 }
 
 /** The snapshot as the service has it now. Throws PaymentsApiError (404 for an unknown session). */
-export async function loadWidgetSnapshot(sessionId: string, holderProof: string | null = null): Promise<WidgetSnapshot & { expiresAt: string }> {
+export async function loadWidgetSnapshot(
+  sessionId: string,
+  holderProof: string | null = null,
+): Promise<WidgetSnapshot & { expiresAt: string }> {
   const [session, pending] = await Promise.all([
     callOperation('getCashierSession', { params: { sessionId }, background: true, holderProof }),
     pendingWithdrawals(sessionId, false, holderProof),
@@ -78,7 +92,10 @@ const coalesced = new LRUCache<string, WidgetSnapshot & { expiresAt: string }, s
  * The snapshot, at most COALESCE_MS old; concurrent callers share one load, made with the proof
  * of the first (every caller is a holder the route checked, E22). Throws PaymentsApiError.
  */
-export async function coalescedWidgetSnapshot(sessionId: string, holderProof: string | null): Promise<WidgetSnapshot & { expiresAt: string }> {
+export async function coalescedWidgetSnapshot(
+  sessionId: string,
+  holderProof: string | null,
+): Promise<WidgetSnapshot & { expiresAt: string }> {
   const value = await coalesced.fetch(sessionId, { context: holderProof });
   if (!value) throw new Error('no snapshot');
   return value;

@@ -1678,6 +1678,8 @@ export interface components {
             sessionId?: string;
             /** @description With a `Holder-Proof` header: whether that browser holds the session or payout. */
             held?: boolean;
+            /** @description A session’s: whether it has expired (its pages say so to anyone). */
+            expired?: boolean;
         };
         BinLookup: {
             /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */

@@ -21,15 +21,27 @@ const SOFT = '4000002760003184';
 async function newSession(externalUserId = `dr-${randomUUID()}`) {
   const answer = await api('POST', '/public/cashier/session', {
     token: MERCHANT,
-    body: { customer: { ...sampleCustomer, externalUserId }, returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: 100 },
+    body: {
+      customer: { ...sampleCustomer, externalUserId },
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: true,
+      previousTransactionCount: 0,
+      balance: 100,
+    },
     key: randomUUID(),
   });
   await browserOf.open(answer.body.checkoutUrl);
   return answer.body.sessionId as string;
 }
-const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
+const deposit = (id: string, amount: number, extra: object = {}) =>
+  api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
 const payCard = (payinId: string, cardNumber = '4242424242424242', saveCard = false) =>
-  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard } });
+  api('POST', `/public/payin/${payinId}/process/card`, {
+    ...browserOf.pages,
+    key: randomUUID(),
+    body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard },
+  });
 const payin = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: MERCHANT })).body;
 
 beforeAll(async () => {
@@ -41,7 +53,11 @@ describe('a soft decline (E23)', () => {
     const id = await newSession();
     const created = await deposit(id, 20, { method: 'card' });
     const first = await payCard(created.body.paymentId, SOFT);
-    expect(first.body).toMatchObject({ status: 'DECLINED', attemptsRemaining: 2, statusReason: { detailedStatus: 'AUTHENTICATION_REQUIRED' } });
+    expect(first.body).toMatchObject({
+      status: 'DECLINED',
+      attemptsRemaining: 2,
+      statusReason: { detailedStatus: 'AUTHENTICATION_REQUIRED' },
+    });
     const second = await payCard(created.body.paymentId, SOFT);
     expect(second.body.status).toBe('PENDING_3DS');
     expect(second.body.redirectUrl).toMatch(/\/sandbox\/3ds\//);
@@ -103,7 +119,13 @@ describe('deposit again (E23)', () => {
     await payCard(saved.body.paymentId, '5555555555554444', true);
     const next = await newSession(user);
     const offer = (await api('GET', `/public/cashier/session/${next}`, { ...browserOf.pages })).body.depositAgain;
-    expect(offer).toMatchObject({ payinId: saved.body.paymentId, amount: 25, cardMask: expect.stringMatching(/4444$/), cardBrand: expect.any(String), cardId: expect.any(String) });
+    expect(offer).toMatchObject({
+      payinId: saved.body.paymentId,
+      amount: 25,
+      cardMask: expect.stringMatching(/4444$/),
+      cardBrand: expect.any(String),
+      cardId: expect.any(String),
+    });
     const cards = await api('GET', `/public/customer/${(await payin(saved.body.paymentId)).customerId}/cards`, { ...browserOf.pages });
     expect(cards.body.cards.map((c: { cardId: string }) => c.cardId)).toContain(offer.cardId);
     // A later deposit by a card not saved replaces the offer: pressing it never replays a paid deposit.

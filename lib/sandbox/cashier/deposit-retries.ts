@@ -20,14 +20,35 @@ import { MAX_ATTEMPTS } from '../core/records';
  */
 export async function lastCardDeposit(tx: Db, customerId: string, currency: string): Promise<DepositAgain | undefined> {
   const [row] = await tx
-    .select({ id: payins.id, amountMinor: payins.initialAmountMinor, feeMinor: payins.feeMinor, cardId: cards.id, mask: cards.mask, brand: cards.brand })
+    .select({
+      id: payins.id,
+      amountMinor: payins.initialAmountMinor,
+      feeMinor: payins.feeMinor,
+      cardId: cards.id,
+      mask: cards.mask,
+      brand: cards.brand,
+    })
     .from(payins)
     .leftJoin(cards, and(eq(cards.id, sql`${payins.card}->>'cardId'`), eq(cards.customerId, payins.customerId)))
-    .where(and(eq(payins.customerId, customerId), eq(payins.initialCurrency, currency), eq(payins.status, 'SUCCESS'), eq(payins.transactionType, 'CARD'), isNotNull(payins.processedAt)))
+    .where(
+      and(
+        eq(payins.customerId, customerId),
+        eq(payins.initialCurrency, currency),
+        eq(payins.status, 'SUCCESS'),
+        eq(payins.transactionType, 'CARD'),
+        isNotNull(payins.processedAt),
+      ),
+    )
     .orderBy(desc(payins.processedAt))
     .limit(1);
   if (!row?.cardId || !row.mask || !row.brand) return undefined;
-  return { payinId: row.id, amount: toMajor(row.amountMinor - (row.feeMinor ?? 0), currency), cardId: row.cardId, cardMask: row.mask, cardBrand: row.brand };
+  return {
+    payinId: row.id,
+    amount: toMajor(row.amountMinor - (row.feeMinor ?? 0), currency),
+    cardId: row.cardId,
+    cardMask: row.mask,
+    cardBrand: row.brand,
+  };
 }
 
 /** Statuses of a pay-in that may be retried: it was not paid, and cannot be while its retry is paid. */

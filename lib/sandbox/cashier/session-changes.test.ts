@@ -16,7 +16,14 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 async function newSession(balance: number, token = 'sbx_demo_merchant') {
   const answer = await api('POST', '/public/cashier/session', {
     token,
-    body: { customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
+    body: {
+      customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` },
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      balance,
+    },
     key: randomUUID(),
   });
   holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
@@ -28,7 +35,10 @@ const unknownProof = '0'.repeat(64);
 /** A watch; with the pages' credential, each session id goes with its holder's proof. */
 const watch = (body: { sessionIds: string[]; after?: string; waitSeconds?: number }, token = CHECKOUT) =>
   api('POST', '/public/cashier/session-changes', {
-    body: token === CHECKOUT && body.sessionIds.length > 0 && body.sessionIds.length <= 1000 ? { ...body, holderProofs: body.sessionIds.map((id) => holders.get(id)?.proof ?? unknownProof) } : body,
+    body:
+      token === CHECKOUT && body.sessionIds.length > 0 && body.sessionIds.length <= 1000
+        ? { ...body, holderProofs: body.sessionIds.map((id) => holders.get(id)?.proof ?? unknownProof) }
+        : body,
     token,
   });
 
@@ -70,7 +80,9 @@ describe('session changes (E18)', () => {
   it('a withdrawal is a change: reserved and available follow it', async () => {
     const id = await newSession(100);
     const { cursor } = (await watch({ sessionIds: [id] })).body;
-    expect((await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 30 }, ...holders.get(id)!, key: randomUUID() })).status).toBe(200);
+    expect(
+      (await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 30 }, ...holders.get(id)!, key: randomUUID() })).status,
+    ).toBe(200);
     const answer = await watch({ sessionIds: [id], after: cursor, waitSeconds: 5 });
     expect(answer.body.changed).toEqual([{ sessionId: id, balance: 100, reserved: 30, available: 70, withdrawalsChanged: true }]);
   });

@@ -62,8 +62,15 @@ const rowsOf = (result: unknown): Record<string, unknown>[] => (result as { rows
  * The snapshot's xmin and the watched sessions changed by transactions in [after, xmin), in one
  * statement, each with whether a withdrawal changed (else the balance alone).
  */
-async function readChanges(db: Db, ids: string[], after: number | null): Promise<{ xmin: number; changed: string[]; withdrawals: Map<string, boolean> }> {
-  const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+async function readChanges(
+  db: Db,
+  ids: string[],
+  after: number | null,
+): Promise<{ xmin: number; changed: string[]; withdrawals: Map<string, boolean> }> {
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
   const result = await db.execute(sql`
     WITH h AS (SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint AS xmin)
     SELECT h.xmin::text AS xmin, c.session_id, c.withdrawals
@@ -87,7 +94,15 @@ async function statesOf(db: Db, sessions: { id: string; currency: string; balanc
   const reservedRows = await db
     .select({ sessionId: payouts.sessionId, total: sum(heldMinor) })
     .from(payouts)
-    .where(and(inArray(payouts.sessionId, sessions.map((s) => s.id)), inArray(payouts.status, RESERVING)))
+    .where(
+      and(
+        inArray(
+          payouts.sessionId,
+          sessions.map((s) => s.id),
+        ),
+        inArray(payouts.status, RESERVING),
+      ),
+    )
     .groupBy(payouts.sessionId);
   const reserved = new Map(reservedRows.map((r) => [r.sessionId, Number(r.total ?? 0)]));
   return sessions.map((s) => {
@@ -104,10 +119,21 @@ async function statesOf(db: Db, sessions: { id: string; currency: string; balanc
 async function accessibleSessions(db: Db, principal: Principal, ids: string[], proofs: Map<string, string[]>) {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: cashierSessions.id, merchantId: cashierSessions.merchantId, currency: cashierSessions.currency, balanceMinor: cashierSessions.balanceMinor, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
+    .select({
+      id: cashierSessions.id,
+      merchantId: cashierSessions.merchantId,
+      currency: cashierSessions.currency,
+      balanceMinor: cashierSessions.balanceMinor,
+      cashier: cashierSessions.bindingHash,
+      widget: cashierSessions.widgetBindingHash,
+    })
     .from(cashierSessions)
     .where(inArray(cashierSessions.id, ids));
-  return rows.filter((row) => canAccess(principal, row.merchantId) && (principal.role === 'merchant' || (proofs.get(row.id) ?? []).some((proof) => proves(proof, [row.cashier, row.widget]))));
+  return rows.filter(
+    (row) =>
+      canAccess(principal, row.merchantId) &&
+      (principal.role === 'merchant' || (proofs.get(row.id) ?? []).some((proof) => proves(proof, [row.cashier, row.widget]))),
+  );
 }
 
 /** The proofs of the request that hold no watched session (any more): their watchers end. */
@@ -173,7 +199,10 @@ export async function watchSessionChanges(
       if (changed.length > 0) {
         const now = await accessibleSessions(db, principal, changed, proofs);
         // The notice says what changed: a balance alone leaves the watcher's withdrawals list as it is.
-        return withEnded({ cursor: cursor(xmin), changed: (await statesOf(db, now)).map((s) => ({ ...s, withdrawalsChanged: withdrawals.get(s.sessionId) ?? true })) });
+        return withEnded({
+          cursor: cursor(xmin),
+          changed: (await statesOf(db, now)).map((s) => ({ ...s, withdrawalsChanged: withdrawals.get(s.sessionId) ?? true })),
+        });
       }
       const left = deadline - Date.now();
       if (left <= 0 || signal?.aborted) return withEnded({ cursor: cursor(xmin), changed: [] });

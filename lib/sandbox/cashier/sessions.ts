@@ -22,7 +22,15 @@ import { isTerminal } from '../core/transitions';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from '../core/store';
 import { heldMinor } from '../core/records';
-import { assertDepositLimits, assertServedWithoutKyc, assertWithinBounds, cashierFee, depositRoomMajor, depositRoomMinor, mayCancelWithdrawals } from '../merchant/cashier-rules';
+import {
+  assertDepositLimits,
+  assertServedWithoutKyc,
+  assertWithinBounds,
+  cashierFee,
+  depositRoomMajor,
+  depositRoomMinor,
+  mayCancelWithdrawals,
+} from '../merchant/cashier-rules';
 import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
@@ -99,7 +107,10 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
   const data = (customer?.data ?? {}) as Customer;
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const depositLimits = depositRoomMajor(await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null, rates: config.ratesToEur }), row.currency);
+  const depositLimits = depositRoomMajor(
+    await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null, rates: config.ratesToEur }),
+    row.currency,
+  );
   const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
   return {
     sessionId: row.id,
@@ -135,7 +146,15 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
  * is added to the amount charged and recorded. With `replaces`, it retries an unpaid pay-in of
  * the session (E23, retryOf below).
  */
-export async function createSessionPayin(tx: Db, principal: Principal, id: string, amount: number, ctx: RequestContext, method?: string, replaces?: string) {
+export async function createSessionPayin(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  amount: number,
+  ctx: RequestContext,
+  method?: string,
+  replaces?: string,
+) {
   const row = await loadSession(tx, principal, id);
   assertActive(row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
@@ -167,7 +186,10 @@ export async function createSessionPayin(tx: Db, principal: Principal, id: strin
   if (method || retry) {
     await tx
       .update(payins)
-      .set({ ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}), ...(retry ? { replaces: retry.id, scaRequired: retry.scaRequired } : {}) })
+      .set({
+        ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}),
+        ...(retry ? { replaces: retry.id, scaRequired: retry.scaRequired } : {}),
+      })
       .where(eq(payins.id, payin.id));
   }
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
@@ -193,7 +215,10 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
   if (row.balanceMinor !== null) {
     const available = row.balanceMinor - (await reservedMinor(tx, id));
     if (minor > available) {
-      throw new SandboxApiError('INSUFFICIENT_BALANCE', 'value is above the available balance (the balance minus the withdrawals in progress)');
+      throw new SandboxApiError(
+        'INSUFFICIENT_BALANCE',
+        'value is above the available balance (the balance minus the withdrawals in progress)',
+      );
     }
   }
   const payout = await createPayoutFor(
@@ -209,14 +234,21 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
     },
     ctx,
   );
-  if (method) await tx.update(payouts).set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' }).where(eq(payouts.id, payout.id));
+  if (method)
+    await tx
+      .update(payouts)
+      .set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' })
+      .where(eq(payouts.id, payout.id));
   return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 
 /** E19 fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
 function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: StoredStatusReason | null }) {
   const detailed = row.statusReason?.detailedStatus;
-  return { ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}), ...(detailed ? { statusReason: detailed } : {}) };
+  return {
+    ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
+    ...(detailed ? { statusReason: detailed } : {}),
+  };
 }
 
 /** GET /public/cashier/session/{id}/transactions (E10): pay-ins and payouts, newest first. */
@@ -227,8 +259,28 @@ export async function sessionTransactions(tx: Db, principal: Principal, id: stri
   const transactions = [
     // In the session's currency (each one's initial currency): a deposit's amount charged, fee
     // included; a withdrawal's amount taken from the balance, fee included.
-    ...ins.map((p) => ({ id: p.id, kind: 'payin' as const, amount: toMajor(p.initialAmountMinor, p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? undefined, ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
-    ...outs.map((p) => ({ id: p.id, kind: 'payout' as const, amount: toMajor(p.initialValueMinor + (p.feeMinor ?? 0), p.initialCurrency), currency: p.initialCurrency, status: p.status, transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined), ...extras(p), createdAt: p.createdAt, updatedAt: p.updatedAt })),
+    ...ins.map((p) => ({
+      id: p.id,
+      kind: 'payin' as const,
+      amount: toMajor(p.initialAmountMinor, p.initialCurrency),
+      currency: p.initialCurrency,
+      status: p.status,
+      transactionType: p.transactionType ?? undefined,
+      ...extras(p),
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })),
+    ...outs.map((p) => ({
+      id: p.id,
+      kind: 'payout' as const,
+      amount: toMajor(p.initialValueMinor + (p.feeMinor ?? 0), p.initialCurrency),
+      currency: p.initialCurrency,
+      status: p.status,
+      transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined),
+      ...extras(p),
+      createdAt: p.createdAt,
+      updatedAt: p.updatedAt,
+    })),
   ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return {
     transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),

@@ -18,11 +18,21 @@ import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
  * WAITING_FOR_CONFIRMATION; it ends REJECTED with CUSTOMER_CANCELLED (its reservation ends with
  * it). 403 when the merchant does not allow it or the customer is in GB; 409 from other statuses.
  */
-export async function cancelPayout(tx: Db, principal: Principal, id: string, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<void> {
+export async function cancelPayout(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
+): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
   // A customer's own withdrawal from the cashier only; a merchant rejects its payouts with reject.
-  if (!row.sessionId) throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
-  const [customer] = await tx.select({ data: customers.data, gambling: customers.gambling }).from(customers).where(eq(customers.id, row.customerId)).limit(1);
+  if (!row.sessionId)
+    throw new SandboxApiError('FORBIDDEN', 'Only a withdrawal made in a cashier session can be cancelled by its customer');
+  const [customer] = await tx
+    .select({ data: customers.data, gambling: customers.gambling })
+    .from(customers)
+    .where(eq(customers.id, row.customerId))
+    .limit(1);
   if (!mayCancelWithdrawals(await config(row.merchantId), customer?.data, customer?.gambling)) {
     throw new SandboxApiError('FORBIDDEN', 'This withdrawal cannot be cancelled by the customer');
   }

@@ -15,18 +15,29 @@ const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
 const as = (sessionId: string) => holders.get(sessionId)!;
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
-const destination = (cardNumber = '4242424242424242') => ({ browser, cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' } });
+const destination = (cardNumber = '4242424242424242') => ({
+  browser,
+  cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
+});
 
 async function newSession(balance: number) {
   const answer = await api('POST', '/public/cashier/session', {
-    body: { customer: { ...sampleCustomer, externalUserId: `w-${randomUUID()}` }, returnUrls, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
+    body: {
+      customer: { ...sampleCustomer, externalUserId: `w-${randomUUID()}` },
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      balance,
+    },
     key: randomUUID(),
   });
   holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
   return answer.body.sessionId as string;
 }
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...as(id) })).body;
-const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...as(id), key: randomUUID() });
+const withdraw = (id: string, value: number) =>
+  api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...as(id), key: randomUUID() });
 
 beforeAll(async () => {
   await sandboxDb();
@@ -46,7 +57,10 @@ describe('withdrawals reserve the balance (E19)', () => {
   it('a withdrawal with its destination still holds its amount; a rejected one releases it', async () => {
     const id = await newSession(100);
     const first = await withdraw(id, 60);
-    expect((await api('POST', `/public/payout/${first.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() })).body.status).toBe('WAITING_FOR_CONFIRMATION');
+    expect(
+      (await api('POST', `/public/payout/${first.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() })).body
+        .status,
+    ).toBe('WAITING_FOR_CONFIRMATION');
     expect((await withdraw(id, 50)).status).toBe(409);
     expect((await api('PUT', `/public/payout/${first.body.payoutId}/reject`)).status).toBe(204);
     expect(await session(id)).toMatchObject({ balance: 100, reserved: 0, available: 100 });
@@ -59,7 +73,11 @@ describe('withdrawals reserve the balance (E19)', () => {
     await api('POST', `/public/payout/${paid.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() });
     expect((await api('PUT', `/public/payout/${paid.body.payoutId}/confirm`)).status).toBe(204);
     const failing = await withdraw(id, 20);
-    await api('POST', `/public/payout/${failing.body.payoutId}/process/card`, { body: destination('4000000000000119'), ...as(id), key: randomUUID() });
+    await api('POST', `/public/payout/${failing.body.payoutId}/process/card`, {
+      body: destination('4000000000000119'),
+      ...as(id),
+      key: randomUUID(),
+    });
     expect((await api('PUT', `/public/payout/${failing.body.payoutId}/confirm`)).status).toBe(204);
     expect(await session(id)).toMatchObject({ balance: 100, reserved: 50, available: 50 });
 

@@ -25,7 +25,10 @@ describe('cardHashKey', () => {
     const db = await sandboxDb();
     const root = mkdtempSync(path.join(tmpdir(), 'hash-key-'));
     process.env.SANDBOX_DATA_DIR = path.join(root, 'sandbox');
-    await db.insert(sandboxSecrets).values({ name: 'card-hash-key', value: 'cd'.repeat(32) }).onConflictDoNothing();
+    await db
+      .insert(sandboxSecrets)
+      .values({ name: 'card-hash-key', value: 'cd'.repeat(32) })
+      .onConflictDoNothing();
     const key = await cardHashKey(db);
     expect(key).toBe('cd'.repeat(32));
     expect(keyFileOf(process.env.SANDBOX_DATA_DIR)).toBe(path.join(root, 'card-hash-key'));

@@ -41,7 +41,8 @@ export async function cardHashKey(db: Db): Promise<string> {
     if (legacy) await db.delete(sandboxSecrets).where(eq(sandboxSecrets.name, LEGACY_ROW));
     return existing;
   }
-  if (config.DATABASE_URL) logger.warn('CARD_HASH_KEY is not set: the sandbox generates one per machine; set it, the same on every instance');
+  if (config.DATABASE_URL)
+    logger.warn('CARD_HASH_KEY is not set: the sandbox generates one per machine; set it, the same on every instance');
   const key = legacy?.value ?? randomBytes(32).toString('hex');
   try {
     writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });

@@ -35,7 +35,8 @@ export function activeExclusion(gambling: StoredGambling | null | undefined, now
  * A customer's limits at `now` across currencies (limitsAcross): those in force per currency they
  * were set in, the raises waiting and those ready to confirm (minor units of each currency).
  */
-export const customerLimitsAcross = (row: LimitsRow | null | undefined, now = new Date()) => limitsAcross(row?.depositLimits ?? {}, row?.gambling?.pending ?? {}, now);
+export const customerLimitsAcross = (row: LimitsRow | null | undefined, now = new Date()) =>
+  limitsAcross(row?.depositLimits ?? {}, row?.gambling?.pending ?? {}, now);
 
 /**
  * What the customer's deposit limits leave now, per period, in `currency` (minor units): every
@@ -55,7 +56,11 @@ export async function depositRoomMinor(
 ) {
   let customer = options.row;
   if (customer === undefined) {
-    const query = tx.select({ depositLimits: customers.depositLimits, gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).limit(1);
+    const query = tx
+      .select({ depositLimits: customers.depositLimits, gambling: customers.gambling })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .limit(1);
     [customer] = options.lock ? await query.for('update') : await query;
   }
   const limited = Object.entries(customerLimitsAcross(customer).limits).map(([c, limits]) => ({ currency: c, limits }));
@@ -83,10 +88,14 @@ export async function depositRoomMinor(
     // A currency without a rate cannot be compared: its limit then binds deposits in its own currency only.
     const comparable = (c: string) => c === limitCurrency || (options.rates[c] !== undefined && options.rates[limitCurrency] !== undefined);
     if (!comparable(currency)) continue;
-    const usedIn = (period: Period) => rows.reduce((sum, r) => (comparable(r.currency) ? sum + convert(Number(r[period]), r.currency, limitCurrency) : sum), 0);
+    const usedIn = (period: Period) =>
+      rows.reduce((sum, r) => (comparable(r.currency) ? sum + convert(Number(r[period]), r.currency, limitCurrency) : sum), 0);
     const own = roomFromUsed(limits, { day: usedIn('day'), week: usedIn('week'), month: usedIn('month') });
     for (const [period, r] of Object.entries(own) as [Period, { limit: number; remaining: number }][]) {
-      const here = { limit: convert(r.limit, limitCurrency, currency), remaining: Math.max(0, convert(r.remaining, limitCurrency, currency)) };
+      const here = {
+        limit: convert(r.limit, limitCurrency, currency),
+        remaining: Math.max(0, convert(r.remaining, limitCurrency, currency)),
+      };
       if (!room[period] || here.remaining < room[period]!.remaining) room[period] = here;
     }
   }
@@ -110,7 +119,10 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
     return {
       status: 'DECLINED',
       detailedStatus: 'BLOCKED_CUSTOMER',
-      reason: exclusion.kind === 'TIME_OUT' ? 'The customer is taking a break from gambling: no deposits' : 'The customer is self-excluded: no deposits',
+      reason:
+        exclusion.kind === 'TIME_OUT'
+          ? 'The customer is taking a break from gambling: no deposits'
+          : 'The customer is self-excluded: no deposits',
     };
   }
   if (!row.sessionId || !customer) return null;
@@ -119,5 +131,9 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
   const over = exceededPeriod(room, row.initialAmountMinor - (row.feeMinor ?? 0));
   if (!over) return null;
   const money = (minor: number) => formatMinor(minor, row.initialCurrency, 'en');
-  return { status: 'DECLINED', detailedStatus: 'CUSTOMER_ISSUES', reason: `The deposit would pass the customer's deposit limit of ${money(over.limit)} a ${over.period}; ${money(over.remaining)} is left` };
+  return {
+    status: 'DECLINED',
+    detailedStatus: 'CUSTOMER_ISSUES',
+    reason: `The deposit would pass the customer's deposit limit of ${money(over.limit)} a ${over.period}; ${money(over.remaining)} is left`,
+  };
 }

@@ -12,7 +12,6 @@ import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 type PayinRow = typeof payins.$inferSelect;
 
-
 /** Pay-in status → h2h status; null for a status the webhook does not report (PENDING). */
 export function h2hStatus(status: string): H2hWebhook['status'] | null {
   switch (status) {

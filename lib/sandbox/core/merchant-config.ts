@@ -8,8 +8,6 @@ import { isKnownCurrency, toMinor } from '@/lib/money';
 import { invalid } from './api-error';
 import type { MethodType, SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
-
-
 /** Checks an amount in major units of a currency the merchant has enabled; returns minor units. Throws 400. */
 export function checkedMinor(config: SandboxMerchantConfig, amount: number, currency: string, field: string): number {
   if (!isKnownCurrency(currency)) throw invalid(`currency ${currency} is not an ISO 4217 code`);
@@ -39,13 +37,24 @@ function monogramLogo(letter: string, background: string, foreground: string): s
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { theme: CheckoutSettings['theme'] }, options: { kycForEveryPsp?: boolean } = {}): SandboxMerchantConfig {
+function demoConfig(
+  displayName: string,
+  extra: Partial<CheckoutSettings> & { theme: CheckoutSettings['theme'] },
+  options: { kycForEveryPsp?: boolean } = {},
+): SandboxMerchantConfig {
   const config: SandboxMerchantConfig = {
     displayName,
     settings: {
       displayName,
       allowedOrigins: DEV_ORIGINS,
-      presetAmounts: { EUR: [10, 25, 50, 100], USD: [10, 25, 50, 100], GBP: [10, 25, 50, 100], JPY: [1000, 5000, 10000], BRL: [50, 100, 200], KWD: [5, 10, 20] },
+      presetAmounts: {
+        EUR: [10, 25, 50, 100],
+        USD: [10, 25, 50, 100],
+        GBP: [10, 25, 50, 100],
+        JPY: [1000, 5000, 10000],
+        BRL: [50, 100, 200],
+        KWD: [5, 10, 20],
+      },
       sessionTtlSeconds: 3600,
       payoutAutoConfirm: false,
       ...extra,
@@ -54,7 +63,13 @@ function demoConfig(displayName: string, extra: Partial<CheckoutSettings> & { th
     psps: [
       { id: 'psp-card-eu', name: 'Card EU', methods: ['card'], currencies: ['EUR', 'GBP'], requiresKyc: false },
       { id: 'psp-card-us', name: 'Card US', methods: ['card'], currencies: ['USD'], requiresKyc: true },
-      { id: 'psp-apm', name: 'APM hub', methods: ['bank-transfer', 'ewallet', 'pix', 'crypto'], currencies: ['EUR', 'BRL'], requiresKyc: false },
+      {
+        id: 'psp-apm',
+        name: 'APM hub',
+        methods: ['bank-transfer', 'ewallet', 'pix', 'crypto'],
+        currencies: ['EUR', 'BRL'],
+        requiresKyc: false,
+      },
     ],
     routers: [
       { id: 'router-default', pspIds: ['psp-card-us', 'psp-card-eu', 'psp-apm'] },
@@ -122,7 +137,10 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
         logoUrl: monogramLogo('L', '#047857', '#ffffff'),
         withdrawalCancel: true,
         withdrawalEtaHours: { card: 24, apm: 72 },
-        limits: { EUR: { depositMin: 5, depositMax: 5000, withdrawalMin: 10, withdrawalMax: 2000 }, GBP: { depositMin: 5, depositMax: 5000 } },
+        limits: {
+          EUR: { depositMin: 5, depositMax: 5000, withdrawalMin: 10, withdrawalMax: 2000 },
+          GBP: { depositMin: 5, depositMax: 5000 },
+        },
         fees: [
           { method: 'card', direction: 'deposit', currency: 'EUR', fixedMinor: 30, basisPoints: 150 },
           { method: 'apm', direction: 'deposit', currency: 'EUR', fixedMinor: 0, basisPoints: 100 },

@@ -45,7 +45,15 @@ export const METHOD_FIELDS: Record<string, MethodField[]> = {
         { value: 'USDT-TRC20', label: 'USDT (TRC-20)' },
       ],
     },
-    { name: 'walletAddress', label: 'Wallet address', type: 'text', required: true, pattern: '[A-Za-z0-9]{26,64}', minLength: 26, maxLength: 64 },
+    {
+      name: 'walletAddress',
+      label: 'Wallet address',
+      type: 'text',
+      required: true,
+      pattern: '[A-Za-z0-9]{26,64}',
+      minLength: 26,
+      maxLength: 64,
+    },
   ],
 };
 
@@ -105,10 +113,12 @@ export function validateMethodFields(method: PaymentMethod, data: Record<string,
     if (field.minLength !== undefined && value.length < field.minLength) throw invalid(`additionalData.${field.name}: too short`);
     if (field.maxLength !== undefined && value.length > field.maxLength) throw invalid(`additionalData.${field.name}: too long`);
     if (field.pattern && !new RegExp(`^(?:${field.pattern})$`).test(value)) throw invalid(`additionalData.${field.name}: wrong format`);
-    if (field.type === 'email' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value)) throw invalid(`additionalData.${field.name}: not an e-mail address`);
+    if (field.type === 'email' && !/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/.test(value))
+      throw invalid(`additionalData.${field.name}: not an e-mail address`);
     if (field.type === 'number' && !Number.isFinite(Number(value))) throw invalid(`additionalData.${field.name}: not a number`);
     if (field.type === 'date' && !/^\d{4}-\d{2}-\d{2}$/.test(value)) throw invalid(`additionalData.${field.name}: not a date`);
-    if (field.type === 'select' && !field.options?.some((o) => o.value === value)) throw invalid(`additionalData.${field.name}: not an option`);
+    if (field.type === 'select' && !field.options?.some((o) => o.value === value))
+      throw invalid(`additionalData.${field.name}: not an option`);
     kept[field.name] = value;
   }
   return kept;

@@ -47,7 +47,11 @@ export async function issueSessionLaunch(tx: Db, row: { id: string; expiresAt: D
   const widget = newLaunch();
   await tx.update(cashierSessions).set({ launchHash: cashier.hash, widgetLaunchHash: widget.hash }).where(eq(cashierSessions.id, row.id));
   const base = `${ctx.checkoutUrl}/cashier/${row.id}`;
-  return { checkoutUrl: withLaunch(base, cashier.token), widgetUrl: withLaunch(`${base}/widget`, widget.token), launchExpiresAt: row.expiresAt.toISOString() };
+  return {
+    checkoutUrl: withLaunch(base, cashier.token),
+    widgetUrl: withLaunch(`${base}/widget`, widget.token),
+    launchExpiresAt: row.expiresAt.toISOString(),
+  };
 }
 
 /** A new launch secret for a payout's destination pages; answers its `iframeUrls`. */
@@ -56,10 +60,17 @@ export async function issuePayoutLaunch(tx: Db, id: string, ctx: RequestContext)
   const launchExpiresAt = new Date(Date.now() + PAYOUT_LAUNCH_TTL_MS);
   await tx.update(payouts).set({ launchHash: launch.hash, launchExpiresAt }).where(eq(payouts.id, id));
   const urls = iframeUrls(ctx, 'payout', id);
-  return { iframeUrls: { card: withLaunch(urls.card, launch.token), apm: withLaunch(urls.apm, launch.token) }, launchExpiresAt: launchExpiresAt.toISOString() };
+  return {
+    iframeUrls: { card: withLaunch(urls.card, launch.token), apm: withLaunch(urls.apm, launch.token) },
+    launchExpiresAt: launchExpiresAt.toISOString(),
+  };
 }
 
-const spentOrUnknown = () => new SandboxApiError('FORBIDDEN', 'This launch address was already opened, replaced by a newer one, or has expired: the merchant launches the page again');
+const spentOrUnknown = () =>
+  new SandboxApiError(
+    'FORBIDDEN',
+    'This launch address was already opened, replaced by a newer one, or has expired: the merchant launches the page again',
+  );
 
 async function sessionForUpdate(tx: Db, principal: Principal, id: string) {
   const [row] = await tx.select().from(cashierSessions).where(eq(cashierSessions.id, id)).for('update').limit(1);
@@ -78,9 +89,15 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
   if (row.expiresAt.getTime() <= Date.now()) throw spentOrUnknown();
   const holder = sha256(request.holderProof);
   if (row.launchHash === spent) {
-    await tx.update(cashierSessions).set({ bindingHash: holder, launchHash: null, updatedAt: new Date() }).where(eq(cashierSessions.id, id));
+    await tx
+      .update(cashierSessions)
+      .set({ bindingHash: holder, launchHash: null, updatedAt: new Date() })
+      .where(eq(cashierSessions.id, id));
   } else if (row.widgetLaunchHash === spent) {
-    await tx.update(cashierSessions).set({ widgetBindingHash: holder, widgetLaunchHash: null, updatedAt: new Date() }).where(eq(cashierSessions.id, id));
+    await tx
+      .update(cashierSessions)
+      .set({ widgetBindingHash: holder, widgetLaunchHash: null, updatedAt: new Date() })
+      .where(eq(cashierSessions.id, id));
   } else throw spentOrUnknown();
 }
 
@@ -88,8 +105,17 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
 export async function bindPayout(tx: Db, principal: Principal, id: string, request: BindingRequest): Promise<void> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
-  if (row.sessionId || !row.launchHash || row.launchHash !== sha256(request.launchToken) || (row.launchExpiresAt && row.launchExpiresAt.getTime() <= Date.now())) throw spentOrUnknown();
-  await tx.update(payouts).set({ bindingHash: sha256(request.holderProof), launchHash: null, launchExpiresAt: null, updatedAt: new Date() }).where(eq(payouts.id, id));
+  if (
+    row.sessionId ||
+    !row.launchHash ||
+    row.launchHash !== sha256(request.launchToken) ||
+    (row.launchExpiresAt && row.launchExpiresAt.getTime() <= Date.now())
+  )
+    throw spentOrUnknown();
+  await tx
+    .update(payouts)
+    .set({ bindingHash: sha256(request.holderProof), launchHash: null, launchExpiresAt: null, updatedAt: new Date() })
+    .where(eq(payouts.id, id));
 }
 
 /** POST /public/cashier/session/{id}/launch (E22, merchant): new addresses for the cashier and the widget. 404; 409 for an expired session. */
@@ -105,7 +131,8 @@ export async function launchPayout(tx: Db, principal: Principal, id: string, ctx
   requireMerchant(principal);
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
-  if (row.sessionId) throw new SandboxApiError('INVALID_STATE', 'A withdrawal made in a cashier session opens with its session: launch the session');
+  if (row.sessionId)
+    throw new SandboxApiError('INVALID_STATE', 'A withdrawal made in a cashier session opens with its session: launch the session');
   return issuePayoutLaunch(tx, id, ctx);
 }
 
@@ -131,12 +158,18 @@ export const proves = (proof: string | null | undefined, held: readonly (string 
   return held.some((h) => h === hash);
 };
 
-const refused = () => new SandboxApiError('FORBIDDEN', 'Only the browser that holds this page may do this (the holder’s proof is missing or not this page’s)');
+const refused = () =>
+  new SandboxApiError('FORBIDDEN', 'Only the browser that holds this page may do this (the holder’s proof is missing or not this page’s)');
 
 /** The holders of a session (SHA-256 of their proofs), or null for no such session (the operation then answers its own 404). */
 async function sessionHolders(tx: Db, id: string): Promise<Holders | null> {
   const [row] = await tx
-    .select({ merchantId: cashierSessions.merchantId, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash, expiresAt: cashierSessions.expiresAt })
+    .select({
+      merchantId: cashierSessions.merchantId,
+      cashier: cashierSessions.bindingHash,
+      widget: cashierSessions.widgetBindingHash,
+      expiresAt: cashierSessions.expiresAt,
+    })
     .from(cashierSessions)
     .where(eq(cashierSessions.id, id))
     .limit(1);
@@ -154,9 +187,15 @@ interface Holders {
 async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', params: Record<string, string>): Promise<Holders | null> {
   if (scope === 'session') return sessionHolders(tx, params.sessionId ?? '');
   if (scope === 'payout') {
-    const [row] = await tx.select({ merchantId: payouts.merchantId, sessionId: payouts.sessionId, held: payouts.bindingHash }).from(payouts).where(eq(payouts.id, params.payoutId ?? '')).limit(1);
+    const [row] = await tx
+      .select({ merchantId: payouts.merchantId, sessionId: payouts.sessionId, held: payouts.bindingHash })
+      .from(payouts)
+      .where(eq(payouts.id, params.payoutId ?? ''))
+      .limit(1);
     if (!row) return null;
-    return row.sessionId ? { ...(await sessionHolders(tx, row.sessionId))!, sessionId: row.sessionId } : { merchantId: row.merchantId, held: [row.held] };
+    return row.sessionId
+      ? { ...(await sessionHolders(tx, row.sessionId))!, sessionId: row.sessionId }
+      : { merchantId: row.merchantId, held: [row.held] };
   }
   // A customer's saved cards are removed by a browser holding one of the customer's sessions or payouts.
   const customerId = params.customerId ?? '';
@@ -166,7 +205,10 @@ async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', param
     .select({ merchantId: cashierSessions.merchantId, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
     .from(cashierSessions)
     .where(eq(cashierSessions.customerId, customerId));
-  const held = await tx.select({ merchantId: payouts.merchantId, held: payouts.bindingHash }).from(payouts).where(and(eq(payouts.customerId, customerId), isNotNull(payouts.bindingHash)));
+  const held = await tx
+    .select({ merchantId: payouts.merchantId, held: payouts.bindingHash })
+    .from(payouts)
+    .where(and(eq(payouts.customerId, customerId), isNotNull(payouts.bindingHash)));
   return { merchantId: customer.merchantId, held: [...sessions.flatMap((r) => [r.cashier, r.widget]), ...held.map((r) => r.held)] };
 }
 
@@ -176,7 +218,13 @@ async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', param
  * moves without a proof only what no browser holds. Throws 403 FORBIDDEN; an unknown id passes
  * on to the operation's own 404.
  */
-export async function assertHolder(tx: Db, principal: Principal, holder: NonNullable<OperationSpec['holder']>, params: Record<string, string>, proof: string | null): Promise<void> {
+export async function assertHolder(
+  tx: Db,
+  principal: Principal,
+  holder: NonNullable<OperationSpec['holder']>,
+  params: Record<string, string>,
+  proof: string | null,
+): Promise<void> {
   if (principal.role === 'merchant' && (holder.access === 'read' || holder.scope === 'customer')) return;
   const found = await holdersOf(tx, holder.scope, params);
   if (!found) return;

@@ -19,14 +19,11 @@ import { assertTransition } from './transitions';
 import { refusalAtPayment } from './deposit-rules';
 import type { PendingOutcome, StoredStatusReason } from '@/lib/db/stored-shapes';
 
-
 export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
 
 /** Processing attempts a pay-in allows; a DECLINED one may be processed again below this. */
 export const MAX_ATTEMPTS = 3;
-
-
 
 export const REASONS: Partial<Record<DetailedStatus, string>> = {
   CARD_DECLINED: 'The card was declined by the issuer',
@@ -57,7 +54,10 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
   const reason = row.statusReason;
   const threeDs = row.threeDs;
   // The ACS page a PENDING_3DS pay-in waits on (its challenge; none during the 3DS Method).
-  const challengeUrl = row.status === 'PENDING_3DS' && threeDs?.phase !== 'METHOD' ? acsUrl({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }, row.id) : null;
+  const challengeUrl =
+    row.status === 'PENDING_3DS' && threeDs?.phase !== 'METHOD'
+      ? acsUrl({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }, row.id)
+      : null;
   return {
     id: row.id,
     amount: toMajor(row.amountMinor, row.currency),
@@ -126,7 +126,11 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
     const refusal = await refusalAtPayment(tx, row);
     if (refusal) set = { ...set, status: 'DECLINED', statusReason: refusal, pendingUntil: null, pendingOutcome: null };
   }
-  const [updated] = await tx.update(payins).set({ ...set, updatedAt: new Date() }).where(eq(payins.id, row.id)).returning();
+  const [updated] = await tx
+    .update(payins)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(payins.id, row.id))
+    .returning();
   if (!updated) throw new Error('pay-in vanished during update');
   if (updated.status !== row.status) {
     await enqueueEvent(tx, updated.merchantId, 'payin.status_changed', updated.id, {
@@ -151,7 +155,11 @@ export const heldMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${p
  */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
   if (set.status !== undefined) assertTransition('payout', row.status, set.status);
-  const [updated] = await tx.update(payouts).set({ ...set, updatedAt: new Date() }).where(eq(payouts.id, row.id)).returning();
+  const [updated] = await tx
+    .update(payouts)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(payouts.id, row.id))
+    .returning();
   if (!updated) throw new Error('payout vanished during update');
   if (updated.status !== row.status) {
     await enqueueEvent(tx, updated.merchantId, 'payout.status_changed', updated.id, {
@@ -162,7 +170,10 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
     if (updated.status === 'PROCESSED' && updated.sessionId) {
       await tx
         .update(cashierSessions)
-        .set({ balanceMinor: sql`greatest(${cashierSessions.balanceMinor} - ${updated.initialValueMinor + (updated.feeMinor ?? 0)}, 0)`, updatedAt: new Date() })
+        .set({
+          balanceMinor: sql`greatest(${cashierSessions.balanceMinor} - ${updated.initialValueMinor + (updated.feeMinor ?? 0)}, 0)`,
+          updatedAt: new Date(),
+        })
         .where(and(eq(cashierSessions.id, updated.sessionId), isNotNull(cashierSessions.balanceMinor)));
     }
   }
@@ -188,10 +199,18 @@ function dueOutcome<R extends Timed>(row: R, now: Date): PendingOutcome<R['statu
  */
 export async function settleDue<R extends Timed>(
   row: R,
-  change: (row: R, set: { status: R['status']; statusReason: ReturnType<typeof reasonFor>; pendingUntil: null; pendingOutcome: null }) => Promise<R>,
+  change: (
+    row: R,
+    set: { status: R['status']; statusReason: ReturnType<typeof reasonFor>; pendingUntil: null; pendingOutcome: null },
+  ) => Promise<R>,
   now = new Date(),
 ): Promise<R> {
   const outcome = dueOutcome(row, now);
   if (!outcome) return row;
-  return change(row, { status: outcome.status, statusReason: reasonFor(outcome.status, outcome.detailedStatus), pendingUntil: null, pendingOutcome: null });
+  return change(row, {
+    status: outcome.status,
+    statusReason: reasonFor(outcome.status, outcome.detailedStatus),
+    pendingUntil: null,
+    pendingOutcome: null,
+  });
 }

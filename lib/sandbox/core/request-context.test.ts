@@ -13,10 +13,22 @@ describe('requestContext', () => {
   it('takes the socket’s X-Forwarded-For entry (the last, with no trusted proxy), the User-Agent and the direct-link headers', () => {
     const ctx = requestContext(
       new Request('http://localhost/sandbox/api/public/payin', {
-        headers: { 'x-forwarded-for': '203.0.113.9, 10.0.0.1', 'user-agent': 'curl/8', 'x-user-agent': 'Mozilla/5.0 (iPhone) Mobile', 'x-ip-address': '198.51.100.4' },
+        headers: {
+          'x-forwarded-for': '203.0.113.9, 10.0.0.1',
+          'user-agent': 'curl/8',
+          'x-user-agent': 'Mozilla/5.0 (iPhone) Mobile',
+          'x-ip-address': '198.51.100.4',
+        },
       }),
     );
-    expect(ctx).toEqual({ checkoutUrl: 'http://checkout.test', sandboxUrl: 'http://checkout.test', ip: '10.0.0.1', userAgent: 'curl/8', customerUserAgent: 'Mozilla/5.0 (iPhone) Mobile', customerIp: '198.51.100.4' });
+    expect(ctx).toEqual({
+      checkoutUrl: 'http://checkout.test',
+      sandboxUrl: 'http://checkout.test',
+      ip: '10.0.0.1',
+      userAgent: 'curl/8',
+      customerUserAgent: 'Mozilla/5.0 (iPhone) Mobile',
+      customerIp: '198.51.100.4',
+    });
     expect(clientMetadata(ctx.customerIp, ctx.customerUserAgent)).toEqual({ ipAddress: '198.51.100.4', deviceType: 'MOBILE' });
     const forged = requestContext(new Request('http://localhost/', { headers: { 'x-ip-address': '1.2.3.4; DROP TABLE' } }));
     expect(forged.customerIp).toBeUndefined();

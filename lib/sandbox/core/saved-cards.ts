@@ -8,7 +8,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cards } from '@/lib/db/schema';
-import { checkCardNumber, isExpiryCurrent, maskPan, validateCardForm, type CardBrand, type CardFieldError, type CardFormValues, cvvFitsBrand } from '@/lib/card/card-rules';
+import {
+  checkCardNumber,
+  isExpiryCurrent,
+  maskPan,
+  validateCardForm,
+  type CardBrand,
+  type CardFieldError,
+  type CardFormValues,
+  cvvFitsBrand,
+} from '@/lib/card/card-rules';
 import { invalid, notFound } from './api-error';
 import { keyedHash, newId } from './store';
 import type { StoredCard } from '@/lib/db/stored-shapes';

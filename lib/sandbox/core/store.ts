@@ -14,7 +14,12 @@ async function seed(db: Db): Promise<void> {
   for (const merchant of SEED_MERCHANTS) {
     await db
       .insert(merchants)
-      .values({ id: merchant.id, token: merchant.token, config: merchant.config, webhookSecret: `whsec_${randomBytes(24).toString('base64')}` })
+      .values({
+        id: merchant.id,
+        token: merchant.token,
+        config: merchant.config,
+        webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+      })
       .onConflictDoNothing();
   }
 }
@@ -50,7 +55,9 @@ export async function keyedHash(db: Db, value: string): Promise<string> {
     hashKey = null;
     throw error;
   });
-  return createHmac('sha256', await hashKey).update(value).digest('hex');
+  return createHmac('sha256', await hashKey)
+    .update(value)
+    .digest('hex');
 }
 
 /** A new opaque identifier such as `pi_3f2a…`. */

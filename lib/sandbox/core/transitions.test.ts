@@ -161,18 +161,31 @@ describe('the payout table', () => {
   });
 
   it('names the action in the message when given one', () => {
-    expect(thrown(() => assertTransition('payout', 'PROCESSED', 'REJECTED', 'rejected'))?.message).toBe('A payout in status PROCESSED cannot be rejected');
-    expect(thrown(() => assertTransition('payin', 'REFUNDED', 'REFUND_PENDING'))?.message).toBe('A pay-in in status REFUNDED cannot become REFUND_PENDING');
+    expect(thrown(() => assertTransition('payout', 'PROCESSED', 'REJECTED', 'rejected'))?.message).toBe(
+      'A payout in status PROCESSED cannot be rejected',
+    );
+    expect(thrown(() => assertTransition('payin', 'REFUNDED', 'REFUND_PENDING'))?.message).toBe(
+      'A pay-in in status REFUNDED cannot become REFUND_PENDING',
+    );
   });
 });
 
 describe('the table on the real paths', () => {
   const browser = { userAgent: 'Mozilla/5.0', customerIp: '203.0.113.9', javascriptEnabled: true };
-  const destination = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } };
+  const destination = {
+    browser,
+    cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' },
+  };
 
   async function newPayout() {
     const answer = await api('POST', '/public/payout', {
-      body: { orderId: `o-${randomUUID()}`, value: 15, currency: 'EUR', kycVerified: false, customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` } },
+      body: {
+        orderId: `o-${randomUUID()}`,
+        value: 15,
+        currency: 'EUR',
+        kycVerified: false,
+        customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` },
+      },
     });
     expect(answer.status).toBe(200);
     return answer.body.payoutId as string;
@@ -194,7 +207,9 @@ describe('the table on the real paths', () => {
   it('rejecting a PROCESSED payout is 409 INVALID_STATE, and so is a second destination', async () => {
     const id = await newPayout();
     expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination })).status).toBe(200);
-    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination })).body).toMatchObject({ errorKey: 'INVALID_STATE' });
+    expect((await api('POST', `/public/payout/${id}/process/card`, { body: destination })).body).toMatchObject({
+      errorKey: 'INVALID_STATE',
+    });
     expect((await api('PUT', `/public/payout/${id}/confirm`)).status).toBe(204);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 2_500);

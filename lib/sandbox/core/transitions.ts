@@ -63,7 +63,8 @@ export function assertTransition(type: CheckoutTransactionType, from: string, to
 }
 
 /** Terminal statuses: no edge leaves them. */
-export const isTerminal = (type: CheckoutTransactionType, status: PayinStatus | PayoutStatus): boolean => tableOf(type)[status]?.length === 0;
+export const isTerminal = (type: CheckoutTransactionType, status: PayinStatus | PayoutStatus): boolean =>
+  tableOf(type)[status]?.length === 0;
 
 /**
  * What may be done to a pay-in in `status`: processed (card, saved card, direct link: every

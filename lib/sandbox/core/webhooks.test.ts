@@ -115,9 +115,28 @@ function h2hBody(hookPath: string, cardNumber: string) {
 }
 
 const WEBHOOK_FIELDS = [
-  'id', 'status', 'amount', 'currency', 'createdAt', 'psp', 'cardMask', 'cardholder', 'expirationDate', 'country', 'cardBrand',
-  'customerId', 'paymentResult', 'initialAmount', 'initialCurrency', 'isApm', 'paymentLog', 'billingData',
-  'paymentTransactionRequests', 'paymentSystemLog', 'orderId', '3dsRedirectUrl',
+  'id',
+  'status',
+  'amount',
+  'currency',
+  'createdAt',
+  'psp',
+  'cardMask',
+  'cardholder',
+  'expirationDate',
+  'country',
+  'cardBrand',
+  'customerId',
+  'paymentResult',
+  'initialAmount',
+  'initialCurrency',
+  'isApm',
+  'paymentLog',
+  'billingData',
+  'paymentTransactionRequests',
+  'paymentSystemLog',
+  'orderId',
+  '3dsRedirectUrl',
 ];
 
 describe('legacy host-to-host webhook', () => {
@@ -149,8 +168,16 @@ describe('legacy host-to-host webhook', () => {
       billingData: { firstName: 'Ada', country: 'GB', email: 'ada@example.com' },
     });
     expect(first!.body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(first!.body.paymentLog[0]).toMatchObject({ paymentId: created.body.id, hookUrl: `${base}/hook-3ds`, lang: 'en', initialTransaction: true });
-    expect(first!.body.paymentSystemLog[0]).toMatchObject({ paymentId: created.body.id, logData: { result: 'Pending3DS', pspName: 'Card EU' } });
+    expect(first!.body.paymentLog[0]).toMatchObject({
+      paymentId: created.body.id,
+      hookUrl: `${base}/hook-3ds`,
+      lang: 'en',
+      initialTransaction: true,
+    });
+    expect(first!.body.paymentSystemLog[0]).toMatchObject({
+      paymentId: created.body.id,
+      logData: { result: 'Pending3DS', pspName: 'Card EU' },
+    });
     expect(first!.raw).not.toContain('4000000000003220');
 
     const next = await db.transaction((tx) => completeChallenge(tx, created.body.id, true, { checkoutUrl: 'http://checkout.test' }));
@@ -165,7 +192,9 @@ describe('legacy host-to-host webhook', () => {
     await api('POST', '/transaction/h2h/create', { body: h2hBody('/hook-declined', '4000000000000002') });
     const created = await api('POST', '/transaction/h2h/create', { body: h2hBody('/hook-failed-3ds', '4000000000003220') });
     const db = await sandboxDb();
-    expect(await db.transaction((tx) => completeChallenge(tx, created.body.id, false, { checkoutUrl: 'http://checkout.test' }))).toBe('https://shop.example/ko');
+    expect(await db.transaction((tx) => completeChallenge(tx, created.body.id, false, { checkoutUrl: 'http://checkout.test' }))).toBe(
+      'https://shop.example/ko',
+    );
     await runSandboxWorkerOnce(db);
     expect(received.filter((r) => r.path === '/hook-declined').map((r) => r.body.status)).toEqual(['Declined']);
     expect(received.filter((r) => r.path === '/hook-failed-3ds').map((r) => r.body.status)).toEqual(['Pending3DS', 'Declined']);
@@ -192,16 +221,23 @@ describe('legacy host-to-host webhook', () => {
   });
 
   it('validates the body (400) and needs a merchant token (401, 403)', async () => {
-    expect((await api('POST', '/transaction/h2h/create', { body: { ...h2hBody('/x', '4242424242424242'), hookUrl: 'ftp://x' } })).status).toBe(400);
+    expect(
+      (await api('POST', '/transaction/h2h/create', { body: { ...h2hBody('/x', '4242424242424242'), hookUrl: 'ftp://x' } })).status,
+    ).toBe(400);
     expect((await api('POST', '/transaction/h2h/create', { body: h2hBody('/x', '4242424242424242'), token: null })).status).toBe(401);
-    expect((await api('POST', '/transaction/h2h/create', { body: h2hBody('/x', '4242424242424242'), token: 'sbx_checkout' })).status).toBe(403);
+    expect((await api('POST', '/transaction/h2h/create', { body: h2hBody('/x', '4242424242424242'), token: 'sbx_checkout' })).status).toBe(
+      403,
+    );
   });
 });
 
 describe('events of the public API', () => {
   it('one signed event per status change, to the merchant webhook URL', async () => {
     const db = await sandboxDb();
-    await db.update(merchants).set({ webhookUrl: `${base}/events` }).where(eq(merchants.id, 'merchant-other'));
+    await db
+      .update(merchants)
+      .set({ webhookUrl: `${base}/events` })
+      .where(eq(merchants.id, 'merchant-other'));
     const created = await api('POST', '/public/payin', {
       token: 'sbx_other_merchant',
       body: {
@@ -217,7 +253,11 @@ describe('events of the public API', () => {
     const id = created.body.paymentId;
     await api('POST', `/public/payin/${id}/process/card`, {
       token: 'sbx_checkout',
-      body: { browser: {}, cardData: { cardNumber: '4000000000000077', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' }, saveCard: false },
+      body: {
+        browser: {},
+        cardData: { cardNumber: '4000000000000077', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+        saveCard: false,
+      },
     });
     await runSandboxWorkerOnce(db, new Date(Date.now() + 6_000));
     await runSandboxWorkerOnce(db);
@@ -269,7 +309,16 @@ describe('webhooks never reach private networks', () => {
   it('a queued delivery to a forbidden address is refused when sent, without a socket, and logged as "refused" only', async () => {
     const db = await sandboxDb();
     const id = `whd_${randomUUID()}`;
-    await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', channel: 'event', eventType: 'payin.status_changed', transactionId: 'pi_x', url: 'http://169.254.169.254/hook', body: '{}', nextAttemptAt: new Date(Date.now() - 1000) });
+    await db.insert(webhookDeliveries).values({
+      id,
+      merchantId: 'merchant-demo',
+      channel: 'event',
+      eventType: 'payin.status_changed',
+      transactionId: 'pi_x',
+      url: 'http://169.254.169.254/hook',
+      body: '{}',
+      nextAttemptAt: new Date(Date.now() - 1000),
+    });
     await runSandboxWorkerOnce(db);
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id));
     expect(row!.log).toEqual([expect.objectContaining({ error: 'refused' })]);
@@ -284,7 +333,16 @@ describe('two workers on one database', () => {
     for (let i = 0; i < 8; i += 1) {
       const id = `whd_${randomUUID()}`;
       ids.push(id);
-      await db.insert(webhookDeliveries).values({ id, merchantId: 'merchant-demo', channel: 'event', eventType: 'payin.status_changed', transactionId: `pi_${i}`, url: `${base}/hook-once`, body: `{"n":${i}}`, nextAttemptAt: new Date(Date.now() - 1000) });
+      await db.insert(webhookDeliveries).values({
+        id,
+        merchantId: 'merchant-demo',
+        channel: 'event',
+        eventType: 'payin.status_changed',
+        transactionId: `pi_${i}`,
+        url: `${base}/hook-once`,
+        body: `{"n":${i}}`,
+        nextAttemptAt: new Date(Date.now() - 1000),
+      });
     }
     await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);
     await Promise.all([runSandboxWorkerOnce(db), runSandboxWorkerOnce(db)]);

@@ -28,7 +28,6 @@ export const RETRY_DELAYS_S = [1, 2, 4, 8, 16];
 const LEASE_MS = 30_000;
 const SEND_TIMEOUT_MS = 5_000;
 
-
 /** `sha256=<hex>`: HMAC-SHA256 of the raw body with the merchant's webhook secret. */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
@@ -62,7 +61,13 @@ export async function enqueueWebhook(
 }
 
 /** A public API event to the merchant's webhook URL, when the merchant has one. */
-export async function enqueueEvent(tx: Db, merchantId: string, type: string, transactionId: string, data: Record<string, unknown>): Promise<void> {
+export async function enqueueEvent(
+  tx: Db,
+  merchantId: string,
+  type: string,
+  transactionId: string,
+  data: Record<string, unknown>,
+): Promise<void> {
   const [merchant] = await tx.select({ url: merchants.webhookUrl }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
   if (!merchant?.url) return;
   const id = newId('evt');
@@ -110,7 +115,11 @@ export async function deliverDueWebhooks(db: Db, now = new Date()): Promise<numb
 }
 
 async function attempt(db: Db, delivery: typeof webhookDeliveries.$inferSelect, lease: Date): Promise<void> {
-  const [merchant] = await db.select({ secret: merchants.webhookSecret }).from(merchants).where(eq(merchants.id, delivery.merchantId)).limit(1);
+  const [merchant] = await db
+    .select({ secret: merchants.webhookSecret })
+    .from(merchants)
+    .where(eq(merchants.id, delivery.merchantId))
+    .limit(1);
   const started = Date.now();
   const entry: DeliveryAttempt = { at: new Date(started).toISOString(), durationMs: 0 };
   try {

@@ -20,23 +20,52 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 const browser = { javascriptEnabled: true };
 const FR = { ...sampleCustomer.billing, countryCode: 'FR' };
 
-const customer = (country = 'FR', externalUserId = `r-${randomUUID()}`) => ({ ...sampleCustomer, externalUserId, billing: { ...FR, countryCode: country } });
+const customer = (country = 'FR', externalUserId = `r-${randomUUID()}`) => ({
+  ...sampleCustomer,
+  externalUserId,
+  billing: { ...FR, countryCode: country },
+});
 
 async function newSession(options: { token?: string; balance?: number; country?: string; kyc?: boolean; externalUserId?: string } = {}) {
   const answer = await api('POST', '/public/cashier/session', {
     token: options.token ?? CASINO,
-    body: { customer: customer(options.country, options.externalUserId), returnUrls, currency: 'EUR', kycVerified: options.kyc ?? true, previousTransactionCount: 0, balance: options.balance ?? 500 },
+    body: {
+      customer: customer(options.country, options.externalUserId),
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: options.kyc ?? true,
+      previousTransactionCount: 0,
+      balance: options.balance ?? 500,
+    },
     key: randomUUID(),
   });
   await browserOf.open(answer.body.checkoutUrl);
   return answer.body.sessionId as string;
 }
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body;
-const withdraw = (id: string, value: number, method?: string) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value, ...(method ? { method } : {}) }, ...browserOf.pages, key: randomUUID() });
-const deposit = (id: string, amount: number, method?: string) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...(method ? { method } : {}) }, ...browserOf.pages, key: randomUUID() });
+const withdraw = (id: string, value: number, method?: string) =>
+  api('POST', `/public/cashier/session/${id}/payout`, {
+    body: { value, ...(method ? { method } : {}) },
+    ...browserOf.pages,
+    key: randomUUID(),
+  });
+const deposit = (id: string, amount: number, method?: string) =>
+  api('POST', `/public/cashier/session/${id}/payin`, {
+    body: { amount, ...(method ? { method } : {}) },
+    ...browserOf.pages,
+    key: randomUUID(),
+  });
 const cancel = (payoutId: string) => api('PUT', `/public/payout/${payoutId}/cancel`, { ...browserOf.pages });
 const payCard = (payinId: string) =>
-  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  api('POST', `/public/payin/${payinId}/process/card`, {
+    ...browserOf.pages,
+    key: randomUUID(),
+    body: {
+      browser,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+      saveCard: false,
+    },
+  });
 const customerOf = async (payinId: string) => (await api('GET', `/public/payin/${payinId}`, { token: CASINO })).body.customerId as string;
 
 beforeAll(async () => {
@@ -58,7 +87,11 @@ describe('cancelling a pending withdrawal (E19)', () => {
     expect(list.body.transactions[0]).toMatchObject({ status: 'REJECTED', statusReason: 'CUSTOMER_CANCELLED' });
 
     const second = await withdraw(id, 50);
-    await api('POST', `/public/payout/${second.body.payoutId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } } });
+    await api('POST', `/public/payout/${second.body.payoutId}/process/card`, {
+      ...browserOf.pages,
+      key: randomUUID(),
+      body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
+    });
     expect((await cancel(second.body.payoutId)).status).toBe(204);
   });
 
@@ -66,7 +99,11 @@ describe('cancelling a pending withdrawal (E19)', () => {
     const id = await newSession();
     const mine = await withdraw(id, 20);
     expect((await api('PUT', `/public/payout/${mine.body.payoutId}/cancel`, { token: CASINO })).status).toBe(403);
-    const direct = await api('POST', '/public/payout', { token: CASINO, key: randomUUID(), body: { orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: true, customer: customer() } });
+    const direct = await api('POST', '/public/payout', {
+      token: CASINO,
+      key: randomUUID(),
+      body: { orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: true, customer: customer() },
+    });
     expect((await cancel(direct.body.payoutId)).status).toBe(403);
   });
 
@@ -99,7 +136,10 @@ describe('limits (E19)', () => {
     const id = await newSession({ externalUserId });
     const first = await deposit(id, 60);
     const customerId = await customerOf(first.body.paymentId);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { EUR: { day: 100, month: 1000 } } } })).status).toBe(204);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { EUR: { day: 100, month: 1000 } } } }))
+        .status,
+    ).toBe(204);
     expect((await api('PUT', `/public/customer/${customerId}/limits`, { ...browserOf.pages, body: { deposit: {} } })).status).toBe(403);
     expect((await session(id)).depositLimits).toEqual({ day: { limit: 100, remaining: 100 }, month: { limit: 1000, remaining: 1000 } });
     // Two deposits created before either is paid: the second is refused when it is paid.
@@ -121,7 +161,10 @@ describe('limits (E19)', () => {
     await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { EUR: { day: 100 } } } });
     // Created two days ago, paid now: it uses today's limit.
     const db = await sandboxDb();
-    await db.update(payins).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(payins.id, old.body.paymentId));
+    await db
+      .update(payins)
+      .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
+      .where(eq(payins.id, old.body.paymentId));
     expect((await payCard(old.body.paymentId)).body.status).toBe('SUCCESS');
     expect((await session(id)).depositLimits.day).toEqual({ limit: 100, remaining: 20 });
     expect((await deposit(id, 20.01)).body.errorKey).toBe('LIMIT_EXCEEDED');
@@ -130,8 +173,12 @@ describe('limits (E19)', () => {
   it('refuses limits that are not amounts of the currency, and an unknown customer', async () => {
     const id = await newSession();
     const customerId = await customerOf((await deposit(id, 10)).body.paymentId);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { JPY: { day: 0.5 } } } })).status).toBe(400);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { ZZZ: { day: 10 } } } })).status).toBe(400);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { JPY: { day: 0.5 } } } })).status,
+    ).toBe(400);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/limits`, { token: CASINO, body: { deposit: { ZZZ: { day: 10 } } } })).status,
+    ).toBe(400);
     expect((await api('PUT', `/public/customer/cus_nobody/limits`, { token: CASINO, body: { deposit: {} } })).status).toBe(404);
   });
 });
@@ -160,7 +207,15 @@ describe('fees and KYC (E19)', () => {
     expect((await payCard(apmDeposit.body.paymentId)).status).toBe(400);
     const apmWithdrawal = await withdraw(id, 20, 'apm');
     const card = { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } };
-    expect((await api('POST', `/public/payout/${apmWithdrawal.body.payoutId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: card })).status).toBe(400);
+    expect(
+      (
+        await api('POST', `/public/payout/${apmWithdrawal.body.payoutId}/process/card`, {
+          ...browserOf.pages,
+          key: randomUUID(),
+          body: card,
+        })
+      ).status,
+    ).toBe(400);
     const cardDeposit = await deposit(id, 20, 'card');
     expect((await payCard(cardDeposit.body.paymentId)).body.status).toBe('SUCCESS');
   });

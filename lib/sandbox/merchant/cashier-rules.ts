@@ -29,7 +29,13 @@ const money = (minor: number, currency: string) => formatMinor(minor, currency, 
  * any raise of the customer's still waiting). Under a monthly ceiling (E23, GGL) a higher month
  * limit is 400. 404, 400.
  */
-export async function setCustomerLimits(tx: Db, principal: Principal, customerId: string, request: CustomerLimitsRequest, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<void> {
+export async function setCustomerLimits(
+  tx: Db,
+  principal: Principal,
+  customerId: string,
+  request: CustomerLimitsRequest,
+  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
+): Promise<void> {
   requireMerchant(principal);
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
@@ -47,7 +53,10 @@ export async function setCustomerLimits(tx: Db, principal: Principal, customerId
       const minor = toMinor(major, currency);
       if (minor === null || minor <= 0) throw invalid(`deposit.${currency}.${period} is not an amount of ${currency}`);
       const ceiling = period === 'month' ? ceilingMinor(rules, merchant, currency) : undefined;
-      if (ceiling !== undefined && minor > ceiling) throw invalid(`deposit.${currency}.month is above the monthly ceiling of the rules in force (${formatMinor(ceiling, currency, 'en')})`);
+      if (ceiling !== undefined && minor > ceiling)
+        throw invalid(
+          `deposit.${currency}.month is above the monthly ceiling of the rules in force (${formatMinor(ceiling, currency, 'en')})`,
+        );
       stored[currency][period] = minor;
     }
   }
@@ -61,7 +70,10 @@ export { depositRoomMinor };
 
 /** E19's `depositLimits` of the session answer, in major units; undefined without limits. */
 export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {
-  const entries = Object.entries(room).map(([period, r]) => [period, { limit: toMajor(r.limit, currency), remaining: toMajor(r.remaining, currency) }]);
+  const entries = Object.entries(room).map(([period, r]) => [
+    period,
+    { limit: toMajor(r.limit, currency), remaining: toMajor(r.remaining, currency) },
+  ]);
   return entries.length ? (Object.fromEntries(entries) as DepositRoom) : undefined;
 }
 
@@ -70,11 +82,19 @@ export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMino
  * chose in the cashier (its fee was computed for that one): `card`, or any APM for `apm`.
  */
 export function assertCashierMethod(chosen: string | null, used: 'card' | 'apm'): void {
-  if (chosen && (chosen === 'card') !== (used === 'card')) throw invalid(`This transaction was started for ${chosen === 'card' ? 'a card' : 'another method'} in the cashier: go back to the cashier to change the method`);
+  if (chosen && (chosen === 'card') !== (used === 'card'))
+    throw invalid(
+      `This transaction was started for ${chosen === 'card' ? 'a card' : 'another method'} in the cashier: go back to the cashier to change the method`,
+    );
 }
 
 /** Refuses (400 LIMIT_EXCEEDED) an amount outside the merchant's bounds for the currency. */
-export function assertWithinBounds(config: SandboxMerchantConfig, currency: string, direction: 'deposit' | 'withdrawal', amountMinor: number): void {
+export function assertWithinBounds(
+  config: SandboxMerchantConfig,
+  currency: string,
+  direction: 'deposit' | 'withdrawal',
+  amountMinor: number,
+): void {
   const { min, max } = amountBounds(config.settings.limits, currency, direction);
   const noun = direction === 'deposit' ? 'deposit' : 'withdrawal';
   const minMinor = min === undefined ? null : toMinor(min, currency);
@@ -88,9 +108,17 @@ export function assertWithinBounds(config: SandboxMerchantConfig, currency: stri
  * at `rates`), naming the limit. Locks the customer, unless the caller passes its `row`, read
  * locked already.
  */
-export async function assertDepositLimits(tx: Db, customerId: string, currency: string, amountMinor: number, rates: Record<string, number>, row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'>): Promise<void> {
+export async function assertDepositLimits(
+  tx: Db,
+  customerId: string,
+  currency: string,
+  amountMinor: number,
+  rates: Record<string, number>,
+  row?: Pick<typeof customers.$inferSelect, 'depositLimits' | 'gambling'>,
+): Promise<void> {
   const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, row ? { row, rates } : { lock: true, rates }), amountMinor);
-  if (over) throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
+  if (over)
+    throw limitError(`Your deposit limit is ${money(over.limit, currency)} a ${over.period}; ${money(over.remaining, currency)} is left`);
 }
 
 /**
@@ -106,7 +134,13 @@ export function assertServedWithoutKyc(config: SandboxMerchantConfig, currency: 
 }
 
 /** The fee (minor units) of a cashier transaction of `method` under the merchant's rules. */
-export function cashierFee(config: SandboxMerchantConfig, method: string | undefined, direction: 'deposit' | 'withdrawal', currency: string, amountMinor: number) {
+export function cashierFee(
+  config: SandboxMerchantConfig,
+  method: string | undefined,
+  direction: 'deposit' | 'withdrawal',
+  currency: string,
+  amountMinor: number,
+) {
   return feeBreakdown(findFeeRule(config.settings.fees, method, direction, currency), amountMinor, direction);
 }
 
@@ -115,8 +149,16 @@ export function cashierFee(config: SandboxMerchantConfig, method: string | undef
  * the licences in force allow a reversal (E23: not UKGC RTS 14B, Sweden, Germany), and their
  * billing country is not GB (E19: a UK customer, licence named or not).
  */
-export function mayCancelWithdrawals(config: SandboxMerchantConfig, customer: Pick<Customer, 'billing'> | null | undefined, gambling?: StoredGambling | null): boolean {
+export function mayCancelWithdrawals(
+  config: SandboxMerchantConfig,
+  customer: Pick<Customer, 'billing'> | null | undefined,
+  gambling?: StoredGambling | null,
+): boolean {
   // E23: a customer in a time-out or self-excluded does not put money back into play.
   if (activeExclusion(gambling)) return false;
-  return config.settings.withdrawalCancel === true && customer?.billing?.countryCode?.toUpperCase() !== 'GB' && rulesFor(config, customer).withdrawalReversal;
+  return (
+    config.settings.withdrawalCancel === true &&
+    customer?.billing?.countryCode?.toUpperCase() !== 'GB' &&
+    rulesFor(config, customer).withdrawalReversal
+  );
 }

@@ -37,13 +37,18 @@ async function customerOf(tx: Db, principal: Principal, customerId: string) {
 export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
   await customerOf(tx, principal, customerId);
   const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
-  return { cards: rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear })) };
+  return {
+    cards: rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear })),
+  };
 }
 
 /** DELETE /public/customer/{customerId}/cards/{cardId} (E7). */
 export async function deleteCard(tx: Db, principal: Principal, customerId: string, cardId: string): Promise<void> {
   await customerOf(tx, principal, customerId);
-  const deleted = await tx.delete(cards).where(and(eq(cards.id, cardId), eq(cards.customerId, customerId))).returning({ id: cards.id });
+  const deleted = await tx
+    .delete(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.customerId, customerId)))
+    .returning({ id: cards.id });
   if (deleted.length === 0) throw notFound('Saved card');
 }
 
@@ -65,7 +70,12 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
 export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
   const table = type === 'payin' ? payins : payouts;
   const [row] = await tx
-    .select({ merchantId: table.merchantId, eligiblePspIds: table.eligiblePspIds, currency: table.currency, directRouteId: table.directRouteId })
+    .select({
+      merchantId: table.merchantId,
+      eligiblePspIds: table.eligiblePspIds,
+      currency: table.currency,
+      directRouteId: table.directRouteId,
+    })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);

@@ -26,7 +26,14 @@ const proofs = new Map<string, string>();
 async function sessionIn(currency: string, externalUserId: string): Promise<string> {
   const answer = await api('POST', '/public/cashier/session', {
     token: MERCHANT,
-    body: { customer: { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'GB' } }, returnUrls, currency, kycVerified: true, previousTransactionCount: 0, balance: 0 },
+    body: {
+      customer: { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'GB' } },
+      returnUrls,
+      currency,
+      kycVerified: true,
+      previousTransactionCount: 0,
+      balance: 0,
+    },
     key: randomUUID(),
   });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -34,7 +41,10 @@ async function sessionIn(currency: string, externalUserId: string): Promise<stri
   const launch = new URL(answer.body.checkoutUrl as string).searchParams.get('launch');
   if (launch) {
     const proof = randomBytes(32).toString('hex');
-    expect((await api('PUT', `/public/cashier/session/${id}/binding`, { token: CHECKOUT, body: { launchToken: launch, holderProof: proof } })).status).toBe(204);
+    expect(
+      (await api('PUT', `/public/cashier/session/${id}/binding`, { token: CHECKOUT, body: { launchToken: launch, holderProof: proof } }))
+        .status,
+    ).toBe(204);
     proofs.set(id, proof);
   }
   return id;
@@ -42,9 +52,16 @@ async function sessionIn(currency: string, externalUserId: string): Promise<stri
 const holder = (id: string) => (proofs.has(id) ? { 'Holder-Proof': proofs.get(id)! } : undefined);
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { token: MERCHANT })).body;
 const rg = async (id: string) => (await session(id)).responsibleGambling;
-const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { token: CHECKOUT, body, headers: holder(id) });
+const setRg = (id: string, body: object) =>
+  api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { token: CHECKOUT, body, headers: holder(id) });
 /** A deposit (E9): by the browser holding the session, or the merchant where no browser does. */
-const deposit = (id: string, amount: number) => api('POST', `/public/cashier/session/${id}/payin`, { token: proofs.has(id) ? CHECKOUT : MERCHANT, headers: holder(id), body: { amount }, key: randomUUID() });
+const deposit = (id: string, amount: number) =>
+  api('POST', `/public/cashier/session/${id}/payin`, {
+    token: proofs.has(id) ? CHECKOUT : MERCHANT,
+    headers: holder(id),
+    body: { amount },
+    key: randomUUID(),
+  });
 const hoursFromNow = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / HOUR);
 
 /** Ends the cooling-off of every raise of the session's customer (their dates moved into the past). */
@@ -54,9 +71,15 @@ async function passCoolingOff(sessionId: string) {
   const [payin] = await db.select({ customerId: payins.customerId }).from(payins).where(eq(payins.id, created.body.paymentId));
   const [row] = await db.select().from(customers).where(eq(customers.id, payin!.customerId));
   const pending = Object.fromEntries(
-    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [currency, Object.fromEntries(Object.entries(periods).map(([p, v]) => [p, { ...v!, effectiveAt: new Date(Date.now() - 1000).toISOString() }]))]),
+    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
+      currency,
+      Object.fromEntries(Object.entries(periods).map(([p, v]) => [p, { ...v!, effectiveAt: new Date(Date.now() - 1000).toISOString() }])),
+    ]),
   );
-  await db.update(customers).set({ gambling: { ...row!.gambling, pending } }).where(eq(customers.id, row!.id));
+  await db
+    .update(customers)
+    .set({ gambling: { ...row!.gambling, pending } })
+    .where(eq(customers.id, row!.id));
 }
 
 beforeAll(async () => {
@@ -72,7 +95,12 @@ describe('limits in force in every session, converted, with the currency they we
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     expect(set.body).toMatchObject({ limits: { day: 50 }, limitsSetIn: { day: { currency: 'GBP', amount: 50 } } });
     const inEur = await session(eur);
-    expect(inEur.responsibleGambling).toMatchObject({ limits: { day: 58.5 }, limitsSetIn: { day: { currency: 'GBP', amount: 50 } }, pending: [], limitsPrompt: 'NONE' });
+    expect(inEur.responsibleGambling).toMatchObject({
+      limits: { day: 58.5 },
+      limitsSetIn: { day: { currency: 'GBP', amount: 50 } },
+      pending: [],
+      limitsPrompt: 'NONE',
+    });
     expect(inEur.depositLimits.day.limit).toBe(58.5);
   });
 
@@ -85,11 +113,16 @@ describe('limits in force in every session, converted, with the currency they we
     expect(raised.status, JSON.stringify(raised.body)).toBe(200);
     expect(raised.body.limits).toEqual({ day: 58.5 });
     expect(raised.body.limitsSetIn).toEqual({ day: { currency: 'GBP', amount: 50 } });
-    expect(raised.body.pending).toEqual([{ period: 'day', limit: 100, effectiveAt: expect.any(String), ready: false, setIn: { currency: 'EUR', amount: 100 } }]);
+    expect(raised.body.pending).toEqual([
+      { period: 'day', limit: 100, effectiveAt: expect.any(String), ready: false, setIn: { currency: 'EUR', amount: 100 } },
+    ]);
     expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(24);
     expect((await deposit(eur, 60)).body.errorKey).toBe('LIMIT_EXCEEDED');
     // The GBP session shows the same two: the limit in force, and the raise converted (EUR 100 is GBP 85.47).
-    expect(await rg(gbp)).toMatchObject({ limits: { day: 50 }, pending: [{ period: 'day', limit: 85.47, ready: false, setIn: { currency: 'EUR', amount: 100 } }] });
+    expect(await rg(gbp)).toMatchObject({
+      limits: { day: 50 },
+      pending: [{ period: 'day', limit: 85.47, ready: false, setIn: { currency: 'EUR', amount: 100 } }],
+    });
     // Once the wait is over, UKGC asks the customer to confirm it; then it replaces the GBP limit.
     await passCoolingOff(eur);
     expect(await rg(eur)).toMatchObject({ limits: { day: 58.5 }, pending: [{ period: 'day', limit: 100, ready: true }] });
@@ -118,6 +151,10 @@ describe('limits in force in every session, converted, with the currency they we
     const gbp = await sessionIn('GBP', user);
     const eur = await sessionIn('EUR', user);
     await setRg(gbp, { depositLimits: { week: 50 } });
-    expect((await setRg(eur, { depositLimits: { week: 58.5 } })).body).toMatchObject({ limits: { week: 58.5 }, limitsSetIn: { week: { currency: 'GBP', amount: 50 } }, pending: [] });
+    expect((await setRg(eur, { depositLimits: { week: 58.5 } })).body).toMatchObject({
+      limits: { week: 58.5 },
+      limitsSetIn: { week: { currency: 'GBP', amount: 50 } },
+      pending: [],
+    });
   });
 });

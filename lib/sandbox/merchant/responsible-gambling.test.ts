@@ -26,12 +26,23 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 const browser = { javascriptEnabled: true };
 const HOUR = 3600_000;
 
-const customer = (country: string, state = 'X') => ({ ...sampleCustomer, externalUserId: `rg-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: country, state } });
+const customer = (country: string, state = 'X') => ({
+  ...sampleCustomer,
+  externalUserId: `rg-${randomUUID()}`,
+  billing: { ...sampleCustomer.billing, countryCode: country, state },
+});
 
 async function newSession(country: string, options: { state?: string; token?: string; balance?: number } = {}) {
   const answer = await api('POST', '/public/cashier/session', {
     token: options.token ?? MERCHANT,
-    body: { customer: customer(country, options.state), returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: options.balance ?? 500 },
+    body: {
+      customer: customer(country, options.state),
+      returnUrls,
+      currency: 'EUR',
+      kycVerified: true,
+      previousTransactionCount: 0,
+      balance: options.balance ?? 500,
+    },
     key: randomUUID(),
   });
   expect(answer.status).toBe(200);
@@ -41,15 +52,26 @@ async function newSession(country: string, options: { state?: string; token?: st
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body;
 const rg = async (id: string) => (await session(id)).responsibleGambling;
 const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { ...browserOf.pages, body });
-const deposit = (id: string, amount: number, extra: object = {}) => api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
-const withdraw = (id: string, value: number) => api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
+const deposit = (id: string, amount: number, extra: object = {}) =>
+  api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
+const withdraw = (id: string, value: number) =>
+  api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
 const payCard = (payinId: string, cardNumber = '4242424242424242') =>
-  api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+  api('POST', `/public/payin/${payinId}/process/card`, {
+    ...browserOf.pages,
+    key: randomUUID(),
+    body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false },
+  });
 const customerIdOf = async (sessionId: string) => {
-  const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, { body: { value: 1 }, ...browserOf.pages, key: randomUUID() });
+  const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, {
+    body: { value: 1 },
+    ...browserOf.pages,
+    key: randomUUID(),
+  });
   return (await api('GET', `/public/payout/${created.body.payoutId}`, { token: MERCHANT })).body.customerId as string;
 };
-const exclude = (customerId: string, body: object, token = MERCHANT) => api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
+const exclude = (customerId: string, body: object, token = MERCHANT) =>
+  api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
 
 /** Moves every waiting raise of the session's customer `hours` into the past (the cooling-off is over). */
 async function passCoolingOff(sessionId: string) {
@@ -59,10 +81,15 @@ async function passCoolingOff(sessionId: string) {
   const pending = Object.fromEntries(
     Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
       currency,
-      Object.fromEntries(Object.entries(periods).map(([period, p]) => [period, { ...p!, effectiveAt: new Date(Date.now() - 1000).toISOString() }])),
+      Object.fromEntries(
+        Object.entries(periods).map(([period, p]) => [period, { ...p!, effectiveAt: new Date(Date.now() - 1000).toISOString() }]),
+      ),
     ]),
   );
-  await db.update(customers).set({ gambling: { ...row!.gambling, pending } }).where(eq(customers.id, customerId));
+  await db
+    .update(customers)
+    .set({ gambling: { ...row!.gambling, pending } })
+    .where(eq(customers.id, customerId));
 }
 
 const hoursFromNow = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / HOUR);
@@ -107,7 +134,9 @@ describe('UKGC (RTS 12, 13, 14B)', () => {
     expect((await session(id)).depositLimits.day).toEqual({ limit: 40, remaining: 40 });
     const raised = await setRg(id, { depositLimits: { day: 200 } });
     expect(raised.body.limits).toEqual({ day: 40 });
-    expect(raised.body.pending).toEqual([{ period: 'day', limit: 200, effectiveAt: expect.any(String), ready: false, setIn: { currency: 'EUR', amount: 200 } }]);
+    expect(raised.body.pending).toEqual([
+      { period: 'day', limit: 200, effectiveAt: expect.any(String), ready: false, setIn: { currency: 'EUR', amount: 200 } },
+    ]);
     expect(hoursFromNow(raised.body.pending[0].effectiveAt)).toBe(24);
     expect((await deposit(id, 50)).body.errorKey).toBe('LIMIT_EXCEEDED');
     await passCoolingOff(id);
@@ -136,7 +165,10 @@ describe('UKGC (RTS 12, 13, 14B)', () => {
     const id = await newSession('GB');
     const answer = await session(id);
     expect(answer.withdrawalCancel).toBe(false);
-    expect(answer.responsibleGambling).toMatchObject({ withdrawalReversal: false, realityCheck: { intervalMinutes: 60, mandatory: true, maxMinutes: 60 } });
+    expect(answer.responsibleGambling).toMatchObject({
+      withdrawalReversal: false,
+      realityCheck: { intervalMinutes: 60, mandatory: true, maxMinutes: 60 },
+    });
     expect((await setRg(id, { realityCheckMinutes: 0 })).status).toBe(400);
     expect((await setRg(id, { realityCheckMinutes: 120 })).status).toBe(400);
     expect((await setRg(id, { realityCheckMinutes: 30 })).body.realityCheck.intervalMinutes).toBe(30);
@@ -160,7 +192,9 @@ describe('Spelinspektionen (Spellagen 14:7, Spelförordningen 11:3)', () => {
     const id = await newSession('SE');
     await setRg(id, { depositLimits: { day: 50, week: 200, month: 500 } });
     const raised = await setRg(id, { depositLimits: { day: 80, week: 300 } });
-    const by = Object.fromEntries(raised.body.pending.map((p: { period: string; effectiveAt: string }) => [p.period, hoursFromNow(p.effectiveAt)]));
+    const by = Object.fromEntries(
+      raised.body.pending.map((p: { period: string; effectiveAt: string }) => [p.period, hoursFromNow(p.effectiveAt)]),
+    );
     expect(by).toEqual({ day: 72, week: 7 * 24 });
     expect((await setRg(id, { depositLimits: { month: null } })).status).toBe(400);
     await passCoolingOff(id);
@@ -207,7 +241,12 @@ describe('AGCO (Registrar’s Standards 2.23, 2.24)', () => {
 describe('MGA (Player Protection Directive)', () => {
   it('asks for limits before the first deposit; 24 h cooling-off; reversal left to the merchant', async () => {
     const id = await newSession('FR');
-    expect(await rg(id)).toMatchObject({ limitsPrompt: 'ASK', coolingOffHours: 24, withdrawalReversal: true, realityCheck: { intervalMinutes: 60 } });
+    expect(await rg(id)).toMatchObject({
+      limitsPrompt: 'ASK',
+      coolingOffHours: 24,
+      withdrawalReversal: true,
+      realityCheck: { intervalMinutes: 60 },
+    });
     await setRg(id, { noLimits: true });
     expect((await deposit(id, 20)).status).toBe(200);
   });
@@ -225,7 +264,19 @@ describe('a time-out or self-exclusion set by the merchant', () => {
     expect((await deposit(id, 20)).body).toMatchObject({ errorKey: 'CUSTOMER_EXCLUDED', errorCode: 4097 });
     expect((await payCard(before.body.paymentId)).body.errorKey).toBe('CUSTOMER_EXCLUDED');
     expect((await withdraw(id, 10)).status).toBe(200);
-    const direct = await api('POST', '/public/payin', { token: MERCHANT, key: randomUUID(), body: { orderId: randomUUID(), amount: 5, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, returnUrls, customer: { ...sampleCustomer, externalUserId: (await session(id)).customer.externalUserId } } });
+    const direct = await api('POST', '/public/payin', {
+      token: MERCHANT,
+      key: randomUUID(),
+      body: {
+        orderId: randomUUID(),
+        amount: 5,
+        currency: 'EUR',
+        kycVerified: true,
+        previousTransactionCount: 0,
+        returnUrls,
+        customer: { ...sampleCustomer, externalUserId: (await session(id)).customer.externalUserId },
+      },
+    });
     expect(direct.body.errorKey).toBe('CUSTOMER_EXCLUDED');
     expect((await exclude(customerId, { kind: 'SELF_EXCLUSION' })).status).toBe(204);
     expect((await rg(id)).exclusion).toEqual({ kind: 'SELF_EXCLUSION' });
@@ -266,11 +317,18 @@ describe('review findings (E23)', () => {
   const sessionIn = async (country: string, currency: string, externalUserId: string) => {
     const answer = await api('POST', '/public/cashier/session', {
       token: MERCHANT,
-      body: { customer: { ...customer(country), externalUserId }, returnUrls, currency, kycVerified: true, previousTransactionCount: 0, balance: 500 },
+      body: {
+        customer: { ...customer(country), externalUserId },
+        returnUrls,
+        currency,
+        kycVerified: true,
+        previousTransactionCount: 0,
+        balance: 500,
+      },
       key: randomUUID(),
     });
     await browserOf.open(answer.body.checkoutUrl);
-  return answer.body.sessionId as string;
+    return answer.body.sessionId as string;
   };
 
   it('a limit binds deposits in every currency: a GBP limit cannot be escaped in a EUR session', async () => {
@@ -316,7 +374,10 @@ describe('review findings (E23)', () => {
     await exclude(await customerIdOf(id), { kind: 'SELF_EXCLUSION' });
     const db = await sandboxDb();
     await db.transaction((tx) => completeChallenge(tx, created.body.paymentId, true, { checkoutUrl: 'http://checkout.test' }));
-    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
+    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({
+      status: 'DECLINED',
+      statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' },
+    });
   });
 
   it('a timed success due after an exclusion is declined when it settles', async () => {
@@ -327,14 +388,20 @@ describe('review findings (E23)', () => {
     await exclude(await customerIdOf(id), { kind: 'TIME_OUT', until: new Date(Date.now() + HOUR).toISOString() });
     const db = await sandboxDb();
     await db.transaction((tx) => settleDuePayins(tx, new Date(Date.now() + 10_000)));
-    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
+    expect((await api('GET', `/public/payin/${created.body.paymentId}`, { token: MERCHANT })).body).toMatchObject({
+      status: 'DECLINED',
+      statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' },
+    });
   });
 
   it('the merchant cannot set a month limit above the GGL ceiling either', async () => {
     const id = await newSession('DE');
     const customerId = await customerIdOf(id);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 1200 } } } })).status).toBe(400);
-    expect((await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 900 } } } })).status).toBe(204);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 1200 } } } })).status,
+    ).toBe(400);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/limits`, { token: MERCHANT, body: { deposit: { EUR: { month: 900 } } } })).status,
+    ).toBe(204);
   });
 });
-

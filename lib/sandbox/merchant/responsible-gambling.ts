@@ -50,10 +50,18 @@ export function ceilingMinor(rules: RulesInForce, config: SandboxMerchantConfig,
 
 /** Converts minor units between currencies at the merchant's rates (to EUR); null without a rate for one of them. */
 const converterOf = (config: SandboxMerchantConfig) => (minor: number, from: string, to: string) =>
-  from === to ? minor : config.ratesToEur[from] === undefined || config.ratesToEur[to] === undefined ? null : convertMinor(minor, from, to, config.ratesToEur);
+  from === to
+    ? minor
+    : config.ratesToEur[from] === undefined || config.ratesToEur[to] === undefined
+      ? null
+      : convertMinor(minor, from, to, config.ratesToEur);
 
 /** What the rules ask before a deposit: the required periods without a limit, or an unanswered question (ASK). */
-export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, now = new Date()): ResponsibleGambling['limitsPrompt'] {
+export function limitsPrompt(
+  rules: RulesInForce,
+  row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined,
+  now = new Date(),
+): ResponsibleGambling['limitsPrompt'] {
   // A limit in any currency binds every deposit (deposit-rules.ts, depositRoomMinor): it answers the question in all.
   const all = Object.values(customerLimitsAcross(row, now).limits);
   const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
@@ -70,11 +78,22 @@ export function limitsPrompt(rules: RulesInForce, row: Pick<CustomerRow, 'deposi
 export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerRow | undefined, options: { cashier: boolean }): void {
   const exclusion = activeExclusion(row?.gambling);
   if (exclusion) {
-    throw new SandboxApiError('CUSTOMER_EXCLUDED', exclusion.kind === 'TIME_OUT' ? `The customer is taking a break from gambling${exclusion.until ? ` until ${exclusion.until}` : ''}: no deposits` : 'The customer is self-excluded: no deposits');
+    throw new SandboxApiError(
+      'CUSTOMER_EXCLUDED',
+      exclusion.kind === 'TIME_OUT'
+        ? `The customer is taking a break from gambling${exclusion.until ? ` until ${exclusion.until}` : ''}: no deposits`
+        : 'The customer is self-excluded: no deposits',
+    );
   }
   if (!options.cashier) return;
   const prompt = limitsPrompt(rulesFor(config, row?.data), row);
-  if (prompt !== 'NONE') throw new SandboxApiError('LIMITS_REQUIRED', prompt === 'REQUIRED' ? 'The rules in force require deposit limits before a deposit' : 'The customer must be asked for deposit limits before their first deposit');
+  if (prompt !== 'NONE')
+    throw new SandboxApiError(
+      'LIMITS_REQUIRED',
+      prompt === 'REQUIRED'
+        ? 'The rules in force require deposit limits before a deposit'
+        : 'The customer must be asked for deposit limits before their first deposit',
+    );
 }
 
 /** The customer row, locked for the rest of the transaction when `lock`. */
@@ -90,7 +109,12 @@ export async function customerRow(tx: Db, customerId: string, lock = false): Pro
  * and the currency and amount it was set in (`limitsSetIn`). A limit in a currency without a rate
  * binds deposits in that currency only, so it is not shown elsewhere.
  */
-function limitsFor(row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined, config: SandboxMerchantConfig, currency: string, now: Date) {
+function limitsFor(
+  row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined,
+  config: SandboxMerchantConfig,
+  currency: string,
+  now: Date,
+) {
   const across = customerLimitsAcross(row, now);
   const binding = bindingLimits(across.limits, currency, converterOf(config));
   const limits: ResponsibleGambling['limits'] = {};
@@ -105,16 +129,33 @@ function limitsFor(row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null |
 }
 
 /** The raises waiting and ready to confirm, whatever currency they were asked in, converted into `currency` (those without a rate left out). */
-function pendingList(waiting: PendingByCurrency, ready: PendingByCurrency, config: SandboxMerchantConfig, currency: string): ResponsibleGambling['pending'] {
+function pendingList(
+  waiting: PendingByCurrency,
+  ready: PendingByCurrency,
+  config: SandboxMerchantConfig,
+  currency: string,
+): ResponsibleGambling['pending'] {
   const convert = converterOf(config);
   const entries = [
-    ...Object.entries(waiting).flatMap(([c, periods]) => Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: false }))),
-    ...Object.entries(ready).flatMap(([c, periods]) => Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: true }))),
+    ...Object.entries(waiting).flatMap(([c, periods]) =>
+      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: false })),
+    ),
+    ...Object.entries(ready).flatMap(([c, periods]) =>
+      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: true })),
+    ),
   ];
   return entries.flatMap(({ c, p, v, ready: isReady }) => {
     const minor = v.limit === null ? null : convert(v.limit, c, currency);
     if (v.limit !== null && minor === null) return [];
-    return [{ period: p, limit: minor === null ? null : toMajor(minor, currency), effectiveAt: v.effectiveAt, ready: isReady, setIn: { currency: c, amount: v.limit === null ? null : toMajor(v.limit, c) } }];
+    return [
+      {
+        period: p,
+        limit: minor === null ? null : toMajor(minor, currency),
+        effectiveAt: v.effectiveAt,
+        ready: isReady,
+        setIn: { currency: c, amount: v.limit === null ? null : toMajor(v.limit, c) },
+      },
+    ];
   });
 }
 
@@ -131,7 +172,9 @@ async function sessionMoney(tx: Db, sessionId: string): Promise<{ deposited: num
   const [ins] = await tx
     .select({ total: sql<string>`coalesce(sum(${payins.initialAmountMinor}), 0)` })
     .from(payins)
-    .where(and(eq(payins.sessionId, sessionId), inArray(payins.status, ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'])));
+    .where(
+      and(eq(payins.sessionId, sessionId), inArray(payins.status, ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'])),
+    );
   const [outs] = await tx
     .select({ total: sql<string>`coalesce(sum(${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)), 0)` })
     .from(payouts)
@@ -140,7 +183,13 @@ async function sessionMoney(tx: Db, sessionId: string): Promise<{ deposited: num
 }
 
 /** The session answer's `responsibleGambling` (E23) for the session's customer. */
-export async function responsibleGamblingOf(tx: Db, config: SandboxMerchantConfig, session: typeof cashierSessions.$inferSelect, row: CustomerRow | undefined, now = new Date()): Promise<ResponsibleGambling> {
+export async function responsibleGamblingOf(
+  tx: Db,
+  config: SandboxMerchantConfig,
+  session: typeof cashierSessions.$inferSelect,
+  row: CustomerRow | undefined,
+  now = new Date(),
+): Promise<ResponsibleGambling> {
   const currency = session.currency;
   const rules = rulesFor(config, row?.data);
   const { limits, setIn, waiting, ready } = limitsFor(row, config, currency, now);
@@ -197,7 +246,13 @@ function limitMinor(major: number, currency: string, field: string): number {
  * merchant's `PUT /public/customer/{id}/limits` (E19) may still set limits per currency: then each
  * binds, the tightest shown.
  */
-export async function setResponsibleGambling(tx: Db, principal: Principal, sessionId: string, request: ResponsibleGamblingRequest, config: (merchantId: string) => Promise<SandboxMerchantConfig>): Promise<ResponsibleGambling> {
+export async function setResponsibleGambling(
+  tx: Db,
+  principal: Principal,
+  sessionId: string,
+  request: ResponsibleGamblingRequest,
+  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
+): Promise<ResponsibleGambling> {
   const [session] = await tx.select().from(cashierSessions).where(eq(cashierSessions.id, sessionId)).limit(1);
   if (!session || !canAccess(principal, session.merchantId)) throw notFound('Cashier session');
   if (session.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
@@ -211,7 +266,8 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
   // Limits in force per currency they were set in, and the raises not applied yet (waiting, or ready to confirm: UKGC).
   const stored = Object.fromEntries(Object.entries(across.limits).map(([c, l]) => [c, { ...l }]));
   const pending: PendingByCurrency = {};
-  for (const source of [across.waiting, across.ready]) for (const [c, periods] of Object.entries(source)) pending[c] = { ...(pending[c] ?? {}), ...periods };
+  for (const source of [across.waiting, across.ready])
+    for (const [c, periods] of Object.entries(source)) pending[c] = { ...(pending[c] ?? {}), ...periods };
   const gambling: StoredGambling = { ...(row.gambling ?? {}) };
   if (request.confirmReady) {
     for (const [c, periods] of Object.entries(across.ready)) {
@@ -223,13 +279,22 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
   }
   if (request.depositLimits) {
     const asked = Object.fromEntries(
-      Object.entries(request.depositLimits).map(([period, major]) => [period, major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`)]),
+      Object.entries(request.depositLimits).map(([period, major]) => [
+        period,
+        major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`),
+      ]),
     );
     // The limits in force, converted into the session currency: what a change is lower or higher than.
-    const inForce = Object.fromEntries(Object.entries(bindingLimits(stored, currency, converterOf(merchant))).map(([p, b]) => [p, b!.minor])) as PeriodLimitsMinor;
+    const inForce = Object.fromEntries(
+      Object.entries(bindingLimits(stored, currency, converterOf(merchant))).map(([p, b]) => [p, b!.minor]),
+    ) as PeriodLimitsMinor;
     const plan = planLimits(inForce, {}, asked, rules, now, ceilingMinor(rules, merchant, currency));
     if (isLimitProblem(plan)) {
-      throw invalid(plan.problem === 'required' ? `The rules in force require a ${plan.period} deposit limit` : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`);
+      throw invalid(
+        plan.problem === 'required'
+          ? `The rules in force require a ${plan.period} deposit limit`
+          : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`,
+      );
     }
     for (const period of Object.keys(asked) as Period[]) {
       // The change replaces any raise of the period still waiting, in any currency.
@@ -248,11 +313,15 @@ export async function setResponsibleGambling(tx: Db, principal: Principal, sessi
   if (request.realityCheckMinutes !== undefined) {
     const minutes = request.realityCheckMinutes;
     if (minutes === 0 && rules.realityCheck.mandatory) throw invalid('The rules in force keep reality checks on');
-    if (minutes !== 0 && (minutes < 5 || minutes > rules.realityCheck.maxMinutes)) throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
+    if (minutes !== 0 && (minutes < 5 || minutes > rules.realityCheck.maxMinutes))
+      throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
     gambling.realityCheckMinutes = minutes;
   }
   gambling.pending = withoutEmpty(pending);
-  await tx.update(customers).set({ depositLimits: withoutEmpty(stored), gambling, updatedAt: now }).where(eq(customers.id, row.id));
+  await tx
+    .update(customers)
+    .set({ depositLimits: withoutEmpty(stored), gambling, updatedAt: now })
+    .where(eq(customers.id, row.id));
   const updated = await customerRow(tx, row.id);
   return responsibleGamblingOf(tx, merchant, session, updated, now);
 }

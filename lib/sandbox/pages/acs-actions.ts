@@ -10,7 +10,11 @@ import { logger } from '@/lib/log';
 import { sandboxDb } from '../core/store';
 
 const PaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
-const ChallengeForm = z.object({ paymentId: PaymentId, outcome: z.enum(['pass', 'fail']).catch('fail'), passkeyCapable: z.string().optional() });
+const ChallengeForm = z.object({
+  paymentId: PaymentId,
+  outcome: z.enum(['pass', 'fail']).catch('fail'),
+  passkeyCapable: z.string().optional(),
+});
 const Token = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const PasskeyForm = z.object({ paymentId: PaymentId, token: Token, credential: z.string() });
 const ProviderForm = z.object({ paymentId: PaymentId, decision: z.enum(['approve', 'decline', 'pending']).catch('pending') });
@@ -55,7 +59,9 @@ export async function answerPasskey(form: FormData): Promise<void> {
   let outcome: { kept: boolean; next: string };
   try {
     const db = await sandboxDb();
-    outcome = await db.transaction((tx) => registerPasskey(tx, paymentId, parsed.data.token, response, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+    outcome = await db.transaction((tx) =>
+      registerPasskey(tx, paymentId, parsed.data.token, response, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }),
+    );
   } catch (error) {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;

@@ -45,7 +45,29 @@ const field = z.string().optional();
 const ConsoleForm = z.object({
   token: z.string().min(1),
   ...Object.fromEntries(
-    ['amount', 'currency', 'kycVerified', 'routerId', 'value', 'balance', 'testCard', 'hookUrl', 'payoutId', 'sessionId', 'payinId', 'webhookUrl', 'primaryColor', 'radius', 'fontFamily', 'colorScheme', 'logoUrl', 'defaultLocale', 'deliveryId', 'view', 'embed'].map((name) => [name, field]),
+    [
+      'amount',
+      'currency',
+      'kycVerified',
+      'routerId',
+      'value',
+      'balance',
+      'testCard',
+      'hookUrl',
+      'payoutId',
+      'sessionId',
+      'payinId',
+      'webhookUrl',
+      'primaryColor',
+      'radius',
+      'fontFamily',
+      'colorScheme',
+      'logoUrl',
+      'defaultLocale',
+      'deliveryId',
+      'view',
+      'embed',
+    ].map((name) => [name, field]),
   ),
 });
 const LIMITS = { token: 64, hookUrl: 2048, webhookUrl: 2048, logoUrl: 4096 };
@@ -66,7 +88,8 @@ function tokenOf(form: FormData): string {
 const api = (token: string) => createPaymentsClient({ baseUrl: sandboxApiBaseUrl(), token });
 
 /** Why a call failed, for the console's notice: the ErrorResponse's message, else the status. */
-const failure = (answer: { error?: unknown; response: Response }) => String((answer.error as Partial<ErrorResponse> | undefined)?.errorMessage ?? answer.response.status);
+const failure = (answer: { error?: unknown; response: Response }) =>
+  String((answer.error as Partial<ErrorResponse> | undefined)?.errorMessage ?? answer.response.status);
 
 const returnUrls = () => {
   const base = sandboxApiBaseUrl().replace('/sandbox/api', '');
@@ -77,29 +100,33 @@ const customer = (token: string) => ({ ...sampleCustomer, externalUserId: `conso
 
 export async function createPayinAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await api(token).POST('/public/payin', { body: {
-    orderId: `console-${randomUUID()}`,
-    amount: Number(text(form, 'amount')),
-    currency: text(form, 'currency'),
-    kycVerified: form.get('kycVerified') === 'on',
-    previousTransactionCount: 0,
-    customer: customer(token),
-    returnUrls: returnUrls(),
-    ...(text(form, 'routerId') ? { routerId: text(form, 'routerId') } : {}),
-  } });
+  const answer = await api(token).POST('/public/payin', {
+    body: {
+      orderId: `console-${randomUUID()}`,
+      amount: Number(text(form, 'amount')),
+      currency: text(form, 'currency'),
+      kycVerified: form.get('kycVerified') === 'on',
+      previousTransactionCount: 0,
+      customer: customer(token),
+      returnUrls: returnUrls(),
+      ...(text(form, 'routerId') ? { routerId: text(form, 'routerId') } : {}),
+    },
+  });
   if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
   await back(token, 'payinCreated', { created: answer.data.paymentId });
 }
 
 export async function createPayoutAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
-  const answer = await api(token).POST('/public/payout', { body: {
-    orderId: `console-${randomUUID()}`,
-    value: Number(text(form, 'value')),
-    currency: text(form, 'currency'),
-    kycVerified: form.get('kycVerified') === 'on',
-    customer: customer(token),
-  } });
+  const answer = await api(token).POST('/public/payout', {
+    body: {
+      orderId: `console-${randomUUID()}`,
+      value: Number(text(form, 'value')),
+      currency: text(form, 'currency'),
+      kycVerified: form.get('kycVerified') === 'on',
+      customer: customer(token),
+    },
+  });
   if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
   await back(token, 'payoutCreated', { created: answer.data.payoutId });
 }
@@ -107,14 +134,16 @@ export async function createPayoutAction(form: FormData): Promise<void> {
 export async function createSessionAction(form: FormData): Promise<void> {
   const token = tokenOf(form);
   const balance = text(form, 'balance');
-  const answer = await api(token).POST('/public/cashier/session', { body: {
-    customer: customer(token),
-    returnUrls: returnUrls(),
-    currency: text(form, 'currency'),
-    kycVerified: form.get('kycVerified') === 'on',
-    previousTransactionCount: 0,
-    ...(balance ? { balance: Number(balance) } : {}),
-  } });
+  const answer = await api(token).POST('/public/cashier/session', {
+    body: {
+      customer: customer(token),
+      returnUrls: returnUrls(),
+      currency: text(form, 'currency'),
+      kycVerified: form.get('kycVerified') === 'on',
+      previousTransactionCount: 0,
+      ...(balance ? { balance: Number(balance) } : {}),
+    },
+  });
   if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
   await back(token, 'sessionCreated', { created: answer.data.sessionId });
 }
@@ -134,7 +163,9 @@ export async function launchAction(form: FormData): Promise<void> {
     if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
     url = answer.data.iframeUrls.card;
   } else {
-    const answer = await api(token).POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: text(form, 'sessionId') } } });
+    const answer = await api(token).POST('/public/cashier/session/{sessionId}/launch', {
+      params: { path: { sessionId: text(form, 'sessionId') } },
+    });
     if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
     url = view === 'widget' ? answer.data.widgetUrl : answer.data.checkoutUrl;
   }
@@ -148,50 +179,52 @@ export async function createH2hAction(form: FormData): Promise<void> {
   if (!TEST_CARD_NUMBERS.includes(testCard)) return back(token, 'failed', { detail: 'unknown test card' });
   const hookUrl = text(form, 'hookUrl');
   const base = returnUrls();
-  const answer = await api(token).POST('/transaction/h2h/create', { body: {
-    amount: Number(text(form, 'amount')),
-    currency: text(form, 'currency'),
-    lang: 'en',
-    hookUrl,
-    callback: base.success,
-    callbackFail: base.failure,
-    billing: {
-      firstName: sampleCustomer.firstName,
-      lastName: sampleCustomer.lastName,
-      address1: sampleCustomer.billing.address,
-      city: sampleCustomer.billing.city,
-      state: sampleCustomer.billing.state,
-      country: sampleCustomer.billing.countryCode,
-      postalCode: sampleCustomer.billing.postalCode,
-      phone: sampleCustomer.phoneNumber,
-      email: sampleCustomer.email,
-      externalUserId: `console-${token}`,
-      dateOfBirth: sampleCustomer.dateOfBirth,
-    },
-    orderId: `console-h2h-${randomUUID()}`,
-    cardToken: `tok_${randomUUID()}`,
-    cardData: {
-      cardNumber: testCard,
-      cardHolderName: 'Ada Lovelace',
-      cardExpiryDate: '12',
-      cardExpiryDate2: String(new Date().getUTCFullYear() + 3),
-      cardCvv: '123',
-      browser: {
-        colorDepth: 24,
-        userAgent: 'sandbox-console',
-        language: 'en',
-        timeZone: 'UTC',
-        screenWidth: 1280,
-        javaEnabled: false,
-        customerIp: '127.0.0.1',
-        screenHeight: 800,
-        windowHeight: 800,
-        timeZoneOffset: 0,
-        windowWidth: 1280,
+  const answer = await api(token).POST('/transaction/h2h/create', {
+    body: {
+      amount: Number(text(form, 'amount')),
+      currency: text(form, 'currency'),
+      lang: 'en',
+      hookUrl,
+      callback: base.success,
+      callbackFail: base.failure,
+      billing: {
+        firstName: sampleCustomer.firstName,
+        lastName: sampleCustomer.lastName,
+        address1: sampleCustomer.billing.address,
+        city: sampleCustomer.billing.city,
+        state: sampleCustomer.billing.state,
+        country: sampleCustomer.billing.countryCode,
+        postalCode: sampleCustomer.billing.postalCode,
+        phone: sampleCustomer.phoneNumber,
+        email: sampleCustomer.email,
+        externalUserId: `console-${token}`,
+        dateOfBirth: sampleCustomer.dateOfBirth,
       },
+      orderId: `console-h2h-${randomUUID()}`,
+      cardToken: `tok_${randomUUID()}`,
+      cardData: {
+        cardNumber: testCard,
+        cardHolderName: 'Ada Lovelace',
+        cardExpiryDate: '12',
+        cardExpiryDate2: String(new Date().getUTCFullYear() + 3),
+        cardCvv: '123',
+        browser: {
+          colorDepth: 24,
+          userAgent: 'sandbox-console',
+          language: 'en',
+          timeZone: 'UTC',
+          screenWidth: 1280,
+          javaEnabled: false,
+          customerIp: '127.0.0.1',
+          screenHeight: 800,
+          windowHeight: 800,
+          timeZoneOffset: 0,
+          windowWidth: 1280,
+        },
+      },
+      saveCard: false,
     },
-    saveCard: false,
-  } });
+  });
   if (!answer.data) return back(token, 'failed', { detail: failure(answer) });
   await back(token, 'h2hCreated', { created: answer.data.id });
 }
@@ -241,7 +274,10 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
   const refused = raw ? await checkOutboundUrl(raw, outboundPolicy()) : null;
   if (refused) return back(token, 'failed', { detail: `webhook URL: ${refused}` });
   const db = await sandboxDb();
-  await db.update(merchants).set({ webhookUrl: raw || null }).where(eq(merchants.id, consoleMerchant(token)!.id));
+  await db
+    .update(merchants)
+    .set({ webhookUrl: raw || null })
+    .where(eq(merchants.id, consoleMerchant(token)!.id));
   await back(token, 'webhookSaved');
 }
 
@@ -294,11 +330,18 @@ export async function updateThemeAction(form: FormData): Promise<void> {
     logoUrl: text(form, 'logoUrl') || undefined,
     defaultLocale: text(form, 'defaultLocale') || undefined,
     // E21: the wallets the card page offers (unknown names fail the contract's check below).
-    wallets: form.getAll('wallets').filter((w): w is string => typeof w === 'string').slice(0, 3),
+    wallets: form
+      .getAll('wallets')
+      .filter((w): w is string => typeof w === 'string')
+      .slice(0, 3),
     // E23: the gambling licences whose rules the cashier enforces (unknown names fail the check below).
-    licences: form.getAll('licences').filter((l): l is string => typeof l === 'string').slice(0, 5),
+    licences: form
+      .getAll('licences')
+      .filter((l): l is string => typeof l === 'string')
+      .slice(0, 5),
   };
-  if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl)) return back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
+  if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl))
+    return back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });
   const parsed = CheckoutSettings.safeParse(candidate);
   if (!parsed.success) {
     return back(token, 'failed', { detail: parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });

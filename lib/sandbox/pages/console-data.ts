@@ -15,9 +15,24 @@ export async function consoleOverview(db: Db, merchantId: string) {
     .where(eq(merchants.id, merchantId));
   const settings = merchant?.config.settings;
   const recentPayins = await db.select().from(payins).where(eq(payins.merchantId, merchantId)).orderBy(desc(payins.createdAt)).limit(10);
-  const recentPayouts = await db.select().from(payouts).where(eq(payouts.merchantId, merchantId)).orderBy(desc(payouts.createdAt)).limit(10);
-  const sessions = await db.select().from(cashierSessions).where(eq(cashierSessions.merchantId, merchantId)).orderBy(desc(cashierSessions.createdAt)).limit(5);
-  const deliveries = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.merchantId, merchantId)).orderBy(desc(webhookDeliveries.createdAt)).limit(15);
+  const recentPayouts = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.merchantId, merchantId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(10);
+  const sessions = await db
+    .select()
+    .from(cashierSessions)
+    .where(eq(cashierSessions.merchantId, merchantId))
+    .orderBy(desc(cashierSessions.createdAt))
+    .limit(5);
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.merchantId, merchantId))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(15);
   return {
     webhookUrl: merchant?.webhookUrl ?? null,
     webhookSecret: merchant?.webhookSecret ?? '',
@@ -32,7 +47,14 @@ export async function consoleOverview(db: Db, merchantId: string) {
       status: p.status,
       integration: p.h2h ? ('h2h' as const) : ('hosted' as const),
     })),
-    payouts: recentPayouts.map((p) => ({ id: p.id, orderId: p.orderId, value: toMajor(p.valueMinor, p.currency), currency: p.currency, status: p.status, sessionId: p.sessionId })),
+    payouts: recentPayouts.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      value: toMajor(p.valueMinor, p.currency),
+      currency: p.currency,
+      status: p.status,
+      sessionId: p.sessionId,
+    })),
     sessions: sessions.map((s) => ({
       id: s.id,
       currency: s.currency,

@@ -10,9 +10,15 @@ beforeAll(async () => {
 describe('console notices', () => {
   it('keeps what the server signed', async () => {
     const signed = await signNotice('failed', { detail: 'amount: must be positive' });
-    expect(await verifiedNotice('failed', { created: '', detail: signed.detail!, sig: signed.sig! })).toEqual({ created: '', detail: 'amount: must be positive' });
+    expect(await verifiedNotice('failed', { created: '', detail: signed.detail!, sig: signed.sig! })).toEqual({
+      created: '',
+      detail: 'amount: must be positive',
+    });
     const created = await signNotice('payinCreated', { created: 'pi_123' });
-    expect(await verifiedNotice('payinCreated', { created: 'pi_123', detail: '', sig: created.sig! })).toEqual({ created: 'pi_123', detail: '' });
+    expect(await verifiedNotice('payinCreated', { created: 'pi_123', detail: '', sig: created.sig! })).toEqual({
+      created: 'pi_123',
+      detail: '',
+    });
   });
 
   it('shows nothing of a crafted, changed or unsigned query', async () => {
@@ -21,7 +27,10 @@ describe('console notices', () => {
     expect(await verifiedNotice('failed', { created: '', detail: phishing, sig: '' })).toEqual({ created: '', detail: '' });
     expect(await verifiedNotice('failed', { created: '', detail: phishing, sig: signed.sig! })).toEqual({ created: '', detail: '' });
     // A signature of one notice does not carry to another.
-    expect(await verifiedNotice('payinCreated', { created: '', detail: signed.detail!, sig: signed.sig! })).toEqual({ created: '', detail: '' });
+    expect(await verifiedNotice('payinCreated', { created: '', detail: signed.detail!, sig: signed.sig! })).toEqual({
+      created: '',
+      detail: '',
+    });
     expect(await verifiedNotice('failed', { created: '', detail: 'x'.repeat(10_000), sig: 'AAAA' })).toEqual({ created: '', detail: '' });
     expect(await verifiedNotice('payinCreated', { created: '../etc', detail: '', sig: 'x' })).toEqual({ created: '', detail: '' });
   });

@@ -23,14 +23,20 @@ const g = globalThis as typeof globalThis & { [cacheKey]?: Promise<Buffer> };
 
 /** The notice key, derived once per process (shared by the bundles: the action signs, the page verifies). */
 function noticeKey(): Promise<Buffer> {
-  g[cacheKey] ??= (async () => createHmac('sha256', await cardHashKey(await sandboxDb())).update('console-notice').digest())();
+  g[cacheKey] ??= (async () =>
+    createHmac('sha256', await cardHashKey(await sandboxDb()))
+      .update('console-notice')
+      .digest())();
   g[cacheKey].catch(() => delete g[cacheKey]);
   return g[cacheKey];
 }
 
 async function mac(notice: string, values: NoticeValues): Promise<Buffer> {
   const key = await noticeKey();
-  return createHmac('sha256', key).update(JSON.stringify([notice, values.created ?? '', values.detail ?? ''])).digest().subarray(0, 16);
+  return createHmac('sha256', key)
+    .update(JSON.stringify([notice, values.created ?? '', values.detail ?? '']))
+    .digest()
+    .subarray(0, 16);
 }
 
 /** The query values of a notice: `created` (an id) and `detail` (cut to 300 characters), and their `sig`. */
@@ -43,10 +49,22 @@ export async function signNotice(notice: string, values: NoticeValues): Promise<
 }
 
 /** The values of a notice when its `sig` is this server's; empty values otherwise (nothing of the query is shown). */
-export async function verifiedNotice(notice: string, query: { created: string; detail: string; sig: string }): Promise<{ created: string; detail: string }> {
+export async function verifiedNotice(
+  notice: string,
+  query: { created: string; detail: string; sig: string },
+): Promise<{ created: string; detail: string }> {
   const none = { created: '', detail: '' };
-  if (!query.sig || (!query.created && !query.detail) || query.detail.length > MAX_DETAIL || (query.created && !PAYMENT_ID.test(query.created))) return none;
+  if (
+    !query.sig ||
+    (!query.created && !query.detail) ||
+    query.detail.length > MAX_DETAIL ||
+    (query.created && !PAYMENT_ID.test(query.created))
+  )
+    return none;
   const given = Buffer.from(query.sig, 'base64url');
-  const expected = await mac(notice, { ...(query.created ? { created: query.created } : {}), ...(query.detail ? { detail: query.detail } : {}) });
+  const expected = await mac(notice, {
+    ...(query.created ? { created: query.created } : {}),
+    ...(query.detail ? { detail: query.detail } : {}),
+  });
   return given.length === expected.length && timingSafeEqual(given, expected) ? { created: query.created, detail: query.detail } : none;
 }

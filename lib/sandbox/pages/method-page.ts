@@ -31,7 +31,11 @@ export function isCheckoutNotification(url: string, paymentId: string): boolean 
   }
   const checkout = new URL(checkoutUrl()).origin;
   const origins = [checkout, twinOrigin(checkout)].filter(Boolean);
-  return origins.includes(parsed.origin) && parsed.pathname === `/api/payments/payin/${encodeURIComponent(paymentId)}/3ds-method` && !parsed.search;
+  return (
+    origins.includes(parsed.origin) &&
+    parsed.pathname === `/api/payments/payin/${encodeURIComponent(paymentId)}/3ds-method` &&
+    !parsed.search
+  );
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -42,7 +46,9 @@ export function methodPageHtml(options: { notificationUrl: string; serverTransId
   return [
     '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3DS Method (sandbox issuer)</title></head><body>',
     `<form id="notify" method="post" action="${escapeHtml(options.notificationUrl)}"><input type="hidden" name="threeDSMethodData" value="${data}"></form>`,
-    options.answers ? `<script nonce="${escapeHtml(options.nonce)}">setTimeout(function(){document.getElementById('notify').submit()},300)</script>` : '',
+    options.answers
+      ? `<script nonce="${escapeHtml(options.nonce)}">setTimeout(function(){document.getElementById('notify').submit()},300)</script>`
+      : '',
     '</body></html>',
   ].join('');
 }

@@ -8,7 +8,10 @@
 export const WALLET_SCOPE = '/sandbox/wallet/';
 
 /** The method manifest: the wallet's app is the only default application. */
-export const methodManifest = (origin: string) => ({ default_applications: [`${origin}/sandbox/wallet/app-manifest`], supported_origins: [] as string[] });
+export const methodManifest = (origin: string) => ({
+  default_applications: [`${origin}/sandbox/wallet/app-manifest`],
+  supported_origins: [] as string[],
+});
 
 /** The web app manifest Chromium installs the wallet from. */
 export const appManifest = () => ({

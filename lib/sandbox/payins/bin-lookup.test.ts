@@ -18,7 +18,12 @@ beforeAll(async () => {
 
 describe('BIN lookup (E17)', () => {
   it('answers the documented ranges', async () => {
-    expect((await bin('40000025')).body).toEqual({ brands: ['Visa', 'Cartes Bancaires'], fundingType: 'DEBIT', issuerCountry: 'FR', threeDSMethod: false });
+    expect((await bin('40000025')).body).toEqual({
+      brands: ['Visa', 'Cartes Bancaires'],
+      fundingType: 'DEBIT',
+      issuerCountry: 'FR',
+      threeDSMethod: false,
+    });
     expect((await bin('55555525')).body).toMatchObject({ brands: ['Mastercard', 'Cartes Bancaires'] });
     expect((await bin('41111111')).body).toMatchObject({ brands: ['Visa'], fundingType: 'CREDIT' });
     expect((await bin('51051051')).body).toMatchObject({ fundingType: 'PREPAID' });
@@ -35,13 +40,31 @@ describe('BIN lookup (E17)', () => {
 
   it('a merchant refusing credit cards refuses one at processing, new or saved, and takes a debit card', async () => {
     const create = async () =>
-      (await api('POST', '/public/payin', {
-        token: 'sbx_night_merchant',
-        body: { orderId: `bin-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `bin-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
-        key: randomUUID(),
-      })).body.paymentId as string;
+      (
+        await api('POST', '/public/payin', {
+          token: 'sbx_night_merchant',
+          body: {
+            orderId: `bin-${randomUUID()}`,
+            amount: 10,
+            currency: 'EUR',
+            kycVerified: false,
+            previousTransactionCount: 0,
+            customer: { ...sampleCustomer, externalUserId: `bin-${randomUUID()}` },
+            returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+          },
+          key: randomUUID(),
+        })
+      ).body.paymentId as string;
     const pay = (id: string, cardNumber: string) =>
-      api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
+      api('POST', `/public/payin/${id}/process/card`, {
+        token: CHECKOUT,
+        key: randomUUID(),
+        body: {
+          browser: { javascriptEnabled: true },
+          cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+          saveCard: false,
+        },
+      });
     const refused = await pay(await create(), '4111111111111111');
     expect(refused.status).toBe(400);
     expect(refused.body.errorMessage).toContain('does not accept credit cards');
@@ -50,12 +73,37 @@ describe('BIN lookup (E17)', () => {
 
   it("a co-badged card is processed under the cardholder's choice, else its scheme; a brand it does not have is 400", async () => {
     const create = async () =>
-      (await api('POST', '/public/payin', {
-        body: { orderId: `cb-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `cb-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
-        key: randomUUID(),
-      })).body.paymentId as string;
+      (
+        await api('POST', '/public/payin', {
+          body: {
+            orderId: `cb-${randomUUID()}`,
+            amount: 10,
+            currency: 'EUR',
+            kycVerified: false,
+            previousTransactionCount: 0,
+            customer: { ...sampleCustomer, externalUserId: `cb-${randomUUID()}` },
+            returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+          },
+          key: randomUUID(),
+        })
+      ).body.paymentId as string;
     const pay = (id: string, cardNumber: string, preferredBrand?: string) =>
-      api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123', ...(preferredBrand ? { preferredBrand } : {}) }, saveCard: false } });
+      api('POST', `/public/payin/${id}/process/card`, {
+        token: CHECKOUT,
+        key: randomUUID(),
+        body: {
+          browser: { javascriptEnabled: true },
+          cardData: {
+            cardNumber,
+            cardHolderName: 'Ada',
+            expiryMonth: '12',
+            expiryYear: '2034',
+            cvv: '123',
+            ...(preferredBrand ? { preferredBrand } : {}),
+          },
+          saveCard: false,
+        },
+      });
     const brandOf = async (id: string) => (await api('GET', `/public/payin/${id}`)).body.cardBrand;
     const chosen = await create();
     expect((await pay(chosen, '4000002500001001', 'Cartes Bancaires')).body.status).toBe('SUCCESS');

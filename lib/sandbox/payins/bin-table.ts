@@ -71,7 +71,12 @@ export function assertFundingAccepted(refused: readonly string[] | undefined, bi
  * (the first brand); for any other card its one brand. A `preferredBrand` that is not a brand of
  * the card is 400.
  */
-export function chosenBrand(digits: string, detected: string, preferred: string | undefined, merchantPreferred: readonly string[] | undefined): string {
+export function chosenBrand(
+  digits: string,
+  detected: string,
+  preferred: string | undefined,
+  merchantPreferred: readonly string[] | undefined,
+): string {
   const brands = lookupBin(digits.slice(0, 8))?.brands ?? [detected];
   if (preferred !== undefined && !brands.includes(preferred)) throw invalid('preferredBrand is not a brand of this card');
   if (brands.length < 2) return brands[0] ?? detected;

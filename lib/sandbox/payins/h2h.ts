@@ -36,7 +36,13 @@ export async function createH2hTransaction(
   const { cardData: data, billing: b } = request;
   const card = await analyseCard(
     tx,
-    { cardNumber: data.cardNumber, cardHolderName: data.cardHolderName, expiryMonth: data.cardExpiryDate, expiryYear: data.cardExpiryDate2, cvv: data.cardCvv },
+    {
+      cardNumber: data.cardNumber,
+      cardHolderName: data.cardHolderName,
+      expiryMonth: data.cardExpiryDate,
+      expiryYear: data.cardExpiryDate2,
+      cvv: data.cardCvv,
+    },
     { requireCvv: true },
   );
   assertValidCard(card);
@@ -77,7 +83,10 @@ export async function createH2hTransaction(
 
   if (request.saveCard) card.stored.cardId = await saveCard(tx, merchantId, customerId, card.stored);
   const browser = { ...data.browser, javascriptEnabled: true };
-  const charged = row.status === 'CREATED' ? await chargeCard(tx, row, card.stored, outcomeForCard(card.digits), browser, ctx) : await failedAtCreate(tx, row, card.stored);
+  const charged =
+    row.status === 'CREATED'
+      ? await chargeCard(tx, row, card.stored, outcomeForCard(card.digits), browser, ctx)
+      : await failedAtCreate(tx, row, card.stored);
   return { id: charged.id, status: h2hStatus(charged.status) ?? 'Pending', orderId: charged.orderId };
 }
 

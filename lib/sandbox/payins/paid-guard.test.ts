@@ -49,13 +49,33 @@ const DEMO_OR = (id: string) => tokens.get(id) ?? DEMO;
 async function createPayin(token: string, user: string, kind: 'direct' | 'session', amount = 40): Promise<string> {
   let id: string;
   if (kind === 'direct') {
-    const created = await api('POST', '/public/payin', { token, key: randomUUID(), body: { orderId: `guard-${randomUUID()}`, amount, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, customer: customer(user), returnUrls } });
+    const created = await api('POST', '/public/payin', {
+      token,
+      key: randomUUID(),
+      body: {
+        orderId: `guard-${randomUUID()}`,
+        amount,
+        currency: 'EUR',
+        kycVerified: true,
+        previousTransactionCount: 0,
+        customer: customer(user),
+        returnUrls,
+      },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     id = created.body.paymentId;
   } else {
-    const session = await api('POST', '/public/cashier/session', { token, key: randomUUID(), body: { customer: customer(user), returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: 0 } });
+    const session = await api('POST', '/public/cashier/session', {
+      token,
+      key: randomUUID(),
+      body: { customer: customer(user), returnUrls, currency: 'EUR', kycVerified: true, previousTransactionCount: 0, balance: 0 },
+    });
     expect(session.status, JSON.stringify(session.body)).toBe(200);
-    const created = await api('POST', `/public/cashier/session/${session.body.sessionId}/payin`, { token, key: randomUUID(), body: { amount } });
+    const created = await api('POST', `/public/cashier/session/${session.body.sessionId}/payin`, {
+      token,
+      key: randomUUID(),
+      body: { amount },
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     id = created.body.paymentId;
   }
@@ -64,9 +84,17 @@ async function createPayin(token: string, user: string, kind: 'direct' | 'sessio
 }
 
 const customerIdOf = async (payinId: string) => (await payinOf(payinId)).customerId as string;
-const setLimit = async (token: string, customerId: string, day: number) => expect((await api('PUT', `/public/customer/${customerId}/limits`, { token, body: { deposit: { EUR: { day } } } })).status).toBe(204);
+const setLimit = async (token: string, customerId: string, day: number) =>
+  expect((await api('PUT', `/public/customer/${customerId}/limits`, { token, body: { deposit: { EUR: { day } } } })).status).toBe(204);
 const exclude = async (token: string, customerId: string) =>
-  expect((await api('PUT', `/public/customer/${customerId}/exclusion`, { token, body: { kind: 'TIME_OUT', until: new Date(Date.now() + 3600_000).toISOString() } })).status).toBe(204);
+  expect(
+    (
+      await api('PUT', `/public/customer/${customerId}/exclusion`, {
+        token,
+        body: { kind: 'TIME_OUT', until: new Date(Date.now() + 3600_000).toISOString() },
+      })
+    ).status,
+  ).toBe(204);
 /** Runs the worker's settling of due outcomes `ms` from now. */
 const worker = (ms: number) => db.transaction((tx) => settleDuePayins(tx, new Date(Date.now() + ms)));
 
@@ -98,13 +126,19 @@ const PATHS: Path[] = [
       await expectStatus(processCard(DEMO, first, '5555555555554444', true), 'SUCCESS');
       return { cardId: (await payinOf(first)).cardId };
     },
-    finish: async (id, prepared) => void (await api('POST', `/public/payin/${id}/process/saved-card`, { token: DEMO, key: randomUUID(), body: { browser, savedCardData: { cardId: prepared.cardId, cvv: '123' } } })),
+    finish: async (id, prepared) =>
+      void (await api('POST', `/public/payin/${id}/process/saved-card`, {
+        token: DEMO,
+        key: randomUUID(),
+        body: { browser, savedCardData: { cardId: prepared.cardId, cvv: '123' } },
+      })),
   },
   {
     name: '3DS Method, reported by the page',
     token: DEMO,
     start: (id) => expectStatus(processCard(DEMO, id, '4000003100003066'), 'PENDING_3DS'),
-    finish: async (id) => void (await api('POST', `/public/payin/${id}/process/3ds-method`, { token: DEMO, key: randomUUID(), body: { threeDSCompInd: 'Y' } })),
+    finish: async (id) =>
+      void (await api('POST', `/public/payin/${id}/process/3ds-method`, { token: DEMO, key: randomUUID(), body: { threeDSCompInd: 'Y' } })),
   },
   {
     name: '3DS Method not reported, settled by the worker after 30 s',
@@ -117,14 +151,23 @@ const PATHS: Path[] = [
     token: DEMO,
     start: (id) => expectStatus(processCard(DEMO, id, '4000003100003066'), 'PENDING_3DS'),
     finish: async (id) => {
-      await db.update(payins).set({ pendingUntil: new Date(Date.now() - 1000) }).where(eq(payins.id, id));
+      await db
+        .update(payins)
+        .set({ pendingUntil: new Date(Date.now() - 1000) })
+        .where(eq(payins.id, id));
       await api('GET', `/public/payin/${id}`, { token: DEMO });
     },
   },
   {
     name: '3DS challenge passed at the ACS',
     token: DEMO,
-    start: (id) => expectStatus(processCard(DEMO, id, '4000003300003064').then(() => api('POST', `/public/payin/${id}/process/3ds-method`, { token: DEMO, key: randomUUID(), body: { threeDSCompInd: 'Y' } })), 'PENDING_3DS'),
+    start: (id) =>
+      expectStatus(
+        processCard(DEMO, id, '4000003300003064').then(() =>
+          api('POST', `/public/payin/${id}/process/3ds-method`, { token: DEMO, key: randomUUID(), body: { threeDSCompInd: 'Y' } }),
+        ),
+        'PENDING_3DS',
+      ),
     finish: async (id) => void (await db.transaction((tx) => completeChallenge(tx, id, true, ctx()))),
   },
   {
@@ -137,28 +180,64 @@ const PATHS: Path[] = [
     },
     finish: async (id) => {
       const offer = offers.get(id)!;
-      const clientData = { type: 'payment.get', challenge: offer.challenge, origin: new URL(checkoutUrl()).origin, crossOrigin: false, payment: { rpId: offer.rpId, topOrigin: new URL(checkoutUrl()).origin, payeeName: offer.payeeName, total: offer.total, instrument: offer.instrument } };
-      await api('POST', `/public/payin/${id}/process/spc`, { token: DEMO, key: randomUUID(), body: { assertion: authenticator.assert(clientData) } });
+      const clientData = {
+        type: 'payment.get',
+        challenge: offer.challenge,
+        origin: new URL(checkoutUrl()).origin,
+        crossOrigin: false,
+        payment: {
+          rpId: offer.rpId,
+          topOrigin: new URL(checkoutUrl()).origin,
+          payeeName: offer.payeeName,
+          total: offer.total,
+          instrument: offer.instrument,
+        },
+      };
+      await api('POST', `/public/payin/${id}/process/spc`, {
+        token: DEMO,
+        key: randomUUID(),
+        body: { assertion: authenticator.assert(clientData) },
+      });
     },
   },
   {
     name: 'wallet',
     token: WALLETS,
-    finish: async (id) => void (await api('POST', `/public/payin/${id}/process/wallet`, { token: WALLETS, key: randomUUID(), body: { browser, wallet: { type: 'SANDBOX_WALLET', token: await issueSandboxWalletToken(db, await rowOf(id), 0) } } })),
+    finish: async (id) =>
+      void (await api('POST', `/public/payin/${id}/process/wallet`, {
+        token: WALLETS,
+        key: randomUUID(),
+        body: { browser, wallet: { type: 'SANDBOX_WALLET', token: await issueSandboxWalletToken(db, await rowOf(id), 0) } },
+      })),
   },
   {
     name: 'wallet with a 3DS challenge',
     token: WALLETS,
     start: async (id) => {
       const token = await issueSandboxWalletToken(db, await rowOf(id), 1);
-      await expectStatus(api('POST', `/public/payin/${id}/process/wallet`, { token: WALLETS, key: randomUUID(), body: { browser, wallet: { type: 'SANDBOX_WALLET', token } } }), 'PENDING_3DS');
+      await expectStatus(
+        api('POST', `/public/payin/${id}/process/wallet`, {
+          token: WALLETS,
+          key: randomUUID(),
+          body: { browser, wallet: { type: 'SANDBOX_WALLET', token } },
+        }),
+        'PENDING_3DS',
+      );
     },
     finish: async (id) => void (await db.transaction((tx) => completeChallenge(tx, id, true, ctx()))),
   },
   {
     name: 'APM approved at the provider',
     token: DEMO,
-    start: (id) => expectStatus(api('POST', `/public/payin/${id}/process/direct-link`, { token: DEMO, key: randomUUID(), body: { browser, additionalData: { methodId: 'bank-transfer', accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' } } }), 'PENDING'),
+    start: (id) =>
+      expectStatus(
+        api('POST', `/public/payin/${id}/process/direct-link`, {
+          token: DEMO,
+          key: randomUUID(),
+          body: { browser, additionalData: { methodId: 'bank-transfer', accountHolder: 'Ada Lovelace', iban: 'DE89370400440532013000' } },
+        }),
+        'PENDING',
+      ),
     finish: async (id) => void (await db.transaction((tx) => decidePayinAtProvider(tx, id, 'approve', ctx()))),
   },
   {
@@ -199,7 +278,19 @@ function h2hBody(user: string, cardNumber: string) {
     hookUrl: 'http://127.0.0.1:9/hook',
     callback: 'https://shop.example/ok',
     callbackFail: 'https://shop.example/ko',
-    billing: { firstName: 'Ada', lastName: 'Lovelace', address1: '1 Main Street', city: 'London', state: 'London', country: 'GB', postalCode: 'N1 1AA', phone: '+442071234567', email: 'ada@example.com', externalUserId: user, dateOfBirth: '1990-12-10' },
+    billing: {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      address1: '1 Main Street',
+      city: 'London',
+      state: 'London',
+      country: 'GB',
+      postalCode: 'N1 1AA',
+      phone: '+442071234567',
+      email: 'ada@example.com',
+      externalUserId: user,
+      dateOfBirth: '1990-12-10',
+    },
     orderId: `h2h-${randomUUID()}`,
     cardToken: 'tok_123',
     kycVerified: true,
@@ -210,7 +301,19 @@ function h2hBody(user: string, cardNumber: string) {
       cardExpiryDate: '12',
       cardExpiryDate2: '2031',
       cardCvv: '123',
-      browser: { colorDepth: 24, userAgent: 'Mozilla/5.0', language: 'en-GB', timeZone: 'Europe/London', screenWidth: 1920, javaEnabled: false, customerIp: '203.0.113.9', screenHeight: 1080, windowHeight: 900, timeZoneOffset: 0, windowWidth: 1400 },
+      browser: {
+        colorDepth: 24,
+        userAgent: 'Mozilla/5.0',
+        language: 'en-GB',
+        timeZone: 'Europe/London',
+        screenWidth: 1920,
+        javaEnabled: false,
+        customerIp: '203.0.113.9',
+        screenHeight: 1080,
+        windowHeight: 900,
+        timeZoneOffset: 0,
+        windowWidth: 1400,
+      },
     },
     saveCard: false,
   };
@@ -267,7 +370,11 @@ describe('no deposit is paid while its customer is excluded or over a limit, on 
         }
         expect(final.status).not.toBe('SUCCESS');
         // A path under way when the change came ends DECLINED, saying why; one not started is refused (409, 400) and stays unpaid.
-        if (path.start) expect(final).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: scenario.change === 'exclusion' ? 'BLOCKED_CUSTOMER' : 'CUSTOMER_ISSUES' } });
+        if (path.start)
+          expect(final).toMatchObject({
+            status: 'DECLINED',
+            statusReason: { detailedStatus: scenario.change === 'exclusion' ? 'BLOCKED_CUSTOMER' : 'CUSTOMER_ISSUES' },
+          });
         else expect(final.status).toBe('CREATED');
       });
     }

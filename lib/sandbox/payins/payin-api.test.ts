@@ -59,8 +59,18 @@ async function fetchPayin(id: string, token = DEMO) {
 }
 
 const card = (cardNumber: string, extra: Record<string, unknown> = {}) => ({
-  browser: { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile', customerIp: '203.0.113.9', javascriptEnabled: true },
-  cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2030', cvv: cardNumber.startsWith('3') ? '1234' : '123' },
+  browser: {
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile',
+    customerIp: '203.0.113.9',
+    javascriptEnabled: true,
+  },
+  cardData: {
+    cardNumber,
+    cardHolderName: 'Ada Lovelace',
+    expiryMonth: '12',
+    expiryYear: '2030',
+    cvv: cardNumber.startsWith('3') ? '1234' : '123',
+  },
   saveCard: false,
   ...extra,
 });
@@ -91,7 +101,9 @@ describe('authentication and errors (E14)', () => {
   });
 
   it('400 VALIDATION_ERROR for a bad body, naming the fields', async () => {
-    const response = await createRoute(request('/public/payin', { body: { ...payinBody(), amount: 'ten', returnUrls: { success: 'javascript:alert(1)', failure: 'x' } } }));
+    const response = await createRoute(
+      request('/public/payin', { body: { ...payinBody(), amount: 'ten', returnUrls: { success: 'javascript:alert(1)', failure: 'x' } } }),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body).toMatchObject({ errorKey: 'VALIDATION_ERROR', errorCode: 4001 });
@@ -140,7 +152,12 @@ describe('currencies, conversion and selection', () => {
 
   it('10 000 JPY converts to 61.00 EUR; 10.5 JPY and 10.001 EUR break the minor units', async () => {
     const { body } = await create({ currency: 'JPY', amount: 10000 });
-    expect((await fetchPayin(body.paymentId)).body).toMatchObject({ amount: 61, currency: 'EUR', initialAmount: 10000, initialCurrency: 'JPY' });
+    expect((await fetchPayin(body.paymentId)).body).toMatchObject({
+      amount: 61,
+      currency: 'EUR',
+      initialAmount: 10000,
+      initialCurrency: 'JPY',
+    });
     expect((await create({ currency: 'JPY', amount: 10.5 })).status).toBe(400);
     expect((await create({ currency: 'EUR', amount: 10.001 })).status).toBe(400);
     expect((await create({ currency: 'KWD', amount: 10.125 })).status).toBe(200);
@@ -152,13 +169,20 @@ describe('currencies, conversion and selection', () => {
   });
 
   it('BRL stays with psp-apm; router-eu and direct routes choose their PSPs; unknown ones are 400', async () => {
-    expect((await fetchPayin((await create({ currency: 'BRL', amount: 50 })).body.paymentId)).body).toMatchObject({ currency: 'BRL', merchantPspId: 'psp-apm' });
-    expect((await fetchPayin((await create({ currency: 'USD', kycVerified: true, routerId: 'router-eu' })).body.paymentId)).body).toMatchObject({
+    expect((await fetchPayin((await create({ currency: 'BRL', amount: 50 })).body.paymentId)).body).toMatchObject({
+      currency: 'BRL',
+      merchantPspId: 'psp-apm',
+    });
+    expect(
+      (await fetchPayin((await create({ currency: 'USD', kycVerified: true, routerId: 'router-eu' })).body.paymentId)).body,
+    ).toMatchObject({
       currency: 'EUR',
       merchantPspId: 'psp-card-eu',
       routerId: 'router-eu',
     });
-    expect((await fetchPayin((await create({ directRouteId: 'route-pix', currency: 'BRL' })).body.paymentId)).body.merchantPspId).toBe('psp-apm');
+    expect((await fetchPayin((await create({ directRouteId: 'route-pix', currency: 'BRL' })).body.paymentId)).body.merchantPspId).toBe(
+      'psp-apm',
+    );
     expect((await create({ routerId: 'router-nope' })).status).toBe(400);
     expect((await create({ directRouteId: 'route-nope' })).status).toBe(400);
   });
@@ -178,9 +202,15 @@ describe('currencies, conversion and selection', () => {
   });
 
   it('serves the merchant’s checkout settings (E12) to the checkout and the merchant only', async () => {
-    const ok = await settingsRoute(request('/public/merchant/merchant-demo/checkout-settings', { token: CHECKOUT }), params({ merchantId: 'merchant-demo' }));
+    const ok = await settingsRoute(
+      request('/public/merchant/merchant-demo/checkout-settings', { token: CHECKOUT }),
+      params({ merchantId: 'merchant-demo' }),
+    );
     expect(await ok.json()).toMatchObject({ displayName: 'Demo Shop', allowedOrigins: ['http://localhost:*', 'http://127.0.0.1:*'] });
-    const other = await settingsRoute(request('/public/merchant/merchant-demo/checkout-settings', { token: OTHER }), params({ merchantId: 'merchant-demo' }));
+    const other = await settingsRoute(
+      request('/public/merchant/merchant-demo/checkout-settings', { token: OTHER }),
+      params({ merchantId: 'merchant-demo' }),
+    );
     expect(other.status).toBe(404);
   });
 });
@@ -217,7 +247,12 @@ describe('card processing: the test cards and the state rules', () => {
     for (const passed of [true, false]) {
       const { body } = await create();
       const result = await processCard(body.paymentId, card('4000000000003220'));
-      expect(result.body).toEqual({ paymentId: body.paymentId, status: 'PENDING_3DS', redirectUrl: `http://checkout.test/sandbox/3ds/${body.paymentId}`, attemptsRemaining: 0 });
+      expect(result.body).toEqual({
+        paymentId: body.paymentId,
+        status: 'PENDING_3DS',
+        redirectUrl: `http://checkout.test/sandbox/3ds/${body.paymentId}`,
+        attemptsRemaining: 0,
+      });
       const db = await sandboxDb();
       const back = await db.transaction((tx) => completeChallenge(tx, body.paymentId, passed, { checkoutUrl: 'http://checkout.test' }));
       expect(back).toBe(`http://checkout.test/payments/payin/${body.paymentId}/status`);
@@ -255,7 +290,11 @@ describe('card processing: the test cards and the state rules', () => {
     const { body } = await create();
     for (const remaining of [2, 1, 0]) {
       const answer = (await processCard(body.paymentId, card('4000000000000002'))).body;
-      expect(answer).toMatchObject({ status: 'DECLINED', attemptsRemaining: remaining, statusReason: { detailedStatus: 'CARD_DECLINED', status: 'DECLINED' } });
+      expect(answer).toMatchObject({
+        status: 'DECLINED',
+        attemptsRemaining: remaining,
+        statusReason: { detailedStatus: 'CARD_DECLINED', status: 'DECLINED' },
+      });
       expect((await fetchPayin(body.paymentId)).body.attemptsRemaining).toBe(remaining);
     }
     expect((await processCard(body.paymentId, card('4242424242424242'))).status).toBe(409);
@@ -266,9 +305,19 @@ describe('card processing: the test cards and the state rules', () => {
     const luhn = await processCard(body.paymentId, card('4242424242424241'));
     expect(luhn.status).toBe(400);
     expect(luhn.body.errorMessage).not.toContain('4242424242424241');
-    const expired = await processCard(body.paymentId, card('4242424242424242', { cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '01', expiryYear: '2020', cvv: '123' } }));
+    const expired = await processCard(
+      body.paymentId,
+      card('4242424242424242', {
+        cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '01', expiryYear: '2020', cvv: '123' },
+      }),
+    );
     expect(expired.status).toBe(400);
-    const amexCvv = await processCard(body.paymentId, card('378282246310005', { cardData: { cardNumber: '378282246310005', cardHolderName: 'A', expiryMonth: '01', expiryYear: '2031', cvv: '123' } }));
+    const amexCvv = await processCard(
+      body.paymentId,
+      card('378282246310005', {
+        cardData: { cardNumber: '378282246310005', cardHolderName: 'A', expiryMonth: '01', expiryYear: '2031', cvv: '123' },
+      }),
+    );
     expect(amexCvv.status).toBe(400);
     expect((await fetchPayin(body.paymentId)).body.status).toBe('CREATED');
   });

@@ -73,7 +73,12 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
 }
 
 /** POST /public/payin. Throws 400 (currency, amount, route), 403 (checkout token), 409 (orderId). */
-export async function createPayin(tx: Db, principal: Principal, request: PayinCreateRequest, ctx: RequestContext): Promise<PayinCreateResponse> {
+export async function createPayin(
+  tx: Db,
+  principal: Principal,
+  request: PayinCreateRequest,
+  ctx: RequestContext,
+): Promise<PayinCreateResponse> {
   const merchantId = requireMerchant(principal);
   await merchantConfig(tx, merchantId, ctx);
   const { customer, ...rest } = request;

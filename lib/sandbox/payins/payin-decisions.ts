@@ -69,7 +69,13 @@ export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx
  * browser alone (`openEnrolment`), in the same transaction. An answer to a pay-in passed before
  * (a replay, a script with the id) gets no token.
  */
-export async function answerChallengeAtAcs(tx: Db, id: string, passed: boolean, offerPasskey: boolean, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ next: string; enrolToken: string | null }> {
+export async function answerChallengeAtAcs(
+  tx: Db,
+  id: string,
+  passed: boolean,
+  offerPasskey: boolean,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<{ next: string; enrolToken: string | null }> {
   const { row, movedNow } = await decideChallenge(tx, id, passed);
   const enrolToken = passed && offerPasskey && movedNow ? await openEnrolment(tx, row, ctx) : null;
   return { next: afterChallengeUrl(row, ctx), enrolToken };
@@ -87,14 +93,25 @@ const afterChallengeUrl = (row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl
  * `token`: the WebAuthn registration options and the card's mask, or none (no token, a wrong or
  * expired one, nothing to enrol); and where the customer goes after it.
  */
-export async function passkeyEnrolment(tx: Db, id: string, token: string | undefined, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
+export async function passkeyEnrolment(
+  tx: Db,
+  id: string,
+  token: string | undefined,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+) {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   const options = holdsEnrolment(row, token) ? await enrolmentOptions(tx, row, ctx) : null;
   return { next: afterChallengeUrl(row, ctx), options, cardMask: row.card?.mask ?? '' };
 }
 
 /** Keeps the passkey the cardholder registered (`response`: RegistrationResponseJSON) when `token` holds the enrolment; answers whether it was kept and where to go next. */
-export async function registerPasskey(tx: Db, id: string, token: string | undefined, response: unknown, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<{ kept: boolean; next: string }> {
+export async function registerPasskey(
+  tx: Db,
+  id: string,
+  token: string | undefined,
+  response: unknown,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<{ kept: boolean; next: string }> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   const next = afterChallengeUrl(row, ctx);
   if (!row.threeDs?.enrolChallenge || !holdsEnrolment(row, token)) return { kept: false, next };

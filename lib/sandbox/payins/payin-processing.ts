@@ -37,15 +37,15 @@ import type { PendingOutcome, StoredCard, ThreeDsState } from '@/lib/db/stored-s
 import { logger } from '@/lib/log';
 import { offerSpc, verifySpc } from './spc';
 
-
-
 /**
  * Applies a due timed outcome to a locked row. A 3DS Method nobody reported in time (the page
  * was closed, or its report failed) goes on as not completed (N): the issuer decides without it.
  * A success due for a customer excluded or over a limit since (E23) is declined by changePayin.
  */
 const settle = (tx: Db, row: PayinRow, now = new Date()) =>
-  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now ? reportMethod(tx, row, 'N') : settleDue(row, (r, set) => changePayin(tx, r, set), now);
+  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now
+    ? reportMethod(tx, row, 'N')
+    : settleDue(row, (r, set) => changePayin(tx, r, set), now);
 
 /** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
 export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {
@@ -96,11 +96,22 @@ export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestCo
   const customer = await customerRow(tx, row.customerId, true);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertDepositRules(config, customer, { cashier: row.sessionId !== null });
-  if (row.sessionId) await assertDepositLimits(tx, row.customerId, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0), config.ratesToEur, customer);
+  if (row.sessionId)
+    await assertDepositLimits(
+      tx,
+      row.customerId,
+      row.initialCurrency,
+      row.initialAmountMinor - (row.feeMinor ?? 0),
+      config.ratesToEur,
+      customer,
+    );
 }
 
 /** A processing answer (E1, E2, E16): the status, where the customer goes next, attempts left and statusReason. */
-function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod' | 'spc'> = {}): PayinProcessingResponse {
+function processingAnswer(
+  row: PayinRow,
+  next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod' | 'spc'> = {},
+): PayinProcessingResponse {
   const reason = row.statusReason;
   return {
     paymentId: row.id,
@@ -114,7 +125,8 @@ function processingAnswer(row: PayinRow, next: Pick<PayinProcessingResponse, 're
 /** A card processing answer: the status, and the next step (the 3DS Method, or the challenge with an SPC offer when the card has a passkey: E20). */
 export async function cardAnswer(tx: Db, row: PayinRow, ctx: RequestContext): Promise<PayinProcessingResponse> {
   const step = nextStep(row, ctx);
-  const spc = step.redirectUrl && !row.h2h ? await offerSpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, ctx) : null;
+  const spc =
+    step.redirectUrl && !row.h2h ? await offerSpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, ctx) : null;
   return processingAnswer(row, { ...step, ...(spc ? { spc } : {}) });
 }
 
@@ -123,7 +135,14 @@ function metadataWith(row: PayinRow, browser: Browser) {
 }
 
 /** Runs a card through the sandbox's PSP: the outcome of the test-card table. */
-export async function chargeCard(tx: Db, row: PayinRow, card: StoredCard, outcome: CardOutcome, browser: Browser, ctx: RequestContext): Promise<PayinRow> {
+export async function chargeCard(
+  tx: Db,
+  row: PayinRow,
+  card: StoredCard,
+  outcome: CardOutcome,
+  browser: Browser,
+  ctx: RequestContext,
+): Promise<PayinRow> {
   const eligible = row.eligiblePspIds;
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes('card') && p.currencies.includes(row.currency));
@@ -201,32 +220,51 @@ export async function limitedBySession(row: PayinRow, charge: () => Promise<Payi
  * POST /public/payin/{payinId}/process/card (E1). Validates the card as the checkout does
  * (400), applies the test-card table, saves the card when asked. Throws 404, 409 INVALID_STATE.
  */
-export async function processCard(tx: Db, principal: Principal, id: string, request: ProcessCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function processCard(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessCardRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'card');
   await assertDepositAllowed(tx, row, ctx);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
-  const { settings } = (await merchantConfig(tx, row.merchantId, ctx));
+  const { settings } = await merchantConfig(tx, row.merchantId, ctx);
   assertFundingAccepted(settings.refusedFundingTypes, card.digits);
   card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
-  return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)), ctx);
+  return cardAnswer(
+    tx,
+    await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)),
+    ctx,
+  );
 }
 
 /**
  * POST /public/payin/{payinId}/process/saved-card (E2: redirectUrl for 3DS). The card must be
  * the pay-in customer's (404) and not expired (400); the CVV has the brand's length (400).
  */
-export async function processSavedCard(tx: Db, principal: Principal, id: string, request: ProcessSavedCardRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function processSavedCard(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessSavedCardRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'card');
   await assertDepositAllowed(tx, row, ctx);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
-  assertFundingAccepted((await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes, card.mask.replace(/\D/g, '').slice(0, 6));
+  assertFundingAccepted(
+    (await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes,
+    card.mask.replace(/\D/g, '').slice(0, 6),
+  );
   return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
 }
 
@@ -235,7 +273,13 @@ export async function processSavedCard(tx: Db, principal: Principal, id: string,
  * (or gave up after 10 s) and reports its indicator; the answer is the next step, as a card
  * answer. 409 INVALID_STATE unless the pay-in waits for its Method; 404 for another's pay-in.
  */
-export async function completeThreeDSMethod(tx: Db, principal: Principal, id: string, request: ThreeDSMethodResult, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function completeThreeDSMethod(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ThreeDSMethodResult,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   return cardAnswer(tx, await reportMethod(tx, row, request.threeDSCompInd), ctx);
 }
@@ -246,16 +290,31 @@ export async function completeThreeDSMethod(tx: Db, principal: Principal, id: st
  * verified: the offer is spent and the answer is the ordinary challenge (PENDING_3DS,
  * redirectUrl). 409 INVALID_STATE without an offer out; 404 for another's pay-in.
  */
-export async function completeSpc(tx: Db, principal: Principal, id: string, request: SpcAssertionReport, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function completeSpc(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: SpcAssertionReport,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const verdict = await verifySpc(tx, row, { payeeName: config.displayName, allowedOrigins: config.settings.allowedOrigins }, request, ctx);
   const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
   if (!verdict.verified) {
-    logger.warn({ paymentId: id, reason: verdict.reason }, 'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands');
+    logger.warn(
+      { paymentId: id, reason: verdict.reason },
+      'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands',
+    );
     return processingAnswer(fresh!, nextStep(fresh!, ctx));
   }
-  const passed = await changePayin(tx, fresh!, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: { ...fresh!.threeDs!, passedBy: 'spc' } });
+  const passed = await changePayin(tx, fresh!, {
+    status: 'SUCCESS',
+    statusReason: null,
+    pendingUntil: null,
+    pendingOutcome: null,
+    threeDs: { ...fresh!.threeDs!, passedBy: 'spc' },
+  });
   return processingAnswer(passed);
 }
 
@@ -277,7 +336,11 @@ export async function processPayinDirectLink(
   await assertDepositAllowed(tx, row, ctx);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const eligible = row.eligiblePspIds;
-  const method = directLinkMethod(config, { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
+  const method = directLinkMethod(
+    config,
+    { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId },
+    request.additionalData,
+  );
   const fields = validateMethodFields(method, request.additionalData);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
   const browser = {

@@ -22,7 +22,8 @@ export const WALLET_CARDS = [
 ] as const;
 
 /** What the wallet's page shows of a card: its place, mask and test scenario (never the PAN). */
-export const walletCardList = () => WALLET_CARDS.map((card, index) => ({ index, mask: maskPan(card.pan), last4: card.pan.slice(-4), scenario: card.scenario }));
+export const walletCardList = () =>
+  WALLET_CARDS.map((card, index) => ({ index, mask: maskPan(card.pan), last4: card.pan.slice(-4), scenario: card.scenario }));
 
 /** A token's life, in ms. */
 export const WALLET_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -45,9 +46,21 @@ interface Payload {
 const sign = (db: Db, body: string) => keyedHash(db, `sandbox-wallet:${body}`);
 
 /** A token for `row` and the wallet's card `cardIndex`. Throws 400 for an unknown card. */
-export async function issueSandboxWalletToken(db: Db, row: Pick<PayinRow, 'id' | 'amountMinor' | 'currency'>, cardIndex: number, now = Date.now()): Promise<string> {
+export async function issueSandboxWalletToken(
+  db: Db,
+  row: Pick<PayinRow, 'id' | 'amountMinor' | 'currency'>,
+  cardIndex: number,
+  now = Date.now(),
+): Promise<string> {
   if (!Number.isInteger(cardIndex) || !WALLET_CARDS[cardIndex]) throw invalid('card: not a card of the sandbox wallet');
-  const payload: Payload = { p: row.id, a: row.amountMinor, c: row.currency, k: cardIndex, x: now + WALLET_TOKEN_TTL_MS, n: randomBytes(12).toString('base64url') };
+  const payload: Payload = {
+    p: row.id,
+    a: row.amountMinor,
+    c: row.currency,
+    k: cardIndex,
+    x: now + WALLET_TOKEN_TTL_MS,
+    n: randomBytes(12).toString('base64url'),
+  };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `sbw1.${body}.${await sign(db, body)}`;
 }
@@ -56,13 +69,19 @@ export async function issueSandboxWalletToken(db: Db, row: Pick<PayinRow, 'id' |
  * Reads a token for `row`: the signature, then the pay-in, amount, currency and expiry. Answers
  * the card's PAN (for this request's memory only) and the nonce. Throws 400 with no token content.
  */
-export async function readSandboxWalletToken(db: Db, token: string, row: Pick<PayinRow, 'id' | 'amountMinor' | 'currency'>, now = Date.now()): Promise<{ pan: string; nonce: string }> {
+export async function readSandboxWalletToken(
+  db: Db,
+  token: string,
+  row: Pick<PayinRow, 'id' | 'amountMinor' | 'currency'>,
+  now = Date.now(),
+): Promise<{ pan: string; nonce: string }> {
   const [version, body, mac] = token.split('.');
   if (version !== 'sbw1' || !body || !mac || !/^[0-9a-f]{64}$/.test(mac)) throw invalid('wallet.token: not a sandbox wallet token');
   const expected = Buffer.from(await sign(db, body), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(mac, 'hex'))) throw invalid('wallet.token: the sandbox wallet did not sign this token');
   const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
-  if (payload.p !== row.id || payload.a !== row.amountMinor || payload.c !== row.currency) throw invalid('wallet.token: issued for another pay-in or amount');
+  if (payload.p !== row.id || payload.a !== row.amountMinor || payload.c !== row.currency)
+    throw invalid('wallet.token: issued for another pay-in or amount');
   if (!(payload.x > now)) throw invalid('wallet.token: expired');
   const card = WALLET_CARDS[payload.k];
   if (!card) throw invalid('wallet.token: not a card of the sandbox wallet');

@@ -22,26 +22,57 @@ const CARD = '4000000000003220';
 
 async function payin(amount = 10): Promise<string> {
   const created = await api('POST', '/public/payin', {
-    body: { orderId: `spc-${randomUUID()}`, amount, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `spc-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+    body: {
+      orderId: `spc-${randomUUID()}`,
+      amount,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      customer: { ...sampleCustomer, externalUserId: `spc-${randomUUID()}` },
+      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+    },
     key: randomUUID(),
   });
   return created.body.paymentId as string;
 }
 const pay = (id: string, cardNumber = CARD) =>
-  api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
-const report = (id: string, assertion: unknown) => api('POST', `/public/payin/${id}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion } });
+  api('POST', `/public/payin/${id}/process/card`, {
+    token: CHECKOUT,
+    key: randomUUID(),
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+      saveCard: false,
+    },
+  });
+const report = (id: string, assertion: unknown) =>
+  api('POST', `/public/payin/${id}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion } });
 
 const ctx = () => ({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() });
 const rpId = () => new URL(sandboxPublicUrl()).hostname;
 
-type Offer = { credentialIds: string[]; challenge: string; rpId: string; payeeName: string; instrument: { displayName: string; icon: string }; total: { currency: string; value: string } };
+type Offer = {
+  credentialIds: string[];
+  challenge: string;
+  rpId: string;
+  payeeName: string;
+  instrument: { displayName: string; icon: string };
+  total: { currency: string; value: string };
+};
 /** The client data a browser writes for an SPC prompt of `offer` on the checkout's page. */
 const clientData = (offer: Offer, change: Record<string, unknown> = {}, payment: Record<string, unknown> = {}) => ({
   type: 'payment.get',
   challenge: offer.challenge,
   origin: new URL(checkoutUrl()).origin,
   crossOrigin: false,
-  payment: { rpId: offer.rpId, topOrigin: new URL(checkoutUrl()).origin, payeeName: offer.payeeName, total: offer.total, instrument: offer.instrument, ...payment },
+  payment: {
+    rpId: offer.rpId,
+    topOrigin: new URL(checkoutUrl()).origin,
+    payeeName: offer.payeeName,
+    total: offer.total,
+    instrument: offer.instrument,
+    ...payment,
+  },
   ...change,
 });
 
@@ -72,7 +103,13 @@ describe('Secure Payment Confirmation (E20)', () => {
     expect(answer.status).toBe(200);
     const offer = answer.body.spc as Offer;
     expect(answer.body.redirectUrl).toMatch(new RegExp(`/sandbox/3ds/${id}$`));
-    expect(offer).toMatchObject({ credentialIds: [authenticator.id], rpId: rpId(), payeeName: 'Demo Shop', total: { currency: 'EUR', value: '25.50' }, instrument: { displayName: 'Visa •••• 3220' } });
+    expect(offer).toMatchObject({
+      credentialIds: [authenticator.id],
+      rpId: rpId(),
+      payeeName: 'Demo Shop',
+      total: { currency: 'EUR', value: '25.50' },
+      instrument: { displayName: 'Visa •••• 3220' },
+    });
     const done = await report(id, authenticator.assert(clientData(offer)));
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ paymentId: id, status: 'SUCCESS' });
@@ -82,7 +119,12 @@ describe('Secure Payment Confirmation (E20)', () => {
   it('framed by a page the merchant allows (E12 allowedOrigins), the assertion pays too', async () => {
     const id = await payin();
     const offer = (await pay(id)).body.spc as Offer;
-    const done = await report(id, authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'http://localhost:3101' }, { topOrigin: 'http://localhost:3101' })));
+    const done = await report(
+      id,
+      authenticator.assert(
+        clientData(offer, { crossOrigin: true, topOrigin: 'http://localhost:3101' }, { topOrigin: 'http://localhost:3101' }),
+      ),
+    );
     expect(done.body).toMatchObject({ status: 'SUCCESS' });
   });
 
@@ -95,10 +137,28 @@ describe('Secure Payment Confirmation (E20)', () => {
       ['a WebAuthn login, not a payment', (offer) => authenticator.assert(clientData(offer, { type: 'webauthn.get' }))],
       ['an old challenge', () => authenticator.assert(clientData(stale.body.spc as Offer))],
       ['no user verification', (offer) => authenticator.assert(clientData(offer), { userVerified: false })],
-      ['a top page the merchant does not allow to frame the checkout', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true, topOrigin: 'https://evil.example' }, { topOrigin: 'https://evil.example' }))],
-      ['a top page named by SPC alone that the merchant does not allow', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: 'https://evil.example' }))],
-      ['a framed confirmation that names no top page', (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: undefined }))],
-      ['client data that is JSON null', (offer) => ({ ...authenticator.assert(clientData(offer)), response: { ...authenticator.assert(clientData(offer)).response, clientDataJSON: Buffer.from('null').toString('base64url') } })],
+      [
+        'a top page the merchant does not allow to frame the checkout',
+        (offer) =>
+          authenticator.assert(
+            clientData(offer, { crossOrigin: true, topOrigin: 'https://evil.example' }, { topOrigin: 'https://evil.example' }),
+          ),
+      ],
+      [
+        'a top page named by SPC alone that the merchant does not allow',
+        (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: 'https://evil.example' })),
+      ],
+      [
+        'a framed confirmation that names no top page',
+        (offer) => authenticator.assert(clientData(offer, { crossOrigin: true }, { topOrigin: undefined })),
+      ],
+      [
+        'client data that is JSON null',
+        (offer) => ({
+          ...authenticator.assert(clientData(offer)),
+          response: { ...authenticator.assert(clientData(offer)).response, clientDataJSON: Buffer.from('null').toString('base64url') },
+        }),
+      ],
     ];
     for (const [name, assertion] of cases) {
       const id = await payin();
@@ -126,10 +186,18 @@ describe('Secure Payment Confirmation (E20)', () => {
     // 4000 0033 0000 3064: a Method, then a challenge; no passkey was enrolled for this card.
     const plain = await payin();
     expect((await pay(plain, '4000003300003064')).body.threeDSMethod).toBeDefined();
-    const challenged = await api('POST', `/public/payin/${plain}/process/3ds-method`, { token: CHECKOUT, key: randomUUID(), body: { threeDSCompInd: 'Y' } });
+    const challenged = await api('POST', `/public/payin/${plain}/process/3ds-method`, {
+      token: CHECKOUT,
+      key: randomUUID(),
+      body: { threeDSCompInd: 'Y' },
+    });
     expect(challenged.body).toMatchObject({ status: 'PENDING_3DS', redirectUrl: expect.stringContaining(`/sandbox/3ds/${plain}`) });
     expect(challenged.body.spc).toBeUndefined();
-    const bad = await api('POST', `/public/payin/${plain}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion: { id: 'not base64url!', rawId: 'x', type: 'public-key', response: {} } } });
+    const bad = await api('POST', `/public/payin/${plain}/process/spc`, {
+      token: CHECKOUT,
+      key: randomUUID(),
+      body: { assertion: { id: 'not base64url!', rawId: 'x', type: 'public-key', response: {} } },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -150,11 +218,15 @@ describe('Secure Payment Confirmation (E20)', () => {
     const intruder = softwareAuthenticator(rpId());
     const offer = await db.transaction((tx) => passkeyEnrolment(tx, id, token!, ctx()));
     expect(offer.options).not.toBeNull();
-    const forged = await db.transaction((tx) => registerPasskey(tx, id, 'A'.repeat(32), intruder.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()));
+    const forged = await db.transaction((tx) =>
+      registerPasskey(tx, id, 'A'.repeat(32), intruder.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()),
+    );
     expect(forged.kept).toBe(false);
     // The holder registers once; the token is then spent.
     const owner = softwareAuthenticator(rpId());
-    const kept = await db.transaction((tx) => registerPasskey(tx, id, token!, owner.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()));
+    const kept = await db.transaction((tx) =>
+      registerPasskey(tx, id, token!, owner.register(offer.options!.challenge, new URL(sandboxPublicUrl()).origin), ctx()),
+    );
     expect(kept).toMatchObject({ kept: true, next: expect.stringContaining(`/payments/payin/${id}/status`) });
     expect((await db.transaction((tx) => passkeyEnrolment(tx, id, token!, ctx()))).options).toBeNull();
   });

@@ -35,7 +35,6 @@ const CARD_ICON =
 const acsOrigin = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
 const rpIdOf = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).hostname;
 
-
 /** Passkeys one offer names at most (the contract's SpcOffer.credentialIds). */
 const MAX_OFFERED_PASSKEYS = 16;
 
@@ -49,7 +48,12 @@ const instrumentName = (card: { brand: string; mask: string }) => `${card.brand}
  * The SPC offer for a pay-in waiting for its challenge whose card has passkeys; null otherwise.
  * Records a fresh one-time challenge in the pay-in's 3DS state (the row given is locked).
  */
-export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcOffer | null> {
+export async function offerSpc(
+  tx: Db,
+  row: PayinRow,
+  payeeName: string,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<SpcOffer | null> {
   const state = row.threeDs;
   if (row.status !== 'PENDING_3DS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   const rpId = rpIdOf(ctx);
@@ -62,7 +66,10 @@ export async function offerSpc(tx: Db, row: PayinRow, payeeName: string, ctx: Pi
     .limit(MAX_OFFERED_PASSKEYS);
   if (credentials.length === 0) return null;
   const challenge = randomBytes(32).toString('base64url');
-  await tx.update(payins).set({ threeDs: { ...state, spcChallenge: challenge } }).where(eq(payins.id, row.id));
+  await tx
+    .update(payins)
+    .set({ threeDs: { ...state, spcChallenge: challenge } })
+    .where(eq(payins.id, row.id));
   return {
     credentialIds: credentials.map((c) => c.id),
     challenge,
@@ -80,7 +87,13 @@ interface ClientPaymentData {
   crossOrigin?: boolean;
   /** The top-level page's origin when the checkout was framed (the merchant's). */
   topOrigin?: string;
-  payment?: { rpId?: string; topOrigin?: string; payeeName?: string; total?: { currency?: string; value?: string }; instrument?: { displayName?: string } };
+  payment?: {
+    rpId?: string;
+    topOrigin?: string;
+    payeeName?: string;
+    total?: { currency?: string; value?: string };
+    instrument?: { displayName?: string };
+  };
 }
 
 /** The outcome of an SPC assertion: verified, or why not (for the log; the customer gets the ordinary challenge). */
@@ -92,7 +105,13 @@ export type SpcVerdict = { verified: true } | { verified: false; reason: string 
  * challenge, and the caller commits). Throws 409 INVALID_STATE without an offer; a verified
  * assertion updates the credential's signature counter.
  */
-export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: string; allowedOrigins: string[] }, report: SpcAssertionReport, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<SpcVerdict> {
+export async function verifySpc(
+  tx: Db,
+  row: PayinRow,
+  merchant: { payeeName: string; allowedOrigins: string[] },
+  report: SpcAssertionReport,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<SpcVerdict> {
   const payeeName = merchant.payeeName;
   const state = row.threeDs;
   const challenge = state?.spcChallenge;
@@ -146,7 +165,11 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
       expectedOrigin: new URL(ctx.checkoutUrl).origin,
       expectedRPID: rpId,
       expectedType: 'payment.get',
-      credential: { id: credential.id, publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')), counter: credential.counter },
+      credential: {
+        id: credential.id,
+        publicKey: new Uint8Array(Buffer.from(credential.publicKey, 'base64url')),
+        counter: credential.counter,
+      },
       requireUserVerification: true,
     });
   } catch (error) {
@@ -154,13 +177,20 @@ export async function verifySpc(tx: Db, row: PayinRow, merchant: { payeeName: st
   }
   if (!verified.verified) return { verified: false, reason: 'does not verify' };
   // The row is locked: the counter only moves forward.
-  await tx.update(spcCredentials).set({ counter: Math.max(credential.counter, verified.authenticationInfo.newCounter) }).where(eq(spcCredentials.id, credential.id));
+  await tx
+    .update(spcCredentials)
+    .set({ counter: Math.max(credential.counter, verified.authenticationInfo.newCounter) })
+    .where(eq(spcCredentials.id, credential.id));
   return { verified: true };
 }
 
 /** Whether the card has a passkey at this ACS already. */
 async function hasPasskey(tx: Db, cardHash: string, rpId: string): Promise<boolean> {
-  const [existing] = await tx.select({ id: spcCredentials.id }).from(spcCredentials).where(and(eq(spcCredentials.cardHash, cardHash), eq(spcCredentials.rpId, rpId))).limit(1);
+  const [existing] = await tx
+    .select({ id: spcCredentials.id })
+    .from(spcCredentials)
+    .where(and(eq(spcCredentials.cardHash, cardHash), eq(spcCredentials.rpId, rpId)))
+    .limit(1);
   return existing !== undefined;
 }
 
@@ -176,12 +206,19 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  * cannot add a passkey to the card (a stolen card's 3DS would be theirs). Null when there is
  * nothing to enrol (no challenge passed, no card, a passkey there already).
  */
-export async function openEnrolment(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<string | null> {
+export async function openEnrolment(
+  tx: Db,
+  row: PayinRow,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<string | null> {
   const state = row.threeDs;
   if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   if (await hasPasskey(tx, row.card.hash, rpIdOf(ctx))) return null;
   const token = randomBytes(24).toString('base64url');
-  await tx.update(payins).set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } }).where(eq(payins.id, row.id));
+  await tx
+    .update(payins)
+    .set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } })
+    .where(eq(payins.id, row.id));
   return token;
 }
 
@@ -200,7 +237,11 @@ export function holdsEnrolment(row: PayinRow, token: string | undefined): boolea
  * their challenge recorded on the pay-in. Null when there is nothing to enrol: the pay-in did not
  * pass a challenge, or the card has a passkey at this ACS already.
  */
-export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
+export async function enrolmentOptions(
+  tx: Db,
+  row: PayinRow,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
   const state = row.threeDs;
   if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   const rpId = rpIdOf(ctx);
@@ -216,7 +257,10 @@ export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: Pick<RequestC
     supportedAlgorithmIDs: [-7, -257],
     extensions: { payment: { isPayment: true } } as never,
   });
-  await tx.update(payins).set({ threeDs: { ...state, enrolChallenge: options.challenge } }).where(eq(payins.id, row.id));
+  await tx
+    .update(payins)
+    .set({ threeDs: { ...state, enrolChallenge: options.challenge } })
+    .where(eq(payins.id, row.id));
   return options;
 }
 
@@ -225,7 +269,12 @@ export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: Pick<RequestC
  * enrolment challenge (spent whatever the outcome) and keeps the passkey for the card. Answers
  * whether it was kept; throws 409 INVALID_STATE without an enrolment out.
  */
-export async function enrolPasskey(tx: Db, row: PayinRow, response: RegistrationResponseJSON, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>): Promise<boolean> {
+export async function enrolPasskey(
+  tx: Db,
+  row: PayinRow,
+  response: RegistrationResponseJSON,
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+): Promise<boolean> {
   const state = row.threeDs;
   const challenge = state?.enrolChallenge;
   if (!challenge || !row.card || !state) throw new SandboxApiError('INVALID_STATE', 'No passkey enrolment is open for this pay-in');
@@ -234,7 +283,13 @@ export async function enrolPasskey(tx: Db, row: PayinRow, response: Registration
   const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = open;
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>> | null = null;
   try {
-    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: acsOrigin(ctx), expectedRPID: rpIdOf(ctx), requireUserVerification: true });
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: acsOrigin(ctx),
+      expectedRPID: rpIdOf(ctx),
+      requireUserVerification: true,
+    });
   } catch {
     verified = null;
   }
@@ -243,10 +298,19 @@ export async function enrolPasskey(tx: Db, row: PayinRow, response: Registration
   const inserted = credential
     ? await tx
         .insert(spcCredentials)
-        .values({ id: credential.id, cardHash: row.card.hash, publicKey: Buffer.from(credential.publicKey).toString('base64url'), counter: credential.counter, rpId: rpIdOf(ctx) })
+        .values({
+          id: credential.id,
+          cardHash: row.card.hash,
+          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+          counter: credential.counter,
+          rpId: rpIdOf(ctx),
+        })
         .onConflictDoNothing()
         .returning({ id: spcCredentials.id })
     : [];
-  await tx.update(payins).set({ threeDs: inserted.length > 0 ? closed : open }).where(eq(payins.id, row.id));
+  await tx
+    .update(payins)
+    .set({ threeDs: inserted.length > 0 ? closed : open })
+    .where(eq(payins.id, row.id));
   return inserted.length > 0;
 }

@@ -19,15 +19,32 @@ const CHECKOUT = 'sbx_checkout';
 
 async function payin(): Promise<string> {
   const created = await api('POST', '/public/payin', {
-    body: { orderId: `m-${randomUUID()}`, amount: 10, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `m-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+    body: {
+      orderId: `m-${randomUUID()}`,
+      amount: 10,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      customer: { ...sampleCustomer, externalUserId: `m-${randomUUID()}` },
+      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+    },
     key: randomUUID(),
   });
   return created.body.paymentId as string;
 }
 
 const pay = (id: string, cardNumber: string) =>
-  api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false } });
-const report = (id: string, threeDSCompInd: string, key: string = randomUUID()) => api('POST', `/public/payin/${id}/process/3ds-method`, { token: CHECKOUT, key, body: { threeDSCompInd } });
+  api('POST', `/public/payin/${id}/process/card`, {
+    token: CHECKOUT,
+    key: randomUUID(),
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+      saveCard: false,
+    },
+  });
+const report = (id: string, threeDSCompInd: string, key: string = randomUUID()) =>
+  api('POST', `/public/payin/${id}/process/3ds-method`, { token: CHECKOUT, key, body: { threeDSCompInd } });
 
 beforeAll(async () => {
   await sandboxDb();
@@ -58,7 +75,10 @@ describe('3DS Method (E16)', () => {
     const challenged = await payin();
     expect((await pay(challenged, '4000003300003064')).body.threeDSMethod).toBeDefined();
     const next = await report(challenged, 'Y');
-    expect(next.body).toMatchObject({ status: 'PENDING_3DS', redirectUrl: expect.stringMatching(new RegExp(`/sandbox/3ds/${challenged}$`)) });
+    expect(next.body).toMatchObject({
+      status: 'PENDING_3DS',
+      redirectUrl: expect.stringMatching(new RegExp(`/sandbox/3ds/${challenged}$`)),
+    });
     expect(next.body.threeDSMethod).toBeUndefined();
   });
 
@@ -82,7 +102,10 @@ describe('3DS Method (E16)', () => {
     const id = await payin();
     await pay(id, '4000003300003064');
     const db = await sandboxDb();
-    await db.update(payins).set({ pendingUntil: new Date(Date.now() - 1000) }).where(eq(payins.id, id));
+    await db
+      .update(payins)
+      .set({ pendingUntil: new Date(Date.now() - 1000) })
+      .where(eq(payins.id, id));
     // The challenge card moves on to its challenge, with a challenge's time to answer.
     const after = (await api('GET', `/public/payin/${id}`)).body;
     expect(after).toMatchObject({ status: 'PENDING_3DS', threeDSCompInd: 'N' });
@@ -109,8 +132,19 @@ describe('the Method page', () => {
   const id = randomUUID();
 
   it('reads only well-formed Method data', () => {
-    expect(readMethodData(data({ threeDSServerTransID: id, threeDSMethodNotificationURL: 'https://x.example/n' }))).toEqual({ serverTransId: id, notificationUrl: 'https://x.example/n' });
-    for (const bad of [null, '', '!!', 'a'.repeat(3000), data({ threeDSServerTransID: 'x', threeDSMethodNotificationURL: 'https://x' }), data({ threeDSServerTransID: id }), Buffer.from('not json').toString('base64url')]) {
+    expect(readMethodData(data({ threeDSServerTransID: id, threeDSMethodNotificationURL: 'https://x.example/n' }))).toEqual({
+      serverTransId: id,
+      notificationUrl: 'https://x.example/n',
+    });
+    for (const bad of [
+      null,
+      '',
+      '!!',
+      'a'.repeat(3000),
+      data({ threeDSServerTransID: 'x', threeDSMethodNotificationURL: 'https://x' }),
+      data({ threeDSServerTransID: id }),
+      Buffer.from('not json').toString('base64url'),
+    ]) {
       expect(readMethodData(bad as string | null)).toBeNull();
     }
   });
@@ -128,6 +162,8 @@ describe('the Method page', () => {
     const html = methodPageHtml({ notificationUrl: 'https://a.example/"><script>', serverTransId: id, answers: false, nonce: 'n' });
     expect(html).not.toContain('"><script>');
     expect(html).not.toContain('<script');
-    expect(methodPageHtml({ notificationUrl: 'https://a.example/', serverTransId: id, answers: true, nonce: 'n' })).toContain('<script nonce="n">');
+    expect(methodPageHtml({ notificationUrl: 'https://a.example/', serverTransId: id, answers: true, nonce: 'n' })).toContain(
+      '<script nonce="n">',
+    );
   });
 });

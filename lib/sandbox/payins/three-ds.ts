@@ -25,20 +25,24 @@ export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
  */
 export const METHOD_TTL_MS = 30 * 1000;
 
-
 /** The sandbox's pages of the issuer's ACS live on the sandbox's public origin. */
 const acsBase = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => ctx.sandboxUrl ?? ctx.checkoutUrl;
 
 export { acsUrl };
 
 /** The checkout's 3DS Method notification URL of a pay-in (threeDSMethodNotificationURL). */
-const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) => `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;
+const methodNotificationUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, id: string) =>
+  `${ctx.checkoutUrl}/api/payments/payin/${id}/3ds-method`;
 
 /** base64url JSON, as EMV encodes threeDSMethodData. */
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** The `threeDSMethod` of a processing answer for a pay-in in phase METHOD. */
-function methodRequest(ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, row: Pick<PayinRow, 'id'>, state: ThreeDsState): ThreeDSMethod {
+function methodRequest(
+  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+  row: Pick<PayinRow, 'id'>,
+  state: ThreeDsState,
+): ThreeDSMethod {
   return {
     url: `${acsBase(ctx)}/sandbox/3ds/${row.id}/method`,
     data: encode({ threeDSServerTransID: state.serverTransId, threeDSMethodNotificationURL: methodNotificationUrl(ctx, row.id) }),
@@ -57,7 +61,8 @@ export const startChallenge = (): ThreeDsState => ({ phase: 'CHALLENGE', serverT
 export const threeDsOf = (row: Pick<PayinRow, 'threeDs'>): ThreeDsState | null => row.threeDs;
 
 /** Whether the pay-in waits for its 3DS Method (not for a challenge). */
-export const waitsForMethod = (row: Pick<PayinRow, 'status' | 'threeDs'>): boolean => row.status === 'PENDING_3DS' && threeDsOf(row)?.phase === 'METHOD';
+export const waitsForMethod = (row: Pick<PayinRow, 'status' | 'threeDs'>): boolean =>
+  row.status === 'PENDING_3DS' && threeDsOf(row)?.phase === 'METHOD';
 
 /**
  * Applies the Method's completion indicator to a locked pay-in in phase METHOD (else 409
@@ -69,7 +74,8 @@ export async function reportMethod(tx: Db, row: PayinRow, indicator: ThreeDSComp
   if (!waitsForMethod(row) || !state) throw new SandboxApiError('INVALID_STATE', 'The pay-in is not waiting for its 3DS Method');
   const done: ThreeDsState = { ...state, methodCompletion: indicator };
   // The challenge has its own time from now; its timeout outcome is the one set at processing.
-  if (state.afterMethod === 'challenge') return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' }, pendingUntil: new Date(Date.now() + CHALLENGE_TTL_MS) });
+  if (state.afterMethod === 'challenge')
+    return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' }, pendingUntil: new Date(Date.now() + CHALLENGE_TTL_MS) });
   return changePayin(tx, row, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: done });
 }
 

@@ -23,13 +23,26 @@ let db: Db;
 async function payin(token = WALLET_MERCHANT, amount = 10): Promise<string> {
   const created = await api('POST', '/public/payin', {
     token,
-    body: { orderId: `wallet-${randomUUID()}`, amount, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, customer: { ...sampleCustomer, externalUserId: `wallet-${randomUUID()}` }, returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } },
+    body: {
+      orderId: `wallet-${randomUUID()}`,
+      amount,
+      currency: 'EUR',
+      kycVerified: false,
+      previousTransactionCount: 0,
+      customer: { ...sampleCustomer, externalUserId: `wallet-${randomUUID()}` },
+      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+    },
     key: randomUUID(),
   });
   expect(created.status).toBe(200);
   return created.body.paymentId as string;
 }
-const payWith = (id: string, type: string, token: string) => api('POST', `/public/payin/${id}/process/wallet`, { token: CHECKOUT, key: randomUUID(), body: { browser: { javascriptEnabled: true }, wallet: { type, token } } });
+const payWith = (id: string, type: string, token: string) =>
+  api('POST', `/public/payin/${id}/process/wallet`, {
+    token: CHECKOUT,
+    key: randomUUID(),
+    body: { browser: { javascriptEnabled: true }, wallet: { type, token } },
+  });
 const rowOf = async (id: string) => (await db.select().from(payins).where(eq(payins.id, id)).limit(1))[0]!;
 const sandboxToken = async (id: string, card = 0, now?: number) => issueSandboxWalletToken(db, await rowOf(id), card, now);
 
@@ -74,7 +87,8 @@ describe('the sandbox wallet', () => {
     const [v, body, mac] = (await sandboxToken(id)).split('.');
     const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), a: 1 })).toString('base64url');
     expect((await payWith(id, 'SANDBOX_WALLET', `${v}.${tampered}.${mac}`)).status).toBe(400);
-    for (const bad of ['x', 'sbw1..', `sbw1.${body}.${'0'.repeat(64)}`, `sbw1.${body}.zz`]) expect((await payWith(id, 'SANDBOX_WALLET', bad)).status).toBe(400);
+    for (const bad of ['x', 'sbw1..', `sbw1.${body}.${'0'.repeat(64)}`, `sbw1.${body}.zz`])
+      expect((await payWith(id, 'SANDBOX_WALLET', bad)).status).toBe(400);
     expect((await rowOf(id)).status).toBe('CREATED');
   });
 
@@ -89,14 +103,22 @@ describe('the sandbox wallet', () => {
 describe('Google Pay (PAYMENT_GATEWAY, ECv2)', () => {
   it('pays with a PAN_ONLY card, and a challenge card asks for 3-D Secure', async () => {
     const id = await payin();
-    expect((await payWith(id, 'GOOGLE_PAY', googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4111111111111111' }))).body).toMatchObject({ status: 'SUCCESS' });
+    expect(
+      (await payWith(id, 'GOOGLE_PAY', googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4111111111111111' }))).body,
+    ).toMatchObject({ status: 'SUCCESS' });
     const challenged = await payin();
-    expect((await payWith(challenged, 'GOOGLE_PAY', googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4000000000003220' }))).body).toMatchObject({ status: 'PENDING_3DS' });
+    expect(
+      (await payWith(challenged, 'GOOGLE_PAY', googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4000000000003220' }))).body,
+    ).toMatchObject({ status: 'PENDING_3DS' });
   });
 
   it('a device cryptogram (CRYPTOGRAM_3DS) has authenticated the cardholder: no challenge', async () => {
     const id = await payin();
-    const answer = await payWith(id, 'GOOGLE_PAY', googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4000000000003220', authMethod: 'CRYPTOGRAM_3DS' }));
+    const answer = await payWith(
+      id,
+      'GOOGLE_PAY',
+      googlePayToken({ gatewayMerchantId: 'merchant-wallets', pan: '4000000000003220', authMethod: 'CRYPTOGRAM_3DS' }),
+    );
     expect(answer.body).toMatchObject({ status: 'SUCCESS' });
     expect(answer.body.redirectUrl).toBeUndefined();
   });
@@ -112,14 +134,37 @@ describe('Google Pay (PAYMENT_GATEWAY, ECv2)', () => {
   it('crafted fields (objects where numbers belong, no message id) are 400, never 500', async () => {
     const id = await payin();
     const craft = (details: Record<string, unknown>, top: Record<string, unknown> = {}) => {
-      const payload = { gatewayMerchantId: 'merchant-wallets', messageExpiration: String(Date.now() + 60_000), messageId: 'm', paymentMethod: 'CARD', paymentMethodDetails: { pan: '4111111111111111', expirationMonth: 12, expirationYear: 2031, authMethod: 'PAN_ONLY', ...details }, ...top };
-      return JSON.stringify({ protocolVersion: 'ECv2', signature: 's', intermediateSigningKey: { signedKey: 'k', signatures: [] }, signedMessage: JSON.stringify({ encryptedMessage: Buffer.from(JSON.stringify(payload)).toString('base64'), ephemeralPublicKey: 'e', tag: 't' }) });
+      const payload = {
+        gatewayMerchantId: 'merchant-wallets',
+        messageExpiration: String(Date.now() + 60_000),
+        messageId: 'm',
+        paymentMethod: 'CARD',
+        paymentMethodDetails: { pan: '4111111111111111', expirationMonth: 12, expirationYear: 2031, authMethod: 'PAN_ONLY', ...details },
+        ...top,
+      };
+      return JSON.stringify({
+        protocolVersion: 'ECv2',
+        signature: 's',
+        intermediateSigningKey: { signedKey: 'k', signatures: [] },
+        signedMessage: JSON.stringify({
+          encryptedMessage: Buffer.from(JSON.stringify(payload)).toString('base64'),
+          ephemeralPublicKey: 'e',
+          tag: 't',
+        }),
+      });
     };
-    for (const token of [craft({ expirationMonth: { toString: 1 } }), craft({ expirationYear: { toString: 1 } }), craft({}, { messageExpiration: { toString: 1 } }), craft({}, { messageId: '' })]) {
+    for (const token of [
+      craft({ expirationMonth: { toString: 1 } }),
+      craft({ expirationYear: { toString: 1 } }),
+      craft({}, { messageExpiration: { toString: 1 } }),
+      craft({}, { messageId: '' }),
+    ]) {
       expect((await payWith(id, 'GOOGLE_PAY', token)).status).toBe(400);
     }
     const apple = JSON.parse(applePayToken({ pan: '4111111111111111', amountMinor: 1000, currencyNumeric: '978' })) as { data: string };
-    apple.data = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(apple.data, 'base64').toString()), transactionAmount: { toString: 1 } })).toString('base64');
+    apple.data = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(apple.data, 'base64').toString()), transactionAmount: { toString: 1 } }),
+    ).toString('base64');
     expect((await payWith(id, 'APPLE_PAY', JSON.stringify(apple))).status).toBe(400);
   });
 
@@ -142,27 +187,47 @@ describe('Google Pay (PAYMENT_GATEWAY, ECv2)', () => {
 });
 
 describe('Apple Pay (EC_v1)', () => {
-  it('pays a 3DSecure token of the pay-in\'s amount, and refuses another amount or currency', async () => {
+  it("pays a 3DSecure token of the pay-in's amount, and refuses another amount or currency", async () => {
     const id = await payin();
-    expect((await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4111111111111111', amountMinor: 999, currencyNumeric: '978' }))).status).toBe(400);
-    expect((await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4111111111111111', amountMinor: 1000, currencyNumeric: '840' }))).status).toBe(400);
+    expect(
+      (await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4111111111111111', amountMinor: 999, currencyNumeric: '978' }))).status,
+    ).toBe(400);
+    expect(
+      (await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4111111111111111', amountMinor: 1000, currencyNumeric: '840' }))).status,
+    ).toBe(400);
     expect((await payWith(id, 'APPLE_PAY', '{"version":"EC_v1"}')).status).toBe(400);
-    expect((await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4000000000003220', amountMinor: 1000, currencyNumeric: '978' }))).body).toMatchObject({ status: 'SUCCESS' });
+    expect(
+      (await payWith(id, 'APPLE_PAY', applePayToken({ pan: '4000000000003220', amountMinor: 1000, currencyNumeric: '978' }))).body,
+    ).toMatchObject({ status: 'SUCCESS' });
   });
 
-  it('validates the merchant through the service, for Apple\'s URLs only', async () => {
+  it("validates the merchant through the service, for Apple's URLs only", async () => {
     const id = await payin();
-    const session = (validationUrl: string, token = CHECKOUT, payinId = id) => api('POST', `/public/payin/${payinId}/wallet/apple-pay/session`, { token, body: { validationUrl, domain: 'checkout.example' } });
+    const session = (validationUrl: string, token = CHECKOUT, payinId = id) =>
+      api('POST', `/public/payin/${payinId}/wallet/apple-pay/session`, { token, body: { validationUrl, domain: 'checkout.example' } });
     const ok = await session('https://apple-pay-gateway.apple.com/paymentservices/startSession');
     expect(ok.status).toBe(200);
     expect(ok.body.merchantSession).toMatchObject({ domainName: 'checkout.example', displayName: 'Wallet Café' });
     expect((await session('https://cn-apple-pay-gateway-cert.apple.com/paymentservices/paymentSession')).status).toBe(200);
-    for (const url of ['http://apple-pay-gateway.apple.com/x', 'https://apple.com.evil.example/x', 'https://127.0.0.1/x', 'https://apple-pay-gateway.apple.com:8443/x', 'https://user@apple.com/x', 'not a url', 'https://www.apple.com/paymentservices/startSession', 'https://apple-pay-gateway.apple.com/other']) expect((await session(url)).status).toBe(400);
-    expect((await session('https://apple-pay-gateway.apple.com/paymentservices/startSession', CHECKOUT, await payin('sbx_demo_merchant'))).status).toBe(400);
+    for (const url of [
+      'http://apple-pay-gateway.apple.com/x',
+      'https://apple.com.evil.example/x',
+      'https://127.0.0.1/x',
+      'https://apple-pay-gateway.apple.com:8443/x',
+      'https://user@apple.com/x',
+      'not a url',
+      'https://www.apple.com/paymentservices/startSession',
+      'https://apple-pay-gateway.apple.com/other',
+    ])
+      expect((await session(url)).status).toBe(400);
+    expect(
+      (await session('https://apple-pay-gateway.apple.com/paymentservices/startSession', CHECKOUT, await payin('sbx_demo_merchant')))
+        .status,
+    ).toBe(400);
   });
 });
 
-describe('the sandbox wallet\'s page issues tokens', () => {
+describe("the sandbox wallet's page issues tokens", () => {
   it('for the total the pay-in has, where the merchant offers the wallet; none otherwise', async () => {
     const { issueWalletToken } = await import('../pages/wallet-actions');
     const id = await payin();

@@ -60,7 +60,8 @@ const json = (text: string): Record<string, unknown> | null => {
 };
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 /** A number or numeric string of a token; NaN for anything else (an object's toString never runs). */
-const num = (value: unknown) => (typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN);
+const num = (value: unknown) =>
+  typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
 const fromBase64 = (text: string) => json(Buffer.from(text, 'base64').toString('utf8'));
 const twoDigits = (value: unknown) => (Number.isInteger(num(value)) ? String(num(value)).padStart(2, '0') : '');
 
@@ -69,7 +70,16 @@ function googlePayCard(token: string, row: PayinRow, now: number): TokenCard {
   const envelope = json(token);
   const signed = envelope ? json(str(envelope.signedMessage)) : null;
   const key = envelope?.intermediateSigningKey as Record<string, unknown> | undefined;
-  if (!envelope || envelope.protocolVersion !== 'ECv2' || !str(envelope.signature) || !key || !str(key.signedKey) || !Array.isArray(key.signatures) || !signed) throw invalid('wallet.token: not a Google Pay ECv2 token');
+  if (
+    !envelope ||
+    envelope.protocolVersion !== 'ECv2' ||
+    !str(envelope.signature) ||
+    !key ||
+    !str(key.signedKey) ||
+    !Array.isArray(key.signatures) ||
+    !signed
+  )
+    throw invalid('wallet.token: not a Google Pay ECv2 token');
   if (!str(signed.ephemeralPublicKey) || !str(signed.tag)) throw invalid('wallet.token: not a Google Pay ECv2 token');
   const payload = fromBase64(str(signed.encryptedMessage));
   const details = payload?.paymentMethodDetails as Record<string, unknown> | undefined;
@@ -94,16 +104,33 @@ function googlePayCard(token: string, row: PayinRow, now: number): TokenCard {
 function applePayCard(token: string, row: PayinRow): TokenCard {
   const paymentData = json(token);
   const header = paymentData?.header as Record<string, unknown> | undefined;
-  if (!paymentData || paymentData.version !== 'EC_v1' || !str(paymentData.signature) || !header || !str(header.ephemeralPublicKey) || !str(header.transactionId)) throw invalid('wallet.token: not an Apple Pay EC_v1 token');
+  if (
+    !paymentData ||
+    paymentData.version !== 'EC_v1' ||
+    !str(paymentData.signature) ||
+    !header ||
+    !str(header.ephemeralPublicKey) ||
+    !str(header.transactionId)
+  )
+    throw invalid('wallet.token: not an Apple Pay EC_v1 token');
   const payload = fromBase64(str(paymentData.data));
   if (!payload) throw invalid('wallet.token: Apple Pay data is not readable');
   const currency = NUMERIC_CURRENCY[str(payload.currencyCode)];
   if (!currency) throw invalid('wallet.token: Apple Pay currency is not one the sandbox takes');
-  if (num(payload.transactionAmount) !== row.amountMinor || currency !== row.currency) throw invalid('wallet.token: Apple Pay amount is not the pay-in\'s');
+  if (num(payload.transactionAmount) !== row.amountMinor || currency !== row.currency)
+    throw invalid("wallet.token: Apple Pay amount is not the pay-in's");
   const expiry = str(payload.applicationExpirationDate);
   const cryptogram = str((payload.paymentData as Record<string, unknown> | undefined)?.onlinePaymentCryptogram);
-  if (!/^\d{6}$/.test(expiry) || payload.paymentDataType !== '3DSecure' || !cryptogram) throw invalid('wallet.token: Apple Pay data is not a 3DSecure card');
-  return { pan: str(payload.applicationPrimaryAccountNumber), expiryMonth: expiry.slice(2, 4), expiryYear: `20${expiry.slice(0, 2)}`, holder: 'Apple Pay', authenticated: true, ref: `ap:${str(header.transactionId).slice(0, 128)}` };
+  if (!/^\d{6}$/.test(expiry) || payload.paymentDataType !== '3DSecure' || !cryptogram)
+    throw invalid('wallet.token: Apple Pay data is not a 3DSecure card');
+  return {
+    pan: str(payload.applicationPrimaryAccountNumber),
+    expiryMonth: expiry.slice(2, 4),
+    expiryYear: `20${expiry.slice(0, 2)}`,
+    holder: 'Apple Pay',
+    authenticated: true,
+    ref: `ap:${str(header.transactionId).slice(0, 128)}`,
+  };
 }
 
 /** The card behind a token, checked against the pay-in. Throws 400. */
@@ -111,7 +138,14 @@ async function tokenCard(tx: Db, row: PayinRow, type: WalletType, token: string)
   if (type === 'GOOGLE_PAY') return googlePayCard(token, row, Date.now());
   if (type === 'APPLE_PAY') return applePayCard(token, row);
   const read = await readSandboxWalletToken(tx, token, row);
-  return { pan: read.pan, expiryMonth: '12', expiryYear: String(new Date().getUTCFullYear() + 3), holder: 'Sandbox wallet', authenticated: false, ref: `sw:${read.nonce}` };
+  return {
+    pan: read.pan,
+    expiryMonth: '12',
+    expiryYear: String(new Date().getUTCFullYear() + 3),
+    holder: 'Sandbox wallet',
+    authenticated: false,
+    ref: `sw:${read.nonce}`,
+  };
 }
 
 /**
@@ -135,16 +169,27 @@ const walletOutcome = (card: TokenCard): CardOutcome => {
  * POST /public/payin/{payinId}/process/wallet (E21). The merchant must offer the wallet (400),
  * the pay-in be processable (409), the token valid for it (400) and not used on it before (400).
  */
-export async function processWallet(tx: Db, principal: Principal, id: string, request: ProcessWalletRequest, ctx: RequestContext): Promise<PayinProcessingResponse> {
+export async function processWallet(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessWalletRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
   const row = await loadPayinForUpdate(tx, principal, id);
   assertProcessable(row);
   assertCashierMethod(row.cashierMethod, 'card');
   const { settings } = await merchantConfig(tx, row.merchantId, ctx);
-  if (!(settings.wallets ?? []).includes(request.wallet.type)) throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
+  if (!(settings.wallets ?? []).includes(request.wallet.type))
+    throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
   await assertDepositAllowed(tx, row, ctx);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
   await spendToken(tx, card.ref, row.id);
-  const analysed = await analyseCard(tx, { cardNumber: card.pan, cardHolderName: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear }, { requireCvv: false });
+  const analysed = await analyseCard(
+    tx,
+    { cardNumber: card.pan, cardHolderName: card.holder, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+    { requireCvv: false },
+  );
   if (!analysed.stored) throw invalid('wallet.token: the card in the token is not valid');
   assertValidCard(analysed);
   assertFundingAccepted(settings.refusedFundingTypes, analysed.digits);
@@ -156,7 +201,12 @@ export async function processWallet(tx: Db, principal: Principal, id: string, re
  * Apple Pay's merchant validation hosts (Apple, "Setting up your server", listings 1 and 2:
  * production and the development sandbox, global and China). A service posts to no other.
  */
-const APPLE_PAY_GATEWAYS = new Set(['apple-pay-gateway.apple.com', 'cn-apple-pay-gateway.apple.com', 'apple-pay-gateway-cert.apple.com', 'cn-apple-pay-gateway-cert.apple.com']);
+const APPLE_PAY_GATEWAYS = new Set([
+  'apple-pay-gateway.apple.com',
+  'cn-apple-pay-gateway.apple.com',
+  'apple-pay-gateway-cert.apple.com',
+  'cn-apple-pay-gateway-cert.apple.com',
+]);
 
 /** Whether `value` is an Apple Pay validation URL: https, an Apple gateway host, its `/paymentservices/` path, no port or credentials. */
 export function isApplePayValidationUrl(value: string): boolean {
@@ -166,7 +216,14 @@ export function isApplePayValidationUrl(value: string): boolean {
   } catch {
     return false;
   }
-  return url.protocol === 'https:' && APPLE_PAY_GATEWAYS.has(url.hostname) && url.port === '' && !url.username && !url.password && url.pathname.startsWith('/paymentservices/');
+  return (
+    url.protocol === 'https:' &&
+    APPLE_PAY_GATEWAYS.has(url.hostname) &&
+    url.port === '' &&
+    !url.username &&
+    !url.password &&
+    url.pathname.startsWith('/paymentservices/')
+  );
 }
 
 /**
@@ -177,7 +234,13 @@ export function isApplePayValidationUrl(value: string): boolean {
  * Reads the pay-in without locking it (validation creates nothing). 400 when the merchant does not
  * offer Apple Pay or the URL is not Apple's; 409 for a pay-in that cannot be paid.
  */
-export async function startApplePaySession(tx: Db, principal: Principal, id: string, request: ApplePaySessionRequest, ctx: RequestContext): Promise<ApplePaySession> {
+export async function startApplePaySession(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ApplePaySessionRequest,
+  ctx: RequestContext,
+): Promise<ApplePaySession> {
   const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
   assertProcessable(row);

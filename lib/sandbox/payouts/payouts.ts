@@ -11,7 +11,14 @@ import { issuePayoutLaunch } from '../core/page-holders';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payouts } from '@/lib/db/schema';
-import type { PayoutCreateRequest, PayoutCreateResponse, PayoutCardRequest, PayoutDirectLinkRequest, PayoutProcessingResponse, PayoutTransaction } from '@/lib/contract/payout';
+import type {
+  PayoutCreateRequest,
+  PayoutCreateResponse,
+  PayoutCardRequest,
+  PayoutDirectLinkRequest,
+  PayoutProcessingResponse,
+  PayoutTransaction,
+} from '@/lib/contract/payout';
 import type { PayoutStatus } from '@/lib/contract/enums';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
@@ -72,7 +79,12 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
 }
 
 /** POST /public/payout: `iframeUrls` carry a one-time launch secret (E22). */
-export async function createPayout(tx: Db, principal: Principal, request: PayoutCreateRequest, ctx: RequestContext): Promise<PayoutCreateResponse> {
+export async function createPayout(
+  tx: Db,
+  principal: Principal,
+  request: PayoutCreateRequest,
+  ctx: RequestContext,
+): Promise<PayoutCreateResponse> {
   const merchantId = requireMerchant(principal);
   await merchantConfig(tx, merchantId, ctx);
   const { customer, ...rest } = request;
@@ -131,7 +143,12 @@ function startProcessing(row: PayoutRow) {
 }
 
 /** After the destination is given: waits for the merchant, or goes on at once with payoutAutoConfirm. */
-async function detailsGiven(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>, ctx?: RequestContext): Promise<PayoutProcessingResponse> {
+async function detailsGiven(
+  tx: Db,
+  row: PayoutRow,
+  set: Partial<typeof payouts.$inferInsert>,
+  ctx?: RequestContext,
+): Promise<PayoutProcessingResponse> {
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const withDetails = { ...row, ...set } as PayoutRow;
   const next = config.settings.payoutAutoConfirm ? startProcessing(withDetails) : { status: 'WAITING_FOR_CONFIRMATION' as const };
@@ -179,9 +196,18 @@ export async function processPayoutDirectLink(
   assertAwaitingDestination(row);
   assertCashierMethod(row.cashierMethod, 'apm');
   const config = await merchantConfig(tx, row.merchantId, ctx);
-  const method = directLinkMethod(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId }, request.additionalData);
+  const method = directLinkMethod(
+    config,
+    { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId },
+    request.additionalData,
+  );
   const fields = validateMethodFields(method, request.additionalData);
-  return detailsGiven(tx, row, { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type }, ctx);
+  return detailsGiven(
+    tx,
+    row,
+    { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type },
+    ctx,
+  );
 }
 
 /** PUT /public/payout/{payoutId}/confirm: WAITING_FOR_CONFIRMATION → PENDING. */

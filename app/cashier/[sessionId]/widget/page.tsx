@@ -27,7 +27,14 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const locale = localeParam(search.locale);
   // A merchant's address with a launch secret (E22): spent by a post, never by this GET.
   if (typeof search.launch === 'string') {
-    return <LaunchForm path={`/cashier/${encodeURIComponent(sessionId)}/widget`} launch={search.launch.slice(0, 64)} query={launchQuery(search)} compact />;
+    return (
+      <LaunchForm
+        path={`/cashier/${encodeURIComponent(sessionId)}/widget`}
+        launch={search.launch.slice(0, 64)}
+        query={launchQuery(search)}
+        compact
+      />
+    );
   }
   const t = await getTranslations('cashier');
   const loaded = await loadCashierPage(sessionId, {
@@ -55,7 +62,15 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
       <CashierNotice notice={typeof search.notice === 'string' ? search.notice : undefined} />
       <CashierLive loaded={loaded} terms={terms} locale={uiLocale} cancelHref={`${widgetPath}?${query()}${locale ? '&' : ''}cancel=`} />
       {cancelId ? (
-        <CancelWithdrawal sessionId={session.sessionId} payoutId={cancelId} view="widget" locale={locale} transactions={transactions} allowed={terms.withdrawalCancel} backHref={query() ? `${widgetPath}?${query()}` : widgetPath} />
+        <CancelWithdrawal
+          sessionId={session.sessionId}
+          payoutId={cancelId}
+          view="widget"
+          locale={locale}
+          transactions={transactions}
+          allowed={terms.withdrawalCancel}
+          backHref={query() ? `${widgetPath}?${query()}` : widgetPath}
+        />
       ) : null}
       <DepositAgainOffer session={session} locale={locale} uiLocale={uiLocale} merchant={settings.displayName} />
       <CashierFlow
@@ -70,9 +85,21 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         rules={terms.rules}
         fees={terms.fees}
         initialAttemptKey={randomUUID()}
-        text={await cashierFlowText('withdraw', session.currency, available === null ? null : money(available, session.currency, uiLocale), { terms, locale: uiLocale, merchant: settings.displayName })}
+        text={await cashierFlowText(
+          'withdraw',
+          session.currency,
+          available === null ? null : money(available, session.currency, uiLocale),
+          { terms, locale: uiLocale, merchant: settings.displayName },
+        )}
       />
-      {session.responsibleGambling ? <RealityReminder session={session} rg={session.responsibleGambling} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
+      {session.responsibleGambling ? (
+        <RealityReminder
+          session={session}
+          rg={session.responsibleGambling}
+          locale={uiLocale}
+          merchantUrl={settings.responsibleGamblingUrl}
+        />
+      ) : null}
     </main>
   );
 }

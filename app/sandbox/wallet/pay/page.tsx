@@ -21,7 +21,10 @@ export default async function SandboxWalletPage() {
   await connection();
   if (!sandboxEnabled()) notFound();
   const t = await getTranslations('sandboxWallet');
-  const cards = walletCardList().map((card) => ({ index: card.index, label: `Visa •••• ${card.last4}, ${t(`scenario.${card.scenario}`)}` }));
+  const cards = walletCardList().map((card) => ({
+    index: card.index,
+    label: `Visa •••• ${card.last4}, ${t(`scenario.${card.scenario}`)}`,
+  }));
   return (
     <main className="mx-auto max-w-md px-4 py-6">
       <h1 className="mb-3 text-xl font-semibold">{t('title')}</h1>
@@ -29,7 +32,14 @@ export default async function SandboxWalletPage() {
         cards={cards}
         issue={issueWalletToken}
         locale={await getLocale()}
-        text={{ intro: t('intro', { amount: '{amount}', merchant: '{merchant}' }), idle: t('idle'), cardsHeading: t('cardsHeading'), pay: t('pay'), cancel: t('cancel'), failed: t('failed') }}
+        text={{
+          intro: t('intro', { amount: '{amount}', merchant: '{merchant}' }),
+          idle: t('idle'),
+          cardsHeading: t('cardsHeading'),
+          pay: t('pay'),
+          cancel: t('cancel'),
+          failed: t('failed'),
+        }}
       />
     </main>
   );

@@ -11,6 +11,7 @@ import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answe
  */
 export async function GET(_request: Request, { params }: { params: Promise<{ transactionType: string; paymentId: string }> }) {
   const { transactionType, paymentId } = await params;
-  if ((transactionType !== 'payin' && transactionType !== 'payout') || !PAYMENT_ID.test(paymentId)) return errorAnswer('NOT_FOUND', 'Unknown transaction');
+  if ((transactionType !== 'payin' && transactionType !== 'payout') || !PAYMENT_ID.test(paymentId))
+    return errorAnswer('NOT_FOUND', 'Unknown transaction');
   return serviceCall('Unknown transaction', async () => jsonAnswer(statusSnapshot(await fetchTransaction(transactionType, paymentId))));
 }

@@ -28,7 +28,14 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   const { transactionType, paymentId } = await props.params;
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'apm', launch: typeof query.launch === 'string' ? query.launch : undefined, query });
+  const loaded = await loadTransactionPage({
+    transactionType,
+    paymentId,
+    locale,
+    page: 'apm',
+    launch: typeof query.launch === 'string' ? query.launch : undefined,
+    query,
+  });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;
@@ -55,7 +62,15 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
     choose: t('choose'),
     optional: t('optional'),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>,
-    formErrors: { unavailable: e('unavailable'), rejected: e('rejected'), notFound: e('notFound'), rateLimited: e('rateLimited'), limit: e('depositLimit'), excluded: e('excluded'), limitsRequired: e('limitsRequired') },
+    formErrors: {
+      unavailable: e('unavailable'),
+      rejected: e('rejected'),
+      notFound: e('notFound'),
+      rateLimited: e('rateLimited'),
+      limit: e('depositLimit'),
+      excluded: e('excluded'),
+      limitsRequired: e('limitsRequired'),
+    },
     labels,
   });
 
@@ -67,7 +82,10 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
         <div role="status" className="space-y-3">
           <p>{t('noMethods')}</p>
           {cardAvailable ? (
-            <a className="inline-block rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary" href={paymentHref(type, 'card', transaction.id, locale)}>
+            <a
+              className="inline-block rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+              href={paymentHref(type, 'card', transaction.id, locale)}
+            >
               {t('payByCard')}
             </a>
           ) : null}

@@ -14,7 +14,15 @@ import { walletOfferFor } from '@/lib/checkout/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
-import { applePayMerchantSession, payByCard, payByWallet, payoutToCard, payoutToSavedCard, payWithSavedCard, removeSavedCard } from '@/lib/checkout/card-payment-action';
+import {
+  applePayMerchantSession,
+  payByCard,
+  payByWallet,
+  payoutToCard,
+  payoutToSavedCard,
+  payWithSavedCard,
+  removeSavedCard,
+} from '@/lib/checkout/card-payment-action';
 import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
 import { viewOf } from '@/lib/checkout/payment-state';
 import { statusSnapshot } from '@/components/status/status-snapshot';
@@ -46,7 +54,14 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const { transactionType, paymentId } = await props.params;
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'card', launch: typeof query.launch === 'string' ? query.launch : undefined, query });
+  const loaded = await loadTransactionPage({
+    transactionType,
+    paymentId,
+    locale,
+    page: 'card',
+    launch: typeof query.launch === 'string' ? query.launch : undefined,
+    query,
+  });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
   const type = transaction.type;
@@ -105,7 +120,10 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   );
 
   // E21: the wallets the merchant offers, for a pay-in; each shows only where the browser has it.
-  const walletOffer = type === 'payin' ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), ...walletConfig() }) : null;
+  const walletOffer =
+    type === 'payin'
+      ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), ...walletConfig() })
+      : null;
 
   return (
     <TransactionShell page="card" transaction={transaction} settings={settings}>
@@ -129,7 +147,11 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
           </p>
         ) : null}
         {removing ? (
-          <form action={removeSavedCard} className="mb-6 space-y-3 rounded-theme border border-control p-4" aria-labelledby="remove-heading">
+          <form
+            action={removeSavedCard}
+            className="mb-6 space-y-3 rounded-theme border border-control p-4"
+            aria-labelledby="remove-heading"
+          >
             <h2 id="remove-heading" className="font-semibold">
               {t('removeConfirm', { label: removing.label })}
             </h2>
@@ -138,10 +160,11 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
             <input type="hidden" name="cardId" value={removing.cardId} />
             <input type="hidden" name="locale" value={locale} />
             <div className="flex flex-wrap gap-3">
-              <button className="rounded-theme bg-danger px-4 py-2 font-semibold text-on-primary">
-                {t('removeYes')}
-              </button>
-              <a href={paymentHref(type, 'card', transaction.id, locale)} className="rounded-theme border border-control px-4 py-2 font-semibold">
+              <button className="rounded-theme bg-danger px-4 py-2 font-semibold text-on-primary">{t('removeYes')}</button>
+              <a
+                href={paymentHref(type, 'card', transaction.id, locale)}
+                className="rounded-theme border border-control px-4 py-2 font-semibold"
+              >
                 {t('removeNo')}
               </a>
             </div>

@@ -3,7 +3,8 @@ import { readBoundedText } from '@/lib/net/bounded-body';
 import { isCheckoutNotification, methodPageHtml, readMethodData } from '@/lib/sandbox/pages/method-page';
 import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
 
-const text = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /**
  * POST /sandbox/3ds/{paymentId}/method: the sandbox ACS's 3DS Method URL (E16,
@@ -23,6 +24,11 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
     return text('Not a 3DS Method request of this payment', 400);
   }
   const nonce = request.headers.get('x-nonce') ?? '';
-  const html = methodPageHtml({ notificationUrl: method.notificationUrl, serverTransId: method.serverTransId, answers: summary.methodAnswers, nonce });
+  const html = methodPageHtml({
+    notificationUrl: method.notificationUrl,
+    serverTransId: method.serverTransId,
+    answers: summary.methodAnswers,
+    nonce,
+  });
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
 }

@@ -21,7 +21,9 @@ export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymen
   try {
     const db = await sandboxDb();
     const token = typeof query.t === 'string' ? query.t.slice(0, 64) : undefined;
-    offer = await db.transaction((tx) => passkeyEnrolment(tx, paymentId, token, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }));
+    offer = await db.transaction((tx) =>
+      passkeyEnrolment(tx, paymentId, token, { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }),
+    );
   } catch (error) {
     if (SandboxApiError.is(error)) notFound();
     throw error;

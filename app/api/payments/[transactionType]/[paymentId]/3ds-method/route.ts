@@ -18,7 +18,8 @@ const HEADERS = {
 export async function POST(request: Request, { params }: { params: Promise<{ transactionType: string }> }) {
   const { transactionType } = await params;
   if (transactionType !== 'payin') return new Response('Not found', { status: 404, headers: HEADERS });
-  if ((await readBoundedText(request, 4096).catch(() => null)) === null) return new Response('Too large', { status: 413, headers: HEADERS });
+  if ((await readBoundedText(request, 4096).catch(() => null)) === null)
+    return new Response('Too large', { status: 413, headers: HEADERS });
   return new Response('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>3DS Method</title></head><body></body></html>', {
     headers: { ...HEADERS, 'Content-Type': 'text/html; charset=utf-8' },
   });

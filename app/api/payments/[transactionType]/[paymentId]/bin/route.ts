@@ -26,7 +26,13 @@ export async function POST(request: Request, { params }: { params: Promise<{ tra
   }
   if (!validBinRequest(paymentId, bin)) return errorAnswer('VALIDATION_ERROR', 'bin must be the first 6 to 8 digits of the card number');
   try {
-    await consume([{ limit: 'binLookupsPerIp', key: requestClientIp(request.headers) ?? NO_TRUSTED_ADDRESS }, { limit: 'binLookupsPerPayment', key: paymentId }], { paymentId });
+    await consume(
+      [
+        { limit: 'binLookupsPerIp', key: requestClientIp(request.headers) ?? NO_TRUSTED_ADDRESS },
+        { limit: 'binLookupsPerPayment', key: paymentId },
+      ],
+      { paymentId },
+    );
   } catch (error) {
     // A refusal, or limits that cannot be checked (they fail closed): no lookup now.
     const retryAfter = VelocityLimited.is(error) ? error.retryAfterS : 5;

@@ -20,6 +20,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { hiddenFields, postCardForm, postPageForm } from '../forms/card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
+import { launch } from '../bench/bench-support.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 /** The merchant's webhook receiver (loopback): counts deliveries by X-Webhook-Id, answers 204. */
@@ -41,9 +42,8 @@ const check = (label, ok, detail = '') => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` (${detail})` : ''}`);
   if (!ok) failures += 1;
 };
-// The typed client (lib/payments-api/merchant-client.ts) as the merchant and as the hosted pages.
+// The typed client (lib/payments-api/merchant-client.ts) as the merchant.
 const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
-const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
 const payin = async (id) => must(await merchant.GET('/public/payin/{payinId}', { params: { path: { payinId: id } } }), 'get pay-in');
 const newPayin = async () =>
   must(
@@ -76,15 +76,8 @@ const canonical = (value) =>
           .join(',')}}`
       : JSON.stringify(value);
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Opens a page as a browser would and answers the cookies it set, as one Cookie header (the cashier's binding, E22). */
-const cookieOf = async (url) => {
-  const response = await fetch(url);
-  await response.arrayBuffer();
-  return response.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-};
+/** Opens a launch address as a browser would (docs/design.md, E22) and answers its cookie: the browser that now holds the page. */
+const cookieOf = async (launchUrl) => (await launch(launchUrl)).cookie;
 
 try {
   const paid = await newPayin();
@@ -134,8 +127,9 @@ try {
       'create session',
     );
   const wallet = await newSession(50);
+  // The merchant's deposit and withdrawal in a session no browser holds yet (E22), then the customer's browser opens it.
   const deposit = must(
-    await pages.POST('/public/cashier/session/{sessionId}/payin', {
+    await merchant.POST('/public/cashier/session/{sessionId}/payin', {
       params: { path: { sessionId: wallet.sessionId } },
       body: { amount: 20 },
     }),
@@ -143,15 +137,15 @@ try {
   );
   await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
   check('a cashier deposit paid by card through HAProxy is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
-  // The customer's browser holds the session (E22): its cookie, from opening the cashier, goes with the destination.
-  const holder = await cookieOf(`${cluster.lb}/cashier/${wallet.sessionId}`);
   const withdrawal = must(
-    await pages.POST('/public/cashier/session/{sessionId}/payout', {
+    await merchant.POST('/public/cashier/session/{sessionId}/payout', {
       params: { path: { sessionId: wallet.sessionId } },
       body: { value: 30 },
     }),
     'withdrawal',
   );
+  // The customer's browser holds the session: its cookie, from opening the cashier's address, goes with the destination.
+  const holder = await cookieOf(wallet.checkoutUrl);
   await postCardForm(
     withdrawal.iframeUrls.card,
     { cardNumber: '4242424242424242', expiry: '12/34', cardHolderName: 'Ada Lovelace' },
@@ -205,7 +199,7 @@ try {
   const session = await newSession(100);
   const withdrawals = await Promise.all(
     Array.from({ length: 6 }, () =>
-      pages
+      merchant
         .POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 100 } })
         .then((a) => ({ status: a.response.status })),
     ),
@@ -218,7 +212,7 @@ try {
 
   const live = await newSession(10);
   const events = [];
-  const liveHolder = await cookieOf(`${cluster.lb}/cashier/${live.sessionId}/widget`);
+  const liveHolder = await cookieOf(live.widgetUrl);
   const stream = http.get(`${cluster.lb}/api/cashier/${live.sessionId}/events`, { headers: { cookie: liveHolder } }, (response) => {
     response.setEncoding('utf8');
     response.on('data', (chunk) => events.push(chunk));

@@ -39,7 +39,8 @@ test('posts ready, resize, submitted, status and redirect messages to the allowe
   await expect(frame.getByRole('status')).toContainText('being processed');
   const types = (await parentMessages(page)).map((m) => m.type);
   expect(types).toContain('submitted');
-  expect((await parentMessages(page)).find((m) => m.type === 'status')).toMatchObject({ status: 'PENDING' });
+  // Posted by the status view's effect, after the paint that shows its text.
+  await expect.poll(async () => (await parentMessages(page)).find((m) => m.type === 'status')?.status).toBe('PENDING');
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`, { timeout: 20_000 });
 });
 

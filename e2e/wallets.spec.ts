@@ -131,14 +131,22 @@ for (const locale of ['en', 'ar'] as const) {
 
     test("Google Pay (stub of Google's script on loopback) pays with a PAYMENT_GATEWAY token", async ({ page }) => {
       const asked: string[] = [];
+      const violations: string[] = [];
       page.on('console', (message) => {
         if (message.text().startsWith('googlePay.loadPaymentData ')) asked.push(message.text());
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
       const { paymentId, checkout } = await openCardPage(page, locale);
       const button = checkout.getByRole('button', { name: 'Google Pay' });
       await expect(button).toBeVisible();
       await button.click();
       await expect.poll(() => statusOf(paymentId)).toBe('SUCCESS');
+      // The status page the card page moves on to keeps the merchant's theme: no style the CSP refuses.
+      await expect.poll(() => page.frames().some((f) => f.url().includes(`/payments/payin/${paymentId}/status`))).toBe(true);
+      const status = page.frames().find((f) => f.url().includes(`/payments/payin/${paymentId}/status`))!;
+      await status.waitForLoadState('load');
+      await expect(status.locator('main')).toBeVisible();
+      expect(violations).toEqual([]);
       // What the page asked Google Pay, as the stub told it on the console (the card page moves on
       // to its status page once paid, so its window may be gone when the test reads).
       const requests = asked.map((line) => JSON.parse(line.slice('googlePay.loadPaymentData '.length)) as Record<string, unknown>);

@@ -5,11 +5,12 @@
 import { headers } from 'next/headers';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { themeCss, usableLogoUrl } from '@/lib/theme/theme';
+import { ThemeStyleElement } from './theme-style-element';
 
 export async function ThemeStyle({ theme }: { theme: CheckoutSettings['theme'] | undefined }) {
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   // themeCss emits only parsed colours, clamped numbers and safe-list font stacks.
-  return <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(theme) }} />;
+  return <ThemeStyleElement css={themeCss(theme)} nonce={nonce} />;
 }
 
 /** The merchant's logo, decorative: the merchant's name is always written next to it. */

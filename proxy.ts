@@ -148,6 +148,6 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Every page request, prefetches included: a prefetch header must not skip the CSP or the
-  // page-post checks (issue 20, finding 9).
+  // page-post checks.
   matcher: ['/((?!sandbox/api|api/|_next/static|_next/image|favicon.ico|embed.js|embed/|robots.txt).*)'],
 };

@@ -85,7 +85,7 @@ test('declined, then paid with another card', async ({ page, request }) => {
   await expectNoAxeViolations(page, 'card form after a decline');
   const declined = await fetchPayin(request, payin.paymentId);
   expect(declined).toMatchObject({ status: 'DECLINED', attemptsRemaining: 2 });
-  // The merchant's page learns that the card was declined, never why (issue 20, finding 7).
+  // The merchant's page learns that the card was declined, never why.
   expect((await parentMessages(page)).find((m) => m.type === 'error')).toMatchObject({ errorKey: 'CARD_DECLINED' });
 
   await fillCard(frame, { number: '5555555555554444' });
@@ -100,7 +100,7 @@ test('three declines end the pay-in: no fourth attempt, the customer returns to 
   const payin = await createPayin(request);
   const frame = await openEmbedded(page, payin.iframeUrls.card);
   // Wait for each attempt's own banner: the first decline's is still shown while the second is in flight.
-  // Only the first decline of a pay-in names its reason; the second reads "declined" (issue 20, finding 7).
+  // Only the first decline of a pay-in names its reason; the second reads "declined".
   for (const [number, reason] of [
     ['4000000000000069', 'the card has expired'],
     ['4000000000000127', 'the card issuer declined the payment'],

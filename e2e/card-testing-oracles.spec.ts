@@ -1,5 +1,5 @@
 /**
- * Issue 20, finding 7, from outside: a card tester's oracles. A script posting declined cards
+ * From outside: a card tester's oracles. A script posting declined cards
  * reads the specific reason of a pay-in's first decline only (later ones say "declined"); the
  * merchant's page never hears the reason (e2e/card-payin.spec.ts); BIN lookups are limited per
  * pay-in and per client address (429, the page goes on without them).

@@ -1,5 +1,5 @@
 /**
- * Frame permissions (issue 22): the merchant's page frames the card page, which frames the
+ * Frame permissions: the merchant's page frames the card page, which frames the
  * issuer's ACS. The Payment Request API (and with it SPC) and passkeys reach the ACS only when
  * every level delegates them: the merchant's iframe (`allow`), the card page's Permissions-Policy
  * (the ACS origins) and its challenge frame (`allow`). Three origins here: the merchant on

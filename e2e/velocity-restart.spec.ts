@@ -1,5 +1,5 @@
 /**
- * Issue 20, finding 2, from outside: velocity limits hold on a freshly started server whatever
+ * From outside: velocity limits hold on a freshly started server whatever
  * route first made the limiters (before, a refusal thrown by another bundle's copy of
  * rate-limiter-flexible was taken for an outage and let through: 24/24 past a per-session limit
  * of 20, 36/36 past a per-IP limit). Here the first use is the sandbox API's (a session deposit),

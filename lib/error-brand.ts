@@ -1,5 +1,5 @@
 /**
- * Error classes recognised across bundles (issue 20, finding 2). Next.js builds route handlers,
+ * Error classes recognised across bundles. Next.js builds route handlers,
  * server actions, pages, the proxy and instrumentation into separate bundles, and a module may
  * be copied into several: `error instanceof X` is then false for an X thrown by another copy, and
  * a refusal was taken for an outage. Each class of ours brands its instances with a name under

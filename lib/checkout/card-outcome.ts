@@ -54,7 +54,7 @@ const PAYIN_ATTEMPTS = 3;
 /**
  * Declines of a pay-in whose specific reason the customer is shown (insufficient funds, expired,
  * security code…); later ones read only "declined", so a card tester learns nothing more from a
- * pay-in (issue 20, finding 7). The merchant's page never gets the reason (`CARD_DECLINED`).
+ * pay-in. The merchant's page never gets the reason (`CARD_DECLINED`).
  */
 const SPECIFIC_REASON_DECLINES = 1;
 

@@ -181,7 +181,7 @@ const isSpcReport = (form: unknown): form is FormData => form instanceof FormDat
  * The proof-of-work rule of a pay-in's card or wallet attempt (lib/security/proof-of-work.ts):
  * once the customer's address needs a check, an attempt without a solved one is not sent; a
  * decline that makes the next attempt need one starts it now, and from then on a decline's reason
- * is no longer named (issue 20, finding 7).
+ * is no longer named.
  */
 async function underProofOfWork(
   c: Card,

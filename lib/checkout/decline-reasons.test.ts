@@ -48,7 +48,7 @@ describe('decline reasons', () => {
   });
 });
 
-describe('decline reasons as a card-testing oracle (issue 20, finding 7)', async () => {
+describe('decline reasons as a card-testing oracle', async () => {
   const { shownDeclineReason } = await import('./card-outcome');
   it('names the reason of a pay-in’s first decline only', () => {
     expect(shownDeclineReason('INSUFFICIENT_FUNDS', 2)).toBe(reasonKey('INSUFFICIENT_FUNDS', 'DECLINED'));

@@ -1,4 +1,4 @@
-/** The pages' Permissions-Policy (issue 22): who may use the payment and passkey features. */
+/** The pages' Permissions-Policy: who may use the payment and passkey features. */
 import { describe, expect, it } from 'vitest';
 import { FRAME_ALLOW, permissionsPolicy } from './permissions-policy';
 import { acsOrigins } from '@/lib/config';

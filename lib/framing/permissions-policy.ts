@@ -1,5 +1,5 @@
 /**
- * The Permissions-Policy of the pages (W3C Permissions Policy; issue 22, "frame permissions").
+ * The Permissions-Policy of the pages (W3C Permissions Policy; "frame permissions").
  * Three features concern a payment: `payment` (the Payment Request API, and with it Secure
  * Payment Confirmation: SPC, EMV 3DS 2.3), `publickey-credentials-get` and
  * `publickey-credentials-create` (WebAuthn: passkeys). A feature reaches a nested frame only

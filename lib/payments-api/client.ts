@@ -95,7 +95,7 @@ type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> 
  * The connection pool to the payments service: undici's own `request` (the engine under Node's
  * fetch, without its WHATWG streams and without Next's fetch patching), keep-alive, one per
  * process (globalThis: every bundle shares it). Measured on the card page: the calls' share of
- * the render fell (issue 21, README "Performance").
+ * the render fell (README "Performance").
  */
 const agentKey = Symbol.for('hosted-checkout.payments-api-agent');
 function serviceAgent(): Agent {

@@ -51,7 +51,7 @@ describe('challengeRequired', () => {
     expect(await challengeRequired(ip)).toBe(false);
     await recordFailure([{ limit: 'cardFailuresPerIp', key: ip }]);
     expect(await challengeRequired(ip)).toBe(true);
-    // No trusted address is a check, never a free pass (issue 20, finding 1).
+    // No trusted address is a check, never a free pass.
     expect(await challengeRequired(undefined)).toBe(true);
   });
 });

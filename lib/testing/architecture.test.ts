@@ -1,5 +1,5 @@
 /**
- * The structure holds (issue 21): no import circle anywhere in lib/ (type-only imports count),
+ * The structure holds: no import circle anywhere in lib/ (type-only imports count),
  * and in the sandbox no import from a lower layer to a higher one: core < merchant < payins,
  * payouts (which do not import each other) < cashier < pages < the router, handlers and worker at
  * its root. Read from the source files, so a new file is checked with no list to update.

@@ -1,6 +1,6 @@
 /**
  * Lighthouse accessibility (mobile) of the card page and the cashier in each seeded theme
- * (issue 6: "Lighthouse accessibility 1.0 on the card page and the cashier in two themes"):
+ * ("Lighthouse accessibility 1.0 on the card page and the cashier in two themes"):
  * light (Demo Shop), a corrected light (Other Shop: #38bdf8 fails contrast on white) and dark
  * (Night Owl Games). Prints one row per page and theme, with the failing audits if any.
  *

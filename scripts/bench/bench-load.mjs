@@ -1,5 +1,5 @@
 /**
- * bench:load: the render path and the payment post on ONE checkout instance (issue 21), measured
+ * bench:load: the render path and the payment post on ONE checkout instance, measured
  * side by side in one run, as ratios to references of the same build:
  * 1. pages: the static home page, the floor (/bench-floor/{id}: a dynamic page that awaits the
  *    request, renders the root layout and reads the pay-in once through the same client), and
@@ -12,7 +12,7 @@
  * 3. the checkout's resident memory (RSS of its process tree) after the load.
  * The service runs in its own process (SANDBOX=1 on port 3240), the checkout on 3241 calls it
  * over loopback, as a deployment would; EMBEDDED=1 runs the same on one process with the
- * embedded sandbox, to show what the sandbox in the same process costs. Goals (issue 21): card
+ * embedded sandbox, to show what the sandbox in the same process costs. Goals: card
  * page ≥ 0.7× the floor; card post ≤ 1.3× the direct call at 50 customers, ≤ 1.5× at 200.
  *
  *   npm run build && npm run bench:load

@@ -1,5 +1,5 @@
 /**
- * bench:profile: where the card page's render time goes (issue 21). Starts the payments service
+ * bench:profile: where the card page's render time goes. Starts the payments service
  * in its own process (port 3260) and the checkout under `node --cpu-prof` (port 3261), loads one
  * card page with autocannon for DURATION (10) s at 20 connections, stops the checkout (its
  * profile is written on exit) and prints the self time of the top modules: a package of

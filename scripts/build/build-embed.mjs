@@ -17,7 +17,7 @@ import ts from 'typescript';
 import { buildSync } from 'esbuild';
 
 const SOURCE = 'lib/embed/checkout-embed.ts';
-/** The release built from the source: 1.1 delegates the passkey features too (issue 22). */
+/** The release built from the source: 1.1 delegates the passkey features too. */
 const RELEASE = '1.1';
 const BANNER = `/*! Hosted checkout embed v${RELEASE} (lib/embed/checkout-embed.ts). No dependencies. */`;
 /** Earlier releases: checked-in files whose bytes never change (merchants pin these hashes). */

@@ -85,7 +85,7 @@ try {
   await postCardForm(paid.iframeUrls.card, card('4242424242424242'));
   check('a card pay-in through HAProxy is SUCCESS', (await payin(paid.paymentId)).status === 'SUCCESS');
 
-  // Issue 20, finding 1: a client that pads X-Forwarded-For past 4 KB and forges an address at the
+  // A client that pads X-Forwarded-For past 4 KB and forges an address at the
   // end is still known by the address HAProxy saw (TRUSTED_PROXY_HOPS=1), also by the PSP.
   const forged = await newPayin();
   await postCardForm(forged.iframeUrls.card, card('4242424242424242'), { 'X-Forwarded-For': `${'6.6.6.6, '.repeat(600)}203.0.113.7` });

@@ -4,7 +4,7 @@ import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
 import { paymentsApi } from '@/lib/payments-api/client';
 
 /**
- * /bench-floor/{paymentId}: the benchmark floor of the render path (issue 21), served only when
+ * /bench-floor/{paymentId}: the benchmark floor of the render path, served only when
  * BENCH_FLOOR=1 (404 otherwise). A minimal dynamic page: it awaits the request, renders the root
  * layout (locale, catalogue, test-mode badge) and makes one read of the pay-in through the same
  * client as the card page. What the card page costs above it is ours to cut.

@@ -33,7 +33,7 @@ const text = (form: FormData, name: string) => {
 /**
  * Back to the console with a notice. Its values (`created`, `detail`) travel in the URL signed
  * (lib/sandbox/pages/console-notice.ts): the console shows only what this server wrote, never a
- * query's text (issue 20, finding 12).
+ * query's text.
  */
 async function back(token: string, notice: string, extra: { created?: string; detail?: string } = {}): Promise<never> {
   const query = new URLSearchParams({ token, notice, ...(await signNotice(notice, extra)) });

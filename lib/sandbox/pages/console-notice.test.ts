@@ -1,4 +1,4 @@
-/** The console shows only the notice values this server signed (issue 20, finding 12). */
+/** The console shows only the notice values this server signed. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDb } from '../core/store';
 import { signNotice, verifiedNotice } from './console-notice';

@@ -1,5 +1,5 @@
 /**
- * The console's notices after an action (issue 20, finding 12): the action's redirect carries
+ * The console's notices after an action: the action's redirect carries
  * the notice's values (`created`: an id; `detail`: the service's refusal) with an HMAC of them,
  * so the console shows only what this server wrote; a crafted `/sandbox?notice=failed&detail=…`
  * shows nothing but the bare notice. The key is derived from the sandbox's card-hash key

@@ -1,7 +1,7 @@
 import { checkoutUrl, twinOrigin } from '@/lib/config';
 import { readBoundedText } from '@/lib/net/bounded-body';
 import { LAUNCH_TOKEN, spendLaunch } from '@/lib/cashier/binding';
-import { holderCookieName, holderSecretOf } from '@/lib/payments-api/holder-proof';
+import { requestHolderSecret } from '@/lib/payments-api/holder-proof';
 import { localeParam } from '@/lib/checkout/payment-paths';
 
 /** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
@@ -40,14 +40,7 @@ export async function POST(request: Request) {
   const launch = form.get('launch') ?? '';
   const scope = scopeOf(path);
   if (!scope || !LAUNCH_TOKEN.test(launch)) return plain(400, 'Not a launch of a checkout page');
-  const cookie = request.headers.get('cookie') ?? '';
-  const name = holderCookieName();
-  const secret = holderSecretOf(
-    cookie
-      .split(/;\s*/)
-      .find((part) => part.startsWith(`${name}=`))
-      ?.slice(name.length + 1),
-  );
+  const secret = await requestHolderSecret();
   const { setCookie } = await spendLaunch(scope, launch, secret);
   // The address's other parameters (locale, tab…) go on to the page: at most 8 short ones.
   const keep = new URLSearchParams();

@@ -14,7 +14,7 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkPagePost } from '@/lib/net/request-guard';
-import { localeParam } from '@/lib/checkout/payment-paths';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */

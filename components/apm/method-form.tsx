@@ -6,10 +6,10 @@
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useRef, useState, type FormEvent } from 'react';
-import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
-import type { MethodFormState } from '@/lib/checkout/apm-action';
-import type { PaymentFormError } from '@/lib/checkout/payment-action';
-import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/method-fields';
+import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
+import type { MethodFormState } from '@/lib/checkout/payment-pages/apm-action';
+import type { PaymentFormError } from '@/lib/checkout/payment-pages/payment-action';
+import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/payment-pages/method-fields';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface MethodFormText {

@@ -21,11 +21,11 @@ import {
   type CardFieldError,
 } from '@/lib/card/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
-import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
-import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
-import type { CardFormError } from '@/lib/checkout/card-outcome';
+import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
+import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
+import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
-import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/holder-name';
+import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/payment-pages/holder-name';
 import { SecurityCheck } from './security-check';
 import { CardField, CoBadgedChoice } from './card-fields';
 import { useBinFacts } from './use-bin-facts';
@@ -84,7 +84,7 @@ interface CardFormProps {
 
 type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
 
-/** The card rules' resolver, with a card number typed into the name field named as such (lib/checkout/holder-name.ts). */
+/** The card rules' resolver, with a card number typed into the name field named as such (lib/checkout/payment-pages/holder-name.ts). */
 function withHolderNameCheck(resolver: Resolver<CardFormInput>): Resolver<CardFormInput> {
   return async (values, context, options) => {
     const result = await resolver(values, context, options);

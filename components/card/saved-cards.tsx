@@ -8,9 +8,9 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
-import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
-import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
-import type { CardFormError } from '@/lib/checkout/card-outcome';
+import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
+import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
+import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 
 export interface SavedCardItem {

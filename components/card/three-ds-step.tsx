@@ -11,7 +11,7 @@
  * No card data passes here: the forms have unmounted by then.
  */
 import { startTransition, useCallback, useActionState, useEffect, useId, useRef, useState } from 'react';
-import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
+import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { ChallengeFrame } from './challenge-frame';
 
 /** The EMV limit on the 3DS Method: after 10 s the page goes on with indicator N. */

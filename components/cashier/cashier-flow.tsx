@@ -12,12 +12,12 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { checkAmount, parseAmount, type AmountRules } from '@/lib/checkout/cashier-amount';
+import { checkAmount, parseAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
 import { feeBreakdown } from '@/lib/cashier/fees';
 import type { FeeRule } from '@/lib/contract/merchant';
 import { toMinor, toMajor } from '@/lib/money';
-import type { CashierState } from '@/lib/checkout/cashier-action';
-import type { CashierError } from '@/lib/checkout/cashier-failure';
+import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
+import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
 import { DepositRecovery, type RecoveryText } from './deposit-recovery';
 

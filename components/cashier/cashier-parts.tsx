@@ -1,9 +1,9 @@
 /** Server-rendered parts of the cashier and the widget: branding, the session states, the transaction lists. */
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier';
-import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier-terms';
-import { cancelWithdrawal } from '@/lib/checkout/cashier-action';
+import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
+import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
+import { cancelWithdrawal } from '@/lib/checkout/cashier/cashier-action';
 import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
 import { FocusHere } from './focus-here';
 import { HeldElsewhere } from './held-elsewhere';

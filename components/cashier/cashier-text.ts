@@ -1,7 +1,7 @@
 /** Catalogue text of the cashier flow, resolved on the server (the flow ships no message runtime). */
 import { getTranslations } from 'next-intl/server';
-import type { AmountError } from '@/lib/checkout/cashier-amount';
-import type { CashierTerms } from '@/lib/checkout/cashier-terms';
+import type { AmountError } from '@/lib/checkout/cashier/cashier-amount';
+import type { CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import type { FeeRule } from '@/lib/contract/merchant';
 import { formatMinor, minorUnits, toMinor } from '@/lib/money';
 import type { CashierFlowText } from './cashier-flow';

@@ -4,12 +4,12 @@
  * with the same saved card, in one press; the card page then asks for the card's security code
  * alone. Every rule of the session still holds (the service refuses with the cashier's
  * messages), and a double press or a second tab gets the same deposit, paid at most once
- * (lib/checkout/deposit-retry-action.ts).
+ * (lib/checkout/cashier/deposit-retry-action.ts).
  */
 import { useActionState, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { depositAgain, type RetryState } from '@/lib/checkout/deposit-retry-action';
-import type { CashierError } from '@/lib/checkout/cashier-failure';
+import { depositAgain, type RetryState } from '@/lib/checkout/cashier/deposit-retry-action';
+import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
 
 export interface DepositAgainText {

@@ -11,8 +11,8 @@
  * its form (the focus stays there; the choices are announced politely).
  */
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
-import { loadRecovery, recoverDeposit, type RecoveryOptions, type RetryState } from '@/lib/checkout/deposit-retry-action';
-import type { CashierError } from '@/lib/checkout/cashier-failure';
+import { loadRecovery, recoverDeposit, type RecoveryOptions, type RetryState } from '@/lib/checkout/cashier/deposit-retry-action';
+import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 
 export interface RecoveryText {
   heading: string;

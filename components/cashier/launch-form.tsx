@@ -2,7 +2,7 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 
 /**
- * The page an address with a launch secret shows (docs/design.md, E22; lib/cashier/binding.ts):
+ * The page an address with a launch secret shows (docs/design.md, E22; lib/checkout/shared/holding.ts):
  * a form that spends the secret by a POST to /api/launch. With JavaScript it posts at once,
  * after taking the secret out of the address bar and the history; without, the customer presses
  * Continue. A GET alone (a link scanner, a chat preview) spends nothing. `path` is the page to

@@ -10,7 +10,7 @@
  */
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/responsible-gambling-action';
+import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/cashier/responsible-gambling-action';
 import { fieldClass } from '@/components/theme/controls';
 import type { Period } from '@/lib/cashier/limits';
 

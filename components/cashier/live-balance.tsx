@@ -2,7 +2,7 @@
 /**
  * The widget's live part: balance, what is available and reserved (E19), and pending
  * withdrawals. The snapshot arrives as server-sent events from the checkout's own
- * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/live-balance/live-balance-hub.ts);
+ * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/cashier/live-balance/live-balance-hub.ts);
  * when the stream is refused or broken the widget polls `/api/cashier/{id}` every second (React
  * Query). Both pause while the page is hidden and catch up when it shows again. Changes are
  * announced politely and posted to the merchant's page as a `balance` message (balance,
@@ -11,9 +11,9 @@
  */
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WidgetSnapshot } from '@/lib/checkout/live-balance/widget-snapshot';
+import type { WidgetSnapshot } from '@/lib/checkout/cashier/live-balance/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
-import { CANCELLABLE, expectedBy } from '@/lib/checkout/cashier-terms';
+import { CANCELLABLE, expectedBy } from '@/lib/checkout/cashier/cashier-terms';
 
 export type { WidgetSnapshot };
 

@@ -9,7 +9,7 @@
  * deposit again, and the retry after a decline.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { isFinalView, viewOf } from '@/lib/checkout/payment-state';
+import { isFinalView, viewOf } from '@/lib/checkout/shared/payment-state';
 import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 

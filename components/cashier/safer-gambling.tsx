@@ -11,7 +11,7 @@ import type { CashierSession } from '@/lib/contract/cashier';
 import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
 import { REALITY_CHECK_CHOICES } from '@/lib/cashier/regulators';
 import type { Period } from '@/lib/cashier/limits';
-import { formatAmountInput } from '@/lib/checkout/cashier-amount';
+import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { LimitsForm, type LimitsFormText } from './limits-form';
 import { RealityCheck, RealityCheckSettings } from './reality-check';
 import { DepositAgain } from './deposit-again';

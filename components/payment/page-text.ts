@@ -8,9 +8,9 @@ import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { WalletText } from '@/components/wallet/wallet-buttons';
-import type { CardFormError } from '@/lib/checkout/card-outcome';
+import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import type { PaymentStatusText } from '@/components/status/payment-status';
-import { REASON_MESSAGES } from '@/lib/checkout/payment-state';
+import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 /** Every key `reasonKey` can answer. */

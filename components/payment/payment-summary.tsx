@@ -1,7 +1,7 @@
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor, toMinor } from '@/lib/money';
 import { MerchantLogo } from '@/components/theme/theme-style';
-import type { CheckoutTransaction } from '@/lib/checkout/load-transaction';
+import type { CheckoutTransaction } from '@/lib/checkout/shared/load-transaction';
 
 const format = (amount: number, currency: string, locale: string) => formatMinor(toMinor(amount, currency) ?? 0, currency, locale);
 

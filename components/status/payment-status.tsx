@@ -8,7 +8,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { isFinalView, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/payment-state';
+import { isFinalView, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/shared/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
 import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';

@@ -4,11 +4,10 @@
  * decline; an unknown type or id is 404 and a service that does not answer 502, never a 500.
  */
 import { describe, expect, it, vi } from 'vitest';
-import type { CheckoutTransaction } from '@/lib/checkout/load-transaction';
+import type { CheckoutTransaction } from '@/lib/checkout/shared/load-transaction';
 
 const transactions = new Map<string, CheckoutTransaction>();
-vi.mock('@/lib/checkout/load-transaction', async () => ({
-  PAYMENT_ID: /^[A-Za-z0-9_-]{1,128}$/,
+vi.mock('@/lib/checkout/shared/load-transaction', async () => ({
   fetchTransaction: vi.fn(async (_type: string, id: string) => {
     const found = transactions.get(id);
     if (!found) throw new Error('socket hang up');

@@ -5,12 +5,12 @@
  * view uses. The service's `detailedStatus` never leaves the server: a reason that says something
  * about the card (funds, expiry, security code, number, usability) reads "declined", so neither
  * the endpoint nor the page is a card-testing oracle. The payer learns the specific reason of a
- * pay-in's first decline from the card form's own answer (lib/checkout/card-outcome.ts).
+ * pay-in's first decline from the card form's own answer (lib/checkout/payment-pages/card-outcome.ts).
  */
-import { reasonKey, viewOf } from '@/lib/checkout/payment-state';
+import { reasonKey, viewOf } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType, DetailedStatus } from '@/lib/contract/enums';
 
-/** A `reasons.*` catalogue key (lib/checkout/payment-state.ts, REASON_MESSAGES). */
+/** A `reasons.*` catalogue key (lib/checkout/shared/payment-state.ts, REASON_MESSAGES). */
 export type ReasonMessage = ReturnType<typeof reasonKey>;
 
 /** The status view's data, as the page renders it and the polling endpoint answers it. */
@@ -43,7 +43,7 @@ export function publicReason(detailed: DetailedStatus | undefined, status: strin
 }
 
 /**
- * The snapshot of a transaction as the hosted pages load it (lib/checkout/load-transaction.ts):
+ * The snapshot of a transaction as the hosted pages load it (lib/checkout/shared/load-transaction.ts):
  * `reason` only when the view is a decline or failure; no `detailedStatus`, no return URL, no
  * amount or ids (the page has them from its render).
  */

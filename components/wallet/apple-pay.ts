@@ -6,8 +6,8 @@
  * `token.paymentData` (EC_v1) as JSON. Trying it needs an Apple device: the tests drive it with a
  * fake PaymentRequest.
  */
-import type { ApplePayValidationAnswer } from '@/lib/checkout/card-payment-action';
-import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
+import type { ApplePayValidationAnswer } from '@/lib/checkout/payment-pages/card-payment-action';
+import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
 
 export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 

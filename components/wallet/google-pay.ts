@@ -5,7 +5,7 @@
  * `loadPaymentData`: `paymentMethodData.tokenizationData.token`, passed on as is.
  * Shapes: developers.google.com/pay/api/web/reference (request and response objects).
  */
-import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
+import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
 
 interface PaymentsClient {
   isReadyToPay(request: object): Promise<{ result: boolean }>;

@@ -4,7 +4,7 @@
  * Request API with its URL payment method identifier. Chromium installs it just in time from its
  * manifests; its window lets the tester choose a test card and answers `{ token }`.
  */
-import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
+import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
 
 function request(offer: WalletOffer, paymentId: string): PaymentRequest {
   return new PaymentRequest([{ supportedMethods: offer.sandboxWallet!.method, data: { paymentId, merchantName: offer.merchantName } }], {

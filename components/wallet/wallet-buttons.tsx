@@ -8,13 +8,13 @@
  * page. Needs JavaScript (wallets do): without it nothing shows and the card form stays.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CardPaymentState } from '@/lib/checkout/card-payment-action';
-import { submitPaymentForm } from '@/lib/checkout/submit-payment-form';
+import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
+import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { WalletType } from '@/lib/contract/enums';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from '@/components/card/three-ds-step';
 import { SecurityCheck } from '@/components/card/security-check';
 import type { MerchantValidator } from './apple-pay';
-import type { WalletDriver, WalletOffer } from '@/lib/checkout/wallet-offer';
+import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
 
 export interface WalletText extends ThreeDSText {
   heading: string;

@@ -6,7 +6,7 @@
  * shapes; the wallet offer follows the merchant's settings and test mode.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { walletOfferFor, type WalletOffer } from '@/lib/checkout/wallet-offer';
+import { walletOfferFor, type WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
 import { applePay, APPLE_PAY_METHOD } from './apple-pay';
 import { paymentDataRequest } from './google-pay';
 

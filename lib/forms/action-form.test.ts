@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { parseExpiry } from '@/lib/card/card-rules';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
-import { classifyFailure } from '@/lib/checkout/call-failure';
+import { classifyFailure } from '@/lib/checkout/shared/call-failure';
 
 const Schema = z.object({
   paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),

@@ -43,7 +43,7 @@ const CSP_REPORT_PATH = '/api/csp-report';
  * The sandbox's origin when a payment page may pay with the sandbox wallet (E21) and the sandbox
  * lives on an origin of its own (SANDBOX_PUBLIC_URL, the production shape): the browser fetches
  * the wallet's payment-method manifest from there under the page's connect-src. Null otherwise:
- * outside test mode there is no sandbox wallet (lib/checkout/wallet-offer.ts), and on the
+ * outside test mode there is no sandbox wallet (lib/checkout/payment-pages/wallet-offer.ts), and on the
  * checkout's own origin 'self' covers it.
  */
 export function sandboxWalletOrigin(): string | null {

@@ -1,13 +1,17 @@
 /**
- * The structure holds: no import circle anywhere in lib/ (type-only imports count),
- * and in the sandbox no import from a lower layer to a higher one: core < merchant < payins,
- * payouts (which do not import each other) < cashier < pages < the router, handlers and worker at
- * its root. Read from the source files, so a new file is checked with no list to update.
+ * The structure holds (lib/testing/architecture.ts): every folder of lib/ in a declared layer, no
+ * import up a layer or across the checkout's two sides, no import circle anywhere in lib/ (type-only
+ * imports count), and inside the sandbox no import from a lower layer to a higher one: core <
+ * merchant < payins, payouts (which do not import each other) < cashier < pages < the router,
+ * handlers and worker at its root. Read from the source files, so a new file is checked with no
+ * list to update. Then the checks themselves, on made-up trees: each kind of forbidden import fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { circlesOf, importsOf, layerViolations, specifiersOf, unitOf } from './architecture';
 
+const PROJECT = path.resolve('.');
 const ROOT = path.resolve('lib');
 
 function sources(dir: string): string[] {
@@ -18,59 +22,20 @@ function sources(dir: string): string[] {
   });
 }
 
-/** A module's imports of other modules of lib/ (static, dynamic, type-only), as absolute file paths. */
-function importsOf(file: string, known: Set<string>): string[] {
-  const text = readFileSync(file, 'utf8');
-  const out: string[] = [];
-  for (const match of text.matchAll(/(?:from\s+|import\s*\(\s*)['"]([^'"]+)['"]/g)) {
-    const spec = match[1]!;
-    const base = spec.startsWith('@/') ? path.resolve(spec.slice(2)) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
-    if (!base) continue;
-    const target = [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
-    if (target) out.push(target);
-  }
-  return out;
-}
-
 const files = sources(ROOT);
 const known = new Set(files);
-const graph = new Map(files.map((file) => [file, importsOf(file, known)]));
-const rel = (file: string) => path.relative(path.resolve('.'), file);
+const graph = new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'), known, PROJECT)]));
+const rel = (file: string) => path.relative(PROJECT, file);
 
-describe('architecture', () => {
-  it('has no import circle in lib/', () => {
-    // Tarjan's strongly connected components: any component of more than one module is a circle.
-    let index = 0;
-    const order = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    const circles: string[][] = [];
-    const visit = (v: string) => {
-      order.set(v, index);
-      low.set(v, index);
-      index += 1;
-      stack.push(v);
-      onStack.add(v);
-      for (const w of graph.get(v) ?? []) {
-        if (!order.has(w)) {
-          visit(w);
-          low.set(v, Math.min(low.get(v)!, low.get(w)!));
-        } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
-      }
-      if (low.get(v) === order.get(v)) {
-        const component: string[] = [];
-        let w: string;
-        do {
-          w = stack.pop()!;
-          onStack.delete(w);
-          component.push(rel(w));
-        } while (w !== v);
-        if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
-      }
-    };
-    for (const file of files) if (!order.has(file)) visit(file);
-    expect(circles).toEqual([]);
+describe('architecture of lib/', () => {
+  it('has no import circle', () => {
+    expect(circlesOf(graph).map((circle) => circle.map(rel))).toEqual([]);
+  });
+
+  it('places every folder in a layer and imports nothing from a higher layer or a sibling side', () => {
+    const { up, unplaced } = layerViolations(graph, ROOT);
+    expect(unplaced, 'folders of lib/ in no layer (lib/testing/architecture.ts, LAYERS)').toEqual([]);
+    expect(up).toEqual([]);
   });
 
   it('imports nothing of a higher sandbox layer from a lower one', () => {
@@ -93,5 +58,73 @@ describe('architecture', () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe('the architecture checks catch each kind of forbidden import', () => {
+  const lib = '/p/lib';
+  /** A made-up tree: relative path → source text. */
+  const tree = (sources: Record<string, string>) => {
+    const paths = Object.keys(sources).map((file) => path.join(lib, file));
+    const set = new Set(paths);
+    return new Map(paths.map((file) => [file, importsOf(file, sources[path.relative(lib, file)]!, set, '/p')]));
+  };
+
+  it('reads every form of specifier', () => {
+    const text = [
+      "import { a } from './a';",
+      "import type { B } from '@/lib/b';",
+      "import './side-effect';",
+      "  import '@/lib/c.ts';",
+      "export { d } from './d';",
+      "const e = await import('./e');",
+    ].join('\n');
+    expect(specifiersOf(text)).toEqual(['./a', '@/lib/b', './side-effect', '@/lib/c.ts', './d', './e']);
+    expect(unitOf('checkout/cashier/live-balance/x.ts')).toBe('checkout/cashier');
+    expect(unitOf('log.ts')).toBe('log');
+  });
+
+  it('an import up a layer, a named .ts file, a side-effect import, a dynamic one', () => {
+    for (const line of [
+      "import { x } from '@/lib/checkout/shared/x';",
+      "import { x } from '../checkout/shared/x.ts';",
+      "import '@/lib/checkout/shared/x';",
+      "const x = await import('@/lib/checkout/shared/x.ts');",
+    ]) {
+      const graph = tree({ 'contract/a.ts': line, 'checkout/shared/x.ts': '' });
+      expect(layerViolations(graph, lib).up, line).toEqual(['contract/a.ts → checkout/shared/x.ts']);
+    }
+  });
+
+  it('an import across the checkout sides', () => {
+    const graph = tree({
+      'checkout/cashier/a.ts': "import { b } from '@/lib/checkout/payment-pages/b';",
+      'checkout/payment-pages/b.ts': '',
+    });
+    expect(layerViolations(graph, lib).up).toEqual(['checkout/cashier/a.ts → checkout/payment-pages/b.ts']);
+  });
+
+  it('a folder in no layer', () => {
+    const graph = tree({ 'attic/a.ts': "import { b } from '@/lib/log';", 'log.ts': '' });
+    expect(layerViolations(graph, lib).unplaced).toEqual(['attic']);
+  });
+
+  it('a circle closed by a side-effect import or a named .ts file', () => {
+    for (const back of ["import './a';", "import { a } from './a.ts';"]) {
+      const graph = tree({ 'card/a.ts': "import { b } from './b';", 'card/b.ts': back });
+      expect(circlesOf(graph), back).toEqual([['/p/lib/card/a.ts', '/p/lib/card/b.ts']]);
+    }
+  });
+
+  it('an allowed tree passes', () => {
+    const graph = tree({
+      'checkout/cashier/a.ts': "import { s } from '@/lib/checkout/shared/s';\nimport './c';",
+      'checkout/cashier/c.ts': "import { l } from '@/lib/log.ts';",
+      'checkout/shared/s.ts': "import type { T } from '@/lib/contract/t';",
+      'contract/t.ts': '',
+      'log.ts': '',
+    });
+    expect(layerViolations(graph, lib)).toEqual({ up: [], unplaced: [] });
+    expect(circlesOf(graph)).toEqual([]);
   });
 });

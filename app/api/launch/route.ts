@@ -1,8 +1,8 @@
 import { checkoutUrl, twinOrigin } from '@/lib/config';
 import { readBoundedText } from '@/lib/net/bounded-body';
-import { LAUNCH_TOKEN, spendLaunch } from '@/lib/cashier/binding';
+import { LAUNCH_TOKEN, spendLaunch } from '@/lib/checkout/shared/holding';
 import { requestHolderSecret } from '@/lib/payments-api/holder-proof';
-import { localeParam } from '@/lib/checkout/payment-paths';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
 
 /** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
 function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null {
@@ -26,7 +26,7 @@ function fromOurPage(request: Request): boolean {
 
 /**
  * POST /api/launch (form: path, launch, and the address's other parameters): spends the launch secret of a merchant's
- * address for this browser (lib/cashier/binding.ts), which then holds the page, and sends it
+ * address for this browser (lib/checkout/shared/holding.ts), which then holds the page, and sends it
  * there (303) without the secret; a spent, replaced or unknown secret leads to the page too,
  * which then says it is open elsewhere. 403 for a post from another origin (no login CSRF),
  * 400 for a malformed form, 413 beyond 4 KB.

@@ -1,4 +1,4 @@
-import { readiness } from '@/lib/checkout/readiness';
+import { readiness } from '@/lib/checkout/shared/readiness';
 
 /** GET /api/ready: 200 when the payments service (and the sandbox's database, where it runs here) answer; else 503. */
 export async function GET() {

@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
-import { cashierTerms } from '@/lib/checkout/cashier-terms';
+import { cashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { startCashierTransaction } from '@/lib/checkout/cashier-action';
-import { localeParam } from '@/lib/checkout/payment-paths';
+import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
-import { formatAmountInput } from '@/lib/checkout/cashier-amount';
+import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling';
 
 export async function generateMetadata(): Promise<Metadata> {

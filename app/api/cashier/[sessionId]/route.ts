@@ -1,11 +1,11 @@
-import { liveBalanceHub } from '@/lib/checkout/live-balance/live-balance-hub';
-import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answers';
-import { coalescedWidgetSnapshot } from '@/lib/checkout/live-balance/widget-snapshot';
-import { refuseUnlessHolder, requestSessionProof } from '@/lib/cashier/binding';
+import { liveBalanceHub } from '@/lib/checkout/cashier/live-balance/live-balance-hub';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/shared/route-answers';
+import { coalescedWidgetSnapshot } from '@/lib/checkout/cashier/live-balance/widget-snapshot';
+import { refuseUnlessHolder, requestSessionProof } from '@/lib/checkout/shared/holding';
 
 /**
- * GET /api/cashier/{sessionId}: what the withdrawal widget shows (lib/checkout/live-balance/widget-snapshot.ts),
+ * GET /api/cashier/{sessionId}: what the withdrawal widget shows (lib/checkout/cashier/live-balance/widget-snapshot.ts),
  * for widgets that cannot keep the event stream open. The live snapshot when this instance
  * watches the session, else one load per session per second shared by every poller. The
  * browser never calls the payments service. Only for the browser that holds the session (E22):

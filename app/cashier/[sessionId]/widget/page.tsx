@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money } from '@/components/cashier/cashier-parts';
-import { cashierTerms } from '@/lib/checkout/cashier-terms';
+import { cashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import { CashierFlow } from '@/components/cashier/cashier-flow';
 import { cashierFlowText } from '@/components/cashier/cashier-text';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { startCashierTransaction } from '@/lib/checkout/cashier-action';
-import { localeParam } from '@/lib/checkout/payment-paths';
+import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling';
 

@@ -1,10 +1,10 @@
-import { openBalanceStream } from '@/lib/checkout/live-balance/balance-stream';
-import { refuseUnlessHolder, requestSessionProof } from '@/lib/cashier/binding';
-import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
+import { openBalanceStream } from '@/lib/checkout/cashier/live-balance/balance-stream';
+import { refuseUnlessHolder, requestSessionProof } from '@/lib/checkout/shared/holding';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 
 /**
  * GET /api/cashier/{sessionId}/events: the withdrawal widget's live snapshot as server-sent
- * events (lib/checkout/live-balance/balance-stream.ts); for the browser that holds the session only (E22: 403).
+ * events (lib/checkout/cashier/live-balance/balance-stream.ts); for the browser that holds the session only (E22: 403).
  */
 export async function GET(request: Request, { params }: { params: Promise<{ sessionId: string }> }) {
   const { sessionId } = await params;

@@ -1,6 +1,7 @@
 import { statusSnapshot } from '@/components/status/status-snapshot';
-import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/route-answers';
+import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/shared/route-answers';
 
 /**
  * GET /api/payments/{transactionType}/{paymentId}: the status view's polling endpoint, open to

@@ -10,7 +10,7 @@ import { challengeRequired } from '@/lib/security/proof-of-work';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText, walletText } from '@/components/payment/page-text';
 import { WalletButtons } from '@/components/wallet/wallet-buttons';
-import { walletOfferFor } from '@/lib/checkout/wallet-offer';
+import { walletOfferFor } from '@/lib/checkout/payment-pages/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
@@ -22,13 +22,13 @@ import {
   payoutToSavedCard,
   payWithSavedCard,
   removeSavedCard,
-} from '@/lib/checkout/card-payment-action';
-import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
-import { viewOf } from '@/lib/checkout/payment-state';
+} from '@/lib/checkout/payment-pages/card-payment-action';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
+import { viewOf } from '@/lib/checkout/shared/payment-state';
 import { statusSnapshot } from '@/components/status/status-snapshot';
 import type { SavedCard } from '@/lib/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { requestProof } from '@/lib/cashier/binding';
+import { requestProof } from '@/lib/checkout/shared/holding';
 import { logger } from '@/lib/log';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { paymentStatusText } from '@/components/payment/page-text';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
 import { PaymentStatus } from '@/components/status/payment-status';
-import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('statusTitle') };

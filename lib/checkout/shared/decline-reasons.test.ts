@@ -49,7 +49,7 @@ describe('decline reasons', () => {
 });
 
 describe('decline reasons as a card-testing oracle', async () => {
-  const { shownDeclineReason } = await import('./card-outcome');
+  const { shownDeclineReason } = await import('@/lib/checkout/payment-pages/card-outcome');
   it('names the reason of a pay-in’s first decline only', () => {
     expect(shownDeclineReason('INSUFFICIENT_FUNDS', 2)).toBe(reasonKey('INSUFFICIENT_FUNDS', 'DECLINED'));
     expect(shownDeclineReason('CVV_INVALID', 1)).toBe('CARD_DECLINED');

@@ -16,13 +16,14 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
-import { fetchTransaction, PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { requestProof } from '@/lib/cashier/binding';
-import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
+import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { requestProof } from '@/lib/checkout/shared/holding';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { ANY_FIELD_MAX, parseActionForm } from '@/lib/forms/action-form';
-import { failureLogFields } from './call-failure';
+import { failureLogFields } from '@/lib/checkout/shared/call-failure';
 import { cardAttemptLimits } from './card-velocity';
 import { takeApplePayValidation } from './apple-pay-limit';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';
@@ -116,7 +117,7 @@ function cardAction<S extends z.ZodObject>(
 
 /**
  * The typed card after the same checks as the form; or the field errors and what to put back in
- * the form. A holder name holding a card number (lib/checkout/holder-name.ts) is card data: its
+ * the form. A holder name holding a card number (lib/checkout/payment-pages/holder-name.ts) is card data: its
  * field's error, and it is neither put back nor sent (nor is such an expiry put back).
  */
 function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
@@ -299,7 +300,7 @@ export type ApplePayValidationAnswer = { merchantSession: Record<string, unknown
  * proof-of-work) when the last answer asked for one. Under the card form's rules, each one being
  * a call to Apple with the merchant's certificate: once the address needs a check
  * (lib/security/proof-of-work.ts) none goes on without a solved one, and a pay-in gets a few per
- * ten minutes (lib/checkout/apple-pay-limit.ts). The service validates with its certificate.
+ * ten minutes (lib/checkout/payment-pages/apple-pay-limit.ts). The service validates with its certificate.
  */
 export async function applePayMerchantSession(
   paymentId: unknown,

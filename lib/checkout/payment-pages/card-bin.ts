@@ -7,7 +7,7 @@
 import 'server-only';
 import type { FundingType } from '@/lib/contract/bin';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { PAYMENT_ID } from './load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 
 interface CardBinAnswer {
   brands: string[];

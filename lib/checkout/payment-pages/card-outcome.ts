@@ -5,15 +5,15 @@ import 'server-only';
  * JavaScript), or the next page (status, ACS without JavaScript). No card data passes here.
  */
 import { randomUUID } from 'node:crypto';
-import { fetchTransaction } from '@/lib/checkout/load-transaction';
-import { payinView, reasonKey } from '@/lib/checkout/payment-state';
-import { paymentHref } from '@/lib/checkout/payment-paths';
+import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
+import { payinView, reasonKey } from '@/lib/checkout/shared/payment-state';
+import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
 import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@/lib/contract/payin';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
-import { safeRedirectTarget } from './redirect-target';
+import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 import type { PaymentCall, PaymentFormError } from './payment-action';
 
 /** `errors.*` catalogue keys of the card forms' form-level problems (`limit`: `errors.depositLimit`). */
@@ -44,7 +44,7 @@ export interface CardPaymentState {
   spc?: SpcOffer;
 }
 
-/** What the outcome needs of the action's call (lib/checkout/payment-action.ts). */
+/** What the outcome needs of the action's call (lib/checkout/payment-pages/payment-action.ts). */
 type Common = Pick<PaymentCall<CardPaymentState['values']>, 'paymentId' | 'locale' | 'attemptKey' | 'values'>;
 
 type Outcome = CardPaymentState | { go: string };

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let forwardedFor = '203.0.113.10';
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': forwardedFor }) }));
-vi.mock('@/lib/cashier/binding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 
 const { applePayMerchantSession } = await import('./card-payment-action');
 const { APPLE_PAY_VALIDATIONS } = await import('./apple-pay-limit');

@@ -18,12 +18,13 @@ vi.mock('next/navigation', () => ({
     throw Object.assign(new Error('NEXT_REDIRECT'), { to });
   },
 }));
-vi.mock('@/lib/cashier/binding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 
-const { PaymentControl, runPaymentAction, failureState, HolderRefused, attemptKeyOf } = await import('./payment-action');
+const { PaymentControl, runPaymentAction, failureState, HolderRefused } = await import('./payment-action');
+const { attemptKeyOf } = await import('@/lib/checkout/shared/attempt-key');
 const { PaymentsApiError } = await import('@/lib/payments-api/client');
 const { VelocityLimited } = await import('@/lib/security/velocity');
-const binding = await import('@/lib/cashier/binding');
+const binding = await import('@/lib/checkout/shared/holding');
 
 const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
 const Form = z.object({ ...PaymentControl, note: z.string().default('') });

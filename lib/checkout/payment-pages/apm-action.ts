@@ -6,12 +6,12 @@
  * attempt). A pay-in goes on to the provider's page, a payout to its status page.
  */
 import { z } from 'zod';
-import { checkFields, type FieldError } from '@/lib/checkout/method-fields';
-import { paymentHref } from '@/lib/checkout/payment-paths';
+import { checkFields, type FieldError } from './method-fields';
+import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { PaymentControl, runPaymentAction, type PaymentFormError } from './payment-action';
-import { safeRedirectTarget } from './redirect-target';
+import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 
 export interface MethodFormState {
   attemptKey: string;

@@ -14,10 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { requestHolding } from '@/lib/cashier/binding';
-import { completeBrowser } from '@/lib/checkout/browser-info';
-import { PAYMENT_ID } from '@/lib/checkout/load-transaction';
-import { localeParam, paymentHref } from '@/lib/checkout/payment-paths';
+import { requestHolding } from '@/lib/checkout/shared/holding';
+import { completeBrowser } from './browser-info';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { trustedProxyHops } from '@/lib/config';
 import type { Browser } from '@/lib/contract/common';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -25,9 +25,8 @@ import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { logger } from '@/lib/log';
 import { clientIpFrom } from '@/lib/net/client-ip';
-import { classifyFailure, failureLogFields } from './call-failure';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
+import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 
 /** The control fields every payment form posts: a bad one is a forged post. */
 export const PaymentControl = {
@@ -81,13 +80,6 @@ export class HolderRefused extends Error {
   static is(value: unknown): value is HolderRefused {
     return hasErrorBrand(value, 'HolderRefused');
   }
-}
-
-/** The attempt's key: the form's, else the previous state's, else a new one. `previous` may be forged. */
-export function attemptKeyOf(submitted: string | undefined, previous: unknown): string {
-  if (submitted && UUID.test(submitted)) return submitted;
-  const earlier = (previous as { attemptKey?: unknown } | null)?.attemptKey;
-  return typeof earlier === 'string' && UUID.test(earlier) ? earlier : randomUUID();
 }
 
 /**

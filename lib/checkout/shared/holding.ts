@@ -18,7 +18,7 @@ import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { holderCookie, holderProof, newHolderSecret, requestHolderSecret } from '@/lib/payments-api/holder-proof';
-import { errorAnswer, unavailableAnswer } from '@/lib/checkout/route-answers';
+import { errorAnswer, unavailableAnswer } from './route-answers';
 
 /** held: this browser holds it; elsewhere: another does, or nobody; none: no secret; unknown: no such session or payout; unavailable: the service did not answer. */
 export type Holding = 'held' | 'elsewhere' | 'none' | 'unknown' | 'unavailable';

@@ -9,17 +9,14 @@
  */
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
-import { parseActionForm } from '@/lib/forms/action-form';
-import { requestHolding } from '@/lib/cashier/binding';
 import { isLimitProblem, planLimits, type PendingLimits } from '@/lib/cashier/limit-changes';
 import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
 import { toMajor, toMinor } from '@/lib/money';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
-import { classifyFailure, failureLogFields } from './call-failure';
 import { parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
-import { PAYMENT_ID } from './load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { runCashierAction } from './cashier-action-client';
 
 const PERIOD_LIST = Object.keys(PERIODS) as Period[];
 
@@ -49,18 +46,6 @@ const LimitsForm = z.object({
   week: z.string().default(''),
   month: z.string().default(''),
 });
-
-/** The session, when this browser holds it; else the state to answer. */
-async function heldSession(sessionId: string): Promise<{ rg: ResponsibleGambling; currency: string } | LimitsState['error']> {
-  const session = await paymentsApi.getSession(sessionId);
-  const holding = await requestHolding({ of: 'session', id: sessionId });
-  if (holding !== 'held') {
-    logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a limits change from a browser that does not hold the session');
-    return holding === 'unavailable' ? 'unavailable' : 'rejected';
-  }
-  if (session.status === 'EXPIRED' || !session.responsibleGambling) return 'rejected';
-  return { rg: session.responsibleGambling, currency: session.currency };
-}
 
 const minorOf = (major: number | null | undefined, currency: string) =>
   major === null || major === undefined ? null : toMinor(major, currency);
@@ -105,53 +90,53 @@ function askedOf(
 
 /** The cashier's limits form: review, confirm, back to edit, decline (ASK only), confirm ready raises. */
 export async function changeLimits(previous: LimitsState, form: FormData): Promise<LimitsState> {
-  const parsed = parseActionForm(LimitsForm, form, {
-    sessionId: 128,
-    day: MAX_AMOUNT_CHARS,
-    week: MAX_AMOUNT_CHARS,
-    month: MAX_AMOUNT_CHARS,
-    numberLocale: 35,
-  });
-  if (!parsed.ok) return { step: 'edit', values: previous.values, error: parsed.problem === 'tooLong' ? 'invalid' : 'rejected' };
-  const { sessionId, intent, numberLocale } = parsed.data;
-  const values = { day: parsed.data.day, week: parsed.data.week, month: parsed.data.month };
-  if (intent === 'edit') return { step: 'edit', values };
-  try {
-    const held = await heldSession(sessionId);
-    if (typeof held !== 'object') return { step: 'edit', values, error: held };
-    const { rg, currency } = held;
-    if (intent === 'decline' || intent === 'confirmReady') {
-      await paymentsApi.setResponsibleGambling(sessionId, intent === 'decline' ? { noLimits: true } : { confirmReady: true });
-      return { step: 'saved' };
-    }
-    const read = askedOf(values, rg, currency, numberLocale);
-    if ('invalid' in read) return { step: 'edit', values, error: 'invalid', period: read.invalid };
-    const { limits, waiting } = stateOf(rg, currency);
-    const ceiling = rg.monthlyCeiling === undefined ? undefined : (toMinor(rg.monthlyCeiling, currency) ?? undefined);
-    const plan = planLimits(limits, waiting, read.asked, { ...rg }, new Date(), ceiling);
-    if (isLimitProblem(plan)) return { step: 'edit', values, error: plan.problem, period: plan.period };
-    if (plan.changes.length === 0) return { step: 'edit', values, error: 'noChange' };
-    const changes = plan.changes.map((c) => ({
-      ...c,
-      from: c.from === null ? null : toMajor(c.from, currency),
-      to: c.to === null ? null : toMajor(c.to, currency),
-    }));
-    if (intent === 'review') return { step: 'review', values, changes };
-    const depositLimits = Object.fromEntries(
-      Object.entries(read.asked).map(([p, minor]) => [p, minor === null || minor === undefined ? null : toMajor(minor, currency)]),
-    );
-    const answer = await paymentsApi.setResponsibleGambling(sessionId, { depositLimits });
-    // The service's answer is authoritative: each change's date as it recorded it.
-    const dated = changes.map((c) => ({
-      ...c,
-      effectiveAt: c.effectiveAt === null ? null : (answer.pending.find((p) => p.period === c.period)?.effectiveAt ?? c.effectiveAt),
-    }));
-    return { step: 'saved', changes: dated };
-  } catch (error) {
-    const failure = classifyFailure(error);
-    logger.warn({ sessionId, failure, ...failureLogFields(error) }, 'the customer’s limits could not be changed');
-    return { step: 'edit', values, error: failure === 'unavailable' ? 'unavailable' : 'rejected' };
-  }
+  const valuesOf = (data: { day: string; week: string; month: string }) => ({ day: data.day, week: data.week, month: data.month });
+  return runCashierAction<typeof LimitsForm, LimitsState>(
+    form,
+    {
+      action: 'change limits',
+      schema: LimitsForm,
+      limits: { sessionId: 128, day: MAX_AMOUNT_CHARS, week: MAX_AMOUNT_CHARS, month: MAX_AMOUNT_CHARS, numberLocale: 35 },
+      // Back to edit needs no call: the page only shows the form again.
+      local: (data) => (data.intent === 'edit' ? { step: 'edit', values: valuesOf(data) } : undefined),
+      badForm: (bad) => ({ step: 'edit', values: previous.values, error: bad.problem === 'tooLong' ? 'invalid' : 'rejected' }),
+      failed: ({ error }, data) => ({ step: 'edit', values: valuesOf(data), error: error === 'unavailable' ? 'unavailable' : 'rejected' }),
+    },
+    async ({ sessionId, session }, data) => {
+      const { intent, numberLocale } = data;
+      const values = valuesOf(data);
+      const rg = session.responsibleGambling;
+      if (!rg) return { step: 'edit', values, error: 'rejected' };
+      const currency = session.currency;
+      if (intent === 'decline' || intent === 'confirmReady') {
+        await paymentsApi.setResponsibleGambling(sessionId, intent === 'decline' ? { noLimits: true } : { confirmReady: true });
+        return { step: 'saved' };
+      }
+      const read = askedOf(values, rg, currency, numberLocale);
+      if ('invalid' in read) return { step: 'edit', values, error: 'invalid', period: read.invalid };
+      const { limits, waiting } = stateOf(rg, currency);
+      const ceiling = rg.monthlyCeiling === undefined ? undefined : (toMinor(rg.monthlyCeiling, currency) ?? undefined);
+      const plan = planLimits(limits, waiting, read.asked, { ...rg }, new Date(), ceiling);
+      if (isLimitProblem(plan)) return { step: 'edit', values, error: plan.problem, period: plan.period };
+      if (plan.changes.length === 0) return { step: 'edit', values, error: 'noChange' };
+      const changes = plan.changes.map((c) => ({
+        ...c,
+        from: c.from === null ? null : toMajor(c.from, currency),
+        to: c.to === null ? null : toMajor(c.to, currency),
+      }));
+      if (intent === 'review') return { step: 'review', values, changes };
+      const depositLimits = Object.fromEntries(
+        Object.entries(read.asked).map(([p, minor]) => [p, minor === null || minor === undefined ? null : toMajor(minor, currency)]),
+      );
+      const answer = await paymentsApi.setResponsibleGambling(sessionId, { depositLimits });
+      // The service's answer is authoritative: each change's date as it recorded it.
+      const dated = changes.map((c) => ({
+        ...c,
+        effectiveAt: c.effectiveAt === null ? null : (answer.pending.find((p) => p.period === c.period)?.effectiveAt ?? c.effectiveAt),
+      }));
+      return { step: 'saved', changes: dated };
+    },
+  );
 }
 
 export interface RealityCheckState {
@@ -163,16 +148,19 @@ const RealityForm = z.object({ sessionId: z.string().regex(PAYMENT_ID), minutes:
 
 /** The customer's reality-check interval (minutes; 0: off where the rules allow). */
 export async function setRealityCheck(_previous: RealityCheckState, form: FormData): Promise<RealityCheckState> {
-  const parsed = parseActionForm(RealityForm, form, { sessionId: 128, minutes: 8 });
-  if (!parsed.ok) return { error: 'rejected' };
-  const { sessionId, minutes } = parsed.data;
-  try {
-    const held = await heldSession(sessionId);
-    if (typeof held !== 'object') return { error: held === 'unavailable' ? 'unavailable' : 'rejected' };
-    const answer = await paymentsApi.setResponsibleGambling(sessionId, { realityCheckMinutes: minutes });
-    return { saved: answer.realityCheck.intervalMinutes };
-  } catch (error) {
-    logger.warn({ sessionId, ...failureLogFields(error) }, 'the reality-check interval could not be saved');
-    return { error: classifyFailure(error) === 'unavailable' ? 'unavailable' : 'rejected' };
-  }
+  return runCashierAction<typeof RealityForm, RealityCheckState>(
+    form,
+    {
+      action: 'reality check',
+      schema: RealityForm,
+      limits: { sessionId: 128, minutes: 8 },
+      badForm: () => ({ error: 'rejected' }),
+      failed: ({ error }) => ({ error: error === 'unavailable' ? 'unavailable' : 'rejected' }),
+    },
+    async ({ sessionId, session }, { minutes }) => {
+      if (!session.responsibleGambling) return { error: 'rejected' };
+      const answer = await paymentsApi.setResponsibleGambling(sessionId, { realityCheckMinutes: minutes });
+      return { saved: answer.realityCheck.intervalMinutes };
+    },
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * The withdrawal widget's live snapshot as server-sent events (HTML Living Standard, "Server-sent
- * events"): `event: snapshot` with the JSON of lib/checkout/live-balance/widget-snapshot.ts at once and on
- * every change the instance's hub sees (lib/checkout/live-balance/live-balance-hub.ts), a comment every 15 s
+ * events"): `event: snapshot` with the JSON of lib/checkout/cashier/live-balance/widget-snapshot.ts at once and on
+ * every change the instance's hub sees (lib/checkout/cashier/live-balance/live-balance-hub.ts), a comment every 15 s
  * so that proxies keep the connection, and the end of the stream when the session expires.
  * Streams are capped per customer IP (LIVE_STREAMS_PER_IP) and per instance (LIVE_STREAMS_MAX);
  * past a cap the answer is 429 or 503 and the widget polls instead.
@@ -10,10 +10,10 @@ import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
 import { addressKey, clientIpFrom } from '@/lib/net/client-ip';
 import { onShutdown } from '@/lib/net/shutdown';
-import { errorAnswer, unavailableAnswer } from '../route-answers';
+import { errorAnswer, unavailableAnswer } from '@/lib/checkout/shared/route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { liveBalanceHub } from './live-balance-hub';
-import { PAYMENT_ID } from '../load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import type { WidgetSnapshot } from './widget-snapshot';
 
 const KEEPALIVE_MS = 15_000;

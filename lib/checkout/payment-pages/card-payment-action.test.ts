@@ -20,7 +20,7 @@ vi.mock('next/navigation', () => ({
     throw Object.assign(new Error('NEXT_REDIRECT'), { to });
   },
 }));
-vi.mock('@/lib/cashier/binding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 
 const { payByCard, payoutToCard } = await import('./card-payment-action');
 const { paymentsApi } = await import('@/lib/payments-api/client');

@@ -8,7 +8,7 @@ import type { CashierSession } from '@/lib/contract/cashier';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { PAYMENT_ID } from './load-transaction';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 export interface CashierTransaction {

@@ -13,13 +13,12 @@
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { parseActionForm } from '@/lib/forms/action-form';
-import { requestHolding } from '@/lib/cashier/binding';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
-import { failureLogFields } from './call-failure';
-import { cashierFailure, type CashierError } from './cashier-failure';
-import { PAYMENT_ID } from './load-transaction';
-import { localeParam, paymentHref } from './payment-paths';
+import { failureLogFields } from '@/lib/checkout/shared/call-failure';
+import type { CashierError } from './cashier-failure';
+import { holdSession, runCashierAction } from './cashier-action-client';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 
 export interface RetryState {
   /** The payment page to show in the frame next. */
@@ -29,15 +28,6 @@ export interface RetryState {
 
 /** Statuses of a deposit the cashier may retry: not paid, and final for the page. */
 const UNPAID = new Set(['DECLINED', 'FAILED', 'TIMEOUT']);
-
-/** Whether this browser holds the session (E22), with its merchant; logs a refusal. */
-async function holds(sessionId: string): Promise<'held' | 'unavailable' | 'rejected'> {
-  const session = await paymentsApi.getSession(sessionId);
-  const holding = await requestHolding({ of: 'session', id: sessionId });
-  if (holding === 'held') return session.status === 'EXPIRED' ? 'rejected' : 'held';
-  logger.warn({ event: 'security.binding_refused', sessionId, holding }, 'a deposit retry from a browser that does not hold the session');
-  return holding === 'unavailable' ? 'unavailable' : 'rejected';
-}
 
 const AgainForm = z.object({
   sessionId: z.string().regex(PAYMENT_ID),
@@ -52,24 +42,32 @@ const AgainForm = z.object({
  * with the saved card chosen.
  */
 export async function depositAgain(_previous: RetryState, form: FormData): Promise<RetryState> {
-  const parsed = parseActionForm(AgainForm, form, { sessionId: 128, payinId: 128, locale: 35 });
-  if (!parsed.ok) return { error: 'rejected' };
-  const { sessionId, payinId } = parsed.data;
-  const locale = localeParam(parsed.data.locale);
-  try {
-    const held = await holds(sessionId);
-    if (held !== 'held') return { error: held };
-    const offer = (await paymentsApi.getSession(sessionId)).depositAgain;
-    if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
-    // One key per offer (the last deposit's id): two clicks, two tabs, two instances get one pay-in, paid at most once.
-    const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${offer.payinId}`, 'card');
-    return {
-      step: { url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }), type: 'payin', id: created.paymentId },
-    };
-  } catch (error) {
-    const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
-    return { error: key === 'aboveBalance' ? 'rejected' : key };
-  }
+  return runCashierAction<typeof AgainForm, RetryState>(
+    form,
+    {
+      action: 'deposit again',
+      schema: AgainForm,
+      limits: { sessionId: 128, payinId: 128, locale: 35 },
+      badForm: () => ({ error: 'rejected' }),
+      // An expired session is refused as any session this browser may not use; a 400 is no balance matter here.
+      failed: ({ error, nothingCreated }) => ({
+        error: error === 'aboveBalance' || (error === 'expired' && nothingCreated) ? 'rejected' : error,
+      }),
+    },
+    async ({ sessionId, session, locale }, { payinId }) => {
+      const offer = session.depositAgain;
+      if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
+      // One key per offer (the last deposit's id): two clicks, two tabs, two instances get one pay-in, paid at most once.
+      const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${offer.payinId}`, 'card');
+      return {
+        step: {
+          url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }),
+          type: 'payin',
+          id: created.paymentId,
+        },
+      };
+    },
+  );
 }
 
 /**
@@ -106,7 +104,8 @@ async function sessionDeposit(sessionId: string, payinId: string) {
 export async function loadRecovery(sessionId: string, payinId: string, locale?: string): Promise<RecoveryOptions | null> {
   if (!PAYMENT_ID.test(sessionId) || !PAYMENT_ID.test(payinId)) return null;
   try {
-    if ((await holds(sessionId)) !== 'held') return null;
+    const held = await holdSession(sessionId, 'recovery options');
+    if (!('session' in held) || held.session.status === 'EXPIRED') return null;
     const deposit = await sessionDeposit(sessionId, payinId);
     if (!deposit || !UNPAID.has(deposit.status)) return null;
     const [payin, { methods }] = await Promise.all([paymentsApi.getPayin(payinId), paymentsApi.getMethods('payin', payinId)]);
@@ -146,22 +145,26 @@ const RecoverForm = z.object({
  * in another tab is refused by the service (one retry per pay-in: `conflict`).
  */
 export async function recoverDeposit(_previous: RetryState, form: FormData): Promise<RetryState> {
-  const parsed = parseActionForm(RecoverForm, form, { sessionId: 128, payinId: 128, locale: 35 });
-  if (!parsed.ok) return { error: 'rejected' };
-  const { sessionId, payinId, next } = parsed.data;
-  const locale = localeParam(parsed.data.locale);
-  const method = next === 'apm' ? 'apm' : 'card';
-  try {
-    const held = await holds(sessionId);
-    if (held !== 'held') return { error: held };
-    const deposit = await sessionDeposit(sessionId, payinId);
-    if (!deposit) return { error: 'rejected' };
-    const amount = Number((deposit.amount - (deposit.fee ?? 0)).toFixed(6));
-    const created = await paymentsApi.createSessionPayin(sessionId, amount, `retry:${payinId}:${method}`, method, payinId);
-    return { step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
-  } catch (error) {
-    const { error: key } = cashierFailure(error, { sessionId, attemptKey: '' });
-    // The old pay-in moved on (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
-    return { error: key === 'expired' ? 'conflict' : key === 'aboveBalance' ? 'rejected' : key };
-  }
+  return runCashierAction<typeof RecoverForm, RetryState>(
+    form,
+    {
+      action: 'recover deposit',
+      schema: RecoverForm,
+      limits: { sessionId: 128, payinId: 128, locale: 35 },
+      badForm: () => ({ error: 'rejected' }),
+      // An expired session is refused; a failed call's `expired` (409) means the old pay-in moved on
+      // (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
+      failed: ({ error, nothingCreated }) => ({
+        error: error === 'expired' ? (nothingCreated ? 'rejected' : 'conflict') : error === 'aboveBalance' ? 'rejected' : error,
+      }),
+    },
+    async ({ sessionId, locale }, { payinId, next }) => {
+      const method = next === 'apm' ? 'apm' : 'card';
+      const deposit = await sessionDeposit(sessionId, payinId);
+      if (!deposit) return { error: 'rejected' };
+      const amount = Number((deposit.amount - (deposit.fee ?? 0)).toFixed(6));
+      const created = await paymentsApi.createSessionPayin(sessionId, amount, `retry:${payinId}:${method}`, method, payinId);
+      return { step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId } };
+    },
+  );
 }

@@ -5,6 +5,7 @@
  * retry), never an exception.
  */
 import 'server-only';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { safeRedirectTarget } from './redirect-target';
 import type { ReturnUrls } from '@/lib/contract/common';
 import type { DetailedStatus } from '@/lib/contract/enums';
@@ -41,9 +42,6 @@ type LoadedTransaction =
   /** A payout whose destination pages another browser holds, or none yet (E22). */
   | { outcome: 'elsewhere'; settings: CheckoutSettings }
   | { outcome: 'unavailable' };
-
-/** Payment ids are opaque; anything outside this shape cannot be one. */
-export const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** Fetches the transaction only (status polling, server actions). Throws PaymentsApiError. */
 export async function fetchTransaction(type: TransactionType, id: string): Promise<CheckoutTransaction> {

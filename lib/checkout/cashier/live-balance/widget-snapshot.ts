@@ -7,7 +7,7 @@
 import 'server-only';
 import { LRUCache } from 'lru-cache';
 import { callOperation } from '@/lib/payments-api/client';
-import { PENDING_PAYOUT } from '../cashier';
+import { PENDING_PAYOUT } from '@/lib/checkout/cashier/load-cashier';
 
 interface PendingWithdrawal {
   id: string;

@@ -1,0 +1,108 @@
+import 'server-only';
+/**
+ * The action client of the cashier's forms (deposit or withdraw, cancel a withdrawal, deposit
+ * again, recover a declined deposit, deposit limits, reality check): what every cashier action
+ * needs, written once, as `runPaymentAction` is for the payment pages.
+ *
+ * - The post goes through the one form pipeline (`lib/forms/action-form.ts`: bounded, zod-checked;
+ *   a forged post is a form error, never a 500).
+ * - Only the browser that holds the session moves its money (docs/design.md, E22): the session
+ *   id is a locator read off the merchant's page, never a credential. The holding is checked here,
+ *   before the action's logic runs, and a refusal is logged once as `security.binding_refused`.
+ * - The session is read once, by the holder's proof, and handed to the logic.
+ * - A failed call of the payments service becomes one `CashierError` key (`cashierFailure`), which
+ *   the action only shapes into its own state.
+ * - `{ go }` from the logic (or a failure) leaves the page by a redirect, outside any catch, so
+ *   Next's redirect is never swallowed.
+ */
+import { redirect } from 'next/navigation';
+import type { z } from 'zod';
+import type { CashierSession } from '@/lib/contract/cashier';
+import { parseActionForm } from '@/lib/forms/action-form';
+import { logger } from '@/lib/log';
+import { paymentsApi } from '@/lib/payments-api/client';
+import { requestHolding } from '@/lib/checkout/shared/holding';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
+import { cashierFailure, type CashierFailure } from './cashier-failure';
+
+/** Why the session's browser check refused: the service did not answer, another browser holds it (or none), it expired. */
+export type CashierRefusal = 'unavailable' | 'rejected' | 'expired';
+
+/** The session (whatever its status), when the browser of the current request holds it; else why not. */
+export type HeldSession = { session: CashierSession } | { refused: Exclude<CashierRefusal, 'expired'> };
+
+/**
+ * Whether the browser of the current request holds `sessionId`, with the session read by its
+ * proof. `action` names the caller in the refusal's log line. A failed session read throws
+ * (PaymentsApiError or a network error) for the caller's failure mapping.
+ */
+export async function holdSession(sessionId: string, action: string): Promise<HeldSession> {
+  const holding = await requestHolding({ of: 'session', id: sessionId });
+  if (holding !== 'held') {
+    logger.warn(
+      { event: 'security.binding_refused', sessionId, holding, action },
+      'a cashier action from a browser that does not hold the session',
+    );
+    return { refused: holding === 'unavailable' ? 'unavailable' : 'rejected' };
+  }
+  return { session: await paymentsApi.getSession(sessionId) };
+}
+
+/** A cashier action's call, as its logic sees it. */
+export interface CashierCall {
+  sessionId: string;
+  /** The `?locale=` to keep on the next page ('' for none). */
+  locale: string;
+  /** The session, read by the holder's proof (an expired one only with `expired: 'run'`). */
+  session: CashierSession;
+}
+
+type BadForm = { problem: 'forged' } | { problem: 'tooLong'; fields: string[] };
+
+interface CashierActionSpec<S extends z.ZodObject, State> {
+  /** The action's name in logs. */
+  action: string;
+  /** The action's fields; `sessionId` and, optionally, `locale` among them. */
+  schema: S;
+  /** Longest value of each field, in characters. */
+  limits: Partial<Record<string, number>>;
+  /** What an expired session does: refused as `expired` (default), or the logic runs (the service decides). */
+  expired?: 'refuse' | 'run';
+  /** A state answered from the post alone, before the holding check and any call (a step that only shows the form again); undefined to go on. */
+  local?: (data: z.output<S>) => State | undefined;
+  /** The state (or next page) of a post the pipeline refused. */
+  badForm: (bad: BadForm) => State | { go: string };
+  /** The state (or next page) of a refusal or a failed call. `data` is the parsed post. */
+  failed: (failure: CashierFailure, data: z.output<S>) => State | { go: string };
+}
+
+/**
+ * Runs a cashier action: the pipeline, the holding check and the session read, then `logic`; a
+ * refusal or a thrown failure becomes `spec.failed`'s state, and `{ go }` a redirect.
+ */
+export async function runCashierAction<S extends z.ZodObject, State>(
+  form: unknown,
+  spec: CashierActionSpec<S, State>,
+  logic: (c: CashierCall, data: z.output<S>) => Promise<State | { go: string }>,
+): Promise<State> {
+  const parsed = parseActionForm(spec.schema, form, spec.limits);
+  let outcome: State | { go: string };
+  if (!parsed.ok) outcome = spec.badForm(parsed);
+  else {
+    const data = parsed.data as z.output<S> & { sessionId: string; locale?: string };
+    const sessionId = data.sessionId;
+    const local = spec.local?.(data);
+    if (local !== undefined) return local;
+    try {
+      const held = await holdSession(sessionId, spec.action);
+      if (!('session' in held)) outcome = spec.failed({ error: held.refused, nothingCreated: true }, data);
+      else if (held.session.status === 'EXPIRED' && spec.expired !== 'run')
+        outcome = spec.failed({ error: 'expired', nothingCreated: true }, data);
+      else outcome = await logic({ sessionId, locale: localeParam(data.locale), session: held.session }, data);
+    } catch (error) {
+      outcome = spec.failed(cashierFailure(error, { sessionId, action: spec.action }), data);
+    }
+  }
+  if (outcome !== null && typeof outcome === 'object' && 'go' in outcome && typeof outcome.go === 'string') redirect(outcome.go);
+  return outcome as State;
+}

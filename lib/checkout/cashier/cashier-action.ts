@@ -1,0 +1,130 @@
+'use server';
+/**
+ * Server action of the cashier and the withdrawal widget: checks the amount as the form does,
+ * creates the pay-in or payout in the session (E9) with one Idempotency-Key per attempt, and
+ * answers the payment page (card or APM) the cashier shows next in its frame.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { paymentsApi } from '@/lib/payments-api/client';
+import type { CashierError } from './cashier-failure';
+import { runCashierAction } from './cashier-action-client';
+import { checkAmount, parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
+import { cashierTerms } from './cashier-terms';
+import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
+
+export interface CashierState {
+  attemptKey: string;
+  error?: CashierError;
+  /** The payment page to show in the cashier's frame. */
+  step?: { url: string; type: CheckoutTransactionType; id: string };
+  /** What the customer typed, for a round trip without JavaScript. */
+  amount?: string;
+}
+
+const CashierForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  flow: z.enum(['deposit', 'withdraw']).catch('deposit'),
+  method: z.enum(['card', 'apm']).catch('card'),
+  locale: z.string().optional(),
+  amount: z.string().default(''),
+  numberLocale: z.enum(LOCALES).catch(DEFAULT_LOCALE),
+  attemptKey: z.string().optional(),
+});
+
+/** Errors after which the amount field starts empty: the session or the customer cannot deposit now. */
+const CLEARS_AMOUNT = new Set<CashierError>(['expired', 'excluded', 'limitsRequired', 'conflict']);
+
+/**
+ * Creates the deposit (pay-in) or withdrawal (payout) of the amount in the session and answers
+ * the payment page the cashier shows next in its frame. The amount is checked as the form does
+ * first (the session's available balance, the merchant's bounds), in the page's number format.
+ */
+export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
+  const fallbackKey = attemptKeyOf(undefined, previous);
+  const keyOf = (data: { attemptKey?: string }) => attemptKeyOf(data.attemptKey, { attemptKey: fallbackKey });
+  return runCashierAction<typeof CashierForm, CashierState>(
+    form,
+    {
+      action: 'cashier transaction',
+      schema: CashierForm,
+      limits: { sessionId: 128, locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 },
+      badForm: (bad) => ({
+        attemptKey: fallbackKey,
+        error: bad.problem === 'tooLong' && bad.fields.every((f) => f === 'amount') ? 'invalid' : 'rejected',
+      }),
+      failed: ({ error, nothingCreated }, data) => ({
+        attemptKey: nothingCreated ? keyOf(data) : randomUUID(),
+        error,
+        ...(CLEARS_AMOUNT.has(error) ? {} : { amount: data.amount }),
+      }),
+    },
+    async ({ sessionId, session, locale }, data) => {
+      const { flow, method, amount: raw, numberLocale } = data;
+      const attemptKey = keyOf(data);
+      const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
+      const error = checkAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
+      if (error) return { attemptKey, error, amount: raw };
+      const amount = parseAmount(raw, numberLocale)!;
+      const key = `cashier:${sessionId}:${attemptKey}`;
+      if (flow === 'deposit') {
+        const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);
+        return {
+          attemptKey: randomUUID(),
+          step: { url: paymentHref('payin', method, created.paymentId, locale), type: 'payin', id: created.paymentId },
+        };
+      }
+      const created = await paymentsApi.createSessionPayout(sessionId, amount, key, method);
+      return {
+        attemptKey: randomUUID(),
+        step: { url: paymentHref('payout', method, created.payoutId, locale), type: 'payout', id: created.payoutId },
+      };
+    },
+  );
+}
+
+const CancelForm = z.object({
+  sessionId: z.string().regex(PAYMENT_ID),
+  payoutId: z.string().regex(PAYMENT_ID),
+  view: z.enum(['cashier', 'widget']).catch('cashier'),
+  locale: z.string().optional(),
+});
+
+/**
+ * The customer cancels a pending withdrawal of the session (E19), after the page's confirmation
+ * step; works without JavaScript. The payout must be one of the session's; the service decides
+ * whether it may still be cancelled (403, 409). Back to the page with `notice=cancelled`,
+ * `cancelFailed`, or `cancelUnavailable` when the service did not answer.
+ */
+export async function cancelWithdrawal(form: FormData): Promise<void> {
+  const back = (data: z.output<typeof CancelForm>, notice: string) => {
+    const locale = localeParam(data.locale);
+    const query = new URLSearchParams({ ...(locale ? { locale } : {}), ...(data.view === 'cashier' ? { tab: 'withdraw' } : {}), notice });
+    return { go: `/cashier/${encodeURIComponent(data.sessionId)}${data.view === 'widget' ? '/widget' : ''}?${query.toString()}` };
+  };
+  await runCashierAction<typeof CancelForm, never>(
+    form,
+    {
+      action: 'cancel withdrawal',
+      schema: CancelForm,
+      limits: { sessionId: 128, payoutId: 128, locale: 35 },
+      // Whether an expired session's withdrawal may still be cancelled is the service's answer.
+      expired: 'run',
+      badForm: () => ({ go: '/' }),
+      // No answer: nothing may have changed, and the customer may try again.
+      failed: ({ error }, data) => back(data, error === 'unavailable' ? 'cancelUnavailable' : 'cancelFailed'),
+    },
+    async ({ sessionId }, data) => {
+      // The service does not know which session's page asks: only one of this session's withdrawals
+      // may be cancelled here. Whether it still may be (status, merchant, GB) is the service's answer.
+      const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+      if (!transactions.some((t) => t.id === data.payoutId && t.kind === 'payout')) return back(data, 'cancelFailed');
+      await paymentsApi.cancelPayout(data.payoutId);
+      return back(data, 'cancelled');
+    },
+  );
+}

@@ -78,8 +78,11 @@ describe('the architecture checks catch each kind of forbidden import', () => {
       "  import '@/lib/c.ts';",
       "export { d } from './d';",
       "const e = await import('./e');",
+      'const f = await import(',
+      "  './f'",
+      ');',
     ].join('\n');
-    expect(specifiersOf(text)).toEqual(['./a', '@/lib/b', './side-effect', '@/lib/c.ts', './d', './e']);
+    expect(specifiersOf(text)).toEqual(['./a', '@/lib/b', './side-effect', '@/lib/c.ts', './d', './e', './f']);
     expect(unitOf('checkout/cashier/live-balance/x.ts')).toBe('checkout/cashier');
     expect(unitOf('log.ts')).toBe('log');
   });

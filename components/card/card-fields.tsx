@@ -1,7 +1,8 @@
 /**
- * The card form's fields (card-form.tsx): a text field with its label, hint and error line tied
- * by `aria-describedby` (the error announced politely), and the cardholder's choice of brand of
- * a co-badged card (EU IFR article 8). No state: the form owns values and messages.
+ * The card forms' fields (card-form.tsx; the security code of both forms, cvv-field.tsx): a text
+ * field with its label, hint and error line tied by `aria-describedby` (the error announced
+ * politely), and the cardholder's choice of brand of a co-badged card (EU IFR article 8). No
+ * state: the form owns values and messages.
  */
 import type { InputHTMLAttributes } from 'react';
 import { fieldClass } from '@/components/theme/controls';
@@ -9,7 +10,8 @@ import { fieldClass } from '@/components/theme/controls';
 const inputClass = `${fieldClass} w-full`;
 
 export interface CardFieldProps {
-  id: 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
+  /** The input's id ('cardNumber', 'expiry', 'cvv', 'cardHolderName', 'saved-cvv'); the hint's and the error's are `${id}-hint`, `${id}-error`. */
+  id: string;
   label: string;
   /** Shown under the label and tied to the input; none for the holder's name. */
   hint?: string;

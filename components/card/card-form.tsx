@@ -28,19 +28,19 @@ import { postToParent } from '@/lib/framing/parent-messages';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/payment-pages/holder-name';
 import { SecurityCheck } from './security-check';
 import { CardField, CoBadgedChoice } from './card-fields';
+import { CvvField, type CvvFieldText } from './cvv-field';
 import { useBinFacts } from './use-bin-facts';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
-export interface CardFormText extends ThreeDSText {
+export interface CardFormText extends ThreeDSText, CvvFieldText {
   legend: string;
   cardNumber: string;
   cardNumberHint: string;
   brandDetected: string;
   expiry: string;
   expiryHint: string;
+  /** The security code's label (its hint and errors: CvvFieldText, shared with the saved cards). */
   cvv: string;
-  cvvHint3: string;
-  cvvHint4: string;
   cardHolderName: string;
   saveCard: string;
   pay: string;
@@ -82,7 +82,8 @@ interface CardFormProps {
   text: CardFormText;
 }
 
-type Field = 'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName';
+/** The fields of CardField (the security code's messages are CvvField's own). */
+type Field = 'cardNumber' | 'expiry' | 'cardHolderName';
 
 /** The card rules' resolver, with a card number typed into the name field named as such (lib/checkout/payment-pages/holder-name.ts). */
 function withHolderNameCheck(resolver: Resolver<CardFormInput>): Resolver<CardFormInput> {
@@ -183,7 +184,6 @@ export function CardForm({
   const messageFor = (field: Field): string | undefined => {
     const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
     if (field === 'cardNumber' && !key && fundingRefused) return fundingRefused;
-    if (field === 'cvv' && !requireCvv) return undefined;
     // A key without a text of its own reads as the field's "invalid".
     return key ? (text.fieldErrors[key] ?? text.fieldErrors[`${field}.invalid` as CardFieldError] ?? key) : undefined;
   };
@@ -215,7 +215,6 @@ export function CardForm({
 
   const numberField = register('cardNumber');
   const expiryField = register('expiry');
-  const cvvSize = brand?.cvvSize ?? 3;
 
   if (state.challengeUrl || state.threeDSMethod)
     return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
@@ -302,12 +301,13 @@ export function CardForm({
             }}
           />
           {requireCvv ? (
-            <CardField
+            <CvvField
               id="cvv"
               label={text.cvv}
-              hint={cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
-              message={messageFor('cvv')}
-              input={{ ...register('cvv'), type: 'text', inputMode: 'numeric', autoComplete: 'cc-csc', maxLength: cvvSize, dir: 'ltr' }}
+              size={brand?.cvvSize ?? 3}
+              error={errors.cvv?.message ?? state.fieldErrors?.cvv}
+              text={text}
+              input={register('cvv')}
             />
           ) : null}
         </div>

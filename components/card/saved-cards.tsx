@@ -2,16 +2,19 @@
 /**
  * The customer's saved cards on the card page (E7): brand, mask and expiry; an expired card is
  * shown but cannot be chosen; the last used one is preselected. A pay-in asks for the CVV alone
- * (the chosen brand's length); a payout needs none. Posts to the server action it is given
- * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
+ * (the chosen brand's length) in the new-card form's own field (cvv-field.tsx); a payout needs
+ * none. Posts to the server action it is given (`payWithSavedCard`, `payoutToSavedCard`); works
+ * without JavaScript.
  */
-import { fieldClass, SubmitButton } from '@/components/theme/controls';
+import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { checkCvv, type CvvError } from '@/lib/card/card-rules';
+import { CvvField, type CvvFieldText } from './cvv-field';
 
 export interface SavedCardItem {
   cardId: string;
@@ -27,15 +30,12 @@ export interface SavedCardItem {
   removeLabel: string;
 }
 
-export interface SavedCardsText extends ThreeDSText {
+export interface SavedCardsText extends ThreeDSText, CvvFieldText {
   legend: string;
+  /** The security code's label (its hint and errors: CvvFieldText, shared with the new-card form). */
   cvv: string;
-  cvvHint3: string;
-  cvvHint4: string;
   submit: string;
   processing: string;
-  cvvRequired: string;
-  cvvInvalid: string;
   declined: string;
   reasons: Record<string, string>;
   formErrors: Record<CardFormError, string>;
@@ -63,13 +63,14 @@ export function SavedCards(props: SavedCardsProps) {
   );
   const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
   const [selected, setSelected] = useState(firstUsable);
-  const [cvvError, setCvvError] = useState<string | null>(null);
+  /** The security code's error as last checked here; until then, the server's (a post without JavaScript). */
+  const [cvvError, setCvvError] = useState<CvvError | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const cvvSize = cards.find((c) => c.cardId === selected)?.cvvSize ?? 3;
 
-  const serverCvvError = state.fieldErrors?.cvv === 'cvv.required' ? text.cvvRequired : state.fieldErrors?.cvv ? text.cvvInvalid : null;
-  const cvvMessage = cvvError ?? serverCvvError;
+  const cvvInput = () => formRef.current?.elements.namedItem('cvv') as HTMLInputElement | null | undefined;
+
   const banner = state.formError
     ? text.formErrors[state.formError]
     : state.declineReason
@@ -89,11 +90,10 @@ export function SavedCards(props: SavedCardsProps) {
     const form = formRef.current;
     if (!form || pending) return;
     if (requireCvv) {
-      const cvv = (form.elements.namedItem('cvv') as HTMLInputElement | null)?.value ?? '';
-      const error = cvv === '' ? text.cvvRequired : new RegExp(`^\\d{${cvvSize}}$`).test(cvv) ? null : text.cvvInvalid;
+      const error = checkCvv(cvvInput()?.value ?? '', cvvSize);
       setCvvError(error);
       if (error) {
-        (form.elements.namedItem('cvv') as HTMLInputElement | null)?.focus();
+        cvvInput()?.focus();
         return;
       }
     }
@@ -130,7 +130,11 @@ export function SavedCards(props: SavedCardsProps) {
                   value={c.cardId}
                   disabled={c.expired}
                   checked={selected === c.cardId}
-                  onChange={() => setSelected(c.cardId)}
+                  onChange={() => {
+                    setSelected(c.cardId);
+                    // A shown error is checked again against the newly chosen brand's length.
+                    if (cvvError) setCvvError(checkCvv(cvvInput()?.value ?? '', c.cvvSize));
+                  }}
                   className="size-6 accent-primary"
                 />
                 <span>
@@ -148,28 +152,21 @@ export function SavedCards(props: SavedCardsProps) {
         </ul>
       </fieldset>
       {requireCvv ? (
-        <div>
-          <label htmlFor="saved-cvv" className="block text-sm font-medium">
-            {text.cvv}
-          </label>
-          <p id="saved-cvv-hint" className="text-sm text-fg-muted">
-            {cvvSize === 4 ? text.cvvHint4 : text.cvvHint3}
-          </p>
-          <input
+        <div className="grid grid-cols-2 gap-3">
+          <CvvField
             id="saved-cvv"
-            name="cvv"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            maxLength={cvvSize}
-            dir="ltr"
-            aria-invalid={cvvMessage ? true : undefined}
-            aria-describedby="saved-cvv-hint saved-cvv-error"
-            className={`${fieldClass} mt-1 w-32`}
+            label={text.cvv}
+            size={cvvSize}
+            error={cvvError ?? state.fieldErrors?.cvv}
+            text={text}
+            input={{
+              // As in the new-card form: checked when the customer leaves the field, and as they type once it is wrong.
+              onBlur: (event) => setCvvError(checkCvv(event.target.value, cvvSize)),
+              onChange: (event) => {
+                if (cvvError) setCvvError(checkCvv(event.target.value, cvvSize));
+              },
+            }}
           />
-          <p id="saved-cvv-error" aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
-            {cvvMessage}
-          </p>
         </div>
       ) : null}
       <SubmitButton pending={pending} disabled={!selected} label={text.submit} processing={text.processing} />

@@ -6,6 +6,7 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
 import type { SavedCardsText } from '@/components/card/saved-cards';
+import type { CvvFieldText } from '@/components/card/cvv-field';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { WalletText } from '@/components/wallet/wallet-buttons';
 import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
@@ -95,7 +96,7 @@ export async function cardFormText(amount: string, type: CheckoutTransactionType
   return withAmount(await memoized(`card:${locale}:${type}`, () => resolveCardFormText(type)), ['pay'], amount);
 }
 
-/** The card page's wallet section text (E21), from the card form's (declines, errors, 3DS) and `wallet.*`. */
+/** The card page's wallet section text, from the card form's (declines, errors, 3DS) and `wallet.*`. */
 export async function walletText(amount: string): Promise<WalletText> {
   const card = await cardFormText(amount, 'payin');
   const locale = await getLocale();
@@ -127,8 +128,7 @@ async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardF
     expiry: t('expiry'),
     expiryHint: t('expiryHint'),
     cvv: t('cvv'),
-    cvvHint3: t('cvvHint', { digits: 3 }),
-    cvvHint4: t('cvvHint', { digits: 4 }),
+    ...cvvFieldText(t),
     cardHolderName: t('cardHolderName'),
     saveCard: t('saveCard'),
     pay: type === 'payin' ? t('pay', { amount }) : t('payoutSubmit', { amount }),
@@ -161,18 +161,25 @@ async function resolveSavedCardsText(type: CheckoutTransactionType): Promise<Sav
   return {
     legend: type === 'payin' ? t('savedLegend') : t('payoutSavedLegend'),
     cvv: t('savedCvv'),
-    cvvHint3: t('cvvHint', { digits: 3 }),
-    cvvHint4: t('cvvHint', { digits: 4 }),
+    ...cvvFieldText(t),
     submit: type === 'payin' ? t('payWithSaved', { amount }) : t('payoutSubmit', { amount }),
     processing: t('processing'),
-    cvvRequired: t('errors.cvv.required'),
-    cvvInvalid: t('errors.cvv.invalid'),
     declined: t('declined', { reason: '{reason}' }),
     reasons: await reasons(),
     formErrors: formErrors(e),
     ...(await threeDSText()),
   };
 }
+
+/** The security code field's text, the same keys for a new card and a saved one (components/card/cvv-field.tsx). */
+const cvvFieldText = (
+  t: (key: 'cvvHint' | 'errors.cvv.required' | 'errors.cvv.invalid', values?: { digits: number }) => string,
+): CvvFieldText => ({
+  cvvHint3: t('cvvHint', { digits: 3 }),
+  cvvHint4: t('cvvHint', { digits: 4 }),
+  cvvRequired: t('errors.cvv.required'),
+  cvvInvalid: t('errors.cvv.invalid'),
+});
 
 /** Text of the issuer's 3DS steps in the card page (Method, challenge). */
 async function threeDSText(): Promise<ThreeDSText> {

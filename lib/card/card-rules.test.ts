@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   caretAfterDigits,
   checkCardNumber,
+  checkCvv,
+  cvvSizeOfBrand,
   formatCardNumber,
   formatExpiry,
   formatExpiryInput,
@@ -110,6 +112,17 @@ describe('the card form rules', () => {
     expect(validateCardForm({ ...valid, cardNumber: '378282246310005', cvv: '123' }, { requireCvv: true, now }).cvv).toBe('cvv.invalid');
     expect(validateCardForm({ ...valid, cardNumber: '378282246310005', cvv: '1234' }, { requireCvv: true, now }).cvv).toBeUndefined();
     expect(validateCardForm({ ...valid, cvv: '1234' }, { requireCvv: true, now }).cvv).toBe('cvv.invalid');
+  });
+
+  it('one CVV rule for a new card and a saved one: the brand’s length from card-validator, 3 to 4 for an unknown brand', () => {
+    expect(checkCvv('', 3)).toBe('cvv.required');
+    expect(checkCvv('123', cvvSizeOfBrand('Visa'))).toBeUndefined();
+    expect(checkCvv('1234', cvvSizeOfBrand('Visa'))).toBe('cvv.invalid');
+    expect(checkCvv('1234', cvvSizeOfBrand('American Express'))).toBeUndefined();
+    expect(checkCvv('123', cvvSizeOfBrand('American Express'))).toBe('cvv.invalid');
+    expect(checkCvv('12a', 3)).toBe('cvv.invalid');
+    expect(checkCvv('1234', undefined)).toBeUndefined();
+    expect(checkCvv('12345', undefined)).toBe('cvv.invalid');
   });
 
   it('needs no CVV for a payout destination card', () => {

@@ -53,10 +53,24 @@ const CVV_SIZES = new Map<string, number>(
 /** The security code's length of a brand (`niceType`): 3 or 4; 3 for a brand the table does not know. */
 export const cvvSizeOfBrand = (niceType: string): 3 | 4 => (CVV_SIZES.get(niceType) === 4 ? 4 : 3);
 
+/** Error keys of the security code, alike for a new card and a saved one. */
+export type CvvError = Extract<CardFieldError, `cvv.${string}`>;
+
+/**
+ * The security code's error, or undefined when it fits: digits only, `size` of them (the brand's
+ * length from card-validator's table: 3, or 4 for American Express), or 3 to 4 when `size` is
+ * undefined (a brand the table does not know). The one rule of the new-card and saved-card forms
+ * (components/card/cvv-field.tsx), of validateCardForm and of cvvFitsBrand.
+ */
+export function checkCvv(cvv: string, size: number | undefined): CvvError | undefined {
+  if (cvv === '') return 'cvv.required';
+  const fits = /^\d+$/.test(cvv) && (size ? cvv.length === size : cvv.length >= 3 && cvv.length <= 4);
+  return fits ? undefined : 'cvv.invalid';
+}
+
 /** Whether `cvv` has the length of `brand`'s security code (3 or 4 digits for a brand the table does not know). */
 export function cvvFitsBrand(brand: string, cvv: string): boolean {
-  const size = CVV_SIZES.get(brand);
-  return /^\d+$/.test(cvv) && (size ? cvv.length === size : cvv.length >= 3 && cvv.length <= 4);
+  return checkCvv(cvv, CVV_SIZES.get(brand)) === undefined;
 }
 
 /** Brand, length and Luhn of a card number typed with any spacing. */
@@ -212,12 +226,8 @@ export function validateCardForm(
   }
 
   if (options.requireCvv) {
-    const cvv = values.cvv ?? '';
-    const size = number.brand?.cvvSize;
-    if (cvv === '') errors.cvv = 'cvv.required';
-    else if (!/^\d+$/.test(cvv) || (size ? cvv.length !== size : cvv.length < 3 || cvv.length > 4)) {
-      errors.cvv = 'cvv.invalid';
-    }
+    const cvv = checkCvv(values.cvv ?? '', number.brand?.cvvSize);
+    if (cvv) errors.cvv = cvv;
   }
 
   const holder = values.cardHolderName.trim();

@@ -1,0 +1,126 @@
+/**
+ * `paymentsApi`: the operations the hosted pages use, by name and with their own arguments
+ * (amounts in major units, as the API has them), over `callOperation`. Records that name their
+ * merchant are remembered for the holder's proof (merchant-locator.ts); checkout settings and
+ * BIN facts are kept a short while (lookup-caches.ts).
+ */
+import 'server-only';
+import type { ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type {
+  ApplePaySessionRequest,
+  ProcessCardRequest,
+  ProcessDirectLinkRequest,
+  ProcessSavedCardRequest,
+  ProcessWalletRequest,
+  SpcAssertionReport,
+  ThreeDSMethodResult,
+} from '@/lib/contract/payin';
+import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { BinLookup } from '@/lib/contract/bin';
+import { callOperation } from './call-operation';
+import { caches } from './lookup-caches';
+import { knownMerchant, locate, merchantOfHeld, rememberMerchant } from './merchant-locator';
+import { PaymentsApiError } from './payments-api-error';
+
+/** The operations the hosted pages use. Amounts in major units, as the API has them. */
+export const paymentsApi = {
+  getPayin: (payinId: string) => callOperation('getPayin', { params: { payinId } }).then(rememberMerchant('payin', payinId)),
+  /** One Idempotency-Key per customer attempt. */
+  processCard: (payinId: string, body: ProcessCardRequest, idempotencyKey: string) =>
+    callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
+  processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
+    callOperation('processSavedCard', { params: { payinId }, body, idempotencyKey }),
+  /** E16: the 3DS Method's indicator; the answer is the next step, as a processing answer. */
+  completeThreeDSMethod: (payinId: string, body: ThreeDSMethodResult, idempotencyKey: string) =>
+    callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
+  /** E20: the Secure Payment Confirmation assertion; the answer is the next step, as a processing answer. */
+  completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) =>
+    callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
+  /** E21: a wallet's token; answered as process/card. */
+  processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) =>
+    callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
+  /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
+  startApplePaySession: (payinId: string, body: ApplePaySessionRequest) =>
+    callOperation('startApplePaySession', { params: { payinId }, body }),
+  processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
+    callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
+  getMethods: (type: CheckoutTransactionType, id: string) =>
+    type === 'payin'
+      ? callOperation('getPayinMethods', { params: { payinId: id } })
+      : callOperation('getPayoutMethods', { params: { payoutId: id } }),
+  listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
+  /** E7: removes a saved card; the pages' credential needs the proof of a browser holding one of the customer's sessions (E22). */
+  deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) =>
+    callOperation('deleteSavedCard', { params: { customerId, cardId }, holderProof: holderProofValue }),
+  getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(rememberMerchant('payout', payoutId)),
+  processPayoutCard: (payoutId: string, body: PayoutCardRequest, idempotencyKey: string) =>
+    callOperation('processPayoutCard', { params: { payoutId }, body, idempotencyKey }),
+  processPayoutDirectLink: (payoutId: string, body: PayoutDirectLinkRequest, idempotencyKey: string) =>
+    callOperation('processPayoutDirectLink', { params: { payoutId }, body, idempotencyKey }),
+  getSession: (sessionId: string) =>
+    callOperation('getCashierSession', { params: { sessionId } }).then(rememberMerchant('session', sessionId)),
+  sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
+  /** E9: `amount` in major units of the session currency; `method` (E19) chooses the fee the service adds; `replaces` (E23) an unpaid pay-in of the session this one retries. */
+  createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string, replaces?: string) =>
+    callOperation('createSessionPayin', {
+      params: { sessionId },
+      body: { amount, ...(method ? { method } : {}), ...(replaces ? { replaces } : {}) },
+      idempotencyKey,
+    }),
+  /** E23: the customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
+  setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) =>
+    callOperation('setResponsibleGambling', { params: { sessionId }, body }),
+  /** `value` in major units of the session currency. */
+  createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
+    callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
+  /** E19: the customer cancels their pending withdrawal (204). */
+  cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
+  /** E22: the browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
+  bindSession: (sessionId: string, launchToken: string, holderProofValue: string) =>
+    callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
+  /** E22: as bindSession, for a payout's destination pages. */
+  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) =>
+    callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
+
+  /**
+   * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch
+   * of it, else fetched (a pay-in's GET, a session's or payout's locator). Throws PaymentsApiError.
+   */
+  merchantOf: async (type: CheckoutTransactionType | 'session', id: string): Promise<string> => {
+    if (type !== 'payin') return merchantOfHeld(type, id);
+    return knownMerchant(type, id) ?? (await paymentsApi.getPayin(id)).merchantId;
+  },
+
+  /**
+   * The locator of a session or payout (E22): its merchant, a payout's session, and with a
+   * holder's proof whether that browser holds it. Throws PaymentsApiError (404).
+   */
+  locate,
+
+  /** GET /public/bin/{bin} (E17), kept BIN_TTL_MS per BIN; null for an unknown BIN (404). A failed fetch is not kept. Throws PaymentsApiError. */
+  lookupBin: (bin: string): Promise<BinLookup | null> => {
+    const cache = caches().bins;
+    const hit = cache.get(bin);
+    if (hit) return hit;
+    const value = callOperation('lookupBin', { params: { bin } }).catch((error: unknown) => {
+      if (PaymentsApiError.is(error) && error.status === 404) return null;
+      throw error;
+    });
+    cache.set(bin, value);
+    value.catch(() => cache.delete(bin));
+    return value;
+  },
+
+  /** GET checkout settings (E12), kept SETTINGS_TTL_MS per merchant; a failed fetch is not kept. */
+  getCheckoutSettings: (merchantId: string): Promise<CheckoutSettings> => {
+    const cache = caches().settings;
+    const hit = cache.get(merchantId);
+    if (hit) return hit;
+    const value = callOperation('getCheckoutSettings', { params: { merchantId } });
+    cache.set(merchantId, value);
+    value.catch(() => cache.delete(merchantId));
+    return value;
+  },
+};

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { toMinor } from '@/lib/money';
 import { feeBreakdown, feeMinor, findFeeRule } from './fees';
-import { amountBounds, depositRoom, exceededPeriod } from './limits';
+import { amountBounds, amountBoundsMinor, depositRoom, exceededPeriod } from './limits';
 
 const rule = (
   currency: string,
@@ -107,5 +107,13 @@ describe('deposit limits per period', () => {
     expect(amountBounds(limits, 'EUR', 'deposit')).toEqual({ min: 10, max: 5000 });
     expect(amountBounds(limits, 'EUR', 'withdrawal')).toEqual({ min: 20, max: undefined });
     expect(amountBounds(limits, 'USD', 'deposit')).toEqual({});
+  });
+
+  it("answers the merchant's bounds in minor units of the currency, leaving out one the currency cannot hold", () => {
+    const limits = { EUR: { depositMin: 10.5, depositMax: 5000, withdrawalMin: 20.005 }, JPY: { depositMin: 500, depositMax: 0.5 } };
+    expect(amountBoundsMinor(limits, 'EUR', 'deposit')).toEqual({ min: 1050, max: 500_000 });
+    expect(amountBoundsMinor(limits, 'EUR', 'withdrawal')).toEqual({});
+    expect(amountBoundsMinor(limits, 'JPY', 'deposit')).toEqual({ min: 500 });
+    expect(amountBoundsMinor(limits, 'USD', 'deposit')).toEqual({});
   });
 });

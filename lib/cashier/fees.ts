@@ -1,6 +1,6 @@
 /**
- * Cashier fees (E19): a merchant's rule per method, direction and currency is a fixed amount
- * in ISO 4217 minor units plus basis points (1/100 %) of the amount. Everything is integer
+ * Cashier fees (docs/design.md, E19): a merchant's rule per method, direction and currency is a
+ * fixed amount in ISO 4217 minor units plus basis points (1/100 %) of the amount. Everything is integer
  * minor units, computed with BigInt, so no floating-point drift at any size; the percentage
  * part rounds half up to the currency's minor unit. Shared by the service (which records the
  * fee) and the cashier (which shows it before confirmation).

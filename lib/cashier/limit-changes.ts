@@ -1,5 +1,5 @@
 /**
- * A customer's own deposit limits (E23): a lower limit, or a new one, takes effect at once; a
+ * A customer's own deposit limits: a lower limit, or a new one, takes effect at once; a
  * higher one, or removing one, waits for the cooling-off of the rules in force (UKGC RTS 12,
  * AGCO 2.24, Spelförordningen 11:3, GlüStV 2021 §6c; docs/design.md, section 8), and under some
  * rules the customer confirms it again once the wait is over. Pure functions over integer minor
@@ -122,12 +122,13 @@ export type LimitsByCurrency = Record<string, PeriodLimitsMinor>;
 export type PendingByCurrency = Record<string, PendingLimits>;
 
 /**
- * A customer's limits in force at `now`, across currencies (E19 stores them per currency; E23's
- * customer changes keep one limit per period, in the currency it was last set in): a raise whose
- * cooling-off is over and needs no confirmation applies, and replaces that period's limit in
- * every currency (a removal removes it everywhere); the raises still waiting, and those ready to
- * confirm, are answered per currency. Several raises of one period that are due apply in the order
- * of their dates. Currencies left without a limit are dropped. Minor units of each currency.
+ * A customer's limits in force at `now`, across currencies (the merchant's are stored per
+ * currency; the customer's own changes keep one limit per period, in the currency it was last
+ * set in): a raise whose cooling-off is over and needs no confirmation applies, and replaces that
+ * period's limit in every currency (a removal removes it everywhere); the raises still waiting,
+ * and those ready to confirm, are answered per currency. Several raises of one period that are due
+ * apply in the order of their dates. Currencies left without a limit are dropped. Minor units of
+ * each currency.
  */
 export function limitsAcross(
   stored: LimitsByCurrency,
@@ -191,4 +192,48 @@ export function bindingLimits(
     }
   }
   return binding;
+}
+
+/** One of the customer's raises (or removals) not applied yet, named by the currency it was asked in and its period; `limitMinor` in minor units of that currency (null: no limit). */
+export interface RaiseNote {
+  currency: string;
+  period: Period;
+  limitMinor: number | null;
+  effectiveAt: string;
+}
+
+/**
+ * What becomes of the customer's raises not applied yet (waiting their cooling-off, or ready to
+ * confirm) when the merchant replaces the limits with `limits`. A raise is moot, and dropped, when
+ * the merchant's new limits already give it: the period has no limit left in any currency (a
+ * raise or removal has nothing left to do), or the period's tightest new limit, converted into the
+ * raise's currency by `convert` (null: no rate), is at or above the raise. Every other raise is
+ * kept as it is, date and confirmation included: it still applies when its wait is over, as the
+ * customer asked. Answers the raises kept per currency (as stored), and both as lists. Minor
+ * units of each currency.
+ */
+export function raisesAfterMerchantLimits(
+  limits: LimitsByCurrency,
+  raises: PendingByCurrency,
+  convert: (minor: number, from: string, to: string) => number | null,
+): { pending: PendingByCurrency; kept: RaiseNote[]; dropped: RaiseNote[] } {
+  const pending: PendingByCurrency = {};
+  const kept: RaiseNote[] = [];
+  const dropped: RaiseNote[] = [];
+  for (const [currency, periods] of Object.entries(raises)) {
+    const binding = bindingLimits(limits, currency, convert);
+    for (const period of PERIOD_LIST) {
+      const raise = periods[period];
+      if (!raise) continue;
+      const note = { currency, period, limitMinor: raise.limit, effectiveAt: raise.effectiveAt };
+      const anyLeft = Object.values(limits).some((l) => l[period] !== undefined);
+      const given = binding[period] !== undefined && raise.limit !== null && binding[period]!.minor >= raise.limit;
+      if (!anyLeft || given) dropped.push(note);
+      else {
+        (pending[currency] ??= {})[period] = raise;
+        kept.push(note);
+      }
+    }
+  }
+  return { pending, kept, dropped };
 }

@@ -4,7 +4,7 @@
  * smallest converted one, with where it was set.
  */
 import { describe, expect, it } from 'vitest';
-import { bindingLimits, limitsAcross } from './limit-changes';
+import { bindingLimits, limitsAcross, raisesAfterMerchantLimits } from './limit-changes';
 
 const now = new Date('2026-11-25T12:00:00Z');
 const past = '2026-11-25T11:00:00Z';
@@ -49,5 +49,47 @@ describe('bindingLimits', () => {
   it('leaves out a limit in a currency without a rate, except in its own currency', () => {
     expect(bindingLimits({ XTS: { day: 100 } }, 'EUR', convert)).toEqual({});
     expect(bindingLimits({ XTS: { day: 100 } }, 'XTS', convert)).toEqual({ day: { minor: 100, setIn: 'XTS', setMinor: 100 } });
+  });
+});
+
+describe('raisesAfterMerchantLimits', () => {
+  const waiting = { limit: 20000, effectiveAt: later };
+  const ready = { limit: 30000, effectiveAt: past, confirm: true };
+
+  it("keeps a raise above the merchant's new limit, as it was (date and confirmation), and drops one the new limit gives", () => {
+    const outcome = raisesAfterMerchantLimits({ EUR: { day: 10000, week: 40000 } }, { EUR: { day: waiting, week: ready } }, convert);
+    expect(outcome.pending).toEqual({ EUR: { day: waiting } });
+    expect(outcome.kept).toEqual([{ currency: 'EUR', period: 'day', limitMinor: 20000, effectiveAt: later }]);
+    expect(outcome.dropped).toEqual([{ currency: 'EUR', period: 'week', limitMinor: 30000, effectiveAt: past }]);
+  });
+
+  it('compares a raise with the new limit converted into its currency; a limit equal to the raise gives it', () => {
+    // GBP 200 is EUR 234: a raise to EUR 250 still raises, one to EUR 234 is given.
+    expect(
+      raisesAfterMerchantLimits({ GBP: { day: 20000 } }, { EUR: { day: { limit: 25000, effectiveAt: later } } }, convert).kept,
+    ).toHaveLength(1);
+    expect(
+      raisesAfterMerchantLimits({ GBP: { day: 20000 } }, { EUR: { day: { limit: 23400, effectiveAt: later } } }, convert).dropped,
+    ).toHaveLength(1);
+  });
+
+  it('drops a raise or removal of a period left without a limit; keeps a removal of a period that still has one', () => {
+    const removal = { limit: null, effectiveAt: later };
+    const outcome = raisesAfterMerchantLimits(
+      { EUR: { week: 5000 } },
+      { EUR: { day: waiting, week: removal }, GBP: { month: removal } },
+      convert,
+    );
+    expect(outcome.pending).toEqual({ EUR: { week: removal } });
+    expect(outcome.dropped.map((d) => `${d.currency} ${d.period}`)).toEqual(['EUR day', 'GBP month']);
+    expect(raisesAfterMerchantLimits({}, { EUR: { day: waiting } }, convert)).toEqual({
+      pending: {},
+      kept: [],
+      dropped: [{ currency: 'EUR', period: 'day', limitMinor: 20000, effectiveAt: later }],
+    });
+  });
+
+  it('keeps a raise the new limits cannot be compared with (a limit only in a currency without a rate)', () => {
+    expect(raisesAfterMerchantLimits({ XTS: { day: 1 } }, { EUR: { day: waiting } }, convert).pending).toEqual({ EUR: { day: waiting } });
   });
 });

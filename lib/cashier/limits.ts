@@ -1,10 +1,11 @@
 /**
- * Cashier limits (E19): the merchant's bounds of one transaction per currency, and a
+ * Cashier limits (docs/design.md, section 3): the merchant's bounds of one transaction per currency, and a
  * customer's deposit limits per rolling day (24 h), week (7 × 24 h) and month (30 × 24 h), set by
  * the merchant. All sums are integer minor units. Shared by the service (which enforces them)
  * and the cashier (which shows them before the customer types).
  */
 import type { AmountLimits } from '@/lib/contract/merchant';
+import { toMinor } from '@/lib/money';
 
 export const PERIODS = { day: 24 * 3600_000, week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 } as const;
 export type Period = keyof typeof PERIODS;
@@ -63,4 +64,21 @@ export function amountBounds(
   return direction === 'deposit'
     ? { min: forCurrency.depositMin, max: forCurrency.depositMax }
     : { min: forCurrency.withdrawalMin, max: forCurrency.withdrawalMax };
+}
+
+/**
+ * The merchant's minimum and maximum of one transaction of `direction` in a currency, in ISO 4217
+ * minor units of it, when set: the settings carry major units (`amountBounds`), converted here
+ * once. A bound with more decimals than the currency has is left out (no amount could be compared
+ * with it).
+ */
+export function amountBoundsMinor(
+  limits: Record<string, AmountLimits> | undefined,
+  currency: string,
+  direction: 'deposit' | 'withdrawal',
+): { min?: number; max?: number } {
+  const { min, max } = amountBounds(limits, currency, direction);
+  const minMinor = min === undefined ? null : toMinor(min, currency);
+  const maxMinor = max === undefined ? null : toMinor(max, currency);
+  return { ...(minMinor !== null ? { min: minMinor } : {}), ...(maxMinor !== null ? { max: maxMinor } : {}) };
 }

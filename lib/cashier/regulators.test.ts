@@ -1,6 +1,6 @@
 /**
- * The rules table (E23; docs/design.md, section 8) as pure functions: which licences cover a
- * customer, their strictest combination, the cooling-off per period, and the plan of a change of
+ * The rules table of the regulated cashier (docs/design.md, section 8) as pure functions: which
+ * licences cover a customer, their strictest combination, the cooling-off per period, and the plan of a change of
  * limits (lower at once, higher after the wait, confirmation where asked, required periods, the
  * monthly ceiling), with integer minor units.
  */

@@ -1,6 +1,6 @@
 /**
- * The responsible-gambling rules a cashier enforces, per regulator (E23; docs/design.md, section
- * 8 "Regulated cashier", where each row's source is cited with its address). A merchant names its
+ * The responsible-gambling rules a cashier enforces, per regulator (docs/design.md,
+ * section 8 "Regulated cashier", where each row's source is cited with its address). A merchant names its
  * licences in its checkout settings; the rules in force for a customer are those of the licences
  * whose jurisdiction is the customer's (billing country, and province for Ontario), combined by
  * taking the stricter value of each rule. Shared by the service (which enforces them) and the

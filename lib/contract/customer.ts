@@ -1,4 +1,4 @@
-/** Customer record (POST /public/customer answer, "not shown": decided here) and saved cards (E7). */
+/** Customer record (POST /public/customer answer, "not shown": decided here) and saved cards. */
 import { z } from 'zod';
 import { Customer } from './common';
 
@@ -9,7 +9,7 @@ export const CustomerRecord = Customer.extend({
 }).meta({ id: 'CustomerRecord', 'x-extension': true });
 export type CustomerRecord = z.infer<typeof CustomerRecord>;
 
-/** E19: a customer's deposit limits, per currency, per rolling day (24 h), week (7 days) and month (30 days), in major units. */
+/** A customer's deposit limits, per currency, per rolling day (24 h), week (7 days) and month (30 days), in major units. */
 const PeriodLimits = z.object({
   day: z.number().positive().optional(),
   week: z.number().positive().optional(),
@@ -18,7 +18,8 @@ const PeriodLimits = z.object({
 export const CustomerLimitsRequest = z.object({ deposit: z.record(z.string().regex(/^[A-Z]{3}$/), PeriodLimits) }).meta({
   id: 'CustomerLimitsRequest',
   'x-extension': true,
-  description: 'Replaces the customer\'s deposit limits; `{ "deposit": {} }` removes them.',
+  description:
+    'Replaces the customer\'s deposit limits at once; `{ "deposit": {} }` removes them. A raise the customer asked for that is still waiting stays unless the new limit already reaches it or the period has no limit left.',
 });
 export type CustomerLimitsRequest = z.infer<typeof CustomerLimitsRequest>;
 

@@ -1,8 +1,8 @@
 /**
  * The sandbox's HTTP layer: one router for every operation of the table
  * (`lib/contract/operations.ts`) under /sandbox/api. Bearer auth (401), the caller's scope
- * (E15: 403 FORBIDDEN), body size, depth and JSON checks, zod validation (400
- * VALIDATION_ERROR), Idempotency-Key (E13), and the ErrorResponse for every failure (E14).
+ * (403 FORBIDDEN), body size, depth and JSON checks, zod validation (400
+ * VALIDATION_ERROR), Idempotency-Key, and the ErrorResponse for every failure.
  * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details.
  */
 import { readBoundedText } from '@/lib/net/bounded-body';
@@ -149,7 +149,7 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
     const holderProof = request.headers.get(HOLDER_PROOF_HEADER);
     const run = (tx: HandlerArgs<OperationId>['tx']) =>
       settle(async () => {
-        // What a customer's browser holds is read or moved by that browser alone (E22), checked before the operation.
+        // What a customer's browser holds is read or moved by that browser alone (its holder proof), checked before the operation.
         if (spec.holder) await assertHolder(tx, principal, spec.holder, params, holderProof);
         const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal, holderProof } as HandlerArgs<OperationId>);
         return { status: successStatus(id), body: answer ?? undefined };
@@ -208,7 +208,7 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
   }
 }
 
-/** Operations that run outside a transaction: they only read, and wait (E18). */
+/** Operations that run outside a transaction: they only read, and wait (the session-changes long poll). */
 const OUTSIDE_TRANSACTION: ReadonlySet<OperationId> = new Set(['watchSessionChanges']);
 
 const relativePath = (request: Request) => new URL(request.url).pathname;

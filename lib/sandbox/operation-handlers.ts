@@ -10,20 +10,14 @@ import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
-import { setCustomerLimits } from './merchant/cashier-rules';
+import { setCustomerLimits } from './core/deposit-limits';
 import { cancelPayout } from './cashier/withdrawal-cancel';
 import { setCustomerExclusion, setResponsibleGambling } from './merchant/responsible-gambling';
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
-import {
-  completeSpc,
-  completeThreeDSMethod,
-  getPayin,
-  processCard,
-  processPayinDirectLink,
-  processSavedCard,
-} from './payins/payin-processing';
+import { completeSpc, completeThreeDSMethod, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
+import { getPayin } from './payins/payin-loading';
 import type { RequestContext } from './core/request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
 import { watchSessionChanges } from './cashier/session-changes';
@@ -38,7 +32,7 @@ export interface HandlerArgs<K extends OperationId> {
   ctx: RequestContext;
   /** Aborted when the caller goes away (long polls stop waiting). */
   signal: AbortSignal;
-  /** The `Holder-Proof` header (E22), already checked by the router for operations marked `holder`. */
+  /** The `Holder-Proof` header, already checked by the router for operations marked `holder`. */
   holderProof?: string | null;
 }
 
@@ -80,8 +74,9 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
   locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
   locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),
-  setCustomerLimits: ({ tx, principal, params, body, ctx }) =>
-    setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  // 204: what became of the customer's raises not applied yet is logged (setCustomerLimits).
+  setCustomerLimits: async ({ tx, principal, params, body, ctx }) =>
+    void (await setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx))),
   listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
   setResponsibleGambling: ({ tx, principal, params, body, ctx }) =>

@@ -1,7 +1,7 @@
 /**
  * Every operation of the table (lib/contract/operations.ts), walked: 401 without a token, 404
  * for an unknown id, 400 for a bad body, replay of a POST with its Idempotency-Key, and each
- * credential against each operation (E15): the hosted pages' credential and a merchant's token
+ * credential against each operation (docs/design.md, E15): the hosted pages' credential and a merchant's token
  * get exactly the answer the table's `callers` gives them, 403 FORBIDDEN otherwise. Every answer
  * is checked against the generated OpenAPI document by a standard validator.
  */
@@ -19,7 +19,7 @@ const payinBody = payinSample;
 const cardBody = cardSample;
 
 const TOKENS: Record<Caller, string> = { merchant: 'sbx_demo_merchant', checkout: 'sbx_checkout' };
-/** A well-formed id that names nothing (a BIN of no known brand for E17). */
+/** A well-formed id that names nothing (a BIN of no known brand for the BIN lookup). */
 const unknownValue = (param: string) => (param === 'bin' ? '99999999' : 'unknown_id');
 const unknownPath = (id: OperationId) =>
   fillPath(OPERATIONS[id].path, Object.fromEntries(pathParamNames(OPERATIONS[id].path).map((name) => [name, unknownValue(name)])));
@@ -85,13 +85,13 @@ describe.each(OPERATION_IDS)('%s', (id) => {
   });
 });
 
-describe('the hosted pages’ credential (E15)', () => {
+describe('the hosted pages’ credential', () => {
   it('may call exactly what the pages need', () => {
     // Written from the brief, independently of the table: fetch a transaction and its methods,
     // process card / saved card / direct link, give a payout's destination, read a session and its
     // transactions, create a transaction in a session, saved cards, checkout settings, and watch
-    // the sessions of open withdrawal widgets (E18), look up a BIN as it is typed (E17), and report
-    // the issuer's 3DS Method, a part of card processing (E16), and cancel a pending withdrawal (E19).
+    // the sessions of open withdrawal widgets, look up a BIN as it is typed, and report the issuer's
+    // 3DS Method, a part of card processing, and cancel a pending withdrawal.
     const pagesNeed = [
       'getPayin',
       'getPayinMethods',
@@ -113,17 +113,17 @@ describe('the hosted pages’ credential (E15)', () => {
       'watchSessionChanges',
       'lookupBin',
       'cancelPayout',
-      // E22: the browser that opens a merchant's launch address holds that page; the locators say whose pages they are.
+      // Launch and holding: the browser that opens a merchant's launch address holds that page; the locators say whose pages they are.
       'bindCashierSession',
       'bindPayout',
       'locateCashierSession',
       'locatePayout',
-      // E20: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
+      // Passkeys: report the Secure Payment Confirmation assertion, a part of card processing like the 3DS Method.
       'completeSpc',
-      // E21: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
+      // Wallets: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
       'processWallet',
       'startApplePaySession',
-      // E23: the customer sets their own deposit limits and reality checks in the cashier.
+      // The regulated cashier: the customer sets their own deposit limits and reality checks in the cashier.
       'setResponsibleGambling',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
@@ -131,7 +131,7 @@ describe('the hosted pages’ credential (E15)', () => {
   });
 });
 
-describe('the hosted pages’ credential on real records (E15)', () => {
+describe('the hosted pages’ credential on real records', () => {
   it('cannot confirm or reject a payout, nor set a session balance; the records do not change', async () => {
     const created = await api('POST', '/public/payout', { body: BODIES.createPayout!() });
     const payoutId = created.body.payoutId as string;

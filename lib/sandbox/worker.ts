@@ -5,7 +5,7 @@
  */
 import type { Db } from '@/lib/db/client';
 import { logger } from '@/lib/log';
-import { settleDuePayins } from './payins/payin-processing';
+import { settleDuePayins } from './payins/payin-loading';
 import { settleDuePayouts } from './payouts/payouts';
 import { pruneSessionChanges } from './cashier/session-changes';
 import { sandboxDb } from './core/store';

@@ -1,5 +1,5 @@
 /**
- * E23 through the sandbox's router against the OpenAPI document: a soft decline
+ * The regulated cashier's deposit retries through the sandbox's router against the OpenAPI document: a soft decline
  * (AUTHENTICATION_REQUIRED) sends the next attempt, or the retry pay-in, through 3-D Secure; a
  * retry replaces an unpaid pay-in of the session once, and closes it (no payment of both); the
  * session offers the last paid card deposit again with its saved card.
@@ -7,15 +7,15 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { cardRequest } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
-/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its holder proof. */
 const browserOf = testBrowser();
 import { sandboxDb } from '../core/store';
 
 const MERCHANT = 'sbx_demo_merchant';
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const browser = { javascriptEnabled: true };
 const SOFT = '4000002760003184';
 
 async function newSession(externalUserId = `dr-${randomUUID()}`) {
@@ -40,7 +40,7 @@ const payCard = (payinId: string, cardNumber = '4242424242424242', saveCard = fa
   api('POST', `/public/payin/${payinId}/process/card`, {
     ...browserOf.pages,
     key: randomUUID(),
-    body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard },
+    body: cardRequest(cardNumber, { saveCard }),
   });
 const payin = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: MERCHANT })).body;
 
@@ -48,7 +48,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('a soft decline (E23)', () => {
+describe('a soft decline', () => {
   it('asks for authentication: the next attempt of the pay-in goes through the challenge', async () => {
     const id = await newSession();
     const created = await deposit(id, 20, { method: 'card' });
@@ -64,7 +64,7 @@ describe('a soft decline (E23)', () => {
   });
 });
 
-describe('a retry of an unpaid deposit (E9 replaces)', () => {
+describe('a retry of an unpaid deposit (`replaces`)', () => {
   it('replaces a failed pay-in once; a second retry is 409 CONFLICT', async () => {
     const id = await newSession();
     const failed = await deposit(id, 20, { method: 'card' });
@@ -107,7 +107,7 @@ describe('a retry of an unpaid deposit (E9 replaces)', () => {
   });
 });
 
-describe('deposit again (E23)', () => {
+describe('deposit again', () => {
   it('offers the last paid card deposit with a saved card, without its fee; none before', async () => {
     const user = `dr-${randomUUID()}`;
     const id = await newSession(user);

@@ -1,5 +1,5 @@
 /**
- * E23: a cashier deposit again, and a deposit retried after a decline. "Deposit again" offers the
+ * The regulated cashier's deposit again, and a deposit retried after a decline. "Deposit again" offers the
  * customer's last paid card deposit with a card still saved (the widget asks the CVV only); a
  * retry replaces an unpaid pay-in of the session by another card or method, once, and closes the
  * one it replaces, so neither path can charge twice.

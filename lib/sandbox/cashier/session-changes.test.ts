@@ -1,5 +1,5 @@
 /**
- * E18: POST /public/cashier/session-changes through the sandbox's router, answers checked
+ * The session-changes long poll: POST /public/cashier/session-changes through the sandbox's router, answers checked
  * against the OpenAPI document: the first watch answers every session at once; a later one
  * waits and answers only the sessions whose balance or withdrawals changed; other merchants'
  * sessions never appear; bounds are 400.
@@ -29,7 +29,7 @@ async function newSession(balance: number, token = 'sbx_demo_merchant') {
   holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
   return answer.body.sessionId as string;
 }
-/** The browser that opened each session (E22): the pages' credential watches with its proof. */
+/** The browser that opened each session: the pages' credential watches with its proof. */
 const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
 const unknownProof = '0'.repeat(64);
 /** A watch; with the pages' credential, each session id goes with its holder's proof. */
@@ -46,7 +46,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('session changes (E18)', () => {
+describe('session changes', () => {
   it('without a cursor answers every watched session at once', async () => {
     const [a, b] = [await newSession(10), await newSession(20.5)];
     const answer = await watch({ sessionIds: [a, b, 'cs_unknown'] });

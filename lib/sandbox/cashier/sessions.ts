@@ -1,7 +1,7 @@
 /**
- * Cashier sessions of the sandbox (reference, "Cashier"; E8 to E11): one customer, one
- * currency; pay-ins and payouts created in the session take its customer, currency, return
- * URLs and KYC flag. A session expires `sessionTtlSeconds` (E12) after creation.
+ * Cashier sessions of the sandbox (reference, "Cashier"; docs/design.md, E8 to E11): one
+ * customer, one currency; pay-ins and payouts created in the session take its customer, currency, return
+ * URLs and KYC flag. A session expires `sessionTtlSeconds` (checkout settings) after creation.
  */
 import { and, desc, eq, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -22,15 +22,8 @@ import { isTerminal } from '../core/transitions';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from '../core/store';
 import { heldMinor } from '../core/records';
-import {
-  assertDepositLimits,
-  assertServedWithoutKyc,
-  assertWithinBounds,
-  cashierFee,
-  depositRoomMajor,
-  depositRoomMinor,
-  mayCancelWithdrawals,
-} from '../merchant/cashier-rules';
+import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
+import { assertDepositLimits, depositRoomMajor, depositRoomMinor } from '../core/deposit-limits';
 import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
@@ -38,7 +31,7 @@ import { issueSessionLaunch } from '../core/page-holders';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
-/** POST /public/cashier/session: answers sessionId, checkoutUrl and widgetUrl ({checkout_url}/cashier/{id}[/widget]?launch=…, E22). */
+/** POST /public/cashier/session: answers sessionId, checkoutUrl and widgetUrl ({checkout_url}/cashier/{id}[/widget]?launch=…, one-time). */
 export async function createSession(tx: Db, principal: Principal, request: CashierSessionCreateRequest, ctx: RequestContext) {
   const merchantId = requireMerchant(principal);
   const config = await merchantConfig(tx, merchantId, ctx);
@@ -62,7 +55,7 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
     previousTransactionCount: request.previousTransactionCount,
     expiresAt,
   });
-  // The addresses open the pages once each (E22): the session id alone opens nothing.
+  // The addresses open the pages once each: the session id alone opens nothing.
   return { sessionId: id, ...(await issueSessionLaunch(tx, { id, expiresAt }, ctx)) };
 }
 
@@ -94,14 +87,14 @@ function assertActive(row: SessionRow): void {
   if (expired(row)) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
 }
 
-/** balance, reserved and available (E19) in major units. */
+/** balance, reserved (withdrawals not final) and available in major units. */
 export const balances = (balanceMinor: number, reserved: number, currency: string) => ({
   balance: toMajor(balanceMinor, currency),
   reserved: toMajor(reserved, currency),
   available: toMajor(Math.max(0, balanceMinor - reserved), currency),
 });
 
-/** GET /public/cashier/session/{id} (E8, E19: reserved, available, withdrawalCancel, depositLimits). */
+/** GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits). */
 export async function getSession(tx: Db, principal: Principal, id: string, ctx?: RequestContext): Promise<CashierSession> {
   const row = await loadSession(tx, principal, id);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
@@ -131,7 +124,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
   };
 }
 
-/** PUT /public/cashier/session/{id}/balance (E11): `balance` in major units, ≥ 0. */
+/** PUT /public/cashier/session/{id}/balance: `balance` in major units, ≥ 0. */
 export async function updateBalance(tx: Db, principal: Principal, id: string, balance: number): Promise<void> {
   const row = await loadSession(tx, principal, id, true);
   const minor = toMinor(balance, row.currency);
@@ -140,11 +133,11 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
 }
 
 /**
- * POST /public/cashier/session/{id}/payin (E9, E19, E23): within the merchant's bounds and the
+ * POST /public/cashier/session/{id}/payin: within the merchant's bounds and the
  * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED), under
  * the rules of the licences in force (409 CUSTOMER_EXCLUDED, LIMITS_REQUIRED); the method's fee
  * is added to the amount charged and recorded. With `replaces`, it retries an unpaid pay-in of
- * the session (E23, retryOf below).
+ * the session (retryOf below).
  */
 export async function createSessionPayin(
   tx: Db,
@@ -168,35 +161,29 @@ export async function createSessionPayin(
   assertDepositRules(config, customer, { cashier: true });
   await assertDepositLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur, customer ?? undefined);
   const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
+  // One insert, in minor units: the amount charged (fee included), the fee and method, what a retry replaces.
   const payin = await createPayinFor(
     tx,
     row.merchantId,
     {
       orderId: `${id}-${randomUUID()}`,
-      amount: toMajor(total, row.currency),
+      amountMinor: total,
       currency: row.currency,
       kycVerified: row.kycVerified,
       previousTransactionCount: row.previousTransactionCount,
       returnUrls: row.returnUrls,
       customerId: row.customerId,
       sessionId: id,
+      ...(method ? { cashier: { feeMinor: fee, method: method === 'card' ? ('card' as const) : ('apm' as const) } } : {}),
+      ...(retry ? { retry: { replaces: retry.id, scaRequired: retry.scaRequired } } : {}),
     },
     ctx,
   );
-  if (method || retry) {
-    await tx
-      .update(payins)
-      .set({
-        ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}),
-        ...(retry ? { replaces: retry.id, scaRequired: retry.scaRequired } : {}),
-      })
-      .where(eq(payins.id, payin.id));
-  }
   return { paymentId: payin.id, status: payin.status, iframeUrls: iframeUrls(ctx, 'payin', payin.id) };
 }
 
 /**
- * POST /public/cashier/session/{id}/payout (E9, E19). The session row is locked, so parallel
+ * POST /public/cashier/session/{id}/payout. The session row is locked, so parallel
  * withdrawals are counted one after another: a value above the available balance (balance minus
  * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value.
  */
@@ -242,7 +229,7 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
   return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 
-/** E19 fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
+/** The cashier fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
 function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: StoredStatusReason | null }) {
   const detailed = row.statusReason?.detailedStatus;
   return {
@@ -251,7 +238,7 @@ function extras(row: { feeMinor: number | null; initialCurrency: string; statusR
   };
 }
 
-/** GET /public/cashier/session/{id}/transactions (E10): pay-ins and payouts, newest first. */
+/** GET /public/cashier/session/{id}/transactions: pay-ins and payouts, newest first. */
 export async function sessionTransactions(tx: Db, principal: Principal, id: string) {
   await loadSession(tx, principal, id);
   const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);

@@ -1,5 +1,5 @@
 /**
- * The customer cancels their pending withdrawal (E19: `PUT /public/payout/{id}/cancel`), under
+ * The customer cancels their pending withdrawal (`PUT /public/payout/{id}/cancel`), under
  * the merchant's rule (cashier-rules.ts: `mayCancelWithdrawals`).
  */
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { payoutActions } from '../core/transitions';
 import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
 /**
- * PUT /public/payout/{payoutId}/cancel (E19): the customer cancels a withdrawal still CREATED or
+ * PUT /public/payout/{payoutId}/cancel: the customer cancels a withdrawal still CREATED or
  * WAITING_FOR_CONFIRMATION; it ends REJECTED with CUSTOMER_CANCELLED (its reservation ends with
  * it). 403 when the merchant does not allow it or the customer is in GB; 409 from other statuses.
  */

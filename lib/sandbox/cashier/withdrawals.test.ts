@@ -1,5 +1,5 @@
 /**
- * Withdrawals reserve the session balance (E19): parallel withdrawals of the whole balance
+ * Withdrawals reserve the session balance: parallel withdrawals of the whole balance
  * create exactly one payout; a rejected or failed one releases its reservation; a processed one
  * leaves the balance. Through the sandbox's router, answers checked against the OpenAPI document.
  */
@@ -10,7 +10,7 @@ import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { settleDuePayouts } from '../payouts/payouts';
 import { sandboxDb } from '../core/store';
 
-/** Each session's holder: the pages' credential with the proof of the browser that opened it (E22). */
+/** Each session's holder: the pages' credential with the proof of the browser that opened it. */
 const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
 const as = (sessionId: string) => holders.get(sessionId)!;
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
@@ -43,7 +43,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('withdrawals reserve the balance (E19)', () => {
+describe('withdrawals reserve the balance', () => {
   it('ten parallel withdrawals of the whole balance create exactly one payout; available is then 0', async () => {
     const id = await newSession(100);
     const answers = await Promise.all(Array.from({ length: 10 }, () => withdraw(id, 100)));

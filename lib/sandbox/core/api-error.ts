@@ -1,4 +1,4 @@
-/** An error answer of the sandbox: an E14 key and a message with no card data in it. */
+/** An error answer of the sandbox: an error key of the contract's table and a message with no card data in it. */
 import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@/lib/contract/errors';
 import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { VelocityLimited, VelocityUnavailable } from '@/lib/security/velocity';
@@ -30,7 +30,7 @@ export class SandboxApiError extends Error {
 export const notFound = (what: string) => new SandboxApiError('NOT_FOUND', `${what} not found`);
 export const invalid = (message: string) => new SandboxApiError('VALIDATION_ERROR', message);
 
-/** Runs `step` and turns a velocity refusal, or limits that cannot be checked, into 429 RATE_LIMITED with its Retry-After (E15). */
+/** Runs `step` and turns a velocity refusal, or limits that cannot be checked, into 429 RATE_LIMITED with its Retry-After. */
 export async function rateLimited<T>(step: () => Promise<T>): Promise<T> {
   try {
     return await step();

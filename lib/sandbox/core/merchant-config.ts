@@ -1,12 +1,15 @@
 /**
  * The sandbox's merchant configuration and the seed of docs/design.md, section 6: two
- * merchants, the checkout's own token, PSPs, routers, direct routes and rates; and the check
- * of an amount against the currencies a merchant has enabled.
+ * merchants, the checkout's own token, PSPs, routers, direct routes and rates; the check of an
+ * amount against the currencies a merchant has enabled; and the rules of its licences in force
+ * for a customer.
  */
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { isKnownCurrency, toMinor } from '@/lib/money';
 import { invalid } from './api-error';
 import type { MethodType, SandboxMerchantConfig } from '@/lib/db/stored-shapes';
+import type { Customer } from '@/lib/contract/common';
+import { rulesForCustomer, type RulesInForce } from '@/lib/cashier/regulators';
 
 /** Checks an amount in major units of a currency the merchant has enabled; returns minor units. Throws 400. */
 export function checkedMinor(config: SandboxMerchantConfig, amount: number, currency: string, field: string): number {
@@ -15,6 +18,11 @@ export function checkedMinor(config: SandboxMerchantConfig, amount: number, curr
   const minor = toMinor(amount, currency);
   if (minor === null || minor <= 0) throw invalid(`${field} has more decimals than ${currency} allows`);
   return minor;
+}
+
+/** The rules of the merchant's licences in force for a customer (by their billing country and province). */
+export function rulesFor(config: SandboxMerchantConfig, data: Pick<Customer, 'billing'> | null | undefined): RulesInForce {
+  return rulesForCustomer(config.settings.licences, data?.billing?.countryCode, data?.billing?.state);
 }
 
 /** Payment methods the sandbox's PSPs offer. */
@@ -87,10 +95,10 @@ function demoConfig(
 }
 
 /**
- * Seeded merchants: id, bearer token, configuration. Their themes show the range of E12:
+ * Seeded merchants: id, bearer token, configuration. Their themes show the range of checkout settings:
  * the default light look; a colour that fails contrast on white (corrected by the pages),
  * square corners, a serif face; a dark theme with a German default locale, whose payouts are
- * confirmed automatically (E12 `payoutAutoConfirm`) and which refuses credit cards (E17).
+ * confirmed automatically (`payoutAutoConfirm`) and which refuses credit cards (`refusedFundingTypes`).
  */
 export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchantConfig }[] = [
   {
@@ -116,7 +124,7 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     }),
   },
   {
-    // A shop that offers every wallet (E21): the sandbox wallet, Google Pay (TEST) and Apple Pay.
+    // A shop that offers every wallet: the sandbox wallet, Google Pay (TEST) and Apple Pay.
     id: 'merchant-wallets',
     token: 'sbx_wallet_merchant',
     config: demoConfig('Wallet Café', {
@@ -126,7 +134,7 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     }),
   },
   {
-    // A licensed casino (E19): every PSP needs a verified customer, customers may cancel a
+    // A licensed casino (withdrawals, fees and limits): every PSP needs a verified customer, customers may cancel a
     // pending withdrawal, amounts have bounds, card and APM fees, expected times per method.
     id: 'merchant-casino',
     token: 'sbx_casino_merchant',
@@ -153,8 +161,8 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     ),
   },
   {
-    // A gambling operator licensed in the five regulated markets of E23 (docs/design.md, section
-    // 8): each customer is served under the licence of their country (MGA for others); customers
+    // A gambling operator licensed in the five regulated markets of the regulated cashier
+    // (docs/design.md, section 8): each customer is served under the licence of their country (MGA for others); customers
     // may cancel a withdrawal where the rules allow it.
     id: 'merchant-regulated',
     token: 'sbx_regulated_merchant',

@@ -1,5 +1,5 @@
 /**
- * Payment methods of the sandbox (E6): which methods a transaction may use, the descriptors of
+ * Payment methods of the sandbox: which methods a transaction may use, the descriptors of
  * their fields, and the validation of what a customer submits for them.
  */
 import type { MethodField, PaymentMethod } from '@/lib/contract/methods';

@@ -38,7 +38,7 @@ async function session(balance = 100, customer?: object) {
   return created.body as { sessionId: string; checkoutUrl: string; widgetUrl: string; launchExpiresAt: string };
 }
 
-describe('launching a cashier session (E22)', () => {
+describe('launching a cashier session', () => {
   it('the session id alone opens nothing: every read and move of the pages’ credential without a proof is 403', async () => {
     const s = await session();
     expect(new URL(s.checkoutUrl).pathname).toBe(`/cashier/${s.sessionId}`);
@@ -227,7 +227,7 @@ describe('launching a cashier session (E22)', () => {
   });
 });
 
-describe('launching a payout’s destination pages (E22)', () => {
+describe('launching a payout’s destination pages', () => {
   it('iframeUrls open once; without the holder’s proof nothing of the payout is read or given', async () => {
     const created = await api('POST', '/public/payout', { body: SAMPLE_BODIES.createPayout!(), key: randomUUID() });
     const id = created.body.payoutId as string;
@@ -246,7 +246,7 @@ describe('launching a payout’s destination pages (E22)', () => {
   });
 });
 
-describe('removing a saved card (E7) needs the proof that moves money', () => {
+describe('removing a saved card needs the proof that moves money', () => {
   it('the pages’ credential with a pay-in id alone cannot; a browser holding the customer’s session can', async () => {
     const externalUserId = `c-${randomUUID()}`;
     const customer = { ...(SAMPLE_BODIES.createCashierSession!() as { customer: object }).customer, externalUserId };

@@ -79,7 +79,7 @@ async function sessionForUpdate(tx: Db, principal: Principal, id: string) {
 }
 
 /**
- * PUT /public/cashier/session/{id}/binding (E22): spends the cashier's or the widget's launch
+ * PUT /public/cashier/session/{id}/binding: spends the cashier's or the widget's launch
  * secret; the proof's browser holds that page from now on. The row is locked: of two browsers
  * spending one secret, one holds. Throws 404, 403 (spent, replaced, expired or unknown secret).
  */
@@ -101,7 +101,7 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
   } else throw spentOrUnknown();
 }
 
-/** PUT /public/payout/{id}/binding (E22): as bindSession for a payout's destination pages. A cashier payout is held through its session: 403. */
+/** PUT /public/payout/{id}/binding: as bindSession for a payout's destination pages. A cashier payout is held through its session: 403. */
 export async function bindPayout(tx: Db, principal: Principal, id: string, request: BindingRequest): Promise<void> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
@@ -118,7 +118,7 @@ export async function bindPayout(tx: Db, principal: Principal, id: string, reque
     .where(eq(payouts.id, id));
 }
 
-/** POST /public/cashier/session/{id}/launch (E22, merchant): new addresses for the cashier and the widget. 404; 409 for an expired session. */
+/** POST /public/cashier/session/{id}/launch (merchant): new addresses for the cashier and the widget. 404; 409 for an expired session. */
 export async function launchSession(tx: Db, principal: Principal, id: string, ctx: RequestContext) {
   requireMerchant(principal);
   const row = await sessionForUpdate(tx, principal, id);
@@ -126,7 +126,7 @@ export async function launchSession(tx: Db, principal: Principal, id: string, ct
   return issueSessionLaunch(tx, row, ctx);
 }
 
-/** POST /public/payout/{id}/launch (E22, merchant): new `iframeUrls`. 404; 409 for a cashier payout (launch its session). */
+/** POST /public/payout/{id}/launch (merchant): new `iframeUrls`. 404; 409 for a cashier payout (launch its session). */
 export async function launchPayout(tx: Db, principal: Principal, id: string, ctx: RequestContext) {
   requireMerchant(principal);
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update').limit(1);
@@ -137,7 +137,7 @@ export async function launchPayout(tx: Db, principal: Principal, id: string, ctx
 }
 
 /**
- * GET …/locator (E22): the merchant of a session or payout (and a payout's session), nothing of
+ * GET …/locator: the merchant of a session or payout (and a payout's session), nothing of
  * the customer or the money; with a holder's proof, whether it holds the page. 404.
  */
 export async function locate(tx: Db, principal: Principal, of: 'session' | 'payout', id: string, proof?: string | null): Promise<Locator> {
@@ -213,7 +213,7 @@ async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', param
 }
 
 /**
- * The router's check of an operation marked `holder` (E22), before it runs: the hosted pages'
+ * The router's check of an operation marked `holder`, before it runs: the hosted pages'
  * credential must prove the holder for a read or a move; a merchant's token reads its own, and
  * moves without a proof only what no browser holds. Throws 403 FORBIDDEN; an unknown id passes
  * on to the operation's own 404.

@@ -44,7 +44,7 @@ export function reasonFor(status: PayinStatus | PayoutStatus, detailed: Detailed
   return detailed ? { reason: REASONS[detailed] ?? detailed, detailedStatus: detailed, status } : null;
 }
 
-/** Processing attempts a pay-in has left: 0 unless it is CREATED or DECLINED (fetch answer, and E16 in processing answers). */
+/** Processing attempts a pay-in has left: 0 unless it is CREATED or DECLINED (fetch answer, and processing answers). */
 export function attemptsRemaining(row: PayinRow): number {
   return row.status === 'CREATED' || row.status === 'DECLINED' ? Math.max(0, MAX_ATTEMPTS - row.attemptCount) : 0;
 }
@@ -144,14 +144,14 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
 
 /**
  * What a withdrawal holds of its session's balance while it is not final, and takes from it when
- * PROCESSED (E19): the value asked plus the cashier fee, minor units of the session currency.
+ * PROCESSED: the value asked plus the cashier fee, minor units of the session currency.
  */
 export const heldMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)`;
 
 /**
  * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
  * new one queues `payout.status_changed`, and a session withdrawal that becomes PROCESSED lowers
- * the session balance by its amount (E19: its reservation ends as the money leaves).
+ * the session balance by its amount (its reservation ends as the money leaves).
  */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
   if (set.status !== undefined) assertTransition('payout', row.status, set.status);
@@ -166,7 +166,7 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
       object: toPayoutTransaction(updated),
       previousStatus: row.status,
     });
-    // A withdrawal paid out leaves the session's balance (its reservation ends with it: E19).
+    // A withdrawal paid out leaves the session's balance (its reservation ends with it).
     if (updated.status === 'PROCESSED' && updated.sessionId) {
       await tx
         .update(cashierSessions)

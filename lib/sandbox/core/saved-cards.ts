@@ -22,7 +22,7 @@ import { invalid, notFound } from './api-error';
 import { keyedHash, newId } from './store';
 import type { StoredCard } from '@/lib/db/stored-shapes';
 
-/** Card data of a request (E1, E5, legacy h2h): expiry "MM" and "YYYY"; no CVV for a payout destination. */
+/** Card data of a request (pay-in and payout card processing, legacy h2h): expiry "MM" and "YYYY"; no CVV for a payout destination. */
 interface CardInput {
   cardNumber: string;
   cardHolderName: string;

@@ -8,7 +8,7 @@ import { maskPan } from '@/lib/card/card-rules';
 export type CardOutcome =
   | { scenario: 'success' }
   | { scenario: 'challenge' }
-  /** The issuer has a 3DS Method (E16); then a frictionless success or a challenge. `answers` false: its Method page never notifies. */
+  /** The issuer has a 3DS Method; then a frictionless success or a challenge. `answers` false: its Method page never notifies. */
   | { scenario: 'method'; then: 'success' | 'challenge'; answers: boolean }
   | { scenario: 'declined'; reason: DetailedStatus }
   | { scenario: 'failed'; reason: DetailedStatus }
@@ -24,7 +24,7 @@ const TABLE: Record<string, CardOutcome> = {
   '4000000000000069': { scenario: 'declined', reason: 'CARD_EXPIRED' },
   '4000000000000127': { scenario: 'declined', reason: 'CVV_INVALID' },
   '4000000000000119': { scenario: 'failed', reason: 'PSP_ISSUES' },
-  // E23: a soft decline (the issuer asks for SCA); on a pay-in that must authenticate, the challenge.
+  // A soft decline (the issuer asks for SCA); on a pay-in that must authenticate, the challenge.
   '4000002760003184': { scenario: 'declined', reason: 'AUTHENTICATION_REQUIRED' },
   '4000000000000077': { scenario: 'pending', afterMs: 5_000, then: 'SUCCESS' },
   '4000000000000101': { scenario: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { merchants, webhookDeliveries } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { h2hCreateBody } from '@/lib/testing/sandbox-fixtures';
 import { completeChallenge } from '../payins/payin-decisions';
 import { sandboxDb } from './store';
 import { runSandboxWorkerOnce } from '../worker';
@@ -65,54 +66,16 @@ const expectSigned = (hit: Received, secret: string) => {
   expect(new Webhook(secret).verify(hit.raw, hit.headers as Record<string, string>)).toEqual(JSON.parse(hit.raw));
 };
 
-function h2hBody(hookPath: string, cardNumber: string) {
-  return {
-    amount: 49.99,
-    currency: 'EUR',
-    lang: 'en',
+/** A host-to-host create of EUR 49.99 whose webhooks go to `hookPath` of the test's listener. */
+const h2hBody = (hookPath: string, cardNumber: string) =>
+  h2hCreateBody({
+    cardNumber,
     hookUrl: `${base}${hookPath}`,
-    callback: 'https://shop.example/ok',
-    callbackFail: 'https://shop.example/ko',
-    billing: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address1: '1 Main Street',
-      city: 'London',
-      state: 'London',
-      country: 'GB',
-      postalCode: 'N1 1AA',
-      phone: '+442071234567',
-      email: 'ada@example.com',
-      externalUserId: 'h2h-customer',
-      dateOfBirth: '1990-12-10',
-    },
-    orderId: `h2h-${randomUUID()}`,
-    cardToken: 'tok_123',
+    amount: 49.99,
+    externalUserId: 'h2h-customer',
     kycVerified: false,
     previousPaymentCount: 2,
-    cardData: {
-      cardNumber,
-      cardHolderName: 'Ada Lovelace',
-      cardExpiryDate: '12',
-      cardExpiryDate2: '2031',
-      cardCvv: '123',
-      browser: {
-        colorDepth: 24,
-        userAgent: 'Mozilla/5.0',
-        language: 'en-GB',
-        timeZone: 'Europe/London',
-        screenWidth: 1920,
-        javaEnabled: false,
-        customerIp: '203.0.113.9',
-        screenHeight: 1080,
-        windowHeight: 900,
-        timeZoneOffset: 0,
-        windowWidth: 1400,
-      },
-    },
-    saveCard: false,
-  };
-}
+  });
 
 const WEBHOOK_FIELDS = [
   'id',

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { cardRequest } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
 /** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
@@ -60,11 +61,7 @@ const payCard = (payinId: string) =>
   api('POST', `/public/payin/${payinId}/process/card`, {
     ...browserOf.pages,
     key: randomUUID(),
-    body: {
-      browser,
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-      saveCard: false,
-    },
+    body: cardRequest('4242424242424242'),
   });
 const customerOf = async (payinId: string) => (await api('GET', `/public/payin/${payinId}`, { token: CASINO })).body.customerId as string;
 

@@ -1,6 +1,6 @@
 /**
  * The sandbox's merchant-scoped lookups: POST /public/customer (create-or-update, customers.ts),
- * saved cards (E7), PSP records, the methods of a transaction (E6) and checkout settings (E12).
+ * saved cards, PSP records, the methods of a transaction and checkout settings.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -33,7 +33,7 @@ async function customerOf(tx: Db, principal: Principal, customerId: string) {
   return row;
 }
 
-/** GET /public/customer/{customerId}/cards (E7), the most recently used first. */
+/** GET /public/customer/{customerId}/cards, the most recently used first. */
 export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
   await customerOf(tx, principal, customerId);
   const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
@@ -42,7 +42,7 @@ export async function listCards(tx: Db, principal: Principal, customerId: string
   };
 }
 
-/** DELETE /public/customer/{customerId}/cards/{cardId} (E7). */
+/** DELETE /public/customer/{customerId}/cards/{cardId}. */
 export async function deleteCard(tx: Db, principal: Principal, customerId: string, cardId: string): Promise<void> {
   await customerOf(tx, principal, customerId);
   const deleted = await tx
@@ -66,7 +66,7 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
   };
 }
 
-/** GET /public/{payin|payout}/{id}/methods (E6). */
+/** GET /public/{payin|payout}/{id}/methods. */
 export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
   const table = type === 'payin' ? payins : payouts;
   const [row] = await tx
@@ -84,7 +84,7 @@ export async function transactionMethods(tx: Db, principal: Principal, type: Che
   return { methods: methodsFor(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId }) };
 }
 
-/** GET /public/merchant/{merchantId}/checkout-settings (E12). 404 for an unknown or another merchant. */
+/** GET /public/merchant/{merchantId}/checkout-settings. 404 for an unknown or another merchant. */
 export async function getCheckoutSettings(tx: Db, principal: Principal, merchantId: string): Promise<CheckoutSettings> {
   const merchant = canAccess(principal, merchantId) ? await findMerchant(tx, merchantId) : null;
   if (!merchant) throw notFound('Merchant');

@@ -11,8 +11,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { endCoolingOff } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { customers, payins } from '@/lib/db/schema';
+import { payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 
 const CHECKOUT = 'sbx_checkout';
@@ -65,21 +66,12 @@ const deposit = (id: string, amount: number) =>
 const hoursFromNow = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / HOUR);
 
 /** Ends the cooling-off of every raise of the session's customer (their dates moved into the past). */
+/** Ends the cooling-off of the waiting raises of the session's customer (found by a deposit of 1). */
 async function passCoolingOff(sessionId: string) {
   const db = await sandboxDb();
   const created = await deposit(sessionId, 1);
   const [payin] = await db.select({ customerId: payins.customerId }).from(payins).where(eq(payins.id, created.body.paymentId));
-  const [row] = await db.select().from(customers).where(eq(customers.id, payin!.customerId));
-  const pending = Object.fromEntries(
-    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
-      currency,
-      Object.fromEntries(Object.entries(periods).map(([p, v]) => [p, { ...v!, effectiveAt: new Date(Date.now() - 1000).toISOString() }])),
-    ]),
-  );
-  await db
-    .update(customers)
-    .set({ gambling: { ...row!.gambling, pending } })
-    .where(eq(customers.id, row!.id));
+  await endCoolingOff(db, payin!.customerId);
 }
 
 beforeAll(async () => {

@@ -9,21 +9,19 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import { cardRequest, endCoolingOff } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
 /** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
 const browserOf = testBrowser();
-import { customers } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { completeChallenge } from '../payins/payin-decisions';
-import { settleDuePayins } from '../payins/payin-processing';
+import { settleDuePayins } from '../payins/payin-loading';
 
 const CHECKOUT = 'sbx_checkout';
 const MERCHANT = 'sbx_regulated_merchant';
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const browser = { javascriptEnabled: true };
 const HOUR = 3600_000;
 
 const customer = (country: string, state = 'X') => ({
@@ -60,7 +58,7 @@ const payCard = (payinId: string, cardNumber = '4242424242424242') =>
   api('POST', `/public/payin/${payinId}/process/card`, {
     ...browserOf.pages,
     key: randomUUID(),
-    body: { browser, cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' }, saveCard: false },
+    body: cardRequest(cardNumber),
   });
 const customerIdOf = async (sessionId: string) => {
   const created = await api('POST', `/public/cashier/session/${sessionId}/payout`, {
@@ -74,22 +72,9 @@ const exclude = (customerId: string, body: object, token = MERCHANT) =>
   api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
 
 /** Moves every waiting raise of the session's customer `hours` into the past (the cooling-off is over). */
+/** Ends the cooling-off of the session customer's waiting raises. */
 async function passCoolingOff(sessionId: string) {
-  const db = await sandboxDb();
-  const customerId = await customerIdOf(sessionId);
-  const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
-  const pending = Object.fromEntries(
-    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
-      currency,
-      Object.fromEntries(
-        Object.entries(periods).map(([period, p]) => [period, { ...p!, effectiveAt: new Date(Date.now() - 1000).toISOString() }]),
-      ),
-    ]),
-  );
-  await db
-    .update(customers)
-    .set({ gambling: { ...row!.gambling, pending } })
-    .where(eq(customers.id, customerId));
+  await endCoolingOff(await sandboxDb(), await customerIdOf(sessionId));
 }
 
 const hoursFromNow = (iso: string) => Math.round((new Date(iso).getTime() - Date.now()) / HOUR);

@@ -22,7 +22,7 @@ const ProviderForm = z.object({ paymentId: PaymentId, decision: z.enum(['approve
 /**
  * The ACS page's Pass or Fail of a 3DS challenge. Passed in a browser that can make a passkey
  * (the page's script says so: a user-verifying platform authenticator), the ACS offers one for
- * the card first (E20).
+ * the card first (for Secure Payment Confirmation later).
  */
 export async function answerChallenge(form: FormData): Promise<void> {
   const parsed = parseActionForm(ChallengeForm, form);
@@ -41,7 +41,7 @@ export async function answerChallenge(form: FormData): Promise<void> {
 }
 
 /**
- * The cardholder registered a passkey on the ACS's passkey page (E20): `credential` is the
+ * The cardholder registered a passkey on the ACS's passkey page: `credential` is the
  * browser's RegistrationResponseJSON, `token` the enrolment token only the browser that passed
  * the challenge was given. Kept or not, the customer goes on (a failure is said on
  * the page once, then the payment continues).

@@ -309,7 +309,7 @@ export async function expireSessionAction(form: FormData): Promise<void> {
 }
 
 /**
- * Saves the merchant's checkout theme, logo, default locale (E12), wallets (E21) and licences (E23) from the console's form,
+ * Saves the merchant's checkout theme, logo, default locale, wallets and gambling licences from the console's form,
  * checked against the contract; the pages show it within the checkout's settings cache time
  * (5 s, lib/payments-api/client.ts), on every instance.
  */
@@ -329,12 +329,12 @@ export async function updateThemeAction(form: FormData): Promise<void> {
     },
     logoUrl: text(form, 'logoUrl') || undefined,
     defaultLocale: text(form, 'defaultLocale') || undefined,
-    // E21: the wallets the card page offers (unknown names fail the contract's check below).
+    // The wallets the card page offers (unknown names fail the contract's check below).
     wallets: form
       .getAll('wallets')
       .filter((w): w is string => typeof w === 'string')
       .slice(0, 3),
-    // E23: the gambling licences whose rules the cashier enforces (unknown names fail the check below).
+    // The gambling licences whose rules the cashier enforces (unknown names fail the check below).
     licences: form
       .getAll('licences')
       .filter((l): l is string => typeof l === 'string')

@@ -1,5 +1,5 @@
 /**
- * The sandbox ACS's 3DS Method page (E16; EMV 3-D Secure 2.2, "3DS Method"): what it answers to
+ * The sandbox ACS's 3DS Method page (EMV 3-D Secure 2.2, "3DS Method"): what it answers to
  * the browser's hidden-iframe post of `threeDSMethodData`. A real ACS gathers device data here;
  * the sandbox waits 300 ms, then posts `threeDSMethodData` { threeDSServerTransID } to the
  * notification URL, which must be the checkout's own (any other is refused: the page never

@@ -1,5 +1,5 @@
 /**
- * The sandbox wallet as a web payment app (E21; W3C Payment Method Manifest and Payment Handler
+ * The sandbox wallet as a web payment app (W3C Payment Method Manifest and Payment Handler
  * API): its payment method identifier (/sandbox/wallet/method, whose `Link` header names the
  * method manifest), the method manifest (its default application), the web app manifest (name,
  * icon, service worker: what Chromium needs to install it just in time) and the service worker.

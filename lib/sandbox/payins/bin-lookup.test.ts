@@ -1,5 +1,5 @@
 /**
- * E17 through the sandbox's router, answers checked against the OpenAPI document: the BIN
+ * The BIN lookup through the sandbox's router, answers checked against the OpenAPI document: the BIN
  * lookup's test ranges (co-badged, credit, debit, prepaid), its bounds, and a merchant that
  * refuses credit cards refusing one at processing (400), new or saved.
  */
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('BIN lookup (E17)', () => {
+describe('BIN lookup', () => {
   it('answers the documented ranges', async () => {
     expect((await bin('40000025')).body).toEqual({
       brands: ['Visa', 'Cartes Bancaires'],

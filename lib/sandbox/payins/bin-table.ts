@@ -1,5 +1,5 @@
 /**
- * The sandbox's BIN table (E17, docs/design.md section 6): documented test ranges by their
+ * The sandbox's BIN table (docs/design.md, E17 and section 6): documented test ranges by their
  * first 8 digits, then the brand card-validator detects for any other number (funding UNKNOWN).
  *
  * | card number          | brands                        | funding | issuer |
@@ -12,7 +12,7 @@
  * | 4000 0566 5566 5556  | Visa                          | DEBIT   | US     |
  * | 5105 1051 0510 5100  | Mastercard                    | PREPAID | US     |
  * | 4000 0000 …          | Visa (the outcome test cards) | DEBIT   | GB     |
- * | 4000 0031/32/33 …    | Visa, with a 3DS Method (E16) | DEBIT   | GB     |
+ * | 4000 0031/32/33 …    | Visa, with a 3DS Method       | DEBIT   | GB     |
  */
 import cardValidator from 'card-validator';
 import type { BinLookup } from '@/lib/contract/bin';
@@ -45,7 +45,7 @@ export function lookupBin(bin: string): BinLookup | null {
   return brand ? { brands: [brand], fundingType: 'UNKNOWN', threeDSMethod: false } : null;
 }
 
-/** GET /public/bin/{bin} (E17): 400 unless 6 to 8 digits, 404 for no known brand. */
+/** GET /public/bin/{bin}: 400 unless 6 to 8 digits, 404 for no known brand. */
 export function binAnswer(bin: string): BinLookup {
   if (!/^\d{6,8}$/.test(bin)) throw invalid('bin must be the first 6 to 8 digits of a card number');
   const found = lookupBin(bin);
@@ -55,7 +55,7 @@ export function binAnswer(bin: string): BinLookup {
 
 /**
  * Refuses (400) a card whose funding type the merchant refuses (checkout settings
- * `refusedFundingTypes`, E17), from its first 8 digits (6 for a saved card's mask).
+ * `refusedFundingTypes`), from its first 8 digits (6 for a saved card's mask).
  */
 export function assertFundingAccepted(refused: readonly string[] | undefined, bin: string): void {
   if (!refused?.length) return;
@@ -66,7 +66,7 @@ export function assertFundingAccepted(refused: readonly string[] | undefined, bi
 }
 
 /**
- * The brand a card is processed under (E17): for a co-badged card, the cardholder's
+ * The brand a card is processed under: for a co-badged card, the cardholder's
  * `preferredBrand`, else the merchant's first preferred brand the card has, else its scheme
  * (the first brand); for any other card its one brand. A `preferredBrand` that is not a brand of
  * the card is 400.

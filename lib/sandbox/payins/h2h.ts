@@ -14,9 +14,10 @@ import { checkOutboundUrl } from '@/lib/net/outbound';
 import { invalid } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';
+import { checkedMinor } from '../core/merchant-config';
 import { enqueueH2hWebhook, h2hStatus } from '../core/h2h-webhook';
 import { createPayinFor } from './payin-create';
-import { chargeCard } from './payin-processing';
+import { chargeCard } from './card-charge';
 import { changePayin, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard, saveCard } from '../core/saved-cards';
@@ -30,7 +31,7 @@ export async function createH2hTransaction(
   ctx: RequestContext,
 ): Promise<z.infer<typeof H2hCreateResponse>> {
   const merchantId = requireMerchant(principal);
-  await merchantConfig(tx, merchantId, ctx);
+  const config = await merchantConfig(tx, merchantId, ctx);
   const refused = await checkOutboundUrl(request.hookUrl, outboundPolicy());
   if (refused) throw invalid(`hookUrl: ${refused}`);
   const { cardData: data, billing: b } = request;
@@ -70,7 +71,7 @@ export async function createH2hTransaction(
     merchantId,
     {
       orderId: request.orderId,
-      amount: request.amount,
+      amountMinor: checkedMinor(config, request.amount, request.currency, 'amount'),
       currency: request.currency,
       kycVerified: request.kycVerified ?? false,
       previousTransactionCount: request.previousPaymentCount ?? 0,

@@ -1,28 +1,35 @@
 /**
- * No deposit is paid while its customer is excluded (E23) or over a deposit limit (E19), whichever
+ * No deposit is paid while its customer is excluded or over a deposit limit, whichever
  * path pays it: every path that can end SUCCESS (card, saved card, the 3DS Method reported or
  * settled when nobody reported it, the challenge, SPC, wallets, an APM, a timed outcome,
  * host-to-host) is started, the merchant records a time-out or lowers the customer's limit while
  * it is under way, and it is finished: it must not be SUCCESS. The same path without the change
  * pays (the control), so the table fails when a path stops paying altogether. Through the
  * sandbox's router, answers checked against the OpenAPI document; pay-ins are created and paid
- * with the merchant's token (process/* take it), session deposits (E9) too. The ACS and provider
+ * with the merchant's token (process/* take it), session deposits too. The ACS and provider
  * pages' decisions, and the worker, are called as their routes call them.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { softwareAuthenticator } from '@/lib/testing/software-authenticator';
-import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
+import {
+  cardRequest,
+  enrolTestPasskey,
+  h2hCreateBody,
+  pagesContext,
+  sandboxRpId,
+  spcClientData,
+  testCustomer,
+  type SpcOffer,
+} from '@/lib/testing/sandbox-fixtures';
 import { customers, payins } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
 import { sandboxDb } from '../core/store';
 import { changePayin } from '../core/records';
 import { completeChallenge, decidePayinAtProvider } from './payin-decisions';
-import { settleDuePayins } from './payin-processing';
-import { enrolmentOptions, enrolPasskey } from './spc';
+import { settleDuePayins } from './payin-loading';
 import { issueSandboxWalletToken } from './sandbox-wallet-token';
 
 const DEMO = 'sbx_demo_merchant';
@@ -30,22 +37,24 @@ const WALLETS = 'sbx_wallet_merchant';
 const CHALLENGE_CARD = '4000000000003220';
 const browser = { javascriptEnabled: true };
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const ctx = () => ({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() });
-const rpId = () => new URL(sandboxPublicUrl()).hostname;
+const ctx = pagesContext;
 let db: Db;
 let authenticator: ReturnType<typeof softwareAuthenticator>;
 
-const customer = (externalUserId: string) => ({ ...sampleCustomer, externalUserId });
-const card = (cardNumber: string) => ({ cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' });
+const customer = testCustomer;
 const processCard = (token: string, id: string, cardNumber: string, saveCard = false) =>
-  api('POST', `/public/payin/${id}/process/card`, { token, key: randomUUID(), body: { browser, cardData: card(cardNumber), saveCard } });
+  api('POST', `/public/payin/${id}/process/card`, {
+    token,
+    key: randomUUID(),
+    body: cardRequest(cardNumber, { holder: 'Ada Lovelace', saveCard }),
+  });
 const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: DEMO_OR(id) })).body;
 const rowOf = async (id: string) => (await db.select().from(payins).where(eq(payins.id, id)).limit(1))[0]!;
 /** The merchant's token of a pay-in (the demo shop's, or the wallet café's). */
 const tokens = new Map<string, string>();
 const DEMO_OR = (id: string) => tokens.get(id) ?? DEMO;
 
-/** A pay-in of `amount` EUR for the customer `user` of `token`'s merchant: direct (POST /public/payin), or a deposit of a new cashier session (E9). */
+/** A pay-in of `amount` EUR for the customer `user` of `token`'s merchant: direct (POST /public/payin), or a deposit of a new cashier session. */
 async function createPayin(token: string, user: string, kind: 'direct' | 'session', amount = 40): Promise<string> {
   let id: string;
   if (kind === 'direct') {
@@ -179,24 +188,10 @@ const PATHS: Path[] = [
       offers.set(id, answer.body.spc);
     },
     finish: async (id) => {
-      const offer = offers.get(id)!;
-      const clientData = {
-        type: 'payment.get',
-        challenge: offer.challenge,
-        origin: new URL(checkoutUrl()).origin,
-        crossOrigin: false,
-        payment: {
-          rpId: offer.rpId,
-          topOrigin: new URL(checkoutUrl()).origin,
-          payeeName: offer.payeeName,
-          total: offer.total,
-          instrument: offer.instrument,
-        },
-      };
       await api('POST', `/public/payin/${id}/process/spc`, {
         token: DEMO,
         key: randomUUID(),
-        body: { assertion: authenticator.assert(clientData) },
+        body: { assertion: authenticator.assert(spcClientData(offers.get(id)!)) },
       });
     },
   },
@@ -267,57 +262,18 @@ const PATHS: Path[] = [
     },
   },
 ];
-const offers = new Map<string, { challenge: string; rpId: string; payeeName: string; total: unknown; instrument: unknown }>();
+const offers = new Map<string, SpcOffer>();
 
-/** A host-to-host create for the customer `user` (E19's legacy transaction). */
-function h2hBody(user: string, cardNumber: string) {
-  return {
-    amount: 40,
-    currency: 'EUR',
-    lang: 'en',
+/** A host-to-host create of EUR 40 for the customer `user` (the legacy transaction). */
+const h2hBody = (user: string, cardNumber: string) =>
+  h2hCreateBody({
+    cardNumber,
     hookUrl: 'http://127.0.0.1:9/hook',
-    callback: 'https://shop.example/ok',
-    callbackFail: 'https://shop.example/ko',
-    billing: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address1: '1 Main Street',
-      city: 'London',
-      state: 'London',
-      country: 'GB',
-      postalCode: 'N1 1AA',
-      phone: '+442071234567',
-      email: 'ada@example.com',
-      externalUserId: user,
-      dateOfBirth: '1990-12-10',
-    },
-    orderId: `h2h-${randomUUID()}`,
-    cardToken: 'tok_123',
+    amount: 40,
+    externalUserId: user,
     kycVerified: true,
     previousPaymentCount: 0,
-    cardData: {
-      cardNumber,
-      cardHolderName: 'Ada Lovelace',
-      cardExpiryDate: '12',
-      cardExpiryDate2: '2031',
-      cardCvv: '123',
-      browser: {
-        colorDepth: 24,
-        userAgent: 'Mozilla/5.0',
-        language: 'en-GB',
-        timeZone: 'Europe/London',
-        screenWidth: 1920,
-        javaEnabled: false,
-        customerIp: '203.0.113.9',
-        screenHeight: 1080,
-        windowHeight: 900,
-        timeZoneOffset: 0,
-        windowWidth: 1400,
-      },
-    },
-    saveCard: false,
-  };
-}
+  });
 
 type Scenario = { name: string; kind: 'direct' | 'session'; change: 'none' | 'exclusion' | 'limit'; paid: boolean };
 const SCENARIOS: Scenario[] = [
@@ -329,18 +285,11 @@ const SCENARIOS: Scenario[] = [
 
 beforeAll(async () => {
   db = await sandboxDb();
-  // A passkey for the challenge card at the sandbox ACS (E20), as spc.test.ts enrols one.
-  authenticator = softwareAuthenticator(rpId());
+  // A passkey for the challenge card at the sandbox ACS, as spc.test.ts enrols one.
+  authenticator = softwareAuthenticator(sandboxRpId());
   const id = await createPayin(DEMO, `guard-${randomUUID()}`, 'direct', 10);
   await expectStatus(processCard(DEMO, id, CHALLENGE_CARD), 'PENDING_3DS');
-  await db.transaction((tx) => completeChallenge(tx, id, true, ctx()));
-  const enrolled = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
-    const options = await enrolmentOptions(tx, row!, ctx());
-    const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
-    return enrolPasskey(tx, fresh!, authenticator.register(options!.challenge, new URL(sandboxPublicUrl()).origin) as never, ctx());
-  });
-  expect(enrolled).toBe(true);
+  await enrolTestPasskey(db, id, authenticator);
 }, 60_000);
 
 describe('no deposit is paid while its customer is excluded or over a limit, on every path to SUCCESS', () => {

@@ -91,7 +91,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('authentication and errors (E14)', () => {
+describe('authentication and errors', () => {
   it('401 without or with a wrong bearer token', async () => {
     for (const token of [null, 'nope']) {
       const response = await createRoute(request('/public/payin', { body: payinBody(), token }));
@@ -201,7 +201,7 @@ describe('currencies, conversion and selection', () => {
     });
   });
 
-  it('serves the merchant’s checkout settings (E12) to the checkout and the merchant only', async () => {
+  it('serves the merchant’s checkout settings to the checkout and the merchant only', async () => {
     const ok = await settingsRoute(
       request('/public/merchant/merchant-demo/checkout-settings', { token: CHECKOUT }),
       params({ merchantId: 'merchant-demo' }),
@@ -230,7 +230,7 @@ describe('card processing: the test cards and the state rules', () => {
     const { body } = await create();
     const result = await processCard(body.paymentId, card(pan));
     expect(result.status).toBe(200);
-    // E16: attempts left and the reason of the outcome come with the processing answer.
+    // Attempts left and the reason of the outcome come with the processing answer.
     expect(result.body).toEqual({
       paymentId: body.paymentId,
       status,
@@ -335,7 +335,7 @@ describe('card processing: the test cards and the state rules', () => {
   });
 });
 
-describe('Idempotency-Key (E13) and concurrency', () => {
+describe('Idempotency-Key and concurrency', () => {
   it('the same key and body answer the first answer again, without a second pay-in', async () => {
     const key = randomUUID();
     const body = payinBody();

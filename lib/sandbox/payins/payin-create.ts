@@ -1,8 +1,9 @@
 /**
  * Creating pay-ins (reference, "Pay-in"; docs/design.md, section 6): POST /public/payin, the
- * pay-ins of cashier sessions (E9) and of the legacy host-to-host create. The amount must be
- * in a currency the merchant has enabled, the processor is selected (and the amount converted)
- * by route or router, and an orderId is used once per merchant.
+ * pay-ins of cashier sessions and of the legacy host-to-host create. The amount must be
+ * in a currency the merchant has enabled (checked where the API's major units become minor units:
+ * `checkedMinor`), the processor is selected (and the amount converted) by route or router, and an
+ * orderId is used once per merchant.
  */
 import { assertDepositRules, customerRow } from '../merchant/responsible-gambling';
 import { and, eq } from 'drizzle-orm';
@@ -19,22 +20,28 @@ import { routingColumns, selectProcessor } from '../core/selection';
 import { newId } from '../core/store';
 import type { H2hData } from '@/lib/db/stored-shapes';
 
-interface PayinInput extends Omit<PayinCreateRequest, 'customer'> {
+/** A pay-in to create: the create request's fields, its amount in minor units of `currency` (checked by the caller at the API's edge: `checkedMinor`). */
+interface PayinInput extends Omit<PayinCreateRequest, 'customer' | 'amount'> {
+  amountMinor: number;
   customerId: string;
   sessionId?: string;
   /** A legacy host-to-host pay-in: its id starts `h2h_`, and its status changes send the h2h webhook. */
   h2h?: H2hData;
+  /** A cashier deposit: its fee (minor units, included in `amountMinor`) and the method it was priced for. */
+  cashier?: { feeMinor: number; method: 'card' | 'apm' };
+  /** A cashier deposit retrying an unpaid one: the pay-in it replaces, and whether its next card attempt goes through the challenge. */
+  retry?: { replaces: string; scaRequired: boolean };
 }
 
 /**
- * Creates a pay-in for a merchant: CREATED, or FAILED with NO_PROVIDER_AVAILABLE when no
- * processor is eligible. Throws 400 (currency, amount, route, router), 404 (merchant), 409
- * DUPLICATE_ORDER_ID.
+ * Creates a pay-in for a merchant, in one insert (a cashier deposit with its fee and method, a
+ * retry with what it replaces): CREATED, or FAILED with NO_PROVIDER_AVAILABLE when no processor
+ * is eligible. Throws 400 (route, router), 404 (merchant), 409 DUPLICATE_ORDER_ID.
  */
 export async function createPayinFor(tx: Db, merchantId: string, input: PayinInput, ctx: RequestContext): Promise<PayinRow> {
   const config = await merchantConfig(tx, merchantId, ctx);
-  const amountMinor = checkedMinor(config, input.amount, input.currency, 'amount');
-  // E23: no deposit is created for a customer in a time-out or self-excluded (409).
+  const { amountMinor } = input;
+  // The regulated cashier: no deposit is created for a customer in a time-out or self-excluded (409).
   assertDepositRules(config, await customerRow(tx, input.customerId), { cashier: false });
   const selection = selectProcessor(config, {
     currency: input.currency,
@@ -66,13 +73,15 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
       previousTransactionCount: input.previousTransactionCount,
       metadata: clientMetadata(ctx.ip, ctx.userAgent),
       h2h: input.h2h ?? null,
+      ...(input.cashier ? { feeMinor: input.cashier.feeMinor, cashierMethod: input.cashier.method } : {}),
+      ...(input.retry ? { replaces: input.retry.replaces, scaRequired: input.retry.scaRequired } : {}),
     })
     .returning();
   if (!row) throw new Error('pay-in insert returned nothing');
   return row;
 }
 
-/** POST /public/payin. Throws 400 (currency, amount, route), 403 (checkout token), 409 (orderId). */
+/** POST /public/payin (`amount` in major units). Throws 400 (currency, amount, route), 403 (checkout token), 409 (orderId). */
 export async function createPayin(
   tx: Db,
   principal: Principal,
@@ -80,9 +89,10 @@ export async function createPayin(
   ctx: RequestContext,
 ): Promise<PayinCreateResponse> {
   const merchantId = requireMerchant(principal);
-  await merchantConfig(tx, merchantId, ctx);
-  const { customer, ...rest } = request;
+  const config = await merchantConfig(tx, merchantId, ctx);
+  const { customer, amount, ...rest } = request;
   const customerId = await upsertCustomer(tx, merchantId, customer);
-  const row = await createPayinFor(tx, merchantId, { ...rest, customerId }, ctx);
+  const amountMinor = checkedMinor(config, amount, request.currency, 'amount');
+  const row = await createPayinFor(tx, merchantId, { ...rest, amountMinor, customerId }, ctx);
   return { paymentId: row.id, status: row.status, iframeUrls: iframeUrls(ctx, 'payin', row.id) };
 }

@@ -11,7 +11,7 @@ import type { PayinTransaction } from '@/lib/contract/payin';
 import { toMinor } from '@/lib/money';
 import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
-import { loadPayinForUpdate } from './payin-processing';
+import { loadPayinForUpdate } from './payin-loading';
 import { changePayin, reasonFor, toPayinTransaction, type PayinRow } from '../core/records';
 import { enrolmentOptions, enrolPasskey, holdsEnrolment, openEnrolment } from './spc';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
@@ -31,7 +31,7 @@ export async function decidePayinAtProvider(
 ): Promise<string> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   if (row.status === 'PENDING' && row.methodId && decision !== 'pending') {
-    // An approval of a customer excluded, or over a limit, since is declined by changePayin (E23).
+    // An approval of a customer excluded, or over a limit, since is declined by changePayin.
     const status = decision === 'approve' ? 'SUCCESS' : 'DECLINED';
     await changePayin(tx, row, { status, statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : 'GENERAL_DECLINE') });
   }
@@ -43,7 +43,7 @@ async function decideChallenge(tx: Db, id: string, passed: boolean): Promise<{ r
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   // A pay-in still running its 3DS Method has no challenge to answer yet.
   if (row.status !== 'PENDING_3DS' || waitsForMethod(row)) return { row, movedNow: false };
-  // A pass for a customer excluded, or over a limit, since the challenge began is declined by changePayin (E23).
+  // A pass for a customer excluded, or over a limit, since the challenge began is declined by changePayin.
   const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
   const changed = await changePayin(tx, row, {
     status,
@@ -64,7 +64,7 @@ export async function completeChallenge(tx: Db, id: string, passed: boolean, ctx
 }
 
 /**
- * The ACS page's answer to a challenge (E20): as `completeChallenge`, and when this very answer
+ * The ACS page's answer to a challenge: as `completeChallenge`, and when this very answer
  * passed it in a browser that can make a passkey (`offerPasskey`), the enrolment token for that
  * browser alone (`openEnrolment`), in the same transaction. An answer to a pay-in passed before
  * (a replay, a script with the id) gets no token.
@@ -89,7 +89,7 @@ const afterChallengeUrl = (row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl
 };
 
 /**
- * The ACS's passkey offer after a passed challenge (E20), to the browser holding the enrolment
+ * The ACS's passkey offer after a passed challenge, to the browser holding the enrolment
  * `token`: the WebAuthn registration options and the card's mask, or none (no token, a wrong or
  * expired one, nothing to enrol); and where the customer goes after it.
  */

@@ -1,5 +1,5 @@
 /**
- * The sandbox wallet's tokens (E21, SANDBOX_WALLET): what the wallet's page (a web payment app on
+ * The sandbox wallet's tokens (SANDBOX_WALLET): what the wallet's page (a web payment app on
  * the sandbox's origin, /sandbox/wallet/pay) hands the checkout through the Payment Request API.
  * Like a network token's cryptogram, a token is bound to one pay-in, its amount and currency, and
  * lives 5 minutes. It names the wallet's card by its place in WALLET_CARDS (test cards of the

@@ -1,5 +1,5 @@
 /**
- * E20, Secure Payment Confirmation at the sandbox's ACS, through the router against the OpenAPI
+ * Secure Payment Confirmation at the sandbox's ACS, through the router against the OpenAPI
  * document, with a software authenticator: a card enrols a passkey after a passed challenge; its
  * next challenge carries the SPC offer; a verified assertion pays; one that confirms another
  * amount, another origin, the wrong type, an old challenge or no user verification does not,
@@ -7,49 +7,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { softwareAuthenticator } from '@/lib/testing/software-authenticator';
-import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
-import { payins } from '@/lib/db/schema';
+import { sandboxPublicUrl } from '@/lib/config';
+import { cardRequest, createTestPayin, enrolTestPasskey, pagesContext, sandboxRpId, spcClientData } from '@/lib/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';
-import { answerChallengeAtAcs, completeChallenge, passkeyEnrolment, registerPasskey } from './payin-decisions';
-import { enrolmentOptions, enrolPasskey } from './spc';
+import { answerChallengeAtAcs, passkeyEnrolment, registerPasskey } from './payin-decisions';
 
 const CHECKOUT = 'sbx_checkout';
 const CARD = '4000000000003220';
 
-async function payin(amount = 10): Promise<string> {
-  const created = await api('POST', '/public/payin', {
-    body: {
-      orderId: `spc-${randomUUID()}`,
-      amount,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: { ...sampleCustomer, externalUserId: `spc-${randomUUID()}` },
-      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-    },
-    key: randomUUID(),
-  });
-  return created.body.paymentId as string;
-}
+const payin = (amount = 10) => createTestPayin({ amount, prefix: 'spc', key: true });
 const pay = (id: string, cardNumber = CARD) =>
-  api('POST', `/public/payin/${id}/process/card`, {
-    token: CHECKOUT,
-    key: randomUUID(),
-    body: {
-      browser: { javascriptEnabled: true },
-      cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-      saveCard: false,
-    },
-  });
+  api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: cardRequest(cardNumber) });
 const report = (id: string, assertion: unknown) =>
   api('POST', `/public/payin/${id}/process/spc`, { token: CHECKOUT, key: randomUUID(), body: { assertion } });
 
-const ctx = () => ({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() });
-const rpId = () => new URL(sandboxPublicUrl()).hostname;
+const ctx = pagesContext;
+const rpId = sandboxRpId;
 
 type Offer = {
   credentialIds: string[];
@@ -60,21 +35,7 @@ type Offer = {
   total: { currency: string; value: string };
 };
 /** The client data a browser writes for an SPC prompt of `offer` on the checkout's page. */
-const clientData = (offer: Offer, change: Record<string, unknown> = {}, payment: Record<string, unknown> = {}) => ({
-  type: 'payment.get',
-  challenge: offer.challenge,
-  origin: new URL(checkoutUrl()).origin,
-  crossOrigin: false,
-  payment: {
-    rpId: offer.rpId,
-    topOrigin: new URL(checkoutUrl()).origin,
-    payeeName: offer.payeeName,
-    total: offer.total,
-    instrument: offer.instrument,
-    ...payment,
-  },
-  ...change,
-});
+const clientData = spcClientData;
 
 let authenticator: ReturnType<typeof softwareAuthenticator>;
 
@@ -84,19 +45,11 @@ beforeAll(async () => {
   // Enrolment: a challenge passed with the card, then the ACS's offer of a passkey, registered.
   const id = await payin();
   expect((await pay(id)).body).toMatchObject({ status: 'PENDING_3DS' });
-  await db.transaction((tx) => completeChallenge(tx, id, true, ctx()));
-  const enrolled = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
-    const options = await enrolmentOptions(tx, row!, ctx());
-    expect(options).not.toBeNull();
-    expect(options!.extensions).toMatchObject({ payment: { isPayment: true } });
-    const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
-    return enrolPasskey(tx, fresh!, authenticator.register(options!.challenge, new URL(sandboxPublicUrl()).origin) as never, ctx());
-  });
-  expect(enrolled).toBe(true);
+  const options = await enrolTestPasskey(db, id, authenticator);
+  expect(options.extensions).toMatchObject({ payment: { isPayment: true } });
 });
 
-describe('Secure Payment Confirmation (E20)', () => {
+describe('Secure Payment Confirmation', () => {
   it('a card with a passkey is offered SPC with its challenge; a verified assertion pays', async () => {
     const id = await payin(25.5);
     const answer = await pay(id);
@@ -116,7 +69,7 @@ describe('Secure Payment Confirmation (E20)', () => {
     expect((await api('GET', `/public/payin/${id}`)).body.status).toBe('SUCCESS');
   });
 
-  it('framed by a page the merchant allows (E12 allowedOrigins), the assertion pays too', async () => {
+  it('framed by a page the merchant allows (allowedOrigins), the assertion pays too', async () => {
     const id = await payin();
     const offer = (await pay(id)).body.spc as Offer;
     const done = await report(

@@ -1,5 +1,5 @@
 /**
- * The sandbox ACS's passkeys: Secure Payment Confirmation in 3-D Secure (E20; EMV 3-D Secure
+ * The sandbox ACS's passkeys: Secure Payment Confirmation in 3-D Secure (docs/design.md, E20; EMV 3-D Secure
  * 2.3.1 "SPC", W3C Secure Payment Confirmation, WebAuthn Level 3).
  * - Enrolment: after a challenge passed, the ACS offers the cardholder a passkey (WebAuthn
  *   registration with the `payment` extension) for the card, kept by the card's keyed hash.
@@ -148,7 +148,7 @@ export async function verifySpc(
     return { verified: false, reason: 'the confirmed payment is not this pay-in' };
   }
   // The page on top (SPC always names it in payment.topOrigin; WebAuthn in topOrigin when framed):
-  // the checkout's own, or one of the origins the merchant allows to frame it (E12).
+  // the checkout's own, or one of the origins the merchant allows to frame it (allowedOrigins).
   const own = new URL(ctx.checkoutUrl).origin;
   const tops = [client.topOrigin, shown.topOrigin].filter((origin): origin is string => typeof origin === 'string');
   if (client.crossOrigin === true && tops.length === 0) return { verified: false, reason: 'a framed confirmation that names no top page' };

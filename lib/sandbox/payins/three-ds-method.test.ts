@@ -1,5 +1,5 @@
 /**
- * E16's 3DS Method through the sandbox's router, answers checked against the OpenAPI document:
+ * The issuer's 3DS Method through the sandbox's router, answers checked against the OpenAPI document:
  * a Method card answers `threeDSMethod` (URL and data naming the checkout's notification URL),
  * the report moves it on (frictionless SUCCESS, or the challenge), the indicator is recorded, a
  * report out of turn is 409, the same report twice answers once, and the Method page's inputs
@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { cardRequest, createTestPayin } from '@/lib/testing/sandbox-fixtures';
 import { checkoutUrl } from '@/lib/config';
 import { eq } from 'drizzle-orm';
 import { payins } from '@/lib/db/schema';
@@ -17,32 +17,10 @@ import { isCheckoutNotification, methodPageHtml, readMethodData } from '../pages
 
 const CHECKOUT = 'sbx_checkout';
 
-async function payin(): Promise<string> {
-  const created = await api('POST', '/public/payin', {
-    body: {
-      orderId: `m-${randomUUID()}`,
-      amount: 10,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: { ...sampleCustomer, externalUserId: `m-${randomUUID()}` },
-      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-    },
-    key: randomUUID(),
-  });
-  return created.body.paymentId as string;
-}
+const payin = () => createTestPayin({ amount: 10, prefix: 'm', key: true });
 
 const pay = (id: string, cardNumber: string) =>
-  api('POST', `/public/payin/${id}/process/card`, {
-    token: CHECKOUT,
-    key: randomUUID(),
-    body: {
-      browser: { javascriptEnabled: true },
-      cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-      saveCard: false,
-    },
-  });
+  api('POST', `/public/payin/${id}/process/card`, { token: CHECKOUT, key: randomUUID(), body: cardRequest(cardNumber) });
 const report = (id: string, threeDSCompInd: string, key: string = randomUUID()) =>
   api('POST', `/public/payin/${id}/process/3ds-method`, { token: CHECKOUT, key, body: { threeDSCompInd } });
 
@@ -50,7 +28,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('3DS Method (E16)', () => {
+describe('3DS Method', () => {
   it('a Method card asks for the Method, then pays frictionless and records the indicator', async () => {
     const id = await payin();
     const first = await pay(id, '4000003100003066');

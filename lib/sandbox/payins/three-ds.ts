@@ -1,5 +1,5 @@
 /**
- * The sandbox's 3-D Secure 2 (E16; EMV 3-D Secure Protocol and Core Functions 2.2, "3DS Method"
+ * The sandbox's 3-D Secure 2 (EMV 3-D Secure Protocol and Core Functions 2.2, "3DS Method"
  * and "Challenge flow"): the state of a card attempt's authentication, the 3DS Method's URL and
  * data, and the report of its completion indicator (`POST /public/payin/{id}/process/3ds-method`).
  *

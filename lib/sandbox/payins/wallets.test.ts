@@ -1,5 +1,5 @@
 /**
- * E21, wallets at the sandbox's PSP, through the router against the OpenAPI document: the
+ * Wallets at the sandbox's PSP, through the router against the OpenAPI document: the
  * sandbox wallet's token pays its pay-in once and no other; Google Pay (ECv2, PAN_ONLY or
  * CRYPTOGRAM_3DS) and Apple Pay (EC_v1) tokens pay, with the test-card outcomes; a wallet the
  * merchant does not offer, a token of another merchant, amount or pay-in, an expired, forged or
@@ -8,8 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { createTestPayin } from '@/lib/testing/sandbox-fixtures';
 import { applePayToken, googlePayToken } from '@/lib/testing/wallet-tokens';
 import { payins } from '@/lib/db/schema';
 import type { Db } from '@/lib/db/client';
@@ -20,23 +20,7 @@ const CHECKOUT = 'sbx_checkout';
 const WALLET_MERCHANT = 'sbx_wallet_merchant';
 let db: Db;
 
-async function payin(token = WALLET_MERCHANT, amount = 10): Promise<string> {
-  const created = await api('POST', '/public/payin', {
-    token,
-    body: {
-      orderId: `wallet-${randomUUID()}`,
-      amount,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: { ...sampleCustomer, externalUserId: `wallet-${randomUUID()}` },
-      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-    },
-    key: randomUUID(),
-  });
-  expect(created.status).toBe(200);
-  return created.body.paymentId as string;
-}
+const payin = (token = WALLET_MERCHANT, amount = 10) => createTestPayin({ token, amount, prefix: 'wallet', key: true });
 const payWith = (id: string, type: string, token: string) =>
   api('POST', `/public/payin/${id}/process/wallet`, {
     token: CHECKOUT,

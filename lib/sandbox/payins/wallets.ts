@@ -1,5 +1,5 @@
 /**
- * Wallets at the sandbox's PSP (E21, docs/design.md): `POST /public/payin/{id}/process/wallet`
+ * Wallets at the sandbox's PSP (docs/design.md, E21): `POST /public/payin/{id}/process/wallet`
  * takes the token a wallet returned and charges the card behind it through the test-card table,
  * as process/card does (3-D Secure included). Three token formats:
  * - SANDBOX_WALLET: the sandbox wallet's own token (sandbox-wallet-token.ts), signed by the
@@ -30,7 +30,9 @@ import { analyseCard, assertValidCard } from '../core/saved-cards';
 import { outcomeForCard, type CardOutcome } from '../core/test-cards';
 import { assertCashierMethod } from '../merchant/cashier-rules';
 import { assertFundingAccepted } from './bin-table';
-import { assertDepositAllowed, assertProcessable, cardAnswer, chargeCard, limitedBySession, loadPayinForUpdate } from './payin-processing';
+import { cardAnswer, chargeCard } from './card-charge';
+import { assertDepositAllowed, assertProcessable, limitedBySession } from './payin-guards';
+import { loadPayinForUpdate } from './payin-loading';
 import { readSandboxWalletToken } from './sandbox-wallet-token';
 import { newId } from '../core/store';
 import type { PayinRow } from '../core/records';
@@ -166,7 +168,7 @@ const walletOutcome = (card: TokenCard): CardOutcome => {
 };
 
 /**
- * POST /public/payin/{payinId}/process/wallet (E21). The merchant must offer the wallet (400),
+ * POST /public/payin/{payinId}/process/wallet. The merchant must offer the wallet (400),
  * the pay-in be processable (409), the token valid for it (400) and not used on it before (400).
  */
 export async function processWallet(
@@ -227,7 +229,7 @@ export function isApplePayValidationUrl(value: string): boolean {
 }
 
 /**
- * POST /public/payin/{payinId}/wallet/apple-pay/session (E21): Apple Pay's merchant validation.
+ * POST /public/payin/{payinId}/wallet/apple-pay/session: Apple Pay's merchant validation.
  * A production service posts to `validationUrl` with its merchant identity certificate; the
  * sandbox, offline, checks the URL as the service must (Apple's gateway hosts only: never an
  * address the caller chooses) and answers a merchant session of Apple's shape, marked a sandbox's.

@@ -1,5 +1,5 @@
 /**
- * Payout operations of the sandbox (reference, "Payout"; E3, E4, E5; docs/design.md, section 3):
+ * Payout operations of the sandbox (reference, "Payout"; docs/design.md, E3 to E5):
  * CREATED → WAITING_FOR_CONFIRMATION (details given) → PENDING (confirm, or at once with
  * payoutAutoConfirm) → PROCESSED | FAILED | TIMEOUT; reject from CREATED or
  * WAITING_FOR_CONFIRMATION → REJECTED (the table in transitions.ts). Anything else is 409
@@ -43,7 +43,7 @@ interface PayoutInput extends Omit<PayoutCreateRequest, 'customer'> {
   sessionId?: string;
 }
 
-/** Creates a payout for a merchant (POST /public/payout and E9). Throws 400, 409. */
+/** Creates a payout for a merchant (POST /public/payout, and a withdrawal in a cashier session). Throws 400, 409. */
 export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutInput, ctx: RequestContext): Promise<PayoutRow> {
   const config = await merchantConfig(tx, merchantId, ctx);
   const valueMinor = checkedMinor(config, input.value, input.currency, 'value');
@@ -78,7 +78,7 @@ export async function createPayoutFor(tx: Db, merchantId: string, input: PayoutI
   return row;
 }
 
-/** POST /public/payout: `iframeUrls` carry a one-time launch secret (E22). */
+/** POST /public/payout: `iframeUrls` carry a one-time launch secret. */
 export async function createPayout(
   tx: Db,
   principal: Principal,
@@ -90,7 +90,7 @@ export async function createPayout(
   const { customer, ...rest } = request;
   const customerId = await upsertCustomer(tx, merchantId, customer);
   const row = await createPayoutFor(tx, merchantId, { ...rest, customerId }, ctx);
-  // The destination pages open once by their launch secret (E22): the payout id alone opens nothing.
+  // The destination pages open once by their launch secret: the payout id alone opens nothing.
   return { payoutId: row.id, status: row.status, iframeUrls: (await issuePayoutLaunch(tx, row.id, ctx)).iframeUrls };
 }
 
@@ -116,7 +116,7 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
   return rows.length;
 }
 
-/** GET /public/payout/{payoutId} (E3), without a row lock (as getPayin: a due outcome is settled only when the row is free). */
+/** GET /public/payout/{payoutId}, without a row lock (as getPayin: a due outcome is settled only when the row is free). */
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
@@ -161,7 +161,7 @@ function assertAwaitingDestination(row: PayoutRow): void {
   if (!payoutActions(row.status).giveDestination) throw invalidState(row, 'given a destination');
 }
 
-/** POST /public/payout/{payoutId}/process/card (E5): a new destination card (no CVV) or a saved one. */
+/** POST /public/payout/{payoutId}/process/card: a new destination card (no CVV) or a saved one. */
 export async function processPayoutCard(
   tx: Db,
   principal: Principal,
@@ -184,7 +184,7 @@ export async function processPayoutCard(
   return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }
 
-/** POST /public/payout/{payoutId}/process/direct-link (E4): the destination account by the APM's fields. */
+/** POST /public/payout/{payoutId}/process/direct-link: the destination account by the APM's fields. */
 export async function processPayoutDirectLink(
   tx: Db,
   principal: Principal,

@@ -11,7 +11,14 @@ test('health and readiness answer; every answer carries a request id, logged wit
   expect(await health.json()).toEqual({ status: 'ok' });
   const ready = await request.get('/api/ready');
   expect(ready.status()).toBe(200);
-  expect(await ready.json()).toEqual({ ready: true, checks: { paymentsService: 'ok', sandboxDatabase: 'ok' } });
+  expect(await ready.json()).toEqual({
+    status: 'ready',
+    checks: {
+      database: { status: 'ok', durationMs: expect.any(Number) },
+      paymentsService: { status: 'ok', durationMs: expect.any(Number) },
+      rateLimitStore: { status: 'ok', store: 'in-process' },
+    },
+  });
 
   const mine = await request.get('/api/health', { headers: { 'X-Request-Id': 'trace-abc.123' } });
   expect(mine.headers()['x-request-id']).toBe('trace-abc.123');

@@ -29,7 +29,13 @@ test('readiness says the payments service does not answer (503); health still an
   expect((await fetch(`${origin}/api/health`)).status).toBe(200);
   const ready = await fetch(`${origin}/api/ready`);
   expect(ready.status).toBe(503);
-  expect(await ready.json()).toEqual({ ready: false, checks: { paymentsService: 'failed' } });
+  expect(await ready.json()).toEqual({
+    status: 'not ready',
+    checks: {
+      paymentsService: { status: 'failing', durationMs: expect.any(Number) },
+      rateLimitStore: { status: 'ok', store: 'in-process' },
+    },
+  });
 });
 
 for (const [name, path, retry] of [

@@ -47,6 +47,21 @@ describe('parseConfig', () => {
     });
   });
 
+  it('serves metrics only when METRICS_PORT is set, on a port of their own, on every interface unless told', () => {
+    expect(parseConfig({})).toMatchObject({ METRICS_PORT: undefined, METRICS_HOST: '0.0.0.0' });
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_HOST: '127.0.0.1',
+    });
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '::' }).METRICS_HOST).toBe('::');
+    expect(problems({ METRICS_PORT: '3000' })).toMatch(/METRICS_PORT "3000": must differ from PORT/);
+    expect(problems({ PORT: '8080', METRICS_PORT: '8080' })).toMatch(/METRICS_PORT "8080"/);
+    expect(problems({ METRICS_PORT: 'metrics' })).toMatch(/METRICS_PORT "metrics"/);
+    expect(problems({ METRICS_HOST: 'http://0.0.0.0:9464' })).toMatch(
+      /METRICS_HOST "http:\/\/0\.0\.0\.0:9464": must be an IP address or a host name/,
+    );
+  });
+
   it('treats an empty variable as unset', () => {
     expect(parseConfig({ PAYMENTS_API_BASE_URL: '', PORT: '' }).testMode).toBe(true);
   });

@@ -26,7 +26,7 @@ export const ENV_SCHEMA = z.object({
     .min(1)
     .max(4096)
     .optional()
-    .describe('Bearer credential of the hosted pages at the payments service (E15); required with PAYMENTS_API_BASE_URL.'),
+    .describe('Bearer credential of the hosted pages at the payments service; required with PAYMENTS_API_BASE_URL.'),
   PAYMENTS_API_TIMEOUT_MS: z.coerce
     .number({ error: 'must be a whole number of milliseconds, such as 15000' })
     .int({ error: 'must be a whole number of milliseconds, such as 15000' })
@@ -137,7 +137,7 @@ export const ENV_SCHEMA = z.object({
     .max(2048)
     .default('https://pay.google.com/gp/p/js/pay.js')
     .describe(
-      'Google Pay API script the card page loads for merchants offering GOOGLE_PAY (E21); its origin joins those pages’ CSP only. Tests point it at a stub on loopback.',
+      'Google Pay API script the card page loads for merchants offering GOOGLE_PAY; its origin joins those pages’ CSP only. Tests point it at a stub on loopback.',
     ),
   GOOGLE_PAY_GATEWAY: z
     .string()
@@ -152,7 +152,7 @@ export const ENV_SCHEMA = z.object({
     .max(128)
     .regex(/^[A-Za-z0-9.-]+$/)
     .default('merchant.sandbox.checkout')
-    .describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants, E21).'),
+    .describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants).'),
   MERCHANT_COUNTRY: z
     .string()
     .length(2)
@@ -200,6 +200,15 @@ export const ENV_SCHEMA = z.object({
     .max(600_000)
     .default(10_000)
     .describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
+  METRICS_PORT: Port.optional().describe(
+    'Port of the Prometheus metrics listener (GET /metrics, lib/metrics/server.ts), never the app’s own PORT; unset: no metrics listener.',
+  ),
+  METRICS_HOST: z
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name, such as 0.0.0.0 or 127.0.0.1' })
+    .default('0.0.0.0')
+    .describe(
+      'Address the metrics listener binds to. Default 0.0.0.0: in Kubernetes, Prometheus scrapes the pod’s own IP, which a loopback listener never answers; keep METRICS_PORT out of the Service and Ingress. 127.0.0.1 where the scraper runs on the same host (a sidecar or node agent).',
+    ),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url()
     .optional()
@@ -260,6 +269,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       'PAYMENTS_API_BASE_URL: required when SANDBOX=0 (the sandbox is off, so a real payments service must be configured)',
     ]);
   }
+  if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
+    throw new ConfigError([`METRICS_PORT "${c.METRICS_PORT}": must differ from PORT (the metrics are never served on the app's port)`]);
+  }
   if (c.PAYMENTS_API_BASE_URL && !c.PAYMENTS_API_TOKEN) {
     throw new ConfigError(['PAYMENTS_API_TOKEN: required with PAYMENTS_API_BASE_URL']);
   }
@@ -316,7 +328,7 @@ export const acsOrigins = (): string[] => [
 /** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
 export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
 
-/** The wallets' parameters (E21): Google Pay's script and gateway, Apple Pay's merchant identifier, the acquirer's country. */
+/** The wallets' parameters: Google Pay's script and gateway, Apple Pay's merchant identifier, the acquirer's country. */
 export const walletConfig = () => {
   const c = appConfig();
   return {

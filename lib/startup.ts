@@ -6,7 +6,9 @@
  * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
  * rule of lib/net/client-ip.ts), logs each request with its duration and id
  * (lib/net/request-log.ts), guards every request before Next.js (lib/net/request-guard.ts),
- * exits by a deadline after SIGTERM (lib/net/shutdown.ts), and starts the embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
+ * exits by a deadline after SIGTERM (lib/net/shutdown.ts), serves the Prometheus metrics on a port of
+ * their own when METRICS_PORT is set (lib/metrics/server.ts, closed on SIGTERM), and starts the
+ * embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
 import { logger, maskPansInOutput } from '@/lib/log';
@@ -14,6 +16,23 @@ import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
 import { installShutdown, onShutdown } from '@/lib/net/shutdown';
+
+/**
+ * The Prometheus metrics listener on METRICS_PORT (lib/metrics/server.ts), closed at shutdown;
+ * nothing without METRICS_PORT. A port it cannot take is logged and the pages are served all
+ * the same (the scraper's `up` then says so): the payments come before their metrics.
+ */
+async function startMetrics(config: AppConfig): Promise<void> {
+  if (config.METRICS_PORT === undefined) return;
+  const { startMetricsServer } = await import('@/lib/metrics/server');
+  try {
+    const listener = await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
+    logger.info({ host: config.METRICS_HOST, port: listener.port }, 'metrics: GET /metrics on their own port');
+    onShutdown(() => void listener.close());
+  } catch (error) {
+    logger.error({ err: error, host: config.METRICS_HOST, port: config.METRICS_PORT }, 'metrics: the listener could not start');
+  }
+}
 
 /** Runs the start-up steps above; exits the process (code 1) when the configuration is invalid. */
 export async function startServer(): Promise<void> {
@@ -35,6 +54,7 @@ export async function startServer(): Promise<void> {
   appendPeerToForwardedFor();
   guardRequests();
   installShutdown();
+  await startMetrics(config);
   if (config.testMode) {
     logger.warn(
       { paymentsApi: config.PAYMENTS_API_BASE_URL ?? 'embedded sandbox' },

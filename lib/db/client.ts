@@ -12,6 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { appConfig } from '@/lib/config';
+import { watchDbPool } from '@/lib/metrics/metrics';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -69,6 +70,8 @@ async function openPostgres(connectionString: string, poolSize: number, onReady?
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new Pool({ connectionString, max: poolSize });
+  // Its use at every scrape (lib/metrics/metrics.ts): connections held, idle, and queries waiting.
+  watchDbPool('sandbox', pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   await migratePg(drizzlePg(pool), { migrationsFolder: path.join(process.cwd(), 'drizzle') });
   if (onReady) await onReady(db);

@@ -28,6 +28,8 @@ type RequestHook = (
 type ConnectionHook = (socket: Socket, server: http.Server) => boolean | void;
 
 const key = Symbol.for('hosted-checkout.request-hooks');
+/** Marks a server the hooks leave alone (`leaveUnhooked`). */
+const unhooked = Symbol.for('hosted-checkout.unhooked-server');
 interface Registry {
   request: Map<string, RequestHook>;
   connection: Map<string, ConnectionHook>;
@@ -59,6 +61,7 @@ function registry(): Registry {
       return emit.call(server, 'request', request, response);
     };
     proto.emit = function hookedEmit(this: http.Server, event: string | symbol, ...args: unknown[]) {
+      if ((this as http.Server & { [unhooked]?: true })[unhooked]) return emit.call(this, event, ...args);
       if (event === 'request') {
         return runFrom(this, [...hooks.request.values()], 0, args[0] as http.IncomingMessage, args[1] as http.ServerResponse);
       } else if (event === 'connection') {
@@ -68,6 +71,15 @@ function registry(): Registry {
     } as typeof proto.emit;
   }
   return proto[key];
+}
+
+/**
+ * Leaves `server` out of every hook: an internal listener of the process (the metrics port,
+ * lib/metrics/server.ts) that is not the app, and whose requests are neither guarded nor logged
+ * as the app's.
+ */
+export function leaveUnhooked(server: http.Server): void {
+  (server as http.Server & { [unhooked]?: true })[unhooked] = true;
 }
 
 /** Registers `hook` under `name` for every request (a second registration of a name replaces the first). */

@@ -3,9 +3,11 @@
  * service carries (`X-Request-Id`): the client's own id when it is a plain token of at most 64
  * characters, else a new one. Installed on every http.Server of the process at start, like the
  * peer address of lib/net/client-ip.ts. Paths are logged without their query; no body is read.
+ * Each finished request is also observed in the request histogram (lib/metrics/metrics.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { logger } from '@/lib/log';
+import { observeHttpRequest } from '@/lib/metrics/metrics';
 import { onEveryRequest } from './request-hooks';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -26,11 +28,16 @@ export function requestIdFrom(value: string | string[] | undefined): string {
 export function logRequests(): void {
   onEveryRequest('request-log', (request, response) => {
     const started = performance.now();
+    // As the client sent it: Next.js may rewrite `request.url` while it serves the request.
+    const target = request.url;
     const id = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
     request.headers[REQUEST_ID_HEADER] = id;
     request.headers[REQUEST_KEY_HEADER] = randomUUID();
     response.setHeader('X-Request-Id', id);
     response.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      // The request histogram, by route pattern (lib/metrics/http-routes.ts), never by the path itself.
+      observeHttpRequest(request.method, target, response.statusCode, seconds);
       const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
       logger.info(
         {
@@ -38,7 +45,7 @@ export function logRequests(): void {
           method: request.method,
           path,
           status: response.statusCode,
-          durationMs: Math.round((performance.now() - started) * 10) / 10,
+          durationMs: Math.round(seconds * 10_000) / 10,
         },
         'request',
       );

@@ -2,13 +2,15 @@
  * An operation of the payments service called as part of the request being served, with the
  * holder's proof already decided: the request's X-Request-Id upstream (none for background
  * work), one answer per GET per request (request-memo.ts), and a span of its own
- * (lib/tracing.ts). `callOperation` (call-operation.ts) decides the proof and calls this.
+ * (lib/tracing.ts), timed in the service-call histogram (call-metrics.ts). `callOperation`
+ * (call-operation.ts) decides the proof and calls this.
  */
 import 'server-only';
 import { tracedCall } from '@/lib/tracing';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
+import { measuredCall } from './call-metrics';
 import { memoized, scopedRequest } from './request-memo';
 import { sendOperation, type CallInput } from './service-transport';
 
@@ -28,6 +30,7 @@ export async function callInRequest<K extends OperationId>(id: K, input: CallInp
   const request = input.background ? { id: null, key: null } : (scopedRequest() ?? (await currentRequest()));
   const op: OperationSpec = OPERATIONS[id];
   const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
-  const call = () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span, proof));
+  const call = () =>
+    measuredCall(id, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span, proof)));
   return memoized(request.key, op.method, `${id} ${path}${proof ? ` ${proof}` : ''}`, call);
 }

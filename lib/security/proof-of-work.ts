@@ -12,6 +12,7 @@ import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { appConfig } from '@/lib/config';
+import { countPowChallengeIssued, countPowVerification } from '@/lib/metrics/metrics';
 import { consumedPoints, VelocityUnavailable } from './velocity';
 
 /** Lifetime of a challenge, in ms. */
@@ -33,6 +34,7 @@ const secret = () => appConfig().POW_SECRET ?? shared.secret;
 
 /** A new signed challenge (JSON for the browser's solver). */
 export function newChallenge(): Promise<Challenge> {
+  countPowChallengeIssued();
   return createChallenge({
     algorithm: 'SHA-256',
     cost: 1,
@@ -63,8 +65,14 @@ const Payload = z.object({
 /** Signatures of challenges already used: a solution counts once. */
 const used = shared.used;
 
-/** Whether `raw` (the form's `altcha` field) is a solved, unexpired, unused challenge of ours. */
+/** Whether `raw` (the form's `altcha` field) is a solved, unexpired, unused challenge of ours (counted: solved or failed). */
 export async function verifyPayload(raw: string | undefined): Promise<boolean> {
+  const solved = await checkPayload(raw);
+  countPowVerification(solved ? 'solved' : 'failed');
+  return solved;
+}
+
+async function checkPayload(raw: string | undefined): Promise<boolean> {
   if (!raw || raw.length > MAX_PAYLOAD_CHARS) return false;
   let parsed: z.infer<typeof Payload>;
   try {

@@ -17,6 +17,7 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
 import { appConfig, type AppConfig } from '@/lib/config';
 import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { logger } from '@/lib/log';
+import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, type PoolCounts } from '@/lib/metrics/metrics';
 import { addressKey } from '@/lib/net/client-ip';
 
 export const LIMITS = {
@@ -85,9 +86,28 @@ async function storePool(url: string | undefined): Promise<unknown> {
   if (!pools.has(url))
     pools.set(
       url,
-      import('pg').then(({ Pool }) => new Pool({ connectionString: url, max: 4 })),
+      import('pg').then(({ Pool }) => {
+        const pool = new Pool({ connectionString: url, max: 4 });
+        watchDbPool('rate_limits', pool as PoolCounts);
+        return pool;
+      }),
     );
   return pools.get(url);
+}
+
+/** Where the limits are kept: PostgreSQL (RATE_LIMIT_DATABASE_URL, else DATABASE_URL) or this process's memory. */
+export function limitStoreKind(): 'postgresql' | 'in-process' {
+  const config = appConfig();
+  return (config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL) ? 'postgresql' : 'in-process';
+}
+
+/** Asks the limits' PostgreSQL store one query (readiness, lib/checkout/shared/readiness.ts); rejects when it fails. Nothing to ask in memory. */
+export async function pingLimitStore(): Promise<void> {
+  const config = appConfig();
+  const pool = (await storePool(config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL)) as {
+    query: (text: string) => Promise<unknown>;
+  } | null;
+  if (pool) await pool.query('select 1');
 }
 
 /** One limiter of `points` per `duration` seconds on the store at `url` (PostgreSQL), or in memory. */
@@ -188,6 +208,7 @@ async function withLimiters(run: (byName: Record<LimitName, RateLimiterAbstract>
     await run(await limiters());
   } catch (error) {
     if (VelocityLimited.is(error)) throw error;
+    countVelocityStoreFailure(appConfig().VELOCITY_STORE_FAILURE);
     if (appConfig().VELOCITY_STORE_FAILURE === 'open') {
       logger.error({ err: error }, 'velocity limits unavailable: attempt let through (VELOCITY_STORE_FAILURE=open)');
       return;
@@ -200,6 +221,7 @@ async function withLimiters(run: (byName: Record<LimitName, RateLimiterAbstract>
 function refuse(limit: LimitName, msBeforeNext: number, context: Record<string, unknown>): never {
   const retryAfterS = Math.max(1, Math.ceil(msBeforeNext / 1000));
   logger.warn({ event: 'security.velocity_limit', limit, retryAfterS, ...context }, 'attempt refused by a velocity limit');
+  countVelocityRefusal(limit);
   throw new VelocityLimited(limit, retryAfterS);
 }
 

@@ -23,7 +23,7 @@ export interface Layer {
 export const LAYERS: Layer[] = [
   { name: 'foundation', units: ['error-brand', 'config', 'log', 'tracing', 'money', 'i18n', 'theme'], within: 'free' },
   { name: 'the contract', units: ['contract'], within: 'free' },
-  { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db'], within: 'free' },
+  { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db', 'metrics'], within: 'free' },
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },
   { name: 'the embedded sandbox (the service)', units: ['sandbox'], within: 'free' },
   { name: 'what both checkout sides use', units: ['checkout/shared'], within: 'free' },

@@ -1,7 +1,10 @@
 import { readiness } from '@/lib/checkout/shared/readiness';
 
-/** GET /api/ready: 200 when the payments service (and the sandbox's database, where it runs here) answer; else 503. */
+/**
+ * GET /api/ready: `{ status: 'ready' | 'not ready', checks }`, each check named with its result and
+ * duration (lib/checkout/shared/readiness.ts); 200 when ready, else 503.
+ */
 export async function GET() {
   const state = await readiness();
-  return Response.json(state, { status: state.ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(state, { status: state.status === 'ready' ? 200 : 503, headers: { 'Cache-Control': 'no-store' } });
 }

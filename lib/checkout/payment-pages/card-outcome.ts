@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
 import { payinView, reasonKey } from '@/lib/checkout/shared/payment-state';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
+import { notePaymentStatus } from '@/lib/checkout/shared/payment-outcome';
 import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
 import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@/lib/contract/payin';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
@@ -32,15 +33,15 @@ export interface CardPaymentState {
   /** Non-sensitive fields to put back after a round trip without JavaScript. */
   values?: { expiry: string; cardHolderName: string; saveCard: boolean };
   /**
-   * A co-badged card posted without JavaScript and without a chosen brand (E17): the form shows
+   * A co-badged card posted without JavaScript and without a chosen brand: the form shows
    * the brand choice and asks for the card again (its number is never sent back to the page).
    */
   brandChoice?: { brands: string[]; preferred: string };
   /** The issuer's 3DS challenge (ACS URL) to show inside the page; with JavaScript only. */
   challengeUrl?: string;
-  /** The issuer's 3DS Method to run in a hidden frame before authentication (E16); with JavaScript only. */
+  /** The issuer's 3DS Method to run in a hidden frame before authentication; with JavaScript only. */
   threeDSMethod?: ThreeDSMethod;
-  /** With `challengeUrl`: the issuer offers Secure Payment Confirmation first (E20); the challenge stands if it is cancelled, fails or is not supported. */
+  /** With `challengeUrl`: the issuer offers Secure Payment Confirmation first (a passkey); the challenge stands if it is cancelled, fails or is not supported. */
   spc?: SpcOffer;
 }
 
@@ -64,7 +65,7 @@ export function shownDeclineReason(detailed: Parameters<typeof reasonKey>[0], at
   return declines <= SPECIFIC_REASON_DECLINES ? reasonKey(detailed, 'DECLINED') : 'CARD_DECLINED';
 }
 
-/** After a decline: the form again with its reason while attempts remain (E16 answer; fetched when absent). */
+/** After a decline: the form again with its reason while attempts remain (from the processing answer; fetched when absent). */
 async function afterDecline(c: Common, result: PayinProcessingResponse): Promise<Outcome> {
   let remaining = result.attemptsRemaining;
   let detailed = result.statusReason?.detailedStatus;
@@ -83,6 +84,8 @@ async function nextAfter(c: Common, result: PayinProcessingResponse, inPage: boo
     { paymentId: c.paymentId, status: result.status, challenge: Boolean(result.redirectUrl), threeDSMethod: Boolean(result.threeDSMethod) },
     'card processing answered',
   );
+  // Every processing answer of the card page passes here: its result is counted once (a decline without attemptsRemaining by the fetch of afterDecline).
+  notePaymentStatus('payin', c.paymentId, result.status, result.attemptsRemaining);
   if (result.redirectUrl) {
     const target = safeRedirectTarget(result.redirectUrl);
     if (!target) {
@@ -103,7 +106,7 @@ const methodKey = (c: Common) => `3ds-method:${c.paymentId}:${c.attemptKey}`;
  * After a pay-in's processing call: the 3DS Method, the ACS, the status page, or the form again
  * with the decline. `inPage` (the browser runs JavaScript): the issuer's 3DS Method runs in the
  * page's hidden frame and the challenge shows in the page. Without, the Method cannot run: it is
- * reported N at once (E16) and the frame goes to the ACS. Throws what the calls throw.
+ * reported N at once (process/3ds-method) and the frame goes to the ACS. Throws what the calls throw.
  */
 export async function afterPayin(
   c: Common,
@@ -124,7 +127,7 @@ export async function afterPayin(
 }
 
 /**
- * After the page ran the issuer's 3DS Method (E16): reports `indicator` (Y done, N not within
+ * After the page ran the issuer's 3DS Method: reports `indicator` (Y done, N not within
  * 10 s) with the attempt's key, then goes on as after processing: the challenge in the page, the
  * status page, or the form again after a decline. Throws what the call throws.
  */
@@ -134,7 +137,7 @@ export async function afterThreeDSMethod(c: Common, indicator: 'Y' | 'N'): Promi
 }
 
 /**
- * After the page showed Secure Payment Confirmation (E20): reports the assertion with the
+ * After the page showed Secure Payment Confirmation: reports the assertion with the
  * attempt's key. Verified: the status page. Not verified: the ordinary challenge in the page.
  * A report the service refuses (a malformed assertion, no offer out): the status page, which
  * links to the bank's challenge while it is open. Throws what the call throws otherwise.

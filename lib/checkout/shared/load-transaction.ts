@@ -12,6 +12,7 @@ import type { DetailedStatus } from '@/lib/contract/enums';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
+import { notePaymentStatus } from './payment-outcome';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
 type TransactionType = CheckoutTransactionType;
@@ -32,56 +33,58 @@ export interface CheckoutTransaction {
   detailedStatus?: DetailedStatus;
   /** Pay-ins only: payouts have no return URLs. */
   returnUrls: ReturnUrls | null;
-  /** A PENDING_3DS pay-in's challenge (E16), to go back to after a reload; only a target we may send the customer to. */
+  /** A PENDING_3DS pay-in's challenge, to go back to after a reload; only a target we may send the customer to. */
   challengeUrl?: string;
 }
 
 type LoadedTransaction =
   | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
   | { outcome: 'not-found' }
-  /** A payout whose destination pages another browser holds, or none yet (E22). */
+  /** A payout whose destination pages another browser holds (it spent the launch secret), or none yet. */
   | { outcome: 'elsewhere'; settings: CheckoutSettings }
   | { outcome: 'unavailable' };
+
+/** The fields a pay-in and a payout answer alike (reference: PayinTransaction, PayoutTransaction). */
+type Common = Pick<
+  CheckoutTransaction,
+  'id' | 'merchantId' | 'customerId' | 'orderId' | 'currency' | 'initialAmount' | 'initialCurrency'
+> & {
+  status: string;
+  statusReason?: { detailedStatus?: DetailedStatus } | null;
+};
+
+/** What the pages show of either kind, from its answer. */
+const commonView = (p: Common) => ({
+  id: p.id,
+  merchantId: p.merchantId,
+  customerId: p.customerId,
+  orderId: p.orderId,
+  currency: p.currency,
+  initialAmount: p.initialAmount,
+  initialCurrency: p.initialCurrency,
+  status: p.status,
+  ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
+});
 
 /** Fetches the transaction only (status polling, server actions). Throws PaymentsApiError. */
 export async function fetchTransaction(type: TransactionType, id: string): Promise<CheckoutTransaction> {
   if (type === 'payin') {
     const p = await paymentsApi.getPayin(id);
+    // Where the APM, 3DS and provider returns and the status page (and its polling) learn a result: counted once (payment-outcome.ts).
+    notePaymentStatus('payin', id, p.status, p.attemptsRemaining ?? 0);
+    const challengeUrl = p.status === 'PENDING_3DS' && p.challengeUrl ? safeRedirectTarget(p.challengeUrl) : null;
     return {
       type,
-      id: p.id,
-      merchantId: p.merchantId,
-      customerId: p.customerId,
-      orderId: p.orderId,
+      ...commonView(p),
       amount: p.amount,
-      currency: p.currency,
-      initialAmount: p.initialAmount,
-      initialCurrency: p.initialCurrency,
-      status: p.status,
       attemptsRemaining: p.attemptsRemaining ?? 0,
-      ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
       returnUrls: p.returnUrls,
-      ...(p.status === 'PENDING_3DS' && p.challengeUrl && safeRedirectTarget(p.challengeUrl)
-        ? { challengeUrl: safeRedirectTarget(p.challengeUrl)! }
-        : {}),
+      ...(challengeUrl ? { challengeUrl } : {}),
     };
   }
   const p = await paymentsApi.getPayout(id);
-  return {
-    type,
-    id: p.id,
-    merchantId: p.merchantId,
-    customerId: p.customerId,
-    orderId: p.orderId,
-    amount: p.value,
-    currency: p.currency,
-    initialAmount: p.initialAmount,
-    initialCurrency: p.initialCurrency,
-    status: p.status,
-    attemptsRemaining: 0,
-    ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
-    returnUrls: null,
-  };
+  notePaymentStatus('payout', id, p.status, undefined);
+  return { type, ...commonView(p), amount: p.value, attemptsRemaining: 0, returnUrls: null };
 }
 
 export async function loadTransaction(type: string, paymentId: string): Promise<LoadedTransaction> {

@@ -10,6 +10,7 @@ import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
 import { addressKey, clientIpFrom } from '@/lib/net/client-ip';
 import { onShutdown } from '@/lib/net/shutdown';
+import { changeLiveBalanceStreams } from '@/lib/metrics/metrics';
 import { errorAnswer, unavailableAnswer } from '@/lib/checkout/shared/route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { liveBalanceHub } from './live-balance-hub';
@@ -32,12 +33,14 @@ export async function openBalanceStream(request: Request, sessionId: string, hol
 
   // Counted before the first load, so that a burst cannot pass the caps while it waits.
   open += 1;
+  changeLiveBalanceStreams(1);
   openByIp.set(ip, (openByIp.get(ip) ?? 0) + 1);
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
     open -= 1;
+    changeLiveBalanceStreams(-1);
     const left = (openByIp.get(ip) ?? 1) - 1;
     if (left > 0) openByIp.set(ip, left);
     else openByIp.delete(ip);
@@ -77,7 +80,7 @@ export async function openBalanceStream(request: Request, sessionId: string, hol
       };
       push = (snapshot) => {
         send(`event: snapshot\ndata: ${JSON.stringify(snapshot)}\n\n`);
-        // Expired, or launched in another browser since (E22): the stream ends.
+        // Expired, or launched in another browser since (this one no longer holds it): the stream ends.
         if (snapshot.status === 'EXPIRED' || snapshot.status === 'ENDED') {
           close();
           try {

@@ -1,0 +1,199 @@
+/**
+ * The process's Prometheus metrics (prom-client), served in the text format on a port of their
+ * own (lib/metrics/server.ts, `METRICS_PORT`), never on the customer-facing one. Names follow
+ * Prometheus' conventions: a `checkout_` prefix, base units (`_seconds`), `_total` on counters;
+ * every label takes values from a short fixed list (route patterns, never ids: lib/metrics/http-routes.ts).
+ *
+ * Next.js bundles server code per route, so this module can be loaded several times in one
+ * process: the registry and every metric object live on globalThis (`Symbol.for`), made once by
+ * whichever copy comes first, and prom-client itself is required once from node_modules
+ * (next.config.mjs, serverExternalPackages). Callers in the layers above record through the
+ * functions below; this module imports nothing of theirs.
+ *
+ * The metrics (README, "Metrics"):
+ * - `checkout_http_request_duration_seconds{route,method,status_class}` (histogram): every request
+ *   of the app's port, refused ones included, from its head to the end of its answer;
+ * - `checkout_payment_outcomes_total{type,status}`: a result status the checkout learned for a
+ *   pay-in or payout (each decline, and each final status, once per payment on this instance);
+ * - `checkout_velocity_refusals_total{limit}` and `checkout_velocity_store_failures_total{policy}`;
+ * - `checkout_pow_challenges_issued_total` and `checkout_pow_verifications_total{result}`
+ *   (`solved`, `failed`);
+ * - `checkout_live_balance_open_streams` (gauge);
+ * - `checkout_payments_service_call_duration_seconds{operation,outcome}` (histogram);
+ * - `checkout_db_pool_total_connections`, `checkout_db_pool_idle_connections`,
+ *   `checkout_db_pool_waiting_clients` `{pool}` (gauges of each node-postgres pool);
+ * - Node.js's defaults (`process_*`, `nodejs_*`: prom-client's collectDefaultMetrics).
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { routeLabel } from './http-routes';
+
+/** What the pool gauges read of a node-postgres Pool. */
+export interface PoolCounts {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/** How a call to the payments service ended (`outcome` label). */
+export type ServiceCallOutcome = 'ok' | 'client_error' | 'server_error' | 'timeout' | 'network' | 'invalid_response';
+
+interface Metrics {
+  registry: Registry;
+  httpDuration: Histogram<'route' | 'method' | 'status_class'>;
+  paymentOutcomes: Counter<'type' | 'status'>;
+  velocityRefusals: Counter<'limit'>;
+  velocityStoreFailures: Counter<'policy'>;
+  powIssued: Counter;
+  powVerifications: Counter<'result'>;
+  liveBalanceStreams: Gauge;
+  serviceCalls: Histogram<'operation' | 'outcome'>;
+  /** The node-postgres pools watched, by name (`sandbox`, `rate_limits`). */
+  pools: Map<string, PoolCounts>;
+}
+
+const key = Symbol.for('hosted-checkout.metrics');
+type WithMetrics = typeof globalThis & { [key]?: Metrics };
+
+/** Buckets of the request histogram, in seconds: from a cached asset to a slow server action. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Buckets of the service-call histogram, in seconds (PAYMENTS_API_TIMEOUT_MS is 15 s by default; a long poll waits 25 s). */
+const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
+
+function makeMetrics(): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  const pools = new Map<string, PoolCounts>();
+  const poolGauge = (name: string, help: string, read: (pool: PoolCounts) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [pool, counts] of pools) this.set({ pool }, read(counts));
+      },
+    });
+  poolGauge('checkout_db_pool_total_connections', 'Connections a node-postgres pool holds, idle or in use.', (p) => p.totalCount);
+  poolGauge('checkout_db_pool_idle_connections', 'Connections of a node-postgres pool that are idle.', (p) => p.idleCount);
+  poolGauge('checkout_db_pool_waiting_clients', 'Queries waiting for a connection of a node-postgres pool.', (p) => p.waitingCount);
+  collectDefaultMetrics({ register: registry });
+  return {
+    registry,
+    pools,
+    httpDuration: new Histogram({
+      name: 'checkout_http_request_duration_seconds',
+      help: 'Requests of the app port, from the head read to the answer sent, by route pattern, method and status class.',
+      labelNames: ['route', 'method', 'status_class'],
+      buckets: HTTP_BUCKETS,
+      registers,
+    }),
+    paymentOutcomes: new Counter({
+      name: 'checkout_payment_outcomes_total',
+      help: 'Result statuses the checkout learned: each decline, and each final status once per payment on this instance.',
+      labelNames: ['type', 'status'],
+      registers,
+    }),
+    velocityRefusals: new Counter({
+      name: 'checkout_velocity_refusals_total',
+      help: 'Attempts refused by a velocity limit, by limit.',
+      labelNames: ['limit'],
+      registers,
+    }),
+    velocityStoreFailures: new Counter({
+      name: 'checkout_velocity_store_failures_total',
+      help: 'Checks of the velocity limits whose store failed, by VELOCITY_STORE_FAILURE policy (closed: refused; open: let through).',
+      labelNames: ['policy'],
+      registers,
+    }),
+    powIssued: new Counter({
+      name: 'checkout_pow_challenges_issued_total',
+      help: 'Proof-of-work challenges handed to browsers.',
+      registers,
+    }),
+    powVerifications: new Counter({
+      name: 'checkout_pow_verifications_total',
+      help: 'Proof-of-work solutions checked with a card attempt: solved, or failed (missing, malformed, reused, wrong or expired).',
+      labelNames: ['result'],
+      registers,
+    }),
+    liveBalanceStreams: new Gauge({
+      name: 'checkout_live_balance_open_streams',
+      help: 'Live-balance event streams (withdrawal widgets) open on this instance, as LIVE_STREAMS_MAX counts them.',
+      registers,
+    }),
+    serviceCalls: new Histogram({
+      name: 'checkout_payments_service_call_duration_seconds',
+      help: 'Calls to the payments service on the wire, by operation and outcome.',
+      labelNames: ['operation', 'outcome'],
+      buckets: CALL_BUCKETS,
+      registers,
+    }),
+  };
+}
+
+/** The process's metrics, made once (by whichever bundle's copy of this module comes first). */
+export function metrics(): Metrics {
+  const g = globalThis as WithMetrics;
+  g[key] ??= makeMetrics();
+  return g[key];
+}
+
+/** The registry every metric of the process is in. */
+export const metricsRegistry = (): Registry => metrics().registry;
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/** `2xx`…`5xx` (anything else, such as a 101: `other`). */
+export function statusClass(status: number): string {
+  return status >= 200 && status < 600 ? `${Math.floor(status / 100)}xx` : 'other';
+}
+
+/** Records a request of the app's port: its target (labelled by route pattern), method, status and duration. */
+export function observeHttpRequest(method: string | undefined, url: string | undefined, status: number, seconds: number): void {
+  metrics().httpDuration.observe(
+    { route: routeLabel(url), method: METHODS.has(method ?? '') ? method! : 'other', status_class: statusClass(status) },
+    seconds,
+  );
+}
+
+/** Counts a result status the checkout learned (the caller decides which statuses are results, and counts each once). */
+export function countPaymentOutcome(type: 'payin' | 'payout', status: string): void {
+  metrics().paymentOutcomes.inc({ type, status });
+}
+
+/** Counts an attempt refused by velocity limit `limit` (a name of lib/security/velocity.ts's LIMITS). */
+export function countVelocityRefusal(limit: string): void {
+  metrics().velocityRefusals.inc({ limit });
+}
+
+/** Counts a check of the velocity limits whose store failed, under the configured policy. */
+export function countVelocityStoreFailure(policy: 'closed' | 'open'): void {
+  metrics().velocityStoreFailures.inc({ policy });
+}
+
+/** Counts a proof-of-work challenge handed out. */
+export function countPowChallengeIssued(): void {
+  metrics().powIssued.inc();
+}
+
+/** Counts a proof-of-work solution checked: solved, or failed. */
+export function countPowVerification(result: 'solved' | 'failed'): void {
+  metrics().powVerifications.inc({ result });
+}
+
+/** One more (+1) or one fewer (-1) live-balance stream open. */
+export function changeLiveBalanceStreams(by: 1 | -1): void {
+  if (by === 1) metrics().liveBalanceStreams.inc();
+  else metrics().liveBalanceStreams.dec();
+}
+
+/** Records a call to the payments service: its operation (an id of the operations table), outcome and duration. */
+export function observeServiceCall(operation: string, outcome: ServiceCallOutcome, seconds: number): void {
+  metrics().serviceCalls.observe({ operation, outcome }, seconds);
+}
+
+/** Reads `pool`'s counts at every scrape under `name` (a later pool of the same name replaces it). */
+export function watchDbPool(name: string, pool: PoolCounts): void {
+  metrics().pools.set(name, pool);
+}

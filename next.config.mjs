@@ -5,11 +5,16 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // The container image only (scripts/image/build-image.sh builds with NEXT_OUTPUT=standalone):
+  // `.next/standalone`, a server.js with just the traced node_modules. `next start` (npm start,
+  // the demo, the browser and cluster tests) does not work with it, so no other build sets it.
+  ...(process.env.NEXT_OUTPUT === 'standalone' ? { output: 'standalone' } : {}),
   // PGlite loads its WebAssembly and data files from node_modules at run time; pg and pino are
   // plain Node packages that gain nothing from bundling. rate-limiter-flexible is required once
   // per process from node_modules: bundled, each route had a copy of its classes, and a refusal
-  // from one copy was taken for an outage by another (issue 20, finding 2).
-  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible', 'undici'],
+  // from one copy was taken for an outage by another.
+  // prom-client likewise: one registry and one set of metric classes per process (lib/metrics/metrics.ts).
+  serverExternalPackages: ['@electric-sql/pglite', 'pino', 'pg', 'rate-limiter-flexible', 'undici', 'prom-client'],
   // nosniff on every answer, /api, /sandbox/api, embed.js and static files included (proxy.ts
   // adds the pages' CSP and the rest).
   // The embed script (public/embed/, scripts/build/build-embed.mjs) is loaded by merchants' pages with

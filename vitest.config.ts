@@ -4,7 +4,7 @@ import path from 'node:path';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname, '.'), 'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts') } },
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
     // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.

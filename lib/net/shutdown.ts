@@ -2,9 +2,9 @@
  * Graceful shutdown with a deadline. On SIGTERM (or SIGINT) Next.js stops
  * accepting connections and waits for the open ones, which an event stream or a slow client can
  * hold for ever. Here: long-lived answers (the widget's event streams) are told to end at once
- * (`onShutdown`), idle kept-alive connections are closed, every later answer says
- * `Connection: close` (request-guard.ts), and the process exits after `SHUTDOWN_DEADLINE_MS`
- * whatever is still open (exit code 0: a deliberate stop).
+ * (`onShutdown`), idle kept-alive connections are closed (and, every 250 ms, those that fall
+ * idle since), every later answer says `Connection: close` (request-guard.ts), and the process
+ * exits after `SHUTDOWN_DEADLINE_MS` whatever is still open (exit code 0: a deliberate stop).
  */
 import type http from 'node:http';
 import { appConfig } from '@/lib/config';
@@ -61,6 +61,13 @@ function beginShutdown(signal: string): void {
   }
   s.listeners.clear();
   for (const ref of servers) ref.deref()?.closeIdleConnections();
+  // Connections that fall idle later close too: a kept-alive client's socket after its event
+  // stream ended, or after an answer in flight, would otherwise hold the server's close until
+  // the keep-alive timeout.
+  const sweep = setInterval(() => {
+    for (const ref of servers) ref.deref()?.closeIdleConnections();
+  }, 250);
+  sweep.unref();
   const timer = setTimeout(() => {
     logger.warn({ deadlineMs }, 'shutdown deadline reached: closing what is still open');
     for (const ref of servers) ref.deref()?.closeAllConnections();

@@ -1,8 +1,9 @@
 /**
- * E18 in the sandbox: `POST /public/cashier/session-changes`, a long poll over the watched
- * cashier sessions. Changes are rows of `cashier_session_changes`, written by triggers in the
- * transaction that changes a balance or a withdrawal (drizzle/0003_session_changes.sql), which
- * also NOTIFY on commit; any sandbox process on the same PostgreSQL wakes its waiters.
+ * The session-changes long poll in the sandbox (docs/design.md, E18): `POST
+ * /public/cashier/session-changes`, a long poll over the watched cashier sessions. Changes are
+ * rows of `cashier_session_changes`, written by triggers in the transaction that changes a
+ * balance or a withdrawal (drizzle/0003_session_changes.sql), which also NOTIFY on commit; any
+ * sandbox process on the same PostgreSQL wakes its waiters.
  *
  * The cursor is `{xmin}.{epoch ms}`: the snapshot's xmin when the previous answer was read. An
  * answer holds the changes written by transactions with an id in [previous xmin, current xmin):
@@ -16,6 +17,7 @@ import { cashierSessionChanges, cashierSessions, payouts } from '@/lib/db/schema
 import type { SessionChange, SessionChangesAnswer } from '@/lib/contract/cashier';
 import { toMajor } from '@/lib/money';
 import { logger } from '@/lib/log';
+import { isShuttingDown, onShutdown } from '@/lib/net/shutdown';
 import { canAccess, type Principal } from '../core/auth';
 import { balances, RESERVING } from './sessions';
 import { heldMinor } from '../core/records';
@@ -114,7 +116,7 @@ async function statesOf(db: Db, sessions: { id: string; currency: string; balanc
 
 /**
  * The watched sessions the principal may see: a merchant its own; the hosted pages' credential
- * those it proves to hold (E22), by `proofs` (each session id's holder proofs).
+ * those it proves to hold, by `proofs` (each session id's holder proofs).
  */
 async function accessibleSessions(db: Db, principal: Principal, ids: string[], proofs: Map<string, string[]>) {
   if (ids.length === 0) return [];
@@ -205,17 +207,22 @@ export async function watchSessionChanges(
         });
       }
       const left = deadline - Date.now();
-      if (left <= 0 || signal?.aborted) return withEnded({ cursor: cursor(xmin), changed: [] });
+      // At shutdown (SIGTERM) the poll answers now, nothing changed: held for its 25 s, it kept
+      // the server from closing until SHUTDOWN_DEADLINE_MS (lib/net/shutdown.ts).
+      if (left <= 0 || signal?.aborted || isShuttingDown()) return withEnded({ cursor: cursor(xmin), changed: [] });
       if (!woken) {
         await new Promise<void>((resolve) => {
+          let stopOnShutdown = () => {};
           const done = () => {
             clearTimeout(timer);
             signal?.removeEventListener('abort', done);
+            stopOnShutdown();
             resolve();
           };
           const timer = setTimeout(done, Math.min(left, RECHECK_MS));
           wake = done;
           signal?.addEventListener('abort', done, { once: true });
+          stopOnShutdown = onShutdown(done);
         });
       }
     } finally {

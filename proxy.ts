@@ -39,7 +39,7 @@ function sessionOf(pathname: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
-/** The merchant a page belongs to and its checkout settings (E12); null for other pages. */
+/** The merchant a page belongs to and its checkout settings; null for other pages. */
 async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings & { merchantId: string }) | null> {
   try {
     const sessionId = sessionOf(pathname);
@@ -107,9 +107,9 @@ export async function proxy(request: NextRequest) {
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
-    // The ACS's 3DS Method page posts to the checkout's notification URL (E16).
+    // The ACS's 3DS Method page posts to the checkout's notification URL.
     formTargets: [new URL(sandboxPublicUrl()).origin, ...(acsPage ? [new URL(checkoutUrl()).origin] : [])],
-    // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only (E21).
+    // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only.
     thirdParties:
       /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY')
         ? [new URL(walletConfig().googlePayScriptUrl).origin]
@@ -129,7 +129,7 @@ export async function proxy(request: NextRequest) {
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);
-  // An address with a launch secret (E22) is never sent on as a Referer, even to our own origin
+  // An address with a launch secret is never sent on as a Referer, even to our own origin
   // (strict-origin: the origin alone; no-referrer would also blank the launch post's Origin).
   response.headers.set('Referrer-Policy', request.nextUrl.searchParams.has('launch') ? 'strict-origin' : 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');

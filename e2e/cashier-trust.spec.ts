@@ -1,5 +1,5 @@
 /**
- * A cashier players can trust (issue "A cashier players can trust"; E19), on the seeded casino
+ * A cashier players can trust (issue "A cashier players can trust": withdrawals, fees and limits), on the seeded casino
  * merchant (cancel allowed, bounds, fees, expected times, KYC for every PSP), in English and
  * Arabic: available and reserved after a withdrawal, a pending withdrawal's reason and expected
  * time, cancelling one by keyboard alone (the reservation released), no cancel for a GB customer
@@ -39,7 +39,7 @@ async function newSession(options: { token?: string; country?: string; kyc?: boo
 
 /**
  * A withdrawal in the session with its destination given: WAITING_FOR_CONFIRMATION. Made by the
- * merchant before the customer's browser holds the session (after, only that browser may: E22).
+ * merchant before the customer's browser holds the session (after, only that browser may).
  */
 async function pendingWithdrawal(sessionId: string, value: number): Promise<string> {
   const checkout = merchantApi(CASINO);

@@ -122,7 +122,7 @@ test('the widget, mounted with embed.js on a second origin, shows a balance the 
   await expect(widget.getByTestId('balance')).toHaveText('€42.50', { timeout: 2_000 });
   expect(Date.now() - changedAt).toBeLessThan(2_000);
   await expect(page.locator('#last-balance')).toHaveText('42.5');
-  // The balance message carries what is available and reserved too (E19).
+  // The balance message carries what is available and reserved too.
   const last = await page.evaluate(() =>
     (window as unknown as { checkoutMessages: { type: string }[] }).checkoutMessages.filter((m) => m.type === 'balance').at(-1),
   );
@@ -184,7 +184,7 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
   page,
 }) => {
   const session = await createSession(page, 100);
-  // Made by the merchant before the customer's browser holds the session (docs/design.md, E22).
+  // Made by the merchant before the customer's browser holds the session (after, only that browser may).
   const reserve = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payout`, {
     headers: { Authorization: 'Bearer sbx_demo_merchant', 'Idempotency-Key': randomUUID() },
     data: { value: 60 },
@@ -206,7 +206,7 @@ test('a withdrawal in progress reserves its amount: the cashier and the widget s
   await expect(page.getByTestId('reserved')).toHaveText('€60.00');
   await expectNoAxeViolations(page, 'widget with a reserved withdrawal');
   // The service refuses it too, whatever the page says: the session is now its customer's browser's
-  // (403 to any other caller, E22); the balance rule itself is the service's unit tests'.
+  // (403 to any other caller); the balance rule itself is the service's unit tests'.
   const more = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payout`, {
     headers: { Authorization: 'Bearer sbx_demo_merchant', 'Idempotency-Key': randomUUID() },
     data: { value: 50 },

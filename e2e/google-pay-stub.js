@@ -1,5 +1,5 @@
 /**
- * A stub of Google's Google Pay API script (pay.js) for the browser tests (E21), served on
+ * A stub of Google's Google Pay API script (pay.js) for the browser tests, served on
  * loopback by e2e/merchant-site.mjs, as peers test Google Pay: the same global
  * (google.payments.api.PaymentsClient), the same request checks and the same response shapes
  * (developers.google.com/pay/api/web/reference), with a TEST-environment PAYMENT_GATEWAY token

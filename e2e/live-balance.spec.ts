@@ -1,6 +1,6 @@
 /**
  * The withdrawal widget's live balance (issue "Several instances…", item 4): server-sent events
- * from the checkout, fed by one upstream watch (E18); polling when the stream is refused; both
+ * from the checkout, fed by one upstream watch (the session-changes long poll); polling when the stream is refused; both
  * paused while the page is hidden.
  */
 import { randomUUID } from 'node:crypto';

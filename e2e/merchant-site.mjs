@@ -59,7 +59,7 @@ const server = http.createServer((request, response) => {
     response.end(html);
   };
   if (url.pathname === '/health') return send(200, 'ok');
-  // Google Pay's script, stubbed on loopback (E21): the checkout's GOOGLE_PAY_SCRIPT_URL in the suite.
+  // Google Pay's script, stubbed on loopback: the checkout's GOOGLE_PAY_SCRIPT_URL in the suite.
   if (url.pathname === '/google-pay/pay.js') {
     response.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
     return response.end(googlePayStub);

@@ -1,5 +1,5 @@
 /**
- * Passkeys in 3-D Secure (E20): Secure Payment Confirmation, tested offline with
+ * Passkeys in 3-D Secure: Secure Payment Confirmation, tested offline with
  * Chromium's test hooks: a virtual authenticator (CDP WebAuthn) and SPC's transaction mode
  * (CDP Page.setSPCTransactionMode: autoAccept, autoReject). Linux Chromium ships SPC behind
  * its browser feature (SecurePaymentConfirmationBrowser), turned on for this file.

@@ -3,7 +3,7 @@
  * two failed attempts from one IP (POW_AFTER_FAILURES=2): a script without JavaScript is told
  * the check needs it and charges nothing; a customer whose Pay the server refuses for want of
  * the check presses nothing more: the browser solves it, says so politely, and the payment goes
- * on; a page opened once the check is needed solves it before Pay; the wallets (E21) wait for
+ * on; a page opened once the check is needed solves it before Pay; the wallets wait for
  * their own check, then pay.
  */
 import type { ChildProcess } from 'node:child_process';

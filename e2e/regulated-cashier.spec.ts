@@ -1,5 +1,5 @@
 /**
- * The regulated cashier (E23), in en and ar, axe at 0 in each state: limits asked
+ * The regulated cashier (the rules of a merchant's gambling licences), in en and ar, axe at 0 in each state: limits asked
  * before a first deposit, a decrease applied at once and an increase waiting for its
  * cooling-off (UKGC); a reality check after the interval; a self-excluded customer who cannot
  * deposit but can withdraw; deposit again in the widget with the card's security code alone, a

@@ -195,7 +195,7 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
   }
 });
 
-test('name a gambling licence in the console: the cashier then asks a UK customer for deposit limits (E23)', async ({ page, request }) => {
+test('name a gambling licence in the console: the cashier then asks a UK customer for deposit limits', async ({ page, request }) => {
   await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
   const licences = form.getByRole('group', { name: 'Gambling licences' });

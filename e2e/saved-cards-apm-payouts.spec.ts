@@ -276,7 +276,7 @@ test.describe('by keyboard alone', () => {
         saveCard: true,
       },
     });
-    // The customer's browser holds their cashier (removing a card needs it, E22); the card page in its partition.
+    // The customer's browser holds their cashier (removing a card needs it); the card page in its partition.
     const session = await createSession(request, { externalUserId: customer.externalUserId, balance: 10 });
     await visit(page, session.checkoutUrl);
     const second = await createPayin(request, { customer });

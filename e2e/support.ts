@@ -54,7 +54,7 @@ export async function createPayin(
   return must(await merchantApi(token, origin).POST('/public/payin', { body }), 'create pay-in') as CreatedPayin;
 }
 
-/** Creates a cashier session in EUR (E7) as a merchant would; `balance` in major units. */
+/** Creates a cashier session in EUR as a merchant would; `balance` in major units. */
 export async function createSession(
   _request: Unused,
   options: { balance?: number; externalUserId?: string; token?: string } = {},
@@ -184,7 +184,7 @@ export async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Pag
 }
 
 /**
- * Leaves a page that probed payment apps (the card page's wallets, E21) before its context
+ * Leaves a page that probed payment apps (the card page's wallets) before its context
  * closes: in the full suite Chromium's teardown of such a context hung past the test timeout
  * (twice, never in a spec run alone). An afterEach of the wallets' tests.
  */

@@ -1,5 +1,5 @@
 /**
- * Merchant theming (E12 `theme`): every page applies the merchant's colours, radius and font
+ * Merchant theming (the checkout settings' `theme`): every page applies the merchant's colours, radius and font
  * through CSS custom properties, corrects a colour that fails contrast, renders dark as well as
  * light with no axe violation; screenshots of the card page and the cashier in en and ar, light
  * and dark, kept as test artifacts; the mirrored layout of ar measured by element edges.

@@ -1,6 +1,6 @@
 /**
  * The issuer's 3DS Method inside the card page (issue "The card page beyond Stripe and Adyen",
- * item 4; E16): a Method card runs the Method in a hidden frame and pays without a challenge
+ * item 4): a Method card runs the Method in a hidden frame and pays without a challenge
  * (indicator Y); the timeout card goes on after 10 s with indicator N; a saved card whose issuer
  * runs a Method and then challenges shows the challenge inside the page and pays; without
  * JavaScript the server reports N at once and the frame goes on. axe on each state.

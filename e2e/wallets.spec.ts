@@ -1,5 +1,5 @@
 /**
- * Wallets on the card page (E21), in en and ar, with axe at 0, for a merchant that
+ * Wallets on the card page, in en and ar, with axe at 0, for a merchant that
  * offers them (the seed's Wallet Café) in a merchant's page on a second origin that delegates
  * `payment`:
  * - the sandbox wallet, a web payment app on the sandbox's origin: Chromium installs it just in

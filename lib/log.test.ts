@@ -15,7 +15,7 @@ describe('log sanitizing', () => {
     });
   });
 
-  it('redacts wallet tokens (E21): they stand for a card', () => {
+  it('redacts wallet tokens: they stand for a card', () => {
     const googlePayToken = JSON.stringify({
       protocolVersion: 'ECv2',
       signedMessage: Buffer.from('{"pan":"4111111111111111"}').toString('base64'),

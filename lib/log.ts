@@ -10,7 +10,7 @@ import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';
 
-/** Wallet tokens (E21: a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
+/** Wallet tokens (a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
 const SECRET_KEYS = new Set([
   'cardnumber',
   'cvv',

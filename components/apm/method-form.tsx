@@ -1,6 +1,6 @@
 'use client';
 /**
- * One alternative payment method's form, rendered from its field descriptors (E6): every
+ * One alternative payment method's form, rendered from its field descriptors (the methods list): every
  * field type through `controlFor`, the same rules as the server through `checkFields`, errors
  * tied to their fields. Posts to `payByMethod`; works without JavaScript.
  */

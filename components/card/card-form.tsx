@@ -52,9 +52,9 @@ export interface CardFormText extends ThreeDSText, CvvFieldText {
   formErrors: Record<CardFormError, string>;
   reasons: Record<string, string>;
   securityCheck: { working: string; done: string };
-  /** E17: the merchant refuses this funding type (pay-ins). */
+  /** The merchant refuses this funding type (pay-ins; the BIN lookup tells it). */
   fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
-  /** E17: the choice of brand of a co-badged card. */
+  /** The choice of brand of a co-badged card. */
   brandChoice: string;
   brandChoiceHint: string;
   /** After a post without JavaScript: the card's number and code are asked again. */
@@ -77,7 +77,7 @@ interface CardFormProps {
   initialDeclineReason?: string;
   /** The server asks for a proof-of-work check before the next attempt (velocity). */
   challengeRequired?: boolean;
-  /** Look the BIN up as it is typed (pay-ins, E17): a refused funding type shows before Pay. */
+  /** Look the BIN up as it is typed (pay-ins): a refused funding type shows before Pay. */
   binCheck?: boolean;
   text: CardFormText;
 }

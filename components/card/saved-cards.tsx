@@ -1,6 +1,6 @@
 'use client';
 /**
- * The customer's saved cards on the card page (E7): brand, mask and expiry; an expired card is
+ * The customer's saved cards on the card page: brand, mask and expiry; an expired card is
  * shown but cannot be chosen; the last used one is preselected. A pay-in asks for the CVV alone
  * (the chosen brand's length) in the new-card form's own field (cvv-field.tsx); a payout needs
  * none. Posts to the server action it is given (`payWithSavedCard`, `payoutToSavedCard`); works
@@ -25,7 +25,7 @@ export interface SavedCardItem {
   expiryText: string;
   expired: boolean;
   cvvSize: 3 | 4;
-  /** Where the removal is confirmed; absent where this browser cannot prove it may remove the card (E22). */
+  /** Where the removal is confirmed; absent where this browser cannot prove it may remove the card (it holds neither the payout nor a cashier session of the customer). */
   removeHref?: string;
   removeLabel: string;
 }

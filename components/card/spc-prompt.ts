@@ -1,5 +1,5 @@
 /**
- * Secure Payment Confirmation in the browser (W3C SPC; E20), loaded only when the issuer offers
+ * Secure Payment Confirmation in the browser (W3C SPC, a passkey in 3-D Secure), loaded only when the issuer offers
  * it (the card page's own JavaScript stays within its budget): shows the browser's prompt with
  * exactly the offer's data (the merchant, the amount and the card) and answers the signed
  * assertion as JSON (WebAuthn's base64url encoding), or null when the browser has no SPC, the

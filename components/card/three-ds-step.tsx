@@ -1,13 +1,13 @@
 'use client';
 /**
  * The issuer's 3-D Secure steps inside the card page, for a new card and a saved card alike
- * (E16; EMV 3-D Secure 2.2, "3DS Method" and "Challenge flow"):
+ * (EMV 3-D Secure 2.2, "3DS Method" and "Challenge flow"):
  * - the 3DS Method: `threeDSMethodData` is posted to the ACS's Method URL in a hidden frame; when
  *   the ACS sends that frame to our notification URL (`/api/payments/payin/{id}/3ds-method`, same
  *   origin, so readable) the indicator is Y; after 10 s without it, N. The indicator is posted to
  *   the form's own server action (its Method step), with the attempt's key;
  * - the challenge, in a frame of its own at an EMV window size (`ChallengeFrame`), after the
- *   issuer's passkey prompt when it offers one (SPC, E20: `SpcFirst`).
+ *   issuer's passkey prompt when it offers one (Secure Payment Confirmation: `SpcFirst`).
  * No card data passes here: the forms have unmounted by then.
  */
 import { startTransition, useCallback, useActionState, useEffect, useId, useRef, useState } from 'react';
@@ -52,7 +52,7 @@ export interface ThreeDSText {
 }
 
 /**
- * The issuer's passkey prompt (SPC, E20) before its challenge: the prompt's module loads only
+ * The issuer's passkey prompt (Secure Payment Confirmation) before its challenge: the prompt's module loads only
  * now; its assertion goes to `onAssertion`, and without one (cancelled, failed, no SPC) the
  * challenge frame shows.
  */

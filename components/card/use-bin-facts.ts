@@ -1,5 +1,5 @@
 'use client';
-/** The card page's BIN lookup as the number is typed (E17): a refused funding type, or the two brands of a co-badged card. */
+/** The card page's BIN lookup as the number is typed (GET /public/bin/{bin}): a refused funding type, or the two brands of a co-badged card. */
 import { useEffect, useState } from 'react';
 
 export interface BinFacts {
@@ -10,7 +10,7 @@ export interface BinFacts {
 }
 
 /**
- * What the BIN tells (E17), looked up (debounced, cancelled when the number changes) once the
+ * What the BIN tells (brands and funding type), looked up (debounced, cancelled when the number changes) once the
  * first 8 digits are typed; nothing when the lookup fails (the service checks again anyway).
  */
 export function useBinFacts(

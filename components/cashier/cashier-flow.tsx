@@ -34,16 +34,16 @@ export interface CashierFlowText {
   cancel: string;
   errors: Record<CashierError, string>;
   done: { success: string; failed: string; waiting: string; other: string };
-  /** E19: the terms shown before the customer types (bounds, deposit limits left), already formatted. */
+  /** The terms shown before the customer types (bounds, deposit limits left), already formatted. */
   terms: string[];
-  /** E19: each method's fee rule in words ("1.5% + €0.30"), when it has one. */
+  /** Each method's fee rule in words ("1.5% + €0.30"), when it has one. */
   methodFees: { card?: string; apm?: string };
-  /** E19: "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
+  /** "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
   feeLine: string;
-  /** E19: links beside the terms (responsible gambling) and after a KYC refusal (verification). */
+  /** Links beside the terms (responsible gambling) and after a KYC refusal (verification). */
   limitsLink?: { href: string; text: string };
   kycLink?: { href: string; text: string };
-  /** E23: the recovery after a deposit that did not go through (deposits only). */
+  /** The recovery after a deposit that did not go through (deposits only). */
   recovery?: RecoveryText;
 }
 
@@ -59,9 +59,9 @@ interface CashierFlowProps {
   balance: number | null;
   /** Preset amounts: value as typed, label formatted for the locale. */
   presets: { value: string; label: string }[];
-  /** E19: the merchant's bounds and the customer's deposit limit left (major units). */
+  /** The merchant's bounds and the customer's deposit limit left (major units). */
   rules?: AmountRules;
-  /** E19: the fee rule of each method choice, or null. */
+  /** The fee rule of each method choice, or null. */
   fees?: { card: FeeRule | null; apm: FeeRule | null };
   initialAttemptKey: string;
   text: CashierFlowText;
@@ -69,7 +69,7 @@ interface CashierFlowProps {
 
 /**
  * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
- * chosen method (E19; integer minor units, lib/cashier/fees.ts); '' when there is no fee or no amount.
+ * chosen method (integer minor units, lib/cashier/fees.ts); '' when there is no fee or no amount.
  */
 function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProps, template: string): string {
   const rule = props.fees?.[method] ?? null;
@@ -175,7 +175,7 @@ export function CashierFlow(props: CashierFlowProps) {
           }}
           onDecline={() => setDeclined((d) => ({ id: step.id, count: d && d.id === step.id ? d.count + 1 : 1 }))}
           onEnd={(end) => {
-            // E23: a deposit that did not go through offers what can work next, never a dead end.
+            // A deposit that did not go through offers what can work next, never a dead end.
             if (end === 'failed' && step.type === 'payin' && text.recovery) {
               setStep(undefined);
               setRecovery(step.id);
@@ -183,7 +183,7 @@ export function CashierFlow(props: CashierFlowProps) {
             } else finish(endNotice(end, text.done));
           }}
         />
-        {/* E23: after a decline the page takes another attempt; another card or method is offered beside it. */}
+        {/* After a decline the page takes another attempt; another card or method is offered beside it. */}
         {openRecovery ? (
           <DepositRecovery
             key={`${openRecovery.id}-${openRecovery.count}`}

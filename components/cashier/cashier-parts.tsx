@@ -57,7 +57,7 @@ export async function loadCashierPage(
     return unavailablePage(view);
   }
   if (loaded.outcome === 'elsewhere') {
-    // Only the browser that holds the session sees or moves its money (E22): the id is a locator.
+    // Only the browser that holds the session sees or moves its money: the id is a locator.
     return {
       outcome: 'fallback',
       page: (
@@ -201,7 +201,7 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
 }
 
 /**
- * The confirmation step of cancelling a pending withdrawal (E19), shown for `?cancel={payoutId}`:
+ * The confirmation step of cancelling a pending withdrawal, shown for `?cancel={payoutId}`:
  * a form to the `cancelWithdrawal` action and a link back; nothing when the payout is not one the
  * customer may cancel now. Works without JavaScript.
  */

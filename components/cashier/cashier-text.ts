@@ -30,7 +30,7 @@ function feeRuleText(rule: FeeRule | null, currency: string, locale: string): st
   return [percent, fixed].filter(Boolean).join(' + ');
 }
 
-/** The cashier flow's text; with `terms` (E19), the bounds, limits, fees and links already in words. */
+/** The cashier flow's text; with `terms`, the bounds, limits, fees and links already in words. */
 export async function cashierFlowText(
   flow: 'deposit' | 'withdraw',
   currency: string,

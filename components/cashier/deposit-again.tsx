@@ -1,6 +1,6 @@
 'use client';
 /**
- * The widget's "deposit again" (E23): the customer's last paid card deposit, the same amount
+ * The widget's "deposit again": the customer's last paid card deposit, the same amount
  * with the same saved card, in one press; the card page then asks for the card's security code
  * alone. Every rule of the session still holds (the service refuses with the cashier's
  * messages), and a double press or a second tab gets the same deposit, paid at most once

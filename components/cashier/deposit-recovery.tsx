@@ -1,6 +1,6 @@
 'use client';
 /**
- * After a deposit that did not go through (E23), after any decline: what can work next, loaded
+ * After a deposit that did not go through, after any decline: what can work next, loaded
  * from the service (loadRecovery): the same deposit again in its payment page while it has
  * attempts left, the 3DS retry where the last decline asked for authentication, another card (the
  * customer's other saved cards named), another method of the merchant. Another card or method

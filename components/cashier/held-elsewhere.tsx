@@ -2,7 +2,7 @@ import { getTranslations } from 'next-intl/server';
 
 /**
  * What a browser that does not hold a cashier session or a payout's destination page reads
- * instead of it (E22, lib/checkout/shared/holding.ts): where to go on, and nothing of the account.
+ * instead of it (launch and holder binding, lib/checkout/shared/holding.ts): where to go on, and nothing of the account.
  */
 export async function HeldElsewhere({ merchant, headingLevel = 1 }: { merchant: string; headingLevel?: 1 | 2 }) {
   const t = await getTranslations('binding');

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The customer's own deposit limits (E23), in two steps: the form (day, week, month; empty: no
+ * The customer's own deposit limits (responsible gambling), in two steps: the form (day, week, month; empty: no
  * limit), then a review of what each change does (now, or from a date after the cooling-off),
  * then the confirmation; also the confirmation of raises whose cooling-off is over (UKGC), and,
  * before a first deposit where the rules only ask, "no limits for now". Works without JavaScript

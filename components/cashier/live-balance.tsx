@@ -1,13 +1,13 @@
 'use client';
 /**
- * The widget's live part: balance, what is available and reserved (E19), and pending
+ * The widget's live part: balance, what is available and reserved, and pending
  * withdrawals. The snapshot arrives as server-sent events from the checkout's own
  * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/cashier/live-balance/live-balance-hub.ts);
  * when the stream is refused or broken the widget polls `/api/cashier/{id}` every second (React
  * Query). Both pause while the page is hidden and catch up when it shows again. Changes are
  * announced politely and posted to the merchant's page as a `balance` message (balance,
  * available, reserved, currency). Each pending withdrawal says why it waits and when it is
- * expected (E19), with a link to cancel it when the customer may (the page's confirmation step).
+ * expected, with a link to cancel it when the customer may (the page's confirmation step).
  */
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,7 @@ export interface LiveBalanceText {
   cancelLinkLabel: string;
 }
 
-/** E19 facts of the pending list: expected hours per method, and where a cancellation starts. */
+/** Facts of the pending withdrawals list: expected hours per method, and where a cancellation starts. */
 interface PendingTerms {
   etaHours: Record<string, number>;
   /** The page's URL ending in `cancel=`: the payout id completes it. Absent: no cancel link. */
@@ -100,7 +100,7 @@ function Live({
     queryKey: ['cashier', sessionId],
     queryFn: async ({ signal }): Promise<WidgetSnapshot> => {
       const response = await fetch(`/api/cashier/${encodeURIComponent(sessionId)}`, { signal, cache: 'no-store' });
-      // Launched in another browser since (E22): the page says so.
+      // Launched in another browser since (this one no longer holds the session): the page says so.
       if (response.status === 403) {
         window.location.reload();
         return new Promise<never>(() => undefined);
@@ -120,7 +120,7 @@ function Live({
   // An expired session ends the live view for good (state adjusted while rendering, not in an effect).
   if (expired(data) && !ended) setEnded(true);
   useEffect(() => {
-    // Launched in another browser since (E22): reloaded, the page says where it is open.
+    // Launched in another browser since: reloaded, the page says where it is open.
     if (data?.status === 'ENDED') window.location.reload();
   }, [data]);
   const snapshot = data ?? initial;

@@ -30,7 +30,7 @@ export interface PaymentStepProps {
   cancel: string;
   onEnd: (end: StepEnd) => void;
   onCancel: () => void;
-  /** The framed pay-in's page showed a decline and takes another attempt (E23: the cashier offers the way forward). */
+  /** The framed pay-in's page showed a decline and takes another attempt (the cashier offers the way forward). */
   onDecline?: () => void;
 }
 

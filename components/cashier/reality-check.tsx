@@ -1,6 +1,6 @@
 'use client';
 /**
- * Reality checks (E23; UKGC RTS 13, Spelinspektionen, MGA; docs/design.md, section 8): one
+ * Reality checks (UKGC RTS 13, Spelinspektionen, MGA; docs/design.md, section 8): one
  * interval after the session started, or after the last check was acknowledged, a modal dialog
  * says how long the customer has been in the session (a duration in the page's language, by Intl)
  * and what they deposited and withdrew, until they choose to go on or to take a break. The

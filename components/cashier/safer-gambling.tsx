@@ -1,5 +1,5 @@
 /**
- * The cashier's safer-gambling parts (E23), rendered on the server from the session's
+ * The cashier's safer-gambling parts, rendered on the server from the session's
  * `responsibleGambling`: the panel (the rules that apply, the limits in force and those waiting,
  * the limits form, the reality-check interval, help), the question of limits before a first
  * deposit, the notice of a time-out or self-exclusion (deposits closed, withdrawals open, help),
@@ -34,7 +34,7 @@ const dateOf = (iso: string, locale: string) =>
   }).format(new Date(iso));
 
 /**
- * " (set in GBP: £50.00)" for a limit set in another currency than the session's (E23: one limit
+ * " (set in GBP: £50.00)" for a limit set in another currency than the session's (one limit
  * per period, shown converted in every session); '' for one set in the session currency.
  */
 function setInNote(g: Gambling, setIn: { currency: string; amount: number | null } | undefined, currency: string, locale: string): string {

@@ -21,7 +21,7 @@ interface TransactionPageInput {
   paymentId: string;
   locale: string;
   page: PaymentPageKind;
-  /** A payout page's launch secret (`?launch=`, E22): the page spends it first. */
+  /** A payout page's launch secret (`?launch=`): the page spends it first. */
   launch?: string;
   /** The address's other parameters, kept through the launch. */
   query?: Record<string, string | string[] | undefined>;
@@ -47,7 +47,7 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
       ),
     };
   }
-  // A payout's pages are read and moved only by the browser that holds them (E22; a cashier
+  // A payout's pages are read and moved only by the browser that holds them (a cashier
   // withdrawal: the browser that holds the session): the service refused this one.
   if (loaded.outcome === 'elsewhere') {
     return {

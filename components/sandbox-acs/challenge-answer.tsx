@@ -1,6 +1,6 @@
 'use client';
 /**
- * The ACS challenge's answer with JavaScript (E20): Pass and Fail show once the page knows whether
+ * The ACS challenge's answer with JavaScript: Pass and Fail show once the page knows whether
  * this browser can make a passkey (`probePasskeyCapability`, bounded), so the answer always
  * carries it in `passkeyCapable` ("1" or "0") and a passed challenge is offered a passkey
  * whenever the browser can make one. Before that the form is hidden: a press before the page's

@@ -1,6 +1,6 @@
 'use client';
 /**
- * The ACS's passkey offer after a passed challenge (E20): "Create a passkey" runs WebAuthn
+ * The ACS's passkey offer after a passed challenge: "Create a passkey" runs WebAuthn
  * registration with the options the ACS made (the `payment` extension: the passkey can confirm
  * payments by Secure Payment Confirmation) and posts the browser's RegistrationResponseJSON to
  * the ACS's action; a refused or failed registration is said, and "Not now" goes on. The card

@@ -1,5 +1,5 @@
 /**
- * The ACS page's passkey probe (E20): it answers whether a passkey can be made here, and answers
+ * The ACS page's passkey probe: it answers whether a passkey can be made here, and answers
  * within its bound even when the platform never does, so the challenge's answer (shown once the
  * probe answered) is never held and never says "no" only because it was given too early.
  */

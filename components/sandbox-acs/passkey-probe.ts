@@ -1,5 +1,5 @@
 /**
- * Whether this browser can make a passkey on the ACS page (E20), asked before the challenge's
+ * Whether this browser can make a passkey on the ACS page (for Secure Payment Confirmation), asked before the challenge's
  * answer can be given (components/sandbox-acs/challenge-answer.tsx): the frame is allowed to
  * create credentials (Permissions Policy), WebAuthn's JSON helpers the offer uses are there, and
  * a user-verifying platform authenticator is available. The last is asynchronous: answered

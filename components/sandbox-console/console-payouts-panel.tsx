@@ -35,7 +35,7 @@ export async function PayoutsPanel(props: PanelProps) {
                 <td data-testid="status">{p.status}</td>
                 <td className="flex flex-wrap gap-2 py-1">
                   {p.sessionId ? null : (
-                    // Its destination page opens by a new launch address (E22).
+                    // Its destination page opens by a new launch address.
                     <form action={launchAction}>
                       {hidden}
                       <input type="hidden" name="payoutId" value={p.id} />

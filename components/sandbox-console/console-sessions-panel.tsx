@@ -20,7 +20,7 @@ export async function SessionsPanel(props: PanelProps) {
             <li key={s.id} data-session={s.id} className="flex flex-wrap items-end gap-3 text-sm">
               <span className="font-mono">{s.id}</span>
               {s.expired ? null : (
-                // A session opens by a new launch address each time (E22): the id alone opens nothing.
+                // A session opens by a new launch address each time: the id alone opens nothing.
                 <form action={launchAction} className="flex gap-1">
                   {hidden}
                   <input type="hidden" name="sessionId" value={s.id} />

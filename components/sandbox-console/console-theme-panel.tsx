@@ -5,7 +5,7 @@ import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
 
-/** E23: the gambling licences a merchant may hold, by the regulator's own name (not translated). */
+/** The gambling licences a merchant may hold, by the regulator's own name (not translated). */
 const LICENCES = [
   ['UKGC', 'UK Gambling Commission'],
   ['AGCO', 'AGCO (Ontario)'],
@@ -14,7 +14,7 @@ const LICENCES = [
   ['GGL', 'GGL'],
 ] as const;
 
-/** E21: the wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
+/** The wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
 const WALLETS = [
   ['SANDBOX_WALLET', 'sandbox'],
   ['GOOGLE_PAY', 'Google Pay'],

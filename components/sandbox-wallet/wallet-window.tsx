@@ -1,6 +1,6 @@
 'use client';
 /**
- * The sandbox wallet's window (E21): asks its service worker for the payment request's details,
+ * The sandbox wallet's window: asks its service worker for the payment request's details,
  * shows the merchant and amount, lets the tester choose a test card, then asks the sandbox for a
  * token (`issue`, a server action) and gives it to the service worker, which answers the
  * checkout's PaymentRequest. Cancel answers it with an AbortError. Without a pending request it

@@ -19,7 +19,7 @@ export interface PaymentSnapshot {
   attemptsRemaining: number;
   /** Only for a declined or failed transaction: the `reasons.*` key the view shows. */
   reason?: ReasonMessage;
-  /** A PENDING_3DS pay-in's challenge (E16): the customer lost it (a reload) and may go back to it. */
+  /** A PENDING_3DS pay-in's 3DS challenge: the customer lost it (a reload) and may go back to it. */
   challengeUrl?: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Apple Pay in the card page (E21), loaded only when the merchant offers it: the Payment Request
+ * Apple Pay in the card page, loaded only when the merchant offers it: the Payment Request
  * API with the `https://apple.com/apple-pay` method (Safari; Apple, "Apple Pay Payment Request
  * API"), behind feature detection. Merchant validation goes through our server action to the
  * service, which holds the merchant identity certificate; the token is the response's

@@ -1,5 +1,5 @@
 /**
- * Google Pay in the card page (E21; Google Pay API for web, version 2), loaded only when the
+ * Google Pay in the card page (Google Pay API for web, version 2), loaded only when the
  * merchant offers it: loads Google's script (its origin is in the page's CSP only then), asks
  * `isReadyToPay`, draws Google's button, and answers the PAYMENT_GATEWAY token of
  * `loadPaymentData`: `paymentMethodData.tokenizationData.token`, passed on as is.

@@ -1,5 +1,5 @@
 /**
- * The sandbox wallet in the card page (E21), loaded only when the merchant offers it: a web
+ * The sandbox wallet in the card page, loaded only when the merchant offers it: a web
  * payment app (W3C Payment Handler API) on the sandbox's origin, reached through the Payment
  * Request API with its URL payment method identifier. Chromium installs it just in time from its
  * manifests; its window lets the tester choose a test card and answers `{ token }`.

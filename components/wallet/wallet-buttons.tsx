@@ -1,6 +1,6 @@
 'use client';
 /**
- * The card page's wallets (E21): the ones the merchant offers and this browser can pay with,
+ * The card page's wallets: the ones the merchant offers and this browser can pay with,
  * above the card form. Each wallet's module loads only when offered (the sandbox wallet, Google
  * Pay with Google's script, Apple Pay), so a merchant without wallets ships none of it. The
  * wallet's token is posted with the Browser object to the `payByWallet` server action; its answer

@@ -1,5 +1,5 @@
 /**
- * The card page's wallet drivers (E21) with fakes of the browser's APIs: Apple Pay (a fake
+ * The card page's wallet drivers with fakes of the browser's APIs: Apple Pay (a fake
  * PaymentRequest and ApplePaySession, since trying it needs an Apple device) validates the
  * merchant through the given validator and answers token.paymentData as JSON, shows nothing
  * outside Safari and fails a refused validation; Google Pay's PaymentDataRequest has Google's

@@ -1,4 +1,7 @@
-/** Cashier sessions (reference, "Cashier") with extensions E8 to E11. */
+/**
+ * Cashier sessions (reference, "Cashier") with their extensions (docs/design.md, section 3):
+ * the session read, a deposit or withdrawal in it, its transactions and its balance update.
+ */
 import { z } from 'zod';
 import { CurrencyCode, Customer, IframeUrls, MajorAmount, ReturnUrls } from './common';
 import { PayinCreateResponse } from './payin';
@@ -18,13 +21,13 @@ export const CashierSessionCreateRequest = z
   .meta({ id: 'CashierSessionCreateRequest' });
 export type CashierSessionCreateRequest = z.infer<typeof CashierSessionCreateRequest>;
 
-/** A holder's proof: HMAC-SHA256 of the browser's secret, lower-case hex (docs/design.md, E22). */
+/** A holder's proof: HMAC-SHA256 of the browser's secret, lower-case hex. */
 export const HolderProof = z.string().regex(/^[0-9a-f]{64}$/);
 export const CashierSessionCreateResponse = z
   .object({
     sessionId: z.string(),
     checkoutUrl: z.string().meta({
-      description: '{checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret).',
+      description: '{checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once, by its one-time launch secret.',
     }),
     widgetUrl: z.string().optional().meta({
       description:
@@ -35,7 +38,7 @@ export const CashierSessionCreateResponse = z
   .meta({ id: 'CashierSessionCreateResponse' });
 
 /**
- * The merchant launches a session again (docs/design.md, E22): new one-time launch secrets for
+ * The merchant launches a session again: new one-time launch secrets for
  * the cashier and the widget; the browser that opens one becomes that page's holder and the
  * browser that held it before loses it.
  */
@@ -43,7 +46,7 @@ export const CashierLaunchAnswer = z
   .object({ checkoutUrl: z.string(), widgetUrl: z.string(), launchExpiresAt: z.string() })
   .meta({ id: 'CashierLaunchAnswer', 'x-extension': true });
 
-/** A payout's destination pages launched again (docs/design.md, E22): new one-time launch secrets in `iframeUrls`. */
+/** A payout's destination pages launched again: new one-time launch secrets in `iframeUrls`. */
 export const PayoutLaunchAnswer = z
   .object({ iframeUrls: IframeUrls, launchExpiresAt: z.string() })
   .meta({ id: 'PayoutLaunchAnswer', 'x-extension': true });
@@ -59,19 +62,19 @@ export const Locator = z
   .meta({ id: 'Locator', 'x-extension': true });
 export type Locator = z.infer<typeof Locator>;
 
-/** E11: the body of PUT .../balance. */
+/** The body of PUT .../balance (the merchant sets the session balance). */
 export const BalanceUpdateRequest = z
   .object({ balance: z.number().min(0).max(1e12) })
   .meta({ id: 'BalanceUpdateRequest', 'x-extension': true });
 
-/** E19: a deposit limit per period and what is left of it now (major units). */
+/** A deposit limit per period and what is left of it now (major units). */
 const PeriodRoom = z.object({ limit: z.number(), remaining: z.number() });
 export const DepositRoom = z
   .object({ day: PeriodRoom.optional(), week: PeriodRoom.optional(), month: PeriodRoom.optional() })
   .meta({ id: 'DepositRoom', 'x-extension': true });
 export type DepositRoom = z.infer<typeof DepositRoom>;
 
-/** E8. */
+/** The cashier session, as GET /public/cashier/session/{id} answers it. */
 export const CashierSession = z
   .object({
     sessionId: z.string(),
@@ -81,30 +84,30 @@ export const CashierSession = z
     balance: z.number().optional(),
     reserved: z.number().optional().meta({
       'x-extension': true,
-      description: 'E19: the withdrawals of the session that are not final (major units); with a balance only.',
+      description: 'The withdrawals of the session that are not final (major units); with a balance only.',
     }),
     available: z.number().optional().meta({
       'x-extension': true,
-      description: 'E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take.',
+      description: 'Balance minus reserved, never below 0 (major units): the most a new withdrawal may take.',
     }),
     withdrawalCancel: z.boolean().optional().meta({
       'x-extension': true,
       description:
-        "E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB).",
+        "Whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB).",
     }),
     depositLimits: DepositRoom.optional().meta({
       'x-extension': true,
-      description: "E19: the customer's deposit limits in the session currency and what is left of each now.",
+      description: "The customer's deposit limits in the session currency and what is left of each now.",
     }),
     responsibleGambling: ResponsibleGambling.optional().meta({
       'x-extension': true,
       description:
-        "E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion.",
+        "The rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion.",
     }),
     depositAgain: DepositAgain.optional().meta({
       'x-extension': true,
       description:
-        "E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only).",
+        "The customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only).",
     }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
@@ -116,12 +119,12 @@ export const CashierSession = z
   .meta({ id: 'CashierSession', 'x-extension': true });
 export type CashierSession = z.infer<typeof CashierSession>;
 
-/** E9. */
+/** The bodies of a deposit and a withdrawal created in the session (POST .../payin, .../payout). */
 const SessionMethod = z
   .string()
   .regex(/^[a-z0-9-]{1,40}$/)
   .optional()
-  .meta({ description: 'E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee.' });
+  .meta({ description: 'The method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee.' });
 export const SessionPayinRequest = z
   .object({
     amount: MajorAmount,
@@ -132,7 +135,7 @@ export const SessionPayinRequest = z
       .optional()
       .meta({
         description:
-          'E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure.',
+          'A pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure.',
       }),
   })
   .meta({ id: 'SessionPayinRequest', 'x-extension': true });
@@ -141,23 +144,23 @@ export const SessionPayoutRequest = z
   .meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 
-/** E10: the session's pay-ins and payouts, newest first. */
+/** The session's pay-ins and payouts, newest first. */
 export const SessionTransaction = z
   .object({
     id: z.string(),
     kind: z.enum(['payin', 'payout']),
     amount: z.number().meta({
       description:
-        "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included).",
+        "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included).",
     }),
     currency: z.string(),
     status: z.union([PayinStatus, PayoutStatus]),
     transactionType: z.string().optional(),
     fee: z.number().optional().meta({
       description:
-        "E19: the cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
+        "The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
     }),
-    statusReason: z.string().optional().meta({ description: 'E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
+    statusReason: z.string().optional().meta({ description: 'The detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -166,13 +169,13 @@ export const SessionTransactionList = z
   .object({ transactions: z.array(SessionTransaction) })
   .meta({ id: 'SessionTransactionList', 'x-extension': true });
 
-/** Most session ids one E18 watch may name (the checkout splits larger sets). */
+/** Most session ids one session-changes watch may name (the checkout splits larger sets). */
 export const SESSION_CHANGES_MAX_IDS = 1000;
-/** Longest E18 wait (s). */
+/** Longest wait of the session-changes long poll (s). */
 const SESSION_CHANGES_MAX_WAIT_S = 25;
 
 /**
- * E18: the sessions to watch, the cursor of the previous answer, and how long to wait for a
+ * The session-changes long poll: the sessions to watch, the cursor of the previous answer, and how long to wait for a
  * change (s). Without `after`, the answer comes at once with every watched session.
  */
 export const SessionChangesRequest = z
@@ -199,7 +202,7 @@ export const SessionChangesRequest = z
   .meta({ id: 'SessionChangesRequest', 'x-extension': true });
 export type SessionChangesRequest = z.input<typeof SessionChangesRequest>;
 
-/** E18: one changed session: its balance, reserved and available amounts (major units; null without a balance). */
+/** One changed session of the long poll: its balance, reserved and available amounts (major units; null without a balance). */
 export const SessionChange = z
   .object({
     sessionId: z.string(),
@@ -215,7 +218,7 @@ export const SessionChange = z
 export type SessionChange = z.infer<typeof SessionChange>;
 
 /**
- * E18: the sessions among those watched that changed after `after` (each once, as it is now),
+ * The long poll's answer: the sessions among those watched that changed after `after` (each once, as it is now),
  * and the cursor to send next. Unknown ids, and sessions of another merchant, never appear.
  */
 export const SessionChangesAnswer = z
@@ -231,7 +234,7 @@ export const SessionChangesAnswer = z
 export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
 
 /**
- * E22: a browser becomes the holder of a cashier page (the cashier or the widget) or a payout's
+ * Binding: a browser becomes the holder of a cashier page (the cashier or the widget) or a payout's
  * destination pages by spending the one-time launch secret of the address the merchant gave it.
  * The service keeps only SHA-256 of the launch secret and of the proof.
  */

@@ -71,9 +71,9 @@ export const DETAILED_STATUSES = [
   'REFUND_ERROR',
   'REFUND_ALREADY_PROCESSED',
   'PARTIAL_REFUND_NOT_ALLOWED',
-  // E19: the customer cancelled their pending withdrawal.
+  // The customer cancelled their pending withdrawal.
   'CUSTOMER_CANCELLED',
-  // E23: a soft decline: the issuer asks for strong customer authentication (PSD2 SCA; Visa 1A,
+  // A soft decline: the issuer asks for strong customer authentication (PSD2 SCA; Visa 1A,
   // Mastercard 65); the next attempt goes through 3-D Secure.
   'AUTHENTICATION_REQUIRED',
 ] as const;
@@ -92,10 +92,10 @@ export type DeviceType = z.infer<typeof DeviceType>;
 export const CheckoutTransactionType = z.enum(['payin', 'payout']);
 export type CheckoutTransactionType = z.infer<typeof CheckoutTransactionType>;
 
-/** E21: the wallets a checkout may offer. */
+/** The wallets a checkout may offer. */
 export const WalletType = z.enum(['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY']).meta({ id: 'WalletType', 'x-extension': true });
 export type WalletType = z.infer<typeof WalletType>;
 
-/** E23: the gambling regulators whose licences a merchant may hold (docs/design.md, section 8). */
+/** The gambling regulators whose licences a merchant may hold (docs/design.md, section 8). */
 export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL'] as const;
 export type Regulator = (typeof REGULATORS)[number];

@@ -1,8 +1,8 @@
 /**
- * ErrorResponse and the error keys of extension E14.
+ * ErrorResponse and the error keys (docs/design.md, E14).
  *
  * `errorCode` is the HTTP status times 10 plus a small index; this table is the one place
- * where the codes are fixed (docs/design.md, section 3, E14).
+ * where the codes are fixed.
  */
 import { z } from 'zod';
 
@@ -15,10 +15,10 @@ export const ErrorResponse = z
   .meta({ id: 'ErrorResponse', description: 'Error answer of every operation (reference, Errors).' });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** errorKey → HTTP status and errorCode (E14). */
+/** errorKey → HTTP status and errorCode. */
 export const ERROR_KEYS = {
   VALIDATION_ERROR: { status: 400, code: 4001 },
-  /** E19: the amount is outside the merchant's limits for the currency, or above the customer's deposit limit. */
+  /** The amount is outside the merchant's limits for the currency, or above the customer's deposit limit. */
   LIMIT_EXCEEDED: { status: 400, code: 4002 },
   UNAUTHORIZED: { status: 401, code: 4011 },
   FORBIDDEN: { status: 403, code: 4031 },
@@ -26,19 +26,19 @@ export const ERROR_KEYS = {
   CONFLICT: { status: 409, code: 4091 },
   INVALID_STATE: { status: 409, code: 4092 },
   DUPLICATE_ORDER_ID: { status: 409, code: 4093 },
-  /** A withdrawal above the session's available balance (E19). */
+  /** A withdrawal above the session's available balance (balance minus pending withdrawals). */
   INSUFFICIENT_BALANCE: { status: 409, code: 4094 },
-  /** E19: no PSP serves the session's customer until they are verified (`kycVerified`). */
+  /** No PSP serves the session's customer until they are verified (`kycVerified`). */
   KYC_REQUIRED: { status: 409, code: 4095 },
-  /** E22: the session or payout is bound to another browser. */
+  /** The session or payout is bound to another browser. */
   ALREADY_BOUND: { status: 409, code: 4096 },
-  /** E23: the customer is in a time-out or self-excluded: no deposit. */
+  /** The customer is in a time-out or self-excluded: no deposit. */
   CUSTOMER_EXCLUDED: { status: 409, code: 4097 },
-  /** E23: the rules in force ask for deposit limits (or the customer's answer) before the first deposit. */
+  /** The rules in force ask for deposit limits (or the customer's answer) before the first deposit. */
   LIMITS_REQUIRED: { status: 409, code: 4098 },
   /** A body over the size limit. */
   PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
-  /** Too many attempts: answered with Retry-After (E15). */
+  /** Too many attempts: answered with Retry-After. */
   RATE_LIMITED: { status: 429, code: 4291 },
   INTERNAL_ERROR: { status: 500, code: 5001 },
 } as const satisfies Record<string, { status: number; code: number }>;

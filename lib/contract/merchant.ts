@@ -1,4 +1,4 @@
-/** Extension E12: the merchant's checkout settings (docs/design.md, section 3). */
+/** The merchant's checkout settings (docs/design.md, E12). */
 import { z } from 'zod';
 import { Regulator } from './responsible-gambling';
 import { FundingType } from './bin';
@@ -29,7 +29,7 @@ const HttpsUrl = z
   .max(2048)
   .regex(/^https:\/\/[^\s]+$/, 'an https URL');
 
-/** E19: a fee: `fixedMinor` ISO 4217 minor units of `currency` plus `basisPoints` (1/100 %) of the amount. */
+/** A cashier fee: `fixedMinor` ISO 4217 minor units of `currency` plus `basisPoints` (1/100 %) of the amount. */
 export const FeeRule = z
   .object({
     method: z.string().min(1).max(40).meta({ description: '`card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM.' }),
@@ -41,7 +41,7 @@ export const FeeRule = z
   .meta({ id: 'FeeRule', 'x-extension': true });
 export type FeeRule = z.infer<typeof FeeRule>;
 
-/** E19: the merchant's bounds of one transaction in a currency, in major units. */
+/** The merchant's bounds of one transaction in a currency, in major units. */
 export const AmountLimits = z
   .object({
     depositMin: z.number().positive().optional(),
@@ -73,22 +73,21 @@ export const CheckoutSettings = z
     payoutAutoConfirm: z.boolean(),
     preferredBrands: z.array(z.string()).optional().meta({
       description:
-        'E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8).',
+        'The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8).',
       'x-extension': true,
     }),
     refusedFundingTypes: z.array(FundingType).optional().meta({
       description:
-        'E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.',
+        'Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.',
       'x-extension': true,
     }),
     wallets: z.array(WalletType).max(3).optional().meta({
-      description:
-        'E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.',
+      description: 'The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.',
       'x-extension': true,
     }),
     withdrawalCancel: z.boolean().optional().meta({
       description:
-        'E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).',
+        'Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).',
       'x-extension': true,
     }),
     withdrawalEtaHours: z
@@ -101,25 +100,25 @@ export const CheckoutSettings = z
       )
       .optional()
       .meta({
-        description: 'E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`).',
+        description: 'Expected hours from request to money received, per method (`card`, an APM id, or `apm`).',
         'x-extension': true,
       }),
     limits: z.record(z.string(), AmountLimits).optional().meta({
-      description: 'E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units).',
+      description: 'Per currency, the minimum and maximum of one deposit and one withdrawal (major units).',
       'x-extension': true,
     }),
-    fees: z.array(FeeRule).max(100).optional().meta({ description: 'E19: fees per method, direction and currency.', 'x-extension': true }),
+    fees: z.array(FeeRule).max(100).optional().meta({ description: 'Fees per method, direction and currency.', 'x-extension': true }),
     kycUrl: HttpsUrl.optional().meta({
-      description: "E19: the merchant's identity verification page, shown when no PSP serves an unverified customer.",
+      description: "The merchant's identity verification page, shown when no PSP serves an unverified customer.",
       'x-extension': true,
     }),
     licences: z.array(Regulator).max(5).optional().meta({
       description:
-        'E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).',
+        'The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).',
       'x-extension': true,
     }),
     responsibleGamblingUrl: HttpsUrl.optional().meta({
-      description: "E19: the merchant's responsible-gambling page, linked beside the limits.",
+      description: "The merchant's responsible-gambling page, linked beside the limits.",
       'x-extension': true,
     }),
   })

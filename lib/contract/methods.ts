@@ -1,4 +1,4 @@
-/** E6: the payment methods a transaction may use, with the descriptors of their fields. */
+/** The payment methods a transaction may use, with the descriptors of their fields. */
 import { z } from 'zod';
 import { TransactionMethodType } from './enums';
 

@@ -17,13 +17,14 @@ describe('the OpenAPI document', () => {
     expect(generated.components.schemas.StartCardProcessingRequest['x-extension']).toBe(true);
     expect(generated.components.schemas.PayinStatus.enum).toEqual([...PAYIN_STATUSES]);
     expect(generated.components.schemas.PayinCreateStatus.enum).not.toContain('REFUND_PENDING');
-    // The reference's 38, E19's CUSTOMER_CANCELLED, and E23's soft decline AUTHENTICATION_REQUIRED last.
+    // The reference's 38, the cancelled withdrawal's CUSTOMER_CANCELLED, and the regulated cashier's
+    // soft decline AUTHENTICATION_REQUIRED last.
     expect(generated.components.schemas.DetailedStatus.enum).toHaveLength(40);
     expect(generated.components.schemas.DetailedStatus.enum.slice(-2)).toEqual(['CUSTOMER_CANCELLED', 'AUTHENTICATION_REQUIRED']);
   });
 
   it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {
-    // E18 is a read with a body (a long poll), and E21's Apple Pay merchant validation asks Apple
+    // The session-changes long poll is a read with a body, and the Apple Pay merchant validation asks Apple
     // for a session: neither changes anything, so neither has anything to replay.
     const readsWithBody = new Set(['/public/cashier/session-changes', '/public/payin/{payinId}/wallet/apple-pay/session']);
     type OperationObject = {

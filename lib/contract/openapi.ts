@@ -1,7 +1,7 @@
 /**
  * Builds the OpenAPI 3.1 document of the payments service from the operations table
  * (`operations.ts`) and the zod contract. Operations and schemas that the reference does not
- * show carry `x-extension: true`; each operation names its callers in `x-callers` (E15). The
+ * show carry `x-extension: true`; each operation names its callers in `x-callers`. The
  * document is checked in as `openapi/payments.openapi.json` (`npm run openapi` writes it; a unit
  * test fails when it is stale).
  */
@@ -22,16 +22,16 @@ const errorResponses = {
   '404': { description: 'Not Found (NOT_FOUND)', ...json(ErrorResponse) },
   '409': { description: 'Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE)', ...json(ErrorResponse) },
   '413': { description: 'Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB', ...json(ErrorResponse) },
-  '429': { description: 'Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15)', ...json(ErrorResponse) },
+  '429': { description: 'Too Many Requests (RATE_LIMITED), with Retry-After in seconds', ...json(ErrorResponse) },
   '500': { description: 'Internal Server Error (INTERNAL_ERROR)', ...json(ErrorResponse) },
 };
 
-/** E13: every POST honours an Idempotency-Key. */
+/** Every POST honours an Idempotency-Key. */
 const idempotencyHeader = z.object({
   'Idempotency-Key': z.string().min(1).max(255).optional().meta({
     'x-extension': true,
     description:
-      'The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13).',
+      'The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT.',
   }),
 });
 
@@ -53,7 +53,7 @@ function toOperation(operationId: string, op: OperationSpec): ZodOpenApiOperatio
   const header = op.customerHeaders ? directLinkHeaders : op.idempotent ? idempotencyHeader : undefined;
   const requestParams = path || header ? { ...(path ? { path } : {}), ...(header ? { header } : {}) } : undefined;
   const ok = op.answer === null ? noContent : { '200': { description: op.answerDescription ?? 'OK', ...json(op.answer) } };
-  const callers = `Callers (E15): ${op.callers.map((c) => WHO[c]).join(' or ')}.`;
+  const callers = `Callers: ${op.callers.map((c) => WHO[c]).join(' or ')}.`;
   return {
     operationId,
     summary: op.summary,

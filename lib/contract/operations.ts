@@ -5,7 +5,7 @@
  * router (`lib/sandbox/router.ts`) and the table-driven contract and credential tests all
  * derive from it; adding an operation is one entry here and its implementation in the sandbox.
  *
- * `callers` (E15) says who may call an operation: a merchant's token, the hosted pages' own
+ * `callers` says who may call an operation: a merchant's token, the hosted pages' own
  * credential, or both. Anything else is 403 FORBIDDEN.
  */
 import { z } from 'zod';
@@ -54,7 +54,7 @@ import {
   ApplePaySession,
 } from './payin';
 
-/** Who calls: a merchant's bearer token, or the hosted pages' own credential (E15). */
+/** Who calls: a merchant's bearer token, or the hosted pages' own credential. */
 export type Caller = 'merchant' | 'checkout';
 export const CALLERS: readonly Caller[] = ['merchant', 'checkout'];
 
@@ -72,18 +72,18 @@ export interface OperationSpec {
   answer: z.ZodType | null;
   /** Description of the success answer in the OpenAPI document. */
   answerDescription?: string;
-  /** Honours Idempotency-Key (E13). */
+  /** Honours Idempotency-Key. */
   idempotent: boolean;
   /** The operation or its body is not shown by the reference: decided by the design (x-extension). */
   extension: boolean;
-  /** Who may call it (E15); anyone else is answered 403 FORBIDDEN. */
+  /** Who may call it; anyone else is answered 403 FORBIDDEN. */
   callers: readonly Caller[];
   /** Webhooks the operation leads to, for the OpenAPI document's `callbacks`. */
   callbacks?: Record<string, Record<string, { post: { summary: string; request: z.ZodType; responses: string } }>>;
   /** Optional X-User-Agent and X-IP-Address headers (direct-link processing). */
   customerHeaders?: boolean;
   /**
-   * The operation reads or moves what a customer's browser holds (docs/design.md, E22): the caller
+   * The operation reads or moves what a customer's browser holds (the browser that spent the page's launch secret): the caller
    * sends that browser's proof in `Holder-Proof`, checked by the service before the operation
    * runs. `session`: the session of `{sessionId}`; `payout`: the payout of `{payoutId}` (a cashier
    * payout through its session); `customer`: a session of `{customerId}`. A merchant's token
@@ -92,7 +92,7 @@ export interface OperationSpec {
   holder?: { scope: 'session' | 'payout' | 'customer'; access: 'read' | 'move' };
 }
 
-/** The header carrying a holder's proof (E22). */
+/** The header carrying a holder's proof. */
 export const HOLDER_PROOF_HEADER = 'Holder-Proof';
 
 const both = ['merchant', 'checkout'] as const;
@@ -127,7 +127,8 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/public/payin/{payinId}/process/card',
     summary: 'Start card processing',
-    description: 'Body and redirectUrl are extension E1; attemptsRemaining and statusReason in the answer are E16.',
+    description:
+      "The body and the answer's redirectUrl (3-D Secure) are extensions of the reference, as are attemptsRemaining and statusReason in the answer.",
     request: ProcessCardRequest,
     answer: PayinProcessingResponse,
     answerDescription: 'Processing started',
@@ -139,7 +140,7 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/public/payin/{payinId}/process/saved-card',
     summary: 'Start saved-card processing',
-    description: 'redirectUrl in the answer is extension E2; attemptsRemaining and statusReason are E16.',
+    description: "The answer's redirectUrl (3-D Secure) is an extension of the reference, as are attemptsRemaining and statusReason.",
     request: ProcessSavedCardRequest,
     answer: PayinProcessingResponse,
     answerDescription: 'Processing started',
@@ -150,7 +151,7 @@ export const OPERATIONS = {
   completeThreeDSMethod: {
     method: 'POST',
     path: '/public/payin/{payinId}/process/3ds-method',
-    summary: 'Report the 3DS Method and continue authentication (E16)',
+    summary: 'Report the 3DS Method and continue authentication',
     description:
       'After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method.',
     request: ThreeDSMethodResult,
@@ -163,7 +164,7 @@ export const OPERATIONS = {
   completeSpc: {
     method: 'POST',
     path: '/public/payin/{payinId}/process/spc',
-    summary: 'Report a Secure Payment Confirmation assertion (E20)',
+    summary: 'Report a Secure Payment Confirmation assertion',
     description:
       "After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer's one-time challenge, the checkout's origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer.",
     request: SpcAssertionReport,
@@ -176,7 +177,7 @@ export const OPERATIONS = {
   processWallet: {
     method: 'POST',
     path: '/public/payin/{payinId}/process/wallet',
-    summary: 'Pay with a wallet token (E21)',
+    summary: 'Pay with a wallet token',
     description:
       'The token a wallet returned (the sandbox wallet, Google Pay with PAYMENT_GATEWAY tokenization, Apple Pay), for a wallet the merchant offers (checkout settings `wallets`; else 400). Answers as process/card: the card behind the token goes through the same outcomes, 3-D Secure included. A token bound to another pay-in or amount, expired, or spent is 400.',
     request: ProcessWalletRequest,
@@ -189,7 +190,7 @@ export const OPERATIONS = {
   startApplePaySession: {
     method: 'POST',
     path: '/public/payin/{payinId}/wallet/apple-pay/session',
-    summary: 'Validate the merchant for Apple Pay (E21)',
+    summary: 'Validate the merchant for Apple Pay',
     description:
       "Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only Apple's gateway hosts (apple-pay-gateway, cn-apple-pay-gateway, and their -cert sandboxes, on apple.com) under /paymentservices/; 400 otherwise, or when the merchant does not offer Apple Pay; 409 for a pay-in that cannot be paid. Creates nothing: no Idempotency-Key needed.",
     request: ApplePaySessionRequest,
@@ -214,7 +215,7 @@ export const OPERATIONS = {
   getPayinMethods: {
     method: 'GET',
     path: '/public/payin/{payinId}/methods',
-    summary: 'Payment methods of the pay-in (E6)',
+    summary: 'Payment methods of the pay-in',
     answer: MethodList,
     answerDescription: 'Methods',
     idempotent: false,
@@ -235,7 +236,7 @@ export const OPERATIONS = {
   getPayout: {
     method: 'GET',
     path: '/public/payout/{payoutId}',
-    summary: 'Fetch a payout transaction (fields: E3)',
+    summary: 'Fetch a payout transaction',
     answer: PayoutTransaction,
     answerDescription: 'The payout',
     idempotent: false,
@@ -264,7 +265,7 @@ export const OPERATIONS = {
   processPayoutCard: {
     method: 'POST',
     path: '/public/payout/{payoutId}/process/card',
-    summary: 'Give the destination card of a payout (E5)',
+    summary: 'Give the destination card of a payout',
     request: PayoutCardRequest,
     answer: PayoutProcessingResponse,
     answerDescription: 'Details given',
@@ -276,7 +277,7 @@ export const OPERATIONS = {
   processPayoutDirectLink: {
     method: 'POST',
     path: '/public/payout/{payoutId}/process/direct-link',
-    summary: 'Start direct-link payout processing (body and answer: E4)',
+    summary: 'Start direct-link payout processing',
     request: PayoutDirectLinkRequest,
     answer: PayoutProcessingResponse,
     answerDescription: 'Details given',
@@ -289,7 +290,7 @@ export const OPERATIONS = {
   getPayoutMethods: {
     method: 'GET',
     path: '/public/payout/{payoutId}/methods',
-    summary: 'Payment methods of the payout (E6)',
+    summary: 'Payment methods of the payout',
     answer: MethodList,
     answerDescription: 'Methods',
     idempotent: false,
@@ -311,7 +312,7 @@ export const OPERATIONS = {
   listSavedCards: {
     method: 'GET',
     path: '/public/customer/{customerId}/cards',
-    summary: "The customer's saved cards (E7)",
+    summary: "The customer's saved cards",
     answer: SavedCardList,
     answerDescription: 'Cards',
     idempotent: false,
@@ -321,7 +322,7 @@ export const OPERATIONS = {
   deleteSavedCard: {
     method: 'DELETE',
     path: '/public/customer/{customerId}/cards/{cardId}',
-    summary: 'Remove a saved card (E7)',
+    summary: 'Remove a saved card',
     answer: null,
     idempotent: false,
     extension: true,
@@ -342,7 +343,7 @@ export const OPERATIONS = {
   getCashierSession: {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}',
-    summary: 'Fetch a cashier session (E8)',
+    summary: 'Fetch a cashier session',
     answer: CashierSession,
     answerDescription: 'The session',
     idempotent: false,
@@ -353,7 +354,7 @@ export const OPERATIONS = {
   updateCashierBalance: {
     method: 'PUT',
     path: '/public/cashier/session/{sessionId}/balance',
-    summary: 'Update the session balance (body: E11)',
+    summary: 'Update the session balance',
     request: BalanceUpdateRequest,
     answer: null,
     idempotent: false,
@@ -363,7 +364,7 @@ export const OPERATIONS = {
   createSessionPayin: {
     method: 'POST',
     path: '/public/cashier/session/{sessionId}/payin',
-    summary: 'Create a pay-in in the session (E9)',
+    summary: 'Create a pay-in in the session',
     request: SessionPayinRequest,
     answer: PayinCreateResponse,
     answerDescription: 'Created',
@@ -375,7 +376,7 @@ export const OPERATIONS = {
   createSessionPayout: {
     method: 'POST',
     path: '/public/cashier/session/{sessionId}/payout',
-    summary: 'Create a payout in the session (E9)',
+    summary: 'Create a payout in the session',
     request: SessionPayoutRequest,
     answer: PayoutCreateResponse,
     answerDescription: 'Created',
@@ -387,7 +388,7 @@ export const OPERATIONS = {
   listSessionTransactions: {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}/transactions',
-    summary: "The session's pay-ins and payouts, newest first (E10)",
+    summary: "The session's pay-ins and payouts, newest first",
     answer: SessionTransactionList,
     answerDescription: 'Transactions',
     idempotent: false,
@@ -398,7 +399,7 @@ export const OPERATIONS = {
   watchSessionChanges: {
     method: 'POST',
     path: '/public/cashier/session-changes',
-    summary: 'Long poll: the watched sessions whose balance or withdrawals changed (E18)',
+    summary: 'Long poll: the watched sessions whose balance or withdrawals changed',
     request: SessionChangesRequest,
     answer: SessionChangesAnswer,
     answerDescription: 'The changed sessions and the next cursor',
@@ -409,7 +410,7 @@ export const OPERATIONS = {
   cancelPayout: {
     method: 'PUT',
     path: '/public/payout/{payoutId}/cancel',
-    summary: 'The customer cancels their pending withdrawal (E19)',
+    summary: 'The customer cancels their pending withdrawal',
     description:
       "A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.",
     answer: null,
@@ -421,7 +422,7 @@ export const OPERATIONS = {
   bindCashierSession: {
     method: 'PUT',
     path: '/public/cashier/session/{sessionId}/binding',
-    summary: 'A browser opens the cashier or the widget by its launch secret (E22)',
+    summary: 'A browser opens the cashier or the widget by its launch secret',
     description:
       'The browser that opens the address the merchant received spends its one-time launch secret (`launch=` of `checkoutUrl` or `widgetUrl`) and becomes the holder of that page: its proof is the HMAC of a secret kept in its HttpOnly cookie. 204; the browser that held that page before holds it no more. A spent, superseded, expired or unknown launch secret is 403 FORBIDDEN. The session id alone opens nothing.',
     request: BindingRequest,
@@ -433,7 +434,7 @@ export const OPERATIONS = {
   bindPayout: {
     method: 'PUT',
     path: '/public/payout/{payoutId}/binding',
-    summary: "A browser opens a payout's destination pages by their launch secret (E22)",
+    summary: "A browser opens a payout's destination pages by their launch secret",
     description:
       'As for a session: the launch secret of the payout’s `iframeUrls` is spent once, and that browser holds the destination pages. A payout made in a cashier session is held through its session (403 here).',
     request: BindingRequest,
@@ -445,7 +446,7 @@ export const OPERATIONS = {
   launchCashierSession: {
     method: 'POST',
     path: '/public/cashier/session/{sessionId}/launch',
-    summary: 'Launch the cashier session again: new one-time addresses (E22)',
+    summary: 'Launch the cashier session again: new one-time addresses',
     description:
       'New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session.',
     answer: CashierLaunchAnswer,
@@ -457,7 +458,7 @@ export const OPERATIONS = {
   launchPayout: {
     method: 'POST',
     path: '/public/payout/{payoutId}/launch',
-    summary: "Launch a payout's destination pages again (E22)",
+    summary: "Launch a payout's destination pages again",
     description:
       'New `iframeUrls` with a new launch secret; the browser that opens one holds the payout’s destination pages. A payout made in a cashier session is launched with its session (409 INVALID_STATE).',
     answer: PayoutLaunchAnswer,
@@ -469,7 +470,7 @@ export const OPERATIONS = {
   locateCashierSession: {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}/locator',
-    summary: 'The merchant of a cashier session, for framing its pages (E22)',
+    summary: 'The merchant of a cashier session, for framing its pages',
     description:
       'What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money.',
     answer: Locator,
@@ -481,7 +482,7 @@ export const OPERATIONS = {
   locatePayout: {
     method: 'GET',
     path: '/public/payout/{payoutId}/locator',
-    summary: 'The merchant and session of a payout, for framing its pages (E22)',
+    summary: 'The merchant and session of a payout, for framing its pages',
     answer: Locator,
     answerDescription: 'The merchant and the session',
     idempotent: false,
@@ -491,7 +492,7 @@ export const OPERATIONS = {
   setCustomerLimits: {
     method: 'PUT',
     path: '/public/customer/{customerId}/limits',
-    summary: "Set a customer's deposit limits per day, week and month (E19)",
+    summary: "Set a customer's deposit limits per day, week and month",
     request: CustomerLimitsRequest,
     answer: null,
     idempotent: false,
@@ -501,7 +502,7 @@ export const OPERATIONS = {
   setResponsibleGambling: {
     method: 'PUT',
     path: '/public/cashier/session/{sessionId}/responsible-gambling',
-    summary: 'The customer sets their own deposit limits and reality checks in the cashier (E23)',
+    summary: 'The customer sets their own deposit limits and reality checks in the cashier',
     description:
       "A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`.",
     request: ResponsibleGamblingRequest,
@@ -515,7 +516,7 @@ export const OPERATIONS = {
   setCustomerExclusion: {
     method: 'PUT',
     path: '/public/customer/{customerId}/exclusion',
-    summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it (E23)',
+    summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it',
     description: 'While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open.',
     request: ExclusionRequest,
     answer: null,
@@ -526,7 +527,7 @@ export const OPERATIONS = {
   lookupBin: {
     method: 'GET',
     path: '/public/bin/{bin}',
-    summary: 'What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)',
+    summary: 'What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country',
     answer: BinLookup,
     answerDescription: 'The BIN',
     idempotent: false,
@@ -568,7 +569,7 @@ export const OPERATIONS = {
   getCheckoutSettings: {
     method: 'GET',
     path: '/public/merchant/{merchantId}/checkout-settings',
-    summary: "The merchant's hosted checkout settings (E12)",
+    summary: "The merchant's hosted checkout settings",
     answer: CheckoutSettings,
     answerDescription: 'Settings',
     idempotent: false,

@@ -1,7 +1,7 @@
 /**
- * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with the docs/design.md's
- * extensions E1 (card processing body, redirectUrl), E2 (saved-card redirectUrl), E16
- * (attemptsRemaining and statusReason in processing answers) and the
+ * Pay-in operations of the public API 2.0.0 (reference, "Pay-in") with their extensions
+ * (docs/design.md, section 3): the card processing body and redirectUrl, the saved-card
+ * redirectUrl, attemptsRemaining and statusReason in processing answers, and the
  * `attemptsRemaining` field (an extension of this project, see README: the checkout needs to know whether a declined
  * pay-in may be tried again with another card).
  */
@@ -34,10 +34,10 @@ export const StatusReason = z
   .object({
     reason: z.string().optional(),
     detailedStatus: DetailedStatus.optional(),
-    status: z
-      .union([PayinStatus, PayoutStatus])
-      .optional()
-      .meta({ description: "The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED)." }),
+    status: z.union([PayinStatus, PayoutStatus]).optional().meta({
+      description:
+        "The transaction's status the reason explains (a payout's too: a withdrawal the customer cancelled, CUSTOMER_CANCELLED, is REJECTED).",
+    }),
   })
   .meta({ id: 'StatusReason' });
 
@@ -97,21 +97,21 @@ export const PayinTransaction = z
     attemptsRemaining: z.number().int().min(0).optional().meta({
       'x-extension': true,
       description:
-        'Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0.',
+        'Processing attempts left (an extension of this project; processing answers carry it too): a DECLINED pay-in may be processed again while this is above 0.',
     }),
     challengeUrl: z.string().optional().meta({
       'x-extension': true,
       description:
-        "E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again.",
+        "A PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again.",
     }),
     threeDSCompInd: ThreeDSCompInd.optional().meta({
       'x-extension': true,
       description:
-        'The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
+        'The 3DS Method completion indicator the checkout reported for the last card attempt (EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available.',
     }),
     fee: z.number().optional().meta({
       'x-extension': true,
-      description: "E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency).",
+      description: "The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency).",
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -119,7 +119,7 @@ export const PayinTransaction = z
   .meta({ id: 'PayinTransaction' });
 export type PayinTransaction = z.infer<typeof PayinTransaction>;
 
-/** E1: the card data of `process/card`. Expiry month "MM", year "YYYY". */
+/** The card data of `process/card`. Expiry month "MM", year "YYYY". */
 export const CardData = z
   .object({
     cardNumber: z.string().regex(/^\d{12,19}$/, 'PAN of 12 to 19 digits'),
@@ -128,14 +128,14 @@ export const CardData = z
     expiryYear: z.string().regex(/^\d{4}$/, 'YYYY'),
     cvv: z.string().regex(/^\d{3,4}$/, '3 or 4 digits'),
     preferredBrand: z.string().min(1).max(40).optional().meta({
-      description: "E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand.",
+      description: "The brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand.",
       'x-extension': true,
     }),
   })
   .meta({ id: 'CardData', 'x-extension': true });
 export type CardData = z.infer<typeof CardData>;
 
-/** E1: StartCardProcessingRequest. */
+/** StartCardProcessingRequest: the body of `process/card`. */
 export const ProcessCardRequest = z
   .object({ browser: Browser, cardData: CardData, saveCard: z.boolean() })
   .meta({ id: 'StartCardProcessingRequest', 'x-extension': true });
@@ -155,7 +155,7 @@ export const ProcessDirectLinkRequest = z
 export type ProcessDirectLinkRequest = z.infer<typeof ProcessDirectLinkRequest>;
 
 /**
- * E16: the issuer's 3DS Method to run before authentication (EMV 3-D Secure 2.2, "3DS Method"):
+ * The issuer's 3DS Method to run before authentication (EMV 3-D Secure 2.2, "3DS Method"):
  * the browser posts `threeDSMethodData` = `data` to `url` in a hidden iframe, waits at most
  * 10 s for the ACS to post to the notification URL inside `data`, then reports the indicator.
  */
@@ -169,7 +169,7 @@ export const ThreeDSMethod = z
   .meta({ id: 'ThreeDSMethod', 'x-extension': true });
 export type ThreeDSMethod = z.infer<typeof ThreeDSMethod>;
 
-/** E16: the 3DS Method's completion indicator reported to the service, which then authenticates. */
+/** The 3DS Method's completion indicator reported to the service, which then authenticates. */
 export const ThreeDSMethodResult = z.object({ threeDSCompInd: ThreeDSCompInd }).meta({ id: 'ThreeDSMethodResult', 'x-extension': true });
 export type ThreeDSMethodResult = z.infer<typeof ThreeDSMethodResult>;
 
@@ -181,7 +181,7 @@ const Base64Url = (max: number) =>
     .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 
 /**
- * E20: the issuer's offer of Secure Payment Confirmation (W3C SPC; EMV 3DS 2.3.1): the data of
+ * The issuer's offer of Secure Payment Confirmation (W3C SPC; EMV 3DS 2.3.1): the data of
  * the `secure-payment-confirmation` PaymentRequest the checkout shows before the ordinary
  * challenge, for a card with a passkey at its ACS.
  */
@@ -206,7 +206,7 @@ export const SpcOffer = z
   .meta({ id: 'SpcOffer', 'x-extension': true });
 export type SpcOffer = z.infer<typeof SpcOffer>;
 
-/** E20: the SPC assertion (a PublicKeyCredential of type payment.get, JSON-encoded as WebAuthn's toJSON). */
+/** The SPC assertion (a PublicKeyCredential of type payment.get, JSON-encoded as WebAuthn's toJSON). */
 export const SpcAssertionReport = z
   .object({
     assertion: z.object({
@@ -225,7 +225,7 @@ export const SpcAssertionReport = z
 export type SpcAssertionReport = z.infer<typeof SpcAssertionReport>;
 
 /**
- * E21: a wallet's payment token, as the wallet returned it: the sandbox wallet's signed token;
+ * A wallet's payment token, as the wallet returned it: the sandbox wallet's signed token;
  * Google Pay's `paymentMethodData.tokenizationData.token` (PAYMENT_GATEWAY tokenization, the
  * ECv2 JSON as a string); Apple Pay's `token.paymentData` as a JSON string (EC_v1).
  */
@@ -238,7 +238,7 @@ export const ProcessWalletRequest = z
 export type ProcessWalletRequest = z.infer<typeof ProcessWalletRequest>;
 
 /**
- * E21, decided by this project: Apple Pay's merchant validation goes through the service, which
+ * Decided by this project: Apple Pay's merchant validation goes through the service, which
  * holds the merchant identity certificate. `validationUrl` is the one Apple's merchantvalidation
  * event names (an apple.com host, https); `domain` the checkout's host the session is for.
  */
@@ -247,35 +247,35 @@ export const ApplePaySessionRequest = z
   .meta({ id: 'ApplePaySessionRequest', 'x-extension': true });
 export type ApplePaySessionRequest = z.infer<typeof ApplePaySessionRequest>;
 
-/** E21: Apple's opaque merchant session, handed to `event.complete()` as it is. */
+/** Apple's opaque merchant session, handed to `event.complete()` as it is. */
 export const ApplePaySession = z
   .object({ merchantSession: z.record(z.string(), z.unknown()) })
   .meta({ id: 'ApplePaySession', 'x-extension': true });
 export type ApplePaySession = z.infer<typeof ApplePaySession>;
 
-/** Answer of card (E1), saved-card (E2) and direct-link processing; attemptsRemaining and statusReason are E16. */
+/** Answer of card, saved-card and direct-link processing, with attemptsRemaining and statusReason. */
 export const PayinProcessingResponse = z
   .object({
     paymentId: z.string(),
     status: PayinStatus,
-    redirectUrl: z.string().optional().meta({ description: '3DS challenge (ACS) or provider page the customer goes to next (E1, E2).' }),
+    redirectUrl: z.string().optional().meta({ description: '3DS challenge (ACS) or provider page the customer goes to next.' }),
     spc: SpcOffer.optional().meta({
       'x-extension': true,
       description:
-        'E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands.',
+        'The card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands.',
     }),
     threeDSMethod: ThreeDSMethod.optional().meta({
       'x-extension': true,
-      description: 'Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile.',
+      description: 'Run the 3DS Method, then report its indicator to process/3ds-method; the pay-in stays PENDING_3DS meanwhile.',
     }),
     attemptsRemaining: z.number().int().min(0).optional().meta({
       'x-extension': true,
       description:
-        'Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0.',
+        'Processing attempts left after this one, as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0.',
     }),
     statusReason: StatusReason.optional().meta({
       'x-extension': true,
-      description: 'Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt.',
+      description: 'Why the pay-in has its status, when it has a reason: the declined, failed or timed-out outcome of this attempt.',
     }),
   })
   .meta({ id: 'PayinProcessingResponse' });

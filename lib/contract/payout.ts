@@ -1,6 +1,6 @@
 /**
- * Payout operations (reference, "Payout") with the docs/design.md's extensions E3 (fetch),
- * E4 (direct-link body and answer) and E5 (card processing).
+ * Payout operations (reference, "Payout") with their extensions (docs/design.md, section 3): the
+ * fetch, the direct-link body and answer, and card processing.
  */
 import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount } from './common';
@@ -26,7 +26,7 @@ export const PayoutCreateResponse = z
   .meta({ id: 'PayoutCreateResponse' });
 export type PayoutCreateResponse = z.infer<typeof PayoutCreateResponse>;
 
-/** E3: the payout record. */
+/** The payout record (GET /public/payout/{id}). */
 export const PayoutTransaction = z
   .object({
     id: z.string(),
@@ -46,7 +46,7 @@ export const PayoutTransaction = z
     fee: z.number().optional().meta({
       'x-extension': true,
       description:
-        "E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both.",
+        "The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both.",
     }),
     createdAt: z.string(),
     updatedAt: z.string(),
@@ -54,7 +54,7 @@ export const PayoutTransaction = z
   .meta({ id: 'PayoutTransaction', 'x-extension': true });
 export type PayoutTransaction = z.infer<typeof PayoutTransaction>;
 
-/** E5: the destination card of a payout: no CVV. */
+/** The destination card of a payout: no CVV. */
 export const PayoutCardData = z
   .object({
     cardNumber: z.string().regex(/^\d{12,19}$/, 'PAN of 12 to 19 digits'),
@@ -65,7 +65,7 @@ export const PayoutCardData = z
   .strict()
   .meta({ id: 'PayoutCardData', 'x-extension': true, description: 'No CVV: a payout destination needs none, and none may be sent.' });
 
-/** E5: a new destination card, or a saved one. */
+/** A payout's destination: a new card, or a saved one. */
 export const PayoutCardRequest = z
   .union([
     z.object({ browser: Browser, cardData: PayoutCardData }).strict(),
@@ -74,13 +74,13 @@ export const PayoutCardRequest = z
   .meta({ id: 'StartPayoutCardProcessingRequest', 'x-extension': true });
 export type PayoutCardRequest = z.infer<typeof PayoutCardRequest>;
 
-/** E4: StartDirectLinkPayoutProcessingRequest. */
+/** StartDirectLinkPayoutProcessingRequest: the body of direct-link payout processing. */
 export const PayoutDirectLinkRequest = z
   .object({ browser: Browser, additionalData: FreeFormMap })
   .meta({ id: 'StartDirectLinkPayoutProcessingRequest', 'x-extension': true });
 export type PayoutDirectLinkRequest = z.infer<typeof PayoutDirectLinkRequest>;
 
-/** E4/E5: PayoutProcessingResponse. */
+/** PayoutProcessingResponse: the answer of direct-link and card payout processing. */
 export const PayoutProcessingResponse = z
   .object({ payoutId: z.string(), status: PayoutStatus, redirectUrl: z.string().optional() })
   .meta({ id: 'PayoutProcessingResponse', 'x-extension': true });

@@ -1,5 +1,5 @@
 /**
- * E23, the regulated cashier (docs/design.md, sections 3 and 8): the rules of the merchant's
+ * The regulated cashier (docs/design.md, section 8): the rules of the merchant's
  * licences in force for the session's customer, the customer's own deposit limits (a lower one
  * now, a higher one after the cooling-off), reality checks, and a time-out or self-exclusion set
  * by the merchant. Amounts in major units of the session's currency, like the rest of the API.

@@ -24,7 +24,7 @@ import type {
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
   token: text('token').notNull().unique(),
-  /** Sandbox configuration: settings (E12), currencies, PSPs, routers, routes, rates. */
+  /** Sandbox configuration: checkout settings, currencies, PSPs, routers, routes, rates. */
   config: jsonb('config').$type<SandboxMerchantConfig>().notNull(),
   webhookSecret: text('webhook_secret').notNull(),
   /** Where the public API's events go (set in the console); null: no events are sent. */
@@ -44,9 +44,9 @@ export const customers = pgTable(
     merchantId: text('merchant_id').notNull(),
     externalUserId: text('external_user_id').notNull(),
     data: jsonb('data').$type<Customer>().notNull(),
-    /** E19: deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
+    /** Deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
     depositLimits: jsonb('deposit_limits').$type<StoredDepositLimits>(),
-    /** E23: raises waiting for their cooling-off, the answer before a first deposit, an exclusion, the reality-check interval. */
+    /** Raises waiting for their cooling-off, the answer before a first deposit, an exclusion, the reality-check interval. */
     gambling: jsonb('gambling').$type<StoredGambling>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -100,9 +100,9 @@ export const payins = pgTable(
     /** A timed outcome of the test cards (PENDING → SUCCESS or TIMEOUT) due at this time. */
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
-    /** 3-D Secure of the card attempt under way (E16): { phase: METHOD | CHALLENGE, serverTransId, afterMethod, methodAnswers, methodCompletion? }. */
+    /** 3-D Secure of the card attempt under way: { phase: METHOD | CHALLENGE, serverTransId, afterMethod, methodAnswers, methodCompletion? }. */
     threeDs: jsonb('three_ds').$type<ThreeDsState>(),
-    /** Cashier session the pay-in was created in (E9). */
+    /** Cashier session the pay-in was created in. */
     sessionId: text('session_id'),
     /** APM of a direct-link pay-in and the customer's fields for it. */
     methodId: text('method_id'),
@@ -110,15 +110,15 @@ export const payins = pgTable(
     /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
     h2h: jsonb('h2h').$type<H2hData>(),
     refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
-    /** E19: the cashier fee included in amount_minor (minor units of the initial currency), when one applied. */
+    /** The cashier fee included in amount_minor (minor units of the initial currency), when one applied. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
-    /** E19: the method the customer chose in the cashier (`card`, `apm`): processing by another is refused (its fee). */
+    /** The method the customer chose in the cashier (`card`, `apm`): processing by another is refused (its fee). */
     cashierMethod: text('cashier_method'),
-    /** E19: when the last processing attempt was made (the customer paid): deposit limits count from it. */
+    /** When the last processing attempt was made (the customer paid): deposit limits count from it. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
-    /** E23: the unpaid pay-in of the session this one retries (one retry each: unique). */
+    /** The unpaid pay-in of the session this one retries (one retry each: unique). */
     replaces: text('replaces'),
-    /** E23: the issuer asked for strong customer authentication (a soft decline): every card attempt goes through 3-D Secure. */
+    /** The issuer asked for strong customer authentication (a soft decline): every card attempt goes through 3-D Secure. */
     scaRequired: boolean('sca_required').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -127,7 +127,7 @@ export const payins = pgTable(
     uniqueIndex('payins_replaces').on(t.replaces),
     uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId),
     index('payins_pending').on(t.pendingUntil),
-    // E19: a customer's deposits of the last 30 days, summed against their deposit limits.
+    // A customer's deposits of the last 30 days, summed against their deposit limits.
     index('payins_customer_processed').on(t.customerId, t.processedAt),
   ],
 );
@@ -160,15 +160,15 @@ export const payouts = pgTable(
     sessionId: text('session_id'),
     pendingUntil: timestamp('pending_until', { withTimezone: true }),
     pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
-    /** E19: the cashier fee (minor units of the initial currency) the customer pays on top of the value sent: the balance holds and loses value + fee. */
+    /** The cashier fee (minor units of the initial currency) the customer pays on top of the value sent: the balance holds and loses value + fee. */
     feeMinor: bigint('fee_minor', { mode: 'number' }),
-    /** E19: the method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
+    /** The method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
     cashierMethod: text('cashier_method'),
-    /** E22: SHA-256 of the proof of the browser that holds the destination pages (a cashier payout is held through its session). */
+    /** SHA-256 of the holder proof of the browser that holds the destination pages (a cashier payout is held through its session). */
     bindingHash: text('binding_hash'),
-    /** E22: SHA-256 of the one-time launch secret of its `iframeUrls`; null once spent. */
+    /** SHA-256 of the one-time launch secret of its `iframeUrls`; null once spent. */
     launchHash: text('launch_hash'),
-    /** E22: when the launch secret stops opening the pages. */
+    /** When the launch secret stops opening the pages. */
     launchExpiresAt: timestamp('launch_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -187,11 +187,11 @@ export const cashierSessions = pgTable('cashier_sessions', {
   kycVerified: boolean('kyc_verified').notNull(),
   previousTransactionCount: integer('previous_transaction_count').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  /** E22: SHA-256 of the proof of the browser that holds the cashier page (the last to spend its launch secret). */
+  /** SHA-256 of the holder proof of the browser that holds the cashier page (the last to spend its launch secret). */
   bindingHash: text('binding_hash'),
-  /** E22: SHA-256 of the proof of the browser that holds the withdrawal widget. */
+  /** SHA-256 of the holder proof of the browser that holds the withdrawal widget. */
   widgetBindingHash: text('widget_binding_hash'),
-  /** E22: SHA-256 of the one-time launch secrets of the cashier's and the widget's addresses; null once spent. They end with the session. */
+  /** SHA-256 of the one-time launch secrets of the cashier's and the widget's addresses; null once spent. They end with the session. */
   launchHash: text('launch_hash'),
   widgetLaunchHash: text('widget_launch_hash'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -224,7 +224,7 @@ export const webhookDeliveries = pgTable(
   (t) => [index('webhook_deliveries_due').on(t.nextAttemptAt)],
 );
 
-/** E13: stored answers per (scope, key); the fingerprint is keyed and leaves the CVV out. */
+/** Idempotency keys: stored answers per (scope, key); the fingerprint is keyed and leaves the CVV out. */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -240,7 +240,7 @@ export const idempotencyKeys = pgTable(
 );
 
 /**
- * E18: one row per change of a cashier session's balance or of one of its withdrawals, written
+ * The session-changes long poll's feed: one row per change of a cashier session's balance or of one of its withdrawals, written
  * by triggers (drizzle/0003_session_changes.sql) in the transaction of the change, which also
  * NOTIFY `cashier_session_changes`. `txId` is the writing transaction's id (pg_current_xact_id):
  * a watcher reads the rows whose transaction is below the snapshot's xmin, so a row committed
@@ -260,7 +260,7 @@ export const cashierSessionChanges = pgTable(
 );
 
 /**
- * E20: passkeys the sandbox's ACS enrolled for a card (WebAuthn with the `payment` extension),
+ * Passkeys (for Secure Payment Confirmation) the sandbox's ACS enrolled for a card (WebAuthn with the `payment` extension),
  * found by the card's keyed hash: the issuer's own record, whichever merchant the card pays.
  * The public key is COSE (base64url); `counter` is the authenticator's signature counter.
  */
@@ -281,7 +281,7 @@ export const spcCredentials = pgTable(
 );
 
 /**
- * Wallet tokens spent (E21): a token pays once, on one pay-in. Keyed by the wallet and the token's
+ * Wallet tokens spent: a token pays once, on one pay-in. Keyed by the wallet and the token's
  * own reference (Google Pay's messageId, Apple Pay's transactionId, the sandbox wallet's nonce),
  * never by the token: the primary key makes two pay-ins racing with one token end with one.
  */

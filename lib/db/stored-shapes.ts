@@ -20,17 +20,17 @@ export interface ThreeDsState {
   /** False: the sandbox's Method page never notifies (the 10 s timeout test card). */
   methodAnswers?: boolean;
   methodCompletion?: ThreeDSCompInd;
-  /** E20: the one-time challenge of the SPC offer out (base64url), spent by its report. */
+  /** The one-time challenge of the Secure Payment Confirmation offer out (base64url), spent by its report. */
   spcChallenge?: string;
-  /** E20: the challenge of the passkey enrolment the ACS offered after a passed challenge. */
+  /** The challenge of the passkey enrolment the ACS offered after a passed challenge. */
   enrolChallenge?: string;
   /**
-   * E20: SHA-256 (base64url) of the enrolment token given to the browser that passed the
+   * SHA-256 (base64url) of the passkey enrolment token given to the browser that passed the
    * challenge, and until when it may enrol (ISO 8601): only that browser may add a passkey.
    */
   enrolTokenHash?: string;
   enrolUntil?: string;
-  /** E20: how the challenge was passed. */
+  /** How the challenge was passed: answered, or by a passkey (SPC). */
   passedBy?: 'challenge' | 'spc';
 }
 
@@ -43,7 +43,7 @@ export interface StoredCard {
   expiryMonth: string;
   expiryYear: string;
   holder: string;
-  /** E21: the card came from a wallet: which, and the token's reference (one use per pay-in). */
+  /** The card came from a wallet: which, and the token's reference (one use per pay-in). */
   wallet?: { type: WalletType; ref: string };
 }
 
@@ -91,7 +91,7 @@ export interface SandboxPsp {
   requiresKyc: boolean;
 }
 
-/** A sandbox merchant's configuration (`merchants.config`): settings (E12), currencies, PSPs, routers, routes, rates. */
+/** A sandbox merchant's configuration (`merchants.config`): checkout settings, currencies, PSPs, routers, routes, rates. */
 export interface SandboxMerchantConfig {
   displayName: string;
   settings: CheckoutSettings;
@@ -104,11 +104,11 @@ export interface SandboxMerchantConfig {
   ratesToEur: Record<string, number>;
 }
 
-/** E19: a customer's deposit limits per currency, minor units (`customers.deposit_limits`). */
+/** A customer's deposit limits per currency, minor units (`customers.deposit_limits`). */
 export type StoredDepositLimits = Record<string, Partial<Record<'day' | 'week' | 'month', number>>>;
 
 /**
- * E23: a customer's responsible-gambling record (`customers.gambling`): raises of their deposit
+ * A customer's responsible-gambling record (`customers.gambling`): raises of their deposit
  * limits waiting for the cooling-off (per currency, minor units), when they answered the question
  * of limits before a first deposit, a time-out or self-exclusion set by the merchant, and the
  * reality-check interval they chose (minutes; 0: off).

@@ -1,6 +1,6 @@
 /**
- * Merchant origins allowed to frame the pages and to receive their messages (E12
- * `allowedOrigins`; docs/design.md, section 5). A pattern is an origin
+ * Merchant origins allowed to frame the pages and to receive their messages (the checkout
+ * settings' `allowedOrigins`; docs/design.md, section 5). A pattern is an origin
  * (`https://shop.example`), an origin with any port (`http://localhost:*`), or a
  * subdomain wildcard (`https://*.shop.example`): the CSP source-expression forms.
  */
@@ -40,7 +40,7 @@ export const isAllowedOrigin = (patterns: readonly string[], origin: string): bo
 const CSP_REPORT_PATH = '/api/csp-report';
 
 /**
- * The sandbox's origin when a payment page may pay with the sandbox wallet (E21) and the sandbox
+ * The sandbox's origin when a payment page may pay with the sandbox wallet and the sandbox
  * lives on an origin of its own (SANDBOX_PUBLIC_URL, the production shape): the browser fetches
  * the wallet's payment-method manifest from there under the page's connect-src. Null otherwise:
  * outside test mode there is no sandbox wallet (lib/checkout/payment-pages/wallet-offer.ts), and on the
@@ -74,7 +74,7 @@ export function contentSecurityPolicy(options: {
   formTargets?: readonly string[];
   /**
    * A third party the page runs, by origin: its script, its calls and its frames (Google Pay's
-   * script for a merchant that offers it, E21). None by default.
+   * script for a merchant that offers it). None by default.
    */
   thirdParties?: readonly string[];
 }): string {

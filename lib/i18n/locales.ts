@@ -1,6 +1,6 @@
 /**
  * Locales of the hosted pages and how a request picks one: `?locale=` first, then
- * Accept-Language (RFC 9110 §12.5.4), then the merchant's default (E12 `defaultLocale`),
+ * Accept-Language (RFC 9110 §12.5.4), then the merchant's default (checkout settings' `defaultLocale`),
  * then `en`.
  */
 import { match } from '@formatjs/intl-localematcher';
@@ -14,7 +14,7 @@ const RTL_LANGUAGES = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** Request header through which proxy.ts hands the `?locale=` value to the pages. */
 export const LOCALE_HEADER = 'x-checkout-locale';
-/** Request header through which proxy.ts hands the merchant's default locale (E12) to the pages. */
+/** Request header through which proxy.ts hands the merchant's default locale (from its checkout settings) to the pages. */
 export const MERCHANT_LOCALE_HEADER = 'x-checkout-merchant-locale';
 
 const TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/;

@@ -1,7 +1,7 @@
 /**
  * `callOperation(id, …)`: any operation of the payments service by its id in the operations
  * table (`lib/contract/operations.ts`), which knows its method, path, body and answer types.
- * An operation marked `holder` carries the proof of the request's own browser (E22, its
+ * An operation marked `holder` carries the holder's proof of the request's own browser (its
  * cookie) unless the caller gives one; the call itself is request-scoped-call.ts's.
  */
 import 'server-only';
@@ -29,7 +29,7 @@ export async function callOperation<K extends OperationId>(id: K, input: CallInp
 }
 
 /**
- * The proof of the request's browser for the session or payout an operation names (E22), or
+ * The proof of the request's browser for the session or payout an operation names, or
  * null without a cookie or outside a request. The merchant comes from the locator (ids only,
  * remembered); a locator that fails gives null, and the service refuses.
  */

@@ -10,14 +10,14 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import type { BinLookup } from '@/lib/contract/bin';
 
 /**
- * Checkout settings (E12) change rarely and every page view needs them twice (proxy.ts for
+ * Checkout settings change rarely and every page view needs them twice (proxy.ts for
  * frame-ancestors, then the page): kept per merchant for SETTINGS_TTL_MS. A merchant's edit
  * shows within that time on every instance.
  */
 export const SETTINGS_TTL_MS = 5_000;
 
 /**
- * BIN facts (E17) are the issuers' reference data: a BIN's brands and funding type change with
+ * BIN facts (GET /public/bin/{bin}) are the issuers' reference data: a BIN's brands and funding type change with
  * the scheme's tables, not per request. Kept BIN_TTL_MS per BIN (6 to 8 digits: PCI DSS allows
  * the BIN to be shown and kept; it is not the PAN), so the card page's lookups as a customer
  * types, and the no-JavaScript post's co-badge check, cost the service one call per BIN.

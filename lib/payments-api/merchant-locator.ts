@@ -1,6 +1,6 @@
 /**
- * The merchant of a pay-in, payout or cashier session, which the holder's proof (E22) and the
- * pages need: remembered from any fetch of the record (lookup-caches.ts), else asked of a
+ * The merchant of a pay-in, payout or cashier session, which the holder's proof (docs/design.md,
+ * E22) and the pages need: remembered from any fetch of the record (lookup-caches.ts), else asked of a
  * session's or payout's locator. A locator is read with the proof it is given (none by
  * default), never the browser's own, so finding a merchant never needs a merchant.
  */
@@ -23,11 +23,11 @@ export function rememberMerchant<T extends { merchantId: string }>(type: RecordT
 export const knownMerchant = (type: RecordType, id: string): string | undefined => caches().merchantOf.get(`${type}:${id}`);
 
 /**
- * The locator of a session or payout (E22): its merchant, a payout's session, and with a
+ * The locator of a session or payout: its merchant, a payout's session, and with a
  * holder's proof whether that browser holds it. Throws PaymentsApiError (404).
  */
 export async function locate(type: 'payout' | 'session', id: string, holderProofValue: string | null = null) {
-  // A session's or payout's locator (E22): readable before its holder is known, nothing of the customer in it.
+  // A session's or payout's locator: readable before its holder is known, nothing of the customer in it.
   const located =
     type === 'payout'
       ? await callInRequest('locatePayout', { params: { payoutId: id } }, holderProofValue)

@@ -32,16 +32,16 @@ export const paymentsApi = {
     callOperation('processCard', { params: { payinId }, body, idempotencyKey }),
   processSavedCard: (payinId: string, body: ProcessSavedCardRequest, idempotencyKey: string) =>
     callOperation('processSavedCard', { params: { payinId }, body, idempotencyKey }),
-  /** E16: the 3DS Method's indicator; the answer is the next step, as a processing answer. */
+  /** The 3DS Method's indicator; the answer is the next step, as a processing answer. */
   completeThreeDSMethod: (payinId: string, body: ThreeDSMethodResult, idempotencyKey: string) =>
     callOperation('completeThreeDSMethod', { params: { payinId }, body, idempotencyKey }),
-  /** E20: the Secure Payment Confirmation assertion; the answer is the next step, as a processing answer. */
+  /** The Secure Payment Confirmation assertion; the answer is the next step, as a processing answer. */
   completeSpc: (payinId: string, body: SpcAssertionReport, idempotencyKey: string) =>
     callOperation('completeSpc', { params: { payinId }, body, idempotencyKey }),
-  /** E21: a wallet's token; answered as process/card. */
+  /** A wallet's token (the sandbox wallet, Google Pay, Apple Pay); answered as process/card. */
   processWallet: (payinId: string, body: ProcessWalletRequest, idempotencyKey: string) =>
     callOperation('processWallet', { params: { payinId }, body, idempotencyKey }),
-  /** E21: Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
+  /** Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
   startApplePaySession: (payinId: string, body: ApplePaySessionRequest) =>
     callOperation('startApplePaySession', { params: { payinId }, body }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
@@ -51,7 +51,7 @@ export const paymentsApi = {
       ? callOperation('getPayinMethods', { params: { payinId: id } })
       : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
-  /** E7: removes a saved card; the pages' credential needs the proof of a browser holding one of the customer's sessions (E22). */
+  /** Removes a saved card; the pages' credential needs the holder's proof of a browser holding one of the customer's sessions. */
   deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) =>
     callOperation('deleteSavedCard', { params: { customerId, cardId }, holderProof: holderProofValue }),
   getPayout: (payoutId: string) => callOperation('getPayout', { params: { payoutId } }).then(rememberMerchant('payout', payoutId)),
@@ -62,25 +62,25 @@ export const paymentsApi = {
   getSession: (sessionId: string) =>
     callOperation('getCashierSession', { params: { sessionId } }).then(rememberMerchant('session', sessionId)),
   sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
-  /** E9: `amount` in major units of the session currency; `method` (E19) chooses the fee the service adds; `replaces` (E23) an unpaid pay-in of the session this one retries. */
+  /** `amount` in major units of the session currency; `method` chooses the cashier fee the service adds; `replaces` an unpaid pay-in of the session this one retries. */
   createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string, replaces?: string) =>
     callOperation('createSessionPayin', {
       params: { sessionId },
       body: { amount, ...(method ? { method } : {}), ...(replaces ? { replaces } : {}) },
       idempotencyKey,
     }),
-  /** E23: the customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
+  /** The customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
   setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) =>
     callOperation('setResponsibleGambling', { params: { sessionId }, body }),
   /** `value` in major units of the session currency. */
   createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
-  /** E19: the customer cancels their pending withdrawal (204). */
+  /** The customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
-  /** E22: the browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
+  /** The browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
   bindSession: (sessionId: string, launchToken: string, holderProofValue: string) =>
     callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
-  /** E22: as bindSession, for a payout's destination pages. */
+  /** As bindSession, for a payout's destination pages. */
   bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) =>
     callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
 
@@ -94,12 +94,12 @@ export const paymentsApi = {
   },
 
   /**
-   * The locator of a session or payout (E22): its merchant, a payout's session, and with a
+   * The locator of a session or payout: its merchant, a payout's session, and with a
    * holder's proof whether that browser holds it. Throws PaymentsApiError (404).
    */
   locate,
 
-  /** GET /public/bin/{bin} (E17), kept BIN_TTL_MS per BIN; null for an unknown BIN (404). A failed fetch is not kept. Throws PaymentsApiError. */
+  /** GET /public/bin/{bin}, kept BIN_TTL_MS per BIN; null for an unknown BIN (404). A failed fetch is not kept. Throws PaymentsApiError. */
   lookupBin: (bin: string): Promise<BinLookup | null> => {
     const cache = caches().bins;
     const hit = cache.get(bin);
@@ -113,7 +113,7 @@ export const paymentsApi = {
     return value;
   },
 
-  /** GET checkout settings (E12), kept SETTINGS_TTL_MS per merchant; a failed fetch is not kept. */
+  /** GET checkout settings, kept SETTINGS_TTL_MS per merchant; a failed fetch is not kept. */
   getCheckoutSettings: (merchantId: string): Promise<CheckoutSettings> => {
     const cache = caches().settings;
     const hit = cache.get(merchantId);

@@ -31,12 +31,12 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
     idempotencyKey?: string;
     /** Ends the call early (a long poll nobody needs any more); it then fails as `timeout`. */
     signal?: AbortSignal;
-    /** Instead of PAYMENTS_API_TIMEOUT_MS (ms): a long poll (E18) waits up to 25 s by design. */
+    /** Instead of PAYMENTS_API_TIMEOUT_MS (ms): a long poll (session-changes) waits up to 25 s by design. */
     timeoutMs?: number;
     /** A call of background work (the live-balance hub): it carries no request's X-Request-Id. */
     background?: boolean;
     /**
-     * The holder's proof for an operation marked `holder` (E22, lib/payments-api/holder-proof.ts).
+     * The holder's proof for an operation marked `holder` (lib/payments-api/holder-proof.ts).
      * Unset: the proof of the request's own browser (its cookie), for the session or payout the
      * call names; null: none (the service then refuses what needs one).
      */

@@ -59,7 +59,7 @@ describe('regular expressions', () => {
     expect(checkSync(String.raw`^\s*(\d{1,2})\s*\/?\s*(\d{2}|\d{4})\s*$`, '').status).toBe('vulnerable');
   });
 
-  it('every field pattern the sandbox gives its methods (E6 descriptors, compiled by the checkout) is linear', async () => {
+  it('every field pattern the sandbox gives its methods (field descriptors, compiled by the checkout) is linear', async () => {
     const { checkSync } = await import('recheck');
     const { METHOD_FIELDS } = await import('@/lib/sandbox/core/methods');
     const patterns = Object.values(METHOD_FIELDS)

@@ -9,7 +9,7 @@ import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { sandboxDb } from '@/lib/sandbox/core/store';
 import { call, contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
-/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its holder proof. */
 const browserOf = testBrowser();
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import {

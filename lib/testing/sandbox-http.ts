@@ -102,7 +102,7 @@ export const newHolderProof = (): string =>
 
 /**
  * One test browser for a whole file: `holding.open(launchUrl)` spends a launch secret with its
- * proof, and `holding.pages` are the pages' credential's call options carrying it (E22).
+ * proof, and `holding.pages` are the pages' credential's call options carrying it.
  */
 export function testBrowser() {
   const proof = newHolderProof();

@@ -1,5 +1,5 @@
 /**
- * Wallet tokens of the shapes Google Pay and Apple Pay return (E21), for tests: Google Pay's
+ * Wallet tokens of the shapes Google Pay and Apple Pay return, for tests: Google Pay's
  * PAYMENT_GATEWAY token (protocol ECv2: Google Pay API, "Payment data cryptography") and Apple
  * Pay's paymentData (EC_v1: "Payment token format reference"). The sandbox cannot check Google's
  * or Apple's signatures offline, nor decrypt without a gateway key: its TEST reading takes the

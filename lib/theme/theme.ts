@@ -1,5 +1,5 @@
 /**
- * The merchant's theme (E12 `theme`: primary colour, corner radius, font family from a safe
+ * The merchant's theme (checkout settings' `theme`: primary colour, corner radius, font family from a safe
  * list, colour scheme) turned into the CSS custom properties every hosted page is styled with
  * (`app/globals.css` maps them to Tailwind colours: `bg-primary`, `text-fg`, `rounded-theme`…).
  *
@@ -31,7 +31,7 @@ const FONT_STACKS: Record<FontFamily, string> = {
 export const COLOR_SCHEMES = ['light', 'dark', 'auto'] as const;
 type ColorScheme = (typeof COLOR_SCHEMES)[number];
 
-/** The theme fields the pages use; anything else in E12 `theme` is ignored. */
+/** The theme fields the pages use; anything else in the settings' `theme` is ignored. */
 interface ThemeInput {
   primaryColor?: string;
   /** Corner radius in CSS px, 0–32. */

@@ -30,7 +30,7 @@ export interface CheckoutMessage {
     errorKey?: string;
     /**
      * `balance`: major units of `currency`; the same message carries `available` (what a withdrawal
-     * may take now: balance minus reserved) and `reserved` (held by withdrawals not yet final), E19.
+     * may take now: balance minus reserved) and `reserved` (held by withdrawals not yet final).
      */
     balance?: number | null;
     currency?: string;

@@ -24,7 +24,7 @@ try {
   const runs = [];
   for (const [theme, token] of THEMES) {
     runs.push([theme, 'card', (await createPayin(origin, token)).iframeUrls.card]);
-    // The cashier as the browser that opened its launch address (E22).
+    // The cashier as the browser that opened its launch address (and so holds it).
     const cashier = await launch((await createSession(origin, token)).checkoutUrl);
     runs.push([theme, 'cashier', cashier.url, cashier.cookie]);
   }

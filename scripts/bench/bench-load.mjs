@@ -100,7 +100,7 @@ try {
     },
   });
   const session = await createSession(serviceOrigin);
-  // The cashier opens by its launch address (E22): the page is then served to the browser holding it.
+  // The cashier opens by its launch address: the page is then served to the browser holding it.
   const { url: cashierUrl, cookie: cashierCookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });
   const targets = [
     ['static (home)', `${checkout.origin}/`, {}],

@@ -37,7 +37,7 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
 // The typed client (lib/payments-api/merchant-client.ts) as the merchant.
 const merchant = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: MERCHANT });
 
-/** The Cookie header of the browser that holds the sessions (E22). */
+/** The Cookie header of the browser that holds the sessions. */
 let holder = '';
 
 /** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
@@ -82,7 +82,7 @@ try {
   console.error(`creating ${max} cashier sessions at the service…`);
   const created = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`));
   const sessions = created.map((s) => s.sessionId);
-  // One browser holds every session's widget (E22): it opens the first launch address, then the others with its cookie.
+  // One browser holds every session's widget: it opens the first launch address, then the others with its cookie.
   holder = (await launch(created[0].widgetUrl, { checkoutOrigin: checkout.origin })).cookie;
   await inBatches(max - 1, 16, (i) => launch(created[i + 1].widgetUrl, { checkoutOrigin: checkout.origin, cookie: holder }));
   console.log(

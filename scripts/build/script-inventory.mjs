@@ -48,7 +48,7 @@ try {
     'create payout',
   );
   const session = await createSession(origin);
-  // The cashier's, the widget's and a payout's pages open once by their launch address (E22):
+  // The cashier's, the widget's and a payout's pages open once by their launch address:
   // its own page is inventoried, then the page itself as the browser that launched it.
   const cashier = await launch(session.checkoutUrl);
   const widget = await launch(session.widgetUrl, { cookie: cashier.cookie });

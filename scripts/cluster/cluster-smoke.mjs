@@ -127,7 +127,7 @@ try {
       'create session',
     );
   const wallet = await newSession(50);
-  // The merchant's deposit and withdrawal in a session no browser holds yet (E22), then the customer's browser opens it.
+  // The merchant's deposit and withdrawal in a session no browser holds yet, then the customer's browser opens it.
   const deposit = must(
     await merchant.POST('/public/cashier/session/{sessionId}/payin', {
       params: { path: { sessionId: wallet.sessionId } },

@@ -20,7 +20,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
  * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
- * history, in the session's currency; under a gambling licence (E23), the safer-gambling panel,
+ * history, in the session's currency; under a gambling licence (the regulated cashier), the safer-gambling panel,
  * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
@@ -28,7 +28,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const query = await props.searchParams;
   const locale = localeParam(query.locale);
   const flow = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
-  // A merchant's address with a launch secret (E22): spent by a post, never by this GET.
+  // A merchant's address with a launch secret: spent by a post, never by this GET.
   if (typeof query.launch === 'string') {
     return <LaunchForm path={`/cashier/${encodeURIComponent(sessionId)}`} launch={query.launch.slice(0, 64)} query={launchQuery(query)} />;
   }
@@ -42,7 +42,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
-  /** What a withdrawal may take: the balance minus the withdrawals in progress (E19). */
+  /** What a withdrawal may take: the balance minus the withdrawals in progress. */
   const available = session.available ?? balance;
   const availableText = available === null ? null : money(available, session.currency, uiLocale);
   const terms = cashierTerms(settings, session, flow);
@@ -53,7 +53,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
   const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
-  /** E23: the rules of the merchant's licences for this customer; the panel shows for a licensed or gambling merchant. */
+  /** The rules of the merchant's gambling licences for this customer; the panel shows for a licensed or gambling merchant. */
   const rg = session.responsibleGambling;
   const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
   const cancel = cancelId ? (

@@ -1,7 +1,7 @@
 'use server';
 /**
  * Server action of the cashier and the withdrawal widget: checks the amount as the form does,
- * creates the pay-in or payout in the session (E9) with one Idempotency-Key per attempt, and
+ * creates the pay-in or payout in the session with one Idempotency-Key per attempt, and
  * answers the payment page (card or APM) the cashier shows next in its frame.
  */
 import { randomUUID } from 'node:crypto';
@@ -95,7 +95,7 @@ const CancelForm = z.object({
 });
 
 /**
- * The customer cancels a pending withdrawal of the session (E19), after the page's confirmation
+ * The customer cancels a pending withdrawal of the session, after the page's confirmation
  * step; works without JavaScript. The payout must be one of the session's; the service decides
  * whether it may still be cancelled (403, 409). Back to the page with `notice=cancelled`,
  * `cancelFailed`, or `cancelUnavailable` when the service did not answer.

@@ -10,7 +10,7 @@ export type AmountError =
   'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';
 
 /**
- * The limits an amount must keep (E19), in major units: the merchant's minimum and maximum of
+ * The limits an amount must keep, in major units: the merchant's minimum and maximum of
  * one transaction, and for a deposit what is left of the customer's tightest deposit limit.
  */
 export interface AmountRules {

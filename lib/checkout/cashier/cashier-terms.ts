@@ -1,9 +1,9 @@
 /**
- * The terms the cashier shows before the customer types (E19), from the merchant's checkout
+ * The terms the cashier shows before the customer types, from the merchant's checkout
  * settings and the session: the bounds of one deposit or withdrawal, what is left of the
  * customer's deposit limits, the fee rules of card and other methods, the expected time of a
  * withdrawal per method, whether pending withdrawals may be cancelled, and the merchant's KYC and
- * responsible-gambling pages. Major units, like the API; fees in minor units, like E19.
+ * responsible-gambling pages. Major units, like the API; fees in minor units, like the merchant's fee rules.
  */
 import type { CashierSession } from '@/lib/contract/cashier';
 import type { CheckoutSettings, FeeRule } from '@/lib/contract/merchant';
@@ -21,7 +21,7 @@ export interface CashierTerms {
   etaHours: Record<string, number>;
   /** The customer may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION. */
   withdrawalCancel: boolean;
-  /** E23: the rules in force ban cancelling a requested withdrawal (UKGC RTS 14B, Sweden, Germany): said before the customer asks. */
+  /** The gambling rules in force ban cancelling a requested withdrawal (UKGC RTS 14B, Sweden, Germany): said before the customer asks. */
   noReversal: boolean;
   kycUrl?: string;
   responsibleGamblingUrl?: string;
@@ -55,7 +55,7 @@ export function cashierTerms(settings: CheckoutSettings, session: CashierSession
   };
 }
 
-/** Statuses of a withdrawal the customer may still cancel (E19). */
+/** Statuses of a withdrawal the customer may still cancel. */
 export const CANCELLABLE = new Set(['CREATED', 'WAITING_FOR_CONFIRMATION']);
 
 /** The expected time of a withdrawal: its request time plus the method's hours (`card`, else `apm`), or null when the merchant gives none. */

@@ -1,14 +1,15 @@
 'use server';
 /**
- * Server actions of E23's deposit paths that cannot charge twice:
+ * Server actions of the regulated cashier's deposit paths that cannot charge twice:
  * - deposit again (the widget): the customer's last paid card deposit, same amount, same saved
  *   card (the card page then asks the CVV alone). Its Idempotency-Key is the last deposit's id,
  *   so a double click or a second tab gets the same pay-in, which is paid at most once;
  * - recovery after a decline (the cashier), any decline, the first included: what can work next
  *   (the same deposit again in its payment page while it has attempts left, the 3DS retry of a
  *   soft decline, another card, another method of the merchant), then a pay-in that replaces the
- *   unpaid one (E9 `replaces`: one retry per pay-in, the old one closed and its attempts spent).
- * Only the browser that holds the session may (E22). Amounts in major units.
+ *   unpaid one (the session pay-in's `replaces`: one retry per pay-in, the old one closed and its
+ *   attempts spent).
+ * Only the browser that holds the session may. Amounts in major units.
  */
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';

@@ -1,6 +1,6 @@
 /**
  * The cashier's view of a session (docs/design.md, "Cashier", "Withdrawal widget"): the session
- * (E8), its merchant's settings (E12) and its transactions (E10), with the rules of the amount
+ * itself, its merchant's checkout settings and its transactions, with the rules of the amount
  * field: positive, at most the currency's minor units, a withdrawal at most the balance.
  */
 import 'server-only';
@@ -19,22 +19,22 @@ export interface CashierTransaction {
   status: string;
   createdAt: string;
   transactionType?: string;
-  /** E19: the fee recorded on it (major units). */
+  /** The cashier fee recorded on it (major units). */
   fee?: number;
-  /** E19: the detailedStatus of a final one (CUSTOMER_CANCELLED…). */
+  /** The detailedStatus of a final one (CUSTOMER_CANCELLED…). */
   statusReason?: string;
 }
 
 export type LoadedCashier =
   | { outcome: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
   | { outcome: 'expired'; settings: CheckoutSettings | null }
-  /** Another browser holds the session, or none yet (E22): the service refused this one. */
+  /** Another browser holds the session, or none yet: the service refused this one. */
   | { outcome: 'elsewhere'; settings: CheckoutSettings }
   | { outcome: 'not-found' }
   | { outcome: 'unavailable' };
 
 /**
- * The session, its settings and transactions, read with the proof of the request's browser (E22):
+ * The session, its settings and transactions, read with the holder's proof of the request's browser:
  * `elsewhere` when the service refuses it. Never throws.
  */
 export async function loadCashier(sessionId: string): Promise<LoadedCashier> {

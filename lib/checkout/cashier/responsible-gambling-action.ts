@@ -1,10 +1,10 @@
 'use server';
 /**
- * Server actions of the cashier's safer-gambling panel (E23): the customer changes their own
- * deposit limits in two steps (review: what changes now and what from a later date; confirm: the
+ * Server actions of the cashier's safer-gambling panel (docs/design.md, E23): the customer
+ * changes their own deposit limits in two steps (review: what changes now and what from a later date; confirm: the
  * service applies it, authoritative), declines limits where the rules only ask, confirms raises
  * whose cooling-off is over (UKGC), and chooses the reality-check interval. Only the browser that
- * holds the session may (E22). Amounts are read with the page's number format, in major units of
+ * holds the session may. Amounts are read with the page's number format, in major units of
  * the session currency; the plan is lib/cashier/limit-changes.ts, the service's own.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 'use server';
 /**
  * Server action of the APM page: checks the method's fields against the descriptors the
- * payments service gives for this transaction (E6; never the client's copy), then starts
+ * payments service gives for this transaction (its methods list; never the client's copy), then starts
  * direct-link processing with the Browser object and `additionalData` (one Idempotency-Key per
  * attempt). A pay-in goes on to the provider's page, a payout to its status page.
  */
@@ -61,7 +61,7 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
       const additionalData = { methodId: data.methodId, ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')) };
       const key = `apm:${c.paymentId}:${c.attemptKey}`;
       if (c.type === 'payout') {
-        // Only the browser that holds the payout's page gives its destination (E22).
+        // Only the browser that holds the payout's page gives its destination.
         await c.requireHolder();
         await paymentsApi.processPayoutDirectLink(c.paymentId, { browser, additionalData }, key);
         return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };

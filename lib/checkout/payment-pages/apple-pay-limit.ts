@@ -1,6 +1,6 @@
 import 'server-only';
 /**
- * The per-pay-in cap on Apple Pay's merchant validation (E21): each validation is a call of the
+ * The per-pay-in cap on Apple Pay's merchant validation: each validation is a call of the
  * service to Apple's gateway with the merchant identity certificate (mutual TLS), so one pay-in
  * gets APPLE_PAY_VALIDATIONS.points of them per APPLE_PAY_VALIDATIONS.duration seconds (a
  * customer who opens the Apple Pay sheet a few times never meets it). rate-limiter-flexible in the

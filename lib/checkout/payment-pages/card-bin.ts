@@ -1,5 +1,5 @@
 /**
- * What the card page learns of a card as it is typed (E17): its brands and funding type from the
+ * What the card page learns of a card as it is typed: its brands and funding type from the
  * service's BIN lookup, and whether the pay-in's merchant refuses that funding type (checkout
  * settings `refusedFundingTypes`). The BIN (first 6 to 8 digits) travels in a POST body, never
  * in a URL; PCI DSS allows it to be shown, and nothing here keeps or logs it.

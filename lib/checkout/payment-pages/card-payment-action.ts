@@ -144,7 +144,7 @@ function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: boolean) {
 
 /**
  * The second step of a pay-in's card action (new or saved card): the page ran the issuer's 3DS
- * Method in its hidden frame (E16) and posts `threeDSCompInd`: Y when the ACS notified within
+ * Method in its hidden frame and posts `threeDSCompInd`: Y when the ACS notified within
  * 10 s, else N. Goes on with the attempt's key (same key: reported once) to the challenge in the
  * page, the status page or the form again. The same action, so the form keeps its no-JavaScript post.
  */
@@ -156,7 +156,7 @@ function methodStep(previous: CardPaymentState, form: FormData): Promise<CardPay
 const isMethodReport = (form: unknown): form is FormData => form instanceof FormData && form.has('threeDSCompInd');
 
 /**
- * The Secure Payment Confirmation step of a pay-in's card action (E20): the page showed the
+ * The Secure Payment Confirmation step of a pay-in's card action: the page showed the
  * issuer's passkey prompt and posts the assertion (the browser's PublicKeyCredential as JSON).
  * Checked against the contract's shape before it is sent; a malformed one is a forged post.
  */
@@ -203,7 +203,7 @@ async function underProofOfWork(
   return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
 }
 
-/** New card for a pay-in: process/card (E1); also its 3DS Method step (E16) and its SPC step (E20). */
+/** New card for a pay-in: process/card; also its 3DS Method step and its Secure Payment Confirmation step. */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
   if (isSpcReport(form)) return spcStep(previous, form);
@@ -213,7 +213,7 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
     c.values = checked.keep;
     const browser = await c.browser();
     return underProofOfWork(c, browser, data.altcha, async () => {
-      // The brand chosen for a co-badged card (E17); the service refuses one the card does not have.
+      // The brand chosen for a co-badged card; the service refuses one the card does not have.
       const preferredBrand = data.preferredBrand?.trim() || undefined;
       // Without JavaScript the page could not know the card is co-badged: ask before charging it.
       if (!browser.javascriptEnabled && !preferredBrand) {
@@ -237,7 +237,7 @@ export async function payByCard(previous: CardPaymentState, form: FormData): Pro
   });
 }
 
-/** Saved card for a pay-in: process/saved-card with the CVV alone (E2); also its 3DS Method (E16) and SPC (E20) steps. */
+/** Saved card for a pay-in: process/saved-card with the CVV alone; also its 3DS Method and Secure Payment Confirmation steps. */
 export async function payWithSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   if (isMethodReport(form)) return methodStep(previous, form);
   if (isSpcReport(form)) return spcStep(previous, form);
@@ -260,7 +260,7 @@ export async function payWithSavedCard(previous: CardPaymentState, form: FormDat
 }
 
 /**
- * A wallet's token for a pay-in (E21: the sandbox wallet, Google Pay, Apple Pay), from the card
+ * A wallet's token for a pay-in (the sandbox wallet, Google Pay, Apple Pay), from the card
  * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token stands for a
  * card (Google Pay PAN_ONLY carries the card number, encrypted for the gateway): it is passed on
  * as is, never logged (lib/log.ts redacts it). The attempt counts against the address's card
@@ -295,7 +295,7 @@ const ApplePayValidation = z.object({
 export type ApplePayValidationAnswer = { merchantSession: Record<string, unknown> } | { refused: 'challenge' | 'limited' | 'failed' };
 
 /**
- * Apple Pay's merchant validation (E21), called by the card page's Apple Pay button with the
+ * Apple Pay's merchant validation, called by the card page's Apple Pay button with the
  * validation URL of the browser's merchantvalidation event, and `altcha` (a solved
  * proof-of-work) when the last answer asked for one. Under the card form's rules, each one being
  * a call to Apple with the merchant's certificate: once the address needs a check
@@ -330,9 +330,9 @@ export async function applePayMerchantSession(
 
 /**
  * A payout's destination is given through its status page (waiting for the merchant, or
- * processing). Only the browser that holds the payout's page may give it (E22; a cashier
- * withdrawal: the browser that holds the session): anyone else, a script with the id off the
- * merchant's page included, is refused before the service is called.
+ * processing). Only the browser that holds the payout's page may give it (the one that spent its
+ * launch secret; a cashier withdrawal: the browser that holds the session): anyone else, a script
+ * with the id off the merchant's page included, is refused before the service is called.
  */
 async function givePayoutDestination(c: Card, run: () => Promise<unknown>): Promise<{ go: string }> {
   await c.requireHolder();
@@ -340,7 +340,7 @@ async function givePayoutDestination(c: Card, run: () => Promise<unknown>): Prom
   return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
 }
 
-/** New destination card for a payout: E5, no CVV. */
+/** New destination card for a payout (process/card of the payout), no CVV. */
 export async function payoutToCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   return cardAction(previous, form, 'payout', NewCardForm, async (c, data) => {
     const checked = checkedCard(data, false);
@@ -351,7 +351,7 @@ export async function payoutToCard(previous: CardPaymentState, form: FormData): 
   });
 }
 
-/** Saved card as a payout's destination: E5. */
+/** Saved card as a payout's destination (process/card of the payout with `savedCardData`). */
 export async function payoutToSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
   return cardAction(previous, form, 'payout', SavedCardForm, async (c, data) => {
     if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
@@ -367,14 +367,14 @@ const RemoveCardForm = z.object({
   locale: z.string().optional(),
 });
 
-/** Removes a saved card of the transaction's customer (E7), after the page's confirmation step. */
+/** Removes a saved card of the transaction's customer, after the page's confirmation step. */
 export async function removeSavedCard(form: FormData): Promise<void> {
   const parsed = parseActionForm(RemoveCardForm, form, { locale: 35 });
   if (!parsed.ok) redirect('/');
   const { transactionType: type, paymentId, cardId } = parsed.data;
   let notice = 'removed';
   try {
-    // Removing a card needs the proof that moves money (E22): the browser holding the payout, or a
+    // Removing a card needs the holder's proof that moves money: the browser holding the payout, or a
     // cashier session of the customer; the service checks it (403 for anyone else).
     const transaction = await fetchTransaction(type, paymentId);
     await paymentsApi.deleteCard(transaction.customerId, cardId, await requestProof(transaction.merchantId));

@@ -1,10 +1,10 @@
 /**
- * The descriptor-to-form mapping of E6 method fields: the input each descriptor renders as
- * (type, inputMode, autocomplete, constraints) and the validation both the APM form (client)
+ * The descriptor-to-form mapping of a payment method's fields (from the service's methods list):
+ * the input each descriptor renders as (type, inputMode, autocomplete, constraints) and the validation both the APM form (client)
  * and the server action apply, so no method has a hand-written form. Dependency-free.
  */
 
-/** The E6 field descriptor (lib/contract/methods.ts), restated here without zod for the client. */
+/** A method's field descriptor (lib/contract/methods.ts), restated here without zod for the client. */
 export interface FieldDescriptor {
   name: string;
   label: string;

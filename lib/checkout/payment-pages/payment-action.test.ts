@@ -80,7 +80,7 @@ describe('runPaymentAction', () => {
     expect(state).toEqual({ attemptKey: KEY, formError: 'unavailable', values: { note: 'kept' } });
   });
 
-  it('lets only the holder of a payout give its destination (E22)', async () => {
+  it('lets only the holder of a payout give its destination', async () => {
     const payout = { ...spec, type: 'payout' as const };
     vi.mocked(binding.requestHolding).mockResolvedValueOnce('elsewhere' as never);
     const refused = await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'po_1', attemptKey: KEY }), payout, async (call) => {

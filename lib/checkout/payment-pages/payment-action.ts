@@ -40,7 +40,7 @@ export const PaymentControl = {
 export const CONTROL_LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048 };
 
 /** Form-level problems every payment form can show (`errors.*` keys; `limit`: `errors.depositLimit`). */
-/** `excluded`, `limitsRequired`: E23's refusals of a deposit (a time-out or self-exclusion; limits asked first). */
+/** `excluded`, `limitsRequired`: the regulated cashier's refusals of a deposit (a time-out or self-exclusion; limits asked first). */
 export type PaymentFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired';
 
 /** The state every payment form's action answers: at least the next attempt's key. */
@@ -64,11 +64,11 @@ export interface PaymentCall<V = unknown> {
   values?: V;
   /** The EMVCo Browser object of the request: the form's fields completed from its headers. */
   browser(): Promise<Browser>;
-  /** Throws HolderRefused unless this browser holds the payout's page (E22); pay-ins pass. */
+  /** Throws HolderRefused unless this browser holds the payout's page (it spent the launch secret); pay-ins pass. */
   requireHolder(): Promise<void>;
 }
 
-/** The browser does not hold the payout's page (E22); `unavailable` when that could not be checked. */
+/** The browser does not hold the payout's page; `unavailable` when that could not be checked. */
 export class HolderRefused extends Error {
   constructor(readonly unavailable: boolean) {
     super('this browser does not hold the page');
@@ -112,10 +112,10 @@ export function failureState<V>(
       return { go: paymentHref(c.type, 'status', c.paymentId, c.locale) };
     case 'notFound':
       return { attemptKey: randomUUID(), formError: 'notFound' };
-    // A cashier deposit above the customer's deposit limit (E19): nothing was charged.
+    // A cashier deposit above the customer's deposit limit: nothing was charged.
     case 'limitExceeded':
       return { attemptKey: randomUUID(), formError: 'limit', values };
-    // E23: the customer's time-out or self-exclusion, or limits the rules ask first: nothing was charged.
+    // The customer's time-out or self-exclusion, or limits the gambling rules ask first: nothing was charged.
     case 'excluded':
       return { attemptKey: randomUUID(), formError: 'excluded', values };
     case 'limitsRequired':

@@ -1,5 +1,5 @@
 /**
- * What the card page's wallet buttons need (E21), built on the server from the merchant's
+ * What the card page's wallet buttons need (the sandbox wallet, Google Pay, Apple Pay), built on the server from the merchant's
  * checkout settings (`wallets`) and the pay-in: the total, and per wallet offered, its
  * parameters. Shared by the server page and the client buttons; no secrets, no card data.
  */
@@ -26,7 +26,7 @@ export interface WalletDriver {
 }
 
 /**
- * The wallet offer of a pay-in's card page, from the merchant's `wallets` (E21); null when it
+ * The wallet offer of a pay-in's card page, from the merchant's `wallets`; null when it
  * offers none. The sandbox wallet only against a sandbox (test mode). `amount` in major units.
  */
 export function walletOfferFor(

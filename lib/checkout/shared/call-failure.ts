@@ -11,19 +11,19 @@ type CallFailure =
   | 'unavailable'
   /** 409 INVALID_STATE: the transaction moved on (paid, expired…): show its status. */
   | 'invalidState'
-  /** 409 INSUFFICIENT_BALANCE: a withdrawal above the available balance (E19). */
+  /** 409 INSUFFICIENT_BALANCE: a withdrawal above the available balance (balance minus pending withdrawals). */
   | 'insufficientBalance'
-  /** 400 LIMIT_EXCEEDED: outside the merchant's bounds or above the customer's deposit limit (E19). */
+  /** 400 LIMIT_EXCEEDED: outside the merchant's bounds or above the customer's deposit limit. */
   | 'limitExceeded'
-  /** 409 KYC_REQUIRED: no PSP serves the customer until they are verified (E19). */
+  /** 409 KYC_REQUIRED: no PSP serves the customer until they are verified (identity verification, KYC). */
   | 'kycRequired'
-  /** 409 CUSTOMER_EXCLUDED: a time-out or self-exclusion: no deposit (E23). */
+  /** 409 CUSTOMER_EXCLUDED: a time-out or self-exclusion: no deposit. */
   | 'excluded'
-  /** 409 LIMITS_REQUIRED: the rules ask for deposit limits first (E23). */
+  /** 409 LIMITS_REQUIRED: the gambling rules in force ask for deposit limits first. */
   | 'limitsRequired'
-  /** 409 CONFLICT: done already another way (E23: a pay-in retried already). */
+  /** 409 CONFLICT: done already another way (a failed deposit retried already). */
   | 'conflict'
-  /** 429 RATE_LIMITED: too many attempts; try again later (E15). */
+  /** 429 RATE_LIMITED: too many attempts; try again later. */
   | 'rateLimited'
   /** 404: unknown transaction or session. */
   | 'notFound'

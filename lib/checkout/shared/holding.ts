@@ -48,7 +48,7 @@ export async function requestHolding(scope: HoldingScope): Promise<Holding> {
 }
 
 /**
- * A route's answer for a browser that does not hold the session (E22): 403 (another holds it or
+ * A route's answer for a browser that does not hold the session: 403 (another holds it or
  * none), 404 (no such session), 502 (the service did not answer); null for the holder.
  */
 export async function refuseUnlessHolder(sessionId: string): Promise<Response | null> {
@@ -59,7 +59,7 @@ export async function refuseUnlessHolder(sessionId: string): Promise<Response | 
   return errorAnswer('FORBIDDEN', 'Only the browser that opened this cashier may read it');
 }
 
-/** The proof of the request's browser for a merchant's pages, or null without a cookie (a saved card's removal, E7). */
+/** The proof of the request's browser for a merchant's pages, or null without a cookie (a saved card's removal). */
 export async function requestProof(merchantId: string): Promise<string | null> {
   const secret = await requestHolderSecret();
   return secret ? holderProof(secret, merchantId) : null;

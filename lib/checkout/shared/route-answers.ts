@@ -1,6 +1,6 @@
 /**
  * The answers of the checkout's own API routes (/api/…), in one place: JSON, never cached, with
- * the contract's error keys (E14) plus the checkout's own: `UNAVAILABLE` when the payments
+ * the contract's error keys (lib/contract/errors.ts) plus the checkout's own: `UNAVAILABLE` when the payments
  * service did not answer (502, 5021) or this instance is full (503, 5031). `serviceCall` wraps a
  * route's call to the service: 404 from it is NOT_FOUND, anything else UNAVAILABLE.
  */
@@ -20,7 +20,7 @@ export function jsonAnswer(body: unknown, status = 200, retryAfterS?: number): R
   return Response.json(body, { status, headers: { ...NO_STORE, ...(retryAfterS ? { 'Retry-After': String(retryAfterS) } : {}) } });
 }
 
-/** An error answer with a contract key (E14) and its status. */
+/** An error answer with a contract key and its status. */
 export function errorAnswer(key: ErrorKey, message: string, retryAfterS?: number): Response {
   return jsonAnswer(errorBody(key, message), ERROR_KEYS[key].status, retryAfterS);
 }
@@ -35,7 +35,7 @@ export function unavailableAnswer(
   return jsonAnswer({ errorKey: 'UNAVAILABLE', errorMessage: message, errorCode: code }, status, retryAfterS);
 }
 
-/** Runs a route's call to the service: its answer, or NOT_FOUND (`notFound` names what) for a 404, FORBIDDEN for a 403 (this browser does not hold the page, E22), or UNAVAILABLE. */
+/** Runs a route's call to the service: its answer, or NOT_FOUND (`notFound` names what) for a 404, FORBIDDEN for a 403 (this browser does not hold the page), or UNAVAILABLE. */
 export async function serviceCall(notFound: string, run: () => Promise<Response>): Promise<Response> {
   try {
     return await run();

@@ -11,7 +11,7 @@ export interface paths {
         put?: never;
         /**
          * Create a pay-in transaction
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         post: operations["createPayin"];
         delete?: never;
@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Fetch a pay-in transaction
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayin"];
         put?: never;
@@ -51,7 +51,7 @@ export interface paths {
         put?: never;
         /**
          * Start card processing
-         * @description Body and redirectUrl are extension E1; attemptsRemaining and statusReason in the answer are E16. Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description The body and the answer's redirectUrl (3-D Secure) are extensions of the reference, as are attemptsRemaining and statusReason in the answer. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processCard"];
         delete?: never;
@@ -71,7 +71,7 @@ export interface paths {
         put?: never;
         /**
          * Start saved-card processing
-         * @description redirectUrl in the answer is extension E2; attemptsRemaining and statusReason are E16. Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description The answer's redirectUrl (3-D Secure) is an extension of the reference, as are attemptsRemaining and statusReason. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processSavedCard"];
         delete?: never;
@@ -90,8 +90,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report the 3DS Method and continue authentication (E16)
-         * @description After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method. Callers (E15): a merchant's token or the hosted pages' credential.
+         * Report the 3DS Method and continue authentication
+         * @description After a processing answer carrying threeDSMethod: the indicator Y, N or U; the answer is the next step (redirectUrl of a challenge, or the final status). 409 INVALID_STATE unless the pay-in waits for its 3DS Method. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["completeThreeDSMethod"];
         delete?: never;
@@ -110,8 +110,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Report a Secure Payment Confirmation assertion (E20)
-         * @description After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer's one-time challenge, the checkout's origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer. Callers (E15): a merchant's token or the hosted pages' credential.
+         * Report a Secure Payment Confirmation assertion
+         * @description After a processing answer carrying spc: the assertion the browser returned. Verified (payment.get, the offer's one-time challenge, the checkout's origin, the ACS as relying party, user verification, and the amount, payee and card the customer confirmed): SUCCESS. Not verified: the challenge stays PENDING_3DS with its redirectUrl (one try per offer). 409 INVALID_STATE without an offer. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["completeSpc"];
         delete?: never;
@@ -130,8 +130,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Pay with a wallet token (E21)
-         * @description The token a wallet returned (the sandbox wallet, Google Pay with PAYMENT_GATEWAY tokenization, Apple Pay), for a wallet the merchant offers (checkout settings `wallets`; else 400). Answers as process/card: the card behind the token goes through the same outcomes, 3-D Secure included. A token bound to another pay-in or amount, expired, or spent is 400. Callers (E15): a merchant's token or the hosted pages' credential.
+         * Pay with a wallet token
+         * @description The token a wallet returned (the sandbox wallet, Google Pay with PAYMENT_GATEWAY tokenization, Apple Pay), for a wallet the merchant offers (checkout settings `wallets`; else 400). Answers as process/card: the card behind the token goes through the same outcomes, 3-D Secure included. A token bound to another pay-in or amount, expired, or spent is 400. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processWallet"];
         delete?: never;
@@ -150,8 +150,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Validate the merchant for Apple Pay (E21)
-         * @description Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only Apple's gateway hosts (apple-pay-gateway, cn-apple-pay-gateway, and their -cert sandboxes, on apple.com) under /paymentservices/; 400 otherwise, or when the merchant does not offer Apple Pay; 409 for a pay-in that cannot be paid. Creates nothing: no Idempotency-Key needed. Callers (E15): a merchant's token or the hosted pages' credential.
+         * Validate the merchant for Apple Pay
+         * @description Apple Pay's merchant validation: the service calls the validation URL with its merchant identity certificate and answers Apple's merchant session. Only Apple's gateway hosts (apple-pay-gateway, cn-apple-pay-gateway, and their -cert sandboxes, on apple.com) under /paymentservices/; 400 otherwise, or when the merchant does not offer Apple Pay; 409 for a pay-in that cannot be paid. Creates nothing: no Idempotency-Key needed. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["startApplePaySession"];
         delete?: never;
@@ -171,7 +171,7 @@ export interface paths {
         put?: never;
         /**
          * Start direct-link pay-in processing
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processPayinDirectLink"];
         delete?: never;
@@ -188,8 +188,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Payment methods of the pay-in (E6)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Payment methods of the pay-in
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayinMethods"];
         put?: never;
@@ -211,7 +211,7 @@ export interface paths {
         put?: never;
         /**
          * Create a payout transaction
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         post: operations["createPayout"];
         delete?: never;
@@ -228,8 +228,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Fetch a payout transaction (fields: E3)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Fetch a payout transaction
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayout"];
         put?: never;
@@ -250,7 +250,7 @@ export interface paths {
         get?: never;
         /**
          * Confirm the payout: it starts processing
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         put: operations["confirmPayout"];
         post?: never;
@@ -270,7 +270,7 @@ export interface paths {
         get?: never;
         /**
          * Reject the payout: it is not sent to a PSP
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         put: operations["rejectPayout"];
         post?: never;
@@ -290,8 +290,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Give the destination card of a payout (E5)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Give the destination card of a payout
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processPayoutCard"];
         delete?: never;
@@ -310,8 +310,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start direct-link payout processing (body and answer: E4)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Start direct-link payout processing
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processPayoutDirectLink"];
         delete?: never;
@@ -328,8 +328,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Payment methods of the payout (E6)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Payment methods of the payout
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayoutMethods"];
         put?: never;
@@ -351,7 +351,7 @@ export interface paths {
         put?: never;
         /**
          * Create or update a customer (answer: decided by this project)
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         post: operations["saveCustomer"];
         delete?: never;
@@ -368,8 +368,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The customer's saved cards (E7)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * The customer's saved cards
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["listSavedCards"];
         put?: never;
@@ -391,8 +391,8 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a saved card (E7)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Remove a saved card
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         delete: operations["deleteSavedCard"];
         options?: never;
@@ -411,7 +411,7 @@ export interface paths {
         put?: never;
         /**
          * Create a cashier session
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         post: operations["createCashierSession"];
         delete?: never;
@@ -428,8 +428,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Fetch a cashier session (E8)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Fetch a cashier session
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getCashierSession"];
         put?: never;
@@ -449,8 +449,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Update the session balance (body: E11)
-         * @description Callers (E15): a merchant's token.
+         * Update the session balance
+         * @description Callers: a merchant's token.
          */
         put: operations["updateCashierBalance"];
         post?: never;
@@ -470,8 +470,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a pay-in in the session (E9)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Create a pay-in in the session
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["createSessionPayin"];
         delete?: never;
@@ -490,8 +490,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a payout in the session (E9)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Create a payout in the session
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["createSessionPayout"];
         delete?: never;
@@ -508,8 +508,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The session's pay-ins and payouts, newest first (E10)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * The session's pay-ins and payouts, newest first
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["listSessionTransactions"];
         put?: never;
@@ -530,8 +530,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Long poll: the watched sessions whose balance or withdrawals changed (E18)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * Long poll: the watched sessions whose balance or withdrawals changed
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["watchSessionChanges"];
         delete?: never;
@@ -549,8 +549,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * The customer cancels their pending withdrawal (E19)
-         * @description A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers (E15): the hosted pages' credential.
+         * The customer cancels their pending withdrawal
+         * @description A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers: the hosted pages' credential.
          */
         put: operations["cancelPayout"];
         post?: never;
@@ -569,8 +569,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * A browser opens the cashier or the widget by its launch secret (E22)
-         * @description The browser that opens the address the merchant received spends its one-time launch secret (`launch=` of `checkoutUrl` or `widgetUrl`) and becomes the holder of that page: its proof is the HMAC of a secret kept in its HttpOnly cookie. 204; the browser that held that page before holds it no more. A spent, superseded, expired or unknown launch secret is 403 FORBIDDEN. The session id alone opens nothing. Callers (E15): the hosted pages' credential.
+         * A browser opens the cashier or the widget by its launch secret
+         * @description The browser that opens the address the merchant received spends its one-time launch secret (`launch=` of `checkoutUrl` or `widgetUrl`) and becomes the holder of that page: its proof is the HMAC of a secret kept in its HttpOnly cookie. 204; the browser that held that page before holds it no more. A spent, superseded, expired or unknown launch secret is 403 FORBIDDEN. The session id alone opens nothing. Callers: the hosted pages' credential.
          */
         put: operations["bindCashierSession"];
         post?: never;
@@ -589,8 +589,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * A browser opens a payout's destination pages by their launch secret (E22)
-         * @description As for a session: the launch secret of the payout’s `iframeUrls` is spent once, and that browser holds the destination pages. A payout made in a cashier session is held through its session (403 here). Callers (E15): the hosted pages' credential.
+         * A browser opens a payout's destination pages by their launch secret
+         * @description As for a session: the launch secret of the payout’s `iframeUrls` is spent once, and that browser holds the destination pages. A payout made in a cashier session is held through its session (403 here). Callers: the hosted pages' credential.
          */
         put: operations["bindPayout"];
         post?: never;
@@ -610,8 +610,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Launch the cashier session again: new one-time addresses (E22)
-         * @description New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session. Callers (E15): a merchant's token.
+         * Launch the cashier session again: new one-time addresses
+         * @description New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session. Callers: a merchant's token.
          */
         post: operations["launchCashierSession"];
         delete?: never;
@@ -630,8 +630,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Launch a payout's destination pages again (E22)
-         * @description New `iframeUrls` with a new launch secret; the browser that opens one holds the payout’s destination pages. A payout made in a cashier session is launched with its session (409 INVALID_STATE). Callers (E15): a merchant's token.
+         * Launch a payout's destination pages again
+         * @description New `iframeUrls` with a new launch secret; the browser that opens one holds the payout’s destination pages. A payout made in a cashier session is launched with its session (409 INVALID_STATE). Callers: a merchant's token.
          */
         post: operations["launchPayout"];
         delete?: never;
@@ -648,8 +648,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The merchant of a cashier session, for framing its pages (E22)
-         * @description What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money. Callers (E15): a merchant's token or the hosted pages' credential.
+         * The merchant of a cashier session, for framing its pages
+         * @description What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money. Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["locateCashierSession"];
         put?: never;
@@ -668,8 +668,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The merchant and session of a payout, for framing its pages (E22)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * The merchant and session of a payout, for framing its pages
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["locatePayout"];
         put?: never;
@@ -689,8 +689,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set a customer's deposit limits per day, week and month (E19)
-         * @description Callers (E15): a merchant's token.
+         * Set a customer's deposit limits per day, week and month
+         * @description Callers: a merchant's token.
          */
         put: operations["setCustomerLimits"];
         post?: never;
@@ -709,8 +709,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * The customer sets their own deposit limits and reality checks in the cashier (E23)
-         * @description A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`. Callers (E15): the hosted pages' credential.
+         * The customer sets their own deposit limits and reality checks in the cashier
+         * @description A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`. Callers: the hosted pages' credential.
          */
         put: operations["setResponsibleGambling"];
         post?: never;
@@ -729,8 +729,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * The merchant records a time-out or self-exclusion of a customer, or lifts it (E23)
-         * @description While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open. Callers (E15): a merchant's token.
+         * The merchant records a time-out or self-exclusion of a customer, or lifts it
+         * @description While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open. Callers: a merchant's token.
          */
         put: operations["setCustomerExclusion"];
         post?: never;
@@ -748,8 +748,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country (E17)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * What the service knows of a card from its first 6 to 8 digits: brands, funding type, issuer country
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["lookupBin"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * A PSP enabled for the merchant (fields: decided by this project)
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         get: operations["getPsp"];
         put?: never;
@@ -791,7 +791,7 @@ export interface paths {
         put?: never;
         /**
          * Legacy host-to-host card transaction; the result arrives by webhook
-         * @description Callers (E15): a merchant's token.
+         * @description Callers: a merchant's token.
          */
         post: operations["createH2hTransaction"];
         delete?: never;
@@ -808,8 +808,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The merchant's hosted checkout settings (E12)
-         * @description Callers (E15): a merchant's token or the hosted pages' credential.
+         * The merchant's hosted checkout settings
+         * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getCheckoutSettings"];
         put?: never;
@@ -1003,7 +1003,7 @@ export interface components {
             expiryMonth: string;
             expiryYear: string;
             cvv: string;
-            /** @description E17: the brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand. */
+            /** @description The brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand. */
             preferredBrand?: string;
         };
         StartSavedCardProcessingRequest: {
@@ -1094,14 +1094,14 @@ export interface components {
         };
         SessionPayinRequest: {
             amount: number;
-            /** @description E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
+            /** @description The method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
             method?: string;
-            /** @description E23: a pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure. */
+            /** @description A pay-in of the session that ended without being paid (declined, failed, timed out), which this one retries by another card or method; one retry per pay-in (409 CONFLICT for a second), and a retry of a soft decline (AUTHENTICATION_REQUIRED) is authenticated with 3-D Secure. */
             replaces?: string;
         };
         SessionPayoutRequest: {
             value: number;
-            /** @description E19: the method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
+            /** @description The method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
             method?: string;
         };
         SessionChangesRequest: {
@@ -1119,7 +1119,7 @@ export interface components {
             /** @description HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer. */
             holderProof: string;
         };
-        /** @description Replaces the customer's deposit limits; `{ "deposit": {} }` removes them. */
+        /** @description Replaces the customer's deposit limits at once; `{ "deposit": {} }` removes them. A raise the customer asked for that is still waiting stays unless the new limit already reaches it or the period has no limit left. */
         CustomerLimitsRequest: {
             deposit: {
                 [key: string]: {
@@ -1293,13 +1293,13 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             additionalData?: components["schemas"]["FreeFormMap"];
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
-            /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
+            /** @description Processing attempts left (an extension of this project; processing answers carry it too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
-            /** @description E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
+            /** @description A PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
             challengeUrl?: string;
-            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
+            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
-            /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
+            /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1309,7 +1309,7 @@ export interface components {
         StatusReason: {
             reason?: string;
             detailedStatus?: components["schemas"]["DetailedStatus"];
-            /** @description The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED). */
+            /** @description The transaction's status the reason explains (a payout's too: a withdrawal the customer cancelled, CUSTOMER_CANCELLED, is REJECTED). */
             status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
         /** @enum {string} */
@@ -1359,7 +1359,7 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
-            /** @description E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
+            /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1386,15 +1386,15 @@ export interface components {
         PayinProcessingResponse: {
             paymentId: string;
             status: components["schemas"]["PayinStatus"];
-            /** @description 3DS challenge (ACS) or provider page the customer goes to next (E1, E2). */
+            /** @description 3DS challenge (ACS) or provider page the customer goes to next. */
             redirectUrl?: string;
-            /** @description E20: the card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands. */
+            /** @description The card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands. */
             spc?: components["schemas"]["SpcOffer"];
-            /** @description Run the 3DS Method, then report its indicator to process/3ds-method (E16); the pay-in stays PENDING_3DS meanwhile. */
+            /** @description Run the 3DS Method, then report its indicator to process/3ds-method; the pay-in stays PENDING_3DS meanwhile. */
             threeDSMethod?: components["schemas"]["ThreeDSMethod"];
-            /** @description Processing attempts left after this one (E16), as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0. */
+            /** @description Processing attempts left after this one, as in the fetch answer: a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
-            /** @description Why the pay-in has its status (E16), when it has a reason: the declined, failed or timed-out outcome of this attempt. */
+            /** @description Why the pay-in has its status, when it has a reason: the declined, failed or timed-out outcome of this attempt. */
             statusReason?: components["schemas"]["StatusReasonOutput"];
         };
         SpcOffer: {
@@ -1494,7 +1494,7 @@ export interface components {
         };
         CashierSessionCreateResponse: {
             sessionId: string;
-            /** @description {checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once (docs/design.md, E22: the one-time launch secret). */
+            /** @description {checkout_url}/cashier/{sessionId}?launch=…: opens the cashier once, by its one-time launch secret. */
             checkoutUrl: string;
             /** @description Decided by this project: {checkout_url}/cashier/{sessionId}/widget?launch=…, the withdrawal widget, opened once by its own launch secret. */
             widgetUrl?: string;
@@ -1512,17 +1512,17 @@ export interface components {
             };
             currency: string;
             balance?: number;
-            /** @description E19: the withdrawals of the session that are not final (major units); with a balance only. */
+            /** @description The withdrawals of the session that are not final (major units); with a balance only. */
             reserved?: number;
-            /** @description E19: balance minus reserved, never below 0 (major units): the most a new withdrawal may take. */
+            /** @description Balance minus reserved, never below 0 (major units): the most a new withdrawal may take. */
             available?: number;
-            /** @description E19: whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB). */
+            /** @description Whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB). */
             withdrawalCancel?: boolean;
-            /** @description E19: the customer's deposit limits in the session currency and what is left of each now. */
+            /** @description The customer's deposit limits in the session currency and what is left of each now. */
             depositLimits?: components["schemas"]["DepositRoom"];
-            /** @description E23: the rules of the merchant's licences in force for this customer, their own limits, reality checks and any exclusion. */
+            /** @description The rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion. */
             responsibleGambling?: components["schemas"]["ResponsibleGambling"];
-            /** @description E23: the customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only). */
+            /** @description The customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only). */
             depositAgain?: components["schemas"]["DepositAgain"];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
@@ -1638,14 +1638,14 @@ export interface components {
             id: string;
             /** @enum {string} */
             kind: "payin" | "payout";
-            /** @description Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (E19: fee included). */
+            /** @description Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included). */
             amount: number;
             currency: string;
             status: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
             transactionType?: string;
-            /** @description E19: the cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance. */
+            /** @description The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance. */
             fee?: number;
-            /** @description E19: the detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
+            /** @description The detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
             statusReason?: string;
             createdAt: string;
             updatedAt: string;
@@ -1687,7 +1687,7 @@ export interface components {
             fundingType: components["schemas"]["FundingType"];
             /** @description ISO 3166-1 alpha-2 of the issuer. */
             issuerCountry?: string;
-            /** @description Whether the issuer has a 3DS Method to run before authentication (E16). */
+            /** @description Whether the issuer has a 3DS Method to run before authentication. */
             threeDSMethod: boolean;
         };
         /** @enum {string} */
@@ -1722,29 +1722,29 @@ export interface components {
             };
             sessionTtlSeconds: number;
             payoutAutoConfirm: boolean;
-            /** @description E17: the brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
+            /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
             preferredBrands?: string[];
-            /** @description E17: funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
-            /** @description E21: the wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
+            /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
-            /** @description E19: customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
             withdrawalCancel?: boolean;
-            /** @description E19: expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
+            /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
             withdrawalEtaHours?: {
                 [key: string]: number;
             };
-            /** @description E19: per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
+            /** @description Per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
             limits?: {
                 [key: string]: components["schemas"]["AmountLimits"];
             };
-            /** @description E19: fees per method, direction and currency. */
+            /** @description Fees per method, direction and currency. */
             fees?: components["schemas"]["FeeRule"][];
-            /** @description E19: the merchant's identity verification page, shown when no PSP serves an unverified customer. */
+            /** @description The merchant's identity verification page, shown when no PSP serves an unverified customer. */
             kycUrl?: string;
-            /** @description E23: the gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
+            /** @description The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
             licences?: components["schemas"]["Regulator"][];
-            /** @description E19: the merchant's responsible-gambling page, linked beside the limits. */
+            /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
         };
         /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
@@ -1805,13 +1805,13 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             additionalData?: components["schemas"]["FreeFormMap"];
             pspAdditionalData?: components["schemas"]["FreeFormMap"];
-            /** @description Processing attempts left (an extension of this project; E16 puts it in processing answers too): a DECLINED pay-in may be processed again while this is above 0. */
+            /** @description Processing attempts left (an extension of this project; processing answers carry it too): a DECLINED pay-in may be processed again while this is above 0. */
             attemptsRemaining?: number;
-            /** @description E16: a PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
+            /** @description A PENDING_3DS pay-in's 3DS challenge (the ACS page), for a customer who lost the page it was shown in (a reload); the processing answer's redirectUrl again. */
             challengeUrl?: string;
-            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (E16; EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
+            /** @description The 3DS Method completion indicator the checkout reported for the last card attempt (EMV 3-D Secure threeDSCompInd): Y completed, N not completed within 10 s, U not available. */
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
-            /** @description E19: the cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
+            /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1831,7 +1831,7 @@ export interface components {
         StatusReasonOutput: {
             reason?: string;
             detailedStatus?: components["schemas"]["DetailedStatus"];
-            /** @description The transaction's status the reason explains (a payout's too: E19's CUSTOMER_CANCELLED is REJECTED). */
+            /** @description The transaction's status the reason explains (a payout's too: a withdrawal the customer cancelled, CUSTOMER_CANCELLED, is REJECTED). */
             status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
         PayoutTransactionOutput: {
@@ -1849,7 +1849,7 @@ export interface components {
             cardMask?: string;
             cardBrand?: string;
             transactionType?: components["schemas"]["TransactionMethodType"];
-            /** @description E19: the cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
+            /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
             createdAt: string;
             updatedAt: string;
@@ -1884,7 +1884,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -1959,7 +1959,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2053,7 +2053,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2077,7 +2077,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2154,7 +2154,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2178,7 +2178,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2255,7 +2255,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2279,7 +2279,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2356,7 +2356,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2380,7 +2380,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2457,7 +2457,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2481,7 +2481,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -2558,7 +2558,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2656,7 +2656,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2680,7 +2680,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
                 /** @description The customer's User-Agent. */
                 "X-User-Agent"?: string;
@@ -2761,7 +2761,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2855,7 +2855,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2879,7 +2879,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2954,7 +2954,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3048,7 +3048,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3140,7 +3140,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3232,7 +3232,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3256,7 +3256,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -3333,7 +3333,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3357,7 +3357,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
                 /** @description The customer's User-Agent. */
                 "X-User-Agent"?: string;
@@ -3438,7 +3438,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3556,7 +3556,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3631,7 +3631,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3725,7 +3725,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3818,7 +3818,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3842,7 +3842,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -3917,7 +3917,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4011,7 +4011,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4107,7 +4107,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4131,7 +4131,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4208,7 +4208,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4232,7 +4232,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4309,7 +4309,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4403,7 +4403,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4499,7 +4499,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,7 +4591,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4687,7 +4687,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4783,7 +4783,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4807,7 +4807,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4880,7 +4880,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4904,7 +4904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path: {
@@ -4977,7 +4977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5071,7 +5071,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5165,7 +5165,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5261,7 +5261,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5359,7 +5359,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5455,7 +5455,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5549,7 +5549,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5643,7 +5643,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5667,7 +5667,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT (E13). */
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -5742,7 +5742,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -5836,7 +5836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds (E15) */
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -18,14 +18,14 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md,
- * "Withdrawal widget"), with "deposit again" (E23: the last card deposit, CVV only) and the
+ * "Withdrawal widget"), with "deposit again" (the last card deposit, CVV only) and the
  * session's reality checks.
  */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
   const { sessionId } = await props.params;
   const search = await props.searchParams;
   const locale = localeParam(search.locale);
-  // A merchant's address with a launch secret (E22): spent by a post, never by this GET.
+  // A merchant's address with a launch secret: spent by a post, never by this GET.
   if (typeof search.launch === 'string') {
     return (
       <LaunchForm
@@ -46,7 +46,7 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const { session, settings, transactions } = loaded;
   const uiLocale = await getLocale();
   const balance = session.balance ?? null;
-  /** The most a withdrawal may take: the balance minus the withdrawals in progress (E19). */
+  /** The most a withdrawal may take: the balance minus the withdrawals in progress. */
   const available = session.available ?? balance;
   const terms = cashierTerms(settings, session, 'withdraw');
   const widgetPath = `/cashier/${encodeURIComponent(sessionId)}/widget`;

@@ -28,7 +28,7 @@ export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paym
               card: summary.cardMask ?? '',
             })}
           </p>
-          {/* With JavaScript the answer shows once the page knows whether a passkey can be made here (E20). */}
+          {/* With JavaScript the answer shows once the page knows whether a passkey (Secure Payment Confirmation) can be made here. */}
           <ChallengeAnswer paymentId={paymentId} action={answerChallenge} text={answerText} />
           <noscript>
             <ChallengeForm paymentId={paymentId} action={answerChallenge} text={answerText} passkeyCapable={false} />

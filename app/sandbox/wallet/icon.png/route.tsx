@@ -1,7 +1,7 @@
 import { ImageResponse } from 'next/og';
 import { sandboxEnabled } from '@/lib/config';
 
-/** /sandbox/wallet/icon.png: the sandbox wallet's icon (E21; Chromium installs no payment app without one), drawn by next/og. */
+/** /sandbox/wallet/icon.png: the sandbox wallet's icon (Chromium installs no payment app without one), drawn by next/og. */
 export function GET(): Response {
   if (!sandboxEnabled()) return new Response('Not found', { status: 404 });
   return new ImageResponse(<div style={{ width: '100%', height: '100%', display: 'flex', background: '#9d174d', borderRadius: 10 }} />, {

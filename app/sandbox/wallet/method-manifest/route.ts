@@ -1,7 +1,7 @@
 import { sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { methodManifest } from '@/lib/sandbox/pages/wallet-app';
 
-/** /sandbox/wallet/method-manifest: the sandbox wallet's payment method manifest (E21). */
+/** /sandbox/wallet/method-manifest: the sandbox wallet's payment method manifest. */
 export function GET(): Response {
   if (!sandboxEnabled()) return new Response('Not found', { status: 404 });
   return Response.json(methodManifest(new URL(sandboxPublicUrl()).origin), { headers: { 'Cache-Control': 'no-store' } });

@@ -1,7 +1,7 @@
 import { sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 
 /**
- * /sandbox/wallet/method: the sandbox wallet's payment method identifier (E21). Browsers read
+ * /sandbox/wallet/method: the sandbox wallet's payment method identifier. Browsers read
  * its `Link: rel="payment-method-manifest"` header (W3C Payment Method Manifest).
  */
 function answer(head: boolean): Response {

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /sandbox/wallet/pay: the sandbox wallet's window (E21), opened by its service worker for a
+ * /sandbox/wallet/pay: the sandbox wallet's window, opened by its service worker for a
  * payment request: the tester picks a test card and pays, or cancels. Opened directly (the
  * console's link), it says what the wallet is and lists its cards.
  */

@@ -1,7 +1,7 @@
 import { sandboxEnabled } from '@/lib/config';
 import { SERVICE_WORKER } from '@/lib/sandbox/pages/wallet-app';
 
-/** /sandbox/wallet/sw.js: the sandbox wallet's service worker (E21). */
+/** /sandbox/wallet/sw.js: the sandbox wallet's service worker. */
 export function GET(): Response {
   if (!sandboxEnabled()) return new Response('Not found', { status: 404 });
   return new Response(SERVICE_WORKER, { headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' } });

@@ -1,8 +1,8 @@
 /**
- * The live-balance hub against the sandbox in process (E18 and the fallback polling): many
- * viewers of many sessions cost one watch call per round; a balance change reaches every viewer
- * of that session only; a service without E18 is polled once per session per interval, whatever
- * the number of viewers.
+ * The live-balance hub against the sandbox in process (the session-changes long poll and the
+ * fallback polling): many viewers of many sessions cost one watch call per round; a balance
+ * change reaches every viewer of that session only; a service without session-changes is polled
+ * once per session per interval, whatever the number of viewers.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -77,7 +77,7 @@ async function newSession(balance: number) {
     },
     key: randomUUID(),
   });
-  // The browser that opened the session (E22): the hub reads and watches with its proof.
+  // The browser that opened the session (spent its launch secret): the hub reads and watches with its proof.
   proofs.set(answer.body.sessionId, (await pagesHolding(answer.body.checkoutUrl)).proof);
   return answer.body.sessionId as string;
 }
@@ -151,7 +151,7 @@ describe('live balance hub', () => {
     expect(counts.get('getCashierSession')).toBe(3);
   });
 
-  it('without E18 polls each watched session once per interval, whatever the number of viewers', async () => {
+  it('without session-changes polls each watched session once per interval, whatever the number of viewers', async () => {
     const { hub, counts } = upstream({ withoutE18: true });
     const id = await newSession(5);
     const list: WidgetSnapshot[] = [];

@@ -1,13 +1,14 @@
 /**
- * One upstream watch per checkout instance for every open withdrawal widget (issue "Several
- * instances…", item 4). Widgets subscribe to a session through the server-sent events route;
+ * One upstream watch per checkout instance for every open withdrawal widget, so the calls to the
+ * service do not grow with the number of widgets open. Widgets subscribe to a session through the server-sent events route;
  * the hub keeps, per instance, a long poll of the service's `POST /public/cashier/session-changes`
- * (E18) over every watched session (at most 1,000 per call, in parallel beyond that) and pushes
- * each change to that session's subscribers. A new session joins with one call without a cursor
+ * (docs/design.md, E18) over every watched session (at most 1,000 per call, in parallel beyond
+ * that) and pushes each change to that session's subscribers. A new session joins with one call without a cursor
  * (its state now and its cursor), then the long poll restarts to include it.
  *
- * When the service lacks E18 (404 or 405), the hub polls instead: one GET of each watched session
- * per second, whatever the number of its viewers, and it asks for E18 again after 5 minutes.
+ * When the service lacks session-changes (404 or 405), the hub polls instead: one GET of each
+ * watched session per second, whatever the number of its viewers, and it tries the long poll
+ * again after 5 minutes.
  * Amounts are major units of the session currency, as the service gives them.
  */
 import 'server-only';
@@ -20,19 +21,19 @@ type SnapshotListener = (snapshot: WidgetSnapshot) => void;
 
 interface Watched {
   listeners: Set<SnapshotListener>;
-  /** The listeners by the holder's proof they subscribed with (E22): the service is asked with each, and ends those it no longer takes. */
+  /** The listeners by the holder's proof they subscribed with: the service is asked with each, and ends those it no longer takes. */
   proofs: Map<string, Set<SnapshotListener>>;
   snapshot: WidgetSnapshot | null;
   expiresAt: number;
-  /** E18 cursor covering this session; null until it joined. */
+  /** The session-changes cursor covering this session; null until it joined. */
   cursor: string | null;
 }
 
-/** How long one long poll waits at the service (s); E18 allows 25. */
+/** How long one long poll waits at the service (s); the service allows 25. */
 const WAIT_S = 25;
 /** Interval of the fallback polling (ms), the widget's own interval. */
 const FALLBACK_POLL_MS = 1_000;
-/** How long the hub polls before it asks for E18 again (ms). */
+/** How long the hub polls before it tries the long poll again (ms). */
 const RETRY_WATCH_MS = 5 * 60_000;
 /** New sessions wait this long so that many joining at once restart the long poll once (ms). */
 const JOIN_DEBOUNCE_MS = 100;
@@ -123,14 +124,14 @@ export class LiveBalanceHub {
     };
   }
 
-  /** A proof the hub holds for a session, for its background reads (E22); null without one. */
+  /** A proof the hub holds for a session, for its background reads; null without one. */
   private proofOf(sessionId: string): string | null {
     return this.sessions.get(sessionId)?.proofs.keys().next().value ?? null;
   }
 
   /**
    * The watch body for sessions `ids`: each session named once per proof it is watched with
-   * (`holderProofs` in the same order, E22), or once without proofs when none is known.
+   * (`holderProofs` in the same order), or once without proofs when none is known.
    */
   private watchBody(ids: string[]): { sessionIds: string[]; holderProofs?: string[] } {
     const sessionIds: string[] = [];
@@ -210,7 +211,7 @@ export class LiveBalanceHub {
           (error.status === 404 || error.status === 405) &&
           this.mode === 'watch'
         ) {
-          logger.info('the payments service has no session-changes (E18): polling each watched session every second');
+          logger.info('the payments service has no session-changes long poll: polling each watched session every second');
           this.mode = 'poll';
           this.pollSince = Date.now();
           continue;
@@ -314,7 +315,7 @@ export class LiveBalanceHub {
   }
 
   /**
-   * Applies changes and pushes the snapshots that differ. `changed` (an E18 change notice)
+   * Applies changes and pushes the snapshots that differ. `changed` (a session-changes notice)
    * refreshes the pending list unless it says only the balance moved (`withdrawalsChanged:
    * false`) and the reserved amount is the same; `joined` (the state of sessions just loaded) only where the
    * reserved amount moved; `polled` reads it through its 5 s cache.

@@ -1,5 +1,5 @@
 /**
- * What the withdrawal widget shows live (docs/design.md, "Withdrawal widget"; E8, E10, E19):
+ * What the withdrawal widget shows live (docs/design.md, "Withdrawal widget"):
  * balance, available and reserved in major units of the session currency, the session's
  * status, and its pending withdrawals. Loaded from the payments service; the polling endpoint's
  * loads are coalesced to one per session per instance per second, whatever the number of viewers.
@@ -16,14 +16,14 @@ interface PendingWithdrawal {
   currency: string;
   status: string;
   createdAt: string;
-  /** CARD, or another method type, once known (E10, E19): its expected time. */
+  /** CARD, or another method type, once known: its expected time (the merchant's `withdrawalEtaHours`). */
   transactionType?: string;
 }
 
 export interface WidgetSnapshot {
   /** Major units; null when the merchant gave no balance. */
   balance: number | null;
-  /** Balance minus the withdrawals not final (E19); null without a balance. */
+  /** Balance minus the withdrawals not final; null without a balance. */
   available: number | null;
   reserved: number;
   currency: string;
@@ -35,7 +35,7 @@ export interface WidgetSnapshot {
 const PENDING_TTL_MS = 5_000;
 const pendingCache = new LRUCache<string, PendingWithdrawal[]>({ max: 10_000, ttl: PENDING_TTL_MS });
 
-/** The session's withdrawals that are not final (E10); `fresh` skips the 5 s cache. Throws PaymentsApiError. */
+/** The session's withdrawals that are not final (from its transactions); `fresh` skips the 5 s cache. Throws PaymentsApiError. */
 export async function pendingWithdrawals(
   sessionId: string,
   fresh = false,
@@ -90,7 +90,7 @@ const coalesced = new LRUCache<string, WidgetSnapshot & { expiresAt: string }, s
 
 /**
  * The snapshot, at most COALESCE_MS old; concurrent callers share one load, made with the proof
- * of the first (every caller is a holder the route checked, E22). Throws PaymentsApiError.
+ * of the first (every caller is a holder the route checked). Throws PaymentsApiError.
  */
 export async function coalescedWidgetSnapshot(
   sessionId: string,

@@ -21,7 +21,7 @@ const FIELD_ERRORS: FieldError[] = ['required', 'tooShort', 'tooLong', 'pattern'
 const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 
 /**
- * /payments/{transactionType}/{paymentId}/apm: the alternative payment methods of E6, grouped by
+ * /payments/{transactionType}/{paymentId}/apm: the alternative payment methods the service lists for it, grouped by
  * type, each with a form rendered from its field descriptors (docs/design.md, "APM", "Payout").
  */
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {

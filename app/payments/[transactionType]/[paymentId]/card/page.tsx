@@ -80,10 +80,10 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const acceptHeader = requestHeaders.get('accept') ?? '';
   // What anyone with the address may read of a decline: the reason in words that say nothing of the card.
   const declineReason = view === 'retry' ? statusSnapshot(transaction).reason : undefined;
-  // `?card=` (E23, deposit again): that saved card first, so it is the one chosen (the CVV alone).
+  // `?card=` (the cashier's deposit again): that saved card first, so it is the one chosen (the CVV alone).
   const chosen = typeof query.card === 'string' ? query.card : null;
   const ordered = chosen ? [...cards.filter((c) => c.cardId === chosen), ...cards.filter((c) => c.cardId !== chosen)] : cards;
-  // Removing a saved card needs the proof that moves money (E22): a browser holding this payout, or a
+  // Removing a saved card needs the holder proof that moves money: a browser holding this payout, or a
   // cashier session of the customer (the service checks it); a pay-in's page alone offers no removal.
   const removable = type === 'payout' || (cards.length > 0 && (await requestProof(transaction.merchantId)) !== null);
   const items: SavedCardItem[] = ordered.map((c) => {
@@ -119,7 +119,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
     />
   );
 
-  // E21: the wallets the merchant offers, for a pay-in; each shows only where the browser has it.
+  // Wallet payments: the wallets the merchant offers, for a pay-in; each shows only where the browser has it.
   const walletOffer =
     type === 'payin'
       ? walletOfferFor(transaction, settings, { testMode: testMode(), sandboxUrl: sandboxPublicUrl(), ...walletConfig() })

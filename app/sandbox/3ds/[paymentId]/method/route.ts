@@ -7,8 +7,8 @@ const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /**
- * POST /sandbox/3ds/{paymentId}/method: the sandbox ACS's 3DS Method URL (E16,
- * lib/sandbox/pages/method-page.ts), posted `threeDSMethodData` by the checkout's hidden iframe. 400 for
+ * POST /sandbox/3ds/{paymentId}/method: the sandbox ACS's 3DS Method URL
+ * (lib/sandbox/pages/method-page.ts), posted `threeDSMethodData` by the checkout's hidden iframe. 400 for
  * data that is not a Method request for this pay-in's attempt or names another notification URL,
  * 404 for an unknown pay-in, 413 past 4 KB.
  */

@@ -9,7 +9,8 @@ import { answerPasskey } from '@/lib/sandbox/pages/acs-actions';
 
 /**
  * /sandbox/3ds/{paymentId}/passkey: the sandbox ACS offers the cardholder a passkey after a passed
- * challenge (E20), to the browser that passed it (`?t=`, its enrolment token). Nothing to offer
+ * challenge (for Secure Payment Confirmation on later pay-ins), to the browser that passed it
+ * (`?t=`, its enrolment token). Nothing to offer
  * (no or a wrong token, a passkey already there): on to where the challenge leads. Without
  * JavaScript the page offers only "Not now".
  */

@@ -1,6 +1,6 @@
 /**
  * POST /api/payments/payin/{paymentId}/3ds-method: the 3DS Method notification URL
- * (threeDSMethodNotificationURL, E16). The issuer's ACS posts `threeDSMethodData` here inside
+ * (threeDSMethodNotificationURL). The issuer's ACS posts `threeDSMethodData` here inside
  * the card page's hidden iframe when its Method is done; the card page sees its frame arrive here
  * (same origin) and reports indicator Y. Nothing is read but the form's size: the page, not this
  * route, reports to the service. 413 past 4 KB; 404 for a payout.

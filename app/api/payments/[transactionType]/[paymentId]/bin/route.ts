@@ -5,8 +5,8 @@ import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
 import { consume, VelocityLimited } from '@/lib/security/velocity';
 
 /**
- * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (E17,
- * lib/checkout/payment-pages/card-bin.ts). 400 for anything but 6 to 8 digits of a pay-in, 404 for a BIN of no
+ * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (brands,
+ * funding type; lib/checkout/payment-pages/card-bin.ts). 400 for anything but 6 to 8 digits of a pay-in, 404 for a BIN of no
  * known brand or an unknown pay-in, 502 when the service does not answer, 429 past the lookups
  * allowed per client address and per pay-in (LIMIT_BIN_LOOKUPS_PER_IP, _PER_PAYMENT: an unlimited
  * lookup is a card-testing oracle; the page then goes on without the facts, and the service

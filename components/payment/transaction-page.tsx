@@ -3,12 +3,13 @@
  * unknown id or type; a retry message when the service is down) and the frame around the page's
  * content (frame bridge, summary). Each page imports only its own client components.
  */
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { loadTransaction, type CheckoutTransaction } from '@/lib/checkout/shared/load-transaction';
-import { paymentHref, type PaymentPageKind } from '@/lib/checkout/shared/payment-paths';
+import { localeParam, paymentHref, type PaymentPageKind } from '@/lib/checkout/shared/payment-paths';
+import { viewOf } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { CheckoutFrame } from './checkout-frame';
 import { PaymentSummary } from './payment-summary';
@@ -27,7 +28,8 @@ interface TransactionPageInput {
   query?: Record<string, string | string[] | undefined>;
 }
 
-type LoadedPage = { transaction: CheckoutTransaction; settings: CheckoutSettings } | { fallback: React.ReactNode };
+type LoadedTransaction = { transaction: CheckoutTransaction; settings: CheckoutSettings };
+type LoadedPage = LoadedTransaction | { fallback: React.ReactNode };
 
 /** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
 export async function loadTransactionPage(input: TransactionPageInput): Promise<LoadedPage> {
@@ -60,6 +62,36 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
     };
   }
   return { transaction: loaded.transaction, settings: loaded.settings };
+}
+
+type PageParams = {
+  params: Promise<{ transactionType: string; paymentId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/**
+ * The start of a payment form page (card or APM): reads its address, loads the transaction
+ * (`loadTransactionPage`), and sends a transaction past its form (processing, 3DS, waiting for
+ * the merchant, final) to its status page. `locale` is the `?locale=` to keep; `query` the rest;
+ * `view`: the form, or the form again after a decline with attempts left.
+ */
+export async function loadFormPage(
+  props: PageParams,
+  page: 'card' | 'apm',
+): Promise<
+  | { fallback: React.ReactNode }
+  | (LoadedTransaction & { locale: string; query: Record<string, string | string[] | undefined>; view: 'form' | 'retry' })
+> {
+  const { transactionType, paymentId } = await props.params;
+  const query = await props.searchParams;
+  const locale = localeParam(query.locale);
+  const launch = typeof query.launch === 'string' ? query.launch : undefined;
+  const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page, launch, query });
+  if ('fallback' in loaded) return loaded;
+  const { transaction } = loaded;
+  const view = viewOf(transaction.type, transaction.status, transaction.attemptsRemaining);
+  if (view !== 'form' && view !== 'retry') redirect(paymentHref(transaction.type, 'status', transaction.id, locale));
+  return { ...loaded, locale, query, view };
 }
 
 async function pageHeading(page: PaymentPageKind): Promise<string> {

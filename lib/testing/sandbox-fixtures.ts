@@ -1,6 +1,6 @@
 /**
  * Fixtures the sandbox's tests share, built once here rather than copied into each test file: a
- * customer, a pay-in created through the router, the body of a card processing request or of a
+ * customer, a cashier session opened by its customer's browser, a pay-in created through the router, the body of a card processing request or of a
  * host-to-host create, a passkey enrolled at the sandbox's ACS with the client data it signs, and
  * a customer's limit raises with their cooling-off over. Amounts in requests are major units, as
  * the API takes them.
@@ -13,8 +13,8 @@ import type { Db } from '@/lib/db/client';
 import { customers, payins } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { completeChallenge } from '@/lib/sandbox/payins/payin-decisions';
-import { enrolmentOptions, enrolPasskey } from '@/lib/sandbox/payins/spc';
-import { contractCall as api } from './sandbox-http';
+import { enrolmentOptions, enrolPasskey } from '@/lib/sandbox/payins/spc-enrolment';
+import { contractCall as api, pagesHolding } from './sandbox-http';
 import type { softwareAuthenticator } from './software-authenticator';
 
 /** The merchants' return URLs every test uses. */
@@ -201,4 +201,19 @@ export async function endCoolingOff(db: Db, customerId: string): Promise<void> {
     .update(customers)
     .set({ gambling: { ...row!.gambling, pending } })
     .where(eq(customers.id, customerId));
+}
+
+/**
+ * A EUR cashier session of a new customer with `balance` (major units), created by the merchant
+ * `token` through the router, and opened by a test browser (its launch secret spent): answers the
+ * session id and that browser's holding (`{ token, headers, proof }` for the pages' calls).
+ */
+export async function createTestSession(balance: number, token = 'sbx_demo_merchant') {
+  const answer = await api('POST', '/public/cashier/session', {
+    token,
+    body: { customer: testCustomer(), returnUrls: RETURN_URLS, currency: 'EUR', kycVerified: false, previousTransactionCount: 0, balance },
+    key: randomUUID(),
+  });
+  expect(answer.status, 'creating a cashier session').toBe(200);
+  return { sessionId: answer.body.sessionId as string, holding: await pagesHolding(answer.body.checkoutUrl as string) };
 }

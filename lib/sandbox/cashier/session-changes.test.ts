@@ -6,28 +6,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
+import { createTestSession } from '@/lib/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';
 
 const CHECKOUT = 'sbx_checkout';
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 
 async function newSession(balance: number, token = 'sbx_demo_merchant') {
-  const answer = await api('POST', '/public/cashier/session', {
-    token,
-    body: {
-      customer: { ...sampleCustomer, externalUserId: `c-${randomUUID()}` },
-      returnUrls,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      balance,
-    },
-    key: randomUUID(),
-  });
-  holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
-  return answer.body.sessionId as string;
+  const { sessionId, holding } = await createTestSession(balance, token);
+  holders.set(sessionId, holding);
+  return sessionId;
 }
 /** The browser that opened each session: the pages' credential watches with its proof. */
 const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();

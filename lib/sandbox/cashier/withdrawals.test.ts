@@ -5,15 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { settleDuePayouts } from '../payouts/payouts';
+import { createTestSession } from '@/lib/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';
 
 /** Each session's holder: the pages' credential with the proof of the browser that opened it. */
 const holders = new Map<string, Awaited<ReturnType<typeof pagesHolding>>>();
 const as = (sessionId: string) => holders.get(sessionId)!;
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
 const destination = (cardNumber = '4242424242424242') => ({
   browser,
@@ -21,19 +20,9 @@ const destination = (cardNumber = '4242424242424242') => ({
 });
 
 async function newSession(balance: number) {
-  const answer = await api('POST', '/public/cashier/session', {
-    body: {
-      customer: { ...sampleCustomer, externalUserId: `w-${randomUUID()}` },
-      returnUrls,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      balance,
-    },
-    key: randomUUID(),
-  });
-  holders.set(answer.body.sessionId, await pagesHolding(answer.body.checkoutUrl));
-  return answer.body.sessionId as string;
+  const { sessionId, holding } = await createTestSession(balance);
+  holders.set(sessionId, holding);
+  return sessionId;
 }
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...as(id) })).body;
 const withdraw = (id: string, value: number) =>

@@ -6,16 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
+import { createTestSession } from '@/lib/testing/sandbox-fixtures';
 import { sandboxDb } from '@/lib/sandbox/core/store';
-import { call, pagesHolding } from '@/lib/testing/sandbox-http';
+import { call } from '@/lib/testing/sandbox-http';
 import { LiveBalanceHub } from './live-balance-hub';
 import type { WidgetSnapshot } from './widget-snapshot';
-
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 
 /** callOperation, served by the sandbox's router in process with the hosted pages' credential. */
 function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) {
@@ -66,20 +64,10 @@ function upstream(options: { withoutE18?: boolean; idsPerWatch?: number } = {}) 
 }
 
 async function newSession(balance: number) {
-  const answer = await call('POST', '/public/cashier/session', {
-    body: {
-      customer: { ...sampleCustomer, externalUserId: `h-${randomUUID()}` },
-      returnUrls,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      balance,
-    },
-    key: randomUUID(),
-  });
   // The browser that opened the session (spent its launch secret): the hub reads and watches with its proof.
-  proofs.set(answer.body.sessionId, (await pagesHolding(answer.body.checkoutUrl)).proof);
-  return answer.body.sessionId as string;
+  const { sessionId, holding } = await createTestSession(balance);
+  proofs.set(sessionId, holding.proof);
+  return sessionId;
 }
 const proofs = new Map<string, string>();
 const setBalance = (id: string, balance: number) => call('PUT', `/public/cashier/session/${id}/balance`, { body: { balance } });

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { MethodForm, type MethodFormText } from '@/components/apm/method-form';
-import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
+import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
 import { payByMethod } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldError } from '@/lib/checkout/payment-pages/method-fields';
-import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
-import { viewOf } from '@/lib/checkout/shared/payment-state';
+import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { PaymentMethod } from '@/lib/contract/methods';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
@@ -25,22 +23,10 @@ const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
  * type, each with a form rendered from its field descriptors (docs/design.md, "APM", "Payout").
  */
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
-  const { transactionType, paymentId } = await props.params;
-  const query = await props.searchParams;
-  const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({
-    transactionType,
-    paymentId,
-    locale,
-    page: 'apm',
-    launch: typeof query.launch === 'string' ? query.launch : undefined,
-    query,
-  });
+  const loaded = await loadFormPage(props, 'apm');
   if ('fallback' in loaded) return loaded.fallback;
-  const { transaction, settings } = loaded;
+  const { transaction, settings, locale } = loaded;
   const type = transaction.type;
-  const view = viewOf(type, transaction.status, transaction.attemptsRemaining);
-  if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
 
   const t = await getTranslations('apm');
   const e = await getTranslations('errors');

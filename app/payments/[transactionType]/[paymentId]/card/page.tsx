@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
 import { sandboxPublicUrl, testMode, trustedProxyHops, walletConfig } from '@/lib/config';
@@ -12,7 +11,7 @@ import { cardFormText, savedCardsText, walletText } from '@/components/payment/p
 import { WalletButtons } from '@/components/wallet/wallet-buttons';
 import { walletOfferFor } from '@/lib/checkout/payment-pages/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
-import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
+import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
 import {
   applePayMerchantSession,
@@ -23,8 +22,7 @@ import {
   payWithSavedCard,
   removeSavedCard,
 } from '@/lib/checkout/payment-pages/card-payment-action';
-import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
-import { viewOf } from '@/lib/checkout/shared/payment-state';
+import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { statusSnapshot } from '@/components/status/status-snapshot';
 import type { SavedCard } from '@/lib/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -51,22 +49,10 @@ async function savedCardsOf(customerId: string): Promise<SavedCard[]> {
  * 3DS, waiting for the merchant, final) is shown by its status page instead.
  */
 export default async function CardPage(props: PageProps<'/payments/[transactionType]/[paymentId]/card'>) {
-  const { transactionType, paymentId } = await props.params;
-  const query = await props.searchParams;
-  const locale = localeParam(query.locale);
-  const loaded = await loadTransactionPage({
-    transactionType,
-    paymentId,
-    locale,
-    page: 'card',
-    launch: typeof query.launch === 'string' ? query.launch : undefined,
-    query,
-  });
+  const loaded = await loadFormPage(props, 'card');
   if ('fallback' in loaded) return loaded.fallback;
-  const { transaction, settings } = loaded;
+  const { transaction, settings, locale, query, view } = loaded;
   const type = transaction.type;
-  const view = viewOf(type, transaction.status, transaction.attemptsRemaining);
-  if (view !== 'form' && view !== 'retry') redirect(paymentHref(type, 'status', transaction.id, locale));
 
   // The saved cards (the service) and the security check (the limiter store) at once.
   const requestHeaders = await headers();

@@ -13,7 +13,7 @@ import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
-import { checkPagePost } from '@/lib/net/request-guard';
+import { checkPagePost } from '@/lib/net/request-checks';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 

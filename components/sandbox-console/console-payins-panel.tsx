@@ -1,6 +1,6 @@
 /** The sandbox console's payins panel (console-view.tsx). */
 import { getTranslations } from 'next-intl/server';
-import { refundAction } from '@/lib/sandbox/pages/console-actions';
+import { refundAction } from '@/lib/sandbox/pages/console-store-actions';
 import { payinActions } from '@/lib/sandbox/core/transitions';
 import { small, type PanelProps, consoleHrefFor } from './console-styles';
 

@@ -1,6 +1,7 @@
 /** The sandbox console's sessions panel (console-view.tsx). */
 import { getTranslations } from 'next-intl/server';
-import { expireSessionAction, launchAction, updateBalanceAction } from '@/lib/sandbox/pages/console-actions';
+import { launchAction, updateBalanceAction } from '@/lib/sandbox/pages/console-actions';
+import { expireSessionAction } from '@/lib/sandbox/pages/console-store-actions';
 import { small, type PanelProps } from './console-styles';
 
 export async function SessionsPanel(props: PanelProps) {

@@ -1,6 +1,6 @@
 /** The sandbox console's theme panel (console-view.tsx). */
 import { getLocale, getTranslations } from 'next-intl/server';
-import { updateThemeAction } from '@/lib/sandbox/pages/console-actions';
+import { updateThemeAction } from '@/lib/sandbox/pages/console-store-actions';
 import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { button, field, type PanelProps } from './console-styles';

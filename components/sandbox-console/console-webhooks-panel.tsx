@@ -1,6 +1,6 @@
 /** The sandbox console's webhooks panel (console-view.tsx). */
 import { getTranslations } from 'next-intl/server';
-import { resendDeliveryAction, setWebhookUrlAction } from '@/lib/sandbox/pages/console-actions';
+import { resendDeliveryAction, setWebhookUrlAction } from '@/lib/sandbox/pages/console-store-actions';
 import { button, field, type PanelProps } from './console-styles';
 
 export async function WebhooksPanel(props: PanelProps) {

@@ -12,7 +12,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendPeerToForwardedFor } from './client-ip';
-import { checkActionBody, guardRequests } from './request-guard';
+import { checkActionBody } from './action-body-check';
+import { guardRequests } from './request-guard';
 
 let server: http.Server;
 let port = 0;

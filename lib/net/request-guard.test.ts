@@ -7,7 +7,8 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendPeerToForwardedFor } from './client-ip';
-import { checkPagePost, checkRequestHead, guardRequests, MAX_ACTION_BODY_BYTES } from './request-guard';
+import { checkPagePost, checkRequestHead } from './request-checks';
+import { guardRequests, MAX_ACTION_BODY_BYTES } from './request-guard';
 
 // The regex Next.js runs on every page request's User-Agent (quadratic on a long one).
 const { HTML_LIMITED_BOT_UA_RE } = (await import('next/dist/shared/lib/router/utils/html-bots.js')) as { HTML_LIMITED_BOT_UA_RE: RegExp };

@@ -10,7 +10,7 @@ import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
-import { setCustomerLimits } from './core/deposit-limits';
+import { setCustomerLimits } from './core/deposit-limit-changes';
 import { cancelPayout } from './cashier/withdrawal-cancel';
 import { setCustomerExclusion, setResponsibleGambling } from './merchant/responsible-gambling';
 import { merchantConfig } from './core/request-context';

@@ -1,6 +1,6 @@
 /**
  * A merchant's change of a customer's deposit limits and the customer's own raises still waiting
- * (deposit-limits.ts, setCustomerLimits), through the sandbox's router against the OpenAPI
+ * (deposit-limit-changes.ts, setCustomerLimits), through the sandbox's router against the OpenAPI
  * document: a raise the merchant's new limit does not give is kept, date included, and applies
  * when its wait is over; one the new limit gives is dropped as moot; what became of each is logged.
  */

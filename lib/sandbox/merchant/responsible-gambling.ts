@@ -18,7 +18,9 @@ import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { isTerminal } from '../core/transitions';
 import { activeExclusion } from '../core/deposit-rules';
-import { ceilingMinor, customerLimitChange, customerLimitsAcross, limitsInForce, pendingRaises } from '../core/deposit-limits';
+import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
+import { customerLimitChange } from '../core/deposit-limit-changes';
+import { limitsInForce, pendingRaises } from '../core/deposit-limit-views';
 import { rulesFor } from '../core/merchant-config';
 import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 
@@ -141,7 +143,7 @@ export async function responsibleGamblingOf(
 /**
  * PUT /public/cashier/session/{sessionId}/responsible-gambling (pages' credential): the
  * customer's own limits, asked in the session currency (major units; what a change does:
- * `customerLimitChange`, core/deposit-limits.ts), their answer before a first deposit, the
+ * `customerLimitChange`, core/deposit-limit-changes.ts), their answer before a first deposit, the
  * confirmation of raises whose wait is over, and the reality-check interval, stored in one write.
  * The customer row is locked: two changes apply one after the other. Throws 404, 409 (expired
  * session), 400 (a required limit removed, a ceiling passed, an interval the rules do not allow).
@@ -162,7 +164,7 @@ export async function setResponsibleGambling(
   const currency = session.currency;
   const rules = rulesFor(merchant, row.data);
   const now = new Date();
-  // The limits and the raises not applied yet, as the customer's change leaves them (core/deposit-limits.ts).
+  // The limits and the raises not applied yet, as the customer's change leaves them (core/deposit-limit-changes.ts).
   const limits = customerLimitChange(row, merchant, rules, currency, request, now);
   const gambling: StoredGambling = { ...(row.gambling ?? {}) };
   if (request.depositLimits) gambling.limitsAnsweredAt = now.toISOString();

@@ -13,7 +13,7 @@ import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { loadPayinForUpdate } from './payin-loading';
 import { changePayin, reasonFor, toPayinTransaction, type PayinRow } from '../core/records';
-import { enrolmentOptions, enrolPasskey, holdsEnrolment, openEnrolment } from './spc';
+import { enrolmentOptions, enrolPasskey, holdsEnrolment, openEnrolment } from './spc-enrolment';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';

@@ -11,11 +11,11 @@
  *   merchant allows), the ACS as relying party, user verification, and that the amount,
  *   currency, payee and card the customer saw are the pay-in's (PSD2 dynamic linking). A failed or cancelled SPC leaves the ordinary challenge.
  * No card number is used here: the card is known by its keyed hash and its mask.
+ * This module offers and verifies the confirmation; the enrolment is spc-enrolment.ts's.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse } from '@simplewebauthn/server';
-import type { PublicKeyCredentialCreationOptionsJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { verifyAuthenticationResponse } from '@simplewebauthn/server';
 import type { Db } from '@/lib/db/client';
 import { payins, spcCredentials } from '@/lib/db/schema';
 import type { SpcAssertionReport, SpcOffer } from '@/lib/contract/payin';
@@ -31,9 +31,8 @@ const SPC_TIMEOUT_MS = 60_000;
 const CARD_ICON =
   'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" width="32" height="20" viewBox="0 0 32 20"%3E%3Crect x="0.5" y="0.5" width="31" height="19" rx="3" fill="%23fff" stroke="%23334155"/%3E%3Crect y="5" width="32" height="3" fill="%23334155"/%3E%3C/svg%3E';
 
-/** The ACS's origin (the relying party's) and its host (the RP id). */
-const acsOrigin = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
-const rpIdOf = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).hostname;
+/** The ACS's host: the relying party's id of its passkeys. */
+export const rpIdOf = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).hostname;
 
 /** Passkeys one offer names at most (the contract's SpcOffer.credentialIds). */
 const MAX_OFFERED_PASSKEYS = 16;
@@ -42,7 +41,7 @@ const MAX_OFFERED_PASSKEYS = 16;
 const payeeNameOf = (displayName: string) => displayName.slice(0, 200);
 
 /** What the prompt names the card by: its brand and last four digits. */
-const instrumentName = (card: { brand: string; mask: string }) => `${card.brand} •••• ${card.mask.slice(-4)}`;
+export const instrumentName = (card: { brand: string; mask: string }) => `${card.brand} •••• ${card.mask.slice(-4)}`;
 
 /**
  * The SPC offer for a pay-in waiting for its challenge whose card has passkeys; null otherwise.
@@ -182,135 +181,4 @@ export async function verifySpc(
     .set({ counter: Math.max(credential.counter, verified.authenticationInfo.newCounter) })
     .where(eq(spcCredentials.id, credential.id));
   return { verified: true };
-}
-
-/** Whether the card has a passkey at this ACS already. */
-async function hasPasskey(tx: Db, cardHash: string, rpId: string): Promise<boolean> {
-  const [existing] = await tx
-    .select({ id: spcCredentials.id })
-    .from(spcCredentials)
-    .where(and(eq(spcCredentials.cardHash, cardHash), eq(spcCredentials.rpId, rpId)))
-    .limit(1);
-  return existing !== undefined;
-}
-
-/** How long after a passed challenge its browser may enrol a passkey, in ms. */
-const ENROL_WINDOW_MS = 5 * 60_000;
-
-const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-/**
- * Opens the passkey enrolment for the browser that just passed the challenge: a random token
- * (base64url), handed to that browser alone (in the address the challenge's answer redirects
- * to), whose hash is kept on the pay-in for ENROL_WINDOW_MS. Whoever else knows the payment id
- * cannot add a passkey to the card (a stolen card's 3DS would be theirs). Null when there is
- * nothing to enrol (no challenge passed, no card, a passkey there already).
- */
-export async function openEnrolment(
-  tx: Db,
-  row: PayinRow,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<string | null> {
-  const state = row.threeDs;
-  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
-  if (await hasPasskey(tx, row.card.hash, rpIdOf(ctx))) return null;
-  const token = randomBytes(24).toString('base64url');
-  await tx
-    .update(payins)
-    .set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } })
-    .where(eq(payins.id, row.id));
-  return token;
-}
-
-/** Whether `token` is the pay-in's open enrolment token (constant-time compare of the hashes). */
-export function holdsEnrolment(row: PayinRow, token: string | undefined): boolean {
-  const state = row.threeDs;
-  if (!token || !state?.enrolTokenHash || !state.enrolUntil || Date.parse(state.enrolUntil) <= Date.now()) return false;
-  const a = Buffer.from(tokenHash(token));
-  const b = Buffer.from(state.enrolTokenHash);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/**
- * The passkey enrolment the ACS offers after a passed challenge: WebAuthn registration options
- * (the `payment` extension, a user-verifying platform authenticator, a discoverable credential),
- * their challenge recorded on the pay-in. Null when there is nothing to enrol: the pay-in did not
- * pass a challenge, or the card has a passkey at this ACS already.
- */
-export async function enrolmentOptions(
-  tx: Db,
-  row: PayinRow,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
-  const state = row.threeDs;
-  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
-  const rpId = rpIdOf(ctx);
-  if (await hasPasskey(tx, row.card.hash, rpId)) return null;
-  const options = await generateRegistrationOptions({
-    rpName: 'Sandbox issuer ACS',
-    rpID: rpId,
-    userName: instrumentName(row.card),
-    userDisplayName: instrumentName(row.card),
-    userID: new Uint8Array(Buffer.from(row.card.hash.slice(0, 32), 'utf8')),
-    attestationType: 'none',
-    authenticatorSelection: { authenticatorAttachment: 'platform', residentKey: 'required', userVerification: 'required' },
-    supportedAlgorithmIDs: [-7, -257],
-    extensions: { payment: { isPayment: true } } as never,
-  });
-  await tx
-    .update(payins)
-    .set({ threeDs: { ...state, enrolChallenge: options.challenge } })
-    .where(eq(payins.id, row.id));
-  return options;
-}
-
-/**
- * Verifies the cardholder's registration (`response`, from the ACS page) against the pay-in's
- * enrolment challenge (spent whatever the outcome) and keeps the passkey for the card. Answers
- * whether it was kept; throws 409 INVALID_STATE without an enrolment out.
- */
-export async function enrolPasskey(
-  tx: Db,
-  row: PayinRow,
-  response: RegistrationResponseJSON,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<boolean> {
-  const state = row.threeDs;
-  const challenge = state?.enrolChallenge;
-  if (!challenge || !row.card || !state) throw new SandboxApiError('INVALID_STATE', 'No passkey enrolment is open for this pay-in');
-  const { enrolChallenge: _spent, ...open } = state;
-  // The challenge is spent whatever the outcome; the token only by a kept passkey.
-  const { enrolTokenHash: _hash, enrolUntil: _until, ...closed } = open;
-  let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>> | null = null;
-  try {
-    verified = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: acsOrigin(ctx),
-      expectedRPID: rpIdOf(ctx),
-      requireUserVerification: true,
-    });
-  } catch {
-    verified = null;
-  }
-  const credential = verified?.verified ? verified.registrationInfo?.credential : undefined;
-  // One passkey per card at this ACS (a unique index): of two enrolments at once, the first is kept.
-  const inserted = credential
-    ? await tx
-        .insert(spcCredentials)
-        .values({
-          id: credential.id,
-          cardHash: row.card.hash,
-          publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-          counter: credential.counter,
-          rpId: rpIdOf(ctx),
-        })
-        .onConflictDoNothing()
-        .returning({ id: spcCredentials.id })
-    : [];
-  await tx
-    .update(payins)
-    .set({ threeDs: inserted.length > 0 ? closed : open })
-    .where(eq(payins.id, row.id));
-  return inserted.length > 0;
 }

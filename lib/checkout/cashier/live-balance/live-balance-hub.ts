@@ -8,7 +8,8 @@
  *
  * When the service lacks session-changes (404 or 405), the hub polls instead: one GET of each
  * watched session per second, whatever the number of its viewers, and it tries the long poll
- * again after 5 minutes.
+ * again after 5 minutes. Which sessions are watched, by whom and with which proofs is
+ * watched-sessions.ts's bookkeeping; this module makes the calls.
  * Amounts are major units of the session currency, as the service gives them.
  */
 import 'server-only';
@@ -16,18 +17,7 @@ import { SESSION_CHANGES_MAX_IDS, type SessionChange } from '@/lib/contract/cash
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { loadWidgetSnapshot, pendingWithdrawals, type WidgetSnapshot } from './widget-snapshot';
-
-type SnapshotListener = (snapshot: WidgetSnapshot) => void;
-
-interface Watched {
-  listeners: Set<SnapshotListener>;
-  /** The listeners by the holder's proof they subscribed with: the service is asked with each, and ends those it no longer takes. */
-  proofs: Map<string, Set<SnapshotListener>>;
-  snapshot: WidgetSnapshot | null;
-  expiresAt: number;
-  /** The session-changes cursor covering this session; null until it joined. */
-  cursor: string | null;
-}
+import { WatchedSessions, type SnapshotListener } from './watched-sessions';
 
 /** How long one long poll waits at the service (s); the service allows 25. */
 const WAIT_S = 25;
@@ -38,12 +28,9 @@ const RETRY_WATCH_MS = 5 * 60_000;
 /** New sessions wait this long so that many joining at once restart the long poll once (ms). */
 const JOIN_DEBOUNCE_MS = 100;
 
-const sameSnapshot = (a: WidgetSnapshot | null, b: WidgetSnapshot) => JSON.stringify(a) === JSON.stringify(b);
-const cursorXmin = (cursor: string) => BigInt(cursor.split('.')[0] ?? '0');
-
 /** The hub of one process; `liveBalanceHub()` answers it. */
 export class LiveBalanceHub {
-  private readonly sessions = new Map<string, Watched>();
+  private readonly sessions = new WatchedSessions();
   private mode: 'watch' | 'poll' = 'watch';
   private pollSince = 0;
   private running = false;
@@ -75,9 +62,7 @@ export class LiveBalanceHub {
 
   /** Number of sessions watched and of subscribers over all of them. */
   get size(): { sessions: number; subscribers: number } {
-    let subscribers = 0;
-    for (const w of this.sessions.values()) subscribers += w.listeners.size;
-    return { sessions: this.sessions.size, subscribers };
+    return { sessions: this.sessions.count, subscribers: this.sessions.subscribers };
   }
 
   /**
@@ -94,86 +79,24 @@ export class LiveBalanceHub {
       const { expiresAt, ...snapshot } = await this.loadSnapshot(sessionId, proof);
       watched = this.sessions.get(sessionId);
       if (!watched) {
-        watched = { listeners: new Set(), proofs: new Map(), snapshot, expiresAt: Date.parse(expiresAt), cursor: null };
-        this.sessions.set(sessionId, watched);
+        watched = this.sessions.add(sessionId, snapshot, Date.parse(expiresAt));
         this.scheduleJoin();
       } else watched.snapshot ??= snapshot;
     }
     const entry = watched;
-    entry.listeners.add(listener);
-    if (proof) {
-      // A proof the hub does not watch with yet: the long poll restarts to include it.
-      if (!entry.proofs.has(proof)) {
-        entry.proofs.set(proof, new Set());
-        entry.cursor = null;
-        this.scheduleJoin();
-      }
-      entry.proofs.get(proof)!.add(listener);
-    }
+    // A proof the hub does not watch with yet: the long poll restarts to include it.
+    if (this.sessions.listen(entry, listener, proof)) this.scheduleJoin();
     this.start();
     return {
-      snapshot: this.withStatus(entry),
-      unsubscribe: () => {
-        entry.listeners.delete(listener);
-        for (const [key, set] of entry.proofs) {
-          set.delete(listener);
-          if (set.size === 0) entry.proofs.delete(key);
-        }
-        if (entry.listeners.size === 0 && this.sessions.get(sessionId) === entry) this.sessions.delete(sessionId);
-      },
+      snapshot: this.sessions.withStatus(entry),
+      unsubscribe: () => this.sessions.unlisten(sessionId, entry, listener),
     };
-  }
-
-  /** A proof the hub holds for a session, for its background reads; null without one. */
-  private proofOf(sessionId: string): string | null {
-    return this.sessions.get(sessionId)?.proofs.keys().next().value ?? null;
-  }
-
-  /**
-   * The watch body for sessions `ids`: each session named once per proof it is watched with
-   * (`holderProofs` in the same order), or once without proofs when none is known.
-   */
-  private watchBody(ids: string[]): { sessionIds: string[]; holderProofs?: string[] } {
-    const sessionIds: string[] = [];
-    const holderProofs: string[] = [];
-    for (const id of ids) {
-      const proofs = [...(this.sessions.get(id)?.proofs.keys() ?? [])];
-      if (proofs.length === 0) sessionIds.push(id);
-      for (const proof of proofs) {
-        sessionIds.push(id);
-        holderProofs.push(proof);
-      }
-    }
-    return holderProofs.length === sessionIds.length && holderProofs.length > 0 ? { sessionIds, holderProofs } : { sessionIds };
-  }
-
-  /** Ends the listeners of proofs the service no longer takes (the page was launched in another browser): they read status ENDED, then nothing. */
-  private endProofs(ended: string[] | undefined): void {
-    if (!ended?.length) return;
-    const gone = new Set(ended);
-    for (const [sessionId, watched] of this.sessions) {
-      for (const [proof, listeners] of watched.proofs) {
-        if (!gone.has(proof)) continue;
-        watched.proofs.delete(proof);
-        const last = watched.snapshot ? { ...watched.snapshot, status: 'ENDED' } : null;
-        for (const listener of listeners) {
-          watched.listeners.delete(listener);
-          if (last) listener(last);
-        }
-      }
-      if (watched.listeners.size === 0) this.sessions.delete(sessionId);
-    }
   }
 
   /** The live snapshot of a watched session, or null when nobody watches it here. */
   current(sessionId: string): WidgetSnapshot | null {
     const watched = this.sessions.get(sessionId);
-    return watched?.snapshot ? this.withStatus(watched) : null;
-  }
-
-  private withStatus(watched: Watched): WidgetSnapshot {
-    const snapshot = watched.snapshot!;
-    return Date.now() >= watched.expiresAt ? { ...snapshot, status: 'EXPIRED' } : snapshot;
+    return watched?.snapshot ? this.sessions.withStatus(watched) : null;
   }
 
   private scheduleJoin(): void {
@@ -190,13 +113,13 @@ export class LiveBalanceHub {
     this.running = true;
     void this.loop().finally(() => {
       this.running = false;
-      if (this.sessions.size > 0) this.start();
+      if (this.sessions.count > 0) this.start();
     });
   }
 
   private async loop(): Promise<void> {
     let failures = 0;
-    while (this.sessions.size > 0) {
+    while (this.sessions.count > 0) {
       this.restart = new AbortController();
       try {
         if (this.mode === 'poll' && Date.now() - this.pollSince >= RETRY_WATCH_MS) this.mode = 'watch';
@@ -226,26 +149,20 @@ export class LiveBalanceHub {
 
   /** Joins new sessions, then one long poll per 1,000 watched sessions, in parallel. */
   private async watchRound(signal: AbortSignal): Promise<void> {
-    const joining = [...this.sessions.entries()].filter(([, w]) => w.cursor === null).map(([id]) => id);
+    const joining = this.sessions.idsJoined(false);
     for (const ids of chunks(joining, this.idsPerWatch)) {
       this.upstreamCalls.watch += 1;
       // Not tied to the round: a join completes even while more sessions arrive.
-      const answer = await this.call('watchSessionChanges', { body: this.watchBody(ids), background: true });
-      for (const id of ids) {
-        const watched = this.sessions.get(id);
-        if (watched) watched.cursor = answer.cursor;
-      }
-      this.endProofs(answer.ended);
+      const answer = await this.call('watchSessionChanges', { body: this.sessions.watchBody(ids), background: true });
+      this.sessions.setCursor(ids, answer.cursor);
+      this.sessions.endProofs(answer.ended);
       // The state now of sessions just loaded: pending withdrawals are refetched only where the
       // reserved amount moved meanwhile.
       await this.apply(answer.changed, 'joined');
     }
     // More sessions arrived during the joins: join them first.
     if (signal.aborted) return;
-    const groups = chunks(
-      [...this.sessions.entries()].filter(([, w]) => w.cursor !== null).map(([id]) => id),
-      this.idsPerWatch,
-    );
+    const groups = chunks(this.sessions.idsJoined(true), this.idsPerWatch);
     // The first group to answer ends the round: the others' long polls are dropped (their cursors
     // stay, so nothing is lost) and every group waits again at once, none behind another's 25 s.
     const round = new AbortController();
@@ -255,15 +172,12 @@ export class LiveBalanceHub {
       await Promise.all(
         groups.map(async (ids) => {
           // The oldest cursor of the group: a change seen twice is harmless, one skipped is not.
-          const after = ids
-            .map((id) => this.sessions.get(id)?.cursor)
-            .filter((c): c is string => !!c)
-            .sort((a, b) => (cursorXmin(a) < cursorXmin(b) ? -1 : 1))[0];
+          const after = this.sessions.oldestCursor(ids);
           this.upstreamCalls.watch += 1;
           let answer;
           try {
             answer = await this.call('watchSessionChanges', {
-              body: { ...this.watchBody(ids), after, waitSeconds: WAIT_S },
+              body: { ...this.sessions.watchBody(ids), after, waitSeconds: WAIT_S },
               signal: round.signal,
               timeoutMs: (WAIT_S + 10) * 1000,
               background: true,
@@ -272,12 +186,9 @@ export class LiveBalanceHub {
             if (round.signal.aborted && !signal.aborted) return;
             throw error;
           }
-          for (const id of ids) {
-            const watched = this.sessions.get(id);
-            if (watched) watched.cursor = answer.cursor;
-          }
+          this.sessions.setCursor(ids, answer.cursor);
           round.abort();
-          this.endProofs(answer.ended);
+          this.sessions.endProofs(answer.ended);
           await this.apply(answer.changed, 'changed');
         }),
       );
@@ -290,13 +201,13 @@ export class LiveBalanceHub {
   private async pollRound(signal: AbortSignal): Promise<void> {
     const started = Date.now();
     await Promise.all(
-      [...this.sessions.keys()].map(async (id) => {
+      this.sessions.ids().map(async (id) => {
         this.upstreamCalls.get += 1;
         const session = await this.call('getCashierSession', {
           params: { sessionId: id },
           signal,
           background: true,
-          holderProof: this.proofOf(id),
+          holderProof: this.sessions.proofOf(id),
         });
         await this.apply(
           [
@@ -331,25 +242,21 @@ export class LiveBalanceHub {
           const withdrawalsMoved = source === 'changed' && change.withdrawalsChanged !== false;
           if (withdrawalsMoved || change.reserved !== watched.snapshot.reserved) {
             this.upstreamCalls.transactions += 1;
-            pending = await this.pendingOf(change.sessionId, true, this.proofOf(change.sessionId));
+            pending = await this.pendingOf(change.sessionId, true, this.sessions.proofOf(change.sessionId));
           } else if (source === 'polled') {
             // A status may move without the reserved amount: the list, at most 5 s old.
-            pending = await this.pendingOf(change.sessionId, false, this.proofOf(change.sessionId));
+            pending = await this.pendingOf(change.sessionId, false, this.sessions.proofOf(change.sessionId));
           }
         } catch (error) {
           logger.warn({ err: error, sessionId: change.sessionId }, 'pending withdrawals could not be refreshed');
         }
-        const next: WidgetSnapshot = {
+        this.sessions.publish(watched, {
           ...watched.snapshot,
           balance: change.balance,
           reserved: change.reserved,
           available: change.available,
           pending,
-        };
-        if (sameSnapshot(watched.snapshot, next)) return;
-        watched.snapshot = next;
-        const shown = this.withStatus(watched);
-        for (const listener of watched.listeners) listener(shown);
+        });
       }),
     );
   }

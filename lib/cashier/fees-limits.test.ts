@@ -1,5 +1,5 @@
 /**
- * Fees and limits of the cashier (E19): fees in integer minor units of each currency (0, 2 and 3
+ * Fees and limits of the cashier: fees in integer minor units of each currency (0, 2 and 3
  * decimals), half-up rounding, no drift on large or repeated amounts; deposit limits per rolling
  * day, week and month.
  */

@@ -1,5 +1,5 @@
 /**
- * One limit per period across currencies (E23, limit-changes.ts): a raise whose cooling-off is over
+ * One limit per period across currencies (limit-changes.ts): a raise whose cooling-off is over
  * replaces that period's limit in every currency; the limit binding a session's deposits is the
  * smallest converted one, with where it was set.
  */

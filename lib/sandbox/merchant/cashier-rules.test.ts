@@ -1,5 +1,5 @@
 /**
- * The cashier's rules in the service (E19), through the sandbox's router with answers checked
+ * The cashier's rules in the service (withdrawals, fees, limits), through the sandbox's router with answers checked
  * against the OpenAPI document: cancelling a pending withdrawal (allowed, GB, merchant off, wrong
  * status, the reservation released), the merchant's bounds, a customer's deposit limits per
  * period (at creation and again at payment), fees recorded in minor units, and KYC_REQUIRED.
@@ -10,7 +10,7 @@ import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { cardRequest } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
-/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof. */
 const browserOf = testBrowser();
 import { eq } from 'drizzle-orm';
 import { payins } from '@/lib/db/schema';
@@ -69,7 +69,7 @@ beforeAll(async () => {
   await sandboxDb();
 });
 
-describe('cancelling a pending withdrawal (E19)', () => {
+describe('cancelling a pending withdrawal', () => {
   it('ends REJECTED with CUSTOMER_CANCELLED and releases the reservation, from CREATED or WAITING_FOR_CONFIRMATION only', async () => {
     const id = await newSession({ balance: 100 });
     expect((await session(id)).withdrawalCancel).toBe(true);
@@ -117,7 +117,7 @@ describe('cancelling a pending withdrawal (E19)', () => {
   });
 });
 
-describe('limits (E19)', () => {
+describe('limits', () => {
   it("refuses amounts outside the merchant's bounds with the bound named", async () => {
     const id = await newSession();
     const small = await deposit(id, 4.99);
@@ -180,7 +180,7 @@ describe('limits (E19)', () => {
   });
 });
 
-describe('fees and KYC (E19)', () => {
+describe('fees and KYC', () => {
   it('adds a card deposit fee to the amount charged and records it; takes a withdrawal fee from what is received', async () => {
     const id = await newSession();
     const payin = await deposit(id, 100, 'card');

@@ -1,11 +1,11 @@
 /**
- * A customer's deposit limits seen from sessions in other currencies (E19 with E23), through the
+ * A customer's deposit limits seen from sessions in other currencies (the merchant's and the customer's limits), through the
  * sandbox's router against the OpenAPI document: a limit set in a GBP session is in force in a EUR
  * session, converted at the sandbox's rates (GBP 1.17, EUR 1) and saying where it was set; a
  * change made in EUR is a change of that limit: a raise waits the cooling-off (and, under UKGC,
  * the customer's confirmation) and then replaces it, a decrease replaces it at once.
  * Sessions are created and read with the merchant's token; the customer's own changes take the
- * pages' credential, with the holder's proof when the service asks for one (E22).
+ * pages' credential, with the holder's proof when the service asks for one.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +55,7 @@ const session = async (id: string) => (await api('GET', `/public/cashier/session
 const rg = async (id: string) => (await session(id)).responsibleGambling;
 const setRg = (id: string, body: object) =>
   api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { token: CHECKOUT, body, headers: holder(id) });
-/** A deposit (E9): by the browser holding the session, or the merchant where no browser does. */
+/** A deposit in the session: by the browser holding the session, or the merchant where no browser does. */
 const deposit = (id: string, amount: number) =>
   api('POST', `/public/cashier/session/${id}/payin`, {
     token: proofs.has(id) ? CHECKOUT : MERCHANT,

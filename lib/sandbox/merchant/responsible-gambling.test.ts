@@ -1,5 +1,5 @@
 /**
- * The regulated cashier (E23) in the service, per rule and regulator, through the sandbox's
+ * The regulated cashier in the service, per rule and regulator, through the sandbox's
  * router with every answer checked against the OpenAPI document: limits before a first deposit
  * (asked: UKGC, AGCO, MGA; required: Sweden day/week/month, Germany month), a decrease at once and
  * an increase after the cooling-off (24 h; 72 h and the period in Sweden; 7 days in Germany), the
@@ -13,7 +13,7 @@ import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { cardRequest, endCoolingOff } from '@/lib/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@/lib/testing/sandbox-http';
 
-/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof (E22). */
+/** The test's browser: it opens every session the file creates, and the pages' credential calls with its proof. */
 const browserOf = testBrowser();
 import { sandboxDb } from '../core/store';
 import { completeChallenge } from '../payins/payin-decisions';
@@ -279,7 +279,7 @@ describe('a time-out or self-exclusion set by the merchant', () => {
   });
 });
 
-describe('limits at payment (E19 with E23)', () => {
+describe('limits at payment', () => {
   it('a decrease applies at once to a deposit created before it', async () => {
     const id = await newSession('GB');
     await setRg(id, { depositLimits: { day: 100 } });
@@ -298,7 +298,7 @@ describe('limits at payment (E19 with E23)', () => {
   });
 });
 
-describe('review findings (E23)', () => {
+describe('review findings', () => {
   const sessionIn = async (country: string, currency: string, externalUserId: string) => {
     const answer = await api('POST', '/public/cashier/session', {
       token: MERCHANT,

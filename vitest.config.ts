@@ -7,6 +7,9 @@ export default defineConfig({
     include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
+    // A file's database (PGlite, every migration) is set up in its beforeAll: on 2 cores with files in
+    // parallel that takes well over the 10 s default.
+    hookTimeout: 60000,
     // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
     fileParallelism: !process.env.DATABASE_URL,
     // The webhook tests' receivers listen on loopback: the operator's opt-in (lib/net/outbound.test.ts checks the default refusal).

@@ -4,7 +4,7 @@
  * withdrawals. The snapshot arrives as server-sent events from the checkout's own
  * `/api/cashier/{id}/events` (one upstream watch per instance, lib/checkout/cashier/live-balance/live-balance-hub.ts);
  * when the stream is refused or broken the widget polls `/api/cashier/{id}` every second (React
- * Query). Both pause while the page is hidden and catch up when it shows again. Changes are
+ * Query), and asks for a refused stream again after 10 to 30 s. Both pause while the page is hidden and catch up when it shows again. Changes are
  * announced politely and posted to the merchant's page as a `balance` message (balance,
  * available, reserved, currency). Each pending withdrawal says why it waits and when it is
  * expected, with a link to cancel it when the customer may (the page's confirmation step).
@@ -43,6 +43,12 @@ interface PendingTerms {
 
 /** Poll interval of the widget without the event stream (ms). */
 const WIDGET_POLL_MS = 1000;
+/**
+ * After a refused stream, the widget polls and asks for the stream again after this long (ms),
+ * give or take half: a refusal may be a cap (429, 503 INSTANCE_FULL) or a balancer with no
+ * instance ready for a few seconds (a database failover, README "Database failover").
+ */
+const STREAM_RETRY_MS = 20_000;
 
 /**
  * Keeps the query's data fed from the event stream while the page is visible; answers whether
@@ -54,17 +60,27 @@ function useSnapshotStream(sessionId: string, enabled: boolean): boolean {
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
+      clearTimeout(retry);
       if (source || document.visibilityState === 'hidden') return;
       source = new EventSource(`/api/cashier/${encodeURIComponent(sessionId)}/events`);
       source.addEventListener('open', () => setOpen(true));
       source.addEventListener('snapshot', (event) => {
         queryClient.setQueryData(['cashier', sessionId], JSON.parse((event as MessageEvent<string>).data) as WidgetSnapshot);
       });
-      // A refused stream (429, 503) closes for good: poll. A broken one reconnects by itself; poll meanwhile.
-      source.addEventListener('error', () => setOpen(false));
+      // A broken stream reconnects by itself; poll meanwhile. A refused one (429, 503) is closed
+      // for good by EventSource: poll, and ask for the stream again later.
+      source.addEventListener('error', (event) => {
+        setOpen(false);
+        const refused = event.target as EventSource;
+        if (refused.readyState !== EventSource.CLOSED || refused !== source) return;
+        source = null;
+        retry = setTimeout(connect, STREAM_RETRY_MS * (0.5 + Math.random()));
+      });
     };
     const disconnect = () => {
+      clearTimeout(retry);
       source?.close();
       source = null;
       setOpen(false);

@@ -41,6 +41,8 @@ export const ERROR_KEYS = {
   /** Too many attempts: answered with Retry-After. */
   RATE_LIMITED: { status: 429, code: 4291 },
   INTERNAL_ERROR: { status: 500, code: 5001 },
+  /** The service cannot use its database for now (a failover): send the same request again, with the same Idempotency-Key, after Retry-After. */
+  SERVICE_UNAVAILABLE: { status: 503, code: 5031 },
 } as const satisfies Record<string, { status: number; code: number }>;
 
 export type ErrorKey = keyof typeof ERROR_KEYS;

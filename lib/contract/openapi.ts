@@ -24,6 +24,11 @@ const errorResponses = {
   '413': { description: 'Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB', ...json(ErrorResponse) },
   '429': { description: 'Too Many Requests (RATE_LIMITED), with Retry-After in seconds', ...json(ErrorResponse) },
   '500': { description: 'Internal Server Error (INTERNAL_ERROR)', ...json(ErrorResponse) },
+  '503': {
+    description:
+      'Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key',
+    ...json(ErrorResponse),
+  },
 };
 
 /** Every POST honours an Idempotency-Key. */

@@ -66,10 +66,11 @@ async function openDb(dataDir: string, onReady?: (db: Db) => Promise<void>): Pro
 }
 
 async function openPostgres(connectionString: string, poolSize: number, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
-  const { Pool } = await import('pg');
+  const { createPool } = await import('./pool');
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString, max: poolSize });
+  // A pool that outlives its connections (a failover): ./pool.ts.
+  const pool = createPool(connectionString, poolSize);
   // Its use at every scrape (lib/metrics/metrics.ts): connections held, idle, and queries waiting.
   watchDbPool('sandbox', pool);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -95,6 +96,35 @@ async function openPostgres(connectionString: string, poolSize: number, onReady?
     };
   };
   return { db, close: () => pool.end(), listen };
+}
+
+/**
+ * SQLSTATEs after which the same request may succeed when sent again: the connection failed or
+ * the server is going away or starting (class 08, 57P01 to 57P03: a failover), a standby reached
+ * for a write (25006, read_only_sql_transaction: a failover under way), no connection left
+ * (53300), or the transaction was chosen to fail (40001 serialization failure, 40P01 deadlock).
+ */
+const RETRYABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|25006|53300|40001|40P01)$/;
+/** Socket errors of a server that went away or cannot be reached. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres' own errors when a connection is lost or cannot be made (they carry no code). */
+const LOST_CONNECTION =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed and is not queryable|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether `error` (or an error it wraps: drizzle's `cause`) says the database could not be used
+ * for now, so the same request, sent again, may succeed: the sandbox answers it 503 with
+ * Retry-After. A commit whose answer was lost is one of them: the Idempotency-Key tells whether
+ * it was kept. PGlite throws none of these.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === 'object' && depth < 10; depth += 1, e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (RETRYABLE_SQLSTATE.test(code) || NETWORK_CODES.has(code))) return true;
+    if (typeof message === 'string' && LOST_CONNECTION.test(message)) return true;
+  }
+  return false;
 }
 
 /** Whether `error` is PostgreSQL's unique_violation (23505), on either driver. */

@@ -3,12 +3,13 @@
  * (`lib/contract/operations.ts`) under /sandbox/api. Bearer auth (401), the caller's scope
  * (403 FORBIDDEN), body size, depth and JSON checks, zod validation (400
  * VALIDATION_ERROR), Idempotency-Key, and the ErrorResponse for every failure.
- * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details.
+ * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details; a
+ * database that cannot be used for now (a failover) is 503 SERVICE_UNAVAILABLE with Retry-After.
  */
 import { readBoundedText } from '@/lib/net/bounded-body';
 import { jsonDepth, SANDBOX_API_MAX_BODY_BYTES } from '@/lib/net/body-limits';
 import { and, eq } from 'drizzle-orm';
-import { isUniqueViolation } from '@/lib/db/client';
+import { isDatabaseUnavailable, isUniqueViolation } from '@/lib/db/client';
 import { idempotencyKeys } from '@/lib/db/schema';
 import { errorBody } from '@/lib/contract/errors';
 import { HOLDER_PROOF_HEADER, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
@@ -201,6 +202,18 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
     if (SandboxApiError.is(error)) {
       const response = json(error.status, error.toBody());
       if (error.retryAfterS) response.headers.set('Retry-After', String(error.retryAfterS));
+      return response;
+    }
+    // The database went away (a failover) or chose this transaction to fail: nothing is half done
+    // (one transaction), and a commit whose answer was lost is kept with its Idempotency-Key, so
+    // the same request with the same key is the way on.
+    if (isDatabaseUnavailable(error)) {
+      logger.warn({ err: error, operation: id }, 'sandbox operation failed: database unavailable, answered 503');
+      const response = json(
+        503,
+        errorBody('SERVICE_UNAVAILABLE', 'The service is briefly unavailable; send the same request again with the same Idempotency-Key'),
+      );
+      response.headers.set('Retry-After', '1');
       return response;
     }
     logger.error({ err: error, operation: id }, 'sandbox operation failed');

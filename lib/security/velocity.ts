@@ -86,8 +86,9 @@ async function storePool(url: string | undefined): Promise<unknown> {
   if (!pools.has(url))
     pools.set(
       url,
-      import('pg').then(({ Pool }) => {
-        const pool = new Pool({ connectionString: url, max: 4 });
+      // A pool that outlives its connections (a failover of the store): lib/db/pool.ts.
+      import('@/lib/db/pool').then(({ createPool }) => {
+        const pool = createPool(url, 4);
         watchDbPool('rate_limits', pool as PoolCounts);
         return pool;
       }),

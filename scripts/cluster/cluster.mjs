@@ -12,7 +12,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, pg: 55433 };
@@ -80,9 +80,11 @@ function startPostgres() {
 
 /**
  * Starts the whole cluster; answers its URLs and a stop function. `instanceEnv` is added to the
- * checkout instances' environment (the load benchmark raises the velocity limits).
+ * checkout instances' environment (the load benchmark raises the velocity limits), `processEnv`
+ * to one process's by its name ('sandbox a', 'instance b'…); with `logDir`, each process writes
+ * its output to `{logDir}/{name}.log` (the failover test).
  */
-export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
+export async function startCluster({ quiet = true, instanceEnv = {}, logDir, processEnv = {} } = {}) {
   if (!existsSync('.next/BUILD_ID')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (!has('haproxy')) aptInstall('haproxy');
   mkdirSync(ROOT, { recursive: true });
@@ -102,7 +104,10 @@ export async function startCluster({ quiet = true, instanceEnv = {} } = {}) {
   };
   const children = [];
   const start = (name, env, command = 'node_modules/.bin/next', args = ['start', '-p', env.PORT]) => {
-    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env }, stdio: quiet ? 'ignore' : 'inherit' });
+    const log = logDir ? openSync(path.join(logDir, `${name.replace(/ /g, '-')}.log`), 'a') : null;
+    const stdio = log === null ? (quiet ? 'ignore' : 'inherit') : ['ignore', log, log];
+    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env, ...processEnv[name] }, stdio });
+    if (log !== null) closeSync(log);
     child.on('exit', (code) => code && !stopping && console.error(`${name} exited (${code})`));
     children.push(child);
     return child;

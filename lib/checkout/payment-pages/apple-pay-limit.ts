@@ -36,8 +36,9 @@ function limiter(): Promise<RateLimiterAbstract> {
 async function makeLimiter(url: string | undefined): Promise<RateLimiterAbstract> {
   const options = { keyPrefix: KEY_PREFIX, ...APPLE_PAY_VALIDATIONS };
   if (!url) return new RateLimiterMemory(options) as unknown as RateLimiterAbstract;
-  const { Pool } = await import('pg');
-  const pool = new Pool({ connectionString: url, max: 2 });
+  // A pool that outlives its connections (a failover of the store): lib/db/pool.ts.
+  const { createPool } = await import('@/lib/db/pool');
+  const pool = createPool(url, 2);
   return new Promise<RateLimiterAbstract>((resolve, reject) => {
     const made: RateLimiterPostgres = new RateLimiterPostgres(
       { ...options, storeClient: pool, storeType: 'pool', tableName: 'rate_limits', clearExpiredByTimeout: true },

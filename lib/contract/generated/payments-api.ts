@@ -1977,6 +1977,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getPayin: {
@@ -2064,6 +2073,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2172,6 +2190,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     processSavedCard: {
@@ -2266,6 +2293,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2374,6 +2410,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     completeSpc: {
@@ -2468,6 +2513,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2576,6 +2630,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     startApplePaySession: {
@@ -2667,6 +2730,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2779,6 +2851,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getPayinMethods: {
@@ -2866,6 +2947,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2972,6 +3062,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getPayout: {
@@ -3059,6 +3158,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3158,6 +3266,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     rejectPayout: {
@@ -3243,6 +3360,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3344,6 +3470,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3456,6 +3591,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getPayoutMethods: {
@@ -3543,6 +3687,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3649,6 +3802,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listSavedCards: {
@@ -3743,6 +3905,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     deleteSavedCard: {
@@ -3829,6 +4000,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3935,6 +4115,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getCashierSession: {
@@ -4022,6 +4211,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4118,6 +4316,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4226,6 +4433,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     createSessionPayout: {
@@ -4327,6 +4543,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listSessionTransactions: {
@@ -4414,6 +4639,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4517,6 +4751,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     cancelPayout: {
@@ -4602,6 +4845,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4705,6 +4957,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     bindPayout: {
@@ -4794,6 +5055,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4898,6 +5168,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     launchPayout: {
@@ -4988,6 +5267,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5089,6 +5377,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     locatePayout: {
@@ -5176,6 +5473,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5272,6 +5578,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5377,6 +5692,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     setCustomerExclusion: {
@@ -5466,6 +5790,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5567,6 +5900,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getPsp: {
@@ -5654,6 +5996,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5760,6 +6111,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     getCheckoutSettings: {
@@ -5847,6 +6207,15 @@ export interface operations {
             };
             /** @description Internal Server Error (INTERNAL_ERROR) */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

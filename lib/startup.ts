@@ -15,6 +15,7 @@ import { logger, maskPansInOutput } from '@/lib/log';
 import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
+import { forgetAnswersOnClose } from '@/lib/payments-api/request-memo-close';
 import { installShutdown, onShutdown } from '@/lib/net/shutdown';
 
 /**
@@ -51,6 +52,7 @@ export async function startServer(): Promise<void> {
   // the end of X-Forwarded-For (the customer IP rule), then the guard (sizes, address, origin,
   // timeouts: lib/net/request-guard.ts), which may answer before Next.js sees the request.
   logRequests();
+  forgetAnswersOnClose();
   appendPeerToForwardedFor();
   guardRequests();
   installShutdown();

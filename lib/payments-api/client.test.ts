@@ -7,6 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsApi, PaymentsApiError } from './client';
+import { caches } from './lookup-caches';
 
 let server: http.Server;
 const seen: { path: string; auth?: string; key?: string; encoding?: string }[] = [];
@@ -46,7 +47,7 @@ beforeAll(async () => {
         }),
       );
     }
-    if (request.url?.endsWith('/public/bin/42424242'))
+    if (request.url?.endsWith('/public/bin/42424242') || request.url?.endsWith('/public/bin/40000000'))
       return reply(200, JSON.stringify({ brands: ['VISA'], fundingType: 'CREDIT', threeDSMethod: false }));
     if (request.url?.endsWith('/public/bin/99999999'))
       return reply(404, JSON.stringify({ errorKey: 'NOT_FOUND', errorMessage: 'Unknown BIN', errorCode: 4041 }));
@@ -141,6 +142,16 @@ describe('paymentsApi', () => {
     expect((await failure(paymentsApi.lookupBin('55555555'))).status).toBe(500);
     expect((await failure(paymentsApi.lookupBin('55555555'))).status).toBe(500);
     expect(calls('55555555')).toBe(2);
+  });
+
+  it('shares one BIN call among concurrent askers and keeps the answer, not its promise (a promise holds its request)', async () => {
+    const calls = () => seen.filter((s) => s.path.endsWith('/public/bin/40000000')).length;
+    const answers = await Promise.all([1, 2, 3].map(() => paymentsApi.lookupBin('40000000')));
+    expect(calls()).toBe(1);
+    expect(new Set(answers).size).toBe(1);
+    const kept = caches().bins.get('40000000');
+    expect(kept).toBeDefined();
+    expect(kept).not.toBeInstanceOf(Promise);
   });
 
   it('asks for uncompressed answers (small JSON: gzip would cost both ends more than it saves)', async () => {

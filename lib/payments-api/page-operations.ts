@@ -20,7 +20,7 @@ import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BinLookup } from '@/lib/contract/bin';
 import { callOperation } from './call-operation';
-import { caches } from './lookup-caches';
+import { cachedAnswer, caches } from './lookup-caches';
 import { knownMerchant, locate, merchantOfHeld, rememberMerchant } from './merchant-locator';
 import { PaymentsApiError } from './payments-api-error';
 
@@ -100,27 +100,20 @@ export const paymentsApi = {
   locate,
 
   /** GET /public/bin/{bin}, kept BIN_TTL_MS per BIN; null for an unknown BIN (404). A failed fetch is not kept. Throws PaymentsApiError. */
-  lookupBin: (bin: string): Promise<BinLookup | null> => {
-    const cache = caches().bins;
-    const hit = cache.get(bin);
-    if (hit) return hit;
-    const value = callOperation('lookupBin', { params: { bin } }).catch((error: unknown) => {
-      if (PaymentsApiError.is(error) && error.status === 404) return null;
-      throw error;
-    });
-    cache.set(bin, value);
-    value.catch(() => cache.delete(bin));
-    return value;
-  },
+  lookupBin: async (bin: string): Promise<BinLookup | null> =>
+    (
+      await cachedAnswer(caches().bins, bin, () =>
+        callOperation('lookupBin', { params: { bin } }).then(
+          (facts) => ({ facts }),
+          (error: unknown) => {
+            if (PaymentsApiError.is(error) && error.status === 404) return { facts: null };
+            throw error;
+          },
+        ),
+      )
+    ).facts,
 
   /** GET checkout settings, kept SETTINGS_TTL_MS per merchant; a failed fetch is not kept. */
-  getCheckoutSettings: (merchantId: string): Promise<CheckoutSettings> => {
-    const cache = caches().settings;
-    const hit = cache.get(merchantId);
-    if (hit) return hit;
-    const value = callOperation('getCheckoutSettings', { params: { merchantId } });
-    cache.set(merchantId, value);
-    value.catch(() => cache.delete(merchantId));
-    return value;
-  },
+  getCheckoutSettings: (merchantId: string): Promise<CheckoutSettings> =>
+    cachedAnswer(caches().settings, merchantId, () => callOperation('getCheckoutSettings', { params: { merchantId } })),
 };

@@ -17,12 +17,12 @@ import { checkPagePost } from '@/lib/net/request-checks';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
-/** The transaction a framed page belongs to: payment pages, the sandbox ACS and provider pages. */
+/** The transaction a framed page belongs to: payment pages, the sandbox ACS, provider and bank pages. */
 function transactionOf(pathname: string): { type: CheckoutTransactionType; id: string } | null {
   const page = /^\/payments\/(payin|payout)\/([^/]+)\/(?:card|apm|status)\/?$/.exec(pathname);
   if (page?.[1] && page[2]) return { type: page[1] as CheckoutTransactionType, id: decodeURIComponent(page[2]) };
-  // The ACS's challenge, 3DS Method and passkey pages are framed inside the merchant's page too.
-  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin)\/([^/]+)(?:\/method|\/passkey)?\/?$/.exec(pathname);
+  // The ACS's challenge, 3DS Method and passkey pages, and the sandbox bank's page, are framed inside the merchant's page too.
+  const sandbox = /^\/sandbox\/(?:3ds|provider\/payin|bank\/payin)\/([^/]+)(?:\/method|\/passkey)?\/?$/.exec(pathname);
   return sandbox?.[1] ? { type: 'payin', id: decodeURIComponent(sandbox[1]) } : null;
 }
 
@@ -131,7 +131,9 @@ export async function proxy(request: NextRequest) {
   response.headers.set('Content-Security-Policy', csp);
   // An address with a launch secret is never sent on as a Referer, even to our own origin
   // (strict-origin: the origin alone; no-referrer would also blank the launch post's Origin).
-  response.headers.set('Referrer-Policy', request.nextUrl.searchParams.has('launch') ? 'strict-origin' : 'strict-origin-when-cross-origin');
+  // Nor an address of the sandbox bank's pages, whose path or query holds a one-time token.
+  const secretInUrl = request.nextUrl.searchParams.has('launch') || pathname.startsWith('/sandbox/bank/');
+  response.headers.set('Referrer-Policy', secretInUrl ? 'strict-origin' : 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');
   // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
   const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';

@@ -2,6 +2,7 @@
  * Catalogue text for the client components of the payment pages, resolved on the server so
  * the card page ships no message runtime (docs/design.md, section 7: card page JavaScript).
  */
+import { LRUCache } from 'lru-cache';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';
 import type { CardFormText } from '@/components/card/card-form';
@@ -69,18 +70,18 @@ const AMOUNT = '\u0000amount\u0000';
  * Resolved catalogue texts, per locale and transaction type, for the life of the process: the
  * catalogues are part of the build, and formatting some 60 ICU messages on every card page view
  * was a third of the page's own render time (3 ms of 11 ms CPU per view, measured).
- * The amount, the one per-view value, is put in after (`withAmount`).
+ * The amount, the one per-view value, is put in after (`withAmount`). The texts are kept, not
+ * their promises: a promise holds the async context of the request that made it (the framework's
+ * whole request) for as long as it is kept. lru-cache's `fetch` shares a resolution in flight.
  */
-const resolved = new Map<string, Promise<unknown>>();
+const resolved = new LRUCache<string, object, () => Promise<object>>({
+  max: 1000,
+  fetchMethod: (_key, _stale, { context }) => context(),
+});
 
-function memoized<T>(key: string, resolve: () => Promise<T>): Promise<T> {
-  let hit = resolved.get(key) as Promise<T> | undefined;
-  if (!hit) {
-    hit = resolve();
-    resolved.set(key, hit);
-    hit.catch(() => resolved.delete(key));
-  }
-  return hit;
+async function memoized<T extends object>(key: string, resolve: () => Promise<T>): Promise<T> {
+  // `fetch` answers undefined only for a fetch aborted by a later `set` or `delete` of the key.
+  return ((await resolved.fetch(key, { context: resolve })) as T | undefined) ?? resolve();
 }
 
 /** `text` with AMOUNT replaced by `amount` in the named fields (split/join: no `$` patterns). */
@@ -192,10 +193,25 @@ async function threeDSText(): Promise<ThreeDSText> {
   };
 }
 
-/** Text of the status view of a pay-in or a payout. */
-export async function paymentStatusText(type: CheckoutTransactionType): Promise<PaymentStatusText> {
+/** Text of the status view of a pay-in or a payout; `bank`: a pay-in from the customer's bank (Pay by Bank, bank transfers). */
+export async function paymentStatusText(type: CheckoutTransactionType, options: { bank?: boolean } = {}): Promise<PaymentStatusText> {
   const locale = await getLocale();
-  return memoized(`status:${locale}:${type}`, () => resolvePaymentStatusText(type));
+  const bank = type === 'payin' && options.bank === true;
+  return memoized(`status:${locale}:${type}${bank ? ':bank' : ''}`, async () =>
+    bank ? withBankWording(await resolvePaymentStatusText(type)) : resolvePaymentStatusText(type),
+  );
+}
+
+/** A pay-in from the customer's bank (transactionType BANK): reasons in the bank's words, "Try again", and what happens while it is pending. */
+async function withBankWording(text: PaymentStatusText): Promise<PaymentStatusText> {
+  const t = await getTranslations('status');
+  const keys = ['CARD_DECLINED', 'CUSTOMER_CANCELLED', 'BANK_ISSUES', 'CARD_NOT_USABLE'] as const;
+  return {
+    ...text,
+    reasons: { ...text.reasons, ...Object.fromEntries(keys.map((key) => [key, t(`bankReasons.${key}`)])) },
+    tryAnotherCard: t('tryAgain'),
+    pendingHelp: t('bankPending'),
+  };
 }
 
 async function resolvePaymentStatusText(type: CheckoutTransactionType): Promise<PaymentStatusText> {

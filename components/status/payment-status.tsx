@@ -33,6 +33,8 @@ export interface PaymentStatusText {
   redirecting: string;
   /** "Continue with your bank": back to a 3DS challenge left open. */
   continueChallenge: string;
+  /** What happens while the payment is processing (a bank payment: the customer may leave and come back). */
+  pendingHelp?: string;
 }
 
 interface PaymentStatusProps {
@@ -41,7 +43,7 @@ interface PaymentStatusProps {
   initial: InitialSnapshot;
   /** The merchant's return URLs; null for a payout, which ends on its result screen. */
   returnUrls: { success: string; failure: string } | null;
-  /** The card page, for "Try another card" after a decline. */
+  /** The card page, for "Try another card" after a decline (the methods page for a bank payment). */
   cardPageHref: string;
   text: PaymentStatusText;
 }
@@ -123,6 +125,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
         </p>
       </div>
       {snapshot.status === 'TIMEOUT' ? <p className="text-sm">{text.timeoutHelp}</p> : null}
+      {view === 'processing' && text.pendingHelp ? <p className="text-sm">{text.pendingHelp}</p> : null}
       {gaveUp && !target ? <p className="text-sm">{text.stillWaiting}</p> : null}
       {!target && !gaveUp && view !== 'retry' ? (
         <noscript>

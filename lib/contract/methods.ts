@@ -20,7 +20,10 @@ export type MethodField = z.infer<typeof MethodField>;
 
 export const PaymentMethod = z
   .object({
-    id: z.string(),
+    id: z.string().meta({
+      description:
+        "The method: `card`, an APM (`bank-transfer`, `ewallet`, `pix`, `crypto`), or `bank`, Pay by Bank (pay-ins only; docs/design.md, section 3): its one field `bankId` (select) offers the banks of the customer's billing country, the last used first, and direct-link processing answers the bank's page as redirectUrl.",
+    }),
     type: TransactionMethodType,
     name: z.string(),
     directRouteId: z.string().optional(),

@@ -258,7 +258,10 @@ export const PayinProcessingResponse = z
   .object({
     paymentId: z.string(),
     status: PayinStatus,
-    redirectUrl: z.string().optional().meta({ description: '3DS challenge (ACS) or provider page the customer goes to next.' }),
+    redirectUrl: z.string().optional().meta({
+      description:
+        "3DS challenge (ACS), provider page, or the customer's bank (Pay by Bank: its page, with a one-time token for this browser) the customer goes to next.",
+    }),
     spc: SpcOffer.optional().meta({
       'x-extension': true,
       description:

@@ -290,3 +290,6 @@ export const walletTokens = pgTable('wallet_tokens', {
   payinId: text('payin_id').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// The sandbox bank's tables (Pay by Bank).
+export * from './schema-bank';

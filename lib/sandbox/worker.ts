@@ -1,5 +1,5 @@
 /**
- * The sandbox's background work: applies due timed outcomes (so their webhooks go out even when
+ * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (so their webhooks go out even when
  * nobody fetches the transaction) and delivers due webhooks. Started once per server process
  * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
  */
@@ -10,12 +10,14 @@ import { settleDuePayouts } from './payouts/payouts';
 import { pruneSessionChanges } from './cashier/session-changes';
 import { sandboxDb } from './core/store';
 import { deliverDueWebhooks } from './core/webhooks';
+import { settleDueBankPayments } from './bank/bank-payments';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
   await db.transaction(async (tx) => {
     await settleDuePayins(tx, now);
     await settleDuePayouts(tx, now);
+    await settleDueBankPayments(tx, now);
   });
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {

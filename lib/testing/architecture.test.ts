@@ -2,7 +2,7 @@
  * The structure holds (lib/testing/architecture.ts): every folder of lib/ in a declared layer, no
  * import up a layer or across the checkout's two sides, no import circle anywhere in lib/ (type-only
  * imports count), and inside the sandbox no import from a lower layer to a higher one: core <
- * merchant < payins, payouts (which do not import each other) < cashier < pages < the router,
+ * bank (the sandbox bank) < merchant < payins, payouts (which do not import each other) < cashier < pages < the router,
  * handlers and worker at its root. Read from the source files, so a new file is checked with no
  * list to update. Then the checks themselves, on made-up trees: each kind of forbidden import fails.
  */
@@ -39,7 +39,7 @@ describe('architecture of lib/', () => {
   });
 
   it('imports nothing of a higher sandbox layer from a lower one', () => {
-    const RANK: Record<string, number> = { core: 0, merchant: 1, payins: 2, payouts: 2, cashier: 3, pages: 4 };
+    const RANK: Record<string, number> = { core: 0, bank: 0.5, merchant: 1, payins: 2, payouts: 2, cashier: 3, pages: 4 };
     const layerOf = (file: string) => {
       const inside = path.relative(path.join(ROOT, 'sandbox'), file);
       if (inside.startsWith('..')) return null;

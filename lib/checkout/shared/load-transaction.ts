@@ -35,6 +35,8 @@ export interface CheckoutTransaction {
   returnUrls: ReturnUrls | null;
   /** A PENDING_3DS pay-in's challenge, to go back to after a reload; only a target we may send the customer to. */
   challengeUrl?: string;
+  /** A pay-in's method type once processed (`CARD`, `BANK`…): the status page words a bank payment as such. */
+  methodType?: string;
 }
 
 type LoadedTransaction =
@@ -80,6 +82,7 @@ export async function fetchTransaction(type: TransactionType, id: string): Promi
       attemptsRemaining: p.attemptsRemaining ?? 0,
       returnUrls: p.returnUrls,
       ...(challengeUrl ? { challengeUrl } : {}),
+      ...(p.transactionType ? { methodType: p.transactionType } : {}),
     };
   }
   const p = await paymentsApi.getPayout(id);

@@ -1386,7 +1386,7 @@ export interface components {
         PayinProcessingResponse: {
             paymentId: string;
             status: components["schemas"]["PayinStatus"];
-            /** @description 3DS challenge (ACS) or provider page the customer goes to next. */
+            /** @description 3DS challenge (ACS), provider page, or the customer's bank (Pay by Bank: its page, with a one-time token for this browser) the customer goes to next. */
             redirectUrl?: string;
             /** @description The card has a passkey at its ACS: show Secure Payment Confirmation with these data, then report the assertion to process/spc; if it is cancelled, fails or is not supported, the redirectUrl challenge stands. */
             spc?: components["schemas"]["SpcOffer"];
@@ -1434,6 +1434,7 @@ export interface components {
             methods: components["schemas"]["PaymentMethod"][];
         };
         PaymentMethod: {
+            /** @description The method: `card`, an APM (`bank-transfer`, `ewallet`, `pix`, `crypto`), or `bank`, Pay by Bank (pay-ins only; docs/design.md, section 3): its one field `bankId` (select) offers the banks of the customer's billing country, the last used first, and direct-link processing answers the bank's page as redirectUrl. */
             id: string;
             type: components["schemas"]["TransactionMethodType"];
             name: string;

@@ -32,6 +32,8 @@ export const METHODS: Record<string, { type: MethodType; name: string }> = {
   ewallet: { type: 'WALLET', name: 'E-wallet' },
   pix: { type: 'BANK', name: 'Pix' },
   crypto: { type: 'CRYPTO', name: 'Crypto' },
+  // Pay by Bank: the customer's bank initiates the payment (open banking; the sandbox bank, lib/sandbox/bank/).
+  bank: { type: 'BANK', name: 'Pay by Bank' },
 };
 
 /** The checkout's own credential: acts for the merchant of the transaction it names. */
@@ -78,10 +80,11 @@ function demoConfig(
         currencies: ['EUR', 'BRL'],
         requiresKyc: false,
       },
+      { id: 'psp-bank', name: 'Open banking', methods: ['bank'], currencies: ['EUR', 'GBP'], requiresKyc: false },
     ],
     routers: [
-      { id: 'router-default', pspIds: ['psp-card-us', 'psp-card-eu', 'psp-apm'] },
-      { id: 'router-eu', pspIds: ['psp-card-eu', 'psp-apm'] },
+      { id: 'router-default', pspIds: ['psp-card-us', 'psp-card-eu', 'psp-apm', 'psp-bank'] },
+      { id: 'router-eu', pspIds: ['psp-card-eu', 'psp-apm', 'psp-bank'] },
     ],
     defaultRouterId: 'router-default',
     directRoutes: [

@@ -20,9 +20,9 @@ beforeAll(async () => {
 });
 
 describe('methods and direct-link pay-ins', () => {
-  it('EUR offers the card and the APMs of psp-apm; BRL only APMs; a direct route only its method', async () => {
+  it('EUR offers the card, the APMs of psp-apm and Pay by Bank; BRL only APMs; a direct route only its method', async () => {
     const eur = await api('GET', `/public/payin/${await newPayin()}/methods`, { token: CHECKOUT });
-    expect(eur.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'bank-transfer', 'ewallet', 'pix', 'crypto']);
+    expect(eur.body.methods.map((m: { id: string }) => m.id)).toEqual(['card', 'bank-transfer', 'ewallet', 'pix', 'crypto', 'bank']);
     const brl = await api('GET', `/public/payin/${await newPayin({ currency: 'BRL' })}/methods`, { token: CHECKOUT });
     expect(brl.body.methods.map((m: { id: string }) => m.id)).toEqual(['bank-transfer', 'ewallet', 'pix', 'crypto']);
     const pix = await api('GET', `/public/payin/${await newPayin({ currency: 'BRL', directRouteId: 'route-pix' })}/methods`, {

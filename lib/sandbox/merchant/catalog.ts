@@ -14,6 +14,7 @@ import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { METHODS } from '../core/merchant-config';
 import { methodsFor } from '../core/methods';
 import { upsertCustomer } from '../core/customers';
+import { withBankOptions } from '../bank/bank-choices';
 import { merchantConfig } from '../core/request-context';
 import { findMerchant } from '../core/store';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -75,13 +76,20 @@ export async function transactionMethods(tx: Db, principal: Principal, type: Che
       eligiblePspIds: table.eligiblePspIds,
       currency: table.currency,
       directRouteId: table.directRouteId,
+      customerId: table.customerId,
     })
     .from(table)
     .where(eq(table.id, id))
     .limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
   const config = await merchantConfig(tx, row.merchantId);
-  return { methods: methodsFor(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId }) };
+  const methods = methodsFor(
+    config,
+    { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId },
+    type,
+  );
+  // Pay by Bank's chooser: the customer's country's banks, the last used first.
+  return { methods: type === 'payin' ? await withBankOptions(tx, methods, row.customerId) : methods };
 }
 
 /** GET /public/merchant/{merchantId}/checkout-settings. 404 for an unknown or another merchant. */

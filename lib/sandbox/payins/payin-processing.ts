@@ -33,6 +33,8 @@ import { assertDepositAllowed, assertProcessable, limitedBySession } from './pay
 import { loadPayinForUpdate } from './payin-loading';
 import { nextStep, reportMethod } from './three-ds';
 import { verifySpc } from './spc';
+import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
+import { withAllBanks } from '../bank/bank-choices';
 
 /**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
@@ -138,7 +140,8 @@ export async function completeSpc(
 
 /**
  * POST /public/payin/{payinId}/process/direct-link: the APM's fields are checked against its
- * descriptors (400); the pay-in goes PENDING and the answer's redirectUrl is the provider page.
+ * descriptors (400); the pay-in goes PENDING and the answer's redirectUrl is the provider page (the
+ * sandbox bank's page with a one-time token for Pay by Bank).
  * X-User-Agent and X-IP-Address, when given, stand for the customer's browser.
  */
 export async function processPayinDirectLink(
@@ -159,7 +162,7 @@ export async function processPayinDirectLink(
     { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId },
     request.additionalData,
   );
-  const fields = validateMethodFields(method, request.additionalData);
+  const fields = validateMethodFields(withAllBanks(method), request.additionalData);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
   const browser = {
     ...request.browser,
@@ -178,5 +181,10 @@ export async function processPayinDirectLink(
     processedAt: new Date(),
     metadata: metadataWith(row, browser),
   });
-  return processingAnswer(updated, { redirectUrl: `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}` });
+  // Pay by Bank goes to the sandbox bank's pages (a payment initiated there, RCVD); other APMs to the provider page.
+  const redirectUrl =
+    method.id === BANK_METHOD_ID
+      ? await initiateBankPayment(tx, updated, fields.bankId ?? '', ctx)
+      : `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`;
+  return processingAnswer(updated, { redirectUrl });
 }

@@ -200,6 +200,7 @@ export async function processPayoutDirectLink(
     config,
     { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId },
     request.additionalData,
+    'payout',
   );
   const fields = validateMethodFields(method, request.additionalData);
   return detailsGiven(

@@ -17,6 +17,8 @@ export default async function StatusPage(props: PageProps<'/payments/[transactio
   const loaded = await loadTransactionPage({ transactionType, paymentId, locale, page: 'status' });
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings } = loaded;
+  // A payment from the customer's bank: its words, and "Try again" on the methods page rather than the card page.
+  const bank = transaction.methodType === 'BANK';
   return (
     <TransactionShell page="status" transaction={transaction} settings={settings}>
       <PaymentStatus
@@ -24,8 +26,8 @@ export default async function StatusPage(props: PageProps<'/payments/[transactio
         paymentId={transaction.id}
         initial={statusSnapshot(transaction)}
         returnUrls={transaction.returnUrls}
-        cardPageHref={paymentHref(transaction.type, 'card', transaction.id, locale)}
-        text={await paymentStatusText(transaction.type)}
+        cardPageHref={paymentHref(transaction.type, bank ? 'apm' : 'card', transaction.id, locale)}
+        text={await paymentStatusText(transaction.type, { bank })}
       />
     </TransactionShell>
   );

@@ -1,0 +1,45 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { sandboxEnabled } from '@/lib/config';
+import { formatMinor } from '@/lib/money';
+import { loadBankPage } from '@/lib/sandbox/pages/bank-page';
+import { BankShell } from '@/components/sandbox-bank/bank-shell';
+import { BankSteps, bankErrorMessage } from '@/components/sandbox-bank/bank-steps';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('bank'))('confirmHeading') };
+}
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * /sandbox/bank/app/{token}: the bank's app in the decoupled flow (a second page, as a phone
+ * would open the QR code): login, account, confirmation. The token is the app's, one step long;
+ * a spent or expired one says so.
+ */
+export default async function BankAppPage(props: PageProps<'/sandbox/bank/app/[token]'>) {
+  const { token } = await props.params;
+  const query = await props.searchParams;
+  if (!sandboxEnabled()) notFound();
+  const locale = one(query.locale);
+  const view = await loadBankPage({ as: 'app', token });
+  const t = await getTranslations('bank');
+  if (!view || !view.open || view.flow !== 'DECOUPLED') {
+    return (
+      <BankShell
+        bankName={view?.bankName ?? ''}
+        heading={view ? t('appHeading', { bank: view.bankName }) : t('confirmHeading')}
+        note={t('sandboxNote')}
+      >
+        <p role="status">{view ? t('notWaiting') : t('expired')}</p>
+      </BankShell>
+    );
+  }
+  const paying = t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
+  return (
+    <BankShell bankName={view.bankName} heading={t('appHeading', { bank: view.bankName })} paying={paying} note={t('sandboxNote')}>
+      <BankSteps view={view} actor={{ via: 'app', token, ...(locale ? { locale } : {}) }} error={await bankErrorMessage(one(query.e))} />
+    </BankShell>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from 'next';
+import { notFound, redirect } from 'next/navigation';
+import { getLocale, getTranslations } from 'next-intl/server';
+import { sandboxEnabled } from '@/lib/config';
+import { formatMinor } from '@/lib/money';
+import { afterBankUrl } from '@/lib/sandbox/bank/bank-payments';
+import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@/lib/sandbox/pages/bank-page';
+import { bankStep } from '@/lib/sandbox/pages/bank-actions';
+import { BankShell } from '@/components/sandbox-bank/bank-shell';
+import { BankButtonForm } from '@/components/sandbox-bank/bank-forms';
+import { BankSteps, bankErrorMessage } from '@/components/sandbox-bank/bank-steps';
+import { BankWait } from '@/components/sandbox-bank/bank-wait';
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('bank'))('confirmHeading') };
+}
+
+const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined);
+
+/**
+ * /sandbox/bank/payin/{paymentId}?t=…: the sandbox bank's page for the browser sent there by a
+ * Pay by Bank pay-in (the token of its current step): login, account, confirmation; or, once
+ * handed to the app, the QR code and the wait. Done: on to the checkout's status page.
+ */
+export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[paymentId]'>) {
+  const { paymentId } = await props.params;
+  const query = await props.searchParams;
+  if (!sandboxEnabled() || !PAYMENT_ID.test(paymentId)) notFound();
+  const token = one(query.t) ?? '';
+  const locale = one(query.locale);
+  const view = await loadBankPage({ as: 'browser', payinId: paymentId, token });
+  if (view?.step === 'DONE') redirect(view.next);
+  const t = await getTranslations('bank');
+  const error = await bankErrorMessage(one(query.e));
+  if (!view || !view.open) {
+    return (
+      <BankShell bankName={view?.bankName ?? ''} heading={t('confirmHeading')} note={t('sandboxNote')}>
+        <p role="status">{view ? t('notWaiting') : t('expired')}</p>
+        <a href={view?.next ?? afterBankUrl(bankPagesContext(), paymentId)} className="text-primary underline">
+          {t('backToPayment')}
+        </a>
+      </BankShell>
+    );
+  }
+  const actor = { via: 'browser' as const, paymentId, token, ...(locale ? { locale } : {}) };
+  const paying = t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
+  const decoupled = view.flow === 'DECOUPLED';
+  return (
+    <BankShell
+      bankName={view.bankName}
+      heading={decoupled ? t('useApp', { bank: view.bankName }) : paying}
+      paying={decoupled ? paying : undefined}
+      note={t('sandboxNote')}
+    >
+      {decoupled ? (
+        <BankWait view={view} actor={actor} error={error} />
+      ) : (
+        <>
+          <BankSteps view={view} actor={actor} error={error} />
+          {view.step === 'LOGIN' ? (
+            <section aria-labelledby="bank-use-app" className="space-y-2 border-t border-line pt-4">
+              <h2 id="bank-use-app" className="text-base font-semibold">
+                {t('useApp', { bank: view.bankName })}
+              </h2>
+              <p className="text-sm text-fg-muted">{t('useAppHint')}</p>
+              <BankButtonForm action={bankStep} actor={actor} step="app" label={t('useApp', { bank: view.bankName })} />
+            </section>
+          ) : null}
+        </>
+      )}
+    </BankShell>
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * The sandbox bank's test users: every demo bank (bank-directory.ts) knows them, each with one or
+ * more accounts in the bank's country. The username says what happens to a payment from the
+ * account chosen; any password is accepted. Each user carries the identity the bank has verified
+ * (what a Pay N Play login will hand back later); GB accounts use sort code and account number
+ * pairs from Vocalink's published examples, so their modulus checks pass.
+ */
+import { composeBankIban, maskIban, maskUkAccount } from './account-identifiers';
+import type { DemoBank } from './bank-directory';
+
+/** What the bank does with a payment from an account (bank-status.ts maps each to ISO 20022 codes). */
+export type AccountOutcome = 'PAYS' | 'NOT_ALLOWED' | 'INSUFFICIENT_FUNDS' | 'REFUSED' | 'TIMEOUT' | 'PENDING_THEN_PAID' | 'CLOSED';
+
+interface TestAccount {
+  key: string;
+  kind: 'current' | 'savings';
+  outcome: AccountOutcome;
+  /** The account's ten digits in the BBAN of SE, FI, DE, NL, ES. */
+  digits: string;
+  /** GB: a sort code and account number that pass Vocalink's modulus check. */
+  sortCode: string;
+  ukAccount: string;
+}
+
+/** The identity the bank verified when the account was opened (name, birth date, address, national id). */
+export interface VerifiedIdentity {
+  givenName: string;
+  familyName: string;
+  dateOfBirth: string;
+  /** A made-up national identity number: kept only hashed outside this table. */
+  nationalId: string;
+  address: { street: string; city: string; postalCode: string };
+}
+
+export interface TestUser {
+  username: string;
+  identity: VerifiedIdentity;
+  accounts: TestAccount[];
+}
+
+const identity = (givenName: string, familyName: string, dateOfBirth: string, nationalId: string): VerifiedIdentity => ({
+  givenName,
+  familyName,
+  dateOfBirth,
+  nationalId,
+  address: { street: '1 Sandbox Street', city: 'Testville', postalCode: '10001' },
+});
+
+/** The test users, by what happens. */
+export const TEST_USERS: readonly TestUser[] = [
+  {
+    username: 'pays',
+    identity: identity('Paula', 'Pays', '1985-04-12', 'SBX-100-0001'),
+    accounts: [
+      { key: 'current', kind: 'current', outcome: 'PAYS', digits: '1000000017', sortCode: '089999', ukAccount: '66374958' },
+      // A savings account may not make payments: rejected AG01 (transaction forbidden).
+      { key: 'savings', kind: 'savings', outcome: 'NOT_ALLOWED', digits: '1000000025', sortCode: '107999', ukAccount: '88837491' },
+    ],
+  },
+  {
+    username: 'no-funds',
+    identity: identity('Nils', 'Nofunds', '1990-09-30', 'SBX-100-0002'),
+    accounts: [
+      { key: 'current', kind: 'current', outcome: 'INSUFFICIENT_FUNDS', digits: '2000000011', sortCode: '202959', ukAccount: '63748472' },
+    ],
+  },
+  {
+    username: 'rejects',
+    identity: identity('Rita', 'Rejects', '1978-01-05', 'SBX-100-0003'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'REFUSED', digits: '3000000012', sortCode: '871427', ukAccount: '46238510' }],
+  },
+  {
+    username: 'timeout',
+    identity: identity('Tomas', 'Timeout', '1982-11-23', 'SBX-100-0004'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'TIMEOUT', digits: '4000000013', sortCode: '871427', ukAccount: '09123496' }],
+  },
+  {
+    username: 'pending',
+    identity: identity('Penny', 'Pending', '1995-06-17', 'SBX-100-0005'),
+    accounts: [
+      { key: 'current', kind: 'current', outcome: 'PENDING_THEN_PAID', digits: '5000000014', sortCode: '820000', ukAccount: '73688637' },
+    ],
+  },
+  {
+    username: 'closed',
+    identity: identity('Clara', 'Closed', '1970-02-28', 'SBX-100-0006'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'CLOSED', digits: '6000000015', sortCode: '827999', ukAccount: '73988638' }],
+  },
+];
+
+/** The test user of a username as typed (case and surrounding spaces ignored), or undefined. */
+export const testUser = (username: string): TestUser | undefined =>
+  TEST_USERS.find((u) => u.username === username.trim().toLowerCase().slice(0, 32));
+
+/** An account as the bank holds it at one demo bank: its identifiers in full, and its mask for pages and logs. */
+export interface BankAccount {
+  key: string;
+  kind: 'current' | 'savings';
+  outcome: AccountOutcome;
+  holder: string;
+  iban: string;
+  /** GB accounts only. */
+  sortCode?: string;
+  accountNumber?: string;
+  /** What may be shown or logged: never the identifier in full. */
+  masked: string;
+}
+
+/** The accounts of `user` at `bank`, IBANs composed for the bank's country and code. */
+export function accountsAt(user: TestUser, bank: DemoBank): BankAccount[] {
+  return user.accounts.map((a) => {
+    const iban = composeBankIban(bank.country, bank.code, a);
+    const uk = bank.country === 'GB';
+    return {
+      key: a.key,
+      kind: a.kind,
+      outcome: a.outcome,
+      holder: `${user.identity.givenName} ${user.identity.familyName}`,
+      iban,
+      ...(uk ? { sortCode: a.sortCode, accountNumber: a.ukAccount } : {}),
+      masked: uk ? maskUkAccount(a.sortCode, a.ukAccount) : maskIban(iban),
+    };
+  });
+}

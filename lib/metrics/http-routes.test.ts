@@ -35,6 +35,9 @@ describe('routeLabel', () => {
     expect(routeLabel('/sandbox/api/v1/payins/pi_1/process')).toBe('/sandbox/api/[...path]');
     expect(routeLabel('/sandbox/3ds/pi_1/method')).toBe('/sandbox/3ds/[paymentId]/method');
     expect(routeLabel('/sandbox/embed')).toBe('/sandbox/embed');
+    expect(routeLabel('/sandbox/bank/payin/pi_1')).toBe('/sandbox/bank/payin/[paymentId]');
+    expect(routeLabel('/sandbox/bank/app/0a1b2c3d')).toBe('/sandbox/bank/app/[token]');
+    expect(routeLabel('/sandbox/bank/app/done')).toBe('/sandbox/bank/app/done');
     expect(routeLabel('/sandbox/wallet/icon.png')).toBe('/sandbox/wallet/icon.png');
     expect(routeLabel('/')).toBe('/');
     expect(routeLabel('/api/ready/')).toBe('/api/ready');

@@ -19,9 +19,8 @@
  *   npm run build && npm run bench:load
  *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { createPayin, createSession, launch, percentile, startServer } from './bench-support.mjs';
+import { createPayin, createSession, launch, percentile, rssMb, startServer } from './bench-support.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
@@ -68,27 +67,6 @@ const checkout = await startServer(
 );
 const serviceOrigin = service?.origin ?? checkout.origin;
 const pages = createPaymentsClient({ baseUrl: `${serviceOrigin}/sandbox/api`, token: 'sbx_checkout' });
-
-/** Resident memory of a process and its descendants, in MB (from /proc). */
-function rssMb(rootPid) {
-  const procs = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      procs.set(Number(entry), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) });
-    } catch {
-      // gone
-    }
-  }
-  let kb = 0;
-  const walk = (pid) => {
-    kb += procs.get(pid)?.kb ?? 0;
-    for (const [child, p] of procs) if (p.ppid === pid) walk(child);
-  };
-  walk(rootPid);
-  return Math.round(kb / 1024);
-}
 
 try {
   const payin = await createPayin(serviceOrigin);

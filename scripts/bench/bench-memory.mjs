@@ -17,9 +17,9 @@
  *   npm run build && npm run bench:memory
  *   DURATION_S=60 ROUND_S=15 npm run bench:memory
  */
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { budget, createPayin, createSession, launch, startServer } from './bench-support.mjs';
+import { budget, createPayin, createSession, launch, rssMb, startServer } from './bench-support.mjs';
 
 const LIMIT_MB = Number(process.env.LIMIT_MB ?? 512);
 const DURATION_S = Number(process.env.DURATION_S ?? 300);
@@ -72,27 +72,6 @@ function makeCgroup(limitMb) {
     console.error(`No memory cgroup could be made (${error.message}); run as root on a machine with cgroups.`);
     return null;
   }
-}
-
-/** Resident memory of a process and its descendants, in MB (from /proc). */
-function rssMb(rootPid) {
-  const procs = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
-      procs.set(Number(entry), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) });
-    } catch {
-      // gone
-    }
-  }
-  let kb = 0;
-  const walk = (pid) => {
-    kb += procs.get(pid)?.kb ?? 0;
-    for (const [child, p] of procs) if (p.ppid === pid) walk(child);
-  };
-  walk(rootPid);
-  return Math.round(kb / 1024);
 }
 
 const group = makeCgroup(LIMIT_MB);

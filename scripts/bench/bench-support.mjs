@@ -47,6 +47,27 @@ export async function startServer(name, port, extraEnv = {}) {
   throw new Error('server did not start');
 }
 
+/** Resident memory of a process and its descendants, in MB (VmRSS from /proc). */
+export function rssMb(rootPid) {
+  const procs = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, 'utf8');
+      procs.set(Number(entry), { ppid: Number(/PPid:\s+(\d+)/.exec(status)?.[1]), kb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) });
+    } catch {
+      // gone
+    }
+  }
+  let kb = 0;
+  const walk = (pid) => {
+    kb += procs.get(pid)?.kb ?? 0;
+    for (const [child, p] of procs) if (p.ppid === pid) walk(child);
+  };
+  walk(rootPid);
+  return Math.round(kb / 1024);
+}
+
 /** CPU seconds (user + system) of a process and its descendants, from /proc. */
 export function cpuSeconds(rootPid) {
   const stats = new Map();

@@ -6,12 +6,14 @@
  * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
  * rule of lib/net/client-ip.ts), logs each request with its duration and id
  * (lib/net/request-log.ts), guards every request before Next.js (lib/net/request-guard.ts),
- * exits by a deadline after SIGTERM (lib/net/shutdown.ts), serves the Prometheus metrics on a port of
+ * exits by a deadline after SIGTERM (lib/net/shutdown.ts), lets abort reasons go of the renders
+ * that made them (lib/net/abort-reasons.ts), serves the Prometheus metrics on a port of
  * their own when METRICS_PORT is set (lib/metrics/server.ts, closed on SIGTERM), and starts the
  * embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
 import { logger, maskPansInOutput } from '@/lib/log';
+import { formatAbortReasons } from '@/lib/net/abort-reasons';
 import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
@@ -53,6 +55,7 @@ export async function startServer(): Promise<void> {
   // timeouts: lib/net/request-guard.ts), which may answer before Next.js sees the request.
   logRequests();
   forgetAnswersOnClose();
+  formatAbortReasons();
   appendPeerToForwardedFor();
   guardRequests();
   installShutdown();

@@ -248,7 +248,7 @@ try {
       PAYMENTS_API_BASE_URL: `${origin}/sandbox/api`,
       PAYMENTS_API_TOKEN: 'sbx_checkout',
       SANDBOX_PUBLIC_URL: origin,
-      NODE_OPTIONS: '--max-old-space-size=320',
+      NODE_OPTIONS: '--max-old-space-size=320 --max-semi-space-size=16',
     },
   });
   const checkoutStart = await waitReady({ origin: checkoutOrigin, name: checkout, since });

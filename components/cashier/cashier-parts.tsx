@@ -241,7 +241,7 @@ export async function CancelWithdrawal(props: {
 
 /** The notice after a cancellation (`?notice=cancelled|cancelFailed`), announced. */
 export async function CashierNotice({ notice }: { notice: string | undefined }) {
-  if (notice !== 'cancelled' && notice !== 'cancelFailed' && notice !== 'cancelUnavailable') return null;
+  if (notice !== 'cancelled' && notice !== 'cancelFailed' && notice !== 'cancelUnavailable' && notice !== 'bankWithdrawal') return null;
   const t = await getTranslations('cashier');
   return (
     <>

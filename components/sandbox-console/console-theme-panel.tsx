@@ -122,6 +122,23 @@ export async function ThemePanel(props: PanelProps) {
             ))}
           </div>
         </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('bankWithdrawals')}</legend>
+          <p id="theme-bank-hint" className="text-xs text-fg-muted">
+            {t('bankWithdrawalsHint')}
+          </p>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="bankWithdrawalOtherAccounts"
+              value="on"
+              defaultChecked={overview.bankWithdrawalOtherAccounts}
+              aria-describedby="theme-bank-hint"
+              className="size-5"
+            />
+            {t('bankWithdrawalOtherAccounts')}
+          </label>
+        </fieldset>
         <div>
           <button className={button}>{t('saveTheme')}</button>
         </div>

@@ -8,6 +8,7 @@ import { PayinCreateResponse } from './payin';
 import { PayoutCreateResponse } from './payout';
 import { PayinStatus, PayoutStatus } from './enums';
 import { DepositAgain, ResponsibleGambling } from './responsible-gambling';
+import { BankAccountChoice } from './bank-withdrawals';
 
 export const CashierSessionCreateRequest = z
   .object({
@@ -140,7 +141,14 @@ export const SessionPayinRequest = z
   })
   .meta({ id: 'SessionPayinRequest', 'x-extension': true });
 export const SessionPayoutRequest = z
-  .object({ value: MajorAmount, method: SessionMethod })
+  .object({
+    value: MajorAmount,
+    method: SessionMethod,
+    bankAccount: BankAccountChoice.optional().meta({
+      description:
+        'With `method: "bank"` (docs/design.md, E25): the destination account, a deposit account by `ref` or an account checked by a payee check; the payout is created with its destination given.',
+    }),
+  })
   .meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 

@@ -22,6 +22,8 @@ export const ERROR_KEYS = {
   LIMIT_EXCEEDED: { status: 400, code: 4002 },
   UNAUTHORIZED: { status: 401, code: 4011 },
   FORBIDDEN: { status: 403, code: 4031 },
+  /** A withdrawal by bank to an account the customer did not deposit from, which the merchant does not allow. */
+  CLOSED_LOOP: { status: 403, code: 4032 },
   NOT_FOUND: { status: 404, code: 4041 },
   CONFLICT: { status: 409, code: 4091 },
   INVALID_STATE: { status: 409, code: 4092 },
@@ -36,6 +38,8 @@ export const ERROR_KEYS = {
   CUSTOMER_EXCLUDED: { status: 409, code: 4097 },
   /** The rules in force ask for deposit limits (or the customer's answer) before the first deposit. */
   LIMITS_REQUIRED: { status: 409, code: 4098 },
+  /** A payee name check answered no match (or no check was possible) and the withdrawal did not acknowledge it. */
+  PAYEE_NOT_CONFIRMED: { status: 409, code: 4099 },
   /** A body over the size limit. */
   PAYLOAD_TOO_LARGE: { status: 413, code: 4131 },
   /** Too many attempts: answered with Retry-After. */

@@ -108,6 +108,11 @@ export const CheckoutSettings = z
       'x-extension': true,
     }),
     fees: z.array(FeeRule).max(100).optional().meta({ description: 'Fees per method, direction and currency.', 'x-extension': true }),
+    bankWithdrawalOtherAccounts: z.boolean().optional().meta({
+      description:
+        'Withdrawals by bank may go to an account the customer did not deposit from, after a payee name check (default false: closed loop, docs/design.md, E25).',
+      'x-extension': true,
+    }),
     kycUrl: HttpsUrl.optional().meta({
       description: "The merchant's identity verification page, shown when no PSP serves an unverified customer.",
       'x-extension': true,

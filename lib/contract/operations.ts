@@ -38,6 +38,7 @@ import {
   PayoutProcessingResponse,
   PayoutTransaction,
 } from './payout';
+import { BANK_WITHDRAWAL_OPERATIONS } from './bank-withdrawal-operations';
 import { H2hCreateRequest, H2hCreateResponse, H2hWebhook } from './h2h';
 import {
   PayinCreateRequest,
@@ -385,6 +386,7 @@ export const OPERATIONS = {
     callers: both,
     holder: { scope: 'session', access: 'move' },
   },
+  ...BANK_WITHDRAWAL_OPERATIONS,
   listSessionTransactions: {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}/transactions',

@@ -4,7 +4,7 @@
  * here (the pay-in holds them); an account identifier is kept in full for the closed-loop
  * withdrawals that follow a deposit, and shown or logged only masked.
  */
-import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The account a bank payment was made from (the debtor account), as the bank reports it. */
 export interface StoredDebtorAccount {
@@ -84,3 +84,74 @@ export const bankChoices = pgTable('bank_choices', {
   bankId: text('bank_id').notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An account a withdrawal by bank pays, in full (never shown: `masked` is what pages and logs see),
+ * with the holder's name it is paid in (ISO 20022's creditor and creditor account).
+ */
+export interface StoredCreditorAccount {
+  scheme: 'IBAN' | 'UK.OBIE.SortCodeAccountNumber';
+  /** Electronic format; for a UK account typed as sort code and account number, absent. */
+  iban?: string;
+  sortCode?: string;
+  accountNumber?: string;
+  masked: string;
+}
+
+/** A payee name check's answer as kept (lib/sandbox/bank/name-check.ts's result, or a deposit account). */
+export interface StoredPayeeCheck {
+  scheme: 'VOP' | 'COP' | 'NONE';
+  outcome: 'MATCH' | 'CLOSE_MATCH' | 'NO_MATCH' | 'NOT_POSSIBLE' | 'ACCOUNT_TYPE_MISMATCH' | 'DEPOSIT_ACCOUNT';
+  code?: string;
+  nameHeld?: string;
+  accountType?: 'PERSONAL' | 'BUSINESS';
+}
+
+/** Payee name checks run for a cashier session's customer (docs/design.md, section 9): one withdrawal each, for ten minutes. */
+export const payeeChecks = pgTable(
+  'payee_checks',
+  {
+    id: text('id').primaryKey(),
+    sessionId: text('session_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    account: jsonb('account').$type<StoredCreditorAccount>().notNull(),
+    /** The name the customer typed (at most 140 characters). */
+    name: text('name').notNull(),
+    result: jsonb('result').$type<StoredPayeeCheck>().notNull(),
+    /** The payout that used this check (one use). */
+    payoutId: text('payout_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payee_checks_session').on(t.sessionId)],
+);
+
+/**
+ * The credit transfer of a withdrawal by bank (an instant credit transfer, SEPA Instant or UK Faster
+ * Payments): RCVD while the payout waits for the merchant, then sent when it is PENDING; the
+ * beneficiary bank's answer (ACSC, or RJCT with a reason; AB08 offline is retried) is settled by
+ * the sandbox's worker at `settleAt`.
+ */
+export const bankCreditTransfers = pgTable(
+  'bank_credit_transfers',
+  {
+    id: text('id').primaryKey(),
+    payoutId: text('payout_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    creditorAccount: jsonb('creditor_account').$type<StoredCreditorAccount>().notNull(),
+    creditorName: text('creditor_name').notNull(),
+    /** DEPOSIT_ACCOUNT (closed loop), or NAME_CHECKED (another account, with its check). */
+    source: text('source').notNull(),
+    payeeCheck: jsonb('payee_check').$type<StoredPayeeCheck>(),
+    /** ISO 20022 status: RCVD (not sent), ACSP (sent), ACSC, RJCT. */
+    status: text('status').notNull(),
+    reasonCode: text('reason_code'),
+    /** Attempts sent to the beneficiary bank so far. */
+    attempts: integer('attempts').notNull().default(0),
+    settleAt: timestamp('settle_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('bank_credit_transfers_payout').on(t.payoutId), index('bank_credit_transfers_settle').on(t.settleAt)],
+);

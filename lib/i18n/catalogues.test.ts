@@ -47,12 +47,13 @@ const SAME_EVERYWHERE = new Set([
   'console.webhooks',
   'console.status',
   'apm.fields.iban',
+  'bankWithdrawal.iban',
   'apm.types.BANK',
   'apm.optional',
 ]);
 
 /** Words a language writes as English does (cognates), per locale. */
-const SAME_IN: Record<string, string[]> = { fr: ['console.actions', 'console.transaction'] };
+const SAME_IN: Record<string, string[]> = { fr: ['console.actions', 'console.transaction'], es: ['bankWithdrawal.personal'] };
 
 const english = flatten(load('en'));
 

@@ -18,6 +18,7 @@ import type {
 } from '@/lib/contract/payin';
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { BankAccountChoice, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
 import type { BinLookup } from '@/lib/contract/bin';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
@@ -75,6 +76,17 @@ export const paymentsApi = {
   /** `value` in major units of the session currency. */
   createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),
+  /**
+   * A withdrawal by bank (docs/design.md, E25): `value` in major units, the destination a deposit
+   * account's `ref` or a payee check's id, never the identifier.
+   */
+  createBankWithdrawal: (sessionId: string, value: number, bankAccount: BankAccountChoice, idempotencyKey: string) =>
+    callOperation('createSessionPayout', { params: { sessionId }, body: { value, method: 'bank', bankAccount }, idempotencyKey }),
+  /** Where the session's withdrawals by bank may go: the deposit accounts (masked), and whether another is allowed. */
+  withdrawalDestinations: (sessionId: string) => callOperation('getWithdrawalDestinations', { params: { sessionId } }),
+  /** The payee name check of an account (VoP / CoP); one Idempotency-Key per check the customer asks for. */
+  checkPayee: (sessionId: string, body: PayeeCheckRequest, idempotencyKey: string) =>
+    callOperation('checkPayee', { params: { sessionId }, body, idempotencyKey }),
   /** The customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
   /** The browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */

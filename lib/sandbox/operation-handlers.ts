@@ -22,6 +22,7 @@ import type { RequestContext } from './core/request-context';
 import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
 import { watchSessionChanges } from './cashier/session-changes';
 import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
+import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
 import { bindPayout, bindSession, launchPayout, launchSession, locate } from './core/page-holders';
 
 export interface HandlerArgs<K extends OperationId> {
@@ -65,7 +66,9 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createSessionPayin: ({ tx, principal, params, body, ctx }) =>
     createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
   createSessionPayout: ({ tx, principal, params, body, ctx }) =>
-    createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method),
+    createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method, body.bankAccount),
+  getWithdrawalDestinations: ({ tx, principal, params, ctx }) => getWithdrawalDestinations(tx, principal, params.sessionId, ctx),
+  checkPayee: ({ tx, principal, params, body, ctx }) => checkPayee(tx, principal, params.sessionId, body, ctx),
   cancelPayout: ({ tx, principal, params, ctx }) =>
     cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),

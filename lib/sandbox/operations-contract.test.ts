@@ -125,6 +125,9 @@ describe('the hosted pages’ credential', () => {
       'startApplePaySession',
       // The regulated cashier: the customer sets their own deposit limits and reality checks in the cashier.
       'setResponsibleGambling',
+      // Withdrawals by bank: where the customer may be paid, and the payee name check of another account.
+      'getWithdrawalDestinations',
+      'checkPayee',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -1,5 +1,6 @@
 /**
- * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (so their webhooks go out even when
+ * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
+ * payments and the answers to its instant credit transfers) (so their webhooks go out even when
  * nobody fetches the transaction) and delivers due webhooks. Started once per server process
  * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
  */
@@ -11,6 +12,7 @@ import { pruneSessionChanges } from './cashier/session-changes';
 import { sandboxDb } from './core/store';
 import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
+import { settleDueCreditTransfers } from './bank/credit-transfers';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
@@ -18,6 +20,7 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDuePayins(tx, now);
     await settleDuePayouts(tx, now);
     await settleDueBankPayments(tx, now);
+    await settleDueCreditTransfers(tx, now);
   });
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {

@@ -124,6 +124,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   createSessionPayin: () => ({ amount: 5 }),
   createSessionPayout: () => ({ value: 5 }),
   listSessionTransactions: null,
+  getWithdrawalDestinations: null,
+  checkPayee: () => ({ account: { iban: 'DE89370400440532013000' }, name: 'Jürgen Müller' }),
   watchSessionChanges: () => ({ sessionIds: ['cs_unknown'], waitSeconds: 0 }),
   lookupBin: null,
   getPsp: null,

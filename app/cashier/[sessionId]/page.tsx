@@ -12,6 +12,7 @@ import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling';
+import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cashierTitle') };
@@ -68,6 +69,11 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
     />
   ) : null;
 
+  const flowText = await cashierFlowText(flow, session.currency, availableText, {
+    terms,
+    locale: uiLocale,
+    merchant: settings.displayName,
+  });
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
       <ThemeStyle theme={settings.theme} />
@@ -105,21 +111,32 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         ) : flow === 'deposit' && rg && rg.limitsPrompt !== 'NONE' ? (
           <LimitsPrompt session={session} rg={rg} locale={uiLocale} />
         ) : (
-          <CashierFlow
-            key={flow}
-            action={startCashierTransaction}
-            sessionId={session.sessionId}
-            flow={flow}
-            locale={locale}
-            numberLocale={uiLocale}
-            currency={session.currency}
-            balance={available}
-            presets={presets}
-            rules={terms.rules}
-            fees={terms.fees}
-            initialAttemptKey={randomUUID()}
-            text={await cashierFlowText(flow, session.currency, availableText, { terms, locale: uiLocale, merchant: settings.displayName })}
-          />
+          <>
+            <CashierFlow
+              key={flow}
+              action={startCashierTransaction}
+              sessionId={session.sessionId}
+              flow={flow}
+              locale={locale}
+              numberLocale={uiLocale}
+              currency={session.currency}
+              balance={available}
+              presets={presets}
+              rules={terms.rules}
+              fees={terms.fees}
+              initialAttemptKey={randomUUID()}
+              text={flowText}
+            />
+            {flow === 'withdraw' ? (
+              <BankWithdrawalSection
+                sessionId={session.sessionId}
+                locale={locale}
+                numberLocale={uiLocale}
+                currency={session.currency}
+                flowText={flowText}
+              />
+            ) : null}
+          </>
         )}
       </section>
       {rg && showsSaferGambling ? (

@@ -500,6 +500,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cashier/session/{sessionId}/withdrawal-destinations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where a withdrawal by bank may go: the deposit accounts, masked
+         * @description The accounts the session’s customer paid a deposit from by Pay by Bank (settled and paid), one per account, latest first, masked and named by an opaque `ref`; whether the merchant allows another account (after a payee name check). Callers: a merchant's token or the hosted pages' credential.
+         */
+        get: operations["getWithdrawalDestinations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/cashier/session/{sessionId}/payee-check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check the payee name of an account before a withdrawal by bank (Verification / Confirmation of Payee)
+         * @description The payee's bank compares the name with the account's holder: the EPC's Verification of Payee for an IBAN outside the UK (MTCH, CMTC with the name held, NMTC, NOAP), Pay.UK's Confirmation of Payee for a UK account. An account the customer deposited from answers DEPOSIT_ACCOUNT (no check needed). 400 VALIDATION_ERROR for an identifier that fails its checks (ISO 13616 mod-97, Vocalink's modulus checks); 403 CLOSED_LOOP for another account when the merchant does not allow one. The answer's `checkId` names the account in the withdrawal (10 minutes, one use). Callers: a merchant's token or the hosted pages' credential.
+         */
+        post: operations["checkPayee"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/cashier/session/{sessionId}/transactions": {
         parameters: {
             query?: never;
@@ -1103,6 +1143,31 @@ export interface components {
             value: number;
             /** @description The method the customer chose (`card`, `apm` or an APM id), for its fee; none: no fee. */
             method?: string;
+            /** @description With `method: "bank"` (docs/design.md, E25): the destination account, a deposit account by `ref` or an account checked by a payee check; the payout is created with its destination given. */
+            bankAccount?: components["schemas"]["BankAccountChoice"];
+        };
+        /** @description A deposit account by its `ref`, or an account checked by a payee check (never the identifier itself). */
+        BankAccountChoice: {
+            ref: string;
+        } | {
+            payeeCheckId: string;
+            acknowledgeNoMatch?: boolean;
+        };
+        PayeeCheckRequest: {
+            account: components["schemas"]["PayeeAccount"];
+            /** @description The account holder's name as the customer typed it (ISO 20022 Max140Text). */
+            name: string;
+            /**
+             * @description What the customer says the account is (Confirmation of Payee asks; Verification of Payee ignores it).
+             * @enum {string}
+             */
+            accountType?: "PERSONAL" | "BUSINESS";
+        };
+        PayeeAccount: {
+            iban: string;
+        } | {
+            sortCode: string;
+            accountNumber: string;
         };
         SessionChangesRequest: {
             sessionIds: string[];
@@ -1632,6 +1697,53 @@ export interface components {
             cardMask: string;
             cardBrand: string;
         };
+        WithdrawalDestinations: {
+            bank: {
+                /** @description The accounts the customer paid a deposit from, latest first. */
+                accounts: components["schemas"]["BankWithdrawalAccount"][];
+                /** @description The merchant allows an account the customer did not deposit from (checkout settings `bankWithdrawalOtherAccounts`); it needs a payee name check first. */
+                otherAccountAllowed: boolean;
+                /** @description Whether the cashier offers a withdrawal by bank at all. */
+                offered: boolean;
+            };
+        };
+        BankWithdrawalAccount: {
+            /** @description Opaque reference of the account (the latest paid deposit from it): what a withdrawal names. */
+            ref: string;
+            bankId: string;
+            bankName: string;
+            /** @enum {string} */
+            scheme: "IBAN" | "UK.OBIE.SortCodeAccountNumber";
+            /** @description The identifier masked: `SE•• •••• 7466`, `08-••-•• ••••4958`. */
+            masked: string;
+            /** @description The account holder as their bank reported it (the customer). */
+            holder: string;
+            lastDepositAt: string;
+        };
+        PayeeCheckAnswer: {
+            /** @description Names this check in the withdrawal that follows (one use, until `expiresAt`). */
+            checkId: string;
+            /**
+             * @description `NONE`: the account is one the customer deposited from; no check is needed.
+             * @enum {string}
+             */
+            scheme: "VOP" | "COP" | "NONE";
+            /** @enum {string} */
+            outcome: "MATCH" | "CLOSE_MATCH" | "NO_MATCH" | "NOT_POSSIBLE" | "ACCOUNT_TYPE_MISMATCH" | "DEPOSIT_ACCOUNT";
+            /** @description The scheme's own code: VoP `MTCH`, `CMTC`, `NMTC`, `NOAP`; CoP's reason code (`MBAM`, `ANNM`, `BANM`, `PANM`, `BAMM`, `PAMM`, `AC01`, `SCNS`). */
+            code?: string;
+            /** @description The name the payee's bank holds: on a close match only. */
+            nameHeld?: string;
+            /**
+             * @description The account type held, on an account type mismatch.
+             * @enum {string}
+             */
+            accountType?: "PERSONAL" | "BUSINESS";
+            masked: string;
+            /** @description NO_MATCH and NOT_POSSIBLE: the withdrawal needs `acknowledgeNoMatch: true` (the customer was warned and goes on). */
+            acknowledgementRequired: boolean;
+            expiresAt: string;
+        };
         SessionTransactionList: {
             transactions: components["schemas"]["SessionTransaction"][];
         };
@@ -1741,6 +1853,8 @@ export interface components {
             };
             /** @description Fees per method, direction and currency. */
             fees?: components["schemas"]["FeeRule"][];
+            /** @description Withdrawals by bank may go to an account the customer did not deposit from, after a payee name check (default false: closed loop, docs/design.md, E25). */
+            bankWithdrawalOtherAccounts?: boolean;
             /** @description The merchant's identity verification page, shown when no PSP serves an unverified customer. */
             kycUrl?: string;
             /** @description The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
@@ -4470,6 +4584,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayoutCreateResponse"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getWithdrawalDestinations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The destinations */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalDestinations"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    checkPayee: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PayeeCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayeeCheckAnswer"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -8,7 +8,7 @@
  */
 import { composeBankIban } from './account-identifiers';
 import { DEMO_BANKS } from './bank-directory';
-import { accountsAt, TEST_USERS } from './test-users';
+import { accountsAt, TEST_USERS, type AccountOutcome } from './test-users';
 
 /** Personal or business, as UK Confirmation of Payee asks the payer to say. */
 export type AccountType = 'PERSONAL' | 'BUSINESS';
@@ -23,6 +23,8 @@ export interface HeldAccount {
   /** GB accounts only. */
   sortCode?: string;
   accountNumber?: string;
+  /** A test user's account: what its test user's name says (credit-transfers.ts reads CLOSED and TIMEOUT). */
+  outcome?: AccountOutcome;
 }
 
 interface Payee {
@@ -62,7 +64,15 @@ function heldIndex() {
     const uk = bank.country === 'GB';
     for (const user of TEST_USERS)
       for (const a of accountsAt(user, bank))
-        add({ holder: a.holder, type: 'PERSONAL', bankId: bank.id, iban: a.iban, sortCode: a.sortCode, accountNumber: a.accountNumber });
+        add({
+          holder: a.holder,
+          type: 'PERSONAL',
+          bankId: bank.id,
+          iban: a.iban,
+          sortCode: a.sortCode,
+          accountNumber: a.accountNumber,
+          outcome: a.outcome,
+        });
     for (const p of RECEIVING_PAYEES)
       add({
         holder: p.holder,

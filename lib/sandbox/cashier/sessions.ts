@@ -29,6 +29,9 @@ import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
+import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';
+import { BANK_METHOD_ID } from '../bank/bank-payments';
+import { applyBankDestination, resolveBankDestination } from './bank-destinations';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -60,7 +63,8 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
   return { sessionId: id, ...(await issueSessionLaunch(tx, { id, expiresAt }, ctx)) };
 }
 
-async function loadSession(tx: Db, principal: Principal, id: string, lock = false): Promise<SessionRow> {
+/** The session `id` the principal may see (404 otherwise), locked with `lock`. */
+export async function loadSession(tx: Db, principal: Principal, id: string, lock = false): Promise<SessionRow> {
   const query = tx.select().from(cashierSessions).where(eq(cashierSessions.id, id)).limit(1);
   const [row] = lock ? await query.for('update') : await query;
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Cashier session');
@@ -84,7 +88,8 @@ async function reservedMinor(tx: Db, sessionId: string): Promise<number> {
 
 const expired = (row: SessionRow) => row.expiresAt.getTime() <= Date.now();
 
-function assertActive(row: SessionRow): void {
+/** 409 INVALID_STATE for an expired session. */
+export function assertActive(row: SessionRow): void {
   if (expired(row)) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
 }
 
@@ -186,9 +191,19 @@ export async function createSessionPayin(
 /**
  * POST /public/cashier/session/{id}/payout. The session row is locked, so parallel
  * withdrawals are counted one after another: a value above the available balance (balance minus
- * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value.
+ * the withdrawals not final) is 409 INSUFFICIENT_BALANCE; the new payout reserves its value. With
+ * `method: "bank"` and `bankAccount` (docs/design.md, E25), the payout is created with its destination given
+ * (bank-destinations.ts), so a withdrawal by bank never waits without one.
  */
-export async function createSessionPayout(tx: Db, principal: Principal, id: string, value: number, ctx: RequestContext, method?: string) {
+export async function createSessionPayout(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  value: number,
+  ctx: RequestContext,
+  method?: string,
+  bankAccount?: BankAccountChoice,
+) {
   const row = await loadSession(tx, principal, id, true);
   assertActive(row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
@@ -197,6 +212,8 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertWithinBounds(config, row.currency, 'withdrawal', minor);
   assertServedWithoutKyc(config, row.currency, minor, row.kycVerified);
+  if ((method === BANK_METHOD_ID) !== (bankAccount !== undefined)) throw invalid('method "bank" and bankAccount go together');
+  const destination = bankAccount ? await resolveBankDestination(tx, config, row, bankAccount) : null;
   // The fee is taken from what is sent: the payout is the value less its fee, the balance holds both.
   const { fee, received } = cashierFee(config, method, 'withdrawal', row.currency, minor);
   if (received <= 0) throw invalid(`The fee of this withdrawal is not below its value`);
@@ -227,7 +244,8 @@ export async function createSessionPayout(tx: Db, principal: Principal, id: stri
       .update(payouts)
       .set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' })
       .where(eq(payouts.id, payout.id));
-  return { payoutId: payout.id, status: payout.status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
+  const status = destination ? await applyBankDestination(tx, payout, destination, ctx) : payout.status;
+  return { payoutId: payout.id, status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 
 /** The cashier fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */

@@ -39,6 +39,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
     theme: { ...settings?.theme, logoUrl: settings?.logoUrl ?? '', defaultLocale: settings?.defaultLocale ?? '' },
     wallets: settings?.wallets ?? [],
     licences: settings?.licences ?? [],
+    bankWithdrawalOtherAccounts: settings?.bankWithdrawalOtherAccounts === true,
     payins: recentPayins.map((p) => ({
       id: p.id,
       orderId: p.orderId,

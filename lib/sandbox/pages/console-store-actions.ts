@@ -81,7 +81,8 @@ export async function expireSessionAction(form: FormData): Promise<void> {
 }
 
 /**
- * Saves the merchant's checkout theme, logo, default locale, wallets and gambling licences from the console's form,
+ * Saves the merchant's checkout theme, logo, default locale, wallets, gambling licences and whether
+ * withdrawals by bank may go to other accounts from the console's form,
  * checked against the contract; the pages show it within the checkout's settings cache time
  * (5 s, lib/payments-api/client.ts), on every instance.
  */
@@ -111,6 +112,8 @@ export async function updateThemeAction(form: FormData): Promise<void> {
       .getAll('licences')
       .filter((l): l is string => typeof l === 'string')
       .slice(0, 5),
+    // Withdrawals by bank to an account the customer did not deposit from (after a payee name check).
+    bankWithdrawalOtherAccounts: form.get('bankWithdrawalOtherAccounts') === 'on',
   };
   if (candidate.logoUrl && !usableLogoUrl(candidate.logoUrl))
     return back(token, 'failed', { detail: 'logoUrl: must be an https: or data:image URL' });

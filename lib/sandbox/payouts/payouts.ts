@@ -34,6 +34,8 @@ import { payoutActions } from '../core/transitions';
 import { newId } from '../core/store';
 import { assertCashierMethod } from '../merchant/cashier-rules';
 import type { PendingOutcome, StoredCard } from '@/lib/db/stored-shapes';
+import { BANK_METHOD_ID } from '../bank/bank-payments';
+import { sendCreditTransfer } from '../bank/credit-transfers';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 const PAYOUT_PROCESSING_MS = 2_000;
@@ -137,9 +139,18 @@ function processingOutcome(row: PayoutRow): PendingOutcome<PayoutStatus> {
   return { status: 'PROCESSED' };
 }
 
-/** PENDING with the processing outcome due in PAYOUT_PROCESSING_MS. */
+/**
+ * PENDING with the processing outcome due in PAYOUT_PROCESSING_MS; a withdrawal by bank has no timed
+ * outcome: its credit transfer is sent (afterPending) and the beneficiary bank's answer settles it.
+ */
 function startProcessing(row: PayoutRow) {
+  if (row.methodId === BANK_METHOD_ID) return { status: 'PENDING' as const, pendingUntil: null, pendingOutcome: null };
   return { status: 'PENDING' as const, pendingUntil: new Date(Date.now() + PAYOUT_PROCESSING_MS), pendingOutcome: processingOutcome(row) };
+}
+
+/** A payout just gone PENDING: a withdrawal by bank sends its credit transfer (lib/sandbox/bank/credit-transfers.ts). */
+async function afterPending(tx: Db, updated: PayoutRow): Promise<void> {
+  if (updated.status === 'PENDING' && updated.methodId === BANK_METHOD_ID) await sendCreditTransfer(tx, updated);
 }
 
 /** After the destination is given: waits for the merchant, or goes on at once with payoutAutoConfirm. */
@@ -153,7 +164,23 @@ async function detailsGiven(
   const withDetails = { ...row, ...set } as PayoutRow;
   const next = config.settings.payoutAutoConfirm ? startProcessing(withDetails) : { status: 'WAITING_FOR_CONFIRMATION' as const };
   const updated = await changePayout(tx, row, { ...set, ...next });
+  await afterPending(tx, updated);
   return { payoutId: updated.id, status: updated.status };
+}
+
+/**
+ * Gives a cashier withdrawal by bank its destination (lib/sandbox/cashier/bank-destinations.ts, its
+ * credit transfer recorded first): WAITING_FOR_CONFIRMATION, or PENDING and sent at once with
+ * payoutAutoConfirm. 409 unless the payout is CREATED.
+ */
+export async function giveBankDestination(tx: Db, row: PayoutRow, masked: string, ctx?: RequestContext): Promise<PayoutProcessingResponse> {
+  assertAwaitingDestination(row);
+  return detailsGiven(
+    tx,
+    row,
+    { methodId: BANK_METHOD_ID, additionalData: { methodId: BANK_METHOD_ID, account: masked }, transactionType: 'BANK' },
+    ctx,
+  );
 }
 
 /** 409 unless the payout may be given its destination (CREATED: the edge to WAITING_FOR_CONFIRMATION). */
@@ -215,7 +242,7 @@ export async function processPayoutDirectLink(
 export async function confirmPayout(tx: Db, principal: Principal, id: string): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
   if (!payoutActions(row.status).confirm) throw invalidState(row, 'confirmed');
-  await changePayout(tx, row, startProcessing(row));
+  await afterPending(tx, await changePayout(tx, row, startProcessing(row)));
 }
 
 /** PUT /public/payout/{payoutId}/reject: CREATED or WAITING_FOR_CONFIRMATION → REJECTED. */

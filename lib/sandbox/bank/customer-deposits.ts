@@ -1,0 +1,30 @@
+/**
+ * A customer's deposits by Pay by Bank as closed-loop.ts reads them: each bank payment of the
+ * customer (bank-payments.ts) with its debtor account and its pay-in's status, newest first.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db/client';
+import { bankPayments, payins } from '@/lib/db/schema';
+import type { BankDeposit } from './closed-loop';
+
+/** At most this many bank payments are read (a customer's latest). */
+const MAX_DEPOSITS = 200;
+
+/** The bank deposits of `customerId` (a merchant's customer row id), newest first. */
+export async function customerBankDeposits(tx: Db, merchantId: string, customerId: string): Promise<BankDeposit[]> {
+  const rows = await tx
+    .select({
+      id: bankPayments.id,
+      bankId: bankPayments.bankId,
+      status: bankPayments.status,
+      payinStatus: payins.status,
+      debtorAccount: bankPayments.debtorAccount,
+      createdAt: bankPayments.createdAt,
+    })
+    .from(bankPayments)
+    .innerJoin(payins, eq(payins.id, bankPayments.payinId))
+    .where(and(eq(bankPayments.customerId, customerId), eq(bankPayments.merchantId, merchantId)))
+    .orderBy(desc(bankPayments.createdAt))
+    .limit(MAX_DEPOSITS);
+  return rows;
+}

@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount, ReturnUrls } from './common';
+import { SavedCard } from './customer';
 import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType, WalletType } from './enums';
 
 export const PayinCreateRequest = z
@@ -112,6 +113,11 @@ export const PayinTransaction = z
     fee: z.number().optional().meta({
       'x-extension': true,
       description: "The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency).",
+    }),
+    savedCards: z.array(SavedCard).optional().meta({
+      'x-extension': true,
+      description:
+        "The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list.",
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount } from './common';
 import { PayoutStatus, TransactionMethodType } from './enums';
 import { StatusReason } from './payin';
+import { SavedCard } from './customer';
 
 export const PayoutCreateRequest = z
   .object({
@@ -47,6 +48,11 @@ export const PayoutTransaction = z
       'x-extension': true,
       description:
         "The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both.",
+    }),
+    savedCards: z.array(SavedCard).optional().meta({
+      'x-extension': true,
+      description:
+        "The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list.",
     }),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -14,6 +14,7 @@ import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { notePaymentStatus } from './payment-outcome';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { SavedCard } from '@/lib/contract/customer';
 
 type TransactionType = CheckoutTransactionType;
 
@@ -37,6 +38,11 @@ export interface CheckoutTransaction {
   challengeUrl?: string;
   /** A pay-in's method type once processed (`CARD`, `BANK`…): the status page words a bank payment as such. */
   methodType?: string;
+  /**
+   * The customer's saved cards, masked, as the service answered them with the transaction
+   * (docs/design.md, E7); absent when the service does not send them (the card page then asks the list).
+   */
+  savedCards?: SavedCard[];
 }
 
 type LoadedTransaction =
@@ -53,6 +59,7 @@ type Common = Pick<
 > & {
   status: string;
   statusReason?: { detailedStatus?: DetailedStatus } | null;
+  savedCards?: SavedCard[];
 };
 
 /** What the pages show of either kind, from its answer. */
@@ -66,6 +73,7 @@ const commonView = (p: Common) => ({
   initialCurrency: p.initialCurrency,
   status: p.status,
   ...(p.statusReason?.detailedStatus ? { detailedStatus: p.statusReason.detailedStatus } : {}),
+  ...(p.savedCards ? { savedCards: p.savedCards } : {}),
 });
 
 /** Fetches the transaction only (status polling, server actions). Throws PaymentsApiError. */

@@ -1366,6 +1366,8 @@ export interface components {
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
+            /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
+            savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
             updatedAt: string;
         };
@@ -1409,6 +1411,15 @@ export interface components {
         DeviceType: "MOBILE" | "DESKTOP" | "TABLET" | "UNKNOWN";
         /** @enum {string} */
         TransactionMethodType: "CARD" | "BANK" | "WALLET" | "CASH" | "CRYPTO" | "OTHER";
+        SavedCard: {
+            cardId: string;
+            cardMask: string;
+            cardBrand: string;
+            /** @description MM */
+            expiryMonth: string;
+            /** @description YYYY */
+            expiryYear: string;
+        };
         PayoutTransaction: {
             id: string;
             value: number;
@@ -1426,6 +1437,8 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
+            /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
+            savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
             updatedAt: string;
         };
@@ -1547,16 +1560,7 @@ export interface components {
             updatedAt: string;
         };
         SavedCardList: {
-            cards: components["schemas"]["SavedCard"][];
-        };
-        SavedCard: {
-            cardId: string;
-            cardMask: string;
-            cardBrand: string;
-            /** @description MM */
-            expiryMonth: string;
-            /** @description YYYY */
-            expiryYear: string;
+            cards: components["schemas"]["SavedCardOutput"][];
         };
         CashierSessionCreateResponse: {
             sessionId: string;
@@ -1928,6 +1932,8 @@ export interface components {
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
+            /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
+            savedCards?: components["schemas"]["SavedCardOutput"][];
             createdAt: string;
             updatedAt: string;
         };
@@ -1949,6 +1955,15 @@ export interface components {
             /** @description The transaction's status the reason explains (a payout's too: a withdrawal the customer cancelled, CUSTOMER_CANCELLED, is REJECTED). */
             status?: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
         };
+        SavedCardOutput: {
+            cardId: string;
+            cardMask: string;
+            cardBrand: string;
+            /** @description MM */
+            expiryMonth: string;
+            /** @description YYYY */
+            expiryYear: string;
+        };
         PayoutTransactionOutput: {
             id: string;
             value: number;
@@ -1966,6 +1981,8 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
+            /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
+            savedCards?: components["schemas"]["SavedCardOutput"][];
             createdAt: string;
             updatedAt: string;
         };

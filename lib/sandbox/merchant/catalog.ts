@@ -34,13 +34,19 @@ async function customerOf(tx: Db, principal: Principal, customerId: string) {
   return row;
 }
 
+/**
+ * A customer's saved cards, masked, the most recently used first: the cards' list, and the
+ * `savedCards` a pay-in or payout answer carries (docs/design.md, E7), so a page needs no second read.
+ */
+export async function customerCards(tx: Db, customerId: string): Promise<SavedCard[]> {
+  const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
+  return rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }));
+}
+
 /** GET /public/customer/{customerId}/cards, the most recently used first. */
 export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
   await customerOf(tx, principal, customerId);
-  const rows = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
-  return {
-    cards: rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear })),
-  };
+  return { cards: await customerCards(tx, customerId) };
 }
 
 /** DELETE /public/customer/{customerId}/cards/{cardId}. */

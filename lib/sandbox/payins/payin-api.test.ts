@@ -335,6 +335,24 @@ describe('card processing: the test cards and the state rules', () => {
   });
 });
 
+describe('the saved cards with the transaction (docs/design.md, E7)', () => {
+  it('a pay-in answer carries its customer’s saved cards, as the cards’ list answers them; none for a new customer', async () => {
+    const customer = { ...sampleCustomer, externalUserId: `saved-${randomUUID()}` };
+    const first = (await create({ customer })).body;
+    expect((await fetchPayin(first.paymentId)).body.savedCards).toEqual([]);
+    await processCard(first.paymentId, card('4242424242424242', { saveCard: true }));
+    const second = (await create({ customer })).body;
+    const payin = (await fetchPayin(second.paymentId)).body;
+    const list = await (await route(request(`/public/customer/${payin.customerId}/cards`))).json();
+    expect(payin.savedCards).toEqual(list.cards);
+    expect(payin.savedCards).toEqual([expect.objectContaining({ cardMask: '424242******4242', cardBrand: 'Visa', expiryYear: '2030' })]);
+    // The pages' credential reads the same; another merchant's customer of the same external id has none.
+    expect((await fetchPayin(second.paymentId, CHECKOUT)).body.savedCards).toEqual(list.cards);
+    const elsewhere = (await create({ customer }, OTHER)).body;
+    expect((await fetchPayin(elsewhere.paymentId, OTHER)).body.savedCards).toEqual([]);
+  });
+});
+
 describe('Idempotency-Key and concurrency', () => {
   it('the same key and body answer the first answer again, without a second pay-in', async () => {
     const key = randomUUID();

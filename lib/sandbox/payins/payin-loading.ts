@@ -10,6 +10,7 @@ import type { PayinTransaction } from '@/lib/contract/payin';
 import { notFound } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';
 import { changePayin, settleDue, toPayinTransaction, type PayinRow } from '../core/records';
+import { customerCards } from '../merchant/catalog';
 import { reportMethod, waitsForMethod } from './three-ds';
 
 /**
@@ -44,12 +45,14 @@ export async function settleDuePayins(tx: Db, now = new Date()): Promise<number>
 /**
  * GET /public/payin/{payinId}, without a row lock: polling never queues behind processing. A due
  * timed outcome is settled here only when the row is free (SKIP LOCKED); else whoever holds it,
- * or the worker, settles it. Throws 404.
+ * or the worker, settles it. The answer carries the customer's saved cards (`savedCards`,
+ * docs/design.md, E7). Throws 404.
  */
 export async function getPayin(tx: Db, principal: Principal, id: string): Promise<PayinTransaction> {
   const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
-  if (!row.pendingUntil || row.pendingUntil > new Date()) return toPayinTransaction(row);
+  const savedCards = await customerCards(tx, row.customerId);
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), savedCards };
   const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);
-  return toPayinTransaction(locked ? await settle(tx, locked) : row);
+  return { ...toPayinTransaction(locked ? await settle(tx, locked) : row), savedCards };
 }

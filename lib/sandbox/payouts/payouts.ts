@@ -33,6 +33,7 @@ import { outcomeForMask } from '../core/test-cards';
 import { payoutActions } from '../core/transitions';
 import { newId } from '../core/store';
 import { assertCashierMethod } from '../merchant/cashier-rules';
+import { customerCards } from '../merchant/catalog';
 import type { PendingOutcome, StoredCard } from '@/lib/db/stored-shapes';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { sendCreditTransfer } from '../bank/credit-transfers';
@@ -118,13 +119,17 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
   return rows.length;
 }
 
-/** GET /public/payout/{payoutId}, without a row lock (as getPayin: a due outcome is settled only when the row is free). */
+/**
+ * GET /public/payout/{payoutId}, without a row lock (as getPayin: a due outcome is settled only when
+ * the row is free), with the customer's saved cards (`savedCards`, docs/design.md, E7).
+ */
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
-  if (!row.pendingUntil || row.pendingUntil > new Date()) return toPayoutTransaction(row);
+  const savedCards = await customerCards(tx, row.customerId);
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayoutTransaction(row), savedCards };
   const [locked] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update', { skipLocked: true }).limit(1);
-  return toPayoutTransaction(locked ? await settle(tx, locked) : row);
+  return { ...toPayoutTransaction(locked ? await settle(tx, locked) : row), savedCards };
 }
 
 const invalidState = (row: PayoutRow, action: string) =>

@@ -33,10 +33,14 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cardTitle') };
 }
 
-/** The customer's saved cards; a failure to list them leaves the new-card form alone. */
-async function savedCardsOf(customerId: string): Promise<SavedCard[]> {
+/**
+ * The customer's saved cards: those the transaction's answer carried (docs/design.md, E7), else
+ * the list asked of the service; a failure to list them leaves the new-card form alone.
+ */
+async function savedCardsOf(transaction: { customerId: string; savedCards?: SavedCard[] }): Promise<SavedCard[]> {
+  if (transaction.savedCards) return transaction.savedCards;
   try {
-    return (await paymentsApi.listCards(customerId)).cards;
+    return (await paymentsApi.listCards(transaction.customerId)).cards;
   } catch (error) {
     logger.warn({ err: error }, 'saved cards could not be listed');
     return [];
@@ -57,7 +61,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   // The saved cards (the service) and the security check (the limiter store) at once.
   const requestHeaders = await headers();
   const [cards, needsCheck, t, uiLocale, amount] = await Promise.all([
-    savedCardsOf(transaction.customerId),
+    savedCardsOf(transaction),
     type === 'payin' ? challengeRequired(clientIpFrom(requestHeaders.get('x-forwarded-for'), trustedProxyHops())) : false,
     getTranslations('card'),
     getLocale(),

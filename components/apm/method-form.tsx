@@ -8,7 +8,6 @@ import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/payment-pages/apm-action';
-import type { PaymentFormError } from '@/lib/checkout/payment-pages/payment-action';
 import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/payment-pages/method-fields';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -18,7 +17,6 @@ export interface MethodFormText {
   choose: string;
   optional: string;
   fieldErrors: Record<FieldError, string>;
-  formErrors: Record<PaymentFormError, string>;
   /** Catalogue labels by field name; the descriptor's label otherwise. */
   labels: Record<string, string>;
 }
@@ -81,9 +79,9 @@ export function MethodForm(props: MethodFormProps) {
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
-      {state.formError ? (
+      {state.formError && state.banner ? (
         <div role="alert" className="mb-3 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger">
-          {text.formErrors[state.formError]}
+          {state.banner}
         </div>
       ) : null}
       {fields.map((field) => {

@@ -23,7 +23,6 @@ import {
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
-import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/payment-pages/holder-name';
 import { SecurityCheck } from './security-check';
@@ -47,10 +46,7 @@ export interface CardFormText extends ThreeDSText, CvvFieldText {
   processing: string;
   secureNote: string;
   errorSummary: string;
-  declined: string;
   fieldErrors: Record<CardFieldError, string>;
-  formErrors: Record<CardFormError, string>;
-  reasons: Record<string, string>;
   securityCheck: { working: string; done: string };
   /** The merchant refuses this funding type (pay-ins; the BIN lookup tells it). */
   fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
@@ -75,6 +71,8 @@ interface CardFormProps {
   initialAttemptKey: string;
   /** Reason key of the decline that brought the customer back to the form. */
   initialDeclineReason?: string;
+  /** That decline in words (lib/checkout/payment-pages/form-banner.ts); later ones come with the action's state. */
+  initialBanner?: string;
   /** The server asks for a proof-of-work check before the next attempt (velocity). */
   challengeRequired?: boolean;
   /** Look the BIN up as it is typed (pay-ins): a refused funding type shows before Pay. */
@@ -117,13 +115,14 @@ export function CardForm({
   acceptHeader,
   initialAttemptKey,
   initialDeclineReason,
+  initialBanner,
   challengeRequired,
   binCheck,
   text,
 }: CardFormProps) {
   const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
     action,
-    { attemptKey: initialAttemptKey, declineReason: initialDeclineReason },
+    { attemptKey: initialAttemptKey, declineReason: initialDeclineReason, banner: initialBanner },
     paymentId,
     locale,
   );
@@ -161,17 +160,16 @@ export function CardForm({
   });
 
   // With JavaScript a refusal for want of a check is no error: the check's status says what
-  // happens, and the payment goes on once it is solved.
+  // happens, and the payment goes on once it is solved. A form error or a decline comes in words
+  // with the action's state (the form carries no table of them).
   const banner =
     state.formError === 'challenge'
       ? null
-      : state.formError
-        ? text.formErrors[state.formError]
-        : state.declineReason
-          ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
-          : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
-            ? text.errorSummary
-            : null;
+      : state.formError || state.declineReason
+        ? (state.banner ?? null)
+        : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
+          ? text.errorSummary
+          : null;
 
   useEffect(() => {
     if ((state.formError && state.formError !== 'challenge') || state.declineReason) {

@@ -11,7 +11,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
-import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { checkCvv, type CvvError } from '@/lib/card/card-rules';
 import { CvvField, type CvvFieldText } from './cvv-field';
@@ -36,9 +35,6 @@ export interface SavedCardsText extends ThreeDSText, CvvFieldText {
   cvv: string;
   submit: string;
   processing: string;
-  declined: string;
-  reasons: Record<string, string>;
-  formErrors: Record<CardFormError, string>;
 }
 
 interface SavedCardsProps {
@@ -50,6 +46,8 @@ interface SavedCardsProps {
   acceptHeader: string;
   initialAttemptKey: string;
   initialDeclineReason?: string;
+  /** That decline in words (lib/checkout/payment-pages/form-banner.ts); later ones come with the action's state. */
+  initialBanner?: string;
   text: SavedCardsText;
 }
 
@@ -57,7 +55,7 @@ export function SavedCards(props: SavedCardsProps) {
   const { cards, requireCvv, text } = props;
   const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
     props.action,
-    { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason },
+    { attemptKey: props.initialAttemptKey, declineReason: props.initialDeclineReason, banner: props.initialBanner },
     props.paymentId,
     props.locale,
   );
@@ -71,11 +69,8 @@ export function SavedCards(props: SavedCardsProps) {
 
   const cvvInput = () => formRef.current?.elements.namedItem('cvv') as HTMLInputElement | null | undefined;
 
-  const banner = state.formError
-    ? text.formErrors[state.formError]
-    : state.declineReason
-      ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
-      : null;
+  // A form error or a decline comes in words with the action's state (the form carries no table of them).
+  const banner = state.formError || state.declineReason ? (state.banner ?? null) : null;
 
   useEffect(() => {
     if (state.formError || state.declineReason) {

@@ -10,7 +10,6 @@ import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { CvvFieldText } from '@/components/card/cvv-field';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { WalletText } from '@/components/wallet/wallet-buttons';
-import type { CardFormError } from '@/lib/checkout/payment-pages/card-outcome';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -36,32 +35,6 @@ async function reasons(): Promise<Record<string, string>> {
   const t = await getTranslations('reasons');
   return Object.fromEntries(REASON_KEYS.map((key) => [key, t(key)]));
 }
-
-/** The card forms' form-level errors (`errors.*`). */
-const formErrors = (
-  e: (
-    key:
-      | 'unavailable'
-      | 'rejected'
-      | 'notFound'
-      | 'rateLimited'
-      | 'challenge'
-      | 'challengeNeedsJs'
-      | 'depositLimit'
-      | 'excluded'
-      | 'limitsRequired',
-  ) => string,
-): Record<CardFormError, string> => ({
-  unavailable: e('unavailable'),
-  rejected: e('rejected'),
-  notFound: e('notFound'),
-  rateLimited: e('rateLimited'),
-  challenge: e('challenge'),
-  challengeNeedsJs: e('challengeNeedsJs'),
-  limit: e('depositLimit'),
-  excluded: e('excluded'),
-  limitsRequired: e('limitsRequired'),
-});
 
 /** Stands for the formatted amount in a memoized text; replaced per request (`withAmount`). */
 const AMOUNT = '\u0000amount\u0000';
@@ -113,14 +86,13 @@ export async function walletText(amount: string): Promise<WalletText> {
       failed: t('failed'),
     };
   });
-  const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck } = card;
-  return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, declined, reasons, formErrors, securityCheck };
+  const { challengeTitle, challengeIntro, methodRunning, spcRunning, processing, securityCheck } = card;
+  return { ...own, challengeTitle, challengeIntro, methodRunning, spcRunning, processing, securityCheck };
 }
 
 async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardFormText> {
   const amount = AMOUNT;
   const t = await getTranslations('card');
-  const e = await getTranslations('errors');
   return {
     legend: type === 'payin' ? t('legend') : t('payoutLegend'),
     cardNumber: t('cardNumber'),
@@ -136,10 +108,7 @@ async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardF
     processing: t('processing'),
     secureNote: t('secureNote'),
     errorSummary: t('errorSummary'),
-    declined: t('declined', { reason: '{reason}' }),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((key) => [key, t(`errors.${key}`)])) as Record<CardFieldError, string>,
-    formErrors: formErrors(e),
-    reasons: await reasons(),
     securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
     fundingRefused: { CREDIT: t('fundingRefused.CREDIT'), DEBIT: t('fundingRefused.DEBIT'), PREPAID: t('fundingRefused.PREPAID') },
     brandChoice: t('brandChoice'),
@@ -158,16 +127,12 @@ export async function savedCardsText(amount: string, type: CheckoutTransactionTy
 async function resolveSavedCardsText(type: CheckoutTransactionType): Promise<SavedCardsText> {
   const amount = AMOUNT;
   const t = await getTranslations('card');
-  const e = await getTranslations('errors');
   return {
     legend: type === 'payin' ? t('savedLegend') : t('payoutSavedLegend'),
     cvv: t('savedCvv'),
     ...cvvFieldText(t),
     submit: type === 'payin' ? t('payWithSaved', { amount }) : t('payoutSubmit', { amount }),
     processing: t('processing'),
-    declined: t('declined', { reason: '{reason}' }),
-    reasons: await reasons(),
-    formErrors: formErrors(e),
     ...(await threeDSText()),
   };
 }

@@ -25,9 +25,6 @@ export interface WalletText extends ThreeDSText {
   cancelled: string;
   failed: string;
   processing: string;
-  declined: string;
-  reasons: Record<string, string>;
-  formErrors: Record<string, string>;
   securityCheck: { working: string; done: string };
 }
 
@@ -141,11 +138,8 @@ export function WalletButtons({
     );
   if (wallets.length === 0) return null;
 
-  const banner = state.formError
-    ? (text.formErrors[state.formError] ?? text.failed)
-    : state.declineReason
-      ? text.declined.replace('{reason}', text.reasons[state.declineReason] ?? text.reasons.generic ?? '')
-      : notice;
+  // A form error or a decline comes in words with the action's state (no table of them here).
+  const banner = state.formError ? (state.banner ?? text.failed) : state.declineReason ? (state.banner ?? text.failed) : notice;
 
   return (
     <section aria-labelledby="wallets-heading" aria-busy={pending || busy} className="mb-6 space-y-3">

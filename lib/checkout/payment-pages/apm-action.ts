@@ -17,6 +17,8 @@ export interface MethodFormState {
   attemptKey: string;
   fieldErrors?: Record<string, FieldError>;
   formError?: PaymentFormError;
+  /** The form error in words, in the request's locale (./form-banner.ts). */
+  banner?: string;
   /** What the customer typed, to put back after a round trip without JavaScript. */
   values?: Record<string, string>;
 }

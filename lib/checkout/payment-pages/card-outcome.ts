@@ -30,6 +30,8 @@ export interface CardPaymentState {
   challengeRequired?: boolean;
   /** `reasons.*` catalogue key of the last decline. */
   declineReason?: string;
+  /** The form error or the decline in words, in the request's locale (./form-banner.ts). */
+  banner?: string;
   /** Non-sensitive fields to put back after a round trip without JavaScript. */
   values?: { expiry: string; cardHolderName: string; saveCard: boolean };
   /**

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import en from '@/messages/en.json';
 
 let forwardedFor = '203.0.113.20';
 vi.mock('next/headers', () => ({
@@ -21,6 +22,7 @@ vi.mock('next/navigation', () => ({
   },
 }));
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('en'));
 
 const { payByCard, payoutToCard } = await import('./card-payment-action');
 const { paymentsApi } = await import('@/lib/payments-api/client');
@@ -160,6 +162,8 @@ describe('payByCard: a payment refused for want of a security check', () => {
     await recordFailure([{ limit: 'cardFailuresPerIp', key: forwardedFor }]);
     const state = await payByCard({ attemptKey: KEY }, form({ paymentId: 'pi_nojs', attemptKey: KEY, ...card }));
     expect(state).toMatchObject({ attemptKey: KEY, formError: 'challengeNeedsJs' });
+    // The form carries no table of errors: the words come with the state.
+    expect(state.banner).toBe(en.errors.challengeNeedsJs);
     expect(processCard).not.toHaveBeenCalled();
   });
 });

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import ar from '@/messages/ar.json';
 
 const headerValues = new Headers({
   'user-agent': 'Mozilla/5.0 test',
@@ -19,6 +20,7 @@ vi.mock('next/navigation', () => ({
   },
 }));
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('ar'));
 
 const { PaymentControl, runPaymentAction, failureState, HolderRefused } = await import('./payment-action');
 const { attemptKeyOf } = await import('@/lib/checkout/shared/attempt-key');
@@ -55,7 +57,11 @@ describe('runPaymentAction', () => {
 
   it('refuses a forged post and a bad payment id without running the logic', async () => {
     const logic = vi.fn();
-    expect((await runPaymentAction<typeof Form, State>(null, 'not a form', spec, logic)).formError).toBe('notFound');
+    expect(await runPaymentAction<typeof Form, State>(null, 'not a form', spec, logic)).toMatchObject({
+      formError: 'notFound',
+      // In the request's locale (here ar), from the catalogue: the forms carry no table of errors.
+      banner: ar.errors.notFound,
+    });
     expect((await runPaymentAction<typeof Form, State>(null, form({ paymentId: '../x' }), spec, logic)).formError).toBe('notFound');
     expect(
       (await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', note: 'x'.repeat(11) }), spec, logic)).formError,
@@ -77,7 +83,7 @@ describe('runPaymentAction', () => {
       call.values = { note: 'kept' };
       throw new PaymentsApiError('network', 'processCard');
     });
-    expect(state).toEqual({ attemptKey: KEY, formError: 'unavailable', values: { note: 'kept' } });
+    expect(state).toEqual({ attemptKey: KEY, formError: 'unavailable', banner: ar.errors.unavailable, values: { note: 'kept' } });
   });
 
   it('lets only the holder of a payout give its destination', async () => {

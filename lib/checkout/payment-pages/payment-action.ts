@@ -5,7 +5,8 @@ import 'server-only';
  * (`lib/forms/action-form.ts`: bounded, zod-checked; a forged post is a form error, never a 500),
  * checks the payment id, picks the locale and the attempt's Idempotency-Key, completes the
  * Browser object on demand, runs the action's own logic, maps a failed call of the payments
- * service to the form's state, and redirects when the logic (or the failure) names a next page.
+ * service to the form's state, puts the state's error or decline in words (./form-banner.ts), and
+ * redirects when the logic (or the failure) names a next page.
  *
  * The action's logic returns its state, or `{ go }` to leave the page; it throws to fail (a
  * PaymentsApiError, a VelocityLimited, or `HolderRefused` from `requireHolder`).
@@ -27,6 +28,7 @@ import { logger } from '@/lib/log';
 import { clientIpFrom } from '@/lib/net/client-ip';
 import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
+import { withBanner } from './form-banner';
 
 /** The control fields every payment form posts: a bad one is a forged post. */
 export const PaymentControl = {
@@ -47,6 +49,8 @@ export type PaymentFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLi
 export interface PaymentFormState<V = unknown> {
   attemptKey: string;
   formError?: string;
+  /** The form error or decline in words, in the request's locale (./form-banner.ts). */
+  banner?: string;
   values?: V;
 }
 
@@ -152,8 +156,8 @@ export async function runPaymentAction<S extends z.ZodObject, State extends Paym
   const parsed = parseActionForm(spec.schema, form, { ...CONTROL_LIMITS, ...spec.limits });
   if (!parsed.ok) {
     const attemptKey = attemptKeyOf(undefined, previous);
-    if (spec.badForm) return spec.badForm(parsed, attemptKey);
-    return { attemptKey, formError: parsed.problem === 'forged' ? 'notFound' : 'rejected' } as State;
+    if (spec.badForm) return withBanner(spec.badForm(parsed, attemptKey));
+    return withBanner({ attemptKey, formError: parsed.problem === 'forged' ? 'notFound' : 'rejected' } as State);
   }
   const data = parsed.data as z.output<S> & {
     paymentId: string;
@@ -184,7 +188,7 @@ export async function runPaymentAction<S extends z.ZodObject, State extends Paym
     outcome = failureState(error, c) as State | { go: string };
   }
   if ('go' in outcome) redirect(outcome.go);
-  return outcome;
+  return withBanner(outcome);
 }
 
 /** The Browser object: the page's fields (`browser`, JSON) completed from the request's headers. */

@@ -29,7 +29,6 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   const type = transaction.type;
 
   const t = await getTranslations('apm');
-  const e = await getTranslations('errors');
   let methods: PaymentMethod[] | null;
   try {
     methods = (await paymentsApi.getMethods(type, transaction.id)).methods;
@@ -48,15 +47,6 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
     choose: t('choose'),
     optional: t('optional'),
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>,
-    formErrors: {
-      unavailable: e('unavailable'),
-      rejected: e('rejected'),
-      notFound: e('notFound'),
-      rateLimited: e('rateLimited'),
-      limit: e('depositLimit'),
-      excluded: e('excluded'),
-      limitsRequired: e('limitsRequired'),
-    },
     labels,
   });
 

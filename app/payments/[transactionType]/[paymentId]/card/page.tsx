@@ -23,6 +23,7 @@ import {
   removeSavedCard,
 } from '@/lib/checkout/payment-pages/card-payment-action';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
+import { bannerText } from '@/lib/checkout/payment-pages/form-banner';
 import { statusSnapshot } from '@/components/status/status-snapshot';
 import type { SavedCard } from '@/lib/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -70,6 +71,8 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const acceptHeader = requestHeaders.get('accept') ?? '';
   // What anyone with the address may read of a decline: the reason in words that say nothing of the card.
   const declineReason = view === 'retry' ? statusSnapshot(transaction).reason : undefined;
+  // That decline in words: the forms carry no table of reasons (lib/checkout/payment-pages/form-banner.ts).
+  const declineBanner = declineReason ? await bannerText({ declineReason }) : undefined;
   // `?card=` (the cashier's deposit again): that saved card first, so it is the one chosen (the CVV alone).
   const chosen = typeof query.card === 'string' ? query.card : null;
   const ordered = chosen ? [...cards.filter((c) => c.cardId === chosen), ...cards.filter((c) => c.cardId !== chosen)] : cards;
@@ -103,6 +106,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       acceptHeader={acceptHeader}
       initialAttemptKey={randomUUID()}
       initialDeclineReason={items.length === 0 ? declineReason : undefined}
+      initialBanner={items.length === 0 ? declineBanner : undefined}
       challengeRequired={needsCheck}
       binCheck={type === 'payin'}
       text={await cardFormText(amount, type)}
@@ -171,6 +175,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
               acceptHeader={acceptHeader}
               initialAttemptKey={randomUUID()}
               initialDeclineReason={declineReason}
+              initialBanner={declineBanner}
               text={await savedCardsText(amount, type)}
             />
             <details className="rounded-theme border border-line p-3">

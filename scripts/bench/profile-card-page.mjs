@@ -1,12 +1,14 @@
 /**
- * bench:profile: where the card page's render time goes. Starts the payments service
- * in its own process (port 3260) and the checkout under `node --cpu-prof` (port 3261), loads one
- * card page with autocannon for DURATION (10) s at 20 connections, stops the checkout (its
+ * bench:profile: where a page's render time goes: the card page, or with PAGE=cashier the
+ * cashier (opened by its launch address, then served to the browser holding it). Starts the
+ * payments service in its own process (port 3260) and the checkout under `node --cpu-prof` (port
+ * 3261), loads the page with autocannon for DURATION (10) s at 20 connections, stops the checkout (its
  * profile is written on exit) and prints the self time of the top modules: a package of
  * node_modules, Node's own internals, or a source file of ours, found through the build's
  * source maps (Turbopack chunks map back to lib/, components/, app/).
  *
  *   npm run build && npm run bench:profile
+ *   PAGE=cashier npm run bench:profile
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -14,10 +16,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SourceMapConsumer } from 'source-map-js';
-import { createPayin, startServer } from './bench-support.mjs';
+import { createPayin, createSession, launch, startServer } from './bench-support.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const TOP = Number(process.env.TOP ?? 15);
+const PAGE = process.env.PAGE === 'cashier' ? 'cashier' : 'card';
 const dir = path.resolve('.data/profile');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -56,11 +59,18 @@ try {
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  const payin = await createPayin(service.origin);
-  await autocannon({ url: payin.iframeUrls.card, connections: 4, duration: 2 });
-  const result = await autocannon({ url: payin.iframeUrls.card, connections: 20, duration: DURATION });
+  let target;
+  if (PAGE === 'cashier') {
+    const session = await createSession(service.origin);
+    const { url, cookie } = await launch(session.checkoutUrl, { checkoutOrigin: origin });
+    target = { url, headers: cookie ? { cookie } : {} };
+  } else {
+    target = { url: (await createPayin(service.origin)).iframeUrls.card, headers: {} };
+  }
+  await autocannon({ ...target, connections: 4, duration: 2 });
+  const result = await autocannon({ ...target, connections: 20, duration: DURATION });
   console.log(
-    `card page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`,
+    `${PAGE} page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`,
   );
 } finally {
   const exited = new Promise((resolve) => checkout.once('exit', resolve));

@@ -22,7 +22,7 @@ describe('payment form banners', () => {
   });
 
   it('leaves a state with nothing to say, or an unknown error key, as it is', async () => {
-    const quiet = { attemptKey: 'k' };
+    const quiet: { attemptKey: string; formError?: string } = { attemptKey: 'k' };
     expect(await withBanner(quiet)).toBe(quiet);
     expect(await withBanner({ attemptKey: 'k', formError: 'cancelled' })).toEqual({ attemptKey: 'k', formError: 'cancelled' });
     expect(await withBanner({ attemptKey: 'k', formError: 'notFound' })).toEqual({

@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -36,15 +37,27 @@ export async function startServer(name, port, extraEnv = {}) {
     stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
   });
   for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, server };
-    } catch {
-      // not up yet
-    }
+    if (await answersOk(`${origin}/robots.txt`)) return { origin, server };
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   server.kill('SIGTERM');
   throw new Error('server did not start');
+}
+
+/**
+ * Whether `url` answers 200, on a connection of its own that is closed after: a start-up probe's
+ * socket, accepted while the server was still starting, is not left in fetch's pool for the
+ * bench's first calls (one kept that way was reset under them).
+ */
+export function answersOk(url) {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false, headers: { Connection: 'close' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+    request.setTimeout(5000, () => request.destroy());
+  });
 }
 
 /** Resident memory of a process and its descendants, in MB (VmRSS from /proc). */

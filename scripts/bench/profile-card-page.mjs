@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SourceMapConsumer } from 'source-map-js';
-import { createPayin, createSession, launch, startServer } from './bench-support.mjs';
+import { answersOk, createPayin, createSession, launch, startServer } from './bench-support.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const TOP = Number(process.env.TOP ?? 15);
@@ -52,11 +52,7 @@ const checkout = spawn(
 );
 try {
   for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) break;
-    } catch {
-      // not up yet
-    }
+    if (await answersOk(`${origin}/robots.txt`)) break;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   let target;

@@ -1,7 +1,7 @@
 /**
  * `next-intl/server` for unit tests outside a Next.js request: `getLocale` and `getTranslations`
- * over the real catalogues (messages/*.json), in one locale. Use as
- * `vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('en'))`.
+ * over the real catalogues (messages/*.json), in one locale: a test's `vi.mock` of
+ * `next-intl/server` answers `intlServer('en')` from this module, imported in its factory.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -139,6 +139,23 @@ export async function ThemePanel(props: PanelProps) {
             {t('bankWithdrawalOtherAccounts')}
           </label>
         </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('payNPlay')}</legend>
+          <p id="theme-pnp-hint" className="text-xs text-fg-muted">
+            {t('payNPlayHint')}
+          </p>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="payNPlayAutoDecide"
+              value="on"
+              defaultChecked={overview.payNPlayAutoDecide}
+              aria-describedby="theme-pnp-hint"
+              className="size-5"
+            />
+            {t('payNPlayAutoDecide')}
+          </label>
+        </fieldset>
         <div>
           <button className={button}>{t('saveTheme')}</button>
         </div>

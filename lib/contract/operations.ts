@@ -39,6 +39,7 @@ import {
   PayoutTransaction,
 } from './payout';
 import { BANK_WITHDRAWAL_OPERATIONS } from './bank-withdrawal-operations';
+import { PAY_N_PLAY_OPERATIONS } from './pay-n-play-operations';
 import { H2hCreateRequest, H2hCreateResponse, H2hWebhook } from './h2h';
 import {
   PayinCreateRequest,
@@ -387,6 +388,7 @@ export const OPERATIONS = {
     holder: { scope: 'session', access: 'move' },
   },
   ...BANK_WITHDRAWAL_OPERATIONS,
+  ...PAY_N_PLAY_OPERATIONS,
   listSessionTransactions: {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}/transactions',

@@ -28,7 +28,8 @@ export interface StoredBankIdentity {
   familyName: string;
   dateOfBirth: string;
   country: string;
-  nationalIdHash: string;
+  /** Absent where the bank knows no national identity number. */
+  nationalIdHash?: string;
 }
 
 /** The strong customer authentication under way: its nonce (the one-time code is derived from it, the amount and the payee). */

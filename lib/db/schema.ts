@@ -194,6 +194,8 @@ export const cashierSessions = pgTable('cashier_sessions', {
   /** SHA-256 of the one-time launch secrets of the cashier's and the widget's addresses; null once spent. They end with the session. */
   launchHash: text('launch_hash'),
   widgetLaunchHash: text('widget_launch_hash'),
+  /** A Pay N Play session (docs/design.md, E26): it starts with a provisional customer until the merchant allows the player its bank identified. */
+  payNPlay: boolean('pay_n_play').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -293,3 +295,5 @@ export const walletTokens = pgTable('wallet_tokens', {
 
 // The sandbox bank's tables (Pay by Bank).
 export * from './schema-bank';
+// Pay N Play's identifications and recognised players.
+export * from './schema-pay-n-play';

@@ -102,6 +102,12 @@ export interface SandboxMerchantConfig {
   directRoutes: { id: string; pspId: string; methodId: string }[];
   /** Value of one unit of each currency in EUR. */
   ratesToEur: Record<string, number>;
+  /**
+   * Pay N Play (docs/design.md, E26): whether the sandbox decides identified players itself, as a
+   * merchant would (adults allowed; under 18 and the self-exclusion register denied), for demos and
+   * integration tests; absent: on. Off: only the merchant's player-decision call decides.
+   */
+  payNPlay?: { autoDecide: boolean };
 }
 
 /** A customer's deposit limits per currency, minor units (`customers.deposit_limits`). */

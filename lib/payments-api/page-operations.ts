@@ -19,6 +19,7 @@ import type {
 import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BankAccountChoice, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
+import type { PayNPlayStartRequest } from '@/lib/contract/pay-n-play';
 import type { BinLookup } from '@/lib/contract/bin';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
@@ -87,6 +88,12 @@ export const paymentsApi = {
   /** The payee name check of an account (VoP / CoP); one Idempotency-Key per check the customer asks for. */
   checkPayee: (sessionId: string, body: PayeeCheckRequest, idempotencyKey: string) =>
     callOperation('checkPayee', { params: { sessionId }, body, idempotencyKey }),
+  /**
+   * A Pay N Play session's bank login (docs/design.md, E26): a deposit (`amount` in major units) or
+   * an identification only (0); answers the bank's page to go to.
+   */
+  startPayNPlay: (sessionId: string, body: PayNPlayStartRequest, idempotencyKey: string) =>
+    callOperation('startPayNPlay', { params: { sessionId }, body, idempotencyKey }),
   /** The customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
   /** The browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */

@@ -23,6 +23,8 @@ import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayou
 import { watchSessionChanges } from './cashier/session-changes';
 import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
 import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
+import { startSessionPayNPlay } from './cashier/pay-n-play-handlers';
+import { decidePlayer } from './cashier/player-decision';
 import { bindPayout, bindSession, launchPayout, launchSession, locate } from './core/page-holders';
 
 export interface HandlerArgs<K extends OperationId> {
@@ -69,6 +71,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
     createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method, body.bankAccount),
   getWithdrawalDestinations: ({ tx, principal, params, ctx }) => getWithdrawalDestinations(tx, principal, params.sessionId, ctx),
   checkPayee: ({ tx, principal, params, body, ctx }) => checkPayee(tx, principal, params.sessionId, body, ctx),
+  startPayNPlay: ({ tx, principal, params, body, ctx }) => startSessionPayNPlay(tx, principal, params.sessionId, body, ctx),
+  decidePlayer: ({ tx, principal, params, body }) => decidePlayer(tx, principal, params.sessionId, body),
   cancelPayout: ({ tx, principal, params, ctx }) =>
     cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),

@@ -128,6 +128,8 @@ describe('the hosted pages’ credential', () => {
       // Withdrawals by bank: where the customer may be paid, and the payee name check of another account.
       'getWithdrawalDestinations',
       'checkPayee',
+      // Pay N Play: the customer's bank login from the cashier (the decision is the merchant's).
+      'startPayNPlay',
     ];
     const table = OPERATION_IDS.filter((id) => (OPERATIONS[id].callers as readonly Caller[]).includes('checkout'));
     expect(table.sort()).toEqual(pagesNeed.sort());

@@ -1,6 +1,7 @@
 /**
  * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
- * payments and the answers to its instant credit transfers) (so their webhooks go out even when
+ * payments and the answers to its instant credit transfers) and the sandbox merchant's automatic
+ * Pay N Play decisions (so their webhooks go out even when
  * nobody fetches the transaction) and delivers due webhooks. Started once per server process
  * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
  */
@@ -13,6 +14,7 @@ import { sandboxDb } from './core/store';
 import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
 import { settleDueCreditTransfers } from './bank/credit-transfers';
+import { settleDueAutoDecisions } from './cashier/player-decision';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
@@ -21,6 +23,7 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDuePayouts(tx, now);
     await settleDueBankPayments(tx, now);
     await settleDueCreditTransfers(tx, now);
+    await settleDueAutoDecisions(tx, now);
   });
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {

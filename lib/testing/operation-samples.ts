@@ -126,6 +126,8 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   listSessionTransactions: null,
   getWithdrawalDestinations: null,
   checkPayee: () => ({ account: { iban: 'DE89370400440532013000' }, name: 'Jürgen Müller' }),
+  startPayNPlay: () => ({ amount: 10, bankId: 'se-gota' }),
+  decidePlayer: () => ({ identificationId: 'pnp_unknown', decision: 'ALLOW' }),
   watchSessionChanges: () => ({ sessionIds: ['cs_unknown'], waitSeconds: 0 }),
   lookupBin: null,
   getPsp: null,

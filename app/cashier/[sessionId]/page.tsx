@@ -13,6 +13,7 @@ import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling';
 import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal-section';
+import { PayNPlayPanel } from '@/components/cashier/pay-n-play-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cashierTitle') };
@@ -74,6 +75,30 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
     locale: uiLocale,
     merchant: settings.displayName,
   });
+  // A Pay N Play session whose player is not allowed yet: only the bank login (docs/design.md, E26).
+  const pnp = session.payNPlay;
+  if (pnp && pnp.status !== 'ALLOWED') {
+    return (
+      <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
+        <ThemeStyle theme={settings.theme} />
+        <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+        <header className="flex flex-wrap items-center gap-3 border-b-4 border-primary pb-3">
+          <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
+          <h1 className="text-xl font-semibold">{settings.displayName}</h1>
+        </header>
+        <PayNPlayPanel
+          state={pnp}
+          sessionId={session.sessionId}
+          locale={locale}
+          numberLocale={uiLocale}
+          merchant={settings.displayName}
+          backUrl={session.returnUrls.failure}
+          selfHref={`/cashier/${encodeURIComponent(sessionId)}${locale ? `?locale=${locale}` : ''}`}
+          flowText={flowText}
+        />
+      </main>
+    );
+  }
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
       <ThemeStyle theme={settings.theme} />
@@ -83,8 +108,15 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
           <h1 className="text-xl font-semibold">{settings.displayName}</h1>
         </div>
-        <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
+        {session.customer.firstName ? (
+          <p className="text-sm text-fg-muted">{t('hello', { name: `${session.customer.firstName} ${session.customer.lastName}` })}</p>
+        ) : null}
       </header>
+      {pnp ? (
+        <p className="text-sm" data-testid="pay-n-play-welcome">
+          {(await getTranslations('payNPlay'))('welcome', { name: `${session.customer.firstName} ${session.customer.lastName}` })}
+        </p>
+      ) : null}
       <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
       <CashierLive
         loaded={loaded}

@@ -540,6 +540,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cashier/session/{sessionId}/pay-n-play": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deposit by bank, or log in with amount 0, in a Pay N Play session
+         * @description A session created with `payNPlay: true`, whose player is not allowed yet: a deposit by Pay by Bank (within the merchant’s bounds) or an identification only (amount 0); the answer’s redirectUrl is the bank’s page. The bank hands back the identity it verified; the merchant gets it in `cashier.player.identified` and decides (player-decision). 409 INVALID_STATE for a session not of Pay N Play, already decided, or waiting for a decision. Callers: a merchant's token or the hosted pages' credential.
+         */
+        post: operations["startPayNPlay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/cashier/session/{sessionId}/player-decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Allow or deny the player a Pay N Play login identified
+         * @description The merchant’s answer to `cashier.player.identified` (its own checks: age, Spelpaus, GAMSTOP…). ALLOW: the session gets the customer (a returning player’s own; else a new one from the bank’s identity) and the held deposit is paid (the customer’s exclusion and limits bind); DENY: the deposit is returned (DECLINED, BLOCKED_CUSTOMER) and the cashier says the merchant cannot accept the player. The same decision again answers the same, moving nothing; another decision is 409 INVALID_STATE, as is one before the bank identified the player. Callers: a merchant's token.
+         */
+        post: operations["decidePlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/cashier/session/{sessionId}/transactions": {
         parameters: {
             query?: never;
@@ -1121,7 +1161,10 @@ export interface components {
             additionalData: components["schemas"]["FreeFormMap"];
         };
         CashierSessionCreateRequest: {
-            customer: components["schemas"]["Customer"];
+            /** @description Required, except in a Pay N Play session (none: the bank identifies the player). */
+            customer?: components["schemas"]["Customer"];
+            /** @description Decided by this project (docs/design.md, E26): a session without a customer; the cashier offers a deposit by bank or a bank login only, and the merchant allows or denies the player the bank identified. */
+            payNPlay?: boolean;
             returnUrls: components["schemas"]["ReturnUrls"];
             currency: string;
             kycVerified: boolean;
@@ -1168,6 +1211,28 @@ export interface components {
         } | {
             sortCode: string;
             accountNumber: string;
+        };
+        PayNPlayStartRequest: {
+            /** @description Major units of the session currency; 0: identification only (a login without a deposit). */
+            amount: number;
+            /** @description A bank of the session's `payNPlay.banks`. */
+            bankId: string;
+        };
+        PlayerDecisionRequest: {
+            identificationId: string;
+            /** @enum {string} */
+            decision: "ALLOW" | "DENY";
+            /** @description ALLOW: the merchant’s own id of the player (externalUserId); for a new player, none: the service makes one; for a returning player it must be theirs (409 CONFLICT). */
+            customerId?: string;
+            /**
+             * @description DENY: why (default OTHER).
+             * @enum {string}
+             */
+            reason?: "UNDERAGE" | "SELF_EXCLUDED" | "OTHER";
+            /** @description DENY: the merchant’s words, for its own records (not shown to the player). */
+            message?: string;
+            /** @description ALLOW: the player’s balance at the merchant (major units), set on the session as PUT .../balance does. */
+            balance?: number;
         };
         SessionChangesRequest: {
             sessionIds: string[];
@@ -1594,6 +1659,8 @@ export interface components {
             responsibleGambling?: components["schemas"]["ResponsibleGambling"];
             /** @description The customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only). */
             depositAgain?: components["schemas"]["DepositAgain"];
+            /** @description A Pay N Play session’s state (docs/design.md, E26); until ALLOWED the customer is a provisional one (empty names) and only its bank login may be made. */
+            payNPlay?: components["schemas"]["PayNPlayState"];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
             previousTransactionCount: number;
@@ -1701,6 +1768,22 @@ export interface components {
             cardMask: string;
             cardBrand: string;
         };
+        PayNPlayState: {
+            /** @enum {string} */
+            status: "AWAITING_LOGIN" | "AWAITING_DECISION" | "ALLOWED" | "DENIED";
+            identificationId?: string;
+            /** @enum {string} */
+            kind?: "DEPOSIT" | "LOGIN";
+            /** @enum {string} */
+            denyReason?: "UNDERAGE" | "SELF_EXCLUDED" | "OTHER";
+            /** @description The latest bank login ended without an identification (declined, cancelled). */
+            lastAttemptFailed?: boolean;
+            /** @description The banks to choose from (Pay by Bank, E24). */
+            banks: {
+                value: string;
+                label: string;
+            }[];
+        };
         WithdrawalDestinations: {
             bank: {
                 /** @description The accounts the customer paid a deposit from, latest first. */
@@ -1747,6 +1830,25 @@ export interface components {
             /** @description NO_MATCH and NOT_POSSIBLE: the withdrawal needs `acknowledgeNoMatch: true` (the customer was warned and goes on). */
             acknowledgementRequired: boolean;
             expiresAt: string;
+        };
+        PayNPlayStartAnswer: {
+            identificationId: string;
+            /** @description The deposit’s pay-in (absent for an identification only). */
+            paymentId?: string;
+            /** @description The bank’s page, with a one-time token for this browser. */
+            redirectUrl: string;
+        };
+        PlayerDecisionAnswer: {
+            identificationId: string;
+            sessionId: string;
+            /** @enum {string} */
+            decision: "ALLOW" | "DENY";
+            /** @description ALLOW: the player’s externalUserId. */
+            customerId?: string;
+            returning: boolean;
+            paymentId?: string;
+            /** @description The deposit’s status after the decision: SUCCESS (or DECLINED by the customer’s exclusion or limits) on ALLOW, DECLINED (returned) on DENY. */
+            paymentStatus?: string;
         };
         SessionTransactionList: {
             transactions: components["schemas"]["SessionTransaction"][];
@@ -4814,6 +4916,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayeeCheckAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startPayNPlay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PayNPlayStartRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank’s page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayNPlayStartAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    decidePlayer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlayerDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description The decision applied */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerDecisionAnswer"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -80,7 +80,9 @@ export async function logIn(tx: Db, actor: BankActor, username: string): Promise
       familyName: user.identity.familyName,
       dateOfBirth: user.identity.dateOfBirth,
       country: bank.country,
-      nationalIdHash: await keyedHash(tx, `bank-national-id:${bank.country}:${user.identity.nationalId}`),
+      ...(user.identity.nationalId
+        ? { nationalIdHash: await keyedHash(tx, `bank-national-id:${bank.country}:${user.identity.nationalId}`) }
+        : {}),
     },
   });
   return { ok: true, token, done: false };
@@ -136,7 +138,9 @@ export async function confirmPayment(tx: Db, actor: BankActor, code: string): Pr
   if (!expected || !account) return closed;
   if (code.replace(/\s/g, '') !== expected) return failed(tx, locked, 'code');
   const authorised = await applyBankStatus(tx, locked, 'ACTC');
-  const outcome = afterAuthorisation(account.outcome);
+  // An identification only (a Pay N Play login, amount 0) moves no money: the bank confirms it at once.
+  const outcome: ReturnType<typeof afterAuthorisation> =
+    locked.payin.amountMinor === 0 ? { status: 'ACSC' } : afterAuthorisation(account.outcome);
   await applyBankStatus(tx, { ...locked, ...authorised }, outcome.status, outcome.reason, outcome.later);
   await tx.update(bankPayments).set({ step: 'DONE' }).where(eq(bankPayments.id, locked.bank.id));
   return { ok: true, token: actor.token, done: true };

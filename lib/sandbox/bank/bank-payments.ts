@@ -17,6 +17,7 @@ import { newId } from '../core/store';
 import { rememberBank } from './bank-choices';
 import { bankById } from './bank-directory';
 import { isFinalBankStatus, payinStatusOf, type BankReason, type BankStatus, type LaterOutcome } from './bank-status';
+import { holdForPlayerDecision } from './player-identification';
 import { APP_TOKEN, appTokenOf, BROWSER_TOKEN, newBrowserToken, sameHash, tokenHash } from './bank-tokens';
 
 export type BankPaymentRow = typeof bankPayments.$inferSelect;
@@ -35,7 +36,7 @@ export const bankPageUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUr
 export const bankAppUrl = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>, token: string): string =>
   `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/bank/app/${token}`;
 
-/** Where the customer goes when the bank is done: the checkout's status page of the pay-in. */
+/** Where the customer goes when the bank is done: the checkout's status page of the pay-in (a Pay N Play login's: player-identification.ts, bankReturnUrl). */
 export const afterBankUrl = (ctx: Pick<RequestContext, 'checkoutUrl'>, payinId: string): string =>
   `${ctx.checkoutUrl}/payments/payin/${encodeURIComponent(payinId)}/status`;
 
@@ -147,7 +148,9 @@ export async function applyBankStatus(
   if (!bank) throw new Error('bank payment vanished during update');
   let payin = locked.payin;
   const mapped = payinStatusOf(status, reason);
-  if (payin.status === 'PENDING' && payin.methodId === BANK_METHOD_ID && mapped.status !== 'PENDING') {
+  // A Pay N Play login's payment is held, not paid, until the merchant decides on the player (docs/design.md, E26).
+  const held = payin.status === 'PENDING' && (await holdForPlayerDecision(tx, { bank, payin }, status, reason, now));
+  if (!held && payin.status === 'PENDING' && payin.methodId === BANK_METHOD_ID && mapped.status !== 'PENDING') {
     payin = await changePayin(tx, payin, {
       status: mapped.status,
       statusReason: mapped.detailedStatus

@@ -10,6 +10,7 @@ import { bankById } from './bank-directory';
 import type { BankStatus } from './bank-status';
 import { accountsOf, scaCode } from './bank-flow';
 import { afterBankUrl, bankAppUrl, loadBankPayment, type BankActor } from './bank-payments';
+import { bankReturnUrl } from './player-identification';
 import { appTokenOf } from './bank-tokens';
 
 export type BankStep = 'LOGIN' | 'ACCOUNT' | 'CONFIRM' | 'DONE';
@@ -64,6 +65,6 @@ export async function bankPageView(
     chosenAccount: bank.debtorAccount?.masked ?? null,
     scaCode: step === 'CONFIRM' ? await scaCode(tx, locked) : null,
     appUrl: appWaiting ? bankAppUrl(ctx, await appTokenOf(tx, bank.id, bank.appNonce!)) : null,
-    next: afterBankUrl(ctx, payin.id),
+    next: await bankReturnUrl(tx, payin.id, ctx, afterBankUrl(ctx, payin.id)),
   };
 }

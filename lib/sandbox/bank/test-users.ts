@@ -27,24 +27,41 @@ export interface VerifiedIdentity {
   givenName: string;
   familyName: string;
   dateOfBirth: string;
-  /** A made-up national identity number: kept only hashed outside this table. */
-  nationalId: string;
+  /** A made-up national identity number, kept only hashed outside this table; none where the bank knows none (a UK bank). */
+  nationalId?: string;
   address: { street: string; city: string; postalCode: string };
 }
 
 export interface TestUser {
   username: string;
   identity: VerifiedIdentity;
+  /**
+   * On the self-exclusion register the sandbox merchant checks when it decides a Pay N Play
+   * player automatically (as an operator asks Spelpaus or GAMSTOP): refused (docs/design.md, E26).
+   */
+  selfExcluded?: boolean;
   accounts: TestAccount[];
 }
 
-const identity = (givenName: string, familyName: string, dateOfBirth: string, nationalId: string): VerifiedIdentity => ({
+const identity = (
+  givenName: string,
+  familyName: string,
+  dateOfBirth: string,
+  nationalId: string | undefined,
+  street = '1 Sandbox Street',
+): VerifiedIdentity => ({
   givenName,
   familyName,
   dateOfBirth,
-  nationalId,
-  address: { street: '1 Sandbox Street', city: 'Testville', postalCode: '10001' },
+  ...(nationalId ? { nationalId } : {}),
+  address: { street, city: 'Testville', postalCode: '10001' },
 });
+
+/** 17 years old today, whatever the day the tests run (an under-18 player for Pay N Play). */
+const seventeenYearsAgo = (): string => {
+  const d = new Date();
+  return `${d.getUTCFullYear() - 17}-01-01`;
+};
 
 /** The test users, by what happens. */
 export const TEST_USERS: readonly TestUser[] = [
@@ -85,6 +102,25 @@ export const TEST_USERS: readonly TestUser[] = [
     username: 'closed',
     identity: identity('Clara', 'Closed', '1970-02-28', 'SBX-100-0006'),
     accounts: [{ key: 'current', kind: 'current', outcome: 'CLOSED', digits: '6000000015', sortCode: '827999', ukAccount: '73988638' }],
+  },
+  // Pay N Play's players (docs/design.md, E26): pays, but is under 18 (the merchant must refuse).
+  {
+    username: 'minor',
+    identity: identity('Milo', 'Minor', seventeenYearsAgo(), 'SBX-100-0007', '7 Junior Road'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8100000000', sortCode: '938600', ukAccount: '42368003' }],
+  },
+  // An adult on the self-exclusion register the merchant checks (Spelpaus, GAMSTOP): refused.
+  {
+    username: 'excluded',
+    identity: identity('Esme', 'Excluded', '1988-03-09', 'SBX-100-0008', '8 Register Lane'),
+    selfExcluded: true,
+    accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8200000000', sortCode: '827101', ukAccount: '28748352' }],
+  },
+  // An adult whose bank knows no national identity number: recognised by name, birth date and account.
+  {
+    username: 'no-id',
+    identity: identity('Nora', 'Noid', '1992-12-01', undefined, '9 Unnumbered Close'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8300000000', sortCode: '180002', ukAccount: '00000190' }],
   },
 ];
 

@@ -3,7 +3,7 @@
  * customer, one currency; pay-ins and payouts created in the session take its customer, currency, return
  * URLs and KYC flag. A session expires `sessionTtlSeconds` (checkout settings) after creation.
  */
-import { and, desc, eq, inArray, sum } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
@@ -32,6 +32,7 @@ import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { applyBankDestination, resolveBankDestination } from './bank-destinations';
+import { assertPlayerAllowed, createProvisionalCustomer, payNPlayStateOf } from './pay-n-play';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -45,8 +46,11 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
     balanceMinor = toMinor(request.balance, request.currency);
     if (balanceMinor === null) throw invalid(`balance has more decimals than ${request.currency} allows`);
   }
-  const customerId = await upsertCustomer(tx, merchantId, request.customer);
   const id = newId('cs');
+  // A Pay N Play session's customer is provisional until its player is allowed (docs/design.md, E26).
+  const customerId = request.customer
+    ? await upsertCustomer(tx, merchantId, request.customer)
+    : await createProvisionalCustomer(tx, merchantId, id);
   const expiresAt = new Date(Date.now() + config.settings.sessionTtlSeconds * 1000);
   await tx.insert(cashierSessions).values({
     id,
@@ -58,6 +62,7 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
     kycVerified: request.kycVerified,
     previousTransactionCount: request.previousTransactionCount,
     expiresAt,
+    payNPlay: request.payNPlay === true,
   });
   // The addresses open the pages once each: the session id alone opens nothing.
   return { sessionId: id, ...(await issueSessionLaunch(tx, { id, expiresAt }, ctx)) };
@@ -111,6 +116,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     row.currency,
   );
   const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
+  const payNPlay = await payNPlayStateOf(tx, row);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,
@@ -121,6 +127,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     ...(depositLimits ? { depositLimits } : {}),
     responsibleGambling: await responsibleGamblingOf(tx, config, row, customer),
     ...(depositAgain ? { depositAgain } : {}),
+    ...(payNPlay ? { payNPlay } : {}),
     returnUrls: row.returnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
@@ -156,6 +163,7 @@ export async function createSessionPayin(
 ) {
   const row = await loadSession(tx, principal, id);
   assertActive(row);
+  await assertPlayerAllowed(tx, row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const amountMinor = checkedMinor(config, amount, row.currency, 'amount');
@@ -206,6 +214,7 @@ export async function createSessionPayout(
 ) {
   const row = await loadSession(tx, principal, id, true);
   assertActive(row);
+  await assertPlayerAllowed(tx, row);
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: id }], { sessionId: id }));
   const minor = toMinor(value, row.currency);
   if (minor === null || minor <= 0) throw invalid(`value has more decimals than ${row.currency} allows`);
@@ -260,7 +269,9 @@ function extras(row: { feeMinor: number | null; initialCurrency: string; statusR
 /** GET /public/cashier/session/{id}/transactions: pay-ins and payouts, newest first. */
 export async function sessionTransactions(tx: Db, principal: Principal, id: string) {
   await loadSession(tx, principal, id);
-  const ins = await tx.select().from(payins).where(eq(payins.sessionId, id)).orderBy(desc(payins.createdAt)).limit(200);
+  // A Pay N Play login's zero pay-in carries an identification, not a payment: never listed.
+  const listed = and(eq(payins.sessionId, id), gt(payins.initialAmountMinor, 0));
+  const ins = await tx.select().from(payins).where(listed).orderBy(desc(payins.createdAt)).limit(200);
   const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
   const transactions = [
     // In the session's currency (each one's initial currency): a deposit's amount charged, fee

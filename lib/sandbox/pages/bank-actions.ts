@@ -16,6 +16,7 @@ import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';
 import { cancelPayment, chooseAccount, confirmPayment, logIn, useApp, type StepResult } from '../bank/bank-flow';
 import { afterBankUrl, type BankActor } from '../bank/bank-payments';
+import { bankReturnUrl } from '../bank/player-identification';
 import { appPagePath, bankPagesContext, browserPagePath, loadBankPage, PAYMENT_ID, waitStateOf, type WaitState } from './bank-page';
 import type { Db } from '@/lib/db/client';
 
@@ -80,7 +81,12 @@ export async function bankStep(form: FormData): Promise<void> {
     const actor: BankActor = { as: 'browser', payinId: data.paymentId, token: data.t };
     const result = await run(stepOf(actor, data));
     // Done in the browser (confirmed or cancelled): the checkout's status page; else the next step, or back with the error.
-    if (result.ok && result.done) redirect(afterBankUrl(bankPagesContext(), data.paymentId));
+    if (result.ok && result.done) {
+      // The checkout's status page; a Pay N Play login's cashier (docs/design.md, E26).
+      const ctx = bankPagesContext();
+      const paymentId = data.paymentId;
+      redirect(await (await sandboxDb()).transaction((tx) => bankReturnUrl(tx, paymentId, ctx, afterBankUrl(ctx, paymentId))));
+    }
     if (result.ok) redirect(browserPagePath(data.paymentId, result.token, { locale }));
     redirect(browserPagePath(data.paymentId, data.t, { error: result.error, locale }));
   }

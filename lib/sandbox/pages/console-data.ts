@@ -40,6 +40,7 @@ export async function consoleOverview(db: Db, merchantId: string) {
     wallets: settings?.wallets ?? [],
     licences: settings?.licences ?? [],
     bankWithdrawalOtherAccounts: settings?.bankWithdrawalOtherAccounts === true,
+    payNPlayAutoDecide: merchant?.config.payNPlay?.autoDecide !== false,
     payins: recentPayins.map((p) => ({
       id: p.id,
       orderId: p.orderId,

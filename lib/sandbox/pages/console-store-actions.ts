@@ -81,8 +81,9 @@ export async function expireSessionAction(form: FormData): Promise<void> {
 }
 
 /**
- * Saves the merchant's checkout theme, logo, default locale, wallets, gambling licences and whether
- * withdrawals by bank may go to other accounts from the console's form,
+ * Saves the merchant's checkout theme, logo, default locale, wallets, gambling licences, whether
+ * withdrawals by bank may go to other accounts and whether the sandbox decides Pay N Play players
+ * for the merchant (docs/design.md, E26) from the console's form,
  * checked against the contract; the pages show it within the checkout's settings cache time
  * (5 s, lib/payments-api/client.ts), on every instance.
  */
@@ -123,7 +124,7 @@ export async function updateThemeAction(form: FormData): Promise<void> {
   }
   await db
     .update(merchants)
-    .set({ config: { ...merchant.config, settings: parsed.data } })
+    .set({ config: { ...merchant.config, settings: parsed.data, payNPlay: { autoDecide: form.get('payNPlayAutoDecide') === 'on' } } })
     .where(eq(merchants.id, merchantId));
   await back(token, 'themeSaved');
 }

@@ -85,7 +85,10 @@ test('a card page view is one trace: the page and its calls to the payments serv
     )
     .toBe(true);
   const trace = spans.filter((s) => s.traceId === call!.traceId);
-  expect(trace.map((s) => s.name)).toEqual(expect.arrayContaining(['payments-api getPayin', 'payments-api listSavedCards']));
+  // The service's handling of the call is in the same trace; the saved cards come with the pay-in
+  // (docs/design.md, E7), so the page makes no second read for them.
+  expect(trace.map((s) => s.name)).toEqual(expect.arrayContaining(['payments-api getPayin', 'GET /sandbox/api/[...path]']));
+  expect(trace.map((s) => s.name)).not.toContain('payments-api listSavedCards');
   // Next.js's own span of the page render is in the same trace.
   expect(trace.some((s) => s.name.includes('/payments/[transactionType]/[paymentId]/card'))).toBe(true);
   // No span carries card data or a body.

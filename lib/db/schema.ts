@@ -54,20 +54,25 @@ export const customers = pgTable(
   (t) => [uniqueIndex('customers_merchant_external').on(t.merchantId, t.externalUserId)],
 );
 
-export const cards = pgTable('cards', {
-  id: text('id').primaryKey(),
-  merchantId: text('merchant_id').notNull(),
-  customerId: text('customer_id').notNull(),
-  brand: text('brand').notNull(),
-  mask: text('mask').notNull(),
-  hash: text('hash').notNull(),
-  expiryMonth: text('expiry_month').notNull(),
-  expiryYear: text('expiry_year').notNull(),
-  holder: text('holder').notNull(),
-  /** Last payment or payout with this card; the checkout preselects the most recent. */
-  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const cards = pgTable(
+  'cards',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    mask: text('mask').notNull(),
+    hash: text('hash').notNull(),
+    expiryMonth: text('expiry_month').notNull(),
+    expiryYear: text('expiry_year').notNull(),
+    holder: text('holder').notNull(),
+    /** Last payment or payout with this card; the checkout preselects the most recent. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Every read of a pay-in or payout lists its customer's cards (`savedCards`): by customer, newest use first.
+  (t) => [index('cards_customer_last_used').on(t.customerId, t.lastUsedAt)],
+);
 
 export const payins = pgTable(
   'payins',

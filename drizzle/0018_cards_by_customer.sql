@@ -1,0 +1,1 @@
+CREATE INDEX "cards_customer_last_used" ON "cards" USING btree ("customer_id","last_used_at");

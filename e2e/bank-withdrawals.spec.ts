@@ -1,6 +1,7 @@
 /**
  * Withdrawals by bank in the cashier (docs/design.md, E25 and section 9): a customer who deposited
- * by Pay by Bank withdraws back to that account, shown masked and chosen without its identifier;
+ * by Pay by Bank withdraws back to that account, shown masked and chosen without its identifier, in
+ * the cashier and in the withdrawal widget;
  * with the merchant's setting on (the console's checkout settings), another account goes through
  * the payee name check, whose answer is shown before the customer confirms: match, close match
  * with the name the bank holds, no match (confirmed only with the acknowledgement), check not
@@ -98,6 +99,16 @@ test.describe('withdrawals by bank (en)', () => {
     await section.getByRole('button', { name: 'Continue' }).click();
     await expect(page.locator('#cashier-notice')).toHaveText(/withdrawal by bank has been requested/);
     await expect(page.getByRole('region', { name: 'History' }).getByText('€12.00')).toBeVisible();
+    // The withdrawal widget offers the same account, and comes back to itself once done.
+    const widgetUrl = `${new URL(page.url()).pathname}/widget`;
+    await page.goto(widgetUrl);
+    const inWidget = page.getByRole('region', { name: 'Withdraw to a bank account' });
+    await expect(inWidget.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank/ })).toBeChecked();
+    await expectNoAxeViolations(page, 'withdrawal widget with a bank account');
+    await inWidget.getByLabel('Amount in EUR').fill('3');
+    await inWidget.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/widget\?notice=bankWithdrawal/);
+    await expect(page.locator('#cashier-notice')).toHaveText(/withdrawal by bank has been requested/);
   });
 
   test('another account: each answer of the name check is shown before I confirm', async ({ page }) => {

@@ -57,6 +57,12 @@ async function logInWithBank(page: Page, username: string, amount: string | null
   await page.locator('#bank-password').fill('any password');
   await page.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
   await page.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
+  // A login without a deposit moves no money: the bank's page says so, and asks no amount.
+  if (amount === null) {
+    await expect(page.getByRole('heading', { level: 2, name: 'Confirm your login' })).toBeVisible();
+    await expect(page.getByText(/No money moves\./).first()).toBeVisible();
+    await expect(page.getByText(/0\.00/)).toHaveCount(0);
+  }
   const code = /\d{6}/.exec((await page.locator('#bank-code-hint').textContent()) ?? '')![0];
   await page.locator('#bank-code').fill(code);
   await page.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
@@ -107,6 +113,31 @@ test.describe('Pay N Play (en)', () => {
     await logInWithBank(page, 'pays', '10');
     await expect(page.getByTestId('pay-n-play-welcome')).toBeVisible({ timeout: 15_000 });
     expect((await sessionOf(second.sessionId)).customer.externalUserId).toBe(customer);
+  });
+
+  test('a Swedish player answers the limits the rules require before the held deposit is paid', async ({ page }) => {
+    const regulated = 'sbx_regulated_merchant';
+    const session = await createPayNPlaySession(regulated);
+    await visit(page, session.checkoutUrl);
+    await logInWithBank(page, 'pays', '20');
+    // The sandbox merchant allows the adult; Spelinspektionen's rules then ask the limits first.
+    const prompt = page.getByRole('region', { name: en.gambling.limitsHeading }).first();
+    await expect(prompt.getByText(en.gambling.promptRequired)).toBeVisible({ timeout: 15_000 });
+    await expect(prompt.getByTestId('deposit-held')).toHaveText(en.gambling.depositHeld.replace('{amount}', '€20.00'));
+    await expectNoAxeViolations(page, 'Pay N Play: the deposit held for limits');
+    const fields = prompt.getByRole('textbox');
+    for (const [i, value] of ['100', '200', '500'].entries()) await fields.nth(i).fill(value);
+    await prompt.getByRole('button', { name: en.gambling.review }).click();
+    await prompt.getByRole('button', { name: en.gambling.confirm, exact: true }).click();
+    await expect(page.getByRole('button', { name: en.cashier.submitDeposit })).toBeVisible();
+    // The worker pays the held deposit within the limits just set.
+    const statuses = async () => {
+      const answer = await merchantApi(regulated).GET('/public/cashier/session/{sessionId}/transactions', {
+        params: { path: { sessionId: session.sessionId } },
+      });
+      return must(answer, 'the session’s transactions').transactions.map((t) => t.status);
+    };
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['SUCCESS']);
   });
 
   test('an under-18 player is refused and the deposit returned', async ({ page }) => {

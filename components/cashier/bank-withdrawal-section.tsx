@@ -1,5 +1,5 @@
 /**
- * The withdraw tab's withdrawal by bank (docs/design.md, E25): shown when the service offers it for
+ * The withdrawal by bank of the withdraw tab and the withdrawal widget (docs/design.md, E25): shown when the service offers it for
  * the session (a deposit account, or another account allowed by the merchant). The destinations are
  * read through the API client with the holder's proof; a failed read leaves the section out (the
  * card and APM withdrawals above still work).
@@ -16,6 +16,8 @@ import type { CashierFlowText } from './cashier-flow';
 
 interface SectionProps {
   sessionId: string;
+  /** The cashier's withdraw tab, or the withdrawal widget (compact: a smaller heading, no rule above). */
+  view: 'cashier' | 'widget';
   locale: string;
   numberLocale: string;
   currency: string;
@@ -33,13 +35,17 @@ export async function BankWithdrawalSection(props: SectionProps) {
   if (!destinations?.bank.offered) return null;
   const t = await getTranslations('bankWithdrawal');
   return (
-    <section aria-labelledby="bank-withdrawal-heading" className="mt-6 space-y-3 border-t border-line pt-4">
-      <h2 id="bank-withdrawal-heading" className="text-lg font-semibold">
+    <section
+      aria-labelledby="bank-withdrawal-heading"
+      className={props.view === 'widget' ? 'space-y-3 border-t border-line pt-3' : 'mt-6 space-y-3 border-t border-line pt-4'}
+    >
+      <h2 id="bank-withdrawal-heading" className={props.view === 'widget' ? 'text-base font-semibold' : 'text-lg font-semibold'}>
         {t('heading')}
       </h2>
       <BankWithdrawal
         action={bankWithdrawal}
         sessionId={props.sessionId}
+        view={props.view}
         locale={props.locale}
         numberLocale={props.numberLocale}
         accounts={destinations.bank.accounts}

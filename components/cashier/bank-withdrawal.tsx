@@ -16,6 +16,8 @@ import type { BankWithdrawalText } from './bank-withdrawal-text';
 interface BankWithdrawalProps {
   action: (previous: BankWithdrawalState, form: FormData) => Promise<BankWithdrawalState>;
   sessionId: string;
+  /** The page it is on: the cashier's withdraw tab, or the withdrawal widget (where it goes back to once done). */
+  view: 'cashier' | 'widget';
   locale: string;
   numberLocale: string;
   accounts: BankWithdrawalAccount[];
@@ -48,6 +50,7 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
   const hidden = (
     <>
       <input type="hidden" name="sessionId" value={props.sessionId} />
+      <input type="hidden" name="view" value={props.view} />
       <input type="hidden" name="locale" value={props.locale} />
       <input type="hidden" name="numberLocale" value={props.numberLocale} />
       <input type="hidden" name="attemptKey" value={state.attemptKey} />

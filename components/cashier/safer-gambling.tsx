@@ -79,8 +79,12 @@ interface PanelProps {
   merchantUrl?: string;
 }
 
-/** The limits form where the limits are asked before a first deposit (ASK, REQUIRED), in place of the deposit form. */
-export async function LimitsPrompt({ session, rg, locale }: PanelProps) {
+/**
+ * The limits form where the limits are asked before a first deposit (ASK, REQUIRED), in place of
+ * the deposit form; `heldDeposit` (formatted) names a Pay N Play deposit held until they are
+ * answered (docs/design.md, E26).
+ */
+export async function LimitsPrompt({ session, rg, locale, heldDeposit }: PanelProps & { heldDeposit?: string }) {
   const g = await getTranslations('gambling');
   return (
     <section aria-labelledby="limits-prompt" className="space-y-3 rounded-theme border border-primary p-4">
@@ -88,6 +92,11 @@ export async function LimitsPrompt({ session, rg, locale }: PanelProps) {
         {g('limitsHeading')}
       </h2>
       <p>{rg.limitsPrompt === 'REQUIRED' ? g('promptRequired') : g('promptAsk')}</p>
+      {heldDeposit ? (
+        <p role="status" data-testid="deposit-held">
+          {g('depositHeld', { amount: heldDeposit })}
+        </p>
+      ) : null}
       <CoolingOffNote g={g} rg={rg} session={session} locale={locale} />
       <LimitsForm
         sessionId={session.sessionId}

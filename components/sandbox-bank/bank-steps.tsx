@@ -19,12 +19,21 @@ export async function bankErrorMessage(error: string | undefined): Promise<strin
   return error && error in ERRORS ? t(ERRORS[error as keyof typeof ERRORS]) : null;
 }
 
+/** The line saying what the customer does at the bank: pay an amount to the merchant, or log in to it (amount 0, a Pay N Play identification only). */
+export async function payingText(view: Pick<BankPageView, 'amountMinor' | 'currency' | 'merchantName'>): Promise<string> {
+  const t = await getTranslations('bank');
+  if (view.amountMinor === 0) return t('identifying', { merchant: view.merchantName });
+  return t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
+}
+
 /** The form of the step `view` is at (LOGIN, ACCOUNT, CONFIRM) for `actor`, with its cancel button. */
 export async function BankSteps(props: { view: BankPageView; actor: BankFormActor; error: string | null }) {
   const { view, actor, error } = props;
   const t = await getTranslations('bank');
   const amount = formatMinor(view.amountMinor, view.currency, await getLocale());
-  const cancel = <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t('cancel')} />;
+  // An identification only (amount 0) moves no money: its texts say login, not payment.
+  const identification = view.amountMinor === 0;
+  const cancel = <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t(identification ? 'cancelIdentity' : 'cancel')} />;
   if (view.step === 'LOGIN')
     return (
       <>
@@ -58,16 +67,18 @@ export async function BankSteps(props: { view: BankPageView; actor: BankFormActo
     );
   return (
     <>
-      <h2 className="text-base font-semibold">{t('confirmHeading')}</h2>
+      <h2 className="text-base font-semibold">{t(identification ? 'confirmIdentityHeading' : 'confirmHeading')}</h2>
       <BankConfirmForm
         action={bankStep}
         actor={actor}
         error={error}
         text={{
-          summary: t('confirmSummary', { amount, merchant: view.merchantName, account: view.chosenAccount ?? '' }),
+          summary: identification
+            ? t('confirmIdentitySummary', { merchant: view.merchantName, account: view.chosenAccount ?? '' })
+            : t('confirmSummary', { amount, merchant: view.merchantName, account: view.chosenAccount ?? '' }),
           code: t('code'),
-          hint: t('codeHint', { code: view.scaCode ?? '' }),
-          submit: t('confirm', { amount }),
+          hint: t(identification ? 'identityCodeHint' : 'codeHint', { code: view.scaCode ?? '' }),
+          submit: identification ? t('confirmIdentity') : t('confirm', { amount }),
         }}
       />
       {cancel}

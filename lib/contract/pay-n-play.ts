@@ -53,15 +53,26 @@ export const PlayerDecisionRequest = z
     balance: z.number().min(0).max(1e12).optional().meta({
       description: 'ALLOW: the player’s balance at the merchant (major units), set on the session as PUT .../balance does.',
     }),
+    email: z.email().max(254).optional().meta({
+      description: 'ALLOW: the player’s email address as the merchant collected it (a bank gives none); stored on a new player’s customer.',
+    }),
+    phoneNumber: z.string().trim().min(1).max(32).optional().meta({
+      description: 'ALLOW: the player’s phone number as the merchant collected it; stored on a new player’s customer.',
+    }),
   })
   .refine((b) => b.decision === 'DENY' || (b.reason === undefined && b.message === undefined), {
     message: 'reason and message go with DENY',
     path: ['reason'],
   })
-  .refine((b) => b.decision === 'ALLOW' || (b.customerId === undefined && b.balance === undefined), {
-    message: 'customerId and balance go with ALLOW',
-    path: ['customerId'],
-  })
+  .refine(
+    (b) =>
+      b.decision === 'ALLOW' ||
+      (b.customerId === undefined && b.balance === undefined && b.email === undefined && b.phoneNumber === undefined),
+    {
+      message: 'customerId, balance, email and phoneNumber go with ALLOW',
+      path: ['customerId'],
+    },
+  )
   .meta({ id: 'PlayerDecisionRequest', 'x-extension': true });
 export type PlayerDecisionRequest = z.infer<typeof PlayerDecisionRequest>;
 

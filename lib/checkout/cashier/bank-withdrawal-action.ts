@@ -48,6 +48,7 @@ export interface BankWithdrawalState {
 const ID = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const BankWithdrawalForm = z.object({
   sessionId: z.string().regex(PAYMENT_ID),
+  view: z.enum(['cashier', 'widget']).catch('cashier'),
   locale: z.string().optional(),
   numberLocale: z.enum(LOCALES).catch(DEFAULT_LOCALE),
   attemptKey: z.string().optional(),
@@ -91,7 +92,8 @@ function payeeRequest(d: Data): PayeeCheckRequest | { field: BankField; error: B
 
 /**
  * The cashier's withdrawal by bank (steps above). Answers the next state, or leaves for the
- * cashier's withdraw tab with `notice=bankWithdrawal` once the payout is created.
+ * cashier's withdraw tab (or the withdrawal widget, `view`) with `notice=bankWithdrawal` once the
+ * payout is created.
  */
 export async function bankWithdrawal(previous: BankWithdrawalState, form: FormData): Promise<BankWithdrawalState> {
   const fallbackKey = attemptKeyOf(undefined, previous);
@@ -104,6 +106,7 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
       schema: BankWithdrawalForm,
       limits: {
         sessionId: 128,
+        view: 10,
         locale: 35,
         numberLocale: 35,
         attemptKey: 64,
@@ -155,8 +158,13 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
       if (amountError) return stay(amountError, 'amount');
       const amount = parseAmount(d.amount, d.numberLocale)!;
       const done = () => {
-        const query = new URLSearchParams({ ...(locale ? { locale } : {}), tab: 'withdraw', notice: 'bankWithdrawal' });
-        return { go: `/cashier/${encodeURIComponent(sessionId)}?${query.toString()}` };
+        const widget = d.view === 'widget';
+        const query = new URLSearchParams({
+          ...(locale ? { locale } : {}),
+          ...(widget ? {} : { tab: 'withdraw' }),
+          notice: 'bankWithdrawal',
+        });
+        return { go: `/cashier/${encodeURIComponent(sessionId)}${widget ? '/widget' : ''}?${query.toString()}` };
       };
       try {
         if (d.intent === 'confirm') {

@@ -1233,6 +1233,13 @@ export interface components {
             message?: string;
             /** @description ALLOW: the player’s balance at the merchant (major units), set on the session as PUT .../balance does. */
             balance?: number;
+            /**
+             * Format: email
+             * @description ALLOW: the player’s email address as the merchant collected it (a bank gives none); stored on a new player’s customer.
+             */
+            email?: string;
+            /** @description ALLOW: the player’s phone number as the merchant collected it; stored on a new player’s customer. */
+            phoneNumber?: string;
         };
         SessionChangesRequest: {
             sessionIds: string[];

@@ -19,7 +19,9 @@ import { appTokenOf, newBrowserToken, newNonce, scaCodeOf, tokenHash } from './b
 import { APP_TOKEN_TTL_MS, applyBankStatus, loadBankPayment, type BankActor, type LockedBankPayment } from './bank-payments';
 
 /** What a step answers: the token of the next step (the same page, a step on), or an error the customer can fix, or that the payment is no longer open. */
-export type StepResult = { ok: true; token: string; done: boolean } | { ok: false; error: 'login' | 'account' | 'code' | 'closed' };
+/** A step's outcome; a done identification only (a Pay N Play login, amount 0) says so, for the words of its last page. */
+export type StepResult =
+  { ok: true; token: string; done: boolean; identification?: true } | { ok: false; error: 'login' | 'account' | 'code' | 'closed' };
 
 const closed = { ok: false, error: 'closed' } as const;
 
@@ -143,7 +145,7 @@ export async function confirmPayment(tx: Db, actor: BankActor, code: string): Pr
     locked.payin.amountMinor === 0 ? { status: 'ACSC' } : afterAuthorisation(account.outcome);
   await applyBankStatus(tx, { ...locked, ...authorised }, outcome.status, outcome.reason, outcome.later);
   await tx.update(bankPayments).set({ step: 'DONE' }).where(eq(bankPayments.id, locked.bank.id));
-  return { ok: true, token: actor.token, done: true };
+  return { ok: true, token: actor.token, done: true, ...(locked.payin.amountMinor === 0 ? { identification: true as const } : {}) };
 }
 
 /** The customer cancels at the bank (or refuses in the app): RJCT MS02, the pay-in DECLINED. */

@@ -10,15 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
-import { pagesContext, RETURN_URLS } from '@/lib/testing/sandbox-fixtures';
+import { contractCall as api } from '@/lib/testing/sandbox-http';
+import { bankLogin, payNPlaySession, type PayNPlaySession } from '@/lib/testing/pay-n-play-fixtures';
 import type { Db } from '@/lib/db/client';
 import { merchants, payins, playerIdentifications, webhookDeliveries } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { standardWebhookHeaders } from '../core/webhooks';
-import { cancelPayment, chooseAccount, confirmPayment, logIn, type StepResult } from '../bank/bank-flow';
+import { cancelPayment, logIn } from '../bank/bank-flow';
 import type { BankActor } from '../bank/bank-payments';
-import { bankPageView } from '../bank/bank-view';
 import { testUser } from '../bank/test-users';
 import { ageOn, playerKeyInput } from '../bank/player-identity';
 import { autoDecision, settleDueAutoDecisions } from './player-decision';
@@ -31,41 +30,8 @@ beforeAll(async () => {
   await db.update(merchants).set({ webhookUrl: 'https://merchant.example/events' }).where(eq(merchants.id, 'merchant-demo'));
 });
 
-type Holding = Awaited<ReturnType<typeof pagesHolding>>;
-interface Session {
-  id: string;
-  as: Holding;
-}
-
-async function newSession(): Promise<Session> {
-  const answer = await api('POST', '/public/cashier/session', {
-    token: DEMO,
-    key: randomUUID(),
-    body: { payNPlay: true, returnUrls: RETURN_URLS, currency: 'EUR', kycVerified: false, previousTransactionCount: 0 },
-  });
-  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-  return { id: answer.body.sessionId, as: await pagesHolding(answer.body.checkoutUrl) };
-}
-
-const ok = (actor: BankActor, result: StepResult): BankActor => {
-  expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
-  return { ...actor, token: (result as { token: string }).token };
-};
-
-/** A Pay N Play login of `amount` (0: identification only) by test user `username`; answers the start's answer. */
-async function bankLogin(s: Session, username: string, amount = 30, key = randomUUID()) {
-  const started = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount, bankId: 'se-gota' }, ...s.as, key });
-  expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const url = new URL(started.body.redirectUrl);
-  const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
-  let at: BankActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
-  at = ok(at, await db.transaction((tx) => logIn(tx, at, username)));
-  at = ok(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
-  const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
-  ok(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
-  const next = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))?.next;
-  return { ...started.body, payinId, next } as { identificationId: string; paymentId?: string; payinId: string; next?: string };
-}
+type Session = PayNPlaySession;
+const newSession = () => payNPlaySession();
 
 const sessionOf = async (s: Session) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
 const decide = (s: Session, body: Record<string, unknown>, key = randomUUID()) =>
@@ -156,20 +122,34 @@ describe('Pay N Play: a first visit', () => {
     const key = randomUUID();
     const allowed = await decide(
       s,
-      { identificationId: login.identificationId, decision: 'ALLOW', customerId: `player-${key}`, balance: 30 },
+      { identificationId: login.identificationId, decision: 'ALLOW', customerId: `player-${key}`, balance: 30, email: 'penny@example.com' },
       key,
     );
     expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
     expect(allowed.body).toMatchObject({ decision: 'ALLOW', customerId: `player-${key}`, returning: false, paymentStatus: 'SUCCESS' });
     // The same request again (same key), and the same decision by another key: the same answer, nothing moved twice.
     expect(
-      (await decide(s, { identificationId: login.identificationId, decision: 'ALLOW', customerId: `player-${key}`, balance: 30 }, key))
-        .body,
+      (
+        await decide(
+          s,
+          {
+            identificationId: login.identificationId,
+            decision: 'ALLOW',
+            customerId: `player-${key}`,
+            balance: 30,
+            email: 'penny@example.com',
+          },
+          key,
+        )
+      ).body,
     ).toEqual(allowed.body);
     expect((await decide(s, { identificationId: login.identificationId, decision: 'ALLOW' })).body).toEqual(allowed.body);
     expect((await decide(s, { identificationId: login.identificationId, decision: 'DENY' })).status).toBe(409);
     const session = await sessionOf(s);
-    expect(session).toMatchObject({ balance: 30, customer: { externalUserId: `player-${key}`, firstName: 'Penny', lastName: 'Pending' } });
+    expect(session).toMatchObject({
+      balance: 30,
+      customer: { externalUserId: `player-${key}`, firstName: 'Penny', lastName: 'Pending', email: 'penny@example.com' },
+    });
     expect(session.payNPlay.status).toBe('ALLOWED');
     const { transactions } = (await api('GET', `/public/cashier/session/${s.id}/transactions`, s.as)).body;
     expect(transactions.filter((t: { status: string }) => t.status === 'SUCCESS')).toHaveLength(1);

@@ -4,7 +4,8 @@
  * (adults allowed; under 18 and the self-exclusion register denied) settled by the worker.
  * ALLOW gives the session its customer (a returning player's own, recognised by the keyed player
  * key; else a new one from the bank's identity) and pays the held deposit through changePayin, so
- * the customer's exclusion and deposit limits (E23) bind; DENY returns the deposit (DECLINED,
+ * the customer's exclusion and deposit limits (E23) bind, or holds it until the player answers the
+ * limits their rules ask before a first deposit (limits-hold.ts); DENY returns the deposit (DECLINED,
  * BLOCKED_CUSTOMER). The session and the login are locked: a replayed or racing decision moves
  * nothing twice; the same decision again answers the same, another is 409.
  */
@@ -22,6 +23,7 @@ import { changePayin, type PayinRow } from '../core/records';
 import { ageOn, nationalIdHashFor } from '../bank/player-identity';
 import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
+import { holdForLimits, limitsAskedFirst } from './limits-hold';
 
 type Identification = typeof playerIdentifications.$inferSelect;
 type SessionRow = typeof cashierSessions.$inferSelect;
@@ -63,8 +65,14 @@ async function answerOf(tx: Db, row: Identification): Promise<PlayerDecisionAnsw
   };
 }
 
-/** The customer an allowed player plays as: a returning player's own, else the merchant's id (kept as it is) or a new one from the bank's identity. */
-async function customerFor(tx: Db, row: Identification, identity: StoredPlayerIdentity, externalUserId?: string): Promise<string> {
+/** The customer an allowed player plays as: a returning player's own, else the merchant's id (kept as it is) or a new one from the bank's identity and the merchant's contact details. */
+async function customerFor(
+  tx: Db,
+  row: Identification,
+  identity: StoredPlayerIdentity,
+  d: Pick<Decision, 'customerId' | 'email' | 'phoneNumber'>,
+): Promise<string> {
+  const externalUserId = d.customerId;
   if (row.knownCustomerId) {
     const [known] = await tx
       .select({ externalUserId: customers.externalUserId })
@@ -80,8 +88,9 @@ async function customerFor(tx: Db, row: Identification, identity: StoredPlayerId
     externalUserId: external,
     firstName: identity.givenName,
     lastName: identity.familyName,
-    email: '',
-    phoneNumber: '',
+    // A bank gives no contact details: the merchant's, when it sends them with ALLOW.
+    email: d.email ?? '',
+    phoneNumber: d.phoneNumber ?? '',
     dateOfBirth: identity.dateOfBirth,
     billing: { ...identity.address, address: identity.address.street, state: '', countryCode: identity.country },
   };
@@ -125,7 +134,7 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, d
       .set({ status: 'DENIED', denyReason: reason, denyMessage: d.message ?? null, autoDecideAt: null, decidedAt: now, updatedAt: now })
       .where(eq(playerIdentifications.id, row.id));
   } else {
-    const customerId = await customerFor(tx, row, row.identity, d.customerId);
+    const customerId = await customerFor(tx, row, row.identity, d);
     await tx.insert(payNPlayPlayers).values({ merchantId: row.merchantId, playerKey: row.playerKey, customerId }).onConflictDoNothing();
     let balanceMinor: number | undefined;
     if (d.balance !== undefined) {
@@ -139,8 +148,11 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, d
       .where(eq(cashierSessions.id, session.id));
     await tx.update(bankPayments).set({ customerId }).where(eq(bankPayments.payinId, payin.id));
     await tx.update(payins).set({ customerId }).where(eq(payins.id, payin.id));
-    // Paid through changePayin: the customer's exclusion and limits as they are now may still decline it.
-    await settle(tx, { ...payin, customerId }, deposit, { status: 'SUCCESS', statusReason: null });
+    // Paid through changePayin: the customer's exclusion and limits as they are now may still decline it. A new
+    // player whose rules ask for limits before a first deposit answers them first (limits-hold.ts).
+    if (deposit && payin.status === 'PENDING' && (await limitsAskedFirst(tx, row.merchantId, customerId)))
+      await holdForLimits(tx, payin, now);
+    else await settle(tx, { ...payin, customerId }, deposit, { status: 'SUCCESS', statusReason: null });
     await tx
       .update(playerIdentifications)
       .set({ status: 'ALLOWED', customerId, autoDecideAt: null, decidedAt: now, updatedAt: now })

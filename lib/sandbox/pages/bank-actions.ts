@@ -92,8 +92,10 @@ export async function bankStep(form: FormData): Promise<void> {
   }
   const actor: BankActor = { as: 'app', token: data.t };
   const result = await run(stepOf(actor, data));
-  if (result.ok && result.done)
-    redirect(`/sandbox/bank/app/done?r=${data.step === 'cancel' ? 'cancelled' : 'approved'}${locale ? `&locale=${locale}` : ''}`);
+  if (result.ok && result.done) {
+    const r = data.step === 'cancel' ? 'cancelled' : result.identification ? 'identified' : 'approved';
+    redirect(`/sandbox/bank/app/done?r=${r}${locale ? `&locale=${locale}` : ''}`);
+  }
   if (result.ok) redirect(appPagePath(result.token, { locale }));
   redirect(appPagePath(data.t, { error: result.error, locale }));
 }

@@ -11,6 +11,7 @@ import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
 import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling';
+import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('widgetTitle') };
@@ -18,8 +19,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md,
- * "Withdrawal widget"), with "deposit again" (the last card deposit, CVV only) and the
- * session's reality checks.
+ * "Withdrawal widget"), with the withdrawal by bank (E25) where the service offers it, "deposit
+ * again" (the last card deposit, CVV only) and the session's reality checks.
  */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
   const { sessionId } = await props.params;
@@ -52,6 +53,12 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   const widgetPath = `/cashier/${encodeURIComponent(sessionId)}/widget`;
   const query = (extra: Record<string, string> = {}) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
+  const flowText = await cashierFlowText(
+    'withdraw',
+    session.currency,
+    available === null ? null : money(available, session.currency, uiLocale),
+    { terms, locale: uiLocale, merchant: settings.displayName },
+  );
   return (
     <main className="space-y-4 p-3">
       <ThemeStyle theme={settings.theme} />
@@ -85,12 +92,15 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
         rules={terms.rules}
         fees={terms.fees}
         initialAttemptKey={randomUUID()}
-        text={await cashierFlowText(
-          'withdraw',
-          session.currency,
-          available === null ? null : money(available, session.currency, uiLocale),
-          { terms, locale: uiLocale, merchant: settings.displayName },
-        )}
+        text={flowText}
+      />
+      <BankWithdrawalSection
+        sessionId={session.sessionId}
+        view="widget"
+        locale={locale}
+        numberLocale={uiLocale}
+        currency={session.currency}
+        flowText={flowText}
       />
       {session.responsibleGambling ? (
         <RealityReminder

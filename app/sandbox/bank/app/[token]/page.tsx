@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
-import { formatMinor } from '@/lib/money';
 import { loadBankPage } from '@/lib/sandbox/pages/bank-page';
 import { BankShell } from '@/components/sandbox-bank/bank-shell';
-import { BankSteps, bankErrorMessage } from '@/components/sandbox-bank/bank-steps';
+import { BankSteps, bankErrorMessage, payingText } from '@/components/sandbox-bank/bank-steps';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('bank'))('confirmHeading') };
@@ -36,7 +35,7 @@ export default async function BankAppPage(props: PageProps<'/sandbox/bank/app/[t
       </BankShell>
     );
   }
-  const paying = t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
+  const paying = await payingText(view);
   return (
     <BankShell bankName={view.bankName} heading={t('appHeading', { bank: view.bankName })} paying={paying} note={t('sandboxNote')}>
       <BankSteps view={view} actor={{ via: 'app', token, ...(locale ? { locale } : {}) }} error={await bankErrorMessage(one(query.e))} />

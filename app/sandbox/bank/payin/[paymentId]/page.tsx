@@ -1,14 +1,13 @@
 import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
-import { formatMinor } from '@/lib/money';
 import { afterBankUrl } from '@/lib/sandbox/bank/bank-payments';
 import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@/lib/sandbox/pages/bank-page';
 import { bankStep } from '@/lib/sandbox/pages/bank-actions';
 import { BankShell } from '@/components/sandbox-bank/bank-shell';
 import { BankButtonForm } from '@/components/sandbox-bank/bank-forms';
-import { BankSteps, bankErrorMessage } from '@/components/sandbox-bank/bank-steps';
+import { BankSteps, bankErrorMessage, payingText } from '@/components/sandbox-bank/bank-steps';
 import { BankWait } from '@/components/sandbox-bank/bank-wait';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -43,7 +42,7 @@ export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[pa
     );
   }
   const actor = { via: 'browser' as const, paymentId, token, ...(locale ? { locale } : {}) };
-  const paying = t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
+  const paying = await payingText(view);
   const decoupled = view.flow === 'DECOUPLED';
   return (
     <BankShell

@@ -1,0 +1,54 @@
+/**
+ * Pay N Play test fixtures (docs/design.md, E26) for tests of the sandbox: a session without a
+ * customer, held by a test browser, and a whole bank login by a test user driven through the
+ * sandbox bank's steps (login, account, one-time code). Amounts in major units, as the API takes them.
+ */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { chooseAccount, confirmPayment, logIn, type StepResult } from '@/lib/sandbox/bank/bank-flow';
+import type { BankActor } from '@/lib/sandbox/bank/bank-payments';
+import { bankPageView } from '@/lib/sandbox/bank/bank-view';
+import { sandboxDb } from '@/lib/sandbox/core/store';
+import { contractCall as api, pagesHolding } from './sandbox-http';
+import { pagesContext, RETURN_URLS } from './sandbox-fixtures';
+
+type Holding = Awaited<ReturnType<typeof pagesHolding>>;
+
+/** A Pay N Play session and the test browser's holding of it. */
+export interface PayNPlaySession {
+  id: string;
+  as: Holding;
+}
+
+/** A new Pay N Play session in EUR of the merchant of `token`, held by a new test browser. */
+export async function payNPlaySession(token = 'sbx_demo_merchant'): Promise<PayNPlaySession> {
+  const answer = await api('POST', '/public/cashier/session', {
+    token,
+    key: randomUUID(),
+    body: { payNPlay: true, returnUrls: RETURN_URLS, currency: 'EUR', kycVerified: false, previousTransactionCount: 0 },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { id: answer.body.sessionId, as: await pagesHolding(answer.body.checkoutUrl) };
+}
+
+/** The actor of a bank step that went through, with the next step's token. */
+export const bankStepOk = (actor: BankActor, result: StepResult): BankActor => {
+  expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
+  return { ...actor, token: (result as { token: string }).token };
+};
+
+/** A Pay N Play login of `amount` (0: identification only) by test user `username` at `bankId`; answers the start's answer. */
+export async function bankLogin(s: PayNPlaySession, username: string, amount = 30, key = randomUUID(), bankId = 'se-gota') {
+  const db = await sandboxDb();
+  const started = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount, bankId }, ...s.as, key });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const url = new URL(started.body.redirectUrl);
+  const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
+  let at: BankActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
+  at = bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)));
+  at = bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
+  const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
+  bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
+  const next = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))?.next;
+  return { ...started.body, payinId, next } as { identificationId: string; paymentId?: string; payinId: string; next?: string };
+}

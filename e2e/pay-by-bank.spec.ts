@@ -3,7 +3,7 @@
  * origin. The customer chooses their bank on the APM page (the banks of their country), logs in
  * at the sandbox bank as a test user, chooses an account, confirms with the one-time code bound
  * to the amount and payee, and is back on the status page: paid, declined for funds, cancelled at
- * the bank, pending then paid. The decoupled flow: the bank's page shows a QR code whose address
+ * the bank, pending then paid; the merchant's payout back to the account paid from. The decoupled flow: the bank's page shows a QR code whose address
  * a second browser (the phone) opens as the bank's app, while the page waits. In English and in
  * Arabic (right to left) with axe at 0 violations; in the cashier; without JavaScript.
  */
@@ -13,10 +13,13 @@ import sampleCustomer from '../lib/sandbox/sample-customer.json';
 import ar from '../messages/ar.json';
 import {
   createPayin,
+  createPayout,
   createSession,
+  decidePayout,
   expectNoAxeViolations,
   expectNoAxeViolationsWithoutJs,
   fetchPayin,
+  fetchPayout,
   openEmbedded,
   visit,
 } from './support';
@@ -97,6 +100,28 @@ test.describe('Pay by Bank deposits (en)', () => {
     await expect(frame.getByRole('status')).toHaveText('Payment successful.');
     expect((await fetchPayin(undefined, payin.paymentId)).status).toBe('SUCCESS');
     await expectNoAxeViolations(page, 'status after the bank');
+  });
+
+  test("the merchant's payout goes back to the account I paid from, chosen by its mask", async ({ page }) => {
+    const customer = swedishCustomer();
+    const payin = await createPayin(undefined, { customer, amount: 30 });
+    const frame = await openEmbedded(page, payin.iframeUrls.apm, { followRedirect: false });
+    await chooseBank(frame);
+    await payAtBank(frame, 'pays');
+    await expect(frame.getByRole('status')).toHaveText('Payment successful.');
+
+    const payout = await createPayout(undefined, { customer, value: 12 });
+    const payoutFrame = await openEmbedded(page, payout.iframeUrls.apm);
+    await payoutFrame.locator('summary', { hasText: /^Bank account$/ }).click();
+    const account = payoutFrame.getByLabel('Your account');
+    await expect(account.locator('option').nth(1)).toHaveText(/^SE•• •••• .*\d{4} · Göta Sparbank$/);
+    await expectNoAxeViolations(page, 'payout page with the deposit account');
+    await account.selectOption({ index: 1 });
+    await payoutFrame.getByRole('button', { name: 'Continue with Bank account' }).click();
+    await expect(payoutFrame.getByRole('status')).toHaveText('Your payout is waiting for the merchant to confirm it.');
+    await decidePayout(undefined, payout.payoutId, 'confirm');
+    await expect(payoutFrame.getByRole('status')).toHaveText('Your payout was sent.', { timeout: 20_000 });
+    expect(await fetchPayout(undefined, payout.payoutId)).toMatchObject({ status: 'PROCESSED', transactionType: 'BANK' });
   });
 
   test('declined for funds: the status page says the bank declined it and offers to try again', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
- * Pay N Play test fixtures (docs/design.md, E26) for tests of the sandbox: a session without a
- * customer, held by a test browser, and a whole bank login by a test user driven through the
- * sandbox bank's steps (login, account, one-time code). Amounts in major units, as the API takes them.
+ * Pay by Bank and Pay N Play test fixtures (docs/design.md, E24 and E26) for tests of the sandbox:
+ * the sandbox bank's steps (login, account, one-time code) driven for a test user, a Pay N Play
+ * session without a customer held by a test browser, and its whole bank login. Amounts in major units, as the API takes them.
  */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
@@ -36,6 +36,18 @@ export const bankStepOk = (actor: BankActor, result: StepResult): BankActor => {
   expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
   return { ...actor, token: (result as { token: string }).token };
 };
+
+/** Goes through the sandbox bank's steps for the Pay by Bank pay-in whose redirectUrl is `redirectUrl`, as test user `username` (current account). */
+export async function payAtBank(redirectUrl: string, username: string): Promise<void> {
+  const db = await sandboxDb();
+  const url = new URL(redirectUrl);
+  const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
+  let at: BankActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
+  at = bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)));
+  at = bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
+  const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
+  bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
+}
 
 /** A Pay N Play login of `amount` (0: identification only) by test user `username` at `bankId`; answers the start's answer. */
 export async function bankLogin(s: PayNPlaySession, username: string, amount = 30, key = randomUUID(), bankId = 'se-gota') {

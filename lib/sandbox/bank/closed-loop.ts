@@ -6,7 +6,7 @@
  * masked for display, and whether another account may be given (a merchant's setting), which then
  * needs a payee name check (name-check.ts) before the customer confirms. Pure: no database.
  */
-import type { StoredDebtorAccount } from '@/lib/db/schema-bank';
+import type { StoredCreditorAccount, StoredDebtorAccount } from '@/lib/db/schema-bank';
 import { checkedIban, isValidUkAccount } from './account-identifiers';
 import type { PayeeAccount } from './name-check';
 
@@ -125,3 +125,11 @@ export function decideDestination(
   if (!otherAccountAllowed) return { allowed: false, reason: 'CLOSED_LOOP' };
   return { allowed: true, kind: 'NAME_CHECK_REQUIRED', account: typed };
 }
+
+/** A deposit's debtor account as the account a credit transfer pays. */
+export const creditorOf = (account: StoredDebtorAccount): StoredCreditorAccount => ({
+  scheme: account.scheme,
+  iban: account.iban,
+  ...(account.sortCode && account.accountNumber ? { sortCode: account.sortCode, accountNumber: account.accountNumber } : {}),
+  masked: account.masked,
+});

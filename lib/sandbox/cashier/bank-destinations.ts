@@ -10,7 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { cashierSessions, payeeChecks, type StoredCreditorAccount, type StoredDebtorAccount, type StoredPayeeCheck } from '@/lib/db/schema';
+import { cashierSessions, payeeChecks, type StoredCreditorAccount, type StoredPayeeCheck } from '@/lib/db/schema';
 import type { BankAccountChoice, PayeeCheckAnswer, PayeeCheckRequest, WithdrawalDestinations } from '@/lib/contract/bank-withdrawals';
 import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 import { SandboxApiError, invalid } from '../core/api-error';
@@ -19,7 +19,7 @@ import type { RequestContext } from '../core/request-context';
 import type { PayoutRow } from '../core/records';
 import { bankById } from '../bank/bank-directory';
 import { customerBankDeposits } from '../bank/customer-deposits';
-import { decideDestination, withdrawalDestinations } from '../bank/closed-loop';
+import { creditorOf, decideDestination, withdrawalDestinations } from '../bank/closed-loop';
 import { checkPayeeName, type NameCheckResult } from '../bank/name-check';
 import { checkedIban, maskIban, maskUkAccount } from '../bank/account-identifiers';
 import { recordCreditTransfer } from '../bank/credit-transfers';
@@ -53,14 +53,6 @@ export async function destinationsOf(tx: Db, config: SandboxMerchantConfig, sess
     },
   };
 }
-
-/** A deposit's debtor account as the account a credit transfer pays. */
-const creditorOf = (account: StoredDebtorAccount): StoredCreditorAccount => ({
-  scheme: account.scheme,
-  iban: account.iban,
-  ...(account.sortCode && account.accountNumber ? { sortCode: account.sortCode, accountNumber: account.accountNumber } : {}),
-  masked: account.masked,
-});
 
 /** A typed account (already checked) in full, with its mask. */
 function typedAccount(account: PayeeCheckRequest['account']): StoredCreditorAccount {

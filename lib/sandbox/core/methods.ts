@@ -7,9 +7,6 @@ import { invalid } from './api-error';
 import { METHODS } from './merchant-config';
 import type { SandboxMerchantConfig } from '@/lib/db/stored-shapes';
 
-/** Methods a pay-in may use and a payout may not (Pay by Bank's withdrawals come later). */
-const PAYIN_ONLY = new Set(['bank']);
-
 /** Field descriptors per APM; the card method's fields are the card form's. */
 export const METHOD_FIELDS: Record<string, MethodField[]> = {
   card: [],
@@ -65,13 +62,12 @@ export const METHOD_FIELDS: Record<string, MethodField[]> = {
 
 /**
  * The methods of a transaction: CARD when an eligible card PSP takes its currency, and the
- * APMs of the eligible PSPs that take it; a direct route offers its own method only; a payout
- * no pay-in-only method (`bank`).
+ * APMs of the eligible PSPs that take it; a direct route offers its own method only. A payout's
+ * `bank` is narrowed to its customer's deposit accounts by bank/payout-accounts.ts.
  */
 export function methodsFor(
   config: SandboxMerchantConfig,
   transaction: { eligiblePspIds: string[]; currency: string; directRouteId: string | null },
-  direction: 'payin' | 'payout' = 'payin',
 ): PaymentMethod[] {
   const route = transaction.directRouteId ? config.directRoutes.find((r) => r.id === transaction.directRouteId) : undefined;
   const seen = new Set<string>();
@@ -80,7 +76,7 @@ export function methodsFor(
     if (!transaction.eligiblePspIds.includes(psp.id) || !psp.currencies.includes(transaction.currency)) continue;
     for (const id of psp.methods) {
       const known = METHODS[id];
-      if (!known || seen.has(id) || (route && route.methodId !== id) || (direction === 'payout' && PAYIN_ONLY.has(id))) continue;
+      if (!known || seen.has(id) || (route && route.methodId !== id)) continue;
       seen.add(id);
       const viaRoute = config.directRoutes.find((r) => r.methodId === id && r.pspId === psp.id);
       methods.push({
@@ -100,9 +96,8 @@ export function directLinkMethod(
   config: SandboxMerchantConfig,
   transaction: { eligiblePspIds: string[]; currency: string; directRouteId: string | null },
   additionalData: Record<string, unknown>,
-  direction: 'payin' | 'payout' = 'payin',
 ): PaymentMethod {
-  const methods = methodsFor(config, transaction, direction).filter((m) => m.type !== 'CARD');
+  const methods = methodsFor(config, transaction).filter((m) => m.type !== 'CARD');
   const wanted = transaction.directRouteId ? methods[0]?.id : additionalData.methodId;
   const method = methods.find((m) => m.id === wanted);
   if (!method) throw invalid('additionalData.methodId: not a method available for this transaction');

@@ -15,6 +15,7 @@ import { METHODS } from '../core/merchant-config';
 import { methodsFor } from '../core/methods';
 import { upsertCustomer } from '../core/customers';
 import { withBankOptions } from '../bank/bank-choices';
+import { withPayoutBankAccounts } from '../bank/payout-accounts';
 import { merchantConfig } from '../core/request-context';
 import { findMerchant } from '../core/store';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
@@ -89,13 +90,11 @@ export async function transactionMethods(tx: Db, principal: Principal, type: Che
     .limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
   const config = await merchantConfig(tx, row.merchantId);
-  const methods = methodsFor(
-    config,
-    { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId },
-    type,
-  );
-  // Pay by Bank's chooser: the customer's country's banks, the last used first.
-  return { methods: type === 'payin' ? await withBankOptions(tx, methods, row.customerId) : methods };
+  const methods = methodsFor(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId });
+  // Pay by Bank's chooser: the customer's country's banks, the last used first; a payout's: the customer's deposit accounts.
+  return {
+    methods: type === 'payin' ? await withBankOptions(tx, methods, row.customerId) : await withPayoutBankAccounts(tx, methods, row),
+  };
 }
 
 /** GET /public/merchant/{merchantId}/checkout-settings. 404 for an unknown or another merchant. */

@@ -36,7 +36,8 @@ import { assertCashierMethod } from '../merchant/cashier-rules';
 import { customerCards } from '../merchant/catalog';
 import type { PendingOutcome, StoredCard } from '@/lib/db/stored-shapes';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
-import { sendCreditTransfer } from '../bank/credit-transfers';
+import { recordCreditTransfer, sendCreditTransfer } from '../bank/credit-transfers';
+import { payoutBankDestination } from '../bank/payout-accounts';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 const PAYOUT_PROCESSING_MS = 2_000;
@@ -216,7 +217,7 @@ export async function processPayoutCard(
   return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }
 
-/** POST /public/payout/{payoutId}/process/direct-link: the destination account by the APM's fields. */
+/** POST /public/payout/{payoutId}/process/direct-link: the destination account by the APM's fields; `bank`: a deposit account's `ref` (bank/payout-accounts.ts). */
 export async function processPayoutDirectLink(
   tx: Db,
   principal: Principal,
@@ -232,8 +233,13 @@ export async function processPayoutDirectLink(
     config,
     { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId },
     request.additionalData,
-    'payout',
   );
+  if (method.id === BANK_METHOD_ID) {
+    // Back to an account the customer deposited from (bank/payout-accounts.ts): its instant credit transfer recorded first.
+    const destination = await payoutBankDestination(tx, row, request.additionalData);
+    await recordCreditTransfer(tx, row, destination);
+    return giveBankDestination(tx, row, destination.account.masked, ctx);
+  }
   const fields = validateMethodFields(method, request.additionalData);
   return detailsGiven(
     tx,

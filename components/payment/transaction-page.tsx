@@ -11,6 +11,7 @@ import { loadTransaction, type CheckoutTransaction } from '@/lib/checkout/shared
 import { localeParam, paymentHref, type PaymentPageKind } from '@/lib/checkout/shared/payment-paths';
 import { viewOf } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { PaymentMethod } from '@/lib/contract/methods';
 import { CheckoutFrame } from './checkout-frame';
 import { PaymentSummary } from './payment-summary';
 import { ServiceUnavailable } from './service-unavailable';
@@ -28,7 +29,8 @@ interface TransactionPageInput {
   query?: Record<string, string | string[] | undefined>;
 }
 
-type LoadedTransaction = { transaction: CheckoutTransaction; settings: CheckoutSettings };
+/** `methods`: the APM page's methods, read with the transaction. */
+type LoadedTransaction = { transaction: CheckoutTransaction; settings: CheckoutSettings; methods?: PaymentMethod[] };
 type LoadedPage = LoadedTransaction | { fallback: React.ReactNode };
 
 /** Loads the transaction of a page. Renders 404 itself; returns the page to show instead when the service is down. */
@@ -37,7 +39,8 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
     const path = `/payments/payout/${encodeURIComponent(input.paymentId)}/${input.page}`;
     return { fallback: <LaunchForm path={path} launch={input.launch.slice(0, 64)} query={launchQuery(input.query ?? {})} compact /> };
   }
-  const loaded = await loadTransaction(input.transactionType, input.paymentId);
+  // The APM page reads the transaction with its methods, in one read where the service allows it.
+  const loaded = await loadTransaction(input.transactionType, input.paymentId, { withMethods: input.page === 'apm' });
   if (loaded.outcome === 'not-found') notFound();
   if (loaded.outcome === 'unavailable') {
     const type = input.transactionType === 'payout' ? 'payout' : 'payin';
@@ -61,7 +64,7 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
       ),
     };
   }
-  return { transaction: loaded.transaction, settings: loaded.settings };
+  return { transaction: loaded.transaction, settings: loaded.settings, ...(loaded.methods ? { methods: loaded.methods } : {}) };
 }
 
 type PageParams = {

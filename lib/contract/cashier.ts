@@ -85,6 +85,28 @@ export const DepositRoom = z
   .meta({ id: 'DepositRoom', 'x-extension': true });
 export type DepositRoom = z.infer<typeof DepositRoom>;
 
+/** The session's pay-ins and payouts, newest first. */
+export const SessionTransaction = z
+  .object({
+    id: z.string(),
+    kind: z.enum(['payin', 'payout']),
+    amount: z.number().meta({
+      description:
+        "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included).",
+    }),
+    currency: z.string(),
+    status: z.union([PayinStatus, PayoutStatus]),
+    transactionType: z.string().optional(),
+    fee: z.number().optional().meta({
+      description:
+        "The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
+    }),
+    statusReason: z.string().optional().meta({ description: 'The detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'SessionTransaction', 'x-extension': true });
+
 /** The cashier session, as GET /public/cashier/session/{id} answers it. */
 export const CashierSession = z
   .object({
@@ -124,6 +146,11 @@ export const CashierSession = z
       'x-extension': true,
       description:
         'A Pay N Play session’s state (docs/design.md, E26); until ALLOWED the customer is a provisional one (empty names) and only its bank login may be made.',
+    }),
+    transactions: z.array(SessionTransaction).optional().meta({
+      'x-extension': true,
+      description:
+        "The session's pay-ins and payouts, newest first, as GET …/transactions lists them: the cashier shows the session in one read. Absent from a service without the extension: then ask the list.",
     }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
@@ -167,27 +194,6 @@ export const SessionPayoutRequest = z
   .meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
 
-/** The session's pay-ins and payouts, newest first. */
-export const SessionTransaction = z
-  .object({
-    id: z.string(),
-    kind: z.enum(['payin', 'payout']),
-    amount: z.number().meta({
-      description:
-        "Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included).",
-    }),
-    currency: z.string(),
-    status: z.union([PayinStatus, PayoutStatus]),
-    transactionType: z.string().optional(),
-    fee: z.number().optional().meta({
-      description:
-        "The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
-    }),
-    statusReason: z.string().optional().meta({ description: 'The detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .meta({ id: 'SessionTransaction', 'x-extension': true });
 export const SessionTransactionList = z
   .object({ transactions: z.array(SessionTransaction) })
   .meta({ id: 'SessionTransactionList', 'x-extension': true });

@@ -14,7 +14,8 @@ import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
 import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from './responsible-gambling';
-import { MethodList, PspRecord } from './methods';
+import { PspRecord } from './methods';
+import { PayinMethodList, PayoutMethodList } from './transaction-methods';
 import {
   BalanceUpdateRequest,
   CashierSession,
@@ -218,7 +219,8 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/public/payin/{payinId}/methods',
     summary: 'Payment methods of the pay-in',
-    answer: MethodList,
+    description: 'The answer carries the pay-in itself (`payin`, as GET answers it): one read for the APM page.',
+    answer: PayinMethodList,
     answerDescription: 'Methods',
     idempotent: false,
     extension: true,
@@ -293,7 +295,8 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/public/payout/{payoutId}/methods',
     summary: 'Payment methods of the payout',
-    answer: MethodList,
+    description: 'The answer carries the payout itself (`payout`, as GET answers it): one read for the APM page.',
+    answer: PayoutMethodList,
     answerDescription: 'Methods',
     idempotent: false,
     extension: true,

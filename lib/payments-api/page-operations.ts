@@ -52,6 +52,18 @@ export const paymentsApi = {
     type === 'payin'
       ? callOperation('getPayinMethods', { params: { payinId: id } })
       : callOperation('getPayoutMethods', { params: { payoutId: id } }),
+  /** A pay-in's methods with the pay-in itself when the service sends it (docs/design.md, E6 extended): the APM page's one read. */
+  getPayinWithMethods: (payinId: string) =>
+    callOperation('getPayinMethods', { params: { payinId } }).then((answer) => {
+      if (answer.payin) rememberMerchant('payin', payinId)(answer.payin);
+      return answer;
+    }),
+  /** As getPayinWithMethods, for a payout (the holder's read). */
+  getPayoutWithMethods: (payoutId: string) =>
+    callOperation('getPayoutMethods', { params: { payoutId } }).then((answer) => {
+      if (answer.payout) rememberMerchant('payout', payoutId)(answer.payout);
+      return answer;
+    }),
   listCards: (customerId: string) => callOperation('listSavedCards', { params: { customerId } }),
   /** Removes a saved card; the pages' credential needs the holder's proof of a browser holding one of the customer's sessions. */
   deleteCard: (customerId: string, cardId: string, holderProofValue: string | null) =>

@@ -51,14 +51,21 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   processWallet: ({ tx, principal, params, body, ctx }) => processWallet(tx, principal, params.payinId, body, ctx),
   startApplePaySession: ({ tx, principal, params, body, ctx }) => startApplePaySession(tx, principal, params.payinId, body, ctx),
   processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
-  getPayinMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payin', params.payinId),
+  // The pay-in first (its GET settles what is due), then its methods: one read for the APM page.
+  getPayinMethods: async ({ tx, principal, params }) => {
+    const payin = await getPayin(tx, principal, params.payinId);
+    return { ...(await transactionMethods(tx, principal, 'payin', params.payinId)), payin };
+  },
   createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),
   getPayout: ({ tx, principal, params }) => getPayout(tx, principal, params.payoutId),
   confirmPayout: ({ tx, principal, params }) => confirmPayout(tx, principal, params.payoutId),
   rejectPayout: ({ tx, principal, params }) => rejectPayout(tx, principal, params.payoutId),
   processPayoutCard: ({ tx, principal, params, body }) => processPayoutCard(tx, principal, params.payoutId, body),
   processPayoutDirectLink: ({ tx, principal, params, body }) => processPayoutDirectLink(tx, principal, params.payoutId, body),
-  getPayoutMethods: ({ tx, principal, params }) => transactionMethods(tx, principal, 'payout', params.payoutId),
+  getPayoutMethods: async ({ tx, principal, params }) => {
+    const payout = await getPayout(tx, principal, params.payoutId);
+    return { ...(await transactionMethods(tx, principal, 'payout', params.payoutId)), payout };
+  },
   saveCustomer: ({ tx, principal, body }) => saveCustomer(tx, principal, body),
   listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
   deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),

@@ -40,10 +40,11 @@ export type LoadedCashier =
 export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
   if (!PAYMENT_ID.test(sessionId)) return { outcome: 'not-found' };
   try {
-    const session = await paymentsApi.getSession(sessionId);
+    // The session answer carries its transactions (docs/design.md, E9 extended); a service without the extension is asked the list.
+    const { transactions: listed, ...session } = await paymentsApi.getSession(sessionId);
     const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
     if (session.status === 'EXPIRED') return { outcome: 'expired', settings };
-    const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+    const transactions = listed ?? (await paymentsApi.sessionTransactions(sessionId)).transactions;
     return {
       outcome: 'ok',
       session,

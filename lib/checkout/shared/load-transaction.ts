@@ -15,6 +15,9 @@ import { logger } from '@/lib/log';
 import { notePaymentStatus } from './payment-outcome';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { SavedCard } from '@/lib/contract/customer';
+import type { PaymentMethod } from '@/lib/contract/methods';
+import type { PayinTransaction } from '@/lib/contract/payin';
+import type { PayoutTransaction } from '@/lib/contract/payout';
 
 type TransactionType = CheckoutTransactionType;
 
@@ -46,7 +49,8 @@ export interface CheckoutTransaction {
 }
 
 type LoadedTransaction =
-  | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings }
+  /** `methods`: the transaction's payment methods, when asked for (`withMethods`). */
+  | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings; methods?: PaymentMethod[] }
   | { outcome: 'not-found' }
   /** A payout whose destination pages another browser holds (it spent the launch secret), or none yet. */
   | { outcome: 'elsewhere'; settings: CheckoutSettings }
@@ -78,32 +82,59 @@ const commonView = (p: Common) => ({
 
 /** Fetches the transaction only (status polling, server actions). Throws PaymentsApiError. */
 export async function fetchTransaction(type: TransactionType, id: string): Promise<CheckoutTransaction> {
-  if (type === 'payin') {
-    const p = await paymentsApi.getPayin(id);
-    // Where the APM, 3DS and provider returns and the status page (and its polling) learn a result: counted once (payment-outcome.ts).
-    notePaymentStatus('payin', id, p.status, p.attemptsRemaining ?? 0);
-    const challengeUrl = p.status === 'PENDING_3DS' && p.challengeUrl ? safeRedirectTarget(p.challengeUrl) : null;
-    return {
-      type,
-      ...commonView(p),
-      amount: p.amount,
-      attemptsRemaining: p.attemptsRemaining ?? 0,
-      returnUrls: p.returnUrls,
-      ...(challengeUrl ? { challengeUrl } : {}),
-      ...(p.transactionType ? { methodType: p.transactionType } : {}),
-    };
-  }
-  const p = await paymentsApi.getPayout(id);
-  notePaymentStatus('payout', id, p.status, undefined);
-  return { type, ...commonView(p), amount: p.value, attemptsRemaining: 0, returnUrls: null };
+  return type === 'payin' ? payinView(id, await paymentsApi.getPayin(id)) : payoutView(id, await paymentsApi.getPayout(id));
 }
 
-export async function loadTransaction(type: string, paymentId: string): Promise<LoadedTransaction> {
+/**
+ * Fetches the transaction with its payment methods in one read when the service sends the
+ * transaction with the methods (docs/design.md, E6 extended), else in two. Throws PaymentsApiError.
+ */
+export async function fetchTransactionWithMethods(
+  type: TransactionType,
+  id: string,
+): Promise<{ transaction: CheckoutTransaction; methods: PaymentMethod[] }> {
+  if (type === 'payin') {
+    const { methods, payin } = await paymentsApi.getPayinWithMethods(id);
+    return { transaction: payin ? payinView(id, payin) : await fetchTransaction(type, id), methods };
+  }
+  const { methods, payout } = await paymentsApi.getPayoutWithMethods(id);
+  return { transaction: payout ? payoutView(id, payout) : await fetchTransaction(type, id), methods };
+}
+
+/** A pay-in's answer as the pages use it; its status noted (payment-outcome.ts). */
+function payinView(id: string, p: PayinTransaction): CheckoutTransaction {
+  // Where the APM, 3DS and provider returns and the status page (and its polling) learn a result: counted once (payment-outcome.ts).
+  notePaymentStatus('payin', id, p.status, p.attemptsRemaining ?? 0);
+  const challengeUrl = p.status === 'PENDING_3DS' && p.challengeUrl ? safeRedirectTarget(p.challengeUrl) : null;
+  return {
+    type: 'payin',
+    ...commonView(p),
+    amount: p.amount,
+    attemptsRemaining: p.attemptsRemaining ?? 0,
+    returnUrls: p.returnUrls,
+    ...(challengeUrl ? { challengeUrl } : {}),
+    ...(p.transactionType ? { methodType: p.transactionType } : {}),
+  };
+}
+
+/** A payout's answer as the pages use it; its status noted. */
+function payoutView(id: string, p: PayoutTransaction): CheckoutTransaction {
+  notePaymentStatus('payout', id, p.status, undefined);
+  return { type: 'payout', ...commonView(p), amount: p.value, attemptsRemaining: 0, returnUrls: null };
+}
+
+export async function loadTransaction(
+  type: string,
+  paymentId: string,
+  options: { withMethods?: boolean } = {},
+): Promise<LoadedTransaction> {
   if ((type !== 'payin' && type !== 'payout') || !PAYMENT_ID.test(paymentId)) return { outcome: 'not-found' };
   try {
-    const transaction = await fetchTransaction(type, paymentId);
+    const { transaction, methods } = options.withMethods
+      ? await fetchTransactionWithMethods(type, paymentId)
+      : { transaction: await fetchTransaction(type, paymentId), methods: undefined };
     const settings = await paymentsApi.getCheckoutSettings(transaction.merchantId);
-    return { outcome: 'ok', transaction, settings };
+    return { outcome: 'ok', transaction, settings, ...(methods ? { methods } : {}) };
   } catch (error) {
     if (PaymentsApiError.is(error) && error.reason === 'http' && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403 && type === 'payout') {

@@ -189,7 +189,7 @@ export interface paths {
         };
         /**
          * Payment methods of the pay-in
-         * @description Callers: a merchant's token or the hosted pages' credential.
+         * @description The answer carries the pay-in itself (`payin`, as GET answers it): one read for the APM page. Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayinMethods"];
         put?: never;
@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * Payment methods of the payout
-         * @description Callers: a merchant's token or the hosted pages' credential.
+         * @description The answer carries the payout itself (`payout`, as GET answers it): one read for the APM page. Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getPayoutMethods"];
         put?: never;
@@ -1580,8 +1580,10 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        MethodList: {
+        PayinMethodList: {
             methods: components["schemas"]["PaymentMethod"][];
+            /** @description The pay-in, as GET /public/payin/{payinId} answers it. */
+            payin?: components["schemas"]["PayinTransactionOutput"];
         };
         PaymentMethod: {
             /** @description The method: `card`, an APM (`bank-transfer`, `ewallet`, `pix`, `crypto`), or `bank`, Pay by Bank (pay-ins only; docs/design.md, section 3): its one field `bankId` (select) offers the banks of the customer's billing country, the last used first, and direct-link processing answers the bank's page as redirectUrl. */
@@ -1615,6 +1617,11 @@ export interface components {
             payoutId: string;
             status: components["schemas"]["PayoutStatus"];
             redirectUrl?: string;
+        };
+        PayoutMethodList: {
+            methods: components["schemas"]["PaymentMethod"][];
+            /** @description The payout, as GET /public/payout/{payoutId} answers it. */
+            payout?: components["schemas"]["PayoutTransactionOutput"];
         };
         CustomerRecord: {
             externalUserId: string;
@@ -1668,6 +1675,8 @@ export interface components {
             depositAgain?: components["schemas"]["DepositAgain"];
             /** @description A Pay N Play session’s state (docs/design.md, E26); until ALLOWED the customer is a provisional one (empty names) and only its bank login may be made. */
             payNPlay?: components["schemas"]["PayNPlayState"];
+            /** @description The session's pay-ins and payouts, newest first, as GET …/transactions lists them: the cashier shows the session in one read. Absent from a service without the extension: then ask the list. */
+            transactions?: components["schemas"]["SessionTransaction"][];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
             previousTransactionCount: number;
@@ -1791,6 +1800,22 @@ export interface components {
                 label: string;
             }[];
         };
+        SessionTransaction: {
+            id: string;
+            /** @enum {string} */
+            kind: "payin" | "payout";
+            /** @description Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included). */
+            amount: number;
+            currency: string;
+            status: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
+            transactionType?: string;
+            /** @description The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance. */
+            fee?: number;
+            /** @description The detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
+            statusReason?: string;
+            createdAt: string;
+            updatedAt: string;
+        };
         WithdrawalDestinations: {
             bank: {
                 /** @description The accounts the customer paid a deposit from, latest first. */
@@ -1859,22 +1884,6 @@ export interface components {
         };
         SessionTransactionList: {
             transactions: components["schemas"]["SessionTransaction"][];
-        };
-        SessionTransaction: {
-            id: string;
-            /** @enum {string} */
-            kind: "payin" | "payout";
-            /** @description Major units of `currency`, the session's: what a deposit charged, or what a withdrawal takes from the balance (the cashier fee included). */
-            amount: number;
-            currency: string;
-            status: components["schemas"]["PayinStatus"] | components["schemas"]["PayoutStatus"];
-            transactionType?: string;
-            /** @description The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance. */
-            fee?: number;
-            /** @description The detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
-            statusReason?: string;
-            createdAt: string;
-            updatedAt: string;
         };
         SessionChangesAnswer: {
             cursor: string;
@@ -3120,7 +3129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MethodList"];
+                    "application/json": components["schemas"]["PayinMethodList"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */
@@ -3860,7 +3869,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MethodList"];
+                    "application/json": components["schemas"]["PayoutMethodList"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

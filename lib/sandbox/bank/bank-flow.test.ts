@@ -70,7 +70,10 @@ const newPayin = (amount = 30) => createTestPayin({ amount, overrides: { custome
 describe('Pay by Bank deposits', () => {
   it("lists the customer's country's banks, the last used first", async () => {
     const first = await newPayin();
-    const methods = (await api('GET', `/public/payin/${first}/methods`, { token: CHECKOUT })).body.methods;
+    const answer = (await api('GET', `/public/payin/${first}/methods`, { token: CHECKOUT })).body;
+    // The pay-in comes with its methods: the APM page reads once.
+    expect(answer.payin).toEqual((await api('GET', `/public/payin/${first}`, { token: CHECKOUT })).body);
+    const methods = answer.methods;
     const bank = methods.find((m: { id: string }) => m.id === 'bank');
     expect(bank).toMatchObject({ type: 'BANK', name: 'Pay by Bank' });
     expect(bank.fields[0].options.map((o: { value: string }) => o.value)).toEqual(['se-gota', 'se-malar', 'se-norrland']);
@@ -296,5 +299,9 @@ describe("the cashier's rules", () => {
     });
     const methods = (await api('GET', `/public/payout/${payout.body.payoutId}/methods`, { token: DEMO })).body.methods;
     expect(methods.map((m: { id: string }) => m.id)).not.toContain('bank');
+    expect((await api('GET', `/public/payout/${payout.body.payoutId}/methods`, { token: DEMO })).body.payout).toMatchObject({
+      id: payout.body.payoutId,
+      status: 'CREATED',
+    });
   });
 });

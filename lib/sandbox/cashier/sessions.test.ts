@@ -68,6 +68,8 @@ describe('cashier sessions', () => {
       ['payout', payout.body.payoutId],
       ['payin', payin.body.paymentId],
     ]);
+    // The session answer carries the same list: the cashier reads the session once.
+    expect((await api('GET', `/public/cashier/session/${id}`, { ...holder })).body.transactions).toEqual(list.body.transactions);
   });
 
   it('an expired session takes no new transaction (409) and reads EXPIRED', async () => {

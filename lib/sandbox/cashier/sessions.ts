@@ -3,10 +3,10 @@
  * customer, one currency; pay-ins and payouts created in the session take its customer, currency, return
  * URLs and KYC flag. A session expires `sessionTtlSeconds` (checkout settings) after creation.
  */
-import { and, desc, eq, gt, inArray, sum } from 'drizzle-orm';
+import { and, eq, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { cashierSessions, customers, payins, payouts } from '@/lib/db/schema';
+import { cashierSessions, customers, payouts } from '@/lib/db/schema';
 import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
 import type { Customer } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
@@ -25,11 +25,11 @@ import { heldMinor } from '../core/records';
 import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
 import { assertDepositLimits, depositRoomMinor } from '../core/deposit-limits';
 import { depositRoomMajor } from '../core/deposit-limit-views';
-import type { StoredStatusReason } from '@/lib/db/stored-shapes';
 import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';
+import { listedTransactions } from './session-transactions';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { applyBankDestination, resolveBankDestination } from './bank-destinations';
 import { assertPlayerAllowed, createProvisionalCustomer, payNPlayStateOf } from './pay-n-play';
@@ -105,7 +105,7 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
   available: toMajor(Math.max(0, balanceMinor - reserved), currency),
 });
 
-/** GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits). */
+/** GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits, transactions). */
 export async function getSession(tx: Db, principal: Principal, id: string, ctx?: RequestContext): Promise<CashierSession> {
   const row = await loadSession(tx, principal, id);
   const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
@@ -128,6 +128,7 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
     responsibleGambling: await responsibleGamblingOf(tx, config, row, customer),
     ...(depositAgain ? { depositAgain } : {}),
     ...(payNPlay ? { payNPlay } : {}),
+    transactions: await listedTransactions(tx, row.id),
     returnUrls: row.returnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,
@@ -257,49 +258,8 @@ export async function createSessionPayout(
   return { payoutId: payout.id, status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 
-/** The cashier fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */
-function extras(row: { feeMinor: number | null; initialCurrency: string; statusReason: StoredStatusReason | null }) {
-  const detailed = row.statusReason?.detailedStatus;
-  return {
-    ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
-    ...(detailed ? { statusReason: detailed } : {}),
-  };
-}
-
-/** GET /public/cashier/session/{id}/transactions: pay-ins and payouts, newest first. */
+/** GET /public/cashier/session/{id}/transactions: pay-ins and payouts, newest first (session-transactions.ts). */
 export async function sessionTransactions(tx: Db, principal: Principal, id: string) {
   await loadSession(tx, principal, id);
-  // A Pay N Play login's zero pay-in carries an identification, not a payment: never listed.
-  const listed = and(eq(payins.sessionId, id), gt(payins.initialAmountMinor, 0));
-  const ins = await tx.select().from(payins).where(listed).orderBy(desc(payins.createdAt)).limit(200);
-  const outs = await tx.select().from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
-  const transactions = [
-    // In the session's currency (each one's initial currency): a deposit's amount charged, fee
-    // included; a withdrawal's amount taken from the balance, fee included.
-    ...ins.map((p) => ({
-      id: p.id,
-      kind: 'payin' as const,
-      amount: toMajor(p.initialAmountMinor, p.initialCurrency),
-      currency: p.initialCurrency,
-      status: p.status,
-      transactionType: p.transactionType ?? undefined,
-      ...extras(p),
-      createdAt: p.createdAt,
-      updatedAt: p.updatedAt,
-    })),
-    ...outs.map((p) => ({
-      id: p.id,
-      kind: 'payout' as const,
-      amount: toMajor(p.initialValueMinor + (p.feeMinor ?? 0), p.initialCurrency),
-      currency: p.initialCurrency,
-      status: p.status,
-      transactionType: p.transactionType ?? (p.cashierMethod ? (p.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined),
-      ...extras(p),
-      createdAt: p.createdAt,
-      updatedAt: p.updatedAt,
-    })),
-  ].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  return {
-    transactions: transactions.map((t) => ({ ...t, createdAt: t.createdAt.toISOString(), updatedAt: t.updatedAt.toISOString() })),
-  };
+  return { transactions: await listedTransactions(tx, id) };
 }

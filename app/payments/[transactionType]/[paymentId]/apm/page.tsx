@@ -8,7 +8,6 @@ import { payByMethod } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldError } from '@/lib/checkout/payment-pages/method-fields';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { PaymentMethod } from '@/lib/contract/methods';
-import { paymentsApi } from '@/lib/payments-api/client';
 import { ServiceUnavailable } from '@/components/payment/service-unavailable';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,14 +26,10 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   if ('fallback' in loaded) return loaded.fallback;
   const { transaction, settings, locale } = loaded;
   const type = transaction.type;
+  // Read with the transaction (loadFormPage); null when they could not be read.
+  const methods: PaymentMethod[] | null = loaded.methods ?? null;
 
   const t = await getTranslations('apm');
-  let methods: PaymentMethod[] | null;
-  try {
-    methods = (await paymentsApi.getMethods(type, transaction.id)).methods;
-  } catch {
-    methods = null;
-  }
   const apms = (methods ?? []).filter((m) => m.type !== 'CARD');
   const cardAvailable = (methods ?? []).some((m) => m.type === 'CARD');
   const acceptHeader = (await headers()).get('accept') ?? '';

@@ -36,12 +36,14 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   const labels = Object.fromEntries(
     apms.flatMap((m) => m.fields).map((f) => [f.name, t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.iban') : f.label]),
   );
+  // One object for every method's form: React sends a shared object once, and later forms refer to it.
+  const fieldErrors = Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>;
   const text = (method: PaymentMethod): MethodFormText => ({
     submit: t('continue', { method: method.name }),
     processing: t('processing'),
     choose: t('choose'),
     optional: t('optional'),
-    fieldErrors: Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>,
+    fieldErrors,
     labels,
   });
 

@@ -13,6 +13,8 @@ import { contractCall as api, pagesHolding } from './sandbox-http';
 import { pagesContext, RETURN_URLS } from './sandbox-fixtures';
 
 type Holding = Awaited<ReturnType<typeof pagesHolding>>;
+type BrowserActor = Extract<BankActor, { as: 'browser' }>;
+const tokenOf = (actor: BankActor) => actor.token;
 
 /** A Pay N Play session and the test browser's holding of it. */
 export interface PayNPlaySession {
@@ -37,16 +39,21 @@ export const bankStepOk = (actor: BankActor, result: StepResult): BankActor => {
   return { ...actor, token: (result as { token: string }).token };
 };
 
-/** Goes through the sandbox bank's steps for the Pay by Bank pay-in whose redirectUrl is `redirectUrl`, as test user `username` (current account). */
-export async function payAtBank(redirectUrl: string, username: string): Promise<void> {
+/**
+ * Goes through the sandbox bank's steps for the Pay by Bank pay-in whose redirectUrl is
+ * `redirectUrl`, as test user `username` (current account); answers the browser's actor after
+ * the confirmation.
+ */
+export async function payAtBank(redirectUrl: string, username: string): Promise<BrowserActor> {
   const db = await sandboxDb();
   const url = new URL(redirectUrl);
   const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
-  let at: BankActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
-  at = bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)));
-  at = bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
+  let at: BrowserActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
+  at = { ...at, token: tokenOf(bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)))) };
+  at = { ...at, token: tokenOf(bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')))) };
   const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
   bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
+  return at;
 }
 
 /** A Pay N Play login of `amount` (0: identification only) by test user `username` at `bankId`; answers the start's answer. */
@@ -54,13 +61,12 @@ export async function bankLogin(s: PayNPlaySession, username: string, amount = 3
   const db = await sandboxDb();
   const started = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount, bankId }, ...s.as, key });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const url = new URL(started.body.redirectUrl);
-  const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
-  let at: BankActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
-  at = bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)));
-  at = bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
-  const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
-  bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
+  const at = await payAtBank(started.body.redirectUrl, username);
   const next = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))?.next;
-  return { ...started.body, payinId, next } as { identificationId: string; paymentId?: string; payinId: string; next?: string };
+  return { ...started.body, payinId: at.payinId, next } as {
+    identificationId: string;
+    paymentId?: string;
+    payinId: string;
+    next?: string;
+  };
 }

@@ -12,7 +12,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  retries: 0,
+  // One retry, reported as "flaky" in the list: Chromium's context has hung while closing after a
+  // test's body passed (about one test in 200 per run, on the merchant's result page; with traces
+  // off too), and a red CI run would stand on a teardown, not on the product. A test that fails
+  // twice is red.
+  retries: 1,
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${appPort}`,

@@ -134,6 +134,8 @@ export const payins = pgTable(
     index('payins_pending').on(t.pendingUntil),
     // A customer's deposits of the last 30 days, summed against their deposit limits.
     index('payins_customer_processed').on(t.customerId, t.processedAt),
+    // A cashier session's deposits, newest first: its answer lists them and sums those in progress.
+    index('payins_session_created').on(t.sessionId, t.createdAt),
   ],
 );
 
@@ -178,7 +180,12 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId), index('payouts_pending').on(t.pendingUntil)],
+  (t) => [
+    uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId),
+    index('payouts_pending').on(t.pendingUntil),
+    // A cashier session's withdrawals, newest first: its answer lists them and sums what they hold.
+    index('payouts_session_created').on(t.sessionId, t.createdAt),
+  ],
 );
 
 export const cashierSessions = pgTable('cashier_sessions', {

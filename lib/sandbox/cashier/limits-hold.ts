@@ -8,7 +8,7 @@
  * returned after `LIMITS_HOLD_MS` (the pay-in's timed outcome, DECLINED CUSTOMER_ISSUES).
  * Locks the pay-in before the customer, as every path does.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payins, playerIdentifications } from '@/lib/db/schema';
 import type { PendingOutcome } from '@/lib/db/stored-shapes';
@@ -46,11 +46,20 @@ export async function holdForLimits(tx: Db, payin: PayinRow, now: Date): Promise
  * how many were paid or declined by the limits they set.
  */
 export async function releaseDepositsHeldForLimits(tx: Db, now = new Date()): Promise<number> {
+  // From the pay-ins still pending before their deadline (the index on pending_until), not from
+  // every ALLOWED login: the pass stays as small as the deposits that wait.
   const held = await tx
     .select({ payinId: payins.id })
-    .from(playerIdentifications)
-    .innerJoin(payins, eq(payins.id, playerIdentifications.payinId))
-    .where(and(eq(playerIdentifications.status, 'ALLOWED'), eq(playerIdentifications.kind, 'DEPOSIT'), eq(payins.status, 'PENDING')))
+    .from(payins)
+    .innerJoin(playerIdentifications, eq(playerIdentifications.payinId, payins.id))
+    .where(
+      and(
+        eq(payins.status, 'PENDING'),
+        gt(payins.pendingUntil, now),
+        eq(playerIdentifications.status, 'ALLOWED'),
+        eq(playerIdentifications.kind, 'DEPOSIT'),
+      ),
+    )
     .limit(20);
   let released = 0;
   for (const { payinId } of held) {

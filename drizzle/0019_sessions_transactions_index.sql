@@ -1,0 +1,2 @@
+CREATE INDEX "payins_session_created" ON "payins" USING btree ("session_id","created_at");--> statement-breakpoint
+CREATE INDEX "payouts_session_created" ON "payouts" USING btree ("session_id","created_at");

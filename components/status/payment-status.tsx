@@ -24,7 +24,8 @@ import { publicReason, type PaymentSnapshot } from './status-snapshot';
 type InitialSnapshot = PaymentSnapshot & { detailedStatus?: DetailedStatus };
 
 export interface PaymentStatusText {
-  views: Record<TransactionView, string>;
+  /** Every view's words; a settled page only its own (settled-status-text.ts). */
+  views: Partial<Record<TransactionView, string>>;
   reasons: Record<string, string>;
   timeoutHelp: string;
   stillWaiting: string;
@@ -57,7 +58,10 @@ const POLL_FOR_MS = 3 * 60 * 1000;
 function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageHref, text }: PaymentStatusProps) {
   const [startedAt] = useState(() => Date.now());
   const [gaveUp, setGaveUp] = useState(false);
+  // A view rendered final never changes: no read on mount, no polling (and its page sent only its own texts).
+  const [settled] = useState(() => isFinalView(viewOf(transactionType, initial.status, initial.attemptsRemaining)));
   const { data } = useQuery({
+    enabled: !settled,
     queryKey: ['payment', transactionType, paymentId],
     queryFn: async ({ signal }): Promise<PaymentSnapshot> => {
       const response = await fetch(`/api/payments/${transactionType}/${encodeURIComponent(paymentId)}`, { signal, cache: 'no-store' });
@@ -87,7 +91,7 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
     text.reasons[snapshot.reason ?? publicReason((snapshot as InitialSnapshot).detailedStatus, snapshot.status)] ??
     text.reasons.generic ??
     '';
-  const message = text.views[view].replace('{reason}', reason);
+  const message = (text.views[view] ?? '').replace('{reason}', reason);
   const target = returnTarget(view);
   const returnUrl = returnUrls && (target ? returnUrls[target] : view === 'retry' ? returnUrls.failure : null);
   // Whether the page is in a frame: read from the window, the server's render assumes it is.

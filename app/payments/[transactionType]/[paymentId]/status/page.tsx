@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { statusSnapshot } from '@/components/status/status-snapshot';
+import { settledStatusText } from '@/components/status/settled-status-text';
 import { getTranslations } from 'next-intl/server';
 import { paymentStatusText } from '@/components/payment/page-text';
 import { loadTransactionPage, TransactionShell } from '@/components/payment/transaction-page';
@@ -19,15 +20,16 @@ export default async function StatusPage(props: PageProps<'/payments/[transactio
   const { transaction, settings } = loaded;
   // A payment from the customer's bank: its words, and "Try again" on the methods page rather than the card page.
   const bank = transaction.methodType === 'BANK';
+  const initial = statusSnapshot(transaction);
   return (
     <TransactionShell page="status" transaction={transaction} settings={settings}>
       <PaymentStatus
         transactionType={transaction.type}
         paymentId={transaction.id}
-        initial={statusSnapshot(transaction)}
+        initial={initial}
         returnUrls={transaction.returnUrls}
         cardPageHref={paymentHref(transaction.type, bank ? 'apm' : 'card', transaction.id, locale)}
-        text={await paymentStatusText(transaction.type, { bank })}
+        text={settledStatusText(await paymentStatusText(transaction.type, { bank }), transaction.type, initial)}
       />
     </TransactionShell>
   );

@@ -143,6 +143,7 @@ export function CashierFlow(props: CashierFlowProps) {
         payinId={recovery}
         locale={props.locale}
         text={text.recovery}
+        errors={text.errors}
         onStep={(next) => {
           setRecovery(null);
           setStep(next);
@@ -192,6 +193,7 @@ export function CashierFlow(props: CashierFlowProps) {
             payinId={openRecovery.id}
             locale={props.locale}
             text={text.recovery!}
+            errors={text.errors}
             onStep={(next) => {
               setDeclined(null);
               setStep(next);

@@ -105,7 +105,7 @@ export async function cashierFlowText(
             leave: g('recoveryLeave'),
             savedCard: (await getTranslations('card'))('savedLabel', { brand: '{brand}', last4: '{last4}' }),
             locale,
-            errors: { ...errors, rejected: g('recoveryFailed') },
+            failed: g('recoveryFailed'),
           },
         }
       : {}),

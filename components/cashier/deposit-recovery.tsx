@@ -33,7 +33,8 @@ export interface RecoveryText {
   savedCard: string;
   /** The page's language, for the lists of cards and methods. */
   locale: string;
-  errors: Partial<Record<CashierError, string>> & { rejected: string };
+  /** "That did not work": a refused step, or no options to offer (the flow's own `rejected` is about a deposit). */
+  failed: string;
 }
 
 interface Props {
@@ -41,6 +42,8 @@ interface Props {
   payinId: string;
   locale: string;
   text: RecoveryText;
+  /** The flow's error texts (the same object the flow shows its own errors with, sent once). */
+  errors: Partial<Record<CashierError, string>>;
   onStep: (step: NonNullable<RetryState['step']>) => void;
   onLeave: () => void;
   /** Shown under the payment page, which is still open after a decline with attempts left. */
@@ -50,7 +53,7 @@ interface Props {
 const button =
   'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
 
-export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLeave, inline = false }: Props) {
+export function DepositRecovery({ sessionId, payinId, locale, text, errors, onStep, onLeave, inline = false }: Props) {
   const [options, setOptions] = useState<RecoveryOptions | null | undefined>(undefined);
   const [state, formAction, pending] = useActionState<RetryState, FormData>(recoverDeposit, {});
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -81,7 +84,7 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
     form.set('locale', locale);
     startTransition(() => formAction(form));
   };
-  const error = state.error ? (text.errors[state.error] ?? text.errors.rejected) : null;
+  const error = state.error ? (state.error !== 'rejected' && errors[state.error]) || text.failed : null;
   const list = (items: string[]) => new Intl.ListFormat(text.locale, { type: 'conjunction' }).format(items);
   const cardNames = options ? options.cards.map((c) => text.savedCard.replace('{brand}', c.brand).replace('{last4}', c.last4)) : [];
   const count = String(options?.attemptsRemaining ?? 0);
@@ -103,7 +106,7 @@ export function DepositRecovery({ sessionId, payinId, locale, text, onStep, onLe
       </h2>
       {/* No options (the service did not answer, or the deposit moved on): say so; going back stays. */}
       <p role={inline ? 'status' : undefined}>
-        {options === undefined ? text.loading : options === null ? text.errors.rejected : (retryHere ?? text.intro)}
+        {options === undefined ? text.loading : options === null ? text.failed : (retryHere ?? text.intro)}
       </p>
       <p role="alert" className="min-h-5 text-sm text-danger">
         {error}

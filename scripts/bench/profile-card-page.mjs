@@ -5,10 +5,12 @@
  * 3261), loads the page with autocannon for DURATION (10) s at 20 connections, stops the checkout (its
  * profile is written on exit) and prints the self time of the top modules: a package of
  * node_modules, Node's own internals, or a source file of ours, found through the build's
- * source maps (Turbopack chunks map back to lib/, components/, app/).
+ * source maps (Turbopack chunks map back to lib/, components/, app/). SIDE=service profiles the
+ * service's process instead, under the same page's load: what one page view costs the sandbox.
  *
  *   npm run build && npm run bench:profile
  *   PAGE=cashier npm run bench:profile
+ *   PAGE=cashier SIDE=service TOP=30 npm run bench:profile
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,40 +23,45 @@ import { answersOk, createPayin, createSession, launch, startServer } from './be
 const DURATION = Number(process.env.DURATION ?? 10);
 const TOP = Number(process.env.TOP ?? 15);
 const PAGE = process.env.PAGE === 'cashier' ? 'cashier' : 'card';
+const SIDE = process.env.SIDE === 'service' ? 'service' : 'checkout';
 const dir = path.resolve('.data/profile');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
+rmSync('.data/profile-service', { recursive: true, force: true });
 
-const service = await startServer('profile-service', 3260, {
+const serviceEnv = {
   SANDBOX: '1',
   CHECKOUT_URL: 'http://localhost:3261',
   SANDBOX_PUBLIC_URL: 'http://localhost:3260',
   LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
-});
-const origin = 'http://localhost:3261';
-const checkout = spawn(
-  process.execPath,
-  [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', '3261'],
-  {
-    env: {
-      ...process.env,
-      PORT: '3261',
-      CHECKOUT_URL: origin,
-      SANDBOX: '0',
-      SANDBOX_PUBLIC_URL: 'http://localhost:3260',
-      PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api',
-      PAYMENTS_API_TOKEN: 'sbx_checkout',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_DEADLINE_MS: '2000',
-    },
+};
+const checkoutEnv = {
+  SANDBOX: '0',
+  SANDBOX_PUBLIC_URL: 'http://localhost:3260',
+  PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api',
+  PAYMENTS_API_TOKEN: 'sbx_checkout',
+};
+/** The process under --cpu-prof: `next start` on `port`, its profile written to `dir` on exit. */
+function startProfiled(port, env) {
+  return spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
+    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SHUTDOWN_DEADLINE_MS: '2000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+  });
+}
+const origin = 'http://localhost:3261';
+const profiledOrigin = SIDE === 'service' ? 'http://localhost:3260' : origin;
+const profiled =
+  SIDE === 'service'
+    ? startProfiled(3260, { ...serviceEnv, CHECKOUT_URL: origin, SANDBOX_DATA_DIR: '.data/profile-service/db' })
+    : startProfiled(3261, { ...checkoutEnv, CHECKOUT_URL: origin });
+for (let i = 0; i < 100; i += 1) {
+  if (await answersOk(`${profiledOrigin}/robots.txt`)) break;
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+const other =
+  SIDE === 'service' ? await startServer('profile-checkout', 3261, checkoutEnv) : await startServer('profile-service', 3260, serviceEnv);
+const service = { origin: 'http://localhost:3260' };
 try {
-  for (let i = 0; i < 100; i += 1) {
-    if (await answersOk(`${origin}/robots.txt`)) break;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   let target;
   if (PAGE === 'cashier') {
     const session = await createSession(service.origin);
@@ -66,13 +73,13 @@ try {
   await autocannon({ ...target, connections: 4, duration: 2 });
   const result = await autocannon({ ...target, connections: 20, duration: DURATION });
   console.log(
-    `${PAGE} page under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`,
+    `${PAGE} page, the ${SIDE} under --cpu-prof: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, ${result.non2xx} non-2xx`,
   );
 } finally {
-  const exited = new Promise((resolve) => checkout.once('exit', resolve));
-  checkout.kill('SIGTERM');
+  const exited = new Promise((resolve) => profiled.once('exit', resolve));
+  profiled.kill('SIGTERM');
   await exited;
-  service.server.kill('SIGTERM');
+  other.server.kill('SIGTERM');
 }
 
 const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'));

@@ -17,8 +17,6 @@ export interface MethodFormText {
   choose: string;
   optional: string;
   fieldErrors: Record<FieldError, string>;
-  /** Catalogue labels by field name; the descriptor's label otherwise. */
-  labels: Record<string, string>;
 }
 
 interface MethodFormProps {
@@ -29,6 +27,7 @@ interface MethodFormProps {
   acceptHeader: string;
   initialAttemptKey: string;
   methodId: string;
+  /** The method's fields, each `label` already in the page's language. */
   fields: FieldDescriptor[];
   text: MethodFormText;
 }
@@ -87,7 +86,7 @@ export function MethodForm(props: MethodFormProps) {
       {fields.map((field) => {
         const control = controlFor(field);
         const error = errorOf(field.name);
-        const label = text.labels[field.name] ?? field.label;
+        const label = field.label;
         const common = {
           id: id(field.name),
           name: `field:${field.name}`,

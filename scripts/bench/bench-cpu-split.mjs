@@ -1,7 +1,7 @@
 /**
  * Where each payment page's time goes, by process: one checkout and the sandbox service in its own
  * process (as bench:load runs them), each page asked REQUESTS (400) times at CONNECTIONS (10) after
- * a warm-up of 100, and the CPU time (user + system, /proc) each process spent on it divided by
+ * a warm-up of 100 (the status page of a paid pay-in), and the CPU time (user + system, /proc) each process spent on it divided by
  * the requests: milliseconds of CPU per page view in the checkout and in the service, their sum,
  * and that sum's ratio to the floor's (the floor over the page: the page's cost as a share of
  * the floor's, so 0.8× means the page costs 1.25 floors). On a machine whose 2 cores both
@@ -11,6 +11,7 @@
  */
 import autocannon from 'autocannon';
 import { cpuSeconds, createPayin, createSession, launch, startServer } from './bench-support.mjs';
+import { createPaymentsClient } from '../../lib/payments-api/merchant-client.ts';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 400);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -31,6 +32,19 @@ const checkout = await startServer('bench-cpu-checkout', 3241, {
 });
 try {
   const payin = await createPayin(service.origin);
+  // The status page as a customer back from a payment sees it (as bench:load measures it): a paid pay-in.
+  const paid = await createPayin(service.origin);
+  await createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: 'sbx_checkout' }).POST(
+    '/public/payin/{payinId}/process/card',
+    {
+      params: { path: { payinId: paid.paymentId } },
+      body: {
+        browser: { javascriptEnabled: true },
+        cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+        saveCard: false,
+      },
+    },
+  );
   const session = await createSession(service.origin);
   const { url: cashierUrl, cookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });
   const targets = [
@@ -38,7 +52,7 @@ try {
     ['card', payin.iframeUrls.card, {}],
     ['APM', payin.iframeUrls.apm, {}],
     ['cashier', cashierUrl, cookie ? { cookie } : {}],
-    ['status', `${checkout.origin}/payments/payin/${payin.paymentId}/status`, {}],
+    ['status', `${checkout.origin}/payments/payin/${paid.paymentId}/status`, {}],
   ];
   for (const [, url, headers] of targets) await autocannon({ url, headers, connections: CONNECTIONS, amount: 100 });
   console.log(

@@ -33,9 +33,9 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   const apms = (methods ?? []).filter((m) => m.type !== 'CARD');
   const cardAvailable = (methods ?? []).some((m) => m.type === 'CARD');
   const acceptHeader = (await headers()).get('accept') ?? '';
-  const labels = Object.fromEntries(
-    apms.flatMap((m) => m.fields).map((f) => [f.name, t.has(`fields.${f.name}`) ? t(`fields.${f.name}` as 'fields.iban') : f.label]),
-  );
+  // Each field with its label in the page's language (the catalogue's, else the descriptor's).
+  const localized = (fields: PaymentMethod['fields']) =>
+    fields.map((f) => (t.has(`fields.${f.name}`) ? { ...f, label: t(`fields.${f.name}` as 'fields.iban') } : f));
   // One object for every method's form: React sends a shared object once, and later forms refer to it.
   const fieldErrors = Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>;
   const text = (method: PaymentMethod): MethodFormText => ({
@@ -44,7 +44,6 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
     choose: t('choose'),
     optional: t('optional'),
     fieldErrors,
-    labels,
   });
 
   return (
@@ -87,7 +86,7 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
                         acceptHeader={acceptHeader}
                         initialAttemptKey={randomUUID()}
                         methodId={method.id}
-                        fields={method.fields}
+                        fields={localized(method.fields)}
                         text={text(method)}
                       />
                     </div>

@@ -3,7 +3,7 @@
  * offers only the bank login; after the bank, the cashier says it is checking the details while
  * the merchant decides, then becomes the player's cashier, or says the merchant cannot accept the
  * player. A first visit and a returning one (the same customer again), an under-18 player denied,
- * a login without a deposit; the merchant's receiver gets the identity signed, without the national
+ * a login without a deposit (in the browser, and in the bank's app on a second device); the merchant's receiver gets the identity signed, without the national
  * id, and decides by the API. In English and in Arabic (right to left) with axe at 0 violations,
  * and without JavaScript.
  */
@@ -113,6 +113,39 @@ test.describe('Pay N Play (en)', () => {
     await logInWithBank(page, 'pays', '10');
     await expect(page.getByTestId('pay-n-play-welcome')).toBeVisible({ timeout: 15_000 });
     expect((await sessionOf(second.sessionId)).customer.externalUserId).toBe(customer);
+  });
+
+  test('a login without a deposit in the bank’s app: the app says the login was approved, the cashier goes on', async ({
+    page,
+    browser,
+  }) => {
+    const session = await createPayNPlaySession();
+    await visit(page, session.checkoutUrl);
+    await page.locator('#pnp-bank').selectOption({ label: BANK });
+    await page.locator('button[name="intent"][value="login"]').click();
+    await page.getByRole('button', { name: 'Pay with the Göta Sparbank app' }).click();
+    const appUrl = await page.getByRole('link', { name: "Cannot scan the code? Open the app's page" }).getAttribute('href');
+    const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const app = await phone.newPage();
+      await app.goto(appUrl!);
+      await app.locator('#bank-username').fill('pays');
+      await app.locator('#bank-password').fill('any password');
+      await app.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
+      await app.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
+      await expect(app.getByText(/No money moves\./).first()).toBeVisible();
+      const code = /\d{6}/.exec((await app.locator('#bank-code-hint').textContent()) ?? '')![0];
+      await app.locator('#bank-code').fill(code);
+      await app.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
+      await expect(app).toHaveURL(/\/sandbox\/bank\/app\/done\?r=identified$/);
+      await expect(app.getByRole('heading', { level: 1 })).toHaveText(en.bank.appDoneIdentified);
+      await expectNoAxeViolations(app, 'the bank app: login approved');
+    } finally {
+      await phone.close();
+    }
+    // The computer's page goes on by itself to the player's cashier, with nothing deposited.
+    await expect(page.getByTestId('pay-n-play-welcome')).toHaveText(/Welcome, Paula Pays/, { timeout: 20_000 });
+    expect(await sessionOf(session.sessionId)).toMatchObject({ payNPlay: { status: 'ALLOWED' } });
   });
 
   test('a Swedish player answers the limits the rules require before the held deposit is paid', async ({ page }) => {

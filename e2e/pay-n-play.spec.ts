@@ -3,9 +3,9 @@
  * offers only the bank login; after the bank, the cashier says it is checking the details while
  * the merchant decides, then becomes the player's cashier, or says the merchant cannot accept the
  * player. A first visit and a returning one (the same customer again), an under-18 player denied,
- * a login without a deposit (in the browser, and in the bank's app on a second device); the merchant's receiver gets the identity signed, without the national
- * id, and decides by the API. In English and in Arabic (right to left) with axe at 0 violations,
- * and without JavaScript.
+ * a login without a deposit (in the browser, and in the bank's app on a second device); the
+ * merchant's receiver gets the identity signed, without the national id, and decides by the API.
+ * In English and in Arabic (right to left) with axe at 0 violations, and without JavaScript.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { testUser } from '../lib/sandbox/bank/test-users';

@@ -25,7 +25,7 @@ import { heldMinor } from '../core/records';
 import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
 import { assertDepositLimits, depositRoomMinor } from '../core/deposit-limits';
 import { depositRoomMajor } from '../core/deposit-limit-views';
-import { customerRow, assertDepositRules, responsibleGamblingOf } from '../merchant/responsible-gambling';
+import { customerRow, assertDepositRules, responsibleGamblingOf, sessionMoney } from '../merchant/responsible-gambling';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';
@@ -117,15 +117,16 @@ export async function getSession(tx: Db, principal: Principal, id: string, ctx?:
   );
   const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
   const payNPlay = await payNPlayStateOf(tx, row);
+  const money = await sessionMoney(tx, row.id);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,
     customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
     currency: row.currency,
-    ...(row.balanceMinor !== null ? balances(row.balanceMinor, await reservedMinor(tx, row.id), row.currency) : {}),
+    ...(row.balanceMinor !== null ? balances(row.balanceMinor, money.reserved, row.currency) : {}),
     withdrawalCancel: mayCancelWithdrawals(config, data, customer?.gambling),
     ...(depositLimits ? { depositLimits } : {}),
-    responsibleGambling: await responsibleGamblingOf(tx, config, row, customer),
+    responsibleGambling: await responsibleGamblingOf(tx, config, row, customer, new Date(), money),
     ...(depositAgain ? { depositAgain } : {}),
     ...(payNPlay ? { payNPlay } : {}),
     transactions: await listedTransactions(tx, row.id),

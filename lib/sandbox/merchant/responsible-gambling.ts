@@ -17,6 +17,7 @@ import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shap
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { isTerminal } from '../core/transitions';
+import { heldMinor } from '../core/records';
 import { activeExclusion } from '../core/deposit-rules';
 import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
 import { customerLimitChange } from '../core/deposit-limit-changes';
@@ -85,19 +86,35 @@ function realityCheckMinutes(rules: RulesInForce, gambling: StoredGambling | nul
   return Math.min(chosen, rules.realityCheck.maxMinutes);
 }
 
-/** What the session's customer paid in (deposits paid, fee included) and took out (withdrawals paid or on their way), minor units. */
-async function sessionMoney(tx: Db, sessionId: string): Promise<{ deposited: number; withdrawn: number }> {
-  const [ins] = await tx
-    .select({ total: sql<string>`coalesce(sum(${payins.initialAmountMinor}), 0)` })
-    .from(payins)
-    .where(
-      and(eq(payins.sessionId, sessionId), inArray(payins.status, ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'])),
-    );
-  const [outs] = await tx
-    .select({ total: sql<string>`coalesce(sum(${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)), 0)` })
+/** A session's money in minor units of its currency (`sessionMoney`). */
+export interface SessionMoney {
+  /** Deposits paid (fee included). */
+  deposited: number;
+  /** Withdrawals paid or on their way (fee included). */
+  withdrawn: number;
+  /** Withdrawals on their way only: what they hold against the balance. */
+  reserved: number;
+}
+
+/** Deposit statuses whose money the customer paid in. */
+const DEPOSITED = ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
+
+/**
+ * What the session's customer paid in and took out, and what its withdrawals on their way hold,
+ * in one statement (by the session indexes of pay-ins and payouts): the session answer's
+ * reality check and balances.
+ */
+export async function sessionMoney(tx: Db, sessionId: string): Promise<SessionMoney> {
+  const deposited = and(eq(payins.sessionId, sessionId), inArray(payins.status, [...DEPOSITED]));
+  const [row] = await tx
+    .select({
+      deposited: sql<string>`(select coalesce(sum(${payins.initialAmountMinor}), 0) from ${payins} where ${deposited})`,
+      withdrawn: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...UNDER_WAY])}), 0)`,
+      reserved: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, UNDER_WAY)}), 0)`,
+    })
     .from(payouts)
-    .where(and(eq(payouts.sessionId, sessionId), inArray(payouts.status, ['PROCESSED', ...UNDER_WAY])));
-  return { deposited: Number(ins?.total ?? 0), withdrawn: Number(outs?.total ?? 0) };
+    .where(eq(payouts.sessionId, sessionId));
+  return { deposited: Number(row?.deposited ?? 0), withdrawn: Number(row?.withdrawn ?? 0), reserved: Number(row?.reserved ?? 0) };
 }
 
 /** The session answer's `responsibleGambling` for the session's customer (amounts in major units of the session currency). */
@@ -107,12 +124,13 @@ export async function responsibleGamblingOf(
   session: typeof cashierSessions.$inferSelect,
   row: CustomerRow | undefined,
   now = new Date(),
+  money?: SessionMoney,
 ): Promise<ResponsibleGambling> {
   const currency = session.currency;
   const rules = rulesFor(config, row?.data);
   const { limits, setIn, waiting, ready } = limitsInForce(row, config, currency, now);
   const ceiling = ceilingMinor(rules, config, currency);
-  const money = await sessionMoney(tx, session.id);
+  money ??= await sessionMoney(tx, session.id);
   const exclusion = activeExclusion(row?.gambling, now);
   return {
     regulators: rules.regulators,

@@ -10,8 +10,7 @@
  *   REQUESTS=400 CONNECTIONS=10 npm run bench:cpu
  */
 import autocannon from 'autocannon';
-import { cpuSeconds, createPayin, createSession, launch, startServer } from './bench-support.mjs';
-import { createPaymentsClient } from '../../lib/payments-api/merchant-client.ts';
+import { cpuSeconds, createPayin, createSession, launch, payPayin, startServer } from './bench-support.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 400);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
@@ -34,17 +33,7 @@ try {
   const payin = await createPayin(service.origin);
   // The status page as a customer back from a payment sees it (as bench:load measures it): a paid pay-in.
   const paid = await createPayin(service.origin);
-  await createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: 'sbx_checkout' }).POST(
-    '/public/payin/{payinId}/process/card',
-    {
-      params: { path: { payinId: paid.paymentId } },
-      body: {
-        browser: { javascriptEnabled: true },
-        cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-        saveCard: false,
-      },
-    },
-  );
+  await payPayin(service.origin, paid.paymentId);
   const session = await createSession(service.origin);
   const { url: cashierUrl, cookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });
   const targets = [

@@ -20,7 +20,7 @@
  *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
 import autocannon from 'autocannon';
-import { createPayin, createSession, launch, percentile, rssMb, startServer } from './bench-support.mjs';
+import { createPayin, createSession, launch, payPayin, percentile, rssMb, startServer } from './bench-support.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
@@ -71,14 +71,7 @@ const pages = createPaymentsClient({ baseUrl: `${serviceOrigin}/sandbox/api`, to
 try {
   const payin = await createPayin(serviceOrigin);
   const paid = await createPayin(serviceOrigin);
-  await pages.POST('/public/payin/{payinId}/process/card', {
-    params: { path: { payinId: paid.paymentId } },
-    body: {
-      browser: { javascriptEnabled: true },
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-      saveCard: false,
-    },
-  });
+  await payPayin(serviceOrigin, paid.paymentId);
   const session = await createSession(serviceOrigin);
   // The cashier opens by its launch address: the page is then served to the browser holding it.
   const { url: cashierUrl, cookie: cashierCookie } = await launch(session.checkoutUrl, { checkoutOrigin: checkout.origin });

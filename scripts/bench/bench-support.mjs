@@ -141,6 +141,26 @@ export const createPayin = async (origin, token = 'sbx_demo_merchant') =>
     'create pay-in',
   );
 
+/**
+ * Pays pay-in `paymentId` with the frictionless test card through the pages' credential, as the
+ * card form's post would; throws unless it ends SUCCESS (a bench that meant a paid pay-in must
+ * not measure another status).
+ */
+export async function payPayin(origin, paymentId) {
+  const answer = must(
+    await api(origin, 'sbx_checkout').POST('/public/payin/{payinId}/process/card', {
+      params: { path: { payinId: paymentId } },
+      body: {
+        browser: { javascriptEnabled: true },
+        cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
+        saveCard: false,
+      },
+    }),
+    'pay the pay-in',
+  );
+  if (answer.status !== 'SUCCESS') throw new Error(`the test card left the pay-in ${answer.status}, not SUCCESS`);
+}
+
 /** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl, widgetUrl }` (launch addresses: `launch`). */
 export const createSession = async (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
   must(

@@ -24,6 +24,10 @@ const DURATION = Number(process.env.DURATION ?? 10);
 const TOP = Number(process.env.TOP ?? 15);
 const PAGE = process.env.PAGE === 'cashier' ? 'cashier' : 'card';
 const SIDE = process.env.SIDE === 'service' ? 'service' : 'checkout';
+if (!existsSync('.next/BUILD_ID')) {
+  console.error('No production build: run `npm run build` first.');
+  process.exit(1);
+}
 const dir = path.resolve('.data/profile');
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
@@ -58,8 +62,13 @@ for (let i = 0; i < 100; i += 1) {
   if (await answersOk(`${profiledOrigin}/robots.txt`)) break;
   await new Promise((resolve) => setTimeout(resolve, 200));
 }
-const other =
-  SIDE === 'service' ? await startServer('profile-checkout', 3261, checkoutEnv) : await startServer('profile-service', 3260, serviceEnv);
+// The other side, plain; should it not start, the profiled process is stopped too.
+const other = await (
+  SIDE === 'service' ? startServer('profile-checkout', 3261, checkoutEnv) : startServer('profile-service', 3260, serviceEnv)
+).catch((error) => {
+  profiled.kill('SIGTERM');
+  throw error;
+});
 const service = { origin: 'http://localhost:3260' };
 try {
   let target;

@@ -19,8 +19,8 @@ import { toMajor } from '@/lib/money';
 import { logger } from '@/lib/log';
 import { isShuttingDown, onShutdown } from '@/lib/net/shutdown';
 import { canAccess, type Principal } from '../core/auth';
-import { balances, RESERVING } from './sessions';
-import { heldMinor } from '../core/records';
+import { balances } from './sessions';
+import { heldMinor, RESERVING } from '../core/records';
 
 /** How long change rows are kept (ms); the worker prunes older ones. */
 const CHANGES_RETENTION_MS = 10 * 60_000;

@@ -18,10 +18,8 @@ import { checkedMinor } from '../core/merchant-config';
 import { createPayinFor } from '../payins/payin-create';
 import { createPayoutFor } from '../payouts/payouts';
 import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
-import { isTerminal } from '../core/transitions';
-import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 import { newId } from '../core/store';
-import { heldMinor } from '../core/records';
+import { heldMinor, RESERVING } from '../core/records';
 import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
 import { assertDepositLimits, depositRoomMinor } from '../core/deposit-limits';
 import { depositRoomMajor } from '../core/deposit-limit-views';
@@ -75,9 +73,6 @@ export async function loadSession(tx: Db, principal: Principal, id: string, lock
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Cashier session');
   return row;
 }
-
-/** Payout statuses that still hold their amount against the session balance (not final). */
-export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 
 /**
  * What the session's withdrawals that are not final hold, in minor units of the session currency

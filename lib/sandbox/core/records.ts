@@ -9,13 +9,13 @@ import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { cashierSessions, payins, payouts } from '@/lib/db/schema';
-import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
+import { PAYOUT_STATUSES, type DetailedStatus, type PayinStatus, type PayoutStatus } from '@/lib/contract/enums';
 import type { PayinTransaction } from '@/lib/contract/payin';
 import type { PayoutTransaction } from '@/lib/contract/payout';
 import { toMajor } from '@/lib/money';
 import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
-import { assertTransition } from './transitions';
+import { assertTransition, isTerminal } from './transitions';
 import { refusalAtPayment } from './deposit-rules';
 import type { PendingOutcome, StoredStatusReason } from '@/lib/db/stored-shapes';
 
@@ -141,6 +141,9 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
   }
   return updated;
 }
+
+/** Payout statuses that still hold their amount against a session's balance (not final): withdrawals on their way. */
+export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 
 /**
  * What a withdrawal holds of its session's balance while it is not final, and takes from it when

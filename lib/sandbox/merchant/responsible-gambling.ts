@@ -16,17 +16,14 @@ import { toMajor } from '@/lib/money';
 import type { SandboxMerchantConfig, StoredGambling } from '@/lib/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
-import { isTerminal } from '../core/transitions';
-import { heldMinor } from '../core/records';
+import { heldMinor, RESERVING } from '../core/records';
 import { activeExclusion } from '../core/deposit-rules';
 import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
 import { customerLimitChange } from '../core/deposit-limit-changes';
 import { limitsInForce, pendingRaises } from '../core/deposit-limit-views';
 import { rulesFor } from '../core/merchant-config';
-import { PAYOUT_STATUSES } from '@/lib/contract/enums';
 
 /** Payout statuses on their way (not final). */
-const UNDER_WAY = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 
 type CustomerRow = typeof customers.$inferSelect;
 const PERIOD_LIST = Object.keys(PERIODS) as Period[];
@@ -109,8 +106,8 @@ export async function sessionMoney(tx: Db, sessionId: string): Promise<SessionMo
   const [row] = await tx
     .select({
       deposited: sql<string>`(select coalesce(sum(${payins.initialAmountMinor}), 0) from ${payins} where ${deposited})`,
-      withdrawn: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...UNDER_WAY])}), 0)`,
-      reserved: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, UNDER_WAY)}), 0)`,
+      withdrawn: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...RESERVING])}), 0)`,
+      reserved: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, RESERVING)}), 0)`,
     })
     .from(payouts)
     .where(eq(payouts.sessionId, sessionId));

@@ -146,6 +146,30 @@ test('autofill: the fields carry cc-* autocomplete, and values written at once a
   await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
 });
 
+test('typed before the page’s script ran: the fields get their format and brand when it runs, and pay', async ({ page, request }) => {
+  const payin = await createPayin(request);
+  // The page's scripts are held back until the customer has typed (a slow network), then let go.
+  const held: (() => void)[] = [];
+  let holding = true;
+  await page.route('**/_next/static/chunks/*.js', async (route) => {
+    if (holding) await new Promise<void>((release) => held.push(release));
+    await route.continue();
+  });
+  await page.goto(payin.iframeUrls.card, { waitUntil: 'domcontentloaded' });
+  await page.locator('#cardNumber').fill('4242424242424242');
+  await page.locator('#expiry').fill('12/2031');
+  await page.locator('#cvv').fill('123');
+  await page.locator('#cardHolderName').fill('Ada Lovelace');
+  await expect(page.locator('#cardNumber')).toHaveValue('4242424242424242');
+  holding = false;
+  for (const release of held) release();
+  await expect(page.getByLabel('Card number')).toHaveValue('4242 4242 4242 4242');
+  await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 31');
+  await expect(page.getByText('Card brand: Visa')).toBeVisible();
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+});
+
 test('editing the card number in the middle keeps the caret where the customer types', async ({ page, request }) => {
   const payin = await createPayin(request);
   await page.goto(payin.iframeUrls.card);

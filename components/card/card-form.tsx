@@ -213,6 +213,32 @@ export function CardForm({
 
   const numberField = register('cardNumber');
   const expiryField = register('expiry');
+  /** The number as typed: in its brand's groups, with the brand and digits kept for the hint, the CVV's size and the BIN facts. */
+  const readNumber = (input: HTMLInputElement) => {
+    const check = checkCardNumber(input.value);
+    reformatKeepingCaret(input, () => formatCardNumber(check.digits, check.brand?.gaps));
+    setBrand(check.brand);
+    setDigits(check.digits);
+  };
+
+  // Values already in the fields when the form hydrates (a browser's autofill, or typing while the
+  // page's script was still loading) get what typed ones get: the number's groups and brand, the
+  // expiry's slash. React fires no change for them: its value tracking starts from them.
+  const hydrated = useRef(false);
+  useEffect(() => {
+    if (hydrated.current) return;
+    hydrated.current = true;
+    const number = formRef.current?.querySelector<HTMLInputElement>('#cardNumber');
+    if (number?.value) {
+      readNumber(number);
+      void numberField.onChange({ target: number, type: 'change' });
+    }
+    const expiry = formRef.current?.querySelector<HTMLInputElement>('#expiry');
+    if (expiry?.value) {
+      reformatKeepingCaret(expiry, formatExpiryInput);
+      void expiryField.onChange({ target: expiry, type: 'change' });
+    }
+  });
 
   if (state.challengeUrl || state.threeDSMethod)
     return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
@@ -253,10 +279,7 @@ export function CardForm({
           input={{
             ...numberField,
             onChange: (event) => {
-              const check = checkCardNumber(event.target.value);
-              reformatKeepingCaret(event.target, () => formatCardNumber(check.digits, check.brand?.gaps));
-              setBrand(check.brand);
-              setDigits(check.digits);
+              readNumber(event.target);
               void numberField.onChange(event);
             },
             type: 'text',

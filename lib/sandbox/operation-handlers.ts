@@ -70,7 +70,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
   deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),
   createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
-  getCashierSession: ({ tx, principal, params, ctx }) => getSession(tx, principal, params.sessionId, ctx),
+  getCashierSession: ({ tx, principal, params }) => getSession(tx, principal, params.sessionId),
   updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
   createSessionPayin: ({ tx, principal, params, body, ctx }) =>
     createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),

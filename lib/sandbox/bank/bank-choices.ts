@@ -3,9 +3,9 @@
  * the `bank` method's descriptor narrowed to the banks of the customer's billing country, the
  * last used first (docs/design.md, section 3, Pay by Bank).
  */
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { bankChoices, customers } from '@/lib/db/schema';
+import { bankChoices } from '@/lib/db/schema';
 import type { PaymentMethod } from '@/lib/contract/methods';
 import { DEMO_BANKS, searchBanks } from './bank-directory';
 
@@ -17,22 +17,17 @@ export async function rememberBank(tx: Db, customerId: string, bankId: string): 
     .onConflictDoUpdate({ target: bankChoices.customerId, set: { bankId, usedAt: sql`now()` } });
 }
 
-/** The customer's last used bank, or null. */
-export async function lastUsedBank(tx: Db, customerId: string): Promise<string | null> {
-  const [row] = await tx.select({ bankId: bankChoices.bankId }).from(bankChoices).where(eq(bankChoices.customerId, customerId)).limit(1);
-  return row?.bankId ?? null;
-}
-
 /**
  * The pay-in's methods with the `bank` method's `bankId` options narrowed for its customer: the
- * banks of their billing country (every bank, each labelled with its country, when the sandbox
- * bank does not serve it), their last used bank first.
+ * banks of their billing `country` (every bank, each labelled with its country, when the sandbox
+ * bank does not serve it), their last used bank (`lastUsedId`) first.
  */
-export async function withBankOptions(tx: Db, methods: PaymentMethod[], customerId: string): Promise<PaymentMethod[]> {
+export function withBankOptions(
+  methods: PaymentMethod[],
+  customer: { country: string | null; lastUsedId: string | null },
+): PaymentMethod[] {
   if (!methods.some((m) => m.id === 'bank')) return methods;
-  const [customer] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  const country = customer?.data.billing?.countryCode ?? null;
-  const banks = searchBanks({ country, lastUsedId: await lastUsedBank(tx, customerId) });
+  const banks = searchBanks(customer);
   const several = new Set(banks.map((b) => b.country)).size > 1;
   const options = banks.map((b) => ({ value: b.id, label: several ? `${b.name} (${b.country})` : b.name }));
   return methods.map((m) => (m.id === 'bank' ? { ...m, fields: m.fields.map((f) => (f.name === 'bankId' ? { ...f, options } : f)) } : m));

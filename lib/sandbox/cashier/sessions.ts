@@ -6,7 +6,7 @@
 import { and, eq, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@/lib/db/client';
-import { cashierSessions, customers, payouts } from '@/lib/db/schema';
+import { cashierSessions, customers, merchants, payouts } from '@/lib/db/schema';
 import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
 import type { Customer } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
@@ -100,12 +100,23 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
   available: toMajor(Math.max(0, balanceMinor - reserved), currency),
 });
 
-/** GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits, transactions). */
-export async function getSession(tx: Db, principal: Principal, id: string, ctx?: RequestContext): Promise<CashierSession> {
-  const row = await loadSession(tx, principal, id);
-  const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1);
+/**
+ * GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits,
+ * transactions). Reads only: the session, its customer and its merchant's configuration in one
+ * statement, then the last card deposit, the sums and the two lists.
+ */
+export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
+  const [joined] = await tx
+    .select({ row: cashierSessions, customer: customers, config: merchants.config })
+    .from(cashierSessions)
+    .innerJoin(merchants, eq(merchants.id, cashierSessions.merchantId))
+    .leftJoin(customers, eq(customers.id, cashierSessions.customerId))
+    .where(eq(cashierSessions.id, id))
+    .limit(1);
+  if (!joined || !canAccess(principal, joined.row.merchantId)) throw notFound('Cashier session');
+  const { row, config } = joined;
+  const customer = joined.customer ?? undefined;
   const data = (customer?.data ?? {}) as Customer;
-  const config = await merchantConfig(tx, row.merchantId, ctx);
   const depositLimits = depositRoomMajor(
     await depositRoomMinor(tx, row.customerId, row.currency, { row: customer ?? null, rates: config.ratesToEur }),
     row.currency,

@@ -193,9 +193,15 @@ describe('fees and KYC', () => {
     expect((await api('GET', `/public/payout/${payout.body.payoutId}`, { token: CASINO })).body).toMatchObject({ value: 49, fee: 1 });
     expect(await session(id)).toMatchObject({ balance: 500, reserved: 50, available: 450 });
     const listed = (await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages })).body.transactions;
-    expect(listed.find((t: { id: string }) => t.id === payout.body.payoutId)).toMatchObject({ amount: 50, fee: 1 });
-    const list = (await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages })).body.transactions;
-    expect(list.find((t: { id: string }) => t.id === payin.body.paymentId)).toMatchObject({ fee: 1.8 });
+    // A withdrawal is listed with what it took from the balance (value and fee), and its method's type.
+    expect(listed.find((t: { id: string }) => t.id === payout.body.payoutId)).toMatchObject({
+      kind: 'payout',
+      amount: 50,
+      fee: 1,
+      transactionType: 'CARD',
+    });
+    expect(listed.find((t: { id: string }) => t.id === payin.body.paymentId)).toMatchObject({ kind: 'payin', amount: 101.8, fee: 1.8 });
+    expect(listed.find((t: { id: string }) => t.id === apm.body.paymentId)).toMatchObject({ kind: 'payin', amount: 33.66, fee: 0.33 });
   });
 
   it('refuses to process a cashier transaction by another method than the one its fee was computed for', async () => {

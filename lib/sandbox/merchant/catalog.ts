@@ -2,9 +2,9 @@
  * The sandbox's merchant-scoped lookups: POST /public/customer (create-or-update, customers.ts),
  * saved cards, PSP records, the methods of a transaction and checkout settings.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { cards, customers, payins, payouts } from '@/lib/db/schema';
+import { bankChoices, cards, customers, merchants, payins, payouts } from '@/lib/db/schema';
 import type { Customer } from '@/lib/contract/common';
 import type { CustomerRecord, SavedCard } from '@/lib/contract/customer';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
@@ -74,7 +74,10 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
   };
 }
 
-/** GET /public/{payin|payout}/{id}/methods. */
+/**
+ * GET /public/{payin|payout}/{id}/methods. One statement reads the transaction, its merchant's
+ * configuration and, for Pay by Bank's chooser, its customer's billing country and last used bank.
+ */
 export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
   const table = type === 'payin' ? payins : payouts;
   const [row] = await tx
@@ -84,16 +87,24 @@ export async function transactionMethods(tx: Db, principal: Principal, type: Che
       currency: table.currency,
       directRouteId: table.directRouteId,
       customerId: table.customerId,
+      config: merchants.config,
+      country: sql<string | null>`${customers.data}->'billing'->>'countryCode'`,
+      lastUsedBank: bankChoices.bankId,
     })
     .from(table)
+    .innerJoin(merchants, eq(merchants.id, table.merchantId))
+    .leftJoin(customers, eq(customers.id, table.customerId))
+    .leftJoin(bankChoices, eq(bankChoices.customerId, table.customerId))
     .where(eq(table.id, id))
     .limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
-  const config = await merchantConfig(tx, row.merchantId);
-  const methods = methodsFor(config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId });
+  const methods = methodsFor(row.config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId });
   // Pay by Bank's chooser: the customer's country's banks, the last used first; a payout's: the customer's deposit accounts.
   return {
-    methods: type === 'payin' ? await withBankOptions(tx, methods, row.customerId) : await withPayoutBankAccounts(tx, methods, row),
+    methods:
+      type === 'payin'
+        ? withBankOptions(methods, { country: row.country, lastUsedId: row.lastUsedBank })
+        : await withPayoutBankAccounts(tx, methods, row),
   };
 }
 

@@ -144,6 +144,8 @@ test('autofill: the fields carry cc-* autocomplete, and values written at once a
   await expect(page.getByLabel('Expiry date')).toHaveValue('12 / 31');
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+  // Not framed: the customer ends on the merchant's return URL (and the test ends on a page at rest).
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
 });
 
 test('typed before the page’s script ran: the fields get their format and brand when it runs, and pay', async ({ page, request }) => {
@@ -168,6 +170,8 @@ test('typed before the page’s script ran: the fields get their format and bran
   await expect(page.getByText('Card brand: Visa')).toBeVisible();
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect.poll(async () => (await fetchPayin(request, payin.paymentId)).status).toBe('SUCCESS');
+  // Not framed: the customer ends on the merchant's return URL (and the test ends on a page at rest).
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
 });
 
 test('editing the card number in the middle keeps the caret where the customer types', async ({ page, request }) => {

@@ -123,7 +123,16 @@ test.describe('Pay N Play (en)', () => {
     await visit(page, session.checkoutUrl);
     await page.locator('#pnp-bank').selectOption({ label: BANK });
     await page.locator('button[name="intent"][value="login"]').click();
-    await page.getByRole('button', { name: 'Pay with the Göta Sparbank app' }).click();
+    // A login moves no money: the bank's pages on the computer say login, not payment.
+    await expect(page.getByText(en.bank.useAppIdentityHint)).toBeVisible();
+    await page.getByRole('button', { name: 'Log in with the Göta Sparbank app' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in with the Göta Sparbank app');
+    await expect(page.getByText(en.bank.scanIdentityHelp)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: en.bank.inAppIdentity })).toBeVisible();
+    await expect(page.getByRole('button', { name: en.bank.cancelIdentity })).toBeVisible();
+    await page.getByRole('button', { name: en.bank.approvedInApp }).click();
+    await expect(page.getByText(en.bank.notYetIdentity)).toBeVisible();
+    await expectNoAxeViolations(page, 'the bank: a login waiting for the app');
     const appUrl = await page.getByRole('link', { name: "Cannot scan the code? Open the app's page" }).getAttribute('href');
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
     try {

@@ -5,7 +5,7 @@
  */
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import type { BankPageView } from '@/lib/sandbox/bank/bank-view';
+import { isIdentification, type BankPageView } from '@/lib/sandbox/bank/bank-view';
 import { TEST_USERS } from '@/lib/sandbox/bank/test-users';
 import { bankStep } from '@/lib/sandbox/pages/bank-actions';
 import { BankAccountForm, BankButtonForm, BankConfirmForm, BankLoginForm, type BankFormActor } from './bank-forms';
@@ -13,16 +13,18 @@ import { BankAccountForm, BankButtonForm, BankConfirmForm, BankLoginForm, type B
 /** The `e=` errors a page may show: the catalogue key of each. */
 const ERRORS = { login: 'loginError', account: 'accountError', code: 'codeError', notYet: 'notYet' } as const;
 
-/** The message of an `e=` query value, or null. */
-export async function bankErrorMessage(error: string | undefined): Promise<string | null> {
+/** The message of an `e=` query value, or null; `identification`: the page of a login (isIdentification). */
+export async function bankErrorMessage(error: string | undefined, identification = false): Promise<string | null> {
   const t = await getTranslations('bank');
-  return error && error in ERRORS ? t(ERRORS[error as keyof typeof ERRORS]) : null;
+  if (!error || !(error in ERRORS)) return null;
+  const key = ERRORS[error as keyof typeof ERRORS];
+  return t(identification && key === 'notYet' ? 'notYetIdentity' : key);
 }
 
 /** The line saying what the customer does at the bank: pay an amount to the merchant, or log in to it (amount 0, a Pay N Play identification only). */
 export async function payingText(view: Pick<BankPageView, 'amountMinor' | 'currency' | 'merchantName'>): Promise<string> {
   const t = await getTranslations('bank');
-  if (view.amountMinor === 0) return t('identifying', { merchant: view.merchantName });
+  if (isIdentification(view)) return t('identifying', { merchant: view.merchantName });
   return t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
 }
 
@@ -32,7 +34,7 @@ export async function BankSteps(props: { view: BankPageView; actor: BankFormActo
   const t = await getTranslations('bank');
   const amount = formatMinor(view.amountMinor, view.currency, await getLocale());
   // An identification only (amount 0) moves no money: its texts say login, not payment.
-  const identification = view.amountMinor === 0;
+  const identification = isIdentification(view);
   const cancel = <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t(identification ? 'cancelIdentity' : 'cancel')} />;
   if (view.step === 'LOGIN')
     return (

@@ -5,7 +5,7 @@
  * offers "I have approved in the app". Cancel stays open.
  */
 import { getTranslations } from 'next-intl/server';
-import type { BankPageView } from '@/lib/sandbox/bank/bank-view';
+import { isIdentification, type BankPageView } from '@/lib/sandbox/bank/bank-view';
 import { qrSvg } from '@/lib/sandbox/bank/qr-code';
 import { bankStep, bankWaitState } from '@/lib/sandbox/pages/bank-actions';
 import { BankButtonForm, type BankFormActor } from './bank-forms';
@@ -17,6 +17,8 @@ export async function BankWait(props: { view: BankPageView; actor: BankFormActor
   const { view, actor } = props;
   const t = await getTranslations('bank');
   const svg = view.appUrl ? await qrSvg(view.appUrl) : null;
+  // A login moves no money: its texts say login, not payment.
+  const identification = isIdentification(view);
   return (
     <>
       {svg && view.appUrl ? (
@@ -24,7 +26,7 @@ export async function BankWait(props: { view: BankPageView; actor: BankFormActor
           <h2 id="bank-scan" className="text-base font-semibold">
             {t('scanHeading', { bank: view.bankName })}
           </h2>
-          <p>{t('scanHelp')}</p>
+          <p>{t(identification ? 'scanIdentityHelp' : 'scanHelp')}</p>
           <div
             role="img"
             aria-label={t('qrLabel', { bank: view.bankName })}
@@ -40,11 +42,11 @@ export async function BankWait(props: { view: BankPageView; actor: BankFormActor
         </section>
       ) : null}
       <p role="status" className="rounded-theme border border-control p-3">
-        {t('inApp')}
+        {t(identification ? 'inAppIdentity' : 'inApp')}
       </p>
       <BankError id="bank-wait-error" message={props.error} />
       <BankButtonForm action={bankStep} actor={actor} step="check" label={t('approvedInApp')} primary />
-      <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t('cancel')} />
+      <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t(identification ? 'cancelIdentity' : 'cancel')} />
       <BankWaitWatcher paymentId={actor.paymentId} token={actor.token} qrShown={svg !== null} check={bankWaitState} />
       <noscript>
         <meta httpEquiv="refresh" content="5" />

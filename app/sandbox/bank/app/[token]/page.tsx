@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
 import { loadBankPage } from '@/lib/sandbox/pages/bank-page';
+import { isIdentification } from '@/lib/sandbox/bank/bank-view';
 import { BankShell } from '@/components/sandbox-bank/bank-shell';
 import { BankSteps, bankErrorMessage, payingText } from '@/components/sandbox-bank/bank-steps';
 
@@ -31,14 +32,18 @@ export default async function BankAppPage(props: PageProps<'/sandbox/bank/app/[t
         heading={view ? t('appHeading', { bank: view.bankName }) : t('confirmHeading')}
         note={t('sandboxNote')}
       >
-        <p role="status">{view ? t('notWaiting') : t('expired')}</p>
+        <p role="status">{view ? t(isIdentification(view) ? 'notWaitingIdentity' : 'notWaiting') : t('expired')}</p>
       </BankShell>
     );
   }
   const paying = await payingText(view);
   return (
     <BankShell bankName={view.bankName} heading={t('appHeading', { bank: view.bankName })} paying={paying} note={t('sandboxNote')}>
-      <BankSteps view={view} actor={{ via: 'app', token, ...(locale ? { locale } : {}) }} error={await bankErrorMessage(one(query.e))} />
+      <BankSteps
+        view={view}
+        actor={{ via: 'app', token, ...(locale ? { locale } : {}) }}
+        error={await bankErrorMessage(one(query.e), isIdentification(view))}
+      />
     </BankShell>
   );
 }

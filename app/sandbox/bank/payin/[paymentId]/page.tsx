@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
 import { afterBankUrl } from '@/lib/sandbox/bank/bank-payments';
 import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@/lib/sandbox/pages/bank-page';
+import { isIdentification } from '@/lib/sandbox/bank/bank-view';
 import { bankStep } from '@/lib/sandbox/pages/bank-actions';
 import { BankShell } from '@/components/sandbox-bank/bank-shell';
 import { BankButtonForm } from '@/components/sandbox-bank/bank-forms';
@@ -30,11 +31,13 @@ export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[pa
   const view = await loadBankPage({ as: 'browser', payinId: paymentId, token });
   if (view?.step === 'DONE') redirect(view.next);
   const t = await getTranslations('bank');
-  const error = await bankErrorMessage(one(query.e));
+  // A Pay N Play login moves no money: its texts say login, not payment.
+  const identification = view ? isIdentification(view) : false;
+  const error = await bankErrorMessage(one(query.e), identification);
   if (!view || !view.open) {
     return (
       <BankShell bankName={view?.bankName ?? ''} heading={t('confirmHeading')} note={t('sandboxNote')}>
-        <p role="status">{view ? t('notWaiting') : t('expired')}</p>
+        <p role="status">{view ? t(identification ? 'notWaitingIdentity' : 'notWaiting') : t('expired')}</p>
         <a href={view?.next ?? afterBankUrl(bankPagesContext(), paymentId)} className="text-primary underline">
           {t('backToPayment')}
         </a>
@@ -44,10 +47,11 @@ export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[pa
   const actor = { via: 'browser' as const, paymentId, token, ...(locale ? { locale } : {}) };
   const paying = await payingText(view);
   const decoupled = view.flow === 'DECOUPLED';
+  const useApp = t(identification ? 'useAppIdentity' : 'useApp', { bank: view.bankName });
   return (
     <BankShell
       bankName={view.bankName}
-      heading={decoupled ? t('useApp', { bank: view.bankName }) : paying}
+      heading={decoupled ? useApp : paying}
       paying={decoupled ? paying : undefined}
       note={t('sandboxNote')}
     >
@@ -59,10 +63,10 @@ export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[pa
           {view.step === 'LOGIN' ? (
             <section aria-labelledby="bank-use-app" className="space-y-2 border-t border-line pt-4">
               <h2 id="bank-use-app" className="text-base font-semibold">
-                {t('useApp', { bank: view.bankName })}
+                {useApp}
               </h2>
-              <p className="text-sm text-fg-muted">{t('useAppHint')}</p>
-              <BankButtonForm action={bankStep} actor={actor} step="app" label={t('useApp', { bank: view.bankName })} />
+              <p className="text-sm text-fg-muted">{t(identification ? 'useAppIdentityHint' : 'useAppHint')}</p>
+              <BankButtonForm action={bankStep} actor={actor} step="app" label={useApp} />
             </section>
           ) : null}
         </>

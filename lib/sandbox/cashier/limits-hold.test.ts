@@ -21,23 +21,27 @@ beforeAll(async () => {
   db = await sandboxDb();
 });
 
-const decide = (s: PayNPlaySession, identificationId: string) =>
-  api('POST', `/public/cashier/session/${s.id}/player-decision`, {
+/** The merchant's customer id of each player (username@bank) seen: a returning player keeps theirs. */
+const players = new Map<string, string>();
+const decide = (s: PayNPlaySession, identificationId: string, player: string) => {
+  if (!players.has(player)) players.set(player, `held-${randomUUID()}`);
+  return api('POST', `/public/cashier/session/${s.id}/player-decision`, {
     token: REGULATED,
     key: randomUUID(),
-    body: { identificationId, decision: 'ALLOW', customerId: `held-${randomUUID()}` },
+    body: { identificationId, decision: 'ALLOW', customerId: players.get(player) },
   });
+};
 const sessionOf = async (s: PayNPlaySession) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
 const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: REGULATED })).body;
 const setLimits = (s: PayNPlaySession, body: object) =>
   api('PUT', `/public/cashier/session/${s.id}/responsible-gambling`, { ...s.as, body, key: randomUUID() });
 const release = (now = new Date()) => db.transaction((tx) => releaseDepositsHeldForLimits(tx, now));
 
-/** A Pay N Play deposit of `amount` EUR at the regulated merchant by `username` at `bankId` (a new player each), allowed by the merchant. */
+/** A Pay N Play deposit of `amount` EUR at the regulated merchant by `username` at `bankId`, allowed by the merchant. */
 async function allowedDeposit(amount: number, username: string, bankId: string) {
   const s = await payNPlaySession(REGULATED);
   const login = await bankLogin(s, username, amount, randomUUID(), bankId);
-  const allowed = await decide(s, login.identificationId);
+  const allowed = await decide(s, login.identificationId, `${username}@${bankId}`);
   expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
   return { s, paymentId: login.payinId, allowed: allowed.body };
 }
@@ -74,6 +78,16 @@ describe('a Pay N Play deposit held for the limits asked before a first deposit'
     await db.transaction((tx) => settleDuePayins(tx, later));
     await release(later);
     expect(await payinOf(paymentId)).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'CUSTOMER_ISSUES' } });
+  });
+
+  it('is paid once its player answers, however many deposits held before it still wait', async () => {
+    // More unanswered deposits than one page of the pass (pages of 1 here), all due before the answered one.
+    const waiting = [await allowedDeposit(5, 'no-id', 'se-malar'), await allowedDeposit(6, 'no-id', 'se-malar')];
+    const { s, paymentId } = await allowedDeposit(12, 'no-id', 'se-gota');
+    expect((await setLimits(s, { depositLimits: { day: 100, week: 200, month: 500 } })).status).toBe(200);
+    expect(await db.transaction((tx) => releaseDepositsHeldForLimits(tx, new Date(), 1))).toBe(1);
+    expect((await payinOf(paymentId)).status).toBe('SUCCESS');
+    for (const { paymentId: held } of waiting) expect((await payinOf(held)).status).toBe('PENDING');
   });
 
   it('is paid once the player answers a question the rules only ask (MGA), by declining limits', async () => {

@@ -8,7 +8,7 @@
  * returned after `LIMITS_HOLD_MS` (the pay-in's timed outcome, DECLINED CUSTOMER_ISSUES).
  * Locks the pay-in before the customer, as every path does.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
 import { payins, playerIdentifications } from '@/lib/db/schema';
 import type { PendingOutcome } from '@/lib/db/stored-shapes';
@@ -40,35 +40,49 @@ export async function holdForLimits(tx: Db, payin: PayinRow, now: Date): Promise
     .where(eq(payins.id, payin.id));
 }
 
+/** Held deposits read at once, and the most one pass looks at. */
+const HELD_PAGE = 20;
+const HELD_PER_PASS = 200;
+
 /**
  * The worker's pass: pays the held deposits whose players have answered the limits question
- * since (at most 20 a pass; a pay-in another writer holds is left for the next pass). Answers
- * how many were paid or declined by the limits they set.
+ * since (a pay-in another writer holds is left for the next pass). It looks at the held deposits
+ * by deadline, soonest first, in pages of `page` (20) and at most 200 a pass, so deposits whose
+ * players have not answered do not keep the answered ones waiting. Answers how many were paid or
+ * declined by the limits they set.
  */
-export async function releaseDepositsHeldForLimits(tx: Db, now = new Date()): Promise<number> {
-  // From the pay-ins still pending before their deadline (the index on pending_until), not from
-  // every ALLOWED login: the pass stays as small as the deposits that wait.
-  const held = await tx
-    .select({ payinId: payins.id })
-    .from(payins)
-    .innerJoin(playerIdentifications, eq(playerIdentifications.payinId, payins.id))
-    .where(
-      and(
-        eq(payins.status, 'PENDING'),
-        gt(payins.pendingUntil, now),
-        eq(playerIdentifications.status, 'ALLOWED'),
-        eq(playerIdentifications.kind, 'DEPOSIT'),
-      ),
-    )
-    .limit(20);
+export async function releaseDepositsHeldForLimits(tx: Db, now = new Date(), page = HELD_PAGE): Promise<number> {
   let released = 0;
-  for (const { payinId } of held) {
-    const [payin] = await tx.select().from(payins).where(eq(payins.id, payinId)).for('update', { skipLocked: true });
-    if (!payin || payin.status !== 'PENDING') continue;
-    if (payin.pendingUntil && payin.pendingUntil <= now) continue; // Returned by its timed outcome instead.
-    if (await limitsAskedFirst(tx, payin.merchantId, payin.customerId)) continue;
-    await changePayin(tx, payin, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null });
-    released += 1;
+  let after: { pendingUntil: Date; id: string } | null = null;
+  for (let seen = 0; seen < HELD_PER_PASS; seen += page) {
+    // From the pay-ins still pending before their deadline (the index on pending_until), not from
+    // every ALLOWED login: the pass stays as small as the deposits that wait.
+    const held: { payinId: string; pendingUntil: Date | null }[] = await tx
+      .select({ payinId: payins.id, pendingUntil: payins.pendingUntil })
+      .from(payins)
+      .innerJoin(playerIdentifications, eq(playerIdentifications.payinId, payins.id))
+      .where(
+        and(
+          eq(payins.status, 'PENDING'),
+          gt(payins.pendingUntil, now),
+          eq(playerIdentifications.status, 'ALLOWED'),
+          eq(playerIdentifications.kind, 'DEPOSIT'),
+          after ? sql`(${payins.pendingUntil}, ${payins.id}) > (${after.pendingUntil.toISOString()}::timestamptz, ${after.id})` : undefined,
+        ),
+      )
+      .orderBy(asc(payins.pendingUntil), asc(payins.id))
+      .limit(page);
+    for (const { payinId } of held) {
+      const [payin] = await tx.select().from(payins).where(eq(payins.id, payinId)).for('update', { skipLocked: true });
+      if (!payin || payin.status !== 'PENDING') continue;
+      if (payin.pendingUntil && payin.pendingUntil <= now) continue; // Returned by its timed outcome instead.
+      if (await limitsAskedFirst(tx, payin.merchantId, payin.customerId)) continue;
+      await changePayin(tx, payin, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null });
+      released += 1;
+    }
+    const last = held.at(-1);
+    if (held.length < page || !last?.pendingUntil) break;
+    after = { pendingUntil: last.pendingUntil, id: last.payinId };
   }
   return released;
 }

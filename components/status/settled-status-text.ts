@@ -2,8 +2,8 @@
  * The status texts a settled status page sends (docs/design.md, "Status"). A final view
  * (success, failed, rejected) does not poll and never becomes another view, so it needs only
  * its own words, its reason, the return link's two wordings and, for a timed-out pay-in or
- * payout, the timeout help: about 2 KB of the page's flight data less than the whole table of views and
- * reasons. Any other view polls and may become any view: it gets every text.
+ * payout, the timeout help: about 2 KB of the page's flight data less than the whole table of
+ * views and reasons. Any other view polls and may become any view: it gets every text.
  */
 import { isFinalView, viewOf } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';

@@ -132,7 +132,7 @@ export async function getSession(tx: Db, principal: Principal, id: string): Prom
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, money.reserved, row.currency) : {}),
     withdrawalCancel: mayCancelWithdrawals(config, data, customer?.gambling),
     ...(depositLimits ? { depositLimits } : {}),
-    responsibleGambling: await responsibleGamblingOf(tx, config, row, customer, new Date(), money),
+    responsibleGambling: await responsibleGamblingOf(tx, config, row, customer, { money }),
     ...(depositAgain ? { depositAgain } : {}),
     ...(payNPlay ? { payNPlay } : {}),
     transactions: await listedTransactions(tx, row.id),

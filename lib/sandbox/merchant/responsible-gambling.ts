@@ -114,14 +114,17 @@ export async function sessionMoney(tx: Db, sessionId: string): Promise<SessionMo
   return { deposited: Number(row?.deposited ?? 0), withdrawn: Number(row?.withdrawn ?? 0), reserved: Number(row?.reserved ?? 0) };
 }
 
-/** The session answer's `responsibleGambling` for the session's customer (amounts in major units of the session currency). */
+/**
+ * The session answer's `responsibleGambling` for the session's customer (amounts in major units
+ * of the session currency), as of `now`; `money`: the session's sums when the caller has read
+ * them (sessionMoney), else they are read here.
+ */
 export async function responsibleGamblingOf(
   tx: Db,
   config: SandboxMerchantConfig,
   session: typeof cashierSessions.$inferSelect,
   row: CustomerRow | undefined,
-  now = new Date(),
-  money?: SessionMoney,
+  { now = new Date(), money }: { now?: Date; money?: SessionMoney } = {},
 ): Promise<ResponsibleGambling> {
   const currency = session.currency;
   const rules = rulesFor(config, row?.data);
@@ -197,7 +200,7 @@ export async function setResponsibleGambling(
   gambling.pending = limits.pending;
   await tx.update(customers).set({ depositLimits: limits.depositLimits, gambling, updatedAt: now }).where(eq(customers.id, row.id));
   const updated = await customerRow(tx, row.id);
-  return responsibleGamblingOf(tx, merchant, session, updated, now);
+  return responsibleGamblingOf(tx, merchant, session, updated, { now });
 }
 
 /** PUT /public/customer/{customerId}/exclusion (merchant only): records or lifts a time-out or self-exclusion. 404, 400. */

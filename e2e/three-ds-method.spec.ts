@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
-import { createPayin, expectNoAxeViolations, fillCard, merchantApi, openEmbedded } from './support';
+import { createPayin, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, merchantApi, openEmbedded } from './support';
 
 const payinNow = async (id: string) => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: id } } })).data;
 
@@ -149,4 +149,6 @@ test('a reload during the challenge in the page leaves a way back to it: the sta
   await back.click();
   await page.getByRole('button', { name: 'Confirm payment' }).click();
   await expect.poll(async () => (await payinNow(payin.paymentId))?.status).toBe('SUCCESS');
+  // Not framed: the customer ends on the merchant's return URL (and the test ends on a page at rest).
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
 });

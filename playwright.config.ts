@@ -3,8 +3,9 @@ import { defineConfig, devices } from '@playwright/test';
 /** Browser tests against the production build (`next build` first), with Debian's Chromium. */
 const appPort = Number(process.env.E2E_PORT ?? 3100);
 const merchantPort = Number(process.env.MERCHANT_PORT ?? 3101);
-/** The app's Prometheus metrics listener (e2e/metrics.spec.ts), on loopback only. */
+/** The app's Prometheus metrics listener (e2e/metrics.spec.ts), on loopback only, asking for a bearer token. */
 const metricsPort = Number(process.env.METRICS_PORT ?? 3190);
+const metricsToken = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -43,7 +44,7 @@ export default defineConfig({
       url: `http://localhost:${appPort}/`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { E2E_PORT: String(appPort), METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' },
+      env: { E2E_PORT: String(appPort), METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: metricsToken },
     },
     {
       command: 'node e2e/merchant-site.mjs',

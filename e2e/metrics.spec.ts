@@ -1,19 +1,22 @@
 /**
  * The Prometheus metrics of the running server (lib/metrics/): on their own port
- * (METRICS_PORT, set by playwright.config.ts), never on the customer-facing one. A card pay-in
- * paid through the embedded card page moves the payment outcome counter, the request histogram
- * of the card route (by its pattern, never the payment's id) and the histogram of the calls to
- * the payments service. Scrapes are parsed with a strict parser of the text format.
+ * (METRICS_PORT, set by playwright.config.ts), never on the customer-facing one, and only to a
+ * scrape with the bearer token (METRICS_TOKEN, set there too; the server's start-up wires it
+ * in). A card pay-in paid through the embedded card page moves the payment outcome counter, the
+ * request histogram of the card route (by its pattern, never the payment's id) and the histogram
+ * of the calls to the payments service. Scrapes are parsed with a strict parser of the text format.
  */
 import { expect, test } from '@playwright/test';
 import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '../lib/testing/prometheus-text';
 import { createPayin, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded } from './support';
 
 const METRICS_URL = `http://127.0.0.1:${process.env.METRICS_PORT ?? 3190}/metrics`;
+/** The same default as playwright.config.ts. */
+const METRICS_TOKEN = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
 const CARD_ROUTE = '/payments/[transactionType]/[paymentId]/card';
 
 async function scrape(): Promise<MetricFamily[]> {
-  const answer = await fetch(METRICS_URL);
+  const answer = await fetch(METRICS_URL, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
   expect(answer.status).toBe(200);
   expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
   return parsePrometheusText(await answer.text());
@@ -39,6 +42,15 @@ test('the customer-facing origin has no /metrics', async ({ request }) => {
   const answer = await request.get('/metrics');
   expect(answer.status()).toBe(404);
   expect(await answer.text()).not.toContain('# TYPE');
+});
+
+test('the metrics port refuses a scrape without the token, or with another', async () => {
+  for (const headers of [{}, { Authorization: 'Bearer not-the-metrics-token-0123' }] as Record<string, string>[]) {
+    const answer = await fetch(METRICS_URL, { headers });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
+    expect(await answer.text()).not.toContain('# TYPE');
+  }
 });
 
 test('a paid pay-in moves the outcome counter, the card route’s histogram and the service-call histogram', async ({ page, request }) => {

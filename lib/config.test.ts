@@ -47,11 +47,13 @@ describe('parseConfig', () => {
     });
   });
 
-  it('serves metrics only when METRICS_PORT is set, on a port of their own, on every interface unless told', () => {
-    expect(parseConfig({})).toMatchObject({ METRICS_PORT: undefined, METRICS_HOST: '0.0.0.0' });
-    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '127.0.0.1' })).toMatchObject({
+  it('serves metrics only when METRICS_PORT is set, on a port of their own, on loopback unless told', () => {
+    expect(parseConfig({})).toMatchObject({ METRICS_PORT: undefined, METRICS_HOST: '127.0.0.1', METRICS_TOKEN: undefined });
+    expect(parseConfig({ METRICS_PORT: '9464' })).toMatchObject({ METRICS_PORT: 9464, METRICS_HOST: '127.0.0.1' });
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '' }).METRICS_HOST).toBe('127.0.0.1');
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
       METRICS_PORT: 9464,
-      METRICS_HOST: '127.0.0.1',
+      METRICS_HOST: '0.0.0.0',
     });
     expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '::' }).METRICS_HOST).toBe('::');
     expect(problems({ METRICS_PORT: '3000' })).toMatch(/METRICS_PORT "3000": must differ from PORT/);
@@ -60,6 +62,18 @@ describe('parseConfig', () => {
     expect(problems({ METRICS_HOST: 'http://0.0.0.0:9464' })).toMatch(
       /METRICS_HOST "http:\/\/0\.0\.0\.0:9464": must be an IP address or a host name/,
     );
+  });
+
+  it('takes a bearer token for the metrics, and never repeats a bad one', () => {
+    const token = 'a3f0c2d9e8b7a6f5e4d3c2b1a0f9e8d7';
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_TOKEN: token }).METRICS_TOKEN).toBe(token);
+    expect(parseConfig({ METRICS_TOKEN: 'dGhlIG1ldHJpY3MgdG9rZW4gb2YgdGhlIHNjcmFwZXI=' }).METRICS_TOKEN).toMatch(/=$/);
+    expect(parseConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    for (const bad of ['short-secret', 'a secret with spaces in it', 'secret"quoted"0123456789', 'x'.repeat(4097)]) {
+      const problem = problems({ METRICS_TOKEN: bad });
+      expect(problem, bad.slice(0, 30)).toMatch(/METRICS_TOKEN \(value not shown\): must be/);
+      expect(problem).not.toContain(bad.slice(0, 12));
+    }
   });
 
   it('treats an empty variable as unset', () => {

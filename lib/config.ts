@@ -72,6 +72,9 @@ export const ENV_SCHEMA = z.object({
     'BIN lookups of the card page per client address (a card-testing oracle when unlimited).',
   ),
   LIMIT_BIN_LOOKUPS_PER_PAYMENT: Limit.default('20/3600').describe('BIN lookups per pay-in.'),
+  LIMIT_LAUNCHES_PER_IP: Limit.default('60/60').describe(
+    'Launch addresses spent (POST /api/launch) per client address; past it 429 (a customer spends one a page).',
+  ),
   LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe(
     'CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).',
   ),
@@ -204,10 +207,19 @@ export const ENV_SCHEMA = z.object({
     'Port of the Prometheus metrics listener (GET /metrics, lib/metrics/server.ts), never the app’s own PORT; unset: no metrics listener.',
   ),
   METRICS_HOST: z
-    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name, such as 0.0.0.0 or 127.0.0.1' })
-    .default('0.0.0.0')
+    .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0' })
+    .default('127.0.0.1')
     .describe(
-      'Address the metrics listener binds to. Default 0.0.0.0: in Kubernetes, Prometheus scrapes the pod’s own IP, which a loopback listener never answers; keep METRICS_PORT out of the Service and Ingress. 127.0.0.1 where the scraper runs on the same host (a sidecar or node agent).',
+      'Address the metrics listener binds to. Default 127.0.0.1: only this host reaches it (a scraper on the same host, a sidecar or node agent). 0.0.0.0 where Prometheus scrapes the pod’s own IP, as in Kubernetes (deploy/kubernetes/deployment.yaml sets it; its NetworkPolicy lets the monitoring namespace in); keep METRICS_PORT out of the Service and Ingress, and set METRICS_TOKEN.',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'must be 16 characters at least, such as the output of openssl rand -hex 32')
+    .max(4096, 'must be 4096 characters at most')
+    .regex(/^[A-Za-z0-9\-._~+/]+=*$/, 'must be a bearer token: letters, digits, - . _ ~ + / and = padding at the end')
+    .optional()
+    .describe(
+      'Bearer token the metrics listener asks of every scrape (Authorization: Bearer <token>, as Prometheus sends with `authorization: { credentials: … }` or `credentials_file`); a scrape without it or with another is answered 401. Unset: /metrics answers anyone who reaches METRICS_HOST:METRICS_PORT. Never logged.',
     ),
   OTEL_EXPORTER_OTLP_ENDPOINT: z
     .url()
@@ -247,6 +259,9 @@ export class ConfigError extends Error {
 
 const KEYS = Object.keys(ENV_SCHEMA.shape) as (keyof typeof ENV_SCHEMA.shape)[];
 
+/** Variables whose value a configuration error never repeats (it is logged at start). */
+const UNSHOWN_VALUES: ReadonlySet<string> = new Set(['METRICS_TOKEN']);
+
 /** Removes trailing slashes without a regex (linear on any input). */
 export function withoutTrailingSlash(url: string): string {
   let end = url.length;
@@ -260,7 +275,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   const parsed = ENV_SCHEMA.safeParse(raw);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.')} ${JSON.stringify(raw[String(issue.path[0])] ?? '')}: ${issue.message}`),
+      parsed.error.issues.map((issue) => {
+        const key = String(issue.path[0]);
+        const value = UNSHOWN_VALUES.has(key) ? '(value not shown)' : JSON.stringify(raw[key] ?? '');
+        return `${issue.path.join('.')} ${value}: ${issue.message}`;
+      }),
     );
   }
   const c = parsed.data;

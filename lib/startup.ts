@@ -21,16 +21,19 @@ import { forgetAnswersOnClose } from '@/lib/payments-api/request-memo-close';
 import { installShutdown, onShutdown } from '@/lib/net/shutdown';
 
 /**
- * The Prometheus metrics listener on METRICS_PORT (lib/metrics/server.ts), closed at shutdown;
- * nothing without METRICS_PORT. A port it cannot take is logged and the pages are served all
- * the same (the scraper's `up` then says so): the payments come before their metrics.
+ * The Prometheus metrics listener on METRICS_HOST:METRICS_PORT (lib/metrics/server.ts), asking
+ * for METRICS_TOKEN when set, closed at shutdown; nothing without METRICS_PORT. A port it cannot
+ * take is logged and the pages are served all the same (the scraper's `up` then says so): the
+ * payments come before their metrics.
  */
 async function startMetrics(config: AppConfig): Promise<void> {
   if (config.METRICS_PORT === undefined) return;
   const { startMetricsServer } = await import('@/lib/metrics/server');
   try {
-    const listener = await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST);
-    logger.info({ host: config.METRICS_HOST, port: listener.port }, 'metrics: GET /metrics on their own port');
+    const listener = await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { token: config.METRICS_TOKEN });
+    // Whether a token is asked for, never the token.
+    const auth = config.METRICS_TOKEN ? 'bearer' : 'none';
+    logger.info({ host: config.METRICS_HOST, port: listener.port, auth }, 'metrics: GET /metrics on their own port');
     onShutdown(() => void listener.close());
   } catch (error) {
     logger.error({ err: error, host: config.METRICS_HOST, port: config.METRICS_PORT }, 'metrics: the listener could not start');

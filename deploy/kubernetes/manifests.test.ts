@@ -6,10 +6,10 @@
  *   512Mi memory limit, a non-root, read-only, capability-free container matching the image's
  *   user (deploy/containers/Containerfile), the data volume on /data (an emptyDir) and the
  *   in-memory emptyDirs for Next.js's cache and /tmp, a grace period longer than preStop and
- *   the shutdown deadline, the optional `metrics` port kept out of the Service, and the
- *   Service, PodDisruptionBudget, HorizontalPodAutoscaler and NetworkPolicy all aimed at the
- *   Deployment's pods; the ConfigMap and env read by the app's own configuration check
- *   (lib/config.ts) as a pod would;
+ *   the shutdown deadline, the optional `metrics` port kept out of the Service and bound beyond
+ *   loopback (METRICS_HOST), and the Service, PodDisruptionBudget, HorizontalPodAutoscaler and
+ *   NetworkPolicy all aimed at the Deployment's pods; the ConfigMap and env read by the app's own
+ *   configuration check (lib/config.ts) as a pod would;
  * - the test of the test: broken copies of the manifests are refused, by the schemas and by the checks.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -121,6 +121,12 @@ export function policyProblems(manifests: Manifest[]): string[] {
   need(portOf('metrics'), 'the optional metrics port, named metrics');
   const env = Object.fromEntries((container.env ?? []).filter((e) => e.value !== undefined).map((e) => [e.name, e.value as string]));
   need(env.METRICS_PORT === undefined || Number(env.METRICS_PORT) === portOf('metrics')?.containerPort, 'METRICS_PORT is the metrics port');
+  // Prometheus scrapes the pod's IP: the app's default address (loopback) would answer no one.
+  const metricsHost = env.METRICS_HOST ?? configMap.data?.METRICS_HOST;
+  need(
+    env.METRICS_PORT === undefined || (metricsHost !== undefined && !/^(?:127\.|::1$|localhost$)/i.test(metricsHost)),
+    'METRICS_HOST binds the metrics port beyond loopback (Prometheus scrapes the pod’s IP)',
+  );
 
   // Resources and security.
   need(container.resources?.limits?.memory === '512Mi', 'a memory limit of 512Mi');
@@ -273,6 +279,8 @@ describe('deploy/kubernetes', () => {
           (copy.spec.selector.matchLabels = copy.spec.template.metadata.labels = { 'app.kubernetes.io/name': 'other' }),
       ],
       ['a configuration the app refuses', (c: Loose) => c.env.push({ name: 'SHUTDOWN_DEADLINE_MS', value: '10s' })],
+      ['the metrics on loopback only (the app’s default)', (c: Loose) => (c.env = c.env.filter((e: Loose) => e.name !== 'METRICS_HOST'))],
+      ['the metrics bound to 127.0.0.1', (c: Loose) => (c.env.find((e: Loose) => e.name === 'METRICS_HOST').value = '127.0.0.1')],
     ])('the checks refuse %s', (_name, change) => {
       expect(policyProblems([broken(change), ...others])).not.toEqual([]);
     });

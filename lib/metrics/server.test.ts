@@ -3,7 +3,9 @@
  * parsed with a parser of the text format: the request histogram of an app server (hooked as
  * `next start` is: request log and guard) by route pattern, the service-call histogram and the
  * counters. The app's request hooks leave the listener alone: a scrape is neither guarded nor
- * counted as an app request. Only /metrics answers, to GET and HEAD.
+ * counted as an app request. Only /metrics answers, to GET and HEAD. Without a token it answers
+ * any scrape; with one (METRICS_TOKEN), only a scrape that sends it as a bearer token, and 401 with
+ * `WWW-Authenticate: Bearer` to any other.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -109,5 +111,78 @@ describe('the metrics listener', () => {
 
   it('says when its port is taken', async () => {
     await expect(startMetricsServer(listener.port, '127.0.0.1')).rejects.toMatchObject({ code: 'EADDRINUSE' });
+  });
+
+  it('answers any scrape when no token is set, whatever Authorization it sends', async () => {
+    const answer = await fetch(metricsUrl, { headers: { Authorization: 'Bearer anything-at-all-0123' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('www-authenticate')).toBeNull();
+    expect(await answer.text()).toContain('# TYPE checkout_http_request_duration_seconds histogram');
+  });
+});
+
+describe('the metrics listener with a token', () => {
+  const TOKEN = 'c0ffee0ddba11f00dfeedfacecafebeef0123456789abcdef';
+  let guarded: MetricsServer;
+  let url = '';
+
+  beforeAll(async () => {
+    guarded = await startMetricsServer(0, '127.0.0.1', { token: TOKEN });
+    url = `http://127.0.0.1:${guarded.port}/metrics`;
+  });
+  afterAll(() => guarded.close());
+
+  /** A scrape's status, challenge and body. */
+  const scrapeWith = async (authorization?: string, method = 'GET') => {
+    const answer = await fetch(url, { method, headers: authorization === undefined ? {} : { Authorization: authorization } });
+    return { status: answer.status, challenge: answer.headers.get('www-authenticate'), body: await answer.text() };
+  };
+
+  it('refuses a scrape without the token: 401 with a Bearer challenge, and no metrics', async () => {
+    const answer = await scrapeWith();
+    expect(answer.status).toBe(401);
+    expect(answer.challenge).toMatch(/^Bearer\b/);
+    expect(answer.body).not.toContain('# TYPE');
+    expect(answer.body).not.toContain(TOKEN);
+    const head = await scrapeWith(undefined, 'HEAD');
+    expect(head).toMatchObject({ status: 401, body: '' });
+  });
+
+  it('refuses a wrong token, a longer or shorter one, and another scheme', async () => {
+    for (const authorization of [
+      'Bearer wrong-token-0123456789',
+      `Bearer ${TOKEN}x`,
+      `Bearer ${TOKEN.slice(0, -1)}`,
+      `Bearer ${TOKEN.toUpperCase()}`,
+      `Basic ${Buffer.from(`prometheus:${TOKEN}`).toString('base64')}`,
+      TOKEN,
+      'Bearer',
+      'Bearer ',
+    ]) {
+      const answer = await scrapeWith(authorization);
+      expect(answer.status, authorization).toBe(401);
+      expect(answer.challenge, authorization).toMatch(/^Bearer\b/);
+      expect(answer.body).not.toContain('# TYPE');
+      expect(answer.body).not.toContain(TOKEN);
+    }
+  });
+
+  it('serves the text format to the right token, as Prometheus sends it', async () => {
+    const answer = await fetch(url, { headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const families = parsePrometheusText(await answer.text());
+    expect(family(families, 'checkout_http_request_duration_seconds')?.type).toBe('histogram');
+    expect(family(families, 'process_cpu_user_seconds_total')?.type).toBe('counter');
+    // The scheme in any case (RFC 9110), as some scrapers write it.
+    expect((await scrapeWith(`bearer ${TOKEN}`)).status).toBe(200);
+    expect((await scrapeWith(`Bearer ${TOKEN}`, 'HEAD')).status).toBe(200);
+  });
+
+  it('keeps 404 for other paths and 405 for other methods once authorized', async () => {
+    expect((await fetch(new URL('/', url), { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    const post = await fetch(url, { method: 'POST', body: 'x', headers: { Authorization: `Bearer ${TOKEN}` } });
+    expect(post.status).toBe(405);
+    expect((await fetch(url, { method: 'POST', body: 'x' })).status).toBe(401);
   });
 });

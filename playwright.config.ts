@@ -47,10 +47,11 @@ export default defineConfig({
       env: { E2E_PORT: String(appPort), METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: metricsToken },
     },
     {
-      command: 'node e2e/merchant-site.mjs',
+      // tsx: the site's launch redirect uses the typed client (lib/payments-api/merchant-client.ts).
+      command: 'node --import tsx e2e/merchant-site.mjs',
       url: `http://127.0.0.1:${merchantPort}/health`,
       reuseExistingServer: false,
-      env: { MERCHANT_PORT: String(merchantPort) },
+      env: { MERCHANT_PORT: String(merchantPort), CHECKOUT_ORIGIN: `http://localhost:${appPort}` },
     },
   ],
 });

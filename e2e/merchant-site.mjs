@@ -6,6 +6,13 @@
  *   navigation (unless `follow=0`), and keeps every message in `window.checkoutMessages` for the tests;
  * - /success, /failure: the merchant's return pages;
  * - /pages/readme: a page the test posts (POST /pages/readme), served as the merchant's own;
+ * - /account?session=ID|payout=ID&token=TOKEN[&page=widget|cashier|card|apm][&tag=thief]: the merchant's
+ *   account page of a logged-in customer (it sets the shop's own HttpOnly login cookie), which
+ *   mounts the page with the embed script framing the shop's own launch redirect, /launch, so the
+ *   launch secret is never in the page; `tag=thief` adds a third-party tag that copies the `src` of
+ *   every iframe put in the page into `window.stolen`, as a hostile script would;
+ * - /launch: the launch redirect (the typed client's `launchRedirect`): for the login cookie's
+ *   customer only, 303 to a new launch address; 401 without the cookie;
  * - POST /webhooks: the merchant's webhook receiver; GET /webhooks/log lists what it received.
  *   POST /webhooks/{name} is another receiver; given a signing secret for it (POST
  *   /webhooks/secret?for=/webhooks/{name}), it verifies every webhook it gets
@@ -14,10 +21,16 @@
  */
 import http from 'node:http';
 import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { createPaymentsClient, launchRedirect } from '../lib/payments-api/merchant-client.ts';
 
 const port = Number(process.env.MERCHANT_PORT ?? 3101);
 const host = '127.0.0.1';
+const checkoutOrigin = process.env.CHECKOUT_ORIGIN ?? 'http://localhost:3100';
+/** The shop's logins: its own cookie's value → the merchant token and the page its customer may launch. */
+const logins = new Map();
+const loginOf = (request) => logins.get(/(?:^|;\s*)shop-login=([A-Za-z0-9_-]{43})/.exec(request.headers.cookie ?? '')?.[1] ?? '');
 
 const page = (title, body) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -167,6 +180,60 @@ const server = http.createServer((request, response) => {
 </script>`,
       ),
     );
+  }
+  if (url.pathname === '/account') {
+    const pageName = url.searchParams.get('page') ?? 'widget';
+    const sessionId = url.searchParams.get('session');
+    const payoutId = url.searchParams.get('payout');
+    const token = url.searchParams.get('token') ?? 'sbx_demo_merchant';
+    if (!['widget', 'cashier', 'card', 'apm'].includes(pageName) || !(sessionId || payoutId))
+      return send(400, page('Bad request', '<p>session or payout is required</p>'));
+    const login = randomBytes(32).toString('base64url');
+    logins.set(login, { token, target: sessionId ? { sessionId, page: pageName } : { payoutId, page: pageName } });
+    const thief =
+      url.searchParams.get('tag') === 'thief'
+        ? `<script>
+  // A third-party tag: copies the address of every frame put in the page, as it is inserted.
+  window.stolen = [];
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node.tagName === 'IFRAME') window.stolen.push(node.src);
+  }).observe(document.documentElement, { childList: true, subtree: true });
+</script>`
+        : '';
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Set-Cookie': `shop-login=${login}; Path=/; HttpOnly; SameSite=Lax`,
+    });
+    return response.end(
+      page(
+        'Merchant account',
+        `${thief}<div id="mount"></div>
+<script src="${checkoutOrigin}/embed/v1.2.js" crossorigin="anonymous"></script>
+<script>
+  window.checkoutMessages = [];
+  window.embed = CheckoutEmbed.mount('#mount', {
+    url: '/launch',
+    checkoutOrigin: ${JSON.stringify(checkoutOrigin)},
+    title: 'Secure payment',
+    onMessage: (message) => window.checkoutMessages.push(message),
+  });
+</script>`,
+      ),
+    );
+  }
+  if (url.pathname === '/launch') {
+    const login = loginOf(request);
+    if (!login) return send(401, page('Log in first', '<p>Log in to your account to open the cashier.</p>'));
+    const api = createPaymentsClient({ baseUrl: `${checkoutOrigin}/sandbox/api`, token: login.token });
+    launchRedirect(api, login.target).then(
+      (answer) => {
+        response.writeHead(answer.status, Object.fromEntries(answer.headers));
+        response.end();
+      },
+      (error) => send(502, page('Not available', `<p>${String(error?.message ?? error).replace(/</g, '&lt;')}</p>`)),
+    );
+    return;
   }
   if (url.pathname === '/success') return send(200, page('Payment received', '<p>Thank you for your order.</p>'));
   if (url.pathname === '/failure') return send(200, page('Payment not completed', '<p>Your order is not paid.</p>'));

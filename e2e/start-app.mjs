@@ -24,6 +24,7 @@ const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
     LIMIT_CARD_ATTEMPTS_PER_CARD: '100000/86400',
     LIMIT_CARD_FAILURES_PER_CARD: '100000/86400',
     LIMIT_BIN_LOOKUPS_PER_IP: '100000/3600',
+    LIMIT_LAUNCHES_PER_IP: '100000/60',
     // The suite's webhook receivers listen on loopback (an operator's opt-in; off by default).
     SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Every browser of the suite reports from 127.0.0.1 (the flood test has its own server).

@@ -262,6 +262,15 @@ export const SessionChangesAnswer = z
   .meta({ id: 'SessionChangesAnswer', 'x-extension': true });
 export type SessionChangesAnswer = z.infer<typeof SessionChangesAnswer>;
 
+/** The browser that spent a launch secret, as the checkout saw it: passed on to the merchant in `launch.spent`. */
+export const LaunchClient = z
+  .object({
+    ipAddress: z.string().max(45).optional().meta({ description: 'The client address the checkout saw (IPv4 or IPv6).' }),
+    userAgent: z.string().max(512).optional().meta({ description: 'The browser’s User-Agent, cut to 512 characters.' }),
+  })
+  .meta({ id: 'LaunchClient', 'x-extension': true });
+export type LaunchClient = z.infer<typeof LaunchClient>;
+
 /**
  * Binding: a browser becomes the holder of a cashier page (the cashier or the widget) or a payout's
  * destination pages by spending the one-time launch secret of the address the merchant gave it.
@@ -277,6 +286,7 @@ export const BindingRequest = z
       description:
         'HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer.',
     }),
+    client: LaunchClient.optional(),
   })
   .meta({ id: 'BindingRequest', 'x-extension': true });
 export type BindingRequest = z.infer<typeof BindingRequest>;

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PayinTransaction } from './payin';
 import { PayoutTransaction } from './payout';
+import { LaunchClient } from './cashier';
 
 /** `payin.status_changed` / `payout.status_changed`: the transaction as it is now and the status it left. */
 export const PaymentEvent = z
@@ -39,3 +40,25 @@ export const WEBHOOK_HEADERS = [
       '`sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature).',
   },
 ] as const;
+
+/**
+ * `launch.spent`: a browser opened a page of a launch address the merchant was given (the
+ * cashier, the widget, or a payout's destination pages; docs/design.md, E22). The merchant
+ * compares it with its own customer's visit: an address spent by a browser it did not send there
+ * is relaunched (`POST …/launch`, which ends that browser's hold) and flagged.
+ */
+export const LaunchSpentEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.literal('launch.spent'),
+    createdAt: z.string(),
+    data: z.object({
+      page: z.enum(['cashier', 'widget', 'payout']).meta({ description: 'Which launch address was spent.' }),
+      sessionId: z.string().optional(),
+      payoutId: z.string().optional(),
+      spentAt: z.string().meta({ description: 'When it was spent (ISO 8601).' }),
+      client: LaunchClient,
+    }),
+  })
+  .meta({ id: 'LaunchSpentEvent', 'x-extension': true });
+export type LaunchSpentEvent = z.infer<typeof LaunchSpentEvent>;

@@ -6,7 +6,7 @@
  * test fails when it is stale).
  */
 import { z } from 'zod';
-import { PaymentEvent, WEBHOOK_HEADERS } from './events';
+import { LaunchSpentEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ErrorResponse } from './errors';
@@ -141,6 +141,12 @@ export function buildOpenApiDocument() {
         post: webhook('payin.status_changed and payout.status_changed, to the merchant webhook URL (set in the console)', PaymentEvent),
       },
       h2hTransaction: { post: webhook('Legacy host-to-host transaction webhook, to the hookUrl of the transaction', H2hWebhook) },
+      launchSpent: {
+        post: webhook(
+          'launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent',
+          LaunchSpentEvent,
+        ),
+      },
     },
   });
 }

@@ -5,7 +5,8 @@
  * public/embed/manifest.json (earlier releases keep their bytes: merchants pin them). It mounts a hosted page (card, APM, cashier or withdrawal widget)
  * in an iframe inside an element of the merchant's page.
  *
- * Every message is accepted only from the iframe itself and from the URL's origin, and must have
+ * Every message is accepted only from the iframe itself and from the checkout's origin (the URL's,
+ * or `checkoutOrigin` when the URL is the merchant's own launch redirect), and must have
  * `source: "checkout"` and `version: 1` (docs/design.md, section 5). `resize` sets the iframe's
  * height (CSS px, 1 to 19,999); `redirect` navigates the top window to its `url` (http or https
  * only); the others go to `onMessage`. The iframe is not sandboxed: the hosted pages' forms need
@@ -38,8 +39,19 @@ export interface CheckoutMessage {
 }
 
 export interface MountOptions {
-  /** The hosted page: `iframeUrls.card`, `iframeUrls.apm`, a cashier `checkoutUrl` or its `/widget`. */
+  /**
+   * The frame's address. For the cashier, the widget and a payout's pages: your own launch
+   * redirect (a path of your site that, for your logged-in customer only, asks the service for a
+   * new launch address and answers 303 to it), so that no script on your page ever sees a launch
+   * secret it could spend; then give `checkoutOrigin` too. Else a hosted page's address as the
+   * service gave it: `iframeUrls.card`, `iframeUrls.apm` of a pay-in.
+   */
   url: string;
+  /**
+   * The checkout's origin (`https://checkout.example`), required when `url` is your own launch
+   * redirect: the frame's messages are accepted from this origin only.
+   */
+  checkoutOrigin?: string;
   /** The iframe's accessible name (default "Secure payment"). */
   title?: string;
   /** Height before the first `resize` (CSS px, default 480). */
@@ -71,7 +83,14 @@ export function mount(target: string | Element, options: MountOptions): EmbedHan
   const container = typeof target === 'string' ? document.querySelector(target) : target;
   if (!container) throw new Error(`CheckoutEmbed: no element ${String(target)}`);
   if (!options || !options.url) throw new Error('CheckoutEmbed: options.url is required');
-  const origin = new URL(options.url, window.location.href).origin;
+  const address = new URL(options.url, window.location.href);
+  if (/[?&]launch=/.test(address.search) && typeof console !== 'undefined')
+    console.warn(
+      'CheckoutEmbed: a launch secret in your page can be read and spent by any script on it; frame your own launch redirect instead',
+    );
+  const origin = options.checkoutOrigin ? new URL(options.checkoutOrigin).origin : address.origin;
+  if (origin === window.location.origin)
+    throw new Error('CheckoutEmbed: options.checkoutOrigin is required when url is your own launch redirect');
 
   const frame = document.createElement('iframe');
   frame.src = options.url;

@@ -12,8 +12,13 @@ import { checkoutUrl } from '@/lib/config';
 
 const isHttps = () => new URL(checkoutUrl()).protocol === 'https:';
 
-/** Whether the cookie may be `Secure` (https, or a loopback name where browsers allow it on http). */
-const secureContext = (): boolean => isHttps() || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(checkoutUrl()).hostname);
+/**
+ * Whether this checkout may keep a holder's secret in a browser: its public origin is https, or a
+ * loopback name where browsers treat http as secure (a developer's machine). Over plain http
+ * elsewhere the cookie could be read or planted on the way: no page is launched there.
+ */
+export const holderCookieAllowed = (): boolean =>
+  isHttps() || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(checkoutUrl()).hostname);
 
 /** The cookie's name: `__Host-` on https (no Domain, Path=/, Secure are then enforced by browsers). */
 export const holderCookieName = (): string => (isHttps() ? '__Host-checkout-binding' : 'checkout-binding');
@@ -27,14 +32,14 @@ export function holderSecretOf(value: string | undefined | null): string | undef
 }
 
 /**
- * The Set-Cookie value keeping `secret` for 30 days: HttpOnly; `Secure; SameSite=None;
- * Partitioned` (CHIPS: the widget in a merchant's cross-site frame keeps it where third-party
- * cookies are blocked; a top-level cashier is another partition); `SameSite=Lax` on a plain-http
- * origin other than loopback.
+ * The Set-Cookie value keeping `secret` for 30 days: HttpOnly; Secure; SameSite=None;
+ * Partitioned (CHIPS: the widget in a merchant's cross-site frame keeps it where third-party
+ * cookies are blocked; a top-level cashier is another partition). Throws where
+ * `holderCookieAllowed()` is false (plain http outside loopback).
  */
 export function holderCookie(secret: string): string {
-  const attributes = secureContext() ? 'Secure; SameSite=None; Partitioned' : 'SameSite=Lax';
-  return `${holderCookieName()}=${secret}; Path=/; Max-Age=2592000; HttpOnly; ${attributes}`;
+  if (!holderCookieAllowed()) throw new Error('The holder cookie is set over https (or on loopback) only');
+  return `${holderCookieName()}=${secret}; Path=/; Max-Age=2592000; HttpOnly; Secure; SameSite=None; Partitioned`;
 }
 
 /** The proof of `secret` for a merchant: HMAC-SHA256, lower-case hex (64 characters). */

@@ -41,3 +41,47 @@ export function must<T>(result: { data?: T; error?: unknown; response: Response 
   }
   return result.data as T;
 }
+
+/** A hosted page a merchant launches: a cashier session's cashier or widget, or a payout's destination pages. */
+export type LaunchTarget = { sessionId: string; page: 'cashier' | 'widget' } | { payoutId: string; page: 'card' | 'apm' };
+
+/**
+ * A new one-time launch address of a hosted page (docs/design.md, E22): `POST
+ * /public/cashier/session/{id}/launch` or `POST /public/payout/{id}/launch`, whose secrets not yet
+ * spent stop working. `query` (e.g. `{ locale: 'de' }`) is added to it. Throws as `must` (404, 409
+ * for an expired session or a payout of a session).
+ */
+export async function launchAddress(api: PaymentsClient, target: LaunchTarget, query: Record<string, string> = {}): Promise<string> {
+  let address: string;
+  if ('sessionId' in target) {
+    const launched = must(
+      await api.POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: target.sessionId } } }),
+      'launch the cashier session',
+    );
+    address = target.page === 'widget' ? launched.widgetUrl : launched.checkoutUrl;
+  } else {
+    const launched = must(
+      await api.POST('/public/payout/{payoutId}/launch', { params: { path: { payoutId: target.payoutId } } }),
+      'launch the payout',
+    );
+    address = launched.iframeUrls[target.page];
+  }
+  const url = new URL(address);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+/**
+ * The answer of a merchant's own launch redirect, the address its iframe's `src` names instead of
+ * a launch address: 303 to a new one (`launchAddress`), not stored (`Cache-Control: no-store`), no
+ * Referer. The secret then appears only in a cross-origin `Location` that no script of the
+ * merchant's page can read, so a third-party tag that copies the `src` copies nothing it can
+ * spend. Answer it only to the customer your own login says owns `target` (your session cookie),
+ * never to a bare GET: whoever follows it holds the page. Throws as `launchAddress`.
+ */
+export async function launchRedirect(api: PaymentsClient, target: LaunchTarget, query: Record<string, string> = {}): Promise<Response> {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: await launchAddress(api, target, query), 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+  });
+}

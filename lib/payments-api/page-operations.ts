@@ -20,6 +20,7 @@ import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BankAccountChoice, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
 import type { PayNPlayStartRequest } from '@/lib/contract/pay-n-play';
+import type { LaunchClient } from '@/lib/contract/cashier';
 import type { BinLookup } from '@/lib/contract/bin';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
@@ -108,12 +109,22 @@ export const paymentsApi = {
     callOperation('startPayNPlay', { params: { sessionId }, body, idempotencyKey }),
   /** The customer cancels their pending withdrawal (204). */
   cancelPayout: (payoutId: string) => callOperation('cancelPayout', { params: { payoutId } }),
-  /** The browser of `holderProof` spends a launch secret of the session (204) and holds that page; 403 for a spent, replaced or unknown secret. */
-  bindSession: (sessionId: string, launchToken: string, holderProofValue: string) =>
-    callOperation('bindCashierSession', { params: { sessionId }, body: { launchToken, holderProof: holderProofValue } }),
+  /**
+   * The browser of `holderProof` spends a launch secret of the session (204) and holds that page;
+   * 403 for a spent, replaced or unknown secret. `client` (its address and User-Agent) goes to the
+   * merchant in `launch.spent`.
+   */
+  bindSession: (sessionId: string, launchToken: string, holderProofValue: string, client?: LaunchClient) =>
+    callOperation('bindCashierSession', {
+      params: { sessionId },
+      body: { launchToken, holderProof: holderProofValue, ...(client ? { client } : {}) },
+    }),
   /** As bindSession, for a payout's destination pages. */
-  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string) =>
-    callOperation('bindPayout', { params: { payoutId }, body: { launchToken, holderProof: holderProofValue } }),
+  bindPayout: (payoutId: string, launchToken: string, holderProofValue: string, client?: LaunchClient) =>
+    callOperation('bindPayout', {
+      params: { payoutId },
+      body: { launchToken, holderProof: holderProofValue, ...(client ? { client } : {}) },
+    }),
 
   /**
    * The merchant id of a pay-in, payout or cashier session: remembered from any earlier fetch

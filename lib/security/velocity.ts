@@ -30,6 +30,7 @@ export const LIMITS = {
   transactionsPerSession: 'LIMIT_TRANSACTIONS_PER_SESSION',
   binLookupsPerIp: 'LIMIT_BIN_LOOKUPS_PER_IP',
   binLookupsPerPayment: 'LIMIT_BIN_LOOKUPS_PER_PAYMENT',
+  launchesPerIp: 'LIMIT_LAUNCHES_PER_IP',
 } as const satisfies Record<string, keyof AppConfig>;
 type LimitName = keyof typeof LIMITS;
 

@@ -17,14 +17,17 @@ import ts from 'typescript';
 import { buildSync } from 'esbuild';
 
 const SOURCE = 'lib/embed/checkout-embed.ts';
-/** The release built from the source: 1.1 delegates the passkey features too. */
-const RELEASE = '1.1';
+/** The release built from the source: 1.2 frames the merchant's own launch redirect (`checkoutOrigin`). */
+const RELEASE = '1.2';
 const BANNER = `/*! Hosted checkout embed v${RELEASE} (lib/embed/checkout-embed.ts). No dependencies. */`;
 /** Earlier releases: checked-in files whose bytes never change (merchants pin these hashes). */
 export const FROZEN = {
   '/embed/v1.js': 'sha384-4lsXN/sbNCA+x4W3HyVPncmXkIe+Tpl955o/qberWfnFo9HNcgBL+UsqC30u7g6Z',
   '/embed/v1.mjs': 'sha384-Sdw3BoI265vx/s/i1xj/zhRFjtJ3jAJouz0wEq+Qyk9IU5phbxCg5xmxfiNQSaa3',
   '/embed/v1.d.ts': 'sha384-6aUYfZUnadP6lvrMbId4ukrnCWgtR/4t3WgaaSFp56FTnarb7WnhVtjprOcNTHzh',
+  '/embed/v1.1.js': 'sha384-d7I3E/obL1dm2qUtA1YyP+Q5c1Cqb6auJL+SjweJrC6taVJVU12gmO1QiihQsbsh',
+  '/embed/v1.1.mjs': 'sha384-mOVnpQiYSGozzkHoud68hVBMCgOIyXt53KRyvDnj8R3aCh4EsqemkdRQSdmqGzU+',
+  '/embed/v1.1.d.ts': 'sha384-89FsI+plDfaCOPxgBjnW1lI+ZnEDEsUJzkaIM07oekbEvX3tMQ6/DNB1UzRLuLTb',
 };
 
 /** `sha384-<base64>` of `text` (what a script tag's `integrity` holds). */

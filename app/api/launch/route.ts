@@ -1,7 +1,9 @@
 import { checkoutUrl, twinOrigin } from '@/lib/config';
 import { readBoundedText } from '@/lib/net/bounded-body';
 import { LAUNCH_TOKEN, spendLaunch } from '@/lib/checkout/shared/holding';
-import { requestHolderSecret } from '@/lib/payments-api/holder-proof';
+import { holderCookieAllowed } from '@/lib/payments-api/holder-proof';
+import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
+import { consume, VelocityLimited } from '@/lib/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 
 /** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
@@ -25,14 +27,18 @@ function fromOurPage(request: Request): boolean {
 }
 
 /**
- * POST /api/launch (form: path, launch, and the address's other parameters): spends the launch secret of a merchant's
- * address for this browser (lib/checkout/shared/holding.ts), which then holds the page, and sends it
- * there (303) without the secret; a spent, replaced or unknown secret leads to the page too,
- * which then says it is open elsewhere. 403 for a post from another origin (no login CSRF),
- * 400 for a malformed form, 413 beyond 4 KB.
+ * POST /api/launch (form: path, launch, and the address's other parameters): spends the launch
+ * secret of a merchant's address for this browser, under a new holder secret
+ * (lib/checkout/shared/holding.ts), which then holds the page, and sends it there (303) without
+ * the secret; a spent, replaced or unknown secret leads to the page too, which then says it is
+ * open elsewhere. The merchant is told of each spend (`launch.spent`: when, the client address
+ * and User-Agent). 403 for a post from another origin (no login CSRF) and on a plain-http
+ * checkout outside loopback (the holder's cookie is never set there), 429 with Retry-After past
+ * LIMIT_LAUNCHES_PER_IP from one client address, 400 for a malformed form, 413 beyond 4 KB.
  */
 export async function POST(request: Request) {
   if (!fromOurPage(request)) return plain(403, 'This address opens a page from the checkout only');
+  if (!holderCookieAllowed()) return plain(403, 'This checkout opens its pages over https only');
   const text = await readBoundedText(request, 4096);
   if (text === null) return plain(413, 'The form is too large');
   const form = new URLSearchParams(text);
@@ -40,8 +46,18 @@ export async function POST(request: Request) {
   const launch = form.get('launch') ?? '';
   const scope = scopeOf(path);
   if (!scope || !LAUNCH_TOKEN.test(launch)) return plain(400, 'Not a launch of a checkout page');
-  const secret = await requestHolderSecret();
-  const { setCookie } = await spendLaunch(scope, launch, secret);
+  const ipAddress = requestClientIp(request.headers);
+  try {
+    await consume([{ limit: 'launchesPerIp', key: ipAddress ?? NO_TRUSTED_ADDRESS }], { path: scope.of });
+  } catch (error) {
+    const retryAfter = VelocityLimited.is(error) ? error.retryAfterS : 5;
+    return new Response('Too many pages opened from this address; try again later\n', {
+      status: 429,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) },
+    });
+  }
+  const userAgent = request.headers.get('user-agent')?.slice(0, 512);
+  const { setCookie } = await spendLaunch(scope, launch, { ...(ipAddress ? { ipAddress } : {}), ...(userAgent ? { userAgent } : {}) });
   // The address's other parameters (locale, tab…) go on to the page: at most 8 short ones.
   const keep = new URLSearchParams();
   for (const [name, value] of form) {

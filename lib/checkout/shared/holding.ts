@@ -17,6 +17,7 @@ import 'server-only';
  */
 import { LRUCache } from 'lru-cache';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
+import type { LaunchClient } from '@/lib/contract/cashier';
 import { holderCookie, holderProof, newHolderSecret, requestHolderSecret } from '@/lib/payments-api/holder-proof';
 import { errorAnswer, unavailableAnswer } from './route-answers';
 
@@ -74,28 +75,31 @@ export async function requestSessionProof(sessionId: string): Promise<string | n
 export const LAUNCH_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
- * Spends a launch secret for the browser of `secret` (a new one when it has none): it then holds
- * the page. Answers the Set-Cookie to send (null when the browser kept its secret) and whether
- * the service took it ('held'), refused it ('refused': spent, replaced, expired or unknown),
- * found no such page ('unknown'), or did not answer ('unavailable'). Never throws.
+ * Spends a launch secret for a new browser secret (always new: a secret planted in the browser
+ * before, by someone who knows it, never comes to hold a page; OWASP ASVS V3.2.1, session
+ * fixation). The browser then holds the page; pages it held under its former secret are out.
+ * `client` (the browser's address and User-Agent) goes to the merchant in `launch.spent`.
+ * Answers the Set-Cookie to send (only when the service took it: a refused spend leaves the
+ * browser's secret, and what it holds, as they were) and whether the service took it ('held'),
+ * refused it ('refused': spent, replaced, expired or unknown), found no such page ('unknown'), or
+ * did not answer ('unavailable'). Never throws.
  */
 export async function spendLaunch(
   scope: HoldingScope,
   launchToken: string,
-  secret: string | undefined,
+  client: LaunchClient,
 ): Promise<{ setCookie: string | null; outcome: 'held' | 'refused' | 'unknown' | 'unavailable' }> {
-  const mine = secret ?? newHolderSecret();
-  const setCookie = secret ? null : holderCookie(mine);
+  const mine = newHolderSecret();
   try {
     const merchantId = await paymentsApi.merchantOf(scope.of, scope.id);
     const proof = holderProof(mine, merchantId);
-    if (scope.of === 'session') await paymentsApi.bindSession(scope.id, launchToken, proof);
-    else await paymentsApi.bindPayout(scope.id, launchToken, proof);
+    if (scope.of === 'session') await paymentsApi.bindSession(scope.id, launchToken, proof, client);
+    else await paymentsApi.bindPayout(scope.id, launchToken, proof, client);
     held.set(`${scope.of}:${scope.id}:${proof}`, true);
-    return { setCookie, outcome: 'held' };
+    return { setCookie: holderCookie(mine), outcome: 'held' };
   } catch (error) {
-    if (PaymentsApiError.is(error) && error.status === 403) return { setCookie, outcome: 'refused' };
-    if (PaymentsApiError.is(error) && error.status === 404) return { setCookie, outcome: 'unknown' };
-    return { setCookie, outcome: 'unavailable' };
+    if (PaymentsApiError.is(error) && error.status === 403) return { setCookie: null, outcome: 'refused' };
+    if (PaymentsApiError.is(error) && error.status === 404) return { setCookie: null, outcome: 'unknown' };
+    return { setCookie: null, outcome: 'unavailable' };
   }
 }

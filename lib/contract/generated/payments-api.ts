@@ -996,6 +996,53 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    launchSpent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LaunchSpentEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1255,6 +1302,13 @@ export interface components {
             launchToken: string;
             /** @description HMAC-SHA256 (lower-case hex) of the browser’s secret and the merchant; sent again as `Holder-Proof` on every call acting for this customer. */
             holderProof: string;
+            client?: components["schemas"]["LaunchClient"];
+        };
+        LaunchClient: {
+            /** @description The client address the checkout saw (IPv4 or IPv6). */
+            ipAddress?: string;
+            /** @description The browser’s User-Agent, cut to 512 characters. */
+            userAgent?: string;
         };
         /** @description Replaces the customer's deposit limits at once; `{ "deposit": {} }` removes them. A raise the customer asked for that is still waiting stays unless the new limit already reaches it or the period has no limit left. */
         CustomerLimitsRequest: {
@@ -1513,6 +1567,25 @@ export interface components {
             savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
             updatedAt: string;
+        };
+        LaunchSpentEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @constant */
+            type: "launch.spent";
+            createdAt: string;
+            data: {
+                /**
+                 * @description Which launch address was spent.
+                 * @enum {string}
+                 */
+                page: "cashier" | "widget" | "payout";
+                sessionId?: string;
+                payoutId?: string;
+                /** @description When it was spent (ISO 8601). */
+                spentAt: string;
+                client: components["schemas"]["LaunchClient"];
+            };
         };
         PayinCreateResponse: {
             paymentId: string;
@@ -1878,8 +1951,13 @@ export interface components {
             /** @description ALLOW: the player’s externalUserId. */
             customerId?: string;
             returning: boolean;
+            /**
+             * @description DENY: why. An ALLOW of a player under the minimum age of the licence in force (UNDERAGE) or on the sandbox’s self-exclusion register (SELF_EXCLUDED) is answered as DENY with this reason: the service never accepts them.
+             * @enum {string}
+             */
+            denyReason?: "UNDERAGE" | "SELF_EXCLUDED" | "OTHER";
             paymentId?: string;
-            /** @description The deposit’s status after the decision: SUCCESS (or DECLINED by the customer’s exclusion or limits) on ALLOW, DECLINED (returned) on DENY. */
+            /** @description The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while held for limits), DECLINED (returned) on DENY. */
             paymentStatus?: string;
         };
         SessionTransactionList: {

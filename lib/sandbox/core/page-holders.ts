@@ -24,6 +24,7 @@ import type { BindingRequest, Locator } from '@/lib/contract/cashier';
 import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { iframeUrls, type RequestContext } from './request-context';
+import { enqueueEvent } from './webhooks';
 
 /** How long a payout's launch secret opens its pages (ms). A session's ends with the session. */
 export const PAYOUT_LAUNCH_TTL_MS = 24 * 60 * 60_000;
@@ -99,7 +100,33 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
       .set({ widgetBindingHash: holder, widgetLaunchHash: null, updatedAt: new Date() })
       .where(eq(cashierSessions.id, id));
   } else throw spentOrUnknown();
+  await announceSpent(tx, row.merchantId, id, { page: row.launchHash === spent ? 'cashier' : 'widget', sessionId: id }, request);
 }
+
+/**
+ * Tells the merchant that a launch address was spent (`launch.spent`, in the spend's own
+ * transaction): when, and the browser's address and User-Agent as the checkout saw them, so a
+ * spend the merchant did not expect is relaunched and flagged.
+ */
+async function announceSpent(
+  tx: Db,
+  merchantId: string,
+  transactionId: string,
+  page: { page: 'cashier' | 'widget' | 'payout'; sessionId?: string; payoutId?: string },
+  request: BindingRequest,
+): Promise<void> {
+  await enqueueEvent(tx, merchantId, LAUNCH_SPENT, transactionId, {
+    ...page,
+    spentAt: new Date().toISOString(),
+    client: {
+      ...(request.client?.ipAddress ? { ipAddress: request.client.ipAddress } : {}),
+      ...(request.client?.userAgent ? { userAgent: request.client.userAgent } : {}),
+    },
+  });
+}
+
+/** The event of a spent launch address (lib/contract/events.ts, LaunchSpentEvent). */
+export const LAUNCH_SPENT = 'launch.spent';
 
 /** PUT /public/payout/{id}/binding: as bindSession for a payout's destination pages. A cashier payout is held through its session: 403. */
 export async function bindPayout(tx: Db, principal: Principal, id: string, request: BindingRequest): Promise<void> {
@@ -116,6 +143,7 @@ export async function bindPayout(tx: Db, principal: Principal, id: string, reque
     .update(payouts)
     .set({ bindingHash: sha256(request.holderProof), launchHash: null, launchExpiresAt: null, updatedAt: new Date() })
     .where(eq(payouts.id, id));
+  await announceSpent(tx, row.merchantId, id, { page: 'payout', payoutId: id }, request);
 }
 
 /** POST /public/cashier/session/{id}/launch (merchant): new addresses for the cashier and the widget. 404; 409 for an expired session. */

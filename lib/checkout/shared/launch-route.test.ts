@@ -1,0 +1,85 @@
+/**
+ * POST /api/launch from outside (app/api/launch/route.ts): the spend goes out with the client's
+ * address and User-Agent (the merchant's `launch.spent`), each spend gets a new holder secret
+ * (a planted cookie never comes to hold), posts past LIMIT_LAUNCHES_PER_IP from one address are
+ * refused (429, nothing spent), and a plain-http checkout outside loopback sets no cookie at all.
+ */
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const spent: { scope: unknown; launch: string; client: unknown }[] = [];
+vi.mock('@/lib/checkout/shared/holding', async (actual) => ({
+  ...(await actual<typeof import('@/lib/checkout/shared/holding')>()),
+  spendLaunch: vi.fn(async (scope: unknown, launch: string, client: unknown) => {
+    spent.push({ scope, launch, client });
+    return { setCookie: 'checkout-binding=new; Path=/', outcome: 'held' as const };
+  }),
+}));
+const { POST } = await import('@/app/api/launch/route');
+
+const TOKEN = 'A'.repeat(43);
+const env = { ...process.env };
+const post = (from: string, body = `path=%2Fcashier%2Fcs_1%2Fwidget&launch=${TOKEN}&locale=de`) =>
+  POST(
+    new Request('https://checkout.test/api/launch', {
+      method: 'POST',
+      headers: {
+        Origin: 'https://checkout.test',
+        'Content-Type': 'application/x-www-form-urlencoded',
+        'User-Agent': `Mozilla/5.0 ${'x'.repeat(600)}`,
+        'X-Forwarded-For': from,
+      },
+      body,
+    }),
+  );
+
+describe('POST /api/launch', () => {
+  beforeEach(() => {
+    spent.length = 0;
+    Object.assign(process.env, { CHECKOUT_URL: 'https://checkout.test', TRUSTED_PROXY_HOPS: '0', LIMIT_LAUNCHES_PER_IP: '3/60' });
+  });
+  afterAll(() => {
+    process.env = env;
+  });
+
+  it('spends for the client it saw, with a new secret, and sends it on without the secret', async () => {
+    const answer = await post('203.0.113.7');
+    expect(answer.status).toBe(303);
+    expect(answer.headers.get('location')).toBe('/cashier/cs_1/widget?locale=de');
+    expect(answer.headers.get('set-cookie')).toContain('checkout-binding=new');
+    expect(spent).toHaveLength(1);
+    const client = spent[0]!.client as { ipAddress: string; userAgent: string };
+    expect(client.ipAddress).toBe('203.0.113.7');
+    expect(client.userAgent).toHaveLength(512);
+  });
+
+  it('refuses posts past the limit from one address (429, Retry-After, nothing spent), not from another', async () => {
+    for (let i = 0; i < 3; i += 1) expect((await post('198.51.100.9')).status).toBe(303);
+    const refused = await post('198.51.100.9');
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(spent).toHaveLength(3);
+    expect((await post('198.51.100.10')).status).toBe(303);
+  });
+
+  it('refuses a post forged from another origin, and any launch on a plain-http checkout outside loopback', async () => {
+    const forged = await POST(
+      new Request('https://checkout.test/api/launch', {
+        method: 'POST',
+        headers: { Origin: 'https://attacker.example', 'X-Forwarded-For': '192.0.2.1' },
+        body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
+      }),
+    );
+    expect(forged.status).toBe(403);
+    process.env.CHECKOUT_URL = 'http://checkout.test';
+    const plain = await POST(
+      new Request('http://checkout.test/api/launch', {
+        method: 'POST',
+        headers: { Origin: 'http://checkout.test', 'X-Forwarded-For': '192.0.2.1' },
+        body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
+      }),
+    );
+    expect(plain.status).toBe(403);
+    expect(plain.headers.get('set-cookie')).toBeNull();
+    expect(spent).toHaveLength(0);
+  });
+});

@@ -15,6 +15,8 @@ export type { Regulator };
 export interface RegulatorRules {
   /** ISO 3166-1 alpha-2 country, and ISO 3166-2 subdivision code (without the country) where the licence is provincial. */
   jurisdiction: { country: string; region?: string } | 'ANY';
+  /** The age in whole years below which no one may play (Ontario's iGaming: 19; elsewhere 18). */
+  minimumAge: number;
   /**
    * Deposit limits before the first deposit: `required` (the customer must set one), `asked`
    * (the customer must be asked, and may decline), `none`.
@@ -42,6 +44,7 @@ export interface RegulatorRules {
 /** The table (sources: docs/design.md, section 8). */
 export const RULES: Record<Regulator, RegulatorRules> = {
   UKGC: {
+    minimumAge: 18,
     coolingOffSpansPeriod: false,
     jurisdiction: { country: 'GB' },
     limitsBeforeFirstDeposit: 'asked',
@@ -54,6 +57,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     selfExclusionScheme: { url: 'https://www.gamstop.co.uk', name: 'GAMSTOP' },
   },
   AGCO: {
+    minimumAge: 19,
     coolingOffSpansPeriod: false,
     jurisdiction: { country: 'CA', region: 'ON' },
     limitsBeforeFirstDeposit: 'asked',
@@ -66,6 +70,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     selfExclusionScheme: { url: 'https://igamingontario.ca/en/player/self-exclusion', name: 'iGaming Ontario' },
   },
   MGA: {
+    minimumAge: 18,
     coolingOffSpansPeriod: false,
     jurisdiction: 'ANY',
     limitsBeforeFirstDeposit: 'asked',
@@ -78,6 +83,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     selfExclusionScheme: { url: 'https://www.mga.org.mt/support/online-gaming-support/', name: 'MGA' },
   },
   SPELINSPEKTIONEN: {
+    minimumAge: 18,
     coolingOffSpansPeriod: true,
     jurisdiction: { country: 'SE' },
     limitsBeforeFirstDeposit: 'required',
@@ -90,6 +96,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     selfExclusionScheme: { url: 'https://www.spelpaus.se', name: 'Spelpaus' },
   },
   GGL: {
+    minimumAge: 18,
     coolingOffSpansPeriod: false,
     jurisdiction: { country: 'DE' },
     limitsBeforeFirstDeposit: 'required',
@@ -110,9 +117,10 @@ export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'req
   requiredPeriods: Period[];
 }
 
-/** Without a licence: limits the customer sets still wait a day to rise (the industry's floor), nothing is asked, reality checks are off until the customer asks. */
+/** Without a licence: no one under 18 plays, limits the customer sets still wait a day to rise (the industry's floor), nothing is asked, reality checks are off until the customer asks. */
 export const UNREGULATED: RulesInForce = {
   regulators: [],
+  minimumAge: 18,
   limitsBeforeFirstDeposit: 'none',
   requiredPeriods: [],
   coolingOffHours: 24,
@@ -156,6 +164,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   const ceilings = all.flatMap((r) => (r.monthlyCeiling ? [r.monthlyCeiling] : []));
   return {
     regulators: [...regulators],
+    minimumAge: Math.max(...all.map((r) => r.minimumAge)),
     limitsBeforeFirstDeposit: all.reduce<RulesInForce['limitsBeforeFirstDeposit']>(
       (a, r) => (STRICTNESS[r.limitsBeforeFirstDeposit] > STRICTNESS[a] ? r.limitsBeforeFirstDeposit : a),
       'none',

@@ -83,10 +83,14 @@ export const PlayerDecisionAnswer = z
     decision: z.enum(['ALLOW', 'DENY']),
     customerId: z.string().optional().meta({ description: 'ALLOW: the player’s externalUserId.' }),
     returning: z.boolean(),
+    denyReason: DenyReason.optional().meta({
+      description:
+        'DENY: why. An ALLOW of a player under the minimum age of the licence in force (UNDERAGE) or on the sandbox’s self-exclusion register (SELF_EXCLUDED) is answered as DENY with this reason: the service never accepts them.',
+    }),
     paymentId: z.string().optional(),
     paymentStatus: z.string().optional().meta({
       description:
-        'The deposit’s status after the decision: SUCCESS (or DECLINED by the customer’s exclusion or limits) on ALLOW, DECLINED (returned) on DENY.',
+        'The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while held for limits), DECLINED (returned) on DENY.',
     }),
   })
   .meta({ id: 'PlayerDecisionAnswer', 'x-extension': true });
@@ -121,17 +125,41 @@ export const PlayerIdentifiedEvent = z
     currency: z.string(),
     returning: z.boolean(),
     customerId: z.string().optional().meta({ description: 'A returning player’s externalUserId.' }),
+    probableMatches: z
+      .array(
+        z.object({
+          customerId: z.string().meta({ description: 'The externalUserId of another customer of the merchant who may be this person.' }),
+          reason: z
+            .enum(['NAME_AND_BIRTH_DATE'])
+            .meta({ description: 'The same given and family name (accents, case and spacing aside) and date of birth.' }),
+          excluded: z.boolean().meta({
+            description:
+              'A time-out or self-exclusion of that customer is in force: no deposit of this player is paid, whatever the decision (ALLOW as a new customer records it on them too).',
+          }),
+        }),
+      )
+      .meta({
+        description:
+          'The merchant’s other customers who are probably this person (not `customerId`): the merchant decides. ALLOW with one’s `customerId` links the login to that customer.',
+      }),
     identity: z.object({
       givenName: z.string(),
       familyName: z.string(),
       dateOfBirth: z.string(),
-      country: z.string(),
+      country: z.string().meta({ description: 'ISO 3166-1 alpha-2: the bank’s country.' }),
       address: z.object({ street: z.string(), city: z.string(), postalCode: z.string() }),
       nationalIdHash: z
         .string()
         .optional()
-        .meta({ description: 'HMAC-SHA256 (hex) of the national identity number, scoped to the merchant.' }),
-      playerKey: z.string().meta({ description: 'The keyed hash the service recognises the player by.' }),
+        .meta({ description: 'HMAC-SHA256 (hex) of the national identity number and the country that issued it, scoped to the merchant.' }),
+      nationalIdCountry: z
+        .string()
+        .optional()
+        .meta({ description: 'ISO 3166-1 alpha-2: the country that issued the national identity number (not the bank’s, `country`).' }),
+      playerKey: z.string().meta({
+        description:
+          'The keyed hash the service recognises the player by, whatever their bank: of the national id and its issuing country, else of the name, date of birth and postal code.',
+      }),
       account: z.object({
         scheme: z.enum(['IBAN', 'UK.OBIE.SortCodeAccountNumber']),
         masked: z.string(),

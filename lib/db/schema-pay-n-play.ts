@@ -16,8 +16,10 @@ export interface StoredPlayerIdentity {
   /** ISO 3166-1 alpha-2: the bank's country. */
   country: string;
   address: { street: string; city: string; postalCode: string };
-  /** Keyed hash (hex) of the national identity number, scoped to the merchant; absent where the bank knows none. */
+  /** Keyed hash (hex) of the national identity number and its issuing country, scoped to the merchant; absent where the bank knows none. */
   nationalIdHash?: string;
+  /** ISO 3166-1 alpha-2: the country that issued the national identity number (with `nationalIdHash`). */
+  nationalIdCountry?: string;
   /** The account the bank reported: its mask, and the identifier in full (sent to the merchant, never shown). */
   account: {
     scheme: 'IBAN' | 'UK.OBIE.SortCodeAccountNumber';
@@ -47,7 +49,7 @@ export const playerIdentifications = pgTable(
     kind: text('kind').notNull(),
     status: text('status').notNull(),
     identity: jsonb('identity').$type<StoredPlayerIdentity>(),
-    /** The keyed hash a returning player is recognised by (national id, else name, birth date and account). */
+    /** The keyed hash a returning player is recognised by (national id and its issuing country, else name, birth date and postal code). */
     playerKey: text('player_key'),
     /** The customer recognised by `playerKey` when the identification came (a returning player). */
     knownCustomerId: text('known_customer_id'),

@@ -1,10 +1,13 @@
 /**
  * Pay by Bank and Pay N Play test fixtures (docs/design.md, E24 and E26) for tests of the sandbox:
  * the sandbox bank's steps (login, account, one-time code) driven for a test user, a Pay N Play
- * session without a customer held by a test browser, and its whole bank login. Amounts in major units, as the API takes them.
+ * session without a customer held by a test browser, its whole bank login, and a merchant that
+ * knows no player yet. Amounts in major units, as the API takes them.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { merchants } from '@/lib/db/schema';
 import { chooseAccount, confirmPayment, logIn, type StepResult } from '@/lib/sandbox/bank/bank-flow';
 import type { BankActor } from '@/lib/sandbox/bank/bank-payments';
 import { bankPageView } from '@/lib/sandbox/bank/bank-view';
@@ -15,6 +18,27 @@ import { pagesContext, RETURN_URLS } from './sandbox-fixtures';
 type Holding = Awaited<ReturnType<typeof pagesHolding>>;
 type BrowserActor = Extract<BankActor, { as: 'browser' }>;
 const tokenOf = (actor: BankActor) => actor.token;
+
+/**
+ * A new merchant configured as the seeded merchant of `token`, with its own id and token and a
+ * webhook URL (so its events are queued): one that knows no player yet. The service recognises a
+ * person again at a merchant (by national id, else name, birth date and postal code) and the test
+ * users are a fixed few, so a test that needs a first visit, or records an exclusion, has its own.
+ */
+export async function freshMerchant(token = 'sbx_demo_merchant'): Promise<{ id: string; token: string }> {
+  const db = await sandboxDb();
+  const [seeded] = await db.select().from(merchants).where(eq(merchants.token, token));
+  if (!seeded) throw new Error(`no merchant of token ${token}`);
+  const suffix = randomUUID().replace(/-/g, '');
+  const fresh = { id: `merchant-test-${suffix}`, token: `sbx_test_${suffix}` };
+  await db.insert(merchants).values({
+    ...fresh,
+    config: seeded.config,
+    webhookSecret: seeded.webhookSecret,
+    webhookUrl: 'https://merchant.example/events',
+  });
+  return fresh;
+}
 
 /** A Pay N Play session and the test browser's holding of it. */
 export interface PayNPlaySession {

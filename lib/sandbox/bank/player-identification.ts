@@ -6,9 +6,9 @@
  * A login the bank rejects ends FAILED (the session may try again). Imported by bank-payments.ts,
  * so it imports nothing of it.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
-import { customers, payins, payNPlayPlayers, playerIdentifications } from '@/lib/db/schema';
+import { payins, playerIdentifications } from '@/lib/db/schema';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { enqueueEvent } from '../core/webhooks';
 import { toMajor } from '@/lib/money';
@@ -18,6 +18,7 @@ import { payinStatusOf, type BankReason, type BankStatus } from './bank-status';
 import { bankById } from './bank-directory';
 import { testUser } from './test-users';
 import { playerIdentityOf } from './player-identity';
+import { customersOfPerson } from './player-matches';
 
 type Identification = typeof playerIdentifications.$inferSelect;
 interface Locked {
@@ -72,19 +73,19 @@ export async function holdForPlayerDecision(
   return true;
 }
 
-/** Records the identity the bank verified, recognises a returning player, asks the merchant (the event) and schedules the sandbox's automatic decision. */
+/**
+ * Records the identity the bank verified, recognises a returning player (the same player key) and
+ * the probable matches (the merchant's other customers of the same name and birth date), asks the
+ * merchant (the event) and schedules the sandbox's automatic decision.
+ */
 async function identify(tx: Db, row: Identification, locked: Locked, now: Date): Promise<void> {
   const user = locked.bank.username ? testUser(locked.bank.username) : undefined;
   const bank = bankById(locked.bank.bankId);
   const account = locked.bank.debtorAccount;
   if (!user || !bank || !account) throw new Error('a completed bank payment without its user, bank or account');
   const { identity, playerKey } = await playerIdentityOf(tx, row.merchantId, user.identity, bank.country, bank.id, account);
-  const [known] = await tx
-    .select({ customerId: payNPlayPlayers.customerId, externalUserId: customers.externalUserId })
-    .from(payNPlayPlayers)
-    .innerJoin(customers, eq(customers.id, payNPlayPlayers.customerId))
-    .where(and(eq(payNPlayPlayers.merchantId, row.merchantId), eq(payNPlayPlayers.playerKey, playerKey)))
-    .limit(1);
+  // The person, not the bank: the customer of the same key returns; others of the same name and birth date are the merchant's to decide on.
+  const { known, probable } = await customersOfPerson(tx, row.merchantId, identity, playerKey, now);
   const config = await merchantConfig(tx, row.merchantId);
   const autoDecide = config.payNPlay?.autoDecide !== false;
   await tx
@@ -93,7 +94,7 @@ async function identify(tx: Db, row: Identification, locked: Locked, now: Date):
       status: 'AWAITING_DECISION',
       identity,
       playerKey,
-      knownCustomerId: known?.customerId ?? null,
+      knownCustomerId: known?.id ?? null,
       autoDecideAt: autoDecide ? new Date(now.getTime() + AUTO_DECISION_DELAY_MS) : null,
       updatedAt: now,
     })
@@ -108,6 +109,11 @@ async function identify(tx: Db, row: Identification, locked: Locked, now: Date):
     currency: payin.initialCurrency,
     returning: Boolean(known),
     ...(known ? { customerId: known.externalUserId } : {}),
+    probableMatches: probable.map((m) => ({
+      customerId: m.externalUserId,
+      reason: 'NAME_AND_BIRTH_DATE' as const,
+      excluded: m.exclusion !== null,
+    })),
     identity: { ...identity, playerKey },
     decideBy: `/public/cashier/session/${row.sessionId}/player-decision`,
   };

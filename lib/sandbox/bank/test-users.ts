@@ -22,13 +22,20 @@ interface TestAccount {
   ukAccount: string;
 }
 
-/** The identity the bank verified when the account was opened (name, birth date, address, national id). */
+/**
+ * The identity the bank verified when the account was opened (name, birth date, address, national
+ * id). A national id is a person's whatever bank they log in at: it is known with the country that
+ * issued it (`nationalIdCountry`), never the bank's.
+ */
 export interface VerifiedIdentity {
   givenName: string;
   familyName: string;
+  /** ISO 8601 date. */
   dateOfBirth: string;
   /** A made-up national identity number, kept only hashed outside this table; none where the bank knows none (a UK bank). */
   nationalId?: string;
+  /** ISO 3166-1 alpha-2: the country that issued `nationalId` (present with it, absent without). */
+  nationalIdCountry?: string;
   address: { street: string; city: string; postalCode: string };
 }
 
@@ -43,6 +50,9 @@ export interface TestUser {
   accounts: TestAccount[];
 }
 
+/** The test users' national ids are Swedish (personnummer stand-ins), whichever country's bank they log in at. */
+const NATIONAL_ID_COUNTRY = 'SE';
+
 const identity = (
   givenName: string,
   familyName: string,
@@ -53,7 +63,7 @@ const identity = (
   givenName,
   familyName,
   dateOfBirth,
-  ...(nationalId ? { nationalId } : {}),
+  ...(nationalId ? { nationalId, nationalIdCountry: NATIONAL_ID_COUNTRY } : {}),
   address: { street, city: 'Testville', postalCode: '10001' },
 });
 
@@ -116,7 +126,7 @@ export const TEST_USERS: readonly TestUser[] = [
     selfExcluded: true,
     accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8200000000', sortCode: '827101', ukAccount: '28748352' }],
   },
-  // An adult whose bank knows no national identity number: recognised by name, birth date and account.
+  // An adult whose bank knows no national identity number: recognised by name, birth date and postal code.
   {
     username: 'no-id',
     identity: identity('Nora', 'Noid', '1992-12-01', undefined, '9 Unnumbered Close'),

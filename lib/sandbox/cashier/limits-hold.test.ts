@@ -1,6 +1,7 @@
 /**
  * A Pay N Play deposit held for the limits a player's rules ask before a first deposit
- * (limits-hold.ts; docs/design.md, E26 and section 8), at the regulated merchant: a Swedish
+ * (limits-hold.ts; docs/design.md, E26 and section 8), at the regulated merchant (a copy of it
+ * per deposit, so each player is new there: the service recognises a person again): a Swedish
  * player (Spelinspektionen: limits required) allowed by the merchant sees the deposit held, pays
  * it by setting limits (which bind it), or gets it back when they never answer; a player whose
  * rules ask nothing is paid at once.
@@ -8,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { bankLogin, payNPlaySession, type PayNPlaySession } from '@/lib/testing/pay-n-play-fixtures';
+import { bankLogin, freshMerchant, payNPlaySession, type PayNPlaySession } from '@/lib/testing/pay-n-play-fixtures';
 import type { Db } from '@/lib/db/client';
 import { sandboxDb } from '../core/store';
 import { settleDuePayins } from '../payins/payin-loading';
@@ -21,27 +22,27 @@ beforeAll(async () => {
   db = await sandboxDb();
 });
 
-/** The merchant's customer id of each player (username@bank) seen: a returning player keeps theirs. */
-const players = new Map<string, string>();
-const decide = (s: PayNPlaySession, identificationId: string, player: string) => {
-  if (!players.has(player)) players.set(player, `held-${randomUUID()}`);
-  return api('POST', `/public/cashier/session/${s.id}/player-decision`, {
-    token: REGULATED,
+const decide = (s: PayNPlaySession, identificationId: string, token: string) =>
+  api('POST', `/public/cashier/session/${s.id}/player-decision`, {
+    token,
     key: randomUUID(),
-    body: { identificationId, decision: 'ALLOW', customerId: players.get(player) },
+    body: { identificationId, decision: 'ALLOW', customerId: `held-${randomUUID()}` },
   });
-};
 const sessionOf = async (s: PayNPlaySession) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
-const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: REGULATED })).body;
+/** The merchant of each deposit's pay-in (each deposit is at its own copy of the regulated merchant). */
+const merchantOf = new Map<string, string>();
+const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: merchantOf.get(id)! })).body;
 const setLimits = (s: PayNPlaySession, body: object) =>
   api('PUT', `/public/cashier/session/${s.id}/responsible-gambling`, { ...s.as, body, key: randomUUID() });
 const release = (now = new Date()) => db.transaction((tx) => releaseDepositsHeldForLimits(tx, now));
 
-/** A Pay N Play deposit of `amount` EUR at the regulated merchant by `username` at `bankId`, allowed by the merchant. */
+/** A Pay N Play deposit of `amount` EUR by `username` at `bankId`, a first visit at a new copy of the regulated merchant, allowed by it. */
 async function allowedDeposit(amount: number, username: string, bankId: string) {
-  const s = await payNPlaySession(REGULATED);
+  const { token } = await freshMerchant(REGULATED);
+  const s = await payNPlaySession(token);
   const login = await bankLogin(s, username, amount, randomUUID(), bankId);
-  const allowed = await decide(s, login.identificationId, `${username}@${bankId}`);
+  merchantOf.set(login.payinId, token);
+  const allowed = await decide(s, login.identificationId, token);
   expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
   return { s, paymentId: login.payinId, allowed: allowed.body };
 }

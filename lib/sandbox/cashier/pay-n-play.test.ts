@@ -5,15 +5,19 @@
  * keyed hash), ALLOW (a new player; a returning one gets their own customer, limits and exclusion),
  * DENY (the deposit returned), the sandbox merchant's automatic decision (adults allowed, under 18
  * and the self-exclusion register denied), a login with amount 0, and replays that move nothing twice.
+ * The person, not the bank: a self-excluded player through other countries' banks, one without a
+ * national id through other banks, a probable match's exclusion, and a merchant's ALLOW of a minor
+ * or of a player on the register (never paid), each at a merchant of its own that knows no one yet.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { contractCall as api } from '@/lib/testing/sandbox-http';
-import { bankLogin, payNPlaySession, type PayNPlaySession } from '@/lib/testing/pay-n-play-fixtures';
+import { bankLogin, freshMerchant, payNPlaySession, type PayNPlaySession } from '@/lib/testing/pay-n-play-fixtures';
+import { RETURN_URLS, testCustomer } from '@/lib/testing/sandbox-fixtures';
 import type { Db } from '@/lib/db/client';
-import { merchants, payins, playerIdentifications, webhookDeliveries } from '@/lib/db/schema';
+import { customers, merchants, payins, playerIdentifications, webhookDeliveries } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { standardWebhookHeaders } from '../core/webhooks';
 import { cancelPayment, logIn } from '../bank/bank-flow';
@@ -34,9 +38,9 @@ type Session = PayNPlaySession;
 const newSession = () => payNPlaySession();
 
 const sessionOf = async (s: Session) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
-const decide = (s: Session, body: Record<string, unknown>, key = randomUUID()) =>
-  api('POST', `/public/cashier/session/${s.id}/player-decision`, { token: DEMO, key, body });
-const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: DEMO })).body;
+const decide = (s: Session, body: Record<string, unknown>, key = randomUUID(), token = DEMO) =>
+  api('POST', `/public/cashier/session/${s.id}/player-decision`, { token, key, body });
+const payinOf = async (id: string, token = DEMO) => (await api('GET', `/public/payin/${id}`, { token })).body;
 const identifiedEvents = (identificationId: string) =>
   db
     .select()
@@ -44,18 +48,20 @@ const identifiedEvents = (identificationId: string) =>
     .where(and(eq(webhookDeliveries.transactionId, identificationId), eq(webhookDeliveries.eventType, 'cashier.player.identified')));
 
 describe('identity and recognition (pure)', () => {
-  it('counts age in whole years and keys a player by national id, else by name, birth date and account', () => {
+  it('counts age in whole years and keys a person by national id and its issuer, else by name, birth date and postal code', () => {
     expect(ageOn('2008-06-15', new Date('2026-06-14T12:00:00Z'))).toBe(17);
     expect(ageOn('2008-06-15', new Date('2026-06-15T00:00:00Z'))).toBe(18);
-    const id = { givenName: 'Åsa', familyName: 'Öberg', dateOfBirth: '1990-01-01' };
-    expect(playerKeyInput('m1', { ...id, nationalId: '19900101-1234' }, 'SE', { iban: 'SE1' })).toBe(
+    const id = { givenName: 'Åsa', familyName: 'Öberg', dateOfBirth: '1990-01-01', address: { postalCode: 'SW1A 1AA' } };
+    // The country that issued the id, whatever the bank's: nothing of the bank or the account is in the key.
+    expect(playerKeyInput('m1', { ...id, nationalId: '19900101-1234', nationalIdCountry: 'se' })).toBe(
       'pnp-player:m1:national-id:SE:199001011234',
     );
-    // Without a national id: the same person, accents and spacing aside, is the same key; another account is not.
-    const a = playerKeyInput('m1', id, 'GB', { iban: 'GB00 X' });
-    expect(playerKeyInput('m1', { ...id, givenName: 'asa ', familyName: 'OBERG' }, 'GB', { iban: 'gb00x' })).toBe(a);
-    expect(playerKeyInput('m1', id, 'GB', { iban: 'GB01X' })).not.toBe(a);
-    expect(playerKeyInput('m2', id, 'GB', { iban: 'GB00X' })).not.toBe(a);
+    expect(() => playerKeyInput('m1', { ...id, nationalId: '19900101-1234' })).toThrow(/issued/);
+    // Without a national id: the same person, accents, spacing and the postal code's spelling aside, is the same key.
+    const a = playerKeyInput('m1', id);
+    expect(playerKeyInput('m1', { ...id, givenName: 'asa ', familyName: 'OBERG', address: { postalCode: 'sw1a1aa' } })).toBe(a);
+    expect(playerKeyInput('m1', { ...id, dateOfBirth: '1990-01-02' })).not.toBe(a);
+    expect(playerKeyInput('m2', id)).not.toBe(a);
   });
 
   it('decides automatically as the sandbox merchant: adults allowed, under 18 and self-excluded denied', () => {
@@ -63,6 +69,8 @@ describe('identity and recognition (pure)', () => {
     expect(autoDecision({ dateOfBirth: '1985-04-12' }, false, now)).toEqual({ decision: 'ALLOW' });
     expect(autoDecision({ dateOfBirth: '2009-11-27' }, false, now)).toEqual({ decision: 'DENY', reason: 'UNDERAGE' });
     expect(autoDecision({ dateOfBirth: '1985-04-12' }, true, now)).toEqual({ decision: 'DENY', reason: 'SELF_EXCLUDED' });
+    // A licence's own minimum age (Ontario: 19).
+    expect(autoDecision({ dateOfBirth: '2008-01-01' }, false, now, 19)).toEqual({ decision: 'DENY', reason: 'UNDERAGE' });
   });
 });
 
@@ -274,5 +282,142 @@ describe('Pay N Play: a returning player, a denied one, a login without a deposi
         })
       ).status,
     ).toBe(400);
+  });
+});
+
+describe('Pay N Play: the person, not the bank', () => {
+  const eventOf = async (identificationId: string) => JSON.parse((await identifiedEvents(identificationId))[0]!.body).data;
+  const customerIdOf = async (merchantId: string, externalUserId: string) =>
+    (
+      await db
+        .select({ id: customers.id })
+        .from(customers)
+        .where(and(eq(customers.merchantId, merchantId), eq(customers.externalUserId, externalUserId)))
+    )[0]!.id;
+  const exclude = (customerId: string, token: string) =>
+    api('PUT', `/public/customer/${customerId}/exclusion`, { token, body: { kind: 'SELF_EXCLUSION' } });
+
+  it('a Swedish player who self-excluded is the same player through a Spanish and a Dutch bank, and is not paid', async () => {
+    const merchant = await freshMerchant();
+    const first = await payNPlaySession(merchant.token);
+    const one = await bankLogin(first, 'pays', 30, randomUUID(), 'se-gota');
+    const external = `paula-${randomUUID()}`;
+    const allowed = await decide(
+      first,
+      { identificationId: one.identificationId, decision: 'ALLOW', customerId: external },
+      undefined,
+      merchant.token,
+    );
+    expect(allowed.body).toMatchObject({ returning: false, paymentStatus: 'SUCCESS' });
+    expect((await exclude(await customerIdOf(merchant.id, external), merchant.token)).status).toBe(204);
+    const hashes = new Set([(await eventOf(one.identificationId)).identity.nationalIdHash]);
+
+    for (const [bankId, country] of [
+      ['es-meseta', 'ES'],
+      ['nl-polder', 'NL'],
+    ] as const) {
+      const s = await payNPlaySession(merchant.token);
+      const login = await bankLogin(s, 'pays', 40, randomUUID(), bankId);
+      const event = await eventOf(login.identificationId);
+      // The national id is keyed with the country that issued it (SE), not the bank's.
+      expect(event, bankId).toMatchObject({ returning: true, customerId: external, identity: { country, nationalIdCountry: 'SE' } });
+      hashes.add(event.identity.nationalIdHash);
+      // The merchant allows: the session gets the excluded player's own customer, the deposit is not paid.
+      const again = await decide(s, { identificationId: login.identificationId, decision: 'ALLOW' }, undefined, merchant.token);
+      expect(again.body, bankId).toMatchObject({ decision: 'ALLOW', returning: true, customerId: external, paymentStatus: 'DECLINED' });
+      expect(await payinOf(login.paymentId!, merchant.token)).toMatchObject({
+        status: 'DECLINED',
+        statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' },
+      });
+    }
+    // One person, one hash for the merchant, whichever bank.
+    expect(hashes.size).toBe(1);
+  });
+
+  it('a player without a national id is the same player through two GB banks (other accounts, other IBANs)', async () => {
+    const merchant = await freshMerchant();
+    const first = await payNPlaySession(merchant.token);
+    const one = await bankLogin(first, 'no-id', 30, randomUUID(), 'gb-albion');
+    const external = `nora-${randomUUID()}`;
+    expect(
+      (await decide(first, { identificationId: one.identificationId, decision: 'ALLOW', customerId: external }, undefined, merchant.token))
+        .status,
+    ).toBe(200);
+    expect((await exclude(await customerIdOf(merchant.id, external), merchant.token)).status).toBe(204);
+
+    const second = await payNPlaySession(merchant.token);
+    const two = await bankLogin(second, 'no-id', 20, randomUUID(), 'gb-thistle');
+    const [a, b] = [await eventOf(one.identificationId), await eventOf(two.identificationId)];
+    expect(b.identity.account.iban).not.toBe(a.identity.account.iban);
+    expect(b).toMatchObject({ returning: true, customerId: external, probableMatches: [] });
+    expect(b.identity.playerKey).toBe(a.identity.playerKey);
+    const allowed = await decide(second, { identificationId: two.identificationId, decision: 'ALLOW' }, undefined, merchant.token);
+    expect(allowed.body).toMatchObject({ returning: true, customerId: external, paymentStatus: 'DECLINED' });
+  });
+
+  it('tells the merchant of a probable match, and pays no deposit of a person excluded under another customer', async () => {
+    const merchant = await freshMerchant();
+    // The merchant registered Paula Pays itself (an ordinary cashier session), and she self-excluded.
+    const own = `own-${randomUUID()}`;
+    const created = await api('POST', '/public/cashier/session', {
+      token: merchant.token,
+      key: randomUUID(),
+      body: {
+        customer: { ...testCustomer(own), firstName: 'PAULA', lastName: 'pays', dateOfBirth: '1985-04-12' },
+        returnUrls: RETURN_URLS,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect((await exclude(await customerIdOf(merchant.id, own), merchant.token)).status).toBe(204);
+
+    const s = await payNPlaySession(merchant.token);
+    const login = await bankLogin(s, 'pays', 30, randomUUID(), 'de-rhein');
+    expect(await eventOf(login.identificationId)).toMatchObject({
+      returning: false,
+      probableMatches: [{ customerId: own, reason: 'NAME_AND_BIRTH_DATE', excluded: true }],
+    });
+    // Allowed as a new customer: the person's exclusion binds it, the held deposit and a card deposit alike.
+    const newcomer = `new-${randomUUID()}`;
+    const allowed = await decide(
+      s,
+      { identificationId: login.identificationId, decision: 'ALLOW', customerId: newcomer },
+      undefined,
+      merchant.token,
+    );
+    expect(allowed.body).toMatchObject({ decision: 'ALLOW', returning: false, customerId: newcomer, paymentStatus: 'DECLINED' });
+    expect(await payinOf(login.paymentId!, merchant.token)).toMatchObject({ statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' } });
+    const card = await api('POST', `/public/cashier/session/${s.id}/payin`, { body: { amount: 10 }, ...s.as, key: randomUUID() });
+    expect(card.status).toBe(409);
+  });
+
+  it('pays no deposit of a minor nor of a player on the register, whatever the merchant answers', async () => {
+    const merchant = await freshMerchant();
+    for (const [username, reason] of [
+      ['minor', 'UNDERAGE'],
+      ['excluded', 'SELF_EXCLUDED'],
+    ] as const) {
+      const s = await payNPlaySession(merchant.token);
+      const login = await bankLogin(s, username, 30);
+      const body = { identificationId: login.identificationId, decision: 'ALLOW', customerId: `${username}-${randomUUID()}` };
+      const allowed = await decide(s, body, undefined, merchant.token);
+      // ALLOW is answered as the service's DENY: the deposit returned, the session without a customer.
+      expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+      expect(allowed.body, username).toMatchObject({ decision: 'DENY', denyReason: reason, paymentStatus: 'DECLINED' });
+      expect(allowed.body.customerId).toBeUndefined();
+      expect(await payinOf(login.paymentId!, merchant.token)).toMatchObject({
+        status: 'DECLINED',
+        statusReason: { detailedStatus: 'BLOCKED_CUSTOMER' },
+      });
+      const session = await sessionOf(s);
+      expect(session.payNPlay).toMatchObject({ status: 'DENIED', denyReason: reason });
+      expect(session.customer.firstName).toBe('');
+      // The same ALLOW again answers the same; the player never gets a cashier.
+      expect((await decide(s, body, undefined, merchant.token)).body).toEqual(allowed.body);
+      const card = await api('POST', `/public/cashier/session/${s.id}/payin`, { body: { amount: 10 }, ...s.as, key: randomUUID() });
+      expect(card.status).toBe(409);
+    }
   });
 });

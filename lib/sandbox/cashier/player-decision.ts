@@ -1,13 +1,19 @@
 /**
  * The merchant's decision on a player a Pay N Play login identified (docs/design.md, E26):
  * `POST /public/cashier/session/{id}/player-decision`, or the sandbox merchant's automatic one
- * (adults allowed; under 18 and the self-exclusion register denied) settled by the worker.
+ * (adults allowed; under age and the self-exclusion register denied) settled by the worker.
+ * The service holds what the bank verified, so some players it never accepts, whatever the
+ * merchant answers: one under the minimum age of the licence in force (18 without a licence) or on
+ * the sandbox's self-exclusion register. Their ALLOW is answered as DENY with that reason (the
+ * deposit returned, DECLINED BLOCKED_CUSTOMER, the session given no customer).
  * ALLOW gives the session its customer (a returning player's own, recognised by the keyed player
  * key; else a new one from the bank's identity) and pays the held deposit through changePayin, so
- * the customer's exclusion and deposit limits (E23) bind, or holds it until the player answers the
- * limits their rules ask before a first deposit (limits-hold.ts); DENY returns the deposit (DECLINED,
- * BLOCKED_CUSTOMER). The session and the login are locked: a replayed or racing decision moves
- * nothing twice; the same decision again answers the same, another is 409.
+ * the customer's exclusion and deposit limits (E23) bind; an exclusion in force of the same person
+ * under another customer (a probable match: same name and birth date) is recorded on the
+ * session's customer first, so it binds too. A deposit may instead be held until the player
+ * answers the limits their rules ask before a first deposit (limits-hold.ts); DENY returns the
+ * deposit (DECLINED, BLOCKED_CUSTOMER). The session and the login are locked: a replayed or racing
+ * decision moves nothing twice; the same decision again answers the same, another is 409.
  */
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db/client';
@@ -20,7 +26,12 @@ import { logger } from '@/lib/log';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { changePayin, type PayinRow } from '../core/records';
-import { ageOn, nationalIdHashFor } from '../bank/player-identity';
+import { rulesForCustomer } from '@/lib/cashier/regulators';
+import type { StoredGambling } from '@/lib/db/stored-shapes';
+import { activeExclusion } from '../core/deposit-rules';
+import { merchantConfig } from '../core/request-context';
+import { ageOn, nameAndBirthDate, nationalIdHashFor } from '../bank/player-identity';
+import { customersOfPerson, longestExclusion, personExclusion } from '../bank/player-matches';
 import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
 import { holdForLimits, limitsAskedFirst } from './limits-hold';
@@ -29,24 +40,77 @@ type Identification = typeof playerIdentifications.$inferSelect;
 type SessionRow = typeof cashierSessions.$inferSelect;
 type Decision = Omit<PlayerDecisionRequest, 'identificationId'>;
 
-/** The age from which a player may play (every licence of section 8). */
+/** The age from which a player may play where the licence in force says no more (no licence: 18). */
 export const ADULT_AGE = 18;
 
-/** The sandbox merchant's own checks, as a merchant runs them (pure): under 18 and a self-excluded player are denied. */
-export function autoDecision(identity: Pick<StoredPlayerIdentity, 'dateOfBirth'>, selfExcluded: boolean, now = new Date()): Decision {
-  if (ageOn(identity.dateOfBirth, now) < ADULT_AGE) return { decision: 'DENY', reason: 'UNDERAGE' };
+/** The sandbox merchant's own checks, as a merchant runs them (pure): under `minimumAge` and a self-excluded player are denied. */
+export function autoDecision(
+  identity: Pick<StoredPlayerIdentity, 'dateOfBirth'>,
+  selfExcluded: boolean,
+  now = new Date(),
+  minimumAge = ADULT_AGE,
+): Decision {
+  if (ageOn(identity.dateOfBirth, now) < minimumAge) return { decision: 'DENY', reason: 'UNDERAGE' };
   if (selfExcluded) return { decision: 'DENY', reason: 'SELF_EXCLUDED' };
   return { decision: 'ALLOW' };
 }
 
-/** Whether the identity is on the sandbox merchant's self-exclusion register (the test users marked so), by its national id's keyed hash. */
+/**
+ * Whether the identity is on the sandbox's self-exclusion register (the test users marked so): by
+ * the keyed hash of the national id and its issuing country when both have one, else by the
+ * normalised name and date of birth.
+ */
 async function onDemoRegister(tx: Db, merchantId: string, identity: StoredPlayerIdentity): Promise<boolean> {
-  if (!identity.nationalIdHash) return false;
-  for (const user of TEST_USERS) {
-    if (!user.selfExcluded || !user.identity.nationalId) continue;
-    if ((await nationalIdHashFor(tx, merchantId, identity.country, user.identity.nationalId)) === identity.nationalIdHash) return true;
+  for (const { selfExcluded, identity: listed } of TEST_USERS) {
+    if (!selfExcluded) continue;
+    if (listed.nationalId && listed.nationalIdCountry && identity.nationalIdHash) {
+      if ((await nationalIdHashFor(tx, merchantId, listed.nationalIdCountry, listed.nationalId)) === identity.nationalIdHash) return true;
+    } else if (nameAndBirthDate(listed) === nameAndBirthDate(identity)) return true;
   }
   return false;
+}
+
+/** The minimum age (years) of the licence of `merchantId` in force for a player of the bank's country (18 without one). */
+async function minimumAgeOf(tx: Db, merchantId: string, identity: Pick<StoredPlayerIdentity, 'country'>): Promise<number> {
+  const config = await merchantConfig(tx, merchantId);
+  return rulesForCustomer(config.settings.licences, identity.country).minimumAge;
+}
+
+/** Why the service refuses a player whatever the merchant answers, with the reason a returned deposit carries; null: it does not. */
+async function serviceRefusal(
+  tx: Db,
+  merchantId: string,
+  identity: StoredPlayerIdentity,
+  now: Date,
+): Promise<{ reason: Extract<DenyReason, 'UNDERAGE' | 'SELF_EXCLUDED'>; why: string } | null> {
+  const minimumAge = await minimumAgeOf(tx, merchantId, identity);
+  if (ageOn(identity.dateOfBirth, now) < minimumAge)
+    return { reason: 'UNDERAGE', why: `The player is under ${minimumAge}, the minimum age of the licence in force` };
+  if (await onDemoRegister(tx, merchantId, identity))
+    return { reason: 'SELF_EXCLUDED', why: 'The player is on the self-exclusion register' };
+  return null;
+}
+
+/**
+ * Records `exclusion` (the person's, found under another customer) on the customer `customerId`
+ * unless one as long is in force there; locks the customer row (the pay-in is locked first, as
+ * every path locks them). Answers whether an exclusion now binds the customer.
+ */
+async function bindPersonExclusion(
+  tx: Db,
+  customerId: string,
+  exclusion: NonNullable<StoredGambling['exclusion']> | null,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await tx.select({ gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).for('update');
+  const own = activeExclusion(row?.gambling, now);
+  const binding = longestExclusion([own, exclusion]);
+  if (binding && binding !== own)
+    await tx
+      .update(customers)
+      .set({ gambling: { ...(row?.gambling ?? {}), exclusion: { ...binding } }, updatedAt: now })
+      .where(eq(customers.id, customerId));
+  return binding !== null;
 }
 
 /** The answer of a decided login (a replay answers it again). */
@@ -61,6 +125,7 @@ async function answerOf(tx: Db, row: Identification): Promise<PlayerDecisionAnsw
     decision: row.status === 'ALLOWED' ? 'ALLOW' : 'DENY',
     ...(customer ? { customerId: customer.externalUserId } : {}),
     returning: row.knownCustomerId !== null,
+    ...(row.status === 'DENIED' && row.denyReason ? { denyReason: row.denyReason as DenyReason } : {}),
     ...(row.kind === 'DEPOSIT' ? { paymentId: row.payinId, ...(payin ? { paymentStatus: payin.status } : {}) } : {}),
   };
 }
@@ -107,12 +172,19 @@ async function customerFor(
 }
 
 /** Applies `d` to the locked login `row` of the locked `session`; answers the decision. */
-async function applyDecision(tx: Db, session: SessionRow, row: Identification, d: Decision, now: Date): Promise<PlayerDecisionAnswer> {
+async function applyDecision(tx: Db, session: SessionRow, row: Identification, asked: Decision, now: Date): Promise<PlayerDecisionAnswer> {
   if (row.status === 'ALLOWED' || row.status === 'DENIED') {
-    const same = (row.status === 'ALLOWED') === (d.decision === 'ALLOW');
-    if (!same) throw new SandboxApiError('INVALID_STATE', `The player was already ${row.status.toLowerCase()}`);
+    const same = (row.status === 'ALLOWED') === (asked.decision === 'ALLOW');
+    // An ALLOW the service refuses answers the refusal again, as the first one did.
+    const refusedAgain =
+      !same &&
+      asked.decision === 'ALLOW' &&
+      row.status === 'DENIED' &&
+      row.identity !== null &&
+      (await serviceRefusal(tx, row.merchantId, row.identity, now))?.reason === row.denyReason;
+    if (!same && !refusedAgain) throw new SandboxApiError('INVALID_STATE', `The player was already ${row.status.toLowerCase()}`);
     const answer = await answerOf(tx, row);
-    if (d.customerId && answer.customerId !== d.customerId)
+    if (same && asked.customerId && answer.customerId !== asked.customerId)
       throw new SandboxApiError('CONFLICT', 'customerId differs from the decision made');
     return answer;
   }
@@ -121,12 +193,15 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, d
   const [payin] = await tx.select().from(payins).where(eq(payins.id, row.payinId)).for('update').limit(1);
   if (!payin) throw new Error('a login without its pay-in');
   const deposit = row.kind === 'DEPOSIT';
+  // What the bank verified may refuse the player whatever the merchant answers: then the ALLOW is a DENY.
+  const refusal = asked.decision === 'ALLOW' ? await serviceRefusal(tx, row.merchantId, row.identity, now) : null;
+  const d: Decision = refusal ? { decision: 'DENY', reason: refusal.reason } : asked;
   if (d.decision === 'DENY') {
     const reason: DenyReason = d.reason ?? 'OTHER';
     const statusReason = {
       status: 'DECLINED' as const,
       detailedStatus: 'BLOCKED_CUSTOMER' as const,
-      reason: `The merchant did not accept the player (${reason}); the payment is returned to the payer's account`,
+      reason: `${refusal ? refusal.why : `The merchant did not accept the player (${reason})`}; the payment is returned to the payer's account`,
     };
     await settle(tx, payin, deposit, { status: 'DECLINED', statusReason });
     await tx
@@ -148,9 +223,12 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, d
       .where(eq(cashierSessions.id, session.id));
     await tx.update(bankPayments).set({ customerId }).where(eq(bankPayments.payinId, payin.id));
     await tx.update(payins).set({ customerId }).where(eq(payins.id, payin.id));
+    // The person's exclusion binds whichever customer the session gets: one in force under a probable match is recorded on it.
+    const person = await customersOfPerson(tx, row.merchantId, row.identity, row.playerKey, now);
+    const excluded = await bindPersonExclusion(tx, customerId, personExclusion(person), now);
     // Paid through changePayin: the customer's exclusion and limits as they are now may still decline it. A new
-    // player whose rules ask for limits before a first deposit answers them first (limits-hold.ts).
-    if (deposit && payin.status === 'PENDING' && (await limitsAskedFirst(tx, row.merchantId, customerId)))
+    // player whose rules ask for limits before a first deposit answers them first (limits-hold.ts); an excluded one is declined at once.
+    if (deposit && payin.status === 'PENDING' && !excluded && (await limitsAskedFirst(tx, row.merchantId, customerId)))
       await holdForLimits(tx, payin, now);
     else await settle(tx, { ...payin, customerId }, deposit, { status: 'SUCCESS', statusReason: null });
     await tx
@@ -158,7 +236,17 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, d
       .set({ status: 'ALLOWED', customerId, autoDecideAt: null, decidedAt: now, updatedAt: now })
       .where(eq(playerIdentifications.id, row.id));
   }
-  logger.info({ sessionId: session.id, identificationId: row.id, decision: d.decision, reason: d.reason }, 'pay n play: player decided');
+  logger.info(
+    {
+      sessionId: session.id,
+      identificationId: row.id,
+      asked: asked.decision,
+      decision: d.decision,
+      reason: d.reason,
+      byService: !!refusal,
+    },
+    'pay n play: player decided',
+  );
   const [decided] = await tx.select().from(playerIdentifications).where(eq(playerIdentifications.id, row.id));
   return answerOf(tx, decided!);
 }
@@ -214,7 +302,12 @@ export async function settleDueAutoDecisions(tx: Db, now = new Date()): Promise<
       await tx.update(playerIdentifications).set({ autoDecideAt: null }).where(eq(playerIdentifications.id, id));
       continue;
     }
-    const decision = autoDecision(row.identity, await onDemoRegister(tx, row.merchantId, row.identity), now);
+    const decision = autoDecision(
+      row.identity,
+      await onDemoRegister(tx, row.merchantId, row.identity),
+      now,
+      await minimumAgeOf(tx, row.merchantId, row.identity),
+    );
     try {
       // A savepoint: one login that cannot be decided never stops the worker's pass.
       await tx.transaction((sp) => applyDecision(sp, session, row, decision, now));

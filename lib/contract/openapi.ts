@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { LaunchSpentEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
+import { PlayerIdentifiedWebhook } from './pay-n-play';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ErrorResponse } from './errors';
 import { OPERATIONS, OPERATION_IDS, type OperationSpec } from './operations';
@@ -145,6 +146,12 @@ export function buildOpenApiDocument() {
         post: webhook(
           'launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent',
           LaunchSpentEvent,
+        ),
+      },
+      playerIdentified: {
+        post: webhook(
+          'cashier.player.identified, to the merchant webhook URL: a Pay N Play login identified a player (the identity the bank verified, a returning player’s customer, probable matches); the merchant answers by player-decision',
+          PlayerIdentifiedWebhook,
         ),
       },
     },

@@ -174,3 +174,14 @@ export const PlayerIdentifiedEvent = z
   })
   .meta({ id: 'PlayerIdentifiedEvent', 'x-extension': true });
 export type PlayerIdentifiedEvent = z.infer<typeof PlayerIdentifiedEvent>;
+
+/** The `cashier.player.identified` event as POSTed to the merchant's webhook URL (Standard Webhooks). */
+export const PlayerIdentifiedWebhook = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.literal('cashier.player.identified'),
+    createdAt: z.string(),
+    data: PlayerIdentifiedEvent,
+  })
+  .meta({ id: 'PlayerIdentifiedWebhook', 'x-extension': true });
+export type PlayerIdentifiedWebhook = z.infer<typeof PlayerIdentifiedWebhook>;

@@ -1043,6 +1043,53 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    playerIdentified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** cashier.player.identified, to the merchant webhook URL: a Pay N Play login identified a player (the identity the bank verified, a returning player’s customer, probable matches); the merchant answers by player-decision */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PlayerIdentifiedWebhook"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1586,6 +1633,68 @@ export interface components {
                 spentAt: string;
                 client: components["schemas"]["LaunchClient"];
             };
+        };
+        PlayerIdentifiedWebhook: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @constant */
+            type: "cashier.player.identified";
+            createdAt: string;
+            data: components["schemas"]["PlayerIdentifiedEvent"];
+        };
+        PlayerIdentifiedEvent: {
+            identificationId: string;
+            sessionId: string;
+            /** @enum {string} */
+            kind: "DEPOSIT" | "LOGIN";
+            paymentId?: string;
+            amount: number;
+            currency: string;
+            returning: boolean;
+            /** @description A returning player’s externalUserId. */
+            customerId?: string;
+            /** @description The merchant’s other customers who are probably this person (not `customerId`): the merchant decides. ALLOW with one’s `customerId` links the login to that customer. */
+            probableMatches: {
+                /** @description The externalUserId of another customer of the merchant who may be this person. */
+                customerId: string;
+                /**
+                 * @description The same given and family name (accents, case and spacing aside) and date of birth.
+                 * @enum {string}
+                 */
+                reason: "NAME_AND_BIRTH_DATE";
+                /** @description A time-out or self-exclusion of that customer is in force: no deposit of this player is paid, whatever the decision (ALLOW as a new customer records it on them too). */
+                excluded: boolean;
+            }[];
+            identity: {
+                givenName: string;
+                familyName: string;
+                dateOfBirth: string;
+                /** @description ISO 3166-1 alpha-2: the bank’s country. */
+                country: string;
+                address: {
+                    street: string;
+                    city: string;
+                    postalCode: string;
+                };
+                /** @description HMAC-SHA256 (hex) of the national identity number and the country that issued it, scoped to the merchant. */
+                nationalIdHash?: string;
+                /** @description ISO 3166-1 alpha-2: the country that issued the national identity number (not the bank’s, `country`). */
+                nationalIdCountry?: string;
+                /** @description The keyed hash the service recognises the player by, whatever their bank: of the national id and its issuing country, else of the name, date of birth and postal code. */
+                playerKey: string;
+                account: {
+                    /** @enum {string} */
+                    scheme: "IBAN" | "UK.OBIE.SortCodeAccountNumber";
+                    masked: string;
+                    iban: string;
+                    sortCode?: string;
+                    accountNumber?: string;
+                    holder: string;
+                    bankId: string;
+                };
+            };
+            /** @description POST /public/cashier/session/{sessionId}/player-decision */
+            decideBy: string;
         };
         PayinCreateResponse: {
             paymentId: string;

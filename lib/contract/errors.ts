@@ -22,7 +22,7 @@ export const ERROR_KEYS = {
   LIMIT_EXCEEDED: { status: 400, code: 4002 },
   UNAUTHORIZED: { status: 401, code: 4011 },
   FORBIDDEN: { status: 403, code: 4031 },
-  /** A withdrawal by bank to an account the customer did not deposit from, which the merchant does not allow. */
+  /** A withdrawal by bank to an account the customer did not deposit from, which the merchant does not allow; a payout to a card the customer did not deposit with. */
   CLOSED_LOOP: { status: 403, code: 4032 },
   NOT_FOUND: { status: 404, code: 4041 },
   CONFLICT: { status: 409, code: 4091 },

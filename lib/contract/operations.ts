@@ -270,6 +270,8 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/public/payout/{payoutId}/process/card',
     summary: 'Give the destination card of a payout',
+    description:
+      'Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card); a payout outside a session, once the customer has paid by card, too. Another card is 403 CLOSED_LOOP, and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to.',
     request: PayoutCardRequest,
     answer: PayoutProcessingResponse,
     answerDescription: 'Details given',

@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Give the destination card of a payout
-         * @description Callers: a merchant's token or the hosted pages' credential.
+         * @description Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card); a payout outside a session, once the customer has paid by card, too. Another card is 403 CLOSED_LOOP, and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processPayoutCard"];
         delete?: never;

@@ -1,8 +1,9 @@
 /**
  * Fixtures the sandbox's tests share, built once here rather than copied into each test file: a
  * customer, a cashier session opened by its customer's browser, a pay-in created through the router, the body of a card processing request or of a
- * host-to-host create, a passkey enrolled at the sandbox's ACS with the client data it signs, and
- * a customer's limit raises with their cooling-off over. Amounts in requests are major units, as
+ * host-to-host create, a passkey enrolled at the sandbox's ACS with the client data it signs,
+ * a customer's limit raises with their cooling-off over, and a card deposit that puts a card in the
+ * customer's closed loop. Amounts in requests are major units, as
  * the API takes them.
  */
 import { randomUUID } from 'node:crypto';
@@ -14,6 +15,8 @@ import { customers, payins } from '@/lib/db/schema';
 import sampleCustomer from '@/lib/sandbox/sample-customer.json';
 import { completeChallenge } from '@/lib/sandbox/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@/lib/sandbox/payins/spc-enrolment';
+import { keyedHash } from '@/lib/sandbox/core/store';
+import { maskPan } from '@/lib/card/card-rules';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import type { softwareAuthenticator } from './software-authenticator';
 
@@ -216,4 +219,46 @@ export async function createTestSession(balance: number, token = 'sbx_demo_merch
   });
   expect(answer.status, 'creating a cashier session').toBe(200);
   return { sessionId: answer.body.sessionId as string, holding: await pagesHolding(answer.body.checkoutUrl as string) };
+}
+
+type Holding = Awaited<ReturnType<typeof pagesHolding>>;
+
+/**
+ * A paid deposit of `amount` EUR (10 unless given) in the session with `cardNumber` (a test card
+ * that succeeds without 3DS), through the router, by the session's browser `holding`: what makes
+ * the card one a withdrawal may go to (the closed loop). Answers the pay-in's id.
+ */
+export async function depositByCard(
+  sessionId: string,
+  holding: Holding,
+  cardNumber = '4242424242424242',
+  options: { amount?: number; saveCard?: boolean } = {},
+): Promise<string> {
+  const created = await api('POST', `/public/cashier/session/${sessionId}/payin`, {
+    body: { amount: options.amount ?? 10, method: 'card' },
+    ...holding,
+    key: randomUUID(),
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const payinId = created.body.paymentId as string;
+  const paid = await api('POST', `/public/payin/${payinId}/process/card`, {
+    body: cardRequest(cardNumber, { saveCard: options.saveCard }),
+    ...holding,
+    key: randomUUID(),
+  });
+  expect(paid.body.status, JSON.stringify(paid.body)).toBe('SUCCESS');
+  return payinId;
+}
+
+/**
+ * Records the paid pay-in `payinId` as paid with `cardNumber` (its keyed hash and mask): for a test
+ * card that never succeeds as a deposit (a payout's failing card, 4000 0000 0000 0119) but that a
+ * test needs in the customer's closed loop. The number itself is not kept.
+ */
+export async function recordDepositCard(db: Db, payinId: string, cardNumber: string): Promise<void> {
+  const [row] = await db.select().from(payins).where(eq(payins.id, payinId));
+  await db
+    .update(payins)
+    .set({ card: { ...row!.card!, hash: await keyedHash(db, cardNumber), mask: maskPan(cardNumber) } })
+    .where(eq(payins.id, payinId));
 }

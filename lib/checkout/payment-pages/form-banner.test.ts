@@ -12,6 +12,7 @@ describe('payment form banners', () => {
   it('words a form error, the state’s `limit` as errors.depositLimit', async () => {
     expect(await bannerText({ formError: 'rateLimited' })).toBe(ar.errors.rateLimited);
     expect(await bannerText({ formError: 'limit' })).toBe(ar.errors.depositLimit);
+    expect(await bannerText({ formError: 'closedLoop' })).toBe(ar.errors.cardClosedLoop);
   });
 
   it('words a decline with its reason, and a reason without words of its own as the generic one', async () => {

@@ -8,7 +8,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
 
-/** A form error's key in `errors.*` (the state's `limit` is `errors.depositLimit`). */
+/** A form error's key in `errors.*` (the state's `limit` is `errors.depositLimit`, `closedLoop` `errors.cardClosedLoop`). */
 const FORM_ERROR_KEYS: Record<string, string> = {
   unavailable: 'unavailable',
   rejected: 'rejected',
@@ -19,6 +19,7 @@ const FORM_ERROR_KEYS: Record<string, string> = {
   limit: 'depositLimit',
   excluded: 'excluded',
   limitsRequired: 'limitsRequired',
+  closedLoop: 'cardClosedLoop',
 };
 
 const REASONS = new Set<string>(REASON_MESSAGES);

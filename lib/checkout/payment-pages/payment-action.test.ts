@@ -118,6 +118,10 @@ describe('failureState', () => {
       values: { note: 'kept' },
     });
     expect(failureState(new PaymentsApiError('http', 'x', 403), c)).toMatchObject({ formError: 'rejected' });
+    // A payout's card outside the closed loop has its own words; another card is another request.
+    const closed = failureState(new PaymentsApiError('http', 'x', 403, 'CLOSED_LOOP'), c);
+    expect(closed).toMatchObject({ formError: 'closedLoop' });
+    expect(closed).not.toMatchObject({ attemptKey: KEY });
     expect(failureState(new HolderRefused(false), c)).toMatchObject({ attemptKey: KEY, formError: 'rejected' });
   });
 

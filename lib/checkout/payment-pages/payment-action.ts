@@ -43,7 +43,9 @@ export const CONTROL_LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, brow
 
 /** Form-level problems every payment form can show (`errors.*` keys; `limit`: `errors.depositLimit`). */
 /** `excluded`, `limitsRequired`: the regulated cashier's refusals of a deposit (a time-out or self-exclusion; limits asked first). */
-export type PaymentFormError = 'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired';
+/** `closedLoop`: a payout's destination card the customer never deposited with (`errors.cardClosedLoop`). */
+export type PaymentFormError =
+  'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired' | 'closedLoop';
 
 /** The state every payment form's action answers: at least the next attempt's key. */
 export interface PaymentFormState<V = unknown> {
@@ -124,6 +126,9 @@ export function failureState<V>(
       return { attemptKey: randomUUID(), formError: 'excluded', values };
     case 'limitsRequired':
       return { attemptKey: randomUUID(), formError: 'limitsRequired', values };
+    // A payout's card outside the closed loop: nothing was given; another card is another request (a new key).
+    case 'closedLoop':
+      return { attemptKey: randomUUID(), formError: 'closedLoop', values };
     default:
       return { attemptKey: randomUUID(), formError: 'rejected', values };
   }

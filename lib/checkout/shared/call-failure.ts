@@ -23,6 +23,8 @@ type CallFailure =
   | 'limitsRequired'
   /** 409 CONFLICT: done already another way (a failed deposit retried already). */
   | 'conflict'
+  /** 403 CLOSED_LOOP: a withdrawal's destination the customer did not deposit with (a card, a bank account). */
+  | 'closedLoop'
   /** 429 RATE_LIMITED: too many attempts; try again later. */
   | 'rateLimited'
   /** 404: unknown transaction or session. */
@@ -43,6 +45,7 @@ export function classifyFailure(error: unknown): CallFailure {
   if (error.status === 409 && error.errorKey === 'LIMITS_REQUIRED') return 'limitsRequired';
   if (error.status === 409 && error.errorKey === 'CONFLICT') return 'conflict';
   if (error.status === 400 && error.errorKey === 'LIMIT_EXCEEDED') return 'limitExceeded';
+  if (error.status === 403 && error.errorKey === 'CLOSED_LOOP') return 'closedLoop';
   if (error.status === 429) return 'rateLimited';
   if (error.status === 404) return 'notFound';
   if (error.status === 400) return 'invalid';

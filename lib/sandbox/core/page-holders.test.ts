@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sandboxDb } from './store';
 import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { SAMPLE_BODIES } from '@/lib/testing/operation-samples';
+import { depositByCard } from '@/lib/testing/sandbox-fixtures';
 
 const browser = {
   acceptHeader: 'text/html',
@@ -108,6 +109,8 @@ describe('launching a cashier session', () => {
       ).status,
     ).toBe(403);
     expect((await api('PUT', `/public/payout/${withdrawal.body.payoutId}/cancel`, pages(proof()))).status).toBe(403);
+    // The holder gives a card the customer deposited with (the closed loop).
+    await depositByCard(s.sessionId, mine);
     expect(
       (await api('POST', `/public/payout/${withdrawal.body.payoutId}/process/card`, { ...mine, body: destination, key: randomUUID() }))
         .status,

@@ -83,12 +83,16 @@ describe('cancelling a pending withdrawal', () => {
     const list = await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages });
     expect(list.body.transactions[0]).toMatchObject({ status: 'REJECTED', statusReason: 'CUSTOMER_CANCELLED' });
 
+    // A withdrawal by card goes to a card the customer deposited with (the closed loop).
+    const cardDeposit = await deposit(id, 10, 'card');
+    expect((await payCard(cardDeposit.body.paymentId)).body.status).toBe('SUCCESS');
     const second = await withdraw(id, 50);
-    await api('POST', `/public/payout/${second.body.payoutId}/process/card`, {
+    const given = await api('POST', `/public/payout/${second.body.payoutId}/process/card`, {
       ...browserOf.pages,
       key: randomUUID(),
       body: { browser, cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' } },
     });
+    expect(given.body.status).toBe('WAITING_FOR_CONFIRMATION');
     expect((await cancel(second.body.payoutId)).status).toBe(204);
   });
 

@@ -38,6 +38,7 @@ import type { PendingOutcome, StoredCard } from '@/lib/db/stored-shapes';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { recordCreditTransfer, sendCreditTransfer } from '../bank/credit-transfers';
 import { payoutBankDestination } from '../bank/payout-accounts';
+import { assertCardDestination, withdrawalCardFilter } from './card-closed-loop';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 const PAYOUT_PROCESSING_MS = 2_000;
@@ -122,12 +123,14 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
 
 /**
  * GET /public/payout/{payoutId}, without a row lock (as getPayin: a due outcome is settled only when
- * the row is free), with the customer's saved cards (`savedCards`, docs/design.md, E7).
+ * the row is free), with the customer's saved cards it may be paid to (`savedCards`, docs/design.md, E7;
+ * the closed loop of card-closed-loop.ts).
  */
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
-  const savedCards = await customerCards(tx, row.customerId);
+  // Only the cards the payout may go to (the closed loop, card-closed-loop.ts).
+  const savedCards = await customerCards(tx, row.customerId, await withdrawalCardFilter(tx, row));
   if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayoutTransaction(row), savedCards };
   const [locked] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update', { skipLocked: true }).limit(1);
   return { ...toPayoutTransaction(locked ? await settle(tx, locked) : row), savedCards };
@@ -194,7 +197,11 @@ function assertAwaitingDestination(row: PayoutRow): void {
   if (!payoutActions(row.status).giveDestination) throw invalidState(row, 'given a destination');
 }
 
-/** POST /public/payout/{payoutId}/process/card: a new destination card (no CVV) or a saved one. */
+/**
+ * POST /public/payout/{payoutId}/process/card: a new destination card (no CVV) or a saved one,
+ * in the closed loop (card-closed-loop.ts): a cashier withdrawal only to a card the customer
+ * deposited with; a merchant's payout too once the customer has paid by card. Else 403 CLOSED_LOOP.
+ */
 export async function processPayoutCard(
   tx: Db,
   principal: Principal,
@@ -212,8 +219,10 @@ export async function processPayoutCard(
     card = analysed.stored;
   } else {
     card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
-    await touchSavedCard(tx, request.savedCardData.cardId);
   }
+  // Closed loop (card-closed-loop.ts): a card the customer deposited with, else 403 CLOSED_LOOP.
+  await assertCardDestination(tx, row, card.hash);
+  if ('savedCardData' in request) await touchSavedCard(tx, request.savedCardData.cardId);
   return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }
 

@@ -152,17 +152,18 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
       <fieldset {...describe('destination')}>
         <legend className="text-sm font-medium">{text.destination}</legend>
         <div className="mt-1 space-y-2">
-          {props.accounts.map((account, i) => (
+          {/* Nothing is chosen for the customer: they pick the account, seeing whose it is. */}
+          {props.accounts.map((account) => (
             <label key={account.ref} className="flex min-h-6 items-center gap-2">
               <input
                 type="radio"
                 name="destination"
                 value={account.ref}
-                defaultChecked={values.destination ? values.destination === account.ref : i === 0}
+                defaultChecked={values.destination === account.ref}
                 className="size-6 accent-primary"
               />
               <span>
-                <bdi dir="ltr">{account.masked}</bdi> · {account.bankName}
+                <bdi dir="ltr">{account.masked}</bdi> · {account.bankName} · <bdi>{account.holder}</bdi>
               </span>
             </label>
           ))}

@@ -1,13 +1,14 @@
 /**
  * Closed-loop withdrawals by bank over the sandbox bank's own accounts: the deposit accounts a
- * withdrawal may go to (masked, one per account, latest first, only paid deposits), and the
+ * withdrawal may go to (masked, one per account, latest first, only paid deposits from an account
+ * in the customer's name: a stranger who paid the customer's pay-in is never one), and the
  * decision on a chosen or typed destination, with and without the merchant's leave to pay
  * another account (which then goes through the payee name check).
  */
 import { describe, expect, it } from 'vitest';
 import type { StoredDebtorAccount } from '@/lib/db/schema-bank';
 import { bankById, type DemoBank } from './bank-directory';
-import { decideDestination, withdrawalDestinations, type BankDeposit } from './closed-loop';
+import { decideDestination, holderIsCustomer, withdrawalDestinations, type BankDeposit } from './closed-loop';
 import { checkPayeeName } from './name-check';
 import { accountsAt, testUser } from './test-users';
 
@@ -26,12 +27,16 @@ function debtor(username: string, bank: DemoBank, key = 'current'): StoredDebtor
 
 const se = bankById('se-norrland')!;
 const gb = bankById('gb-albion')!;
+/** The customer of these deposits, as the merchant's customer record names them. */
+const CUSTOMER = 'Paula Pays';
+/** A deposit of the customer, its holder compared with the customer's name as customer-deposits.ts does. */
 const deposit = (id: string, account: StoredDebtorAccount | null, day: number, status = 'ACSC', payinStatus = 'SUCCESS'): BankDeposit => ({
   id,
   bankId: account?.iban.startsWith('GB') ? gb.id : se.id,
   status,
   payinStatus,
   debtorAccount: account,
+  holderIsCustomer: !!account && holderIsCustomer(account.holder, CUSTOMER),
   createdAt: new Date(Date.UTC(2026, 0, day)),
 });
 
@@ -45,6 +50,7 @@ const deposits: BankDeposit[] = [
   deposit('bp_5', debtor('no-funds', se), 5, 'RJCT', 'DECLINED'),
   deposit('bp_6', debtor('timeout', se), 6, 'ACSC', 'DECLINED'), // settled, but the pay-in was declined (an exclusion since)
   deposit('bp_7', null, 7, 'RJCT', 'DECLINED'), // abandoned before an account was chosen
+  deposit('bp_8', debtor('pending', se), 8), // settled and paid, but by a stranger (Penny Pending) from her own account
 ];
 
 describe('the accounts a bank withdrawal may go to', () => {
@@ -85,7 +91,7 @@ describe('the decision on a destination', () => {
   });
 
   it('refuses a ref that is not a paid deposit of this customer', () => {
-    for (const ref of ['bp_4', 'bp_5', 'bp_6', 'bp_7', 'bp_x'])
+    for (const ref of ['bp_4', 'bp_5', 'bp_6', 'bp_7', 'bp_8', 'bp_x'])
       expect(decideDestination(deposits, true, { ref }), ref).toEqual({ allowed: false, reason: 'UNKNOWN_REF' });
   });
 
@@ -129,5 +135,28 @@ describe('the decision on a destination', () => {
         reason: 'INVALID_ACCOUNT',
       });
     }
+  });
+});
+
+describe('a third party who paid the customer’s deposit', () => {
+  const stranger = debtor('pending', se);
+
+  it('the holder is the customer by the payee check’s matching: titles, order, accents; anyone else is not', () => {
+    expect(holderIsCustomer('Paula Pays', 'Mrs Paula Pays')).toBe(true);
+    expect(holderIsCustomer('Pays Paula', 'Paula Pays')).toBe(true);
+    expect(holderIsCustomer('Jürgen Müller', 'Jurgen Mueller')).toBe(true);
+    expect(holderIsCustomer('Penny Pending', 'Paula Pays')).toBe(false);
+    expect(holderIsCustomer('Paula Pays', '')).toBe(false);
+  });
+
+  it('is never a withdrawal destination: not listed, its ref unknown, typed in full another account', () => {
+    const only = [deposit('bp_9', stranger, 9)];
+    expect(only[0]!.holderIsCustomer).toBe(false);
+    expect(withdrawalDestinations(only, false)).toEqual({ accounts: [], otherAccountAllowed: false, offered: false });
+    expect(withdrawalDestinations(deposits, false).accounts.map((a) => a.ref)).not.toContain('bp_8');
+    expect(decideDestination(only, false, { ref: 'bp_9' })).toEqual({ allowed: false, reason: 'UNKNOWN_REF' });
+    expect(decideDestination(only, false, { account: { iban: stranger.iban } })).toEqual({ allowed: false, reason: 'CLOSED_LOOP' });
+    // With the merchant's leave, the stranger's account is an account like any other: the name check first.
+    expect(decideDestination(only, true, { account: { iban: stranger.iban } })).toMatchObject({ kind: 'NAME_CHECK_REQUIRED' });
   });
 });

@@ -4,11 +4,15 @@
  * customer's bank deposits (the sandbox bank's payments, bank-payments.ts, each with the debtor
  * account the bank reported, schema-bank.ts) this decides which accounts a withdrawal may go to,
  * masked for display, and whether another account may be given (a merchant's setting), which then
- * needs a payee name check (name-check.ts) before the customer confirms. Pure: no database.
+ * needs a payee name check (name-check.ts) before the customer confirms. Only an account whose
+ * holder, as the bank verified it, is the customer (their name matches, name-match.ts) counts: a
+ * stranger who pays a customer's pay-in from their own account does not become a destination.
+ * Pure: no database.
  */
 import type { StoredCreditorAccount, StoredDebtorAccount } from '@/lib/db/schema-bank';
 import { checkedIban, isValidUkAccount } from './account-identifiers';
 import type { PayeeAccount } from './name-check';
+import { matchNames } from './name-match';
 
 /** A bank deposit as the wiring reads it: a bank payment row and its pay-in's status. */
 export interface BankDeposit {
@@ -20,7 +24,19 @@ export interface BankDeposit {
   /** The pay-in's status: a settled bank payment whose pay-in was declined after (an exclusion, a limit) proves nothing paid. */
   payinStatus: string;
   debtorAccount: StoredDebtorAccount | null;
+  /** Whether the account's holder (as the bank verified it) is the customer: `holderIsCustomer` of the customer's name. */
+  holderIsCustomer: boolean;
   createdAt: Date;
+}
+
+/**
+ * Whether an account `holder` (the name the bank verified) is the customer `customerName` (the
+ * merchant's customer record: first and last name): the payee check's matching of a personal
+ * account (name-match.ts), a match or a close match (titles, accents, transliteration, swapped
+ * names, initials, a small typo); anything else is someone else.
+ */
+export function holderIsCustomer(holder: string, customerName: string): boolean {
+  return matchNames(customerName, holder, 'PERSONAL') !== 'NO_MATCH';
 }
 
 /** A deposit account a withdrawal may go to, as the cashier shows it: never the identifier in full. */
@@ -43,18 +59,22 @@ export interface WithdrawalDestinations {
   offered: boolean;
 }
 
-/** The pay-in statuses of a deposit that was paid (refunds after do not undo who owns the account). */
-const PAID = new Set(['SUCCESS', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED']);
-
-/** Whether a deposit proves the customer holds its debtor account: settled at the bank (ACSC) and paid. */
-const isPaidDeposit = (d: BankDeposit): d is BankDeposit & { debtorAccount: StoredDebtorAccount } =>
-  d.status === 'ACSC' && PAID.has(d.payinStatus) && !!d.debtorAccount;
+/** The pay-in statuses of a deposit that was paid (refunds after do not undo who owns the account or the card). */
+export const PAID_PAYIN_STATUSES = ['SUCCESS', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
+const PAID = new Set<string>(PAID_PAYIN_STATUSES);
 
 /**
- * The accounts a customer's bank withdrawal may go to: one per distinct account (by IBAN) the
- * customer paid a deposit from, latest deposit first, each under its mask with the latest
- * deposit's id as `ref`; deposits not settled and paid (pending, rejected, declined after) count
- * for nothing. `otherAccountAllowed`: the merchant's setting, passed through.
+ * Whether a deposit proves the customer holds its debtor account: settled at the bank (ACSC), paid,
+ * and from an account held in the customer's name (a third party's payment proves nothing).
+ */
+const isPaidDeposit = (d: BankDeposit): d is BankDeposit & { debtorAccount: StoredDebtorAccount } =>
+  d.status === 'ACSC' && PAID.has(d.payinStatus) && !!d.debtorAccount && d.holderIsCustomer;
+
+/**
+ * The accounts a customer's bank withdrawal may go to: one per distinct account (by IBAN) held in
+ * the customer's name that the customer paid a deposit from, latest deposit first, each under its
+ * mask with the latest deposit's id as `ref`; deposits not settled and paid (pending, rejected,
+ * declined after) or paid from someone else's account count for nothing. `otherAccountAllowed`: the merchant's setting, passed through.
  */
 export function withdrawalDestinations(deposits: readonly BankDeposit[], otherAccountAllowed: boolean): WithdrawalDestinations {
   const latest = new Map<string, BankDeposit & { debtorAccount: StoredDebtorAccount }>();
@@ -81,8 +101,9 @@ export type WithdrawalChoice = { ref: string } | { account: PayeeAccount };
 
 /**
  * The decision on a withdrawal's destination:
- * - `DEPOSIT_ACCOUNT`: an account the customer deposited from (chosen by `ref`, any of its paid deposits' ids, or typed in full and
- *   the same: an IBAN, or a UK sort code and account number), in full for the payout; no name check.
+ * - `DEPOSIT_ACCOUNT`: an account in the customer's name the customer deposited from (chosen by `ref`, any of its paid deposits' ids,
+ *   or typed in full and the same: an IBAN, or a UK sort code and account number), in full for the payout; no name check.
+ *   A third party's account that paid a deposit is not one (its `ref` is unknown; typed, it is another account).
  * - `NAME_CHECK_REQUIRED`: another account, which the merchant allows: run `checkPayeeName` and
  *   show its answer before the customer confirms.
  * - refused: `UNKNOWN_REF` (not one of this customer's deposit accounts), `INVALID_ACCOUNT` (the

@@ -3,7 +3,8 @@
  * docs/design.md, E25), through the sandbox's router with answers checked against the OpenAPI
  * document: the payout's methods offer `bank` only for a customer with a paid Pay by Bank deposit,
  * its accounts masked and named by `ref`; the payout is given that account, confirmed, and paid
- * by an instant credit transfer; a `ref` of another customer is refused.
+ * by an instant credit transfer; a `ref` of another customer is refused, and so is a stranger's
+ * account that paid the customer's pay-in.
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { contractCall as api } from '@/lib/testing/sandbox-http';
 import { RETURN_URLS, testCustomer } from '@/lib/testing/sandbox-fixtures';
 import { payAtBank } from '@/lib/testing/pay-n-play-fixtures';
 import type { Db } from '@/lib/db/client';
-import { bankCreditTransfers } from '@/lib/db/schema';
+import { bankCreditTransfers, bankPayments, customers, payins } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { settleDueCreditTransfers } from './credit-transfers';
 
@@ -22,8 +23,10 @@ beforeAll(async () => {
   db = await sandboxDb();
 });
 
-const swede = (externalUserId = `pb-${randomUUID()}`) => ({
+/** A Swedish customer, Paula Pays: the holder of test user `pays`'s accounts, unless `name` says otherwise. */
+const swede = (externalUserId = `pb-${randomUUID()}`, name = { firstName: 'Paula', lastName: 'Pays' }) => ({
   ...testCustomer(externalUserId),
+  ...name,
   billing: { ...testCustomer().billing, countryCode: 'SE', city: 'Stockholm' },
 });
 
@@ -80,7 +83,7 @@ describe('a payout back to the account the customer deposited from', () => {
     const method = (await bankMethodOf(payoutId))!;
     expect(method).toMatchObject({ name: 'Bank account', fields: [{ name: 'bankAccount' }] });
     const [option] = method.fields[0]!.options!;
-    expect(option!.label).toMatch(/\d{4} · Göta Sparbank$/);
+    expect(option!.label).toMatch(/\d{4} · Göta Sparbank · Paula Pays$/);
     // Never the account in full.
     expect(JSON.stringify(method)).not.toMatch(/SE\d{22}/);
 
@@ -112,6 +115,26 @@ describe('a payout back to the account the customer deposited from', () => {
       expect(answer.status, JSON.stringify(answer.body)).toBe(400);
       expect(answer.body.errorMessage).toMatch(/^additionalData\.bankAccount: /);
     }
+    expect((await api('GET', `/public/payout/${payoutId}`)).body.status).toBe('CREATED');
+  });
+
+  it('is not offered for a stranger’s account that paid the customer’s pay-in, and its ref is refused', async () => {
+    // Ada Lovelace's pay-in, paid by Paula Pays from her own account.
+    const customer = swede(`pb-${randomUUID()}`, { firstName: 'Ada', lastName: 'Lovelace' });
+    await depositByBank(customer);
+    const payoutId = await newPayout(customer);
+    expect(await bankMethodOf(payoutId)).toBeUndefined();
+    const [payment] = await db
+      .select({ id: bankPayments.id })
+      .from(bankPayments)
+      .innerJoin(payins, eq(payins.id, bankPayments.payinId))
+      .innerJoin(customers, eq(customers.id, payins.customerId))
+      .where(eq(customers.externalUserId, customer.externalUserId));
+    const answer = await api('POST', `/public/payout/${payoutId}/process/direct-link`, {
+      key: randomUUID(),
+      body: { browser, additionalData: { methodId: 'bank', bankAccount: payment!.id } },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect((await api('GET', `/public/payout/${payoutId}`)).body.status).toBe('CREATED');
   });
 });

@@ -1,8 +1,9 @@
 /**
  * A merchant's payout to the bank account its customer deposited from (docs/design.md, E25): the
  * payout's APM page offers the `bank` method only when the payout's customer has paid Pay by Bank
- * deposits, its one field `bankAccount` a select of those accounts (masked, each named by the
- * latest deposit's bank payment id, `ref`). Closed loop only: another account goes through the
+ * deposits from an account in the customer's name (closed-loop.ts), its one field `bankAccount` a
+ * select of those accounts (masked, with the bank's and the holder's names, each named by the latest
+ * deposit's bank payment id, `ref`). Closed loop only: another account goes through the
  * cashier's payee name check, which a payout's page does not offer. The account in full stays in
  * the sandbox; the page only ever holds the mask and the `ref`.
  */
@@ -22,8 +23,8 @@ export const PAYOUT_BANK_FIELD = 'bankAccount';
 const PAYOUT_BANK_NAME = 'Bank account';
 
 /**
- * A payout's methods with `bank` narrowed to its customer's deposit accounts (newest first), or
- * left out when the customer has none (nothing to pay back to).
+ * A payout's methods with `bank` narrowed to its customer's deposit accounts in their own name
+ * (newest first), or left out when the customer has none (nothing to pay back to).
  */
 export async function withPayoutBankAccounts(
   tx: Db,
@@ -38,7 +39,7 @@ export async function withPayoutBankAccounts(
     label: 'Your account',
     type: 'select',
     required: true,
-    options: accounts.map((a) => ({ value: a.ref, label: `${a.masked} · ${bankById(a.bankId)?.name ?? a.bankId}` })),
+    options: accounts.map((a) => ({ value: a.ref, label: `${a.masked} · ${bankById(a.bankId)?.name ?? a.bankId} · ${a.holder}` })),
   };
   return methods.map((m) => (m.id === BANK_METHOD_ID ? { ...m, name: PAYOUT_BANK_NAME, fields: [field] } : m));
 }

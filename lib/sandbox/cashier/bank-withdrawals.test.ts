@@ -1,7 +1,8 @@
 /**
  * Withdrawals by bank from a cashier session (docs/design.md, E25 and section 9), through the
  * sandbox's router with answers checked against the OpenAPI document: a customer who deposited by
- * Pay by Bank is paid back to that account (shown masked, chosen by its ref); another account is
+ * Pay by Bank is paid back to that account (shown masked, chosen by its ref), never to a stranger's
+ * account that paid the customer's deposit; another account is
  * refused without the merchant's setting, and with it goes through the payee name check (each
  * outcome; a no match needs the acknowledgement); the instant credit transfer settles in seconds
  * (PROCESSED, or FAILED with the balance available again for a closed account and for an offline
@@ -13,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { contractCall as api, pagesHolding } from '@/lib/testing/sandbox-http';
 import { pagesContext, RETURN_URLS, testCustomer } from '@/lib/testing/sandbox-fixtures';
 import type { Db } from '@/lib/db/client';
-import { bankCreditTransfers, merchants } from '@/lib/db/schema';
+import { bankCreditTransfers, bankPayments, merchants } from '@/lib/db/schema';
 import { sandboxDb } from '../core/store';
 import { chooseAccount, confirmPayment, logIn, type StepResult } from '../bank/bank-flow';
 import type { BankActor } from '../bank/bank-payments';
@@ -41,9 +42,16 @@ beforeAll(async () => {
 
 type Holding = Awaited<ReturnType<typeof pagesHolding>>;
 
-/** A EUR session of a Swedish customer with `balance`, opened by a test browser. */
-async function newSession(balance: number, token = DEMO): Promise<{ id: string; as: Holding }> {
-  const customer = { ...testCustomer(), billing: { ...testCustomer().billing, countryCode: 'SE', city: 'Stockholm' } };
+/**
+ * A EUR session of a Swedish customer with `balance`, opened by a test browser. The customer is
+ * Paula Pays, the holder of test user `pays`'s accounts, unless `name` says otherwise.
+ */
+async function newSession(
+  balance: number,
+  token = DEMO,
+  name = { firstName: 'Paula', lastName: 'Pays' },
+): Promise<{ id: string; as: Holding }> {
+  const customer = { ...testCustomer(), ...name, billing: { ...testCustomer().billing, countryCode: 'SE', city: 'Stockholm' } };
   const answer = await api('POST', '/public/cashier/session', {
     token,
     key: randomUUID(),
@@ -58,8 +66,8 @@ const ok = (actor: BankActor, result: StepResult): BankActor => {
   return { ...actor, token: (result as { token: string }).token };
 };
 
-/** A deposit of 30 EUR in the session by Pay by Bank at `bankId`, paid by test user `username`. */
-async function depositByBank(s: { id: string; as: Holding }, bankId = 'se-gota', username = 'pays'): Promise<void> {
+/** A deposit of 30 EUR in the session by Pay by Bank at `bankId`, paid by test user `username`; answers the pay-in's id. */
+async function depositByBank(s: { id: string; as: Holding }, bankId = 'se-gota', username = 'pays'): Promise<string> {
   const created = await api('POST', `/public/cashier/session/${s.id}/payin`, {
     body: { amount: 30, method: 'bank' },
     ...s.as,
@@ -78,6 +86,7 @@ async function depositByBank(s: { id: string; as: Holding }, bankId = 'se-gota',
   at = ok(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')));
   const code = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!.scaCode!;
   ok(at, await db.transaction((tx) => confirmPayment(tx, at, code)));
+  return payinId;
 }
 
 const sessionOf = async (s: { id: string; as: Holding }) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
@@ -134,6 +143,29 @@ describe('withdrawals by bank: the closed loop', () => {
       (await api('POST', `/public/cashier/session/${s.id}/payout`, { body: { value: 10, method: 'bank' }, ...s.as, key: randomUUID() }))
         .status,
     ).toBe(400);
+  });
+});
+
+describe('withdrawals by bank: a stranger who paid the customer’s deposit', () => {
+  it('is not listed, and a withdrawal to its ref or to its account typed in full is refused', async () => {
+    // Ada Lovelace's pay-in, paid by Paula Pays from her own account.
+    const s = await newSession(100, DEMO, { firstName: 'Ada', lastName: 'Lovelace' });
+    const payinId = await depositByBank(s);
+    expect((await api('GET', `/public/payin/${payinId}`)).body.status).toBe('SUCCESS');
+    expect((await api('GET', `/public/cashier/session/${s.id}/withdrawal-destinations`, s.as)).body.bank).toEqual({
+      accounts: [],
+      otherAccountAllowed: false,
+      offered: false,
+    });
+    const [payment] = await db.select().from(bankPayments).where(eq(bankPayments.payinId, payinId));
+    const refused = await withdraw(s, 50, { ref: payment!.id });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+    const typed = await check(s, { account: { iban: userAccount('pays', 'se-gota').iban }, name: 'Paula Pays' });
+    expect(typed.status).toBe(403);
+    expect(typed.body.errorKey).toBe('CLOSED_LOOP');
+    const list = await api('GET', `/public/cashier/session/${s.id}/transactions`, s.as);
+    expect(list.body.transactions.filter((t: { kind: string }) => t.kind === 'payout')).toHaveLength(0);
+    expect(await sessionOf(s)).toMatchObject({ balance: 100, reserved: 0, available: 100 });
   });
 });
 

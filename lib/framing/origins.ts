@@ -1,0 +1,106 @@
+/**
+ * Merchant origins allowed to frame the pages and to receive their messages (the checkout
+ * settings' `allowedOrigins`; docs/design.md, section 5). A pattern is an origin
+ * (`https://shop.example`), an origin with any port (`http://localhost:*`), or a
+ * subdomain wildcard (`https://*.shop.example`): the CSP source-expression forms.
+ */
+
+import { checkoutUrl, sandboxPublicUrl, testMode } from '@/lib/config';
+
+const PATTERN = /^(https?):\/\/(\*\.)?([a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::(\d{1,5}|\*))?$/i;
+
+/** Whether `pattern` is a well-formed origin pattern (anything else is ignored). */
+const isOriginPattern = (pattern: string): boolean => PATTERN.test(pattern);
+
+/** Whether `origin` (scheme://host[:port]) is allowed by `pattern`. */
+export function originMatches(pattern: string, origin: string): boolean {
+  const p = PATTERN.exec(pattern);
+  if (!p) return false;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin) return false;
+  const [, scheme, wildcard, host, port] = p;
+  if (`${scheme?.toLowerCase()}:` !== url.protocol) return false;
+  const hostname = url.hostname.toLowerCase();
+  const base = (host ?? '').toLowerCase();
+  if (wildcard ? !hostname.endsWith(`.${base}`) : hostname !== base) return false;
+  if (port === '*') return true;
+  const defaultPort = url.protocol === 'https:' ? '443' : '80';
+  return (url.port || defaultPort) === (port ?? defaultPort);
+}
+
+export const isAllowedOrigin = (patterns: readonly string[], origin: string): boolean =>
+  patterns.some((pattern) => originMatches(pattern, origin));
+
+/** Where CSP violation reports go (app/api/csp-report/route.ts). */
+const CSP_REPORT_PATH = '/api/csp-report';
+
+/**
+ * The sandbox's origin when a payment page may pay with the sandbox wallet and the sandbox
+ * lives on an origin of its own (SANDBOX_PUBLIC_URL, the production shape): the browser fetches
+ * the wallet's payment-method manifest from there under the page's connect-src. Null otherwise:
+ * outside test mode there is no sandbox wallet (lib/checkout/payment-pages/wallet-offer.ts), and on the
+ * checkout's own origin 'self' covers it.
+ */
+export function sandboxWalletOrigin(): string | null {
+  if (!testMode()) return null;
+  const sandbox = new URL(sandboxPublicUrl()).origin;
+  return sandbox === new URL(checkoutUrl()).origin ? null : sandbox;
+}
+
+/**
+ * The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). A payment
+ * page (`frameHttps`) in test mode may also connect to the sandbox's own origin
+ * (`sandboxWalletOrigin`), for the sandbox wallet's payment-method manifest.
+ */
+export function contentSecurityPolicy(options: {
+  nonce: string;
+  frameAncestors: readonly string[];
+  /** Origins the page itself may frame (the sandbox console's embedding demo, the service's ACS); none by default. */
+  frameSrc?: readonly string[];
+  /** The page may frame any https origin: a payment page showing the issuer's 3DS challenge (its ACS). */
+  frameHttps?: boolean;
+  dev: boolean;
+  https: boolean;
+  /**
+   * Where a form post may lead besides this origin: a card form's answer redirects to the issuer's
+   * 3DS ACS or the APM provider, on origins of their own. Any https origin; http origins only as
+   * given (the sandbox's own origin in test mode).
+   */
+  formTargets?: readonly string[];
+  /**
+   * A third party the page runs, by origin: its script, its calls and its frames (Google Pay's
+   * script for a merchant that offers it). None by default.
+   */
+  thirdParties?: readonly string[];
+}): string {
+  const third = (options.thirdParties ?? []).filter(isOriginPattern);
+  const plus = (list: string) => (third.length > 0 ? `${list} ${third.join(' ')}` : list);
+  const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
+  const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
+  const wallet = options.frameHttps ? sandboxWalletOrigin() : null;
+  const connect = ["'self'", ...(wallet ? [wallet] : [])].join(' ');
+  return [
+    "default-src 'self'",
+    plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
+    `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    plus(`connect-src ${connect}`),
+    plus(`frame-src ${frames}`),
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action ${["'self'", 'https:', ...(options.formTargets ?? []).filter(isOriginPattern)].join(' ')}`,
+    `frame-ancestors ${ancestors}`,
+    ...(options.https ? ['upgrade-insecure-requests'] : []),
+    // Violations reach our endpoint (lib/security/csp-reports.ts) at once through report-uri, in
+    // every browser. No report-to: Chromium prefers it when both are given, and its Reporting API
+    // queues reports for a minute or more (none arrived within 75 s in our tests); the endpoint
+    // reads the Reporting API's format too, for a report-to added later.
+    `report-uri ${CSP_REPORT_PATH}`,
+  ].join('; ');
+}

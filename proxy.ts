@@ -8,7 +8,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { withRequest } from '@/lib/payments-api/request-memo';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
-import { contentSecurityPolicy } from '@/lib/framing/origins';
+import { contentSecurityPolicy } from '@/lib/framing/content-security-policy';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';

@@ -4,6 +4,7 @@
  * message naming the variable (`assertConfig`, called from instrumentation.ts); the accessors
  * below throw the same ConfigError if called with a bad environment.
  */
+import 'server-only';
 import { z } from 'zod';
 import { brandError, hasErrorBrand } from './error-brand';
 

@@ -5,6 +5,7 @@
  * instance per process, kept on globalThis because Next.js may load this module once per route
  * bundle.
  */
+import 'server-only';
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';

@@ -13,6 +13,7 @@
  * The requests that had a query on a lost connection fail with an error `isDatabaseUnavailable`
  * recognises: the sandbox answers them 503 (try again with the same Idempotency-Key).
  */
+import 'server-only';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
 import { logger } from '@/lib/log';
 

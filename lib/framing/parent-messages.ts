@@ -3,7 +3,7 @@
  * `{ source: "checkout", version: 1, type, transactionType, paymentId, ... }`, posted only to
  * the parent's origin when it is an allowed origin, never to `*`. Browser-only module.
  */
-import { isAllowedOrigin } from './origins';
+import { isAllowedOrigin } from './origin-patterns';
 
 type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance' | 'challenge';
 

@@ -6,6 +6,7 @@
  * older version kept in the database is moved to that file once. In-memory data (tests) gets a
  * key for the process.
  */
+import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

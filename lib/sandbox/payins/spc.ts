@@ -20,7 +20,7 @@ import type { Db } from '@/lib/db/client';
 import { payins, spcCredentials } from '@/lib/db/schema';
 import type { SpcAssertionReport, SpcOffer } from '@/lib/contract/payin';
 import { decimalAmount } from '@/lib/money';
-import { originMatches } from '@/lib/framing/origins';
+import { originMatches } from '@/lib/framing/origin-patterns';
 import { SandboxApiError } from '../core/api-error';
 import type { PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, isAllowedOrigin, originMatches } from './origins';
+import { contentSecurityPolicy } from './content-security-policy';
+import { isAllowedOrigin, originMatches } from './origin-patterns';
 
 const saved = {
   CHECKOUT_URL: process.env.CHECKOUT_URL,

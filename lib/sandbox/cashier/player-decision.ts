@@ -171,7 +171,7 @@ async function customerFor(
   return found!.id;
 }
 
-/** Applies `d` to the locked login `row` of the locked `session`; answers the decision. */
+/** Applies the merchant's decision `asked` (an ALLOW the service refuses becomes its DENY) to the locked login `row` of the locked `session`; answers the decision. */
 async function applyDecision(tx: Db, session: SessionRow, row: Identification, asked: Decision, now: Date): Promise<PlayerDecisionAnswer> {
   if (row.status === 'ALLOWED' || row.status === 'DENIED') {
     const same = (row.status === 'ALLOWED') === (asked.decision === 'ALLOW');

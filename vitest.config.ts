@@ -1,18 +1,52 @@
 import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
+const resolve = {
+  alias: {
+    '@sandbox': path.resolve(__dirname, 'packages/sandbox'),
+    '@': path.resolve(__dirname, '.'),
+    'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts'),
+  },
+};
+const env = { CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent' };
+
+/**
+ * Two projects: the product's unit tests, with no database at all, and the sandbox's
+ * (packages/sandbox), each file on its own memory:// database made from one migrated template
+ * (packages/sandbox/testing/database-template.ts), or on the PostgreSQL server of DATABASE_URL.
+ */
 export default defineConfig({
-  resolve: { alias: { '@': path.resolve(__dirname, '.'), 'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts') } },
+  resolve,
   test: {
-    include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20000,
-    // A file's database (PGlite, every migration) is set up in its beforeAll: on 2 cores with files in
-    // parallel that takes well over the 10 s default.
-    hookTimeout: 60000,
-    // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
-    fileParallelism: !process.env.DATABASE_URL,
-    // The webhook tests' receivers listen on loopback: the operator's opt-in (lib/net/outbound.test.ts checks the default refusal).
-    env: { SANDBOX_DATA_DIR: 'memory://', CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' },
+    projects: [
+      {
+        resolve,
+        test: {
+          name: 'product',
+          include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          env,
+        },
+      },
+      {
+        resolve,
+        test: {
+          name: 'sandbox',
+          include: ['packages/sandbox/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 60000,
+          globalSetup: ['packages/sandbox/testing/database-template.ts'],
+          // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
+          fileParallelism: !process.env.DATABASE_URL,
+          // The webhook tests' receivers listen on loopback: the operator's opt-in (lib/net/outbound.test.ts checks the default refusal).
+          env: { ...env, SANDBOX_DATA_DIR: 'memory://', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' },
+        },
+      },
+    ],
   },
 });

@@ -9,9 +9,9 @@
  * (right to left) with axe at 0 violations.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { composeBankIban } from '../lib/sandbox/bank/account-identifiers';
-import { bankById } from '../lib/sandbox/bank/bank-directory';
-import { RECEIVING_PAYEES } from '../lib/sandbox/bank/held-accounts';
+import { composeBankIban } from '@sandbox/service/bank/account-identifiers';
+import { bankById } from '@sandbox/service/bank/bank-directory';
+import { RECEIVING_PAYEES } from '@sandbox/service/bank/bank-accounts';
 import ar from '../messages/ar.json';
 import { createSession, decidePayout, expectNoAxeViolations, fetchPayout, visit, withQuery } from './support';
 

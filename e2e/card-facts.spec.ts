@@ -2,7 +2,7 @@
  * Card facts before submit (issue "The card page beyond Stripe and Adyen", item 3; the BIN lookup): on a
  * merchant that refuses credit cards (the night merchant, a gambling merchant), a credit card is
  * refused as soon as its BIN is typed, tied to the number field and announced, and Pay does not
- * send it; a debit card pays. The service refuses it too (lib/sandbox/bin-lookup.test.ts).
+ * send it; a debit card pays. The service refuses it too (packages/sandbox/service/bin-lookup.test.ts).
  */
 import { expect, test } from '@playwright/test';
 import { createPayin, expectNoAxeViolations, fillCard, merchantApi, NIGHT_TOKEN } from './support';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, expectNoAxeViolationsWithoutJs, fetchPayin, fillCard, MERCHANT_ORIGIN, uniqueVisa } from './support';
 
 test('without JavaScript, a saved card is shown and pays with its security code alone', async ({ page, request, browser }) => {

@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import type en from '@/messages/en.json';
 import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, visit } from './support';

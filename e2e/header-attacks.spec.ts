@@ -11,8 +11,8 @@ import { expect, test } from '@playwright/test';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { rawRequest, runHeaderFuzz, stallLimitMs } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
-import { h2hSample } from '../lib/testing/operation-samples';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { h2hSample } from '@sandbox/testing/operation-samples';
 import { CHECKOUT_ORIGIN, createPayin, createSession } from './support';
 import { startSecondServer } from './second-server';
 

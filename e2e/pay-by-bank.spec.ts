@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type FrameLocator, type Page } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import ar from '../messages/ar.json';
 import {
   createPayin,

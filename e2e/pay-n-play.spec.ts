@@ -8,7 +8,7 @@
  * In English and in Arabic (right to left) with axe at 0 violations, and without JavaScript.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { testUser } from '../lib/sandbox/bank/test-users';
+import { testUser } from '@sandbox/service/bank/test-users';
 import ar from '../messages/ar.json';
 import en from '../messages/en.json';
 import {

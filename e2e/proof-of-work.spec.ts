@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { startSecondServer } from './second-server';
 import { expectNoAxeViolations, fillCard, leavePaymentApps, MERCHANT_ORIGIN } from './support';

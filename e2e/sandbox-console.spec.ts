@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN, visit } from './support';
 
 test('create a pay-in, embed it on a second origin, pay it, see its messages and its webhook', async ({ page, request }) => {

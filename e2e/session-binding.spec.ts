@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import enCatalogue from '@/messages/en.json';
 import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';

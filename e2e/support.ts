@@ -1,7 +1,7 @@
 /** Helpers of the browser tests: the merchant's API calls, the merchant's page, the card form, axe. */
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
 import { createPaymentsClient, must, type components } from '../lib/payments-api/merchant-client';
 export { must };
@@ -11,7 +11,7 @@ type PayoutRequest = components['schemas']['PayoutCreateRequest'];
 
 export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
 export const DEMO_TOKEN = 'sbx_demo_merchant';
-/** The seeded merchants whose themes differ (lib/sandbox/core/merchant-config.ts). */
+/** The seeded merchants whose themes differ (packages/sandbox/service/core/merchant-config.ts). */
 export const OTHER_TOKEN = 'sbx_other_merchant';
 export const NIGHT_TOKEN = 'sbx_night_merchant';
 

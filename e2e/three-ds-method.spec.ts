@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import sampleCustomer from '@/lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, merchantApi, openEmbedded } from './support';
 
 const payinNow = async (id: string) => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: id } } })).data;

@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { startSecondServer } from './second-server';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 
 const ORIGIN = 'http://localhost:3106';
 type Span = { name: string; traceId: string; attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[] };

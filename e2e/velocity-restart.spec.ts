@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '../lib/sandbox/sample-customer.json';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { startSecondServer } from './second-server';
 
 const origin = 'http://localhost:3143';

@@ -43,6 +43,12 @@ export const ENV_SCHEMA = z.object({
     .default('on')
     .describe('off: this instance does not run the sandbox’s worker (timed outcomes, webhooks).'),
   SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
+  SANDBOX_DB_TEMPLATE: z
+    .string()
+    .optional()
+    .describe(
+      'Tests only: a migrated PGlite data directory (a tar) that a memory:// sandbox database starts from; vitest’s global setup makes it.',
+    ),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')
@@ -205,7 +211,7 @@ export const ENV_SCHEMA = z.object({
     .default(10_000)
     .describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
   METRICS_PORT: Port.optional().describe(
-    'Port of the Prometheus metrics listener (GET /metrics, lib/metrics/server.ts), never the app’s own PORT; unset: no metrics listener.',
+    'Port of the Prometheus metrics listener (GET /metrics, lib/net/metrics-listener.ts), never the app’s own PORT; unset: no metrics listener.',
   ),
   METRICS_HOST: z
     .union([z.ipv4(), z.ipv6(), z.hostname()], { error: 'must be an IP address or a host name, such as 127.0.0.1 or 0.0.0.0' })

@@ -8,7 +8,7 @@
  * (lib/net/request-log.ts), guards every request before Next.js (lib/net/request-guard.ts),
  * exits by a deadline after SIGTERM (lib/net/shutdown.ts), lets abort reasons go of the renders
  * that made them (lib/net/abort-reasons.ts), serves the Prometheus metrics on a port of
- * their own when METRICS_PORT is set (lib/metrics/server.ts, closed on SIGTERM), and starts the
+ * their own when METRICS_PORT is set (lib/net/metrics-listener.ts, closed on SIGTERM), and starts the
  * embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
@@ -19,16 +19,17 @@ import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
 import { forgetAnswersOnClose } from '@/lib/payments-api/request-memo-close';
 import { installShutdown, onShutdown } from '@/lib/net/shutdown';
+import { addReadinessProbe } from '@/lib/checkout/shared/readiness';
 
 /**
- * The Prometheus metrics listener on METRICS_HOST:METRICS_PORT (lib/metrics/server.ts), asking
+ * The Prometheus metrics listener on METRICS_HOST:METRICS_PORT (lib/net/metrics-listener.ts), asking
  * for METRICS_TOKEN when set, closed at shutdown; nothing without METRICS_PORT. A port it cannot
  * take is logged and the pages are served all the same (the scraper's `up` then says so): the
  * payments come before their metrics.
  */
 async function startMetrics(config: AppConfig): Promise<void> {
   if (config.METRICS_PORT === undefined) return;
-  const { startMetricsServer } = await import('@/lib/metrics/server');
+  const { startMetricsServer } = await import('@/lib/net/metrics-listener');
   try {
     const listener = await startMetricsServer(config.METRICS_PORT, config.METRICS_HOST, { token: config.METRICS_TOKEN });
     // Whether a token is asked for, never the token.
@@ -69,8 +70,10 @@ export async function startServer(): Promise<void> {
       'TEST MODE: the hosted pages run against a sandbox of the payments service; no real payment is made, and every page shows a Test mode badge',
     );
   }
-  if (!config.sandboxEnabled || config.SANDBOX_WORKER === 'off') return;
-  const { startSandboxWorker, stopSandboxWorker } = await import('@/lib/sandbox/worker');
+  if (!config.sandboxEnabled) return;
+  const { pingSandboxDatabase, startSandboxWorker, stopSandboxWorker } = await import('@sandbox/service/worker');
+  addReadinessProbe('database', pingSandboxDatabase);
+  if (config.SANDBOX_WORKER === 'off') return;
   startSandboxWorker();
   // Graceful shutdown: the worker claims nothing more and finishes its pass; Next.js lets the
   // requests in flight finish before the process ends.

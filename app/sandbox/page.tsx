@@ -1,12 +1,12 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { ConsoleView } from '@/components/sandbox-console/console-view';
-import { CspReportsPanel } from '@/components/sandbox-console/csp-reports-panel';
+import { ConsoleView } from '@sandbox/components/console/console-view';
+import { CspReportsPanel } from '@sandbox/components/console/csp-reports-panel';
 import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
-import { consoleMerchant, consoleOverview } from '@/lib/sandbox/pages/console-data';
-import { SEED_MERCHANTS } from '@/lib/sandbox/core/merchant-config';
-import { verifiedNotice } from '@/lib/sandbox/pages/console-notice';
-import { sandboxDb } from '@/lib/sandbox/core/store';
+import { consoleMerchant, consoleOverview } from '@sandbox/service/pages/console-data';
+import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
+import { verifiedNotice } from '@sandbox/service/pages/console-notice';
+import { sandboxDb } from '@sandbox/service/core/store';
 
 export async function generateMetadata() {
   return { title: (await getTranslations('console'))('title') };
@@ -21,7 +21,7 @@ export default async function ConsolePage(props: PageProps<'/sandbox'>) {
   const overview = await consoleOverview(await sandboxDb(), merchant.id);
   const origin = new URL(checkoutUrl()).origin;
   const embed = one(query.embed);
-  // Only what this server signed is shown of a notice (lib/sandbox/pages/console-notice.ts).
+  // Only what this server signed is shown of a notice (packages/sandbox/service/pages/console-notice.ts).
   const notice = one(query.notice);
   return (
     <ConsoleView

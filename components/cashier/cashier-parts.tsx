@@ -4,14 +4,14 @@ import { getLocale, getTranslations } from 'next-intl/server';
 import { loadCashier, PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
 import { CANCELLABLE, type CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import { cancelWithdrawal } from '@/lib/checkout/cashier/cashier-action';
-import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
-import { FocusHere } from './focus-here';
-import { HeldElsewhere } from './held-elsewhere';
+import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance/live-balance';
+import { FocusHere } from './flow/focus-here';
+import { HeldElsewhere } from '../launch/held-elsewhere';
 
 type LoadedCashierOk = Extract<LoadedCashier, { outcome: 'ok' }>;
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { formatMinor, toMinor } from '@/lib/money';
-import { ServiceUnavailable } from '@/components/payment/service-unavailable';
+import { ServiceUnavailable } from '@/components/frame/service-unavailable';
 import { ThemeStyle } from '@/components/theme/theme-style';
 
 /** An amount in major units, formatted for the locale. */

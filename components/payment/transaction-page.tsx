@@ -14,9 +14,9 @@ import type { CheckoutSettings } from '@/lib/contract/merchant';
 import type { PaymentMethod } from '@/lib/contract/methods';
 import { CheckoutFrame } from './checkout-frame';
 import { PaymentSummary } from './payment-summary';
-import { ServiceUnavailable } from './service-unavailable';
-import { HeldElsewhere } from '@/components/cashier/held-elsewhere';
-import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
+import { ServiceUnavailable } from '../frame/service-unavailable';
+import { HeldElsewhere } from '@/components/launch/held-elsewhere';
+import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
 
 interface TransactionPageInput {
   transactionType: string;

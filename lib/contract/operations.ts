@@ -2,7 +2,7 @@
  * The operations table: every operation of the payments service (reference, "Endpoints") and
  * of the extensions (docs/extensions.md), written once. The OpenAPI document
  * (`openapi.ts`), the checkout's typed client (`lib/payments-api/client.ts`), the sandbox's
- * router (`lib/sandbox/router.ts`) and the table-driven contract and credential tests all
+ * router (`packages/sandbox/service/router.ts`) and the table-driven contract and credential tests all
  * derive from it; adding an operation is one entry here and its implementation in the sandbox.
  *
  * `callers` says who may call an operation: a merchant's token, the hosted pages' own

@@ -1,6 +1,6 @@
 /**
  * The process's Prometheus metrics (prom-client), served in the text format on a port of their
- * own (lib/metrics/server.ts, `METRICS_PORT`), never on the customer-facing one. Names follow
+ * own (lib/net/metrics-listener.ts, `METRICS_PORT`), never on the customer-facing one. Names follow
  * Prometheus' conventions: a `checkout_` prefix, base units (`_seconds`), `_total` on counters;
  * every label takes values from a short fixed list (route patterns, never ids: lib/metrics/http-routes.ts).
  *

@@ -31,7 +31,7 @@ export interface Refusal {
 
 /** Paths whose posts are not server actions: route handlers with checks of their own. */
 const NOT_A_PAGE = /^\/(?:api\/|sandbox\/api(?:\/|$)|sandbox\/3ds\/[^/]+\/method\/?$|_next\/)/;
-/** The sandbox's API (lib/sandbox/http.ts). */
+/** The sandbox's API (packages/sandbox/service/http.ts). */
 const SANDBOX_API = /^\/sandbox\/api(?:\/|$)/;
 
 /** The path of a request target as Next.js resolves it (dot segments too); null when it is not a valid one. */

@@ -75,7 +75,7 @@ function registry(): Registry {
 
 /**
  * Leaves `server` out of every hook: an internal listener of the process (the metrics port,
- * lib/metrics/server.ts) that is not the app, and whose requests are neither guarded nor logged
+ * lib/net/metrics-listener.ts) that is not the app, and whose requests are neither guarded nor logged
  * as the app's.
  */
 export function leaveUnhooked(server: http.Server): void {

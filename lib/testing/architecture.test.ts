@@ -1,47 +1,71 @@
 /**
- * The structure holds (lib/testing/architecture.ts): every folder of lib/ in a declared layer, no
- * import up a layer or across the checkout's two sides, no import circle anywhere in lib/ (type-only
- * imports count), and inside the sandbox no import from a lower layer to a higher one: core <
- * bank (the sandbox bank) < merchant < payins, payouts (which do not import each other) < cashier < pages < the router,
- * handlers and worker at its root. Read from the source files, so a new file is checked with no
- * list to update. Then the checks themselves, on made-up trees: each kind of forbidden import fails.
+ * The structure holds (lib/testing/architecture.ts), read from the source files so a new file is
+ * checked with no list to update: every unit of lib/, components/ and app/ and the sandbox package
+ * in a declared layer; no import up a layer or across siblings (the checkout's two sides, the
+ * payment methods, the pages); the product reaches the sandbox only through lib/startup.ts and
+ * app/sandbox/ (its tests too: the product's unit tests run with no database); no import circle
+ * between modules or between units; and inside the sandbox no import from a lower layer to a
+ * higher one: core < bank (the sandbox bank) < responsible gambling < merchant < payins, payouts
+ * (which do not import each other) < cashier < pages < the router, handlers and worker at its root.
+ * Then the checks themselves, on made-up trees: each kind of forbidden import fails.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { circlesOf, importsOf, layerViolations, specifiersOf, unitOf } from './architecture';
+import { circlesOf, importsOf, layerViolations, sandboxDoorViolations, specifiersOf, unitGraph, unitOf } from './architecture';
 
 const PROJECT = path.resolve('.');
-const ROOT = path.resolve('lib');
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return name === 'generated' ? [] : sources(full);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [full] : [];
-  });
+function sources(entry: string, withTests = false): string[] {
+  if (statSync(entry).isFile()) return /\.tsx?$/.test(entry) && (withTests || !/\.test\.tsx?$/.test(entry)) ? [entry] : [];
+  return readdirSync(entry)
+    .filter((name) => name !== 'generated' && name !== 'node_modules')
+    .flatMap((name) => sources(path.join(entry, name), withTests));
 }
 
-const files = sources(ROOT);
-const known = new Set(files);
-const graph = new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'), known, PROJECT)]));
+const ROOTS = ['lib', 'components', 'app', 'packages/sandbox', 'proxy.ts', 'instrumentation.ts'].map((root) => path.join(PROJECT, root));
+const graphOf = (files: string[]) => {
+  const known = new Set(files);
+  return new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'), known, PROJECT)]));
+};
+const graph = graphOf(ROOTS.flatMap((root) => sources(root)));
+// The checks' own made-up trees (below) name the sandbox in strings: not imports.
+const withTests = graphOf(ROOTS.flatMap((root) => sources(root, true)).filter((file) => !file.endsWith('architecture.test.ts')));
 const rel = (file: string) => path.relative(PROJECT, file);
 
-describe('architecture of lib/', () => {
-  it('has no import circle', () => {
+describe('architecture of the project', () => {
+  it('has no import circle between modules', () => {
     expect(circlesOf(graph).map((circle) => circle.map(rel))).toEqual([]);
   });
 
-  it('places every folder in a layer and imports nothing from a higher layer or a sibling side', () => {
-    const { up, unplaced } = layerViolations(graph, ROOT);
-    expect(unplaced, 'folders of lib/ in no layer (lib/testing/architecture.ts, LAYERS)').toEqual([]);
+  it('has no circle between units (no folder loop, even inside a free layer)', () => {
+    expect(circlesOf(unitGraph(graph, PROJECT))).toEqual([]);
+  });
+
+  it('places every unit in a layer and imports nothing from a higher layer or a sibling', () => {
+    const { up, unplaced } = layerViolations(graph, PROJECT);
+    expect(unplaced, 'units in no layer (lib/testing/architecture.ts, LAYERS)').toEqual([]);
     expect(up).toEqual([]);
   });
 
+  it('reaches the sandbox only through the start-up door and the route mounts, tests included', () => {
+    expect(sandboxDoorViolations(withTests, PROJECT)).toEqual([]);
+  });
+
   it('imports nothing of a higher sandbox layer from a lower one', () => {
-    const RANK: Record<string, number> = { core: 0, bank: 0.5, merchant: 1, payins: 2, payouts: 2, cashier: 3, pages: 4 };
+    const SERVICE = path.join(PROJECT, 'packages', 'sandbox', 'service');
+    const RANK: Record<string, number> = {
+      core: 0,
+      bank: 0.5,
+      merchant: 1,
+      'responsible-gambling': 0.75,
+      payins: 2,
+      payouts: 2,
+      cashier: 3,
+      pages: 4,
+    };
     const layerOf = (file: string) => {
-      const inside = path.relative(path.join(ROOT, 'sandbox'), file);
+      const inside = path.relative(SERVICE, file);
       if (inside.startsWith('..')) return null;
       const [folder, ...rest] = inside.split(path.sep);
       return rest.length === 0 ? { name: 'root', rank: 5 } : { name: folder!, rank: RANK[folder!] ?? 99 };
@@ -62,12 +86,12 @@ describe('architecture of lib/', () => {
 });
 
 describe('the architecture checks catch each kind of forbidden import', () => {
-  const lib = '/p/lib';
-  /** A made-up tree: relative path → source text. */
-  const tree = (sources: Record<string, string>) => {
-    const paths = Object.keys(sources).map((file) => path.join(lib, file));
+  const root = '/p';
+  /** A made-up tree: path relative to the project → source text. */
+  const tree = (files: Record<string, string>) => {
+    const paths = Object.keys(files).map((file) => path.join(root, file));
     const set = new Set(paths);
-    return new Map(paths.map((file) => [file, importsOf(file, sources[path.relative(lib, file)]!, set, '/p')]));
+    return new Map(paths.map((file) => [file, importsOf(file, files[path.relative(root, file)]!, set, root)]));
   };
 
   it('reads every form of specifier', () => {
@@ -81,10 +105,14 @@ describe('the architecture checks catch each kind of forbidden import', () => {
       'const f = await import(',
       "  './f'",
       ');',
+      "import { g } from '@sandbox/service/g';",
     ].join('\n');
-    expect(specifiersOf(text)).toEqual(['./a', '@/lib/b', './side-effect', '@/lib/c.ts', './d', './e', './f']);
-    expect(unitOf('checkout/cashier/live-balance/x.ts')).toBe('checkout/cashier');
-    expect(unitOf('log.ts')).toBe('log');
+    expect(specifiersOf(text)).toEqual(['./a', '@/lib/b', './side-effect', '@/lib/c.ts', './d', './e', './f', '@sandbox/service/g']);
+    expect(unitOf('lib/checkout/cashier/live-balance/x.ts')).toBe('checkout/cashier');
+    expect(unitOf('lib/log.ts')).toBe('log');
+    expect(unitOf('components/cashier/flow/x.tsx')).toBe('components/cashier');
+    expect(unitOf('app/sandbox/bank/page.tsx')).toBe('app/sandbox');
+    expect(unitOf('packages/sandbox/service/core/x.ts')).toBe('sandbox');
   });
 
   it('an import up a layer, a named .ts file, a side-effect import, a dynamic one', () => {
@@ -94,40 +122,89 @@ describe('the architecture checks catch each kind of forbidden import', () => {
       "import '@/lib/checkout/shared/x';",
       "const x = await import('@/lib/checkout/shared/x.ts');",
     ]) {
-      const graph = tree({ 'contract/a.ts': line, 'checkout/shared/x.ts': '' });
-      expect(layerViolations(graph, lib).up, line).toEqual(['contract/a.ts → checkout/shared/x.ts']);
+      const graph = tree({ 'lib/contract/a.ts': line, 'lib/checkout/shared/x.ts': '' });
+      expect(layerViolations(graph, root).up, line).toEqual(['lib/contract/a.ts → lib/checkout/shared/x.ts']);
     }
   });
 
-  it('an import across the checkout sides', () => {
-    const graph = tree({
-      'checkout/cashier/a.ts': "import { b } from '@/lib/checkout/payment-pages/b';",
-      'checkout/payment-pages/b.ts': '',
-    });
-    expect(layerViolations(graph, lib).up).toEqual(['checkout/cashier/a.ts → checkout/payment-pages/b.ts']);
+  it('an import across the checkout sides, and across the pages of components/', () => {
+    expect(
+      layerViolations(
+        tree({ 'lib/checkout/cashier/a.ts': "import { b } from '@/lib/checkout/payment-pages/b';", 'lib/checkout/payment-pages/b.ts': '' }),
+        root,
+      ).up,
+    ).toEqual(['lib/checkout/cashier/a.ts → lib/checkout/payment-pages/b.ts']);
+    expect(
+      layerViolations(tree({ 'components/payment/a.tsx': "import { b } from '../cashier/b';", 'components/cashier/b.tsx': '' }), root).up,
+    ).toEqual(['components/payment/a.tsx → components/cashier/b.tsx']);
   });
 
-  it('a folder in no layer', () => {
-    const graph = tree({ 'attic/a.ts': "import { b } from '@/lib/log';", 'log.ts': '' });
-    expect(layerViolations(graph, lib).unplaced).toEqual(['attic']);
+  it('lib importing a component, and a component importing a route', () => {
+    const graph = tree({
+      'lib/checkout/shared/a.ts': "import { C } from '@/components/card/c';",
+      'components/card/c.tsx': "import P from '@/app/page';",
+      'app/page.tsx': '',
+    });
+    expect(layerViolations(graph, root).up).toEqual([
+      'lib/checkout/shared/a.ts → components/card/c.tsx',
+      'components/card/c.tsx → app/page.tsx',
+    ]);
+  });
+
+  it('a product file (or test) importing the sandbox, outside the start-up door and the mounts', () => {
+    const graph = tree({
+      'lib/checkout/shared/readiness.ts': "const s = await import('@sandbox/service/core/store');",
+      'lib/security/velocity.test.ts': "import { sandboxDb } from '@sandbox/service/core/store';",
+      'lib/startup.ts': "const w = await import('@sandbox/service/worker');",
+      'app/sandbox/api/route.ts': "import { handle } from '@sandbox/service/http';",
+      'packages/sandbox/service/core/store.ts': "import { log } from '@/lib/log';",
+      'packages/sandbox/service/worker.ts': '',
+      'packages/sandbox/service/http.ts': '',
+      'lib/log.ts': '',
+    });
+    expect(sandboxDoorViolations(graph, root)).toEqual([
+      'lib/checkout/shared/readiness.ts → packages/sandbox/service/core/store.ts',
+      'lib/security/velocity.test.ts → packages/sandbox/service/core/store.ts',
+    ]);
+  });
+
+  it('a unit in no layer', () => {
+    const graph = tree({ 'lib/attic/a.ts': "import { b } from '@/lib/log';", 'lib/log.ts': '', 'components/attic/x.tsx': '' });
+    expect(layerViolations(graph, root).unplaced.sort()).toEqual(['attic', 'components/attic']);
   });
 
   it('a circle closed by a side-effect import or a named .ts file', () => {
     for (const back of ["import './a';", "import { a } from './a.ts';"]) {
-      const graph = tree({ 'card/a.ts': "import { b } from './b';", 'card/b.ts': back });
+      const graph = tree({ 'lib/card/a.ts': "import { b } from './b';", 'lib/card/b.ts': back });
       expect(circlesOf(graph), back).toEqual([['/p/lib/card/a.ts', '/p/lib/card/b.ts']]);
     }
   });
 
+  it('a folder loop inside a free layer, with no circle between modules', () => {
+    const graph = tree({
+      'lib/net/request-log.ts': "import { observe } from '@/lib/metrics/metrics';",
+      'lib/metrics/metrics.ts': '',
+      'lib/metrics/server.ts': "import { leaveUnhooked } from '@/lib/net/request-hooks';",
+      'lib/net/request-hooks.ts': '',
+    });
+    expect(circlesOf(graph)).toEqual([]);
+    expect(layerViolations(graph, root).up).toEqual([]);
+    expect(circlesOf(unitGraph(graph, root))).toEqual([['metrics', 'net']]);
+  });
+
   it('an allowed tree passes', () => {
     const graph = tree({
-      'checkout/cashier/a.ts': "import { s } from '@/lib/checkout/shared/s';\nimport './c';",
-      'checkout/cashier/c.ts': "import { l } from '@/lib/log.ts';",
-      'checkout/shared/s.ts': "import type { T } from '@/lib/contract/t';",
-      'contract/t.ts': '',
-      'log.ts': '',
+      'lib/checkout/cashier/a.ts': "import { s } from '@/lib/checkout/shared/s';\nimport './c';",
+      'lib/checkout/cashier/c.ts': "import { l } from '@/lib/log.ts';",
+      'lib/checkout/shared/s.ts': "import type { T } from '@/lib/contract/t';",
+      'lib/contract/t.ts': '',
+      'lib/log.ts': '',
+      'components/cashier/x.tsx': "import { a } from '@/lib/checkout/cashier/a';",
+      'app/page.tsx': "import { X } from '@/components/cashier/x';",
     });
-    expect(layerViolations(graph, lib)).toEqual({ up: [], unplaced: [] });
+    expect(layerViolations(graph, root)).toEqual({ up: [], unplaced: [] });
     expect(circlesOf(graph)).toEqual([]);
+    expect(circlesOf(unitGraph(graph, root))).toEqual([]);
+    expect(sandboxDoorViolations(graph, root)).toEqual([]);
   });
 });

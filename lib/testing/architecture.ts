@@ -1,17 +1,22 @@
 /**
- * The house rules of lib/, as data and pure checks (lib/testing/architecture.test.ts runs them on
- * the source tree, and on made-up trees to show each kind of forbidden import is caught).
+ * The house rules of the project, as data and pure checks (lib/testing/architecture.test.ts runs
+ * them on the source tree, and on made-up trees to show each kind of forbidden import is caught).
  *
- * - Every folder of lib/ (and each side of lib/checkout/) sits in a declared layer, lowest first.
- *   A module imports only from its own layer or below; within a layer of `siblings`, one unit
- *   never imports another (the payment pages and the cashier do not know each other).
- * - No import circle anywhere (type-only imports count).
+ * - Every unit (a folder of lib/ or each side of lib/checkout/, a feature folder of components/,
+ *   the routes of app/, the sandbox package) sits in a declared layer, lowest first. A module
+ *   imports only from its own layer or below; within a layer of `siblings`, one unit never
+ *   imports another (the payment pages and the cashier do not know each other).
+ * - The product reaches the sandbox (packages/sandbox) only through its start-up door
+ *   (lib/startup.ts) and its route mounts (app/sandbox/): `SANDBOX_DOORS`.
+ * - No import circle anywhere, between modules or between units (a folder loop inside a `free`
+ *   layer counts); type-only imports count.
  * - An import is any module specifier: `import … from`, `export … from`, a side-effect
- *   `import './x'`, a dynamic `import('./x')`, with or without a `.ts`/`.tsx` extension.
+ *   `import './x'`, a dynamic `import('./x')`, with or without a `.ts`/`.tsx` extension, relative
+ *   or through the aliases `@/` (the project) and `@sandbox/` (packages/sandbox).
  */
 import path from 'node:path';
 
-/** A layer: its units (folders of lib/, `checkout/<side>`, or a top-level module's name). */
+/** A layer: its units (`unitOf`'s names). */
 export interface Layer {
   name: string;
   units: string[];
@@ -19,25 +24,49 @@ export interface Layer {
   within: 'free' | 'siblings';
 }
 
-/** The layers of lib/, lowest first. */
+/** The layers of the project, lowest first. */
 export const LAYERS: Layer[] = [
   { name: 'foundation', units: ['error-brand', 'config', 'log', 'tracing', 'money', 'i18n', 'theme'], within: 'free' },
   { name: 'the contract', units: ['contract'], within: 'free' },
   { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db', 'metrics'], within: 'free' },
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },
-  { name: 'the embedded sandbox (the service)', units: ['sandbox'], within: 'free' },
   { name: 'what both checkout sides use', units: ['checkout/shared'], within: 'free' },
   { name: 'the checkout sides', units: ['checkout/payment-pages', 'checkout/cashier'], within: 'siblings' },
-  { name: 'start-up and test support', units: ['startup', 'testing'], within: 'free' },
+  { name: 'what every page shows', units: ['components/theme', 'components/frame', 'components/launch'], within: 'free' },
+  { name: 'the payment methods', units: ['components/card', 'components/apm', 'components/status'], within: 'siblings' },
+  { name: 'the wallets (on the card page)', units: ['components/wallet'], within: 'free' },
+  { name: 'the pages', units: ['components/payment', 'components/cashier'], within: 'siblings' },
+  { name: 'test support', units: ['testing'], within: 'free' },
+  { name: 'the embedded sandbox (the service, packages/sandbox)', units: ['sandbox'], within: 'free' },
+  { name: 'start-up', units: ['startup'], within: 'free' },
+  { name: 'routes', units: ['app', 'app/sandbox', 'proxy', 'instrumentation'], within: 'free' },
 ];
 
-/** The unit of a path relative to lib/ (`checkout/cashier/x.ts` → `checkout/cashier`; `log.ts` → `log`). */
+/** The product files that may import the sandbox: the start-up door and the mounts of its routes. */
+export const SANDBOX_DOORS = [/^lib\/startup\.ts$/, /^app\/sandbox\//];
+
+/**
+ * The unit of a path relative to the project: `lib/checkout/cashier/x.ts` → `checkout/cashier`,
+ * `lib/log.ts` → `log`, `components/card/x.tsx` → `components/card`, `app/sandbox/…` →
+ * `app/sandbox`, other `app/…` → `app`, `packages/sandbox/…` → `sandbox`, `proxy.ts` → `proxy`.
+ */
 export function unitOf(relative: string): string {
   const parts = relative.split(/[\\/]/);
-  if (parts.length === 1) return parts[0]!.replace(/\.tsx?$/, '');
-  if (parts[0] === 'checkout' && parts.length > 2) return `checkout/${parts[1]}`;
-  return parts[0]!;
+  const [top, second] = parts;
+  if (top === 'lib') {
+    const rest = parts.slice(1);
+    if (rest.length === 1) return rest[0]!.replace(/\.tsx?$/, '');
+    if (rest[0] === 'checkout' && rest.length > 2) return `checkout/${rest[1]}`;
+    return rest[0]!;
+  }
+  if (top === 'components' && parts.length > 2) return `components/${second}`;
+  if (top === 'app') return second === 'sandbox' ? 'app/sandbox' : 'app';
+  if (top === 'packages' && second === 'sandbox') return 'sandbox';
+  return parts.length === 1 ? top!.replace(/\.tsx?$/, '') : top!;
 }
+
+/** Whether a path relative to the project is the sandbox's (packages/sandbox). */
+export const inSandbox = (relative: string): boolean => relative.startsWith(`packages${path.sep}sandbox${path.sep}`);
 
 // Spaces and tabs only where a line starts: `\s` there would also take line breaks (quadratic on many of them).
 const SPECIFIER = /(?:\bfrom[ \t]*|\bimport[ \t]*\(\s*|^[ \t]*import[ \t]+)(['"])([^'"\n]+)\1/gm;
@@ -49,16 +78,19 @@ export function specifiersOf(text: string): string[] {
 
 /**
  * The files of `known` that `file` imports (absolute paths). `root` is the project's root, for
- * `@/` specifiers; a specifier may name its `.ts`/`.tsx` file or leave the extension out.
+ * `@/` specifiers (and `@sandbox/`, packages/sandbox); a specifier may name its `.ts`/`.tsx` file
+ * or leave the extension out.
  */
 export function importsOf(file: string, text: string, known: Set<string>, root: string): string[] {
   const out: string[] = [];
   for (const spec of specifiersOf(text)) {
     const base = spec.startsWith('@/')
       ? path.join(root, spec.slice(2))
-      : spec.startsWith('.')
-        ? path.resolve(path.dirname(file), spec)
-        : null;
+      : spec.startsWith('@sandbox/')
+        ? path.join(root, 'packages', 'sandbox', spec.slice('@sandbox/'.length))
+        : spec.startsWith('.')
+          ? path.resolve(path.dirname(file), spec)
+          : null;
     if (!base) continue;
     const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
     if (target) out.push(target);
@@ -102,13 +134,13 @@ export function circlesOf(graph: Map<string, string[]>): string[][] {
 }
 
 /**
- * The imports that break the layers (`from → to`, paths relative to `libRoot`), and the units
- * that sit in no layer. `graph`'s paths are absolute and under `libRoot`.
+ * The imports that break the layers (`from → to`, paths relative to `root`, the project), and
+ * the units that sit in no layer. `graph`'s paths are absolute and under `root`.
  */
-export function layerViolations(graph: Map<string, string[]>, libRoot: string, layers: Layer[] = LAYERS) {
+export function layerViolations(graph: Map<string, string[]>, root: string, layers: Layer[] = LAYERS) {
   const rank = new Map<string, { rank: number; layer: Layer }>();
   layers.forEach((layer, i) => layer.units.forEach((unit) => rank.set(unit, { rank: i, layer })));
-  const rel = (file: string) => path.relative(libRoot, file);
+  const rel = (file: string) => path.relative(root, file);
   const unplaced = new Set<string>();
   const up: string[] = [];
   for (const [file, targets] of graph) {
@@ -126,4 +158,30 @@ export function layerViolations(graph: Map<string, string[]>, libRoot: string, l
     }
   }
   return { up, unplaced: [...unplaced] };
+}
+
+/** The graph between units: an edge for every import from one unit into another (self-imports left out). */
+export function unitGraph(graph: Map<string, string[]>, root: string): Map<string, string[]> {
+  const edges = new Map<string, Set<string>>();
+  for (const [file, targets] of graph) {
+    const from = unitOf(path.relative(root, file));
+    const set = edges.get(from) ?? new Set<string>();
+    edges.set(from, set);
+    for (const target of targets) {
+      const to = unitOf(path.relative(root, target));
+      if (to !== from) set.add(to);
+    }
+  }
+  return new Map([...edges].map(([unit, set]) => [unit, [...set].sort()]));
+}
+
+/** The product's imports of the sandbox other than through `SANDBOX_DOORS` (`from → to`, relative to `root`). */
+export function sandboxDoorViolations(graph: Map<string, string[]>, root: string): string[] {
+  const wrong: string[] = [];
+  for (const [file, targets] of graph) {
+    const from = path.relative(root, file);
+    if (inSandbox(from) || SANDBOX_DOORS.some((door) => door.test(from.split(path.sep).join('/')))) continue;
+    for (const target of targets) if (inSandbox(path.relative(root, target))) wrong.push(`${from} → ${path.relative(root, target)}`);
+  }
+  return wrong;
 }

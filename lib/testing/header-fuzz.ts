@@ -10,7 +10,7 @@
  * quiet ones too, and a fixed limit fails there without any stall (`stallLimitMs`).
  */
 import net from 'node:net';
-import { random } from './fuzz';
+import { random } from './random';
 
 interface HeaderFuzzReport {
   cases: number;

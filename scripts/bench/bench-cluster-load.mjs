@@ -27,7 +27,7 @@ import { createPaymentsClient, must } from '../../lib/payments-api/merchant-clie
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
 

@@ -18,7 +18,7 @@ export const chromeArgs = [
   '--disable-sync',
   '--no-first-run',
 ];
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
 /**

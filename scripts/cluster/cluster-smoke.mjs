@@ -35,7 +35,7 @@ const receiver = http.createServer((request, response) => {
 });
 await new Promise((resolve) => receiver.listen(3600, '127.0.0.1', resolve));
 
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const cluster = await startCluster();
 let failures = 0;
 const check = (label, ok, detail = '') => {

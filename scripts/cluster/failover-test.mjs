@@ -55,7 +55,7 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const wallStart = performance.now();
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const since = (t0) => (performance.now() - t0) / 1000;
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 /** The card forms' form-level errors, by the text the page shows (messages/en.json). */
@@ -135,7 +135,7 @@ const receiver = http.createServer((request, response) => {
 
 // --- Withdrawal widgets on their event streams (as EventSource) --------------------------------
 /**
- * One widget's stream as the widget keeps it (components/cashier/live-balance.tsx): EventSource
+ * One widget's stream as the widget keeps it (components/cashier/live-balance/live-balance/live-balance/live-balance/live-balance/live-balance.tsx): EventSource
  * reconnects a broken or ended stream after `retry` (3 s, the server's); a refused one (an answer
  * other than 200) it closes for good, and the widget polls, then asks for the stream again after
  * 10 to 30 s.

@@ -9,7 +9,7 @@
 #    NODE_VERSION, checked against its pinned integrity); Debian's nodejs is 18, too old for Next.js 16;
 # 3. the app: `next build` with NEXT_OUTPUT=standalone (next.config.mjs), whose .next/standalone
 #    holds server.js and only the node_modules it needs, plus .next/static, public/, messages/
-#    and drizzle/;
+#    and packages/sandbox/drizzle/;
 # 4. podman build --format docker (deploy/containers/Containerfile: HEALTHCHECK needs the docker
 #    format), then the size, and one start on a throwaway volume in a loopback-only network
 #    namespace: the time to /api/ready and the time `podman stop` (SIGTERM) takes.
@@ -130,14 +130,15 @@ mkdir -p "$CONTEXT/app/.next"
 tar -xzf "$NODE_TGZ" -C "$CONTEXT" --strip-components=2 package/bin/node
 cp -a .next/standalone/. "$CONTEXT/app/"
 cp -a .next/static "$CONTEXT/app/.next/static"
-rm -rf "$CONTEXT/app/.next/cache" "$CONTEXT/app/public" "$CONTEXT/app/messages" "$CONTEXT/app/drizzle"
-cp -a public messages drizzle "$CONTEXT/app/"
+rm -rf "$CONTEXT/app/.next/cache" "$CONTEXT/app/public" "$CONTEXT/app/messages" "$CONTEXT/app/packages/sandbox/drizzle"
+cp -a public messages "$CONTEXT/app/"
+mkdir -p "$CONTEXT/app/packages/sandbox" && cp -a packages/sandbox/drizzle "$CONTEXT/app/packages/sandbox/"
 cp deploy/containers/entry.mjs deploy/containers/healthcheck.mjs "$CONTEXT/app/"
 # Kept out: source maps, and what the server does not read.
 find "$CONTEXT/app" -name '*.map' -delete
 # The mount point of Next.js's cache (a tmpfs at run time; the root file system is read-only).
 mkdir -p "$CONTEXT/app/.next/cache"
-for required in app/server.js app/drizzle/meta/_journal.json app/node_modules/@electric-sql/pglite/dist/pglite.wasm \
+for required in app/server.js app/packages/sandbox/drizzle/meta/_journal.json app/node_modules/@electric-sql/pglite/dist/pglite.wasm \
   app/node_modules/@electric-sql/pglite/dist/pglite.data app/.next/BUILD_ID app/messages/en.json; do
   [ -e "$CONTEXT/$required" ] || { echo "image: $required is missing from the build context" >&2; exit 1; }
 done

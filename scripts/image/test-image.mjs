@@ -102,7 +102,7 @@ const api = async (method, path, body) => {
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
   return answer;
 };
-const customer = JSON.parse(readFileSync('lib/sandbox/sample-customer.json', 'utf8'));
+const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const newPayin = (orderId) =>
   api('POST', '/public/payin', {
     orderId,

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { EmbedHost } from '@/components/sandbox-console/embed-host';
+import { EmbedHost } from '@sandbox/components/console/embed-host';
 import { checkoutUrl, sandboxEnabled } from '@/lib/config';
 
 /**

@@ -3,14 +3,14 @@
  * (as Hyperswitch's deep health check names its components):
  * - `paymentsService`: the service answers (any HTTP answer below 500 to a fetch of an unknown
  *   pay-in: reachable, credential read);
- * - `database`: where the sandbox runs here, its database answers a query;
+ * - `database`: where the sandbox runs here, its database answers a query (the probe the
+ *   start-up door registers, `addReadinessProbe`: the product does not know the sandbox's store);
  * - `rateLimitStore`: the velocity limits' PostgreSQL (RATE_LIMIT_DATABASE_URL, else DATABASE_URL)
  *   answers a query; `store: 'in-process'` when they are kept in memory (nothing to ask). With
  *   VELOCITY_STORE_FAILURE=open a failing store is reported but leaves the instance ready: the
  *   operator chose to take payments without it.
  * Each check has 2 s; they run at once. Ready when every check that counts is `ok`.
  */
-import { sql } from 'drizzle-orm';
 import { appConfig, sandboxEnabled } from '@/lib/config';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { limitStoreKind, pingLimitStore } from '@/lib/security/velocity';
@@ -40,6 +40,23 @@ async function timed(probe: () => Promise<boolean>): Promise<Check> {
   return { status: ok ? 'ok' : 'failing', durationMs: Math.round((performance.now() - started) * 10) / 10 };
 }
 
+const probesKey = Symbol.for('hosted-checkout.readiness-probes');
+
+/** The probes registered in this process (on globalThis: every route bundle sees the start-up's). */
+function probes(): Map<string, () => Promise<boolean>> {
+  const g = globalThis as typeof globalThis & { [probesKey]?: Map<string, () => Promise<boolean>> };
+  return (g[probesKey] ??= new Map());
+}
+
+/**
+ * Registers the `database` check: `probe` resolves to true when the embedded sandbox's database
+ * answers (lib/startup.ts, the only product module that reaches the sandbox). Idempotent.
+ */
+export function addReadinessProbe(name: 'database', probe: () => Promise<boolean>): void {
+  probes().set(name, probe);
+}
+
+/** This instance's readiness: each check's result and duration; never throws. */
 export async function readiness(): Promise<Readiness> {
   const service = timed(() =>
     callOperation('getPayin', { params: { payinId: 'readiness-check' } }).then(
@@ -47,14 +64,9 @@ export async function readiness(): Promise<Readiness> {
       (error: unknown) => PaymentsApiError.is(error) && error.reason === 'http' && (error.status ?? 500) < 500,
     ),
   );
-  const database = sandboxEnabled()
-    ? timed(() =>
-        import('@/lib/sandbox/core/store').then(async ({ sandboxDb }) => {
-          await (await sandboxDb()).execute(sql`select 1`);
-          return true;
-        }),
-      )
-    : null;
+  const probe = probes().get('database');
+  // The sandbox runs here but its probe is not registered yet (start-up under way): not ready.
+  const database = sandboxEnabled() ? timed(probe ?? (() => Promise.resolve(false))) : null;
   const limits = limitStoreKind() === 'postgresql' ? timed(() => pingLimitStore().then(() => true)) : null;
   const checks: Readiness['checks'] = {
     ...(database ? { database: await database } : {}),

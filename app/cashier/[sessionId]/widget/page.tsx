@@ -3,15 +3,15 @@ import type { Metadata } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money } from '@/components/cashier/cashier-parts';
 import { cashierTerms } from '@/lib/checkout/cashier/cashier-terms';
-import { CashierFlow } from '@/components/cashier/cashier-flow';
-import { cashierFlowText } from '@/components/cashier/cashier-text';
+import { CashierFlow } from '@/components/cashier/flow/cashier-flow';
+import { cashierFlowText } from '@/components/cashier/flow/cashier-text';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
-import { LaunchForm, launchQuery } from '@/components/cashier/launch-form';
-import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling';
-import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal-section';
+import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
+import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling/safer-gambling';
+import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal/bank-withdrawal-section';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('widgetTitle') };

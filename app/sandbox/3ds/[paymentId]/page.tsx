@@ -1,10 +1,10 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
-import { answerChallenge } from '@/lib/sandbox/pages/acs-actions';
-import { ChallengeAnswer } from '@/components/sandbox-acs/challenge-answer';
-import { ChallengeForm } from '@/components/sandbox-acs/challenge-form';
+import { sandboxPageSummary } from '@sandbox/service/pages/page-summary';
+import { answerChallenge } from '@sandbox/service/pages/acs-actions';
+import { ChallengeAnswer } from '@sandbox/components/acs/challenge-answer';
+import { ChallengeForm } from '@sandbox/components/acs/challenge-form';
 
 /** /sandbox/3ds/{paymentId}: the sandbox's stand-in for the issuer's ACS challenge page. */
 export default async function ChallengePage(props: PageProps<'/sandbox/3ds/[paymentId]'>) {

@@ -1,5 +1,5 @@
-/** Every operation of the payments service's sandbox: routed by the operations table (lib/sandbox/http.ts). */
-import { handleSandboxRequest } from '@/lib/sandbox/http';
+/** Every operation of the payments service's sandbox: routed by the operations table (packages/sandbox/service/http.ts). */
+import { handleSandboxRequest } from '@sandbox/service/http';
 
 export {
   handleSandboxRequest as GET,

@@ -1,5 +1,5 @@
 import { sandboxEnabled } from '@/lib/config';
-import { appManifest } from '@/lib/sandbox/pages/wallet-app';
+import { appManifest } from '@sandbox/service/pages/wallet-app';
 
 /** /sandbox/wallet/app-manifest: the sandbox wallet's web app manifest, with its service worker. */
 export function GET(): Response {

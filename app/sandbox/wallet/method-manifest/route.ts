@@ -1,5 +1,5 @@
 import { sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
-import { methodManifest } from '@/lib/sandbox/pages/wallet-app';
+import { methodManifest } from '@sandbox/service/pages/wallet-app';
 
 /** /sandbox/wallet/method-manifest: the sandbox wallet's payment method manifest. */
 export function GET(): Response {

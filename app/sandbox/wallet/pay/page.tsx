@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { connection } from 'next/server';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { WalletWindow } from '@/components/sandbox-wallet/wallet-window';
+import { WalletWindow } from '@sandbox/components/wallet/wallet-window';
 import { sandboxEnabled } from '@/lib/config';
-import { walletCardList } from '@/lib/sandbox/payins/sandbox-wallet-token';
-import { issueWalletToken } from '@/lib/sandbox/pages/wallet-actions';
+import { walletCardList } from '@sandbox/service/payins/sandbox-wallet-token';
+import { issueWalletToken } from '@sandbox/service/pages/wallet-actions';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('sandboxWallet'))('title') };

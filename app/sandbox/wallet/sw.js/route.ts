@@ -1,5 +1,5 @@
 import { sandboxEnabled } from '@/lib/config';
-import { SERVICE_WORKER } from '@/lib/sandbox/pages/wallet-app';
+import { SERVICE_WORKER } from '@sandbox/service/pages/wallet-app';
 
 /** /sandbox/wallet/sw.js: the sandbox wallet's service worker. */
 export function GET(): Response {

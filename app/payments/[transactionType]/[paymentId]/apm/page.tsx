@@ -8,7 +8,7 @@ import { payByMethod } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldError } from '@/lib/checkout/payment-pages/method-fields';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { PaymentMethod } from '@/lib/contract/methods';
-import { ServiceUnavailable } from '@/components/payment/service-unavailable';
+import { ServiceUnavailable } from '@/components/frame/service-unavailable';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('apmTitle') };

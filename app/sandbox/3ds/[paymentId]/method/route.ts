@@ -1,14 +1,14 @@
 import { sandboxEnabled } from '@/lib/config';
 import { readBoundedText } from '@/lib/net/bounded-body';
-import { isCheckoutNotification, methodPageHtml, readMethodData } from '@/lib/sandbox/pages/method-page';
-import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
+import { isCheckoutNotification, methodPageHtml, readMethodData } from '@sandbox/service/pages/method-page';
+import { sandboxPageSummary } from '@sandbox/service/pages/page-summary';
 
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
 /**
  * POST /sandbox/3ds/{paymentId}/method: the sandbox ACS's 3DS Method URL
- * (lib/sandbox/pages/method-page.ts), posted `threeDSMethodData` by the checkout's hidden iframe. 400 for
+ * (packages/sandbox/service/pages/method-page.ts), posted `threeDSMethodData` by the checkout's hidden iframe. 400 for
  * data that is not a Method request for this pay-in's attempt or names another notification URL,
  * 404 for an unknown pay-in, 413 past 4 KB.
  */

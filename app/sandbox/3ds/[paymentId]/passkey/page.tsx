@@ -1,11 +1,11 @@
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PasskeyEnrolment } from '@/components/sandbox-acs/passkey-enrolment';
+import { PasskeyEnrolment } from '@sandbox/components/acs/passkey-enrolment';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
-import { SandboxApiError } from '@/lib/sandbox/core/api-error';
-import { sandboxDb } from '@/lib/sandbox/core/store';
-import { passkeyEnrolment } from '@/lib/sandbox/payins/payin-decisions';
-import { answerPasskey } from '@/lib/sandbox/pages/acs-actions';
+import { SandboxApiError } from '@sandbox/service/core/api-error';
+import { sandboxDb } from '@sandbox/service/core/store';
+import { passkeyEnrolment } from '@sandbox/service/payins/payin-decisions';
+import { answerPasskey } from '@sandbox/service/pages/acs-actions';
 
 /**
  * /sandbox/3ds/{paymentId}/passkey: the sandbox ACS offers the cardholder a passkey after a passed

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
-import { loadBankPage } from '@/lib/sandbox/pages/bank-page';
-import { isIdentification } from '@/lib/sandbox/bank/bank-view';
-import { BankShell } from '@/components/sandbox-bank/bank-shell';
-import { BankSteps, bankErrorMessage, payingText } from '@/components/sandbox-bank/bank-steps';
+import { loadBankPage } from '@sandbox/service/pages/bank-page';
+import { isIdentification } from '@sandbox/service/bank/bank-view';
+import { BankShell } from '@sandbox/components/bank/bank-shell';
+import { BankSteps, bankErrorMessage, payingText } from '@sandbox/components/bank/bank-steps';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('bank'))('confirmHeading') };

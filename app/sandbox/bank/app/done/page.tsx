@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
-import { BankShell } from '@/components/sandbox-bank/bank-shell';
+import { BankShell } from '@sandbox/components/bank/bank-shell';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('bank'))('confirmHeading') };

@@ -2,14 +2,14 @@ import type { Metadata } from 'next';
 import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
-import { afterBankUrl } from '@/lib/sandbox/bank/bank-payments';
-import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@/lib/sandbox/pages/bank-page';
-import { isIdentification } from '@/lib/sandbox/bank/bank-view';
-import { bankStep } from '@/lib/sandbox/pages/bank-actions';
-import { BankShell } from '@/components/sandbox-bank/bank-shell';
-import { BankButtonForm } from '@/components/sandbox-bank/bank-forms';
-import { BankSteps, bankErrorMessage, payingText } from '@/components/sandbox-bank/bank-steps';
-import { BankWait } from '@/components/sandbox-bank/bank-wait';
+import { afterBankUrl } from '@sandbox/service/bank/bank-payments';
+import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@sandbox/service/pages/bank-page';
+import { isIdentification } from '@sandbox/service/bank/bank-view';
+import { bankStep } from '@sandbox/service/pages/bank-actions';
+import { BankShell } from '@sandbox/components/bank/bank-shell';
+import { BankButtonForm } from '@sandbox/components/bank/bank-forms';
+import { BankSteps, bankErrorMessage, payingText } from '@sandbox/components/bank/bank-steps';
+import { BankWait } from '@sandbox/components/bank/bank-wait';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('bank'))('confirmHeading') };

@@ -1,9 +1,9 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import { sandboxPageSummary } from '@/lib/sandbox/pages/page-summary';
-import { decideAtProvider } from '@/lib/sandbox/pages/acs-actions';
-import { METHODS } from '@/lib/sandbox/core/merchant-config';
+import { sandboxPageSummary } from '@sandbox/service/pages/page-summary';
+import { decideAtProvider } from '@sandbox/service/pages/acs-actions';
+import { METHODS } from '@sandbox/service/core/merchant-config';
 
 /** /sandbox/provider/payin/{paymentId}: the sandbox's stand-in for an APM provider's page. */
 export default async function ProviderPage(props: PageProps<'/sandbox/provider/[transactionType]/[paymentId]'>) {

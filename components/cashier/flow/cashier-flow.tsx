@@ -1,0 +1,312 @@
+'use client';
+/**
+ * The cashier's deposit or withdrawal flow (also the withdrawal widget's): amount with the
+ * merchant's presets, method, then the payment page (card or APM) inside the cashier's frame.
+ * The framed page's messages tell the flow when it is done (a final status, a payout waiting
+ * for the merchant, or a redirect: payment-step.tsx); the cashier then returns to its start with
+ * the history refreshed, or, after a deposit that did not go through, offers what can work next
+ * (deposit-recovery.tsx): after any decline, under the payment page while it takes another
+ * attempt, and in its place once it has ended. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
+ * answers the page with the frame in it.
+ */
+import { fieldClass, SubmitButton } from '@/components/theme/controls';
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRouter } from 'next/navigation';
+import { checkAmount, parseAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
+import { feeBreakdown } from '@/lib/cashier/fees';
+import type { FeeRule } from '@/lib/contract/merchant';
+import { toMinor, toMajor } from '@/lib/money';
+import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
+import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
+import { endNotice, PaymentStep } from './payment-step';
+import { DepositRecovery, type RecoveryText } from '../deposit-recovery/deposit-recovery';
+
+export interface CashierFlowText {
+  amount: string;
+  amountHint: string;
+  presets: string;
+  method: string;
+  card: string;
+  otherMethods: string;
+  submit: string;
+  processing: string;
+  frameTitle: string;
+  cancel: string;
+  errors: Record<CashierError, string>;
+  done: { success: string; failed: string; waiting: string; other: string };
+  /** The terms shown before the customer types (bounds, deposit limits left), already formatted. */
+  terms: string[];
+  /** Each method's fee rule in words ("1.5% + €0.30"), when it has one. */
+  methodFees: { card?: string; apm?: string };
+  /** "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
+  feeLine: string;
+  /** Links beside the terms (responsible gambling) and after a KYC refusal (verification). */
+  limitsLink?: { href: string; text: string };
+  kycLink?: { href: string; text: string };
+  /** The recovery after a deposit that did not go through (deposits only). */
+  recovery?: RecoveryText;
+}
+
+interface CashierFlowProps {
+  action: (previous: CashierState, form: FormData) => Promise<CashierState>;
+  sessionId: string;
+  flow: 'deposit' | 'withdraw';
+  locale: string;
+  /** The page's resolved language: amounts are read with its separators (parseAmount). */
+  numberLocale: string;
+  currency: string;
+  /** Major units: what a withdrawal may take (the available balance), or null without a balance. */
+  balance: number | null;
+  /** Preset amounts: value as typed, label formatted for the locale. */
+  presets: { value: string; label: string }[];
+  /** The merchant's bounds and the customer's deposit limit left (major units). */
+  rules?: AmountRules;
+  /** The fee rule of each method choice, or null. */
+  fees?: { card: FeeRule | null; apm: FeeRule | null };
+  initialAttemptKey: string;
+  text: CashierFlowText;
+}
+
+/**
+ * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
+ * chosen method (integer minor units, lib/cashier/fees.ts); '' when there is no fee or no amount.
+ */
+function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProps, template: string): string {
+  const rule = props.fees?.[method] ?? null;
+  const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
+  const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
+  if (!rule || minor === null) return '';
+  const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
+  const format = (m: number) =>
+    new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
+  return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
+}
+
+/** `value` once it has not changed for `ms` milliseconds (the first value at once). */
+function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+export function CashierFlow(props: CashierFlowProps) {
+  const { text, flow } = props;
+  const router = useRouter();
+  const [state, formAction, pending] = useActionState<CashierState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
+  const [step, setStep] = useState<CashierState['step']>(state.step);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [recovery, setRecovery] = useState<string | null>(null);
+  // A decline shown by the open payment page: its pay-in, and how many so far (each reloads the choices).
+  const [declined, setDeclined] = useState<{ id: string; count: number } | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
+  const [typed, setTyped] = useState(state.amount ?? '');
+  const [method, setMethod] = useState<'card' | 'apm'>('card');
+  // Announced once typing pauses, not at every keystroke.
+  const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
+
+  // Each answer of the action shows once: its step and its error (state adjusted while rendering).
+  const [answered, setAnswered] = useState(state);
+  if (state !== answered) {
+    setAnswered(state);
+    if (state.step !== answered.step) setStep(state.step);
+    if (state.error) setError(text.errors[state.error]);
+  }
+  // A new step forgets the decline of the one before.
+  const [stepShown, setStepShown] = useState(step);
+  if (step !== stepShown) {
+    setStepShown(step);
+    setDeclined(null);
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const problem = checkAmount(amountRef.current?.value ?? '', props.currency, flow, props.balance, props.numberLocale, props.rules);
+    setNotice(null);
+    if (problem) {
+      setError(text.errors[problem]);
+      amountRef.current?.focus();
+      return;
+    }
+    setError(null);
+    startTransition(() => formAction(new FormData(form)));
+  };
+
+  if (recovery && text.recovery) {
+    return (
+      <DepositRecovery
+        sessionId={props.sessionId}
+        payinId={recovery}
+        locale={props.locale}
+        text={text.recovery}
+        errors={text.errors}
+        onStep={(next) => {
+          setRecovery(null);
+          setStep(next);
+        }}
+        onLeave={() => {
+          setRecovery(null);
+          router.refresh();
+        }}
+      />
+    );
+  }
+
+  if (step) {
+    const finish = (message: string) => {
+      setStep(undefined);
+      setNotice(message);
+      router.refresh();
+    };
+    const openRecovery = declined && declined.id === step.id && text.recovery ? declined : null;
+    return (
+      <div className="space-y-3">
+        <PaymentStep
+          key={step.id}
+          step={step}
+          frameTitle={text.frameTitle}
+          cancel={text.cancel}
+          onCancel={() => {
+            setStep(undefined);
+            router.refresh();
+          }}
+          onDecline={() => setDeclined((d) => ({ id: step.id, count: d && d.id === step.id ? d.count + 1 : 1 }))}
+          onEnd={(end) => {
+            // A deposit that did not go through offers what can work next, never a dead end.
+            if (end === 'failed' && step.type === 'payin' && text.recovery) {
+              setStep(undefined);
+              setRecovery(step.id);
+              router.refresh();
+            } else finish(endNotice(end, text.done));
+          }}
+        />
+        {/* After a decline the page takes another attempt; another card or method is offered beside it. */}
+        {openRecovery ? (
+          <DepositRecovery
+            key={`${openRecovery.id}-${openRecovery.count}`}
+            inline
+            sessionId={props.sessionId}
+            payinId={openRecovery.id}
+            locale={props.locale}
+            text={text.recovery!}
+            errors={text.errors}
+            onStep={(next) => {
+              setDeclined(null);
+              setStep(next);
+            }}
+            onLeave={() => setDeclined(null)}
+          />
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <form action={formAction} onSubmit={onSubmit} noValidate aria-busy={pending} className="space-y-4">
+      <input type="hidden" name="sessionId" value={props.sessionId} />
+      <input type="hidden" name="flow" value={flow} />
+      <input type="hidden" name="locale" value={props.locale} />
+      <input type="hidden" name="numberLocale" value={props.numberLocale} />
+      <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      {notice ? (
+        <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor={`${flow}-amount`} className="block text-sm font-medium">
+          {text.amount}
+        </label>
+        <p id={`${flow}-amount-hint`} className="text-sm text-fg-muted">
+          {text.amountHint}
+        </p>
+        {text.terms.length > 0 || text.limitsLink ? (
+          <ul id={`${flow}-terms`} className="text-sm text-fg-muted">
+            {text.terms.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+            {text.limitsLink ? (
+              <li>
+                <a href={text.limitsLink.href} target="_blank" rel="noopener noreferrer" className="text-primary underline">
+                  {text.limitsLink.text}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        ) : null}
+        <input
+          ref={amountRef}
+          id={`${flow}-amount`}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={state.amount ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${flow}-amount-hint${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}
+          onInput={(event) => setTyped(event.currentTarget.value)}
+          className={`${fieldClass} mt-1 w-full`}
+          dir="ltr"
+        />
+        <p id={`${flow}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
+          {error}
+          {state.error === 'kyc' && text.kycLink ? (
+            <>
+              {' '}
+              <a href={text.kycLink.href} target="_blank" rel="noopener noreferrer" className="font-semibold underline">
+                {text.kycLink.text}
+              </a>
+            </>
+          ) : null}
+        </p>
+      </div>
+      {props.presets.length > 0 ? (
+        <div role="group" aria-label={text.presets} className="flex flex-wrap gap-2">
+          {props.presets.map((preset) => (
+            <button
+              key={preset.value}
+              type="button"
+              onClick={() => {
+                if (amountRef.current) amountRef.current.value = preset.value;
+                setTyped(preset.value);
+                setError(null);
+              }}
+              className="min-h-6 min-w-6 rounded-full border border-primary px-3 py-1.5 text-sm text-primary hover:bg-primary-soft"
+            >
+              <bdi>{preset.label}</bdi>
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium">{text.method}</legend>
+        <div className="mt-1 flex flex-wrap gap-4">
+          <label className="flex min-h-6 items-center gap-2">
+            <input
+              type="radio"
+              name="method"
+              value="card"
+              defaultChecked
+              onChange={() => setMethod('card')}
+              className="size-6 accent-primary"
+            />{' '}
+            {text.card}
+            {text.methodFees.card ? <span className="text-sm text-fg-muted">({text.methodFees.card})</span> : null}
+          </label>
+          <label className="flex min-h-6 items-center gap-2">
+            <input type="radio" name="method" value="apm" onChange={() => setMethod('apm')} className="size-6 accent-primary" />{' '}
+            {text.otherMethods}
+            {text.methodFees.apm ? <span className="text-sm text-fg-muted">({text.methodFees.apm})</span> : null}
+          </label>
+        </div>
+      </fieldset>
+      <p data-testid="fee-line" aria-live="polite" className="min-h-5 text-sm font-medium">
+        {feeText}
+      </p>
+      <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
+    </form>
+  );
+}

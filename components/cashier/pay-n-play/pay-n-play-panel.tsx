@@ -1,0 +1,86 @@
+/**
+ * The cashier of a Pay N Play session whose player is not allowed yet (docs/design.md, E26): the
+ * bank login form (deposit by bank, or log in without depositing); "checking your details" while
+ * the merchant decides (the deposit held), followed live or on reload; the merchant's refusal,
+ * with the deposit returned. An allowed player gets the ordinary cashier instead (the page's).
+ */
+import { randomUUID } from 'node:crypto';
+import { getTranslations } from 'next-intl/server';
+import type { PayNPlayState } from '@/lib/contract/pay-n-play';
+import { startPayNPlay } from '@/lib/checkout/cashier/pay-n-play-action';
+import type { CashierFlowText } from '../flow/cashier-flow';
+import { PayNPlayForm } from './pay-n-play-form';
+import { PayNPlayRefresh } from './pay-n-play-refresh';
+import { payNPlayFormText } from './pay-n-play-text';
+
+interface PanelProps {
+  state: PayNPlayState;
+  sessionId: string;
+  locale: string;
+  numberLocale: string;
+  merchant: string;
+  /** Where "Back to the merchant" goes after a refusal (the session's failure return URL). */
+  backUrl: string;
+  /** This page's address, for "Check again" without JavaScript. */
+  selfHref: string;
+  flowText: CashierFlowText;
+}
+
+export async function PayNPlayPanel(props: PanelProps) {
+  const t = await getTranslations('payNPlay');
+  const { state, merchant } = props;
+  if (state.status === 'AWAITING_DECISION') {
+    return (
+      <section aria-labelledby="pnp-heading" className="space-y-3" data-testid="pay-n-play-checking">
+        <PayNPlayRefresh />
+        <h2 id="pnp-heading" className="text-lg font-semibold">
+          {t('checkingHeading')}
+        </h2>
+        <p role="status" className="rounded-theme border border-control p-3 text-sm">
+          {t('checkingText', { merchant })}
+        </p>
+        <a href={props.selfHref} className="inline-block min-h-6 py-2 text-primary underline">
+          {t('checkAgain')}
+        </a>
+      </section>
+    );
+  }
+  if (state.status === 'DENIED') {
+    return (
+      <section aria-labelledby="pnp-heading" className="space-y-3" data-testid="pay-n-play-denied">
+        <h2 id="pnp-heading" className="text-lg font-semibold">
+          {t('deniedHeading', { merchant })}
+        </h2>
+        <div role="alert" className="space-y-2 rounded-theme border border-danger p-3 text-sm">
+          <p>{t(`denied.${state.denyReason ?? 'OTHER'}`, { merchant })}</p>
+          <p>{t('deniedReturned')}</p>
+        </div>
+        <a href={props.backUrl} target="_top" className="inline-block min-h-6 py-2 text-primary underline">
+          {t('back', { merchant })}
+        </a>
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby="pnp-heading" className="space-y-3">
+      <h2 id="pnp-heading" className="text-lg font-semibold">
+        {t('heading')}
+      </h2>
+      <p className="text-sm text-fg-muted">{t('intro', { merchant })}</p>
+      {state.lastAttemptFailed ? (
+        <p role="alert" className="rounded-theme border border-danger p-3 text-sm text-danger">
+          {t('failed')}
+        </p>
+      ) : null}
+      <PayNPlayForm
+        action={startPayNPlay}
+        sessionId={props.sessionId}
+        locale={props.locale}
+        numberLocale={props.numberLocale}
+        banks={state.banks}
+        initialAttemptKey={randomUUID()}
+        text={await payNPlayFormText(props.flowText)}
+      />
+    </section>
+  );
+}

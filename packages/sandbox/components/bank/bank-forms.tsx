@@ -1,0 +1,190 @@
+/**
+ * The sandbox bank's forms, as plain HTML forms posting to one server action
+ * (packages/sandbox/service/pages/bank-actions.ts, bankStep), so every step works without JavaScript: login,
+ * account, confirmation with the one-time code, cancel, and the hand-over to the app. Every field
+ * has its label; an error is tied to its field with aria-describedby.
+ */
+import { fieldClass } from '@/components/theme/controls';
+import { BankError } from './bank-shell';
+
+/** Who posts (the browser's page or the app's), with the acting token and the page's locale. */
+export interface BankFormActor {
+  via: 'browser' | 'app';
+  paymentId?: string;
+  token: string;
+  locale?: string;
+}
+
+type Action = (form: FormData) => Promise<void>;
+
+const primary = 'w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong';
+const secondary = 'w-full rounded-theme border border-control px-4 py-3 text-base font-semibold text-fg hover:bg-primary-soft';
+const input = `${fieldClass} mt-1 w-full`;
+
+function Hidden({ actor, step }: { actor: BankFormActor; step: string }) {
+  return (
+    <>
+      <input type="hidden" name="via" value={actor.via} />
+      {actor.paymentId ? <input type="hidden" name="paymentId" value={actor.paymentId} /> : null}
+      <input type="hidden" name="t" value={actor.token} />
+      {actor.locale ? <input type="hidden" name="locale" value={actor.locale} /> : null}
+      <input type="hidden" name="step" value={step} />
+    </>
+  );
+}
+
+/** The login step: user ID and password (any password in the sandbox), the test users named below the fields. */
+export function BankLoginForm(props: {
+  action: Action;
+  actor: BankFormActor;
+  error: string | null;
+  text: { username: string; password: string; submit: string; testUsers: string };
+}) {
+  const invalid = props.error ? true : undefined;
+  return (
+    <form action={props.action} className="space-y-3">
+      <Hidden actor={props.actor} step="login" />
+      <div>
+        <label htmlFor="bank-username" className="block text-sm font-medium">
+          {props.text.username}
+        </label>
+        <input
+          id="bank-username"
+          name="username"
+          type="text"
+          required
+          autoComplete="username"
+          spellCheck={false}
+          autoCapitalize="none"
+          maxLength={64}
+          aria-invalid={invalid}
+          aria-describedby="bank-login-error bank-test-users"
+          className={input}
+        />
+      </div>
+      <div>
+        <label htmlFor="bank-password" className="block text-sm font-medium">
+          {props.text.password}
+        </label>
+        <input
+          id="bank-password"
+          name="password"
+          type="password"
+          required
+          autoComplete="current-password"
+          maxLength={128}
+          aria-invalid={invalid}
+          aria-describedby="bank-login-error"
+          className={input}
+        />
+      </div>
+      <BankError id="bank-login-error" message={props.error} />
+      <p id="bank-test-users" className="text-sm text-fg-muted">
+        {props.text.testUsers}
+      </p>
+      <button type="submit" className={primary}>
+        {props.text.submit}
+      </button>
+    </form>
+  );
+}
+
+/** The account step: one radio per account (its kind and masked identifier), the first chosen. */
+export function BankAccountForm(props: {
+  action: Action;
+  actor: BankFormActor;
+  error: string | null;
+  accounts: { key: string; label: string; masked: string }[];
+  text: { legend: string; submit: string };
+}) {
+  return (
+    <form action={props.action} className="space-y-3">
+      <Hidden actor={props.actor} step="account" />
+      <fieldset aria-describedby="bank-account-error" className="space-y-2">
+        <legend className="mb-2 text-base font-semibold">{props.text.legend}</legend>
+        {props.accounts.map((account, i) => (
+          <div key={account.key} className="flex items-center gap-3 rounded-theme border border-line p-3">
+            <input
+              id={`bank-account-${account.key}`}
+              type="radio"
+              name="account"
+              value={account.key}
+              required
+              defaultChecked={i === 0}
+              className="size-5 accent-primary"
+            />
+            <label htmlFor={`bank-account-${account.key}`} className="flex flex-col">
+              <span className="font-medium">{account.label}</span>
+              <span className="text-sm text-fg-muted" dir="ltr">
+                {account.masked}
+              </span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <BankError id="bank-account-error" message={props.error} />
+      <button type="submit" className={primary}>
+        {props.text.submit}
+      </button>
+    </form>
+  );
+}
+
+/** The confirmation step: the amount, payee and account, and the one-time code bound to them (the sandbox shows it). */
+export function BankConfirmForm(props: {
+  action: Action;
+  actor: BankFormActor;
+  error: string | null;
+  text: { summary: string; code: string; hint: string; submit: string };
+}) {
+  return (
+    <form action={props.action} className="space-y-3">
+      <Hidden actor={props.actor} step="confirm" />
+      <p>{props.text.summary}</p>
+      <div>
+        <label htmlFor="bank-code" className="block text-sm font-medium">
+          {props.text.code}
+        </label>
+        <input
+          id="bank-code"
+          name="code"
+          type="text"
+          required
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          dir="ltr"
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby="bank-code-error bank-code-hint"
+          className={input}
+        />
+      </div>
+      <BankError id="bank-code-error" message={props.error} />
+      <p id="bank-code-hint" className="rounded-theme border border-line bg-surface p-3 text-sm">
+        {props.text.hint}
+      </p>
+      <button type="submit" className={primary}>
+        {props.text.submit}
+      </button>
+    </form>
+  );
+}
+
+/** A one-button form: cancel, hand over to the app, or "I have approved in the app". */
+export function BankButtonForm(props: {
+  action: Action;
+  actor: BankFormActor;
+  step: 'cancel' | 'app' | 'check';
+  label: string;
+  primary?: boolean;
+}) {
+  return (
+    <form action={props.action}>
+      <Hidden actor={props.actor} step={props.step} />
+      <button type="submit" className={props.primary ? primary : secondary}>
+        {props.label}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,165 @@
+/** The sandbox console's theme panel (console-view.tsx). */
+import { getLocale, getTranslations } from 'next-intl/server';
+import { updateThemeAction } from '@sandbox/service/pages/console-store-actions';
+import { LOCALES } from '@/lib/i18n/locales';
+import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
+import { button, field, type PanelProps } from './console-styles';
+
+/** The gambling licences a merchant may hold, by the regulator's own name (not translated). */
+const LICENCES = [
+  ['UKGC', 'UK Gambling Commission'],
+  ['AGCO', 'AGCO (Ontario)'],
+  ['MGA', 'Malta Gaming Authority'],
+  ['SPELINSPEKTIONEN', 'Spelinspektionen'],
+  ['GGL', 'GGL'],
+] as const;
+
+/** The wallets a merchant may offer, with their names (the sandbox wallet's is translated). */
+const WALLETS = [
+  ['SANDBOX_WALLET', 'sandbox'],
+  ['GOOGLE_PAY', 'Google Pay'],
+  ['APPLE_PAY', 'Apple Pay'],
+] as const;
+
+export async function ThemePanel(props: PanelProps) {
+  const t = await getTranslations('console');
+  const w = await getTranslations('sandboxWallet');
+  const { token, overview } = props;
+  const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
+  const hidden = <input type="hidden" name="token" value={token} />;
+  return (
+    <section aria-labelledby="theme-heading" className="space-y-3">
+      <h2 id="theme-heading" className="text-lg font-semibold">
+        {t('themeHeading')}
+      </h2>
+      <p className="text-sm text-fg-muted">{t('themeIntro')}</p>
+      <form action={updateThemeAction} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {hidden}
+        <label htmlFor="theme-primary" className="block text-sm font-medium">
+          {t('primaryColor')}
+          <input
+            id="theme-primary"
+            name="primaryColor"
+            type="color"
+            defaultValue={overview.theme.primaryColor ?? '#4338ca'}
+            className={`${field} h-11`}
+          />
+        </label>
+        <label htmlFor="theme-radius" className="block text-sm font-medium">
+          {t('radius')}
+          <input
+            id="theme-radius"
+            name="radius"
+            type="number"
+            min={0}
+            max={32}
+            step={1}
+            defaultValue={overview.theme.radius ?? 8}
+            className={field}
+          />
+        </label>
+        <label htmlFor="theme-font" className="block text-sm font-medium">
+          {t('fontFamily')}
+          <select id="theme-font" name="fontFamily" defaultValue={overview.theme.fontFamily ?? 'system'} className={field}>
+            {FONT_FAMILIES.map((font) => (
+              <option key={font}>{font}</option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor="theme-scheme" className="block text-sm font-medium">
+          {t('colorScheme')}
+          <select id="theme-scheme" name="colorScheme" defaultValue={overview.theme.colorScheme ?? 'light'} className={field}>
+            {COLOR_SCHEMES.map((scheme) => (
+              <option key={scheme}>{scheme}</option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor="theme-locale" className="block text-sm font-medium">
+          {t('defaultLocale')}
+          <select id="theme-locale" name="defaultLocale" defaultValue={overview.theme.defaultLocale} className={field}>
+            <option value="">{t('noDefaultLocale')}</option>
+            {LOCALES.map((tag) => (
+              <option key={tag} value={tag}>
+                {languageNames.of(tag)} ({tag})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label htmlFor="theme-logo" className="block text-sm font-medium">
+          {t('logoUrl')}
+          <input id="theme-logo" name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} className={field} />
+        </label>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('wallets')}</legend>
+          <p className="text-xs text-fg-muted">{t('walletsHint')}</p>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {WALLETS.map(([value, name]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input type="checkbox" name="wallets" value={value} defaultChecked={overview.wallets.includes(value)} className="size-5" />
+                {name === 'sandbox' ? w('title') : name}
+              </label>
+            ))}
+          </div>
+          <a href="/sandbox/wallet/pay" className="mt-1 inline-block text-sm underline">
+            {t('openWallet')}
+          </a>
+        </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('licences')}</legend>
+          <p className="text-xs text-fg-muted">{t('licencesHint')}</p>
+          <div className="mt-1 flex flex-wrap gap-4">
+            {LICENCES.map(([value, name]) => (
+              <label key={value} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  name="licences"
+                  value={value}
+                  defaultChecked={overview.licences.includes(value)}
+                  className="size-5"
+                />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('bankWithdrawals')}</legend>
+          <p id="theme-bank-hint" className="text-xs text-fg-muted">
+            {t('bankWithdrawalsHint')}
+          </p>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="bankWithdrawalOtherAccounts"
+              value="on"
+              defaultChecked={overview.bankWithdrawalOtherAccounts}
+              aria-describedby="theme-bank-hint"
+              className="size-5"
+            />
+            {t('bankWithdrawalOtherAccounts')}
+          </label>
+        </fieldset>
+        <fieldset className="sm:col-span-2 lg:col-span-3">
+          <legend className="text-sm font-medium">{t('payNPlay')}</legend>
+          <p id="theme-pnp-hint" className="text-xs text-fg-muted">
+            {t('payNPlayHint')}
+          </p>
+          <label className="mt-1 flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              name="payNPlayAutoDecide"
+              value="on"
+              defaultChecked={overview.payNPlayAutoDecide}
+              aria-describedby="theme-pnp-hint"
+              className="size-5"
+            />
+            {t('payNPlayAutoDecide')}
+          </label>
+        </fieldset>
+        <div>
+          <button className={button}>{t('saveTheme')}</button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,311 @@
+/**
+ * Tables of the embedded sandbox of the payments service (drizzle, PostgreSQL dialect).
+ * Amounts are integers in ISO 4217 minor units. No column holds a PAN or a CVV: a card is
+ * kept as brand, mask (first 6, last 4), expiry, holder and a keyed SHA-256 hash
+ * (docs/design.md, section 4).
+ */
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PAYIN_STATUSES, PAYOUT_STATUSES } from '@/lib/contract/enums';
+import type { Customer, ReturnUrls } from '@/lib/contract/common';
+import type {
+  DeliveryAttempt,
+  H2hData,
+  PendingOutcome,
+  SandboxMerchantConfig,
+  StoredCard,
+  StoredDepositLimits,
+  StoredGambling,
+  StoredMap,
+  StoredMetadata,
+  StoredStatusReason,
+  ThreeDsState,
+} from './stored-shapes';
+
+export const merchants = pgTable('merchants', {
+  id: text('id').primaryKey(),
+  token: text('token').notNull().unique(),
+  /** Sandbox configuration: checkout settings, currencies, PSPs, routers, routes, rates. */
+  config: jsonb('config').$type<SandboxMerchantConfig>().notNull(),
+  webhookSecret: text('webhook_secret').notNull(),
+  /** Where the public API's events go (set in the console); null: no events are sent. */
+  webhookUrl: text('webhook_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxSecrets = pgTable('sandbox_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    externalUserId: text('external_user_id').notNull(),
+    data: jsonb('data').$type<Customer>().notNull(),
+    /** Deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
+    depositLimits: jsonb('deposit_limits').$type<StoredDepositLimits>(),
+    /** Raises waiting for their cooling-off, the answer before a first deposit, an exclusion, the reality-check interval. */
+    gambling: jsonb('gambling').$type<StoredGambling>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_merchant_external').on(t.merchantId, t.externalUserId)],
+);
+
+export const cards = pgTable(
+  'cards',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    brand: text('brand').notNull(),
+    mask: text('mask').notNull(),
+    hash: text('hash').notNull(),
+    expiryMonth: text('expiry_month').notNull(),
+    expiryYear: text('expiry_year').notNull(),
+    holder: text('holder').notNull(),
+    /** Last payment or payout with this card; the checkout preselects the most recent. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Every read of a pay-in or payout lists its customer's cards (`savedCards`): by customer, newest use first.
+  (t) => [index('cards_customer_last_used').on(t.customerId, t.lastUsedAt)],
+);
+
+export const payins = pgTable(
+  'payins',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    orderId: text('order_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    initialAmountMinor: bigint('initial_amount_minor', { mode: 'number' }).notNull(),
+    initialCurrency: text('initial_currency').notNull(),
+    /** Typed as the contract's enumeration only (no CHECK constraint): writes go through packages/sandbox/service/core/transitions.ts. */
+    status: text('status', { enum: PAYIN_STATUSES }).notNull(),
+    statusReason: jsonb('status_reason').$type<StoredStatusReason>(),
+    routerId: text('router_id'),
+    directRouteId: text('direct_route_id'),
+    pspId: text('psp_id'),
+    eligiblePspIds: jsonb('eligible_psp_ids').$type<string[]>().notNull(),
+    returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
+    kycVerified: boolean('kyc_verified').notNull(),
+    previousTransactionCount: integer('previous_transaction_count').notNull(),
+    merchantAdditionalData: jsonb('merchant_additional_data').$type<StoredMap>(),
+    metadata: jsonb('metadata').$type<StoredMetadata>(),
+    transactionType: text('transaction_type'),
+    /** Card used: { cardId?, mask, brand, hash, expiryMonth, expiryYear, holder }. */
+    card: jsonb('card').$type<StoredCard>(),
+    attemptCount: integer('attempt_count').notNull().default(0),
+    pspTransactionId: text('psp_transaction_id'),
+    /** A timed outcome of the test cards (PENDING → SUCCESS or TIMEOUT) due at this time. */
+    pendingUntil: timestamp('pending_until', { withTimezone: true }),
+    pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
+    /** 3-D Secure of the card attempt under way: { phase: METHOD | CHALLENGE, serverTransId, afterMethod, methodAnswers, methodCompletion? }. */
+    threeDs: jsonb('three_ds').$type<ThreeDsState>(),
+    /** Cashier session the pay-in was created in. */
+    sessionId: text('session_id'),
+    /** APM of a direct-link pay-in and the customer's fields for it. */
+    methodId: text('method_id'),
+    additionalData: jsonb('additional_data').$type<StoredMap>(),
+    /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
+    h2h: jsonb('h2h').$type<H2hData>(),
+    refundedMinor: bigint('refunded_minor', { mode: 'number' }).notNull().default(0),
+    /** The cashier fee included in amount_minor (minor units of the initial currency), when one applied. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }),
+    /** The method the customer chose in the cashier (`card`, `apm`): processing by another is refused (its fee). */
+    cashierMethod: text('cashier_method'),
+    /** When the last processing attempt was made (the customer paid): deposit limits count from it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    /** The unpaid pay-in of the session this one retries (one retry each: unique). */
+    replaces: text('replaces'),
+    /** The issuer asked for strong customer authentication (a soft decline): every card attempt goes through 3-D Secure. */
+    scaRequired: boolean('sca_required').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payins_replaces').on(t.replaces),
+    uniqueIndex('payins_merchant_order').on(t.merchantId, t.orderId),
+    index('payins_pending').on(t.pendingUntil),
+    // A customer's deposits of the last 30 days, summed against their deposit limits.
+    index('payins_customer_processed').on(t.customerId, t.processedAt),
+    // A cashier session's deposits, newest first: its answer lists them and sums those in progress.
+    index('payins_session_created').on(t.sessionId, t.createdAt),
+  ],
+);
+
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    customerId: text('customer_id').notNull(),
+    orderId: text('order_id').notNull(),
+    valueMinor: bigint('value_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    initialValueMinor: bigint('initial_value_minor', { mode: 'number' }).notNull(),
+    initialCurrency: text('initial_currency').notNull(),
+    /** Typed as the contract's enumeration only (no CHECK constraint), like payins.status. */
+    status: text('status', { enum: PAYOUT_STATUSES }).notNull(),
+    statusReason: jsonb('status_reason').$type<StoredStatusReason>(),
+    routerId: text('router_id'),
+    directRouteId: text('direct_route_id'),
+    pspId: text('psp_id'),
+    eligiblePspIds: jsonb('eligible_psp_ids').$type<string[]>().notNull(),
+    kycVerified: boolean('kyc_verified').notNull(),
+    merchantAdditionalData: jsonb('merchant_additional_data').$type<StoredMap>(),
+    transactionType: text('transaction_type'),
+    /** Destination card { cardId?, mask, brand, hash, expiryMonth, expiryYear, holder }. */
+    card: jsonb('card').$type<StoredCard>(),
+    methodId: text('method_id'),
+    additionalData: jsonb('additional_data').$type<StoredMap>(),
+    sessionId: text('session_id'),
+    pendingUntil: timestamp('pending_until', { withTimezone: true }),
+    pendingOutcome: jsonb('pending_outcome').$type<PendingOutcome>(),
+    /** The cashier fee (minor units of the initial currency) the customer pays on top of the value sent: the balance holds and loses value + fee. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }),
+    /** The method the customer chose in the cashier (`card`, `apm`, an APM id), for its fee and expected time. */
+    cashierMethod: text('cashier_method'),
+    /** SHA-256 of the holder proof of the browser that holds the destination pages (a cashier payout is held through its session). */
+    bindingHash: text('binding_hash'),
+    /** SHA-256 of the one-time launch secret of its `iframeUrls`; null once spent. */
+    launchHash: text('launch_hash'),
+    /** When the launch secret stops opening the pages. */
+    launchExpiresAt: timestamp('launch_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId),
+    index('payouts_pending').on(t.pendingUntil),
+    // A cashier session's withdrawals, newest first: its answer lists them and sums what they hold.
+    index('payouts_session_created').on(t.sessionId, t.createdAt),
+  ],
+);
+
+export const cashierSessions = pgTable('cashier_sessions', {
+  id: text('id').primaryKey(),
+  merchantId: text('merchant_id').notNull(),
+  customerId: text('customer_id').notNull(),
+  currency: text('currency').notNull(),
+  /** Minor units of `currency`; null when the merchant gave none. */
+  balanceMinor: bigint('balance_minor', { mode: 'number' }),
+  returnUrls: jsonb('return_urls').$type<ReturnUrls>().notNull(),
+  kycVerified: boolean('kyc_verified').notNull(),
+  previousTransactionCount: integer('previous_transaction_count').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** SHA-256 of the holder proof of the browser that holds the cashier page (the last to spend its launch secret). */
+  bindingHash: text('binding_hash'),
+  /** SHA-256 of the holder proof of the browser that holds the withdrawal widget. */
+  widgetBindingHash: text('widget_binding_hash'),
+  /** SHA-256 of the one-time launch secrets of the cashier's and the widget's addresses; null once spent. They end with the session. */
+  launchHash: text('launch_hash'),
+  widgetLaunchHash: text('widget_launch_hash'),
+  /** A Pay N Play session (docs/design.md, E26): it starts with a provisional customer until the merchant allows the player its bank identified. */
+  payNPlay: boolean('pay_n_play').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Webhook deliveries (outbox): written in the transaction of the change they report, sent by
+ * the sandbox's worker, retried on non-2xx after 1, 2, 4, 8 and 16 s; every attempt logged.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    merchantId: text('merchant_id').notNull(),
+    /** `h2h` (legacy transaction webhook) or `event` (public API event). */
+    channel: text('kind').notNull(),
+    eventType: text('event_type').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    url: text('url').notNull(),
+    /** The exact body sent and signed. */
+    body: text('body').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** [{ at, status?, error?, durationMs }] */
+    log: jsonb('log').$type<DeliveryAttempt[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhook_deliveries_due').on(t.nextAttemptAt)],
+);
+
+/** Idempotency keys: stored answers per (scope, key); the fingerprint is keyed and leaves the CVV out. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/**
+ * The session-changes long poll's feed: one row per change of a cashier session's balance or of one of its withdrawals, written
+ * by triggers (packages/sandbox/drizzle/0003_session_changes.sql) in the transaction of the change, which also
+ * NOTIFY `cashier_session_changes`. `txId` is the writing transaction's id (pg_current_xact_id):
+ * a watcher reads the rows whose transaction is below the snapshot's xmin, so a row committed
+ * late is never skipped. Kept 10 minutes (the worker prunes).
+ */
+export const cashierSessionChanges = pgTable(
+  'cashier_session_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    sessionId: text('session_id').notNull(),
+    txId: bigint('tx_id', { mode: 'number' }).notNull(),
+    /** Whether the change is a withdrawal's (created or its status moved), not the balance alone. */
+    withdrawals: boolean('withdrawals').notNull().default(true),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cashier_session_changes_tx').on(t.txId), index('cashier_session_changes_at').on(t.at)],
+);
+
+/**
+ * Passkeys (for Secure Payment Confirmation) the sandbox's ACS enrolled for a card (WebAuthn with the `payment` extension),
+ * found by the card's keyed hash: the issuer's own record, whichever merchant the card pays.
+ * The public key is COSE (base64url); `counter` is the authenticator's signature counter.
+ */
+export const spcCredentials = pgTable(
+  'spc_credentials',
+  {
+    /** The credential id (base64url). */
+    id: text('id').primaryKey(),
+    cardHash: text('card_hash').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The relying party: the ACS's host. */
+    rpId: text('rp_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One passkey per card at an ACS: two enrolments at once keep the first.
+  (t) => [uniqueIndex('spc_credentials_card').on(t.cardHash, t.rpId)],
+);
+
+/**
+ * Wallet tokens spent: a token pays once, on one pay-in. Keyed by the wallet and the token's
+ * own reference (Google Pay's messageId, Apple Pay's transactionId, the sandbox wallet's nonce),
+ * never by the token: the primary key makes two pay-ins racing with one token end with one.
+ */
+export const walletTokens = pgTable('wallet_tokens', {
+  ref: text('ref').primaryKey(),
+  payinId: text('payin_id').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The sandbox bank's tables (Pay by Bank).
+export * from './schema-bank';
+// Pay N Play's identifications and recognised players.
+export * from './schema-pay-n-play';

@@ -1,0 +1,136 @@
+/**
+ * The shapes of the sandbox's JSON columns (packages/sandbox/db/schema.ts types each column with its shape,
+ * so a row read from the database needs no cast). Defined here, below the sandbox's modules and
+ * above the contract only, so the schema and the sandbox share one source without an import circle.
+ * No shape holds a PAN or a CVV (docs/design.md, section 4).
+ */
+import type { PendingLimits } from '@/lib/cashier/limit-changes';
+import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@/lib/contract/enums';
+import type { H2hCreateRequest } from '@/lib/contract/h2h';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { PayinTransaction, ThreeDSCompInd } from '@/lib/contract/payin';
+
+/** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
+export interface ThreeDsState {
+  phase: 'METHOD' | 'CHALLENGE';
+  /** threeDSServerTransID of the attempt (EMV: a UUID). */
+  serverTransId: string;
+  /** After the Method: frictionless success, or a challenge. */
+  afterMethod?: 'success' | 'challenge';
+  /** False: the sandbox's Method page never notifies (the 10 s timeout test card). */
+  methodAnswers?: boolean;
+  methodCompletion?: ThreeDSCompInd;
+  /** The one-time challenge of the Secure Payment Confirmation offer out (base64url), spent by its report. */
+  spcChallenge?: string;
+  /** The challenge of the passkey enrolment the ACS offered after a passed challenge. */
+  enrolChallenge?: string;
+  /**
+   * SHA-256 (base64url) of the passkey enrolment token given to the browser that passed the
+   * challenge, and until when it may enrol (ISO 8601): only that browser may add a passkey.
+   */
+  enrolTokenHash?: string;
+  enrolUntil?: string;
+  /** How the challenge was passed: answered, or by a passkey (SPC). */
+  passedBy?: 'challenge' | 'spc';
+}
+
+/** A card as the sandbox keeps it: never the PAN or the CVV. */
+export interface StoredCard {
+  cardId?: string;
+  mask: string;
+  brand: string;
+  hash: string;
+  expiryMonth: string;
+  expiryYear: string;
+  holder: string;
+  /** The card came from a wallet: which, and the token's reference (one use per pay-in). */
+  wallet?: { type: WalletType; ref: string };
+}
+
+/** A timed outcome (test cards, unanswered challenge, refund, payout processing) due at `pendingUntil`. */
+export interface PendingOutcome<S extends PayinStatus | PayoutStatus = PayinStatus | PayoutStatus> {
+  status: S;
+  detailedStatus?: DetailedStatus;
+  reason?: string;
+}
+
+/** What the sandbox keeps of an h2h request besides the pay-in itself. */
+export interface H2hData {
+  hookUrl: string;
+  callback: string;
+  callbackFail: string;
+  lang: string;
+  cardToken: string;
+  previousPaymentCount?: number;
+  /** As the request gave it (the contract's schema: one source). */
+  billing: H2hCreateRequest['billing'];
+  /** ACS URL while the pay-in waits for 3DS. */
+  threeDsUrl?: string;
+}
+
+/** One try of a webhook delivery (`webhook_deliveries.log`). */
+export interface DeliveryAttempt {
+  at: string;
+  status?: number;
+  /** Why no HTTP answer came: refused (a forbidden address), timeout, unreachable. */
+  error?: string;
+  durationMs: number;
+}
+
+/** The kinds of payment method of the reference (Method.type). */
+export type MethodType = 'CARD' | 'BANK' | 'WALLET' | 'CASH' | 'CRYPTO' | 'OTHER';
+
+/** A PSP of the sandbox's merchant configuration. */
+export interface SandboxPsp {
+  id: string;
+  name: string;
+  /** Method ids: `card` or an APM id. */
+  methods: string[];
+  /** Currencies the PSP accepts; the first is the one conversion goes into. */
+  currencies: string[];
+  requiresKyc: boolean;
+}
+
+/** A sandbox merchant's configuration (`merchants.config`): checkout settings, currencies, PSPs, routers, routes, rates. */
+export interface SandboxMerchantConfig {
+  displayName: string;
+  settings: CheckoutSettings;
+  currencies: string[];
+  psps: SandboxPsp[];
+  routers: { id: string; pspIds: string[] }[];
+  defaultRouterId: string;
+  directRoutes: { id: string; pspId: string; methodId: string }[];
+  /** Value of one unit of each currency in EUR. */
+  ratesToEur: Record<string, number>;
+  /**
+   * Pay N Play (docs/design.md, E26): whether the sandbox decides identified players itself, as a
+   * merchant would (adults allowed; under 18 and the self-exclusion register denied), for demos and
+   * integration tests; absent: on. Off: only the merchant's player-decision call decides.
+   */
+  payNPlay?: { autoDecide: boolean };
+}
+
+/** A customer's deposit limits per currency, minor units (`customers.deposit_limits`). */
+export type StoredDepositLimits = Record<string, Partial<Record<'day' | 'week' | 'month', number>>>;
+
+/**
+ * A customer's responsible-gambling record (`customers.gambling`): raises of their deposit
+ * limits waiting for the cooling-off (per currency, minor units), when they answered the question
+ * of limits before a first deposit, a time-out or self-exclusion set by the merchant, and the
+ * reality-check interval they chose (minutes; 0: off).
+ */
+export interface StoredGambling {
+  pending?: Record<string, PendingLimits>;
+  limitsAnsweredAt?: string;
+  exclusion?: { kind: 'TIME_OUT' | 'SELF_EXCLUSION'; until?: string };
+  realityCheckMinutes?: number;
+}
+
+/** The reason of a final status (`status_reason`): the contract's StatusReason. */
+export type StoredStatusReason = NonNullable<PayinTransaction['statusReason']>;
+
+/** A pay-in's metadata (`metadata`): the contract's PayinMetadata. */
+export type StoredMetadata = NonNullable<PayinTransaction['metadata']>;
+
+/** Free-form maps (`additional_data`, `merchant_additional_data`). */
+export type StoredMap = Record<string, unknown>;

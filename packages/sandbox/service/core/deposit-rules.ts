@@ -1,0 +1,63 @@
+/**
+ * What binds a deposit of a customer when it is paid (docs/design.md, E19 and E23,
+ * section 8): a time-out or self-exclusion the merchant recorded, and the customer's deposit limits in
+ * every currency. The one check every pay-in passes on its way to SUCCESS (`refusalAtPayment`,
+ * called by changePayin in records.ts), so no path (card, 3-D Secure Method or challenge, SPC,
+ * wallet, APM, a timed outcome, host-to-host) can pay a deposit the rules refuse. Lives in the
+ * core layer for that reason; the limits themselves are deposit-limits.ts's. Integer minor units
+ * inside.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { customers, payins } from '@sandbox/db/schema';
+import { exceededPeriod } from '@/lib/cashier/limits';
+import { formatMinor } from '@/lib/money';
+import type { StoredGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
+import { depositRoomMinor } from './deposit-limits';
+import { merchantConfig } from './request-context';
+
+type PayinRow = typeof payins.$inferSelect;
+
+/** The active exclusion of a customer at `now`, or null (a time-out or fixed term that ended is over). */
+export function activeExclusion(gambling: StoredGambling | null | undefined, now = new Date()) {
+  const e = gambling?.exclusion;
+  if (!e) return null;
+  if (e.until && new Date(e.until).getTime() <= now.getTime()) return null;
+  return e;
+}
+
+/**
+ * Why a pay-in about to become SUCCESS must be declined instead, or null when it may be paid.
+ * Locks the customer row for the rest of the transaction (the pay-in row is locked by the caller
+ * first: pay-in, then customer, as every path locks them). Every pay-in of a customer in a
+ * time-out or self-excluded is BLOCKED_CUSTOMER; a cashier deposit (one of a session) that
+ * would pass the customer's deposit limits as they are now (a limit lowered while the
+ * deposit was under way binds it) is CUSTOMER_ISSUES, its reason naming the limit. The pay-in
+ * itself is not counted (it is on its way, so counted already). Source: docs/design.md, the deposit
+ * limits ("checked ... again when the pay-in is paid").
+ */
+export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()): Promise<StoredStatusReason | null> {
+  const [customer] = await tx.select().from(customers).where(eq(customers.id, row.customerId)).limit(1).for('update');
+  const exclusion = activeExclusion(customer?.gambling, now);
+  if (exclusion) {
+    return {
+      status: 'DECLINED',
+      detailedStatus: 'BLOCKED_CUSTOMER',
+      reason:
+        exclusion.kind === 'TIME_OUT'
+          ? 'The customer is taking a break from gambling: no deposits'
+          : 'The customer is self-excluded: no deposits',
+    };
+  }
+  if (!row.sessionId || !customer) return null;
+  const config = await merchantConfig(tx, row.merchantId);
+  const room = await depositRoomMinor(tx, row.customerId, row.initialCurrency, { row: customer, rates: config.ratesToEur, except: row.id });
+  const over = exceededPeriod(room, row.initialAmountMinor - (row.feeMinor ?? 0));
+  if (!over) return null;
+  const money = (minor: number) => formatMinor(minor, row.initialCurrency, 'en');
+  return {
+    status: 'DECLINED',
+    detailedStatus: 'CUSTOMER_ISSUES',
+    reason: `The deposit would pass the customer's deposit limit of ${money(over.limit)} a ${over.period}; ${money(over.remaining)} is left`,
+  };
+}

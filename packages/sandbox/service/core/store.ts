@@ -1,0 +1,64 @@
+/**
+ * The sandbox's access to its database: opened once, seeded on first start
+ * (docs/design.md, section 6), plus the lookups every operation needs.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDb, type Db } from '@sandbox/db/client';
+import { merchants } from '@sandbox/db/schema';
+import { cardHashKey } from './card-hash-key';
+import { SEED_MERCHANTS } from './merchant-config';
+import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
+
+async function seed(db: Db): Promise<void> {
+  for (const merchant of SEED_MERCHANTS) {
+    await db
+      .insert(merchants)
+      .values({
+        id: merchant.id,
+        token: merchant.token,
+        config: merchant.config,
+        webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+      })
+      .onConflictDoNothing();
+  }
+}
+
+/** The seeded sandbox database. */
+export const sandboxDb = (): Promise<Db> => getDb(seed);
+
+interface MerchantRecord {
+  id: string;
+  token: string;
+  config: SandboxMerchantConfig;
+}
+
+export async function findMerchantByToken(db: Db, token: string): Promise<MerchantRecord | null> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.token, token)).limit(1);
+  return row ? { id: row.id, token: row.token, config: row.config } : null;
+}
+
+export async function findMerchant(db: Db, id: string): Promise<MerchantRecord | null> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  return row ? { id: row.id, token: row.token, config: row.config } : null;
+}
+
+let hashKey: Promise<string> | null = null;
+
+/**
+ * Keyed SHA-256 (HMAC) of `value` with the card hash key (packages/sandbox/service/core/card-hash-key.ts): the
+ * card hash and the idempotency fingerprint. A plain hash of a PAN could be reversed by trying
+ * the 10^6 numbers that share its BIN and last four.
+ */
+export async function keyedHash(db: Db, value: string): Promise<string> {
+  hashKey ??= cardHashKey(db).catch((error: unknown) => {
+    hashKey = null;
+    throw error;
+  });
+  return createHmac('sha256', await hashKey)
+    .update(value)
+    .digest('hex');
+}
+
+/** A new opaque identifier such as `pi_3f2a…`. */
+export const newId = (prefix: string): string => `${prefix}_${randomBytes(12).toString('hex')}`;

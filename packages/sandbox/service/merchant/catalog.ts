@@ -1,0 +1,118 @@
+/**
+ * The sandbox's merchant-scoped lookups: POST /public/customer (create-or-update, customers.ts),
+ * saved cards, PSP records, the methods of a transaction and checkout settings.
+ */
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { bankChoices, cards, customers, merchants, payins, payouts } from '@sandbox/db/schema';
+import type { Customer } from '@/lib/contract/common';
+import type { CustomerRecord, SavedCard } from '@/lib/contract/customer';
+import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { MethodList, PspRecord } from '@/lib/contract/methods';
+import { notFound } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import { METHODS } from '../core/merchant-config';
+import { methodsFor } from '../core/methods';
+import { upsertCustomer } from '../core/customers';
+import { withBankOptions } from '../bank/bank-choices';
+import { withPayoutBankAccounts } from '../bank/payout-accounts';
+import { merchantConfig } from '../core/request-context';
+import { findMerchant } from '../core/store';
+import type { CheckoutTransactionType } from '@/lib/contract/enums';
+
+/** POST /public/customer: creates or updates by externalUserId. */
+export async function saveCustomer(tx: Db, principal: Principal, customer: Customer): Promise<CustomerRecord> {
+  const merchantId = requireMerchant(principal);
+  const id = await upsertCustomer(tx, merchantId, customer);
+  const [row] = await tx.select().from(customers).where(eq(customers.id, id)).limit(1);
+  if (!row) throw new Error('customer vanished');
+  return { ...row.data, customerId: row.id, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+}
+
+async function customerOf(tx: Db, principal: Principal, customerId: string) {
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  return row;
+}
+
+/**
+ * A customer's saved cards, masked, the most recently used first: the cards' list, and the
+ * `savedCards` a pay-in or payout answer carries (docs/design.md, E7), so a page needs no second read.
+ * `keep`, by a card's keyed hash, narrows them (a payout's: the closed loop's cards only).
+ */
+export async function customerCards(tx: Db, customerId: string, keep?: (hash: string) => boolean): Promise<SavedCard[]> {
+  const all = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
+  const rows = keep ? all.filter((c) => keep(c.hash)) : all;
+  return rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }));
+}
+
+/** GET /public/customer/{customerId}/cards, the most recently used first. */
+export async function listCards(tx: Db, principal: Principal, customerId: string): Promise<{ cards: SavedCard[] }> {
+  await customerOf(tx, principal, customerId);
+  return { cards: await customerCards(tx, customerId) };
+}
+
+/** DELETE /public/customer/{customerId}/cards/{cardId}. */
+export async function deleteCard(tx: Db, principal: Principal, customerId: string, cardId: string): Promise<void> {
+  await customerOf(tx, principal, customerId);
+  const deleted = await tx
+    .delete(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.customerId, customerId)))
+    .returning({ id: cards.id });
+  if (deleted.length === 0) throw notFound('Saved card');
+}
+
+/** GET /public/psp/{merchantEnabledPspId}: a PSP the merchant has enabled. */
+export async function getPsp(tx: Db, principal: Principal, pspId: string): Promise<PspRecord> {
+  const config = await merchantConfig(tx, requireMerchant(principal));
+  const psp = config.psps.find((p) => p.id === pspId);
+  if (!psp) throw notFound('PSP');
+  return {
+    id: psp.id,
+    name: psp.name,
+    methods: psp.methods.flatMap((id) => (METHODS[id] ? [{ id, type: METHODS[id].type, name: METHODS[id].name }] : [])),
+    currencies: psp.currencies,
+    requiresKyc: psp.requiresKyc,
+  };
+}
+
+/**
+ * GET /public/{payin|payout}/{id}/methods. One statement reads the transaction, its merchant's
+ * configuration and, for Pay by Bank's chooser, its customer's billing country and last used bank.
+ */
+export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
+  const table = type === 'payin' ? payins : payouts;
+  const [row] = await tx
+    .select({
+      merchantId: table.merchantId,
+      eligiblePspIds: table.eligiblePspIds,
+      currency: table.currency,
+      directRouteId: table.directRouteId,
+      customerId: table.customerId,
+      config: merchants.config,
+      country: sql<string | null>`${customers.data}->'billing'->>'countryCode'`,
+      lastUsedBank: bankChoices.bankId,
+    })
+    .from(table)
+    .innerJoin(merchants, eq(merchants.id, table.merchantId))
+    .leftJoin(customers, eq(customers.id, table.customerId))
+    .leftJoin(bankChoices, eq(bankChoices.customerId, table.customerId))
+    .where(eq(table.id, id))
+    .limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
+  const methods = methodsFor(row.config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId });
+  // Pay by Bank's chooser: the customer's country's banks, the last used first; a payout's: the customer's deposit accounts.
+  return {
+    methods:
+      type === 'payin'
+        ? withBankOptions(methods, { country: row.country, lastUsedId: row.lastUsedBank })
+        : await withPayoutBankAccounts(tx, methods, row),
+  };
+}
+
+/** GET /public/merchant/{merchantId}/checkout-settings. 404 for an unknown or another merchant. */
+export async function getCheckoutSettings(tx: Db, principal: Principal, merchantId: string): Promise<CheckoutSettings> {
+  const merchant = canAccess(principal, merchantId) ? await findMerchant(tx, merchantId) : null;
+  if (!merchant) throw notFound('Merchant');
+  return merchant.config.settings;
+}

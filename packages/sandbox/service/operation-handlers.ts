@@ -1,0 +1,103 @@
+/**
+ * The sandbox's implementation of each operation of the table (`lib/contract/operations.ts`):
+ * one line per operationId, from the parsed body, the path parameters, the caller and the
+ * request context to the answer the table declares. A missing or mistyped entry fails the type
+ * check, so the table and the sandbox cannot drift apart.
+ */
+import type { Db } from '@sandbox/db/client';
+import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
+import type { Principal } from './core/auth';
+import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
+import { createH2hTransaction } from './payins/h2h';
+import { binAnswer } from './payins/bin-table';
+import { setCustomerLimits } from './responsible-gambling/deposit-limit-changes';
+import { cancelPayout } from './cashier/withdrawal-cancel';
+import { setCustomerExclusion, setResponsibleGambling } from './responsible-gambling/responsible-gambling';
+import { merchantConfig } from './core/request-context';
+import { createPayin } from './payins/payin-create';
+import { processWallet, startApplePaySession } from './payins/wallets';
+import { completeSpc, completeThreeDSMethod, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
+import { getPayin } from './payins/payin-loading';
+import type { RequestContext } from './core/request-context';
+import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
+import { watchSessionChanges } from './cashier/session-changes';
+import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
+import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
+import { startSessionPayNPlay } from './cashier/pay-n-play-handlers';
+import { decidePlayer } from './cashier/player-decision';
+import { bindPayout, bindSession, launchPayout, launchSession, locate } from './core/page-holders';
+
+export interface HandlerArgs<K extends OperationId> {
+  tx: Db;
+  principal: Principal;
+  body: ParsedRequestOf<K>;
+  params: PathParams<Operation<K>['path']>;
+  ctx: RequestContext;
+  /** Aborted when the caller goes away (long polls stop waiting). */
+  signal: AbortSignal;
+  /** The `Holder-Proof` header, already checked by the router for operations marked `holder`. */
+  holderProof?: string | null;
+}
+
+type Handler<K extends OperationId> = (args: HandlerArgs<K>) => Promise<AnswerOf<K>>;
+
+export const HANDLERS: { [K in OperationId]: Handler<K> } = {
+  createPayin: ({ tx, principal, body, ctx }) => createPayin(tx, principal, body, ctx),
+  getPayin: ({ tx, principal, params }) => getPayin(tx, principal, params.payinId),
+  processCard: ({ tx, principal, params, body, ctx }) => processCard(tx, principal, params.payinId, body, ctx),
+  processSavedCard: ({ tx, principal, params, body, ctx }) => processSavedCard(tx, principal, params.payinId, body, ctx),
+  completeThreeDSMethod: ({ tx, principal, params, body, ctx }) => completeThreeDSMethod(tx, principal, params.payinId, body, ctx),
+  completeSpc: ({ tx, principal, params, body, ctx }) => completeSpc(tx, principal, params.payinId, body, ctx),
+  processWallet: ({ tx, principal, params, body, ctx }) => processWallet(tx, principal, params.payinId, body, ctx),
+  startApplePaySession: ({ tx, principal, params, body, ctx }) => startApplePaySession(tx, principal, params.payinId, body, ctx),
+  processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
+  // The pay-in first (its GET settles what is due), then its methods: one read for the APM page.
+  getPayinMethods: async ({ tx, principal, params }) => {
+    const payin = await getPayin(tx, principal, params.payinId);
+    return { ...(await transactionMethods(tx, principal, 'payin', params.payinId)), payin };
+  },
+  createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),
+  getPayout: ({ tx, principal, params }) => getPayout(tx, principal, params.payoutId),
+  confirmPayout: ({ tx, principal, params }) => confirmPayout(tx, principal, params.payoutId),
+  rejectPayout: ({ tx, principal, params }) => rejectPayout(tx, principal, params.payoutId),
+  processPayoutCard: ({ tx, principal, params, body }) => processPayoutCard(tx, principal, params.payoutId, body),
+  processPayoutDirectLink: ({ tx, principal, params, body }) => processPayoutDirectLink(tx, principal, params.payoutId, body),
+  getPayoutMethods: async ({ tx, principal, params }) => {
+    const payout = await getPayout(tx, principal, params.payoutId);
+    return { ...(await transactionMethods(tx, principal, 'payout', params.payoutId)), payout };
+  },
+  saveCustomer: ({ tx, principal, body }) => saveCustomer(tx, principal, body),
+  listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
+  deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),
+  createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
+  getCashierSession: ({ tx, principal, params }) => getSession(tx, principal, params.sessionId),
+  updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
+  createSessionPayin: ({ tx, principal, params, body, ctx }) =>
+    createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),
+  createSessionPayout: ({ tx, principal, params, body, ctx }) =>
+    createSessionPayout(tx, principal, params.sessionId, body.value, ctx, body.method, body.bankAccount),
+  getWithdrawalDestinations: ({ tx, principal, params, ctx }) => getWithdrawalDestinations(tx, principal, params.sessionId, ctx),
+  checkPayee: ({ tx, principal, params, body, ctx }) => checkPayee(tx, principal, params.sessionId, body, ctx),
+  startPayNPlay: ({ tx, principal, params, body, ctx }) => startSessionPayNPlay(tx, principal, params.sessionId, body, ctx),
+  decidePlayer: ({ tx, principal, params, body }) => decidePlayer(tx, principal, params.sessionId, body),
+  cancelPayout: ({ tx, principal, params, ctx }) =>
+    cancelPayout(tx, principal, params.payoutId, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),
+  bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body),
+  launchCashierSession: ({ tx, principal, params, ctx }) => launchSession(tx, principal, params.sessionId, ctx),
+  launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
+  locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
+  locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),
+  // 204: what became of the customer's raises not applied yet is logged (setCustomerLimits).
+  setCustomerLimits: async ({ tx, principal, params, body, ctx }) =>
+    void (await setCustomerLimits(tx, principal, params.customerId, body, (merchantId) => merchantConfig(tx, merchantId, ctx))),
+  listSessionTransactions: ({ tx, principal, params }) => sessionTransactions(tx, principal, params.sessionId),
+  watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
+  setResponsibleGambling: ({ tx, principal, params, body, ctx }) =>
+    setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  setCustomerExclusion: ({ tx, principal, params, body }) => setCustomerExclusion(tx, principal, params.customerId, body),
+  lookupBin: async ({ params }) => binAnswer(params.bin),
+  getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
+  createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
+  getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),
+};

@@ -1,0 +1,77 @@
+/** What the sandbox console shows for a merchant: recent transactions, sessions and webhook deliveries. */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@sandbox/db/schema';
+import { toMajor } from '@/lib/money';
+import { SEED_MERCHANTS } from '../core/merchant-config';
+
+/** The seeded merchant of a console token, or null. */
+export const consoleMerchant = (token: string) => SEED_MERCHANTS.find((m) => m.token === token) ?? null;
+
+export async function consoleOverview(db: Db, merchantId: string) {
+  const [merchant] = await db
+    .select({ webhookUrl: merchants.webhookUrl, webhookSecret: merchants.webhookSecret, config: merchants.config })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  const settings = merchant?.config.settings;
+  const recentPayins = await db.select().from(payins).where(eq(payins.merchantId, merchantId)).orderBy(desc(payins.createdAt)).limit(10);
+  const recentPayouts = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.merchantId, merchantId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(10);
+  const sessions = await db
+    .select()
+    .from(cashierSessions)
+    .where(eq(cashierSessions.merchantId, merchantId))
+    .orderBy(desc(cashierSessions.createdAt))
+    .limit(5);
+  const deliveries = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.merchantId, merchantId))
+    .orderBy(desc(webhookDeliveries.createdAt))
+    .limit(15);
+  return {
+    webhookUrl: merchant?.webhookUrl ?? null,
+    webhookSecret: merchant?.webhookSecret ?? '',
+    theme: { ...settings?.theme, logoUrl: settings?.logoUrl ?? '', defaultLocale: settings?.defaultLocale ?? '' },
+    wallets: settings?.wallets ?? [],
+    licences: settings?.licences ?? [],
+    bankWithdrawalOtherAccounts: settings?.bankWithdrawalOtherAccounts === true,
+    payNPlayAutoDecide: merchant?.config.payNPlay?.autoDecide !== false,
+    payins: recentPayins.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      amount: toMajor(p.amountMinor, p.currency),
+      currency: p.currency,
+      status: p.status,
+      integration: p.h2h ? ('h2h' as const) : ('hosted' as const),
+    })),
+    payouts: recentPayouts.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      value: toMajor(p.valueMinor, p.currency),
+      currency: p.currency,
+      status: p.status,
+      sessionId: p.sessionId,
+    })),
+    sessions: sessions.map((s) => ({
+      id: s.id,
+      currency: s.currency,
+      balance: s.balanceMinor === null ? null : toMajor(s.balanceMinor, s.currency),
+      expired: s.expiresAt.getTime() <= Date.now(),
+    })),
+    deliveries: deliveries.map((d) => ({
+      id: d.id,
+      channel: d.channel,
+      eventType: d.eventType,
+      transactionId: d.transactionId,
+      url: d.url,
+      attempts: d.log.map((a) => a.status ?? a.error ?? '?'),
+      delivered: d.deliveredAt !== null,
+      body: d.body,
+    })),
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Charging a card at the sandbox's PSP (reference, "Pay-in"; docs/design.md, section 6): the
+ * outcome of the test-card table (3DS Method or challenge and timed outcomes included), and the
+ * processing answer with the customer's next step. Every status change goes through changePayin,
+ * so through the transitions table.
+ */
+import type { Db } from '@sandbox/db/client';
+import type { DetailedStatus, PayinStatus } from '@/lib/contract/enums';
+import type { PayinProcessingResponse } from '@/lib/contract/payin';
+import type { Browser } from '@/lib/contract/common';
+import type { PendingOutcome, StoredCard, ThreeDsState } from '@sandbox/db/stored-shapes';
+import { REASONS, attemptsRemaining, changePayin, reasonFor, type PayinRow } from '../core/records';
+import { clientMetadata, merchantConfig, type RequestContext } from '../core/request-context';
+import { touchSavedCard } from '../core/saved-cards';
+import type { CardOutcome } from '../core/test-cards';
+import { newId } from '../core/store';
+import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, startChallenge, startMethod } from './three-ds';
+import { offerSpc } from './spc';
+
+/** A processing answer: the status, where the customer goes next (the provider page, the 3DS Method or challenge), attempts left and statusReason. */
+export function processingAnswer(
+  row: PayinRow,
+  next: Pick<PayinProcessingResponse, 'redirectUrl' | 'threeDSMethod' | 'spc'> = {},
+): PayinProcessingResponse {
+  const reason = row.statusReason;
+  return {
+    paymentId: row.id,
+    status: row.status,
+    ...next,
+    attemptsRemaining: attemptsRemaining(row),
+    ...(reason ? { statusReason: reason } : {}),
+  };
+}
+
+/** A card processing answer: the status, and the next step (the 3DS Method, or the challenge with a Secure Payment Confirmation offer when the card has a passkey). */
+export async function cardAnswer(tx: Db, row: PayinRow, ctx: RequestContext): Promise<PayinProcessingResponse> {
+  const step = nextStep(row, ctx);
+  const spc =
+    step.redirectUrl && !row.h2h ? await offerSpc(tx, row, (await merchantConfig(tx, row.merchantId, ctx)).displayName, ctx) : null;
+  return processingAnswer(row, { ...step, ...(spc ? { spc } : {}) });
+}
+
+/** The pay-in's metadata with the customer's browser (IP address, user agent, device type) added. */
+export function metadataWith(row: PayinRow, browser: Browser) {
+  return { ...(row.metadata ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
+}
+
+/** Runs a card through the sandbox's PSP: the outcome of the test-card table. */
+export async function chargeCard(
+  tx: Db,
+  row: PayinRow,
+  card: StoredCard,
+  outcome: CardOutcome,
+  browser: Browser,
+  ctx: RequestContext,
+): Promise<PayinRow> {
+  const eligible = row.eligiblePspIds;
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes('card') && p.currencies.includes(row.currency));
+  const now = new Date();
+  let status: PayinStatus;
+  let detailed: DetailedStatus | undefined;
+  let pendingUntil: Date | null = null;
+  let pendingOutcome: PendingOutcome<PayinStatus> | null = null;
+  let threeDsUrl: string | undefined;
+  let threeDs: ThreeDsState | null = null;
+  // A host-to-host pay-in has no page to run the Method in: its issuer decides without it.
+  if (outcome.scenario === 'method' && row.h2h) outcome = { scenario: outcome.then };
+  // After a soft decline the issuer wants strong customer authentication: a frictionless
+  // success, or the soft-declining card, goes through the challenge instead.
+  const softDecline = outcome.scenario === 'declined' && outcome.reason === 'AUTHENTICATION_REQUIRED';
+  if (row.scaRequired && !row.h2h && (outcome.scenario === 'success' || softDecline)) outcome = { scenario: 'challenge' };
+
+  if (!psp) {
+    status = 'FAILED';
+    detailed = 'NO_PROVIDER_AVAILABLE';
+  } else if (outcome.scenario === 'success') {
+    status = 'SUCCESS';
+  } else if (outcome.scenario === 'challenge' || outcome.scenario === 'method') {
+    status = 'PENDING_3DS';
+    threeDs = outcome.scenario === 'method' ? startMethod(outcome.then, outcome.answers) : startChallenge();
+    if (outcome.scenario === 'challenge') threeDsUrl = acsUrl(ctx, row.id);
+    pendingUntil = new Date(now.getTime() + (outcome.scenario === 'method' ? METHOD_TTL_MS : CHALLENGE_TTL_MS));
+    pendingOutcome = { status: 'TIMEOUT', detailedStatus: 'TRANSACTION_TIMEOUT', reason: REASONS.TRANSACTION_TIMEOUT };
+  } else if (outcome.scenario === 'declined' || outcome.scenario === 'failed') {
+    status = outcome.scenario === 'declined' ? 'DECLINED' : 'FAILED';
+    detailed = outcome.reason;
+  } else {
+    status = 'PENDING';
+    pendingUntil = new Date(now.getTime() + outcome.afterMs);
+    pendingOutcome = { status: outcome.then, detailedStatus: outcome.reason };
+  }
+  const h2h = row.h2h ? { ...row.h2h, threeDsUrl } : null;
+  if (card.cardId) await touchSavedCard(tx, card.cardId);
+  return changePayin(tx, row, {
+    status,
+    statusReason: reasonFor(status, detailed),
+    card,
+    pspId: psp?.id ?? row.pspId,
+    transactionType: 'CARD',
+    attemptCount: row.attemptCount + 1,
+    pspTransactionId: psp ? newId('psptx') : null,
+    processedAt: now,
+    pendingUntil,
+    pendingOutcome,
+    threeDs,
+    metadata: metadataWith(row, browser),
+    ...(h2h ? { h2h } : {}),
+    ...(detailed === 'AUTHENTICATION_REQUIRED' ? { scaRequired: true } : {}),
+  });
+}

@@ -1,0 +1,58 @@
+/**
+ * Loading pay-ins with their due timed outcome applied (reference, "Pay-in"; docs/design.md,
+ * section 6): a pay-in locked for processing, the worker's settling of every due outcome, and
+ * GET /public/payin/{payinId}. A 3DS Method nobody reported in time goes on as not completed.
+ */
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { payins } from '@sandbox/db/schema';
+import type { PayinTransaction } from '@/lib/contract/payin';
+import { notFound } from '../core/api-error';
+import { canAccess, type Principal } from '../core/auth';
+import { changePayin, settleDue, toPayinTransaction, type PayinRow } from '../core/records';
+import { customerCards } from '../merchant/catalog';
+import { reportMethod, waitsForMethod } from './three-ds';
+
+/**
+ * Applies a due timed outcome to a locked row. A 3DS Method nobody reported in time (the page
+ * was closed, or its report failed) goes on as not completed (N): the issuer decides without it.
+ * A success due for a customer excluded or over a limit since is declined by changePayin.
+ */
+const settle = (tx: Db, row: PayinRow, now = new Date()) =>
+  waitsForMethod(row) && row.pendingUntil && row.pendingUntil <= now
+    ? reportMethod(tx, row, 'N')
+    : settleDue(row, (r, set) => changePayin(tx, r, set), now);
+
+/** Loads a pay-in the principal may see, locked for update, with due outcomes applied. Throws 404. */
+export async function loadPayinForUpdate(tx: Db, principal: Principal, id: string): Promise<PayinRow> {
+  const [row] = await tx.select().from(payins).where(eq(payins.id, id)).for('update').limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  return settle(tx, row);
+}
+
+/** Applies every due timed outcome (the worker). Returns how many pay-ins changed. */
+export async function settleDuePayins(tx: Db, now = new Date()): Promise<number> {
+  const rows = await tx
+    .select()
+    .from(payins)
+    .where(and(isNotNull(payins.pendingUntil), lte(payins.pendingUntil, now)))
+    .limit(50)
+    .for('update', { skipLocked: true });
+  for (const row of rows) await settle(tx, row, now);
+  return rows.length;
+}
+
+/**
+ * GET /public/payin/{payinId}, without a row lock: polling never queues behind processing. A due
+ * timed outcome is settled here only when the row is free (SKIP LOCKED); else whoever holds it,
+ * or the worker, settles it. The answer carries the customer's saved cards (`savedCards`,
+ * docs/design.md, E7). Throws 404.
+ */
+export async function getPayin(tx: Db, principal: Principal, id: string): Promise<PayinTransaction> {
+  const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  const savedCards = await customerCards(tx, row.customerId);
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), savedCards };
+  const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);
+  return { ...toPayinTransaction(locked ? await settle(tx, locked) : row), savedCards };
+}

@@ -1,0 +1,190 @@
+/**
+ * Processing pay-ins (reference, "Pay-in"; docs/design.md, sections 3 and 6): card, saved-card
+ * and direct-link processing with the test cards, and the checkout's reports of a 3DS Method and
+ * of a Secure Payment Confirmation. Loading a pay-in with its due timed outcome applied is
+ * payin-loading.ts's; the checks before processing, payin-guards.ts's; the card charge and the
+ * answer, card-charge.ts's; what the sandbox's own pages decide (ACS, APM provider, console
+ * refund), payin-decisions.ts's. Every status change goes through changePayin, so through the
+ * transitions table.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { payins } from '@sandbox/db/schema';
+import type {
+  PayinProcessingResponse,
+  ProcessCardRequest,
+  ProcessDirectLinkRequest,
+  ProcessSavedCardRequest,
+  SpcAssertionReport,
+  ThreeDSMethodResult,
+} from '@/lib/contract/payin';
+import { type Principal } from '../core/auth';
+import { directLinkMethod, validateMethodFields } from '../core/methods';
+import { changePayin } from '../core/records';
+import { merchantConfig, type RequestContext } from '../core/request-context';
+import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard } from '../core/saved-cards';
+import { outcomeForCard, outcomeForMask } from '../core/test-cards';
+import { newId } from '../core/store';
+import { assertCashierMethod } from '../merchant/cashier-rules';
+import { logger } from '@/lib/log';
+import { assertFundingAccepted, chosenBrand } from './bin-table';
+import { cardAnswer, chargeCard, metadataWith, processingAnswer } from './card-charge';
+import { assertDepositAllowed, assertProcessable, limitedBySession } from './payin-guards';
+import { loadPayinForUpdate } from './payin-loading';
+import { nextStep, reportMethod } from './three-ds';
+import { verifySpc } from './spc';
+import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
+import { withAllBanks } from '../bank/bank-choices';
+
+/**
+ * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
+ * (400), applies the test-card table, saves the card when asked. Throws 404, 409 INVALID_STATE.
+ */
+export async function processCard(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessCardRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'card');
+  await assertDepositAllowed(tx, row, ctx);
+  const card = await analyseCard(tx, request.cardData, { requireCvv: true });
+  assertValidCard(card);
+  const { settings } = await merchantConfig(tx, row.merchantId, ctx);
+  assertFundingAccepted(settings.refusedFundingTypes, card.digits);
+  card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
+  if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
+  return cardAnswer(
+    tx,
+    await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)),
+    ctx,
+  );
+}
+
+/**
+ * POST /public/payin/{payinId}/process/saved-card (redirectUrl for 3DS). The card must be
+ * the pay-in customer's (404) and not expired (400); the CVV has the brand's length (400).
+ */
+export async function processSavedCard(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessSavedCardRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'card');
+  await assertDepositAllowed(tx, row, ctx);
+  const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
+  assertSavedCardPayable(card, request.savedCardData.cvv);
+  assertFundingAccepted(
+    (await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes,
+    card.mask.replace(/\D/g, '').slice(0, 6),
+  );
+  return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/3ds-method: the checkout ran the issuer's 3DS Method
+ * (or gave up after 10 s) and reports its indicator; the answer is the next step, as a card
+ * answer. 409 INVALID_STATE unless the pay-in waits for its Method; 404 for another's pay-in.
+ */
+export async function completeThreeDSMethod(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ThreeDSMethodResult,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  return cardAnswer(tx, await reportMethod(tx, row, request.threeDSCompInd), ctx);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/spc: the checkout showed Secure Payment
+ * Confirmation and reports the assertion. Verified: the challenge is passed (SUCCESS). Not
+ * verified: the offer is spent and the answer is the ordinary challenge (PENDING_3DS,
+ * redirectUrl). 409 INVALID_STATE without an offer out; 404 for another's pay-in.
+ */
+export async function completeSpc(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: SpcAssertionReport,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const verdict = await verifySpc(tx, row, { payeeName: config.displayName, allowedOrigins: config.settings.allowedOrigins }, request, ctx);
+  const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!verdict.verified) {
+    logger.warn(
+      { paymentId: id, reason: verdict.reason },
+      'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands',
+    );
+    return processingAnswer(fresh!, nextStep(fresh!, ctx));
+  }
+  const passed = await changePayin(tx, fresh!, {
+    status: 'SUCCESS',
+    statusReason: null,
+    pendingUntil: null,
+    pendingOutcome: null,
+    threeDs: { ...fresh!.threeDs!, passedBy: 'spc' },
+  });
+  return processingAnswer(passed);
+}
+
+/**
+ * POST /public/payin/{payinId}/process/direct-link: the APM's fields are checked against its
+ * descriptors (400); the pay-in goes PENDING and the answer's redirectUrl is the provider page (the
+ * sandbox bank's page with a one-time token for Pay by Bank).
+ * X-User-Agent and X-IP-Address, when given, stand for the customer's browser.
+ */
+export async function processPayinDirectLink(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  request: ProcessDirectLinkRequest,
+  ctx: RequestContext,
+): Promise<PayinProcessingResponse> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, 'apm');
+  await assertDepositAllowed(tx, row, ctx);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const eligible = row.eligiblePspIds;
+  const method = directLinkMethod(
+    config,
+    { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId },
+    request.additionalData,
+  );
+  const fields = validateMethodFields(withAllBanks(method), request.additionalData);
+  const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
+  const browser = {
+    ...request.browser,
+    ...(ctx.customerUserAgent ? { userAgent: ctx.customerUserAgent } : {}),
+    ...(ctx.customerIp ? { customerIp: ctx.customerIp } : {}),
+  };
+  const updated = await changePayin(tx, row, {
+    status: 'PENDING',
+    statusReason: null,
+    pspId: psp?.id ?? row.pspId,
+    transactionType: method.type,
+    methodId: method.id,
+    additionalData: { methodId: method.id, ...fields },
+    attemptCount: row.attemptCount + 1,
+    pspTransactionId: newId('psptx'),
+    processedAt: new Date(),
+    metadata: metadataWith(row, browser),
+  });
+  // Pay by Bank goes to the sandbox bank's pages (a payment initiated there, RCVD); other APMs to the provider page.
+  const redirectUrl =
+    method.id === BANK_METHOD_ID
+      ? await initiateBankPayment(tx, updated, fields.bankId ?? '', ctx)
+      : `${ctx.sandboxUrl ?? ctx.checkoutUrl}/sandbox/provider/payin/${updated.id}`;
+  return processingAnswer(updated, { redirectUrl });
+}

@@ -1,0 +1,171 @@
+/**
+ * The two ways a customer's deposit limits change (deposit-limits.ts stores them): the merchant's
+ * `PUT /public/customer/{id}/limits` (`setCustomerLimits`) and the customer's own change in the
+ * cashier (`customerLimitChange`, stored by merchant/responsible-gambling.ts with the rest of the
+ * customer's answer). Requests carry ISO 4217 major units; what is stored is in minor units.
+ * Errors are SandboxApiError: 400 VALIDATION_ERROR for an amount or currency that cannot be a
+ * limit or a rule in force broken; for the merchant's change, 403 FORBIDDEN without a merchant
+ * token and 404 NOT_FOUND for another merchant's customer.
+ */
+import { eq } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { customers } from '@sandbox/db/schema';
+import type { CustomerLimitsRequest } from '@/lib/contract/customer';
+import type { ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import type { Period, PeriodLimitsMinor } from '@/lib/cashier/limits';
+import {
+  bindingLimits,
+  isLimitProblem,
+  planLimits,
+  raisesAfterMerchantLimits,
+  setOnlyIn,
+  withoutEmpty,
+  type LimitsByCurrency,
+  type PendingByCurrency,
+  type RaiseNote,
+} from '@/lib/cashier/limit-changes';
+import type { RulesInForce } from '@/lib/cashier/regulators';
+import { isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+import { logger } from '@/lib/log';
+import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
+import { invalid, notFound } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import { rulesFor } from '../core/merchant-config';
+import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from '../core/deposit-limits';
+
+/**
+ * PUT /public/customer/{customerId}/limits (merchant only): replaces the customer's deposit limits
+ * in every currency with the request's (major units at the API, stored in minor units). Under a
+ * monthly ceiling of the rules in force (GGL), a higher month limit is 400; 404 for another
+ * merchant's customer.
+ *
+ * The customer's own raises not applied yet (waiting their cooling-off, or ready to confirm) are
+ * never dropped silently. A raise the merchant's new limits already give is moot and dropped: the
+ * period has no limit left, or its new limit (the tightest, converted into the raise's currency)
+ * is at or above the raise. Any other raise is kept as it was: it still applies when its wait is
+ * over (and, where the rules ask, once the customer confirms it), as the customer asked, and it
+ * shows in the session answer's `responsibleGambling.pending` meanwhile. A raise whose wait is
+ * over without a confirmation to wait for is a limit in force, so the merchant's limits replace
+ * it. What became of each raise is logged (customer id, currency, period, minor units) and
+ * answered: `kept` and `dropped` (the operation itself answers 204).
+ */
+export async function setCustomerLimits(
+  tx: Db,
+  principal: Principal,
+  customerId: string,
+  request: CustomerLimitsRequest,
+  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
+): Promise<{ kept: RaiseNote[]; dropped: RaiseNote[] }> {
+  requireMerchant(principal);
+  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1).for('update');
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  const merchant = await config(row.merchantId);
+  const rules = rulesFor(merchant, row.data);
+  const stored: LimitsByCurrency = {};
+  const entries = Object.entries(request.deposit);
+  if (entries.length > 50) throw invalid('deposit names more than 50 currencies');
+  for (const [currency, limits] of entries) {
+    if (!isKnownCurrency(currency)) throw invalid(`deposit.${currency} is not an ISO 4217 currency`);
+    stored[currency] = {};
+    for (const period of PERIOD_LIST) {
+      const major = limits[period];
+      if (major === undefined) continue;
+      const minor = toMinor(major, currency);
+      if (minor === null || minor <= 0) throw invalid(`deposit.${currency}.${period} is not an amount of ${currency}`);
+      const ceiling = period === 'month' ? ceilingMinor(rules, merchant, currency) : undefined;
+      if (ceiling !== undefined && minor > ceiling)
+        throw invalid(`deposit.${currency}.month is above the monthly ceiling of the rules in force (${moneyText(ceiling, currency)})`);
+      stored[currency][period] = minor;
+    }
+  }
+  const across = customerLimitsAcross(row);
+  const raises: PendingByCurrency = {};
+  for (const source of [across.waiting, across.ready])
+    for (const [c, periods] of Object.entries(source)) raises[c] = { ...(raises[c] ?? {}), ...periods };
+  const { pending, kept, dropped } = raisesAfterMerchantLimits(stored, raises, converterOf(merchant));
+  const gambling = { ...(row.gambling ?? {}), pending };
+  await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  if (kept.length > 0 || dropped.length > 0)
+    logger.info(
+      { customerId, kept, dropped },
+      "sandbox: the merchant set a customer's deposit limits; their raises not applied yet are kept, unless the new limits give them (dropped)",
+    );
+  return { kept, dropped };
+}
+
+/** `major` (major units of `currency`) as minor units, or a 400 naming the field. */
+function limitMinor(major: number, currency: string, field: string): number {
+  const minor = toMinor(major, currency);
+  if (minor === null || minor <= 0) throw invalid(`${field} is not an amount of ${currency}`);
+  return minor;
+}
+
+/**
+ * The customer's own change of their limits in the cashier, asked in the session's `currency`
+ * (`depositLimits` in major units; `confirmReady`), on their row read locked: the limits per
+ * currency and the raises not applied yet it leaves, both in minor units, for the caller to store.
+ * Without either field, it still applies the raises whose wait is over. Throws 400 for an amount
+ * the currency cannot hold, a required period left without a limit, or a ceiling passed.
+ *
+ * One limit per period: a change is a change of the limit in force for that period, wherever it
+ * was set. It is compared with that limit converted into the session currency at the sandbox's
+ * rates (a limit of GBP 50 is EUR 58.50 in a EUR session): lower (or new) applies at once and
+ * becomes the period's one limit, stored in the session currency (the limit set in GBP is
+ * replaced); higher, or none, waits the cooling-off of the rules in force (and under UKGC their
+ * confirmation), recorded in the session currency, while the limit in force stays as it was set.
+ * A change drops any raise of that period still waiting, in whatever currency it was asked. The
+ * merchant's `setCustomerLimits` may still set limits per currency: then each binds, the tightest
+ * shown.
+ */
+export function customerLimitChange(
+  row: LimitsRow,
+  merchant: SandboxMerchantConfig,
+  rules: RulesInForce,
+  currency: string,
+  request: Pick<ResponsibleGamblingRequest, 'depositLimits' | 'confirmReady'>,
+  now: Date,
+): { depositLimits: LimitsByCurrency; pending: PendingByCurrency } {
+  const across = customerLimitsAcross(row, now);
+  // Limits in force per currency they were set in, and the raises not applied yet (waiting, or ready to confirm: UKGC).
+  const stored = Object.fromEntries(Object.entries(across.limits).map(([c, l]) => [c, { ...l }]));
+  const pending: PendingByCurrency = {};
+  for (const source of [across.waiting, across.ready])
+    for (const [c, periods] of Object.entries(source)) pending[c] = { ...(pending[c] ?? {}), ...periods };
+  if (request.confirmReady) {
+    for (const [c, periods] of Object.entries(across.ready)) {
+      for (const [p, raise] of Object.entries(periods)) {
+        setOnlyIn(stored, p as Period, c, raise!.limit);
+        delete pending[c]![p as Period];
+      }
+    }
+  }
+  if (request.depositLimits) {
+    const asked = Object.fromEntries(
+      Object.entries(request.depositLimits).map(([period, major]) => [
+        period,
+        major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`),
+      ]),
+    );
+    // The limits in force, converted into the session currency: what a change is lower or higher than.
+    const inForce = Object.fromEntries(
+      Object.entries(bindingLimits(stored, currency, converterOf(merchant))).map(([p, b]) => [p, b!.minor]),
+    ) as PeriodLimitsMinor;
+    const plan = planLimits(inForce, {}, asked, rules, now, ceilingMinor(rules, merchant, currency));
+    if (isLimitProblem(plan)) {
+      throw invalid(
+        plan.problem === 'required'
+          ? `The rules in force require a ${plan.period} deposit limit`
+          : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`,
+      );
+    }
+    for (const period of Object.keys(asked) as Period[]) {
+      // The change replaces any raise of the period still waiting, in any currency.
+      for (const c of Object.keys(pending)) delete pending[c]![period];
+      const change = plan.changes.find((c) => c.period === period);
+      if (!change) continue;
+      if (change.effectiveAt === null) setOnlyIn(stored, period, currency, change.to);
+      else (pending[currency] ??= {})[period] = plan.pending[period]!;
+    }
+  }
+  return { depositLimits: withoutEmpty(stored), pending: withoutEmpty(pending) };
+}

@@ -1,0 +1,75 @@
+/**
+ * What the cashier session answer shows of a customer's deposit limits (deposit-limits.ts stores
+ * them and computes what they leave): what is left per period, the limits in force and the
+ * customer's raises not applied yet. These views are in ISO 4217 major units of the session's
+ * currency (converted at the sandbox's rates), each with the currency and amount it was set in;
+ * the raises `limitsInForce` hands on stay in minor units. Pure: nothing read, nothing thrown.
+ */
+import type { DepositRoom } from '@/lib/contract/cashier';
+import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
+import type { Period } from '@/lib/cashier/limits';
+import { bindingLimits, type PendingByCurrency } from '@/lib/cashier/limit-changes';
+import { toMajor } from '@/lib/money';
+import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
+import { converterOf, customerLimitsAcross, PERIOD_LIST, type depositRoomMinor, type LimitsRow } from '../core/deposit-limits';
+
+/** The session answer's `depositLimits` (per period: limit and what is left) in major units of `currency`, from `depositRoomMinor`; undefined without limits. */
+export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {
+  const entries = Object.entries(room).map(([period, r]) => [
+    period,
+    { limit: toMajor(r.limit, currency), remaining: toMajor(r.remaining, currency) },
+  ]);
+  return entries.length ? (Object.fromEntries(entries) as DepositRoom) : undefined;
+}
+
+/**
+ * The session answer's limits in force for deposits in `currency`: per period, the one that binds
+ * (every currency's limit converted at the sandbox's rates, the smallest), in major units of
+ * `currency`, with the currency and amount (major units of it) it was set in (`setIn`); and the
+ * raises waiting and ready to confirm (minor units, per currency asked in). A limit in a currency
+ * without a rate binds deposits in that currency only, so it is not shown elsewhere.
+ */
+export function limitsInForce(row: LimitsRow | null | undefined, config: SandboxMerchantConfig, currency: string, now: Date) {
+  const across = customerLimitsAcross(row, now);
+  const binding = bindingLimits(across.limits, currency, converterOf(config));
+  const limits: ResponsibleGambling['limits'] = {};
+  const setIn: NonNullable<ResponsibleGambling['limitsSetIn']> = {};
+  for (const p of PERIOD_LIST) {
+    const b = binding[p];
+    if (!b) continue;
+    limits[p] = toMajor(b.minor, currency);
+    setIn[p] = { currency: b.setIn, amount: toMajor(b.setMinor, b.setIn) };
+  }
+  return { limits, setIn, waiting: across.waiting, ready: across.ready };
+}
+
+/** The session answer's `pending`: the raises waiting and ready to confirm, whatever currency they were asked in, in major units of `currency` (those without a rate left out), each with the amount it was asked in. */
+export function pendingRaises(
+  waiting: PendingByCurrency,
+  ready: PendingByCurrency,
+  config: SandboxMerchantConfig,
+  currency: string,
+): ResponsibleGambling['pending'] {
+  const convert = converterOf(config);
+  const entries = [
+    ...Object.entries(waiting).flatMap(([c, periods]) =>
+      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: false })),
+    ),
+    ...Object.entries(ready).flatMap(([c, periods]) =>
+      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: true })),
+    ),
+  ];
+  return entries.flatMap(({ c, p, v, ready: isReady }) => {
+    const minor = v.limit === null ? null : convert(v.limit, c, currency);
+    if (v.limit !== null && minor === null) return [];
+    return [
+      {
+        period: p,
+        limit: minor === null ? null : toMajor(minor, currency),
+        effectiveAt: v.effectiveAt,
+        ready: isReady,
+        setIn: { currency: c, amount: v.limit === null ? null : toMajor(v.limit, c) },
+      },
+    ];
+  });
+}

@@ -1,0 +1,219 @@
+/**
+ * The sandbox's regulated cashier (docs/design.md, sections 3 and 8): the rules of the merchant's
+ * licences that cover a customer (lib/cashier/regulators.ts), the customer's answer in the cashier
+ * (their own deposit limits, owned by core/deposit-limits.ts; the answer before a first deposit;
+ * reality checks), and a time-out or self-exclusion set by the merchant. Deposits are refused
+ * while an exclusion lasts (409 CUSTOMER_EXCLUDED) and until the limits the rules ask for are
+ * answered (409 LIMITS_REQUIRED); withdrawals stay open. Minor units inside, major at the API.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@sandbox/db/client';
+import { cashierSessions, customers, payins, payouts } from '@sandbox/db/schema';
+import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import { PERIODS, type Period } from '@/lib/cashier/limits';
+import type { RulesInForce } from '@/lib/cashier/regulators';
+import { toMajor } from '@/lib/money';
+import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';
+import { SandboxApiError, invalid, notFound } from '../core/api-error';
+import { canAccess, requireMerchant, type Principal } from '../core/auth';
+import { heldMinor, RESERVING } from '../core/records';
+import { activeExclusion } from '../core/deposit-rules';
+import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
+import { customerLimitChange } from './deposit-limit-changes';
+import { limitsInForce, pendingRaises } from './deposit-limit-views';
+import { rulesFor } from '../core/merchant-config';
+
+/** Payout statuses on their way (not final). */
+
+type CustomerRow = typeof customers.$inferSelect;
+const PERIOD_LIST = Object.keys(PERIODS) as Period[];
+
+/** What the rules ask before a deposit: the required periods without a limit, or an unanswered question (ASK). */
+export function limitsPrompt(
+  rules: RulesInForce,
+  row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined,
+  now = new Date(),
+): ResponsibleGambling['limitsPrompt'] {
+  // A limit in any currency binds every deposit (deposit-limits.ts, depositRoomMinor): it answers the question in all.
+  const all = Object.values(customerLimitsAcross(row, now).limits);
+  const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
+  if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
+  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) ? 'NONE' : 'ASK';
+  return 'NONE';
+}
+
+/**
+ * Refuses a deposit of the customer the rules do not allow now: an active time-out or
+ * self-exclusion (409 CUSTOMER_EXCLUDED, for every pay-in); with `cashier`, limits the rules ask
+ * for before a deposit and not yet answered (409 LIMITS_REQUIRED).
+ */
+export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerRow | undefined, options: { cashier: boolean }): void {
+  const exclusion = activeExclusion(row?.gambling);
+  if (exclusion) {
+    throw new SandboxApiError(
+      'CUSTOMER_EXCLUDED',
+      exclusion.kind === 'TIME_OUT'
+        ? `The customer is taking a break from gambling${exclusion.until ? ` until ${exclusion.until}` : ''}: no deposits`
+        : 'The customer is self-excluded: no deposits',
+    );
+  }
+  if (!options.cashier) return;
+  const prompt = limitsPrompt(rulesFor(config, row?.data), row);
+  if (prompt !== 'NONE')
+    throw new SandboxApiError(
+      'LIMITS_REQUIRED',
+      prompt === 'REQUIRED'
+        ? 'The rules in force require deposit limits before a deposit'
+        : 'The customer must be asked for deposit limits before their first deposit',
+    );
+}
+
+/** The customer row, locked for the rest of the transaction when `lock`. */
+export async function customerRow(tx: Db, customerId: string, lock = false): Promise<CustomerRow | undefined> {
+  const query = tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The reality check's interval for the customer (minutes; 0: off): their choice within the rules, else the rules' default. */
+function realityCheckMinutes(rules: RulesInForce, gambling: StoredGambling | null | undefined): number {
+  const chosen = gambling?.realityCheckMinutes;
+  if (chosen === undefined) return rules.realityCheck.defaultMinutes;
+  if (chosen === 0) return rules.realityCheck.mandatory ? rules.realityCheck.defaultMinutes : 0;
+  return Math.min(chosen, rules.realityCheck.maxMinutes);
+}
+
+/** A session's money in minor units of its currency (`sessionMoney`). */
+export interface SessionMoney {
+  /** Deposits paid (fee included). */
+  deposited: number;
+  /** Withdrawals paid or on their way (fee included). */
+  withdrawn: number;
+  /** Withdrawals on their way only: what they hold against the balance. */
+  reserved: number;
+}
+
+/** Deposit statuses whose money the customer paid in. */
+const DEPOSITED = ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
+
+/**
+ * What the session's customer paid in and took out, and what its withdrawals on their way hold,
+ * in one statement (by the session indexes of pay-ins and payouts): the session answer's
+ * reality check and balances.
+ */
+export async function sessionMoney(tx: Db, sessionId: string): Promise<SessionMoney> {
+  const deposited = and(eq(payins.sessionId, sessionId), inArray(payins.status, [...DEPOSITED]));
+  const [row] = await tx
+    .select({
+      deposited: sql<string>`(select coalesce(sum(${payins.initialAmountMinor}), 0) from ${payins} where ${deposited})`,
+      withdrawn: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...RESERVING])}), 0)`,
+      reserved: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, RESERVING)}), 0)`,
+    })
+    .from(payouts)
+    .where(eq(payouts.sessionId, sessionId));
+  return { deposited: Number(row?.deposited ?? 0), withdrawn: Number(row?.withdrawn ?? 0), reserved: Number(row?.reserved ?? 0) };
+}
+
+/**
+ * The session answer's `responsibleGambling` for the session's customer (amounts in major units
+ * of the session currency), as of `now`; `money`: the session's sums when the caller has read
+ * them (sessionMoney), else they are read here.
+ */
+export async function responsibleGamblingOf(
+  tx: Db,
+  config: SandboxMerchantConfig,
+  session: typeof cashierSessions.$inferSelect,
+  row: CustomerRow | undefined,
+  { now = new Date(), money }: { now?: Date; money?: SessionMoney } = {},
+): Promise<ResponsibleGambling> {
+  const currency = session.currency;
+  const rules = rulesFor(config, row?.data);
+  const { limits, setIn, waiting, ready } = limitsInForce(row, config, currency, now);
+  const ceiling = ceilingMinor(rules, config, currency);
+  money ??= await sessionMoney(tx, session.id);
+  const exclusion = activeExclusion(row?.gambling, now);
+  return {
+    regulators: rules.regulators,
+    limits,
+    limitsSetIn: setIn,
+    pending: pendingRaises(waiting, ready, config, currency),
+    limitsPrompt: limitsPrompt(rules, row, now),
+    requiredPeriods: rules.requiredPeriods,
+    coolingOffHours: rules.coolingOffHours,
+    coolingOffSpansPeriod: rules.coolingOffSpansPeriod,
+    confirmAfterCoolingOff: rules.confirmAfterCoolingOff,
+    ...(ceiling !== undefined ? { monthlyCeiling: toMajor(ceiling, currency) } : {}),
+    withdrawalReversal: rules.withdrawalReversal,
+    realityCheck: {
+      intervalMinutes: realityCheckMinutes(rules, row?.gambling),
+      mandatory: rules.realityCheck.mandatory,
+      maxMinutes: rules.realityCheck.maxMinutes,
+      startedAt: session.createdAt.toISOString(),
+      deposited: toMajor(money.deposited, currency),
+      withdrawn: toMajor(money.withdrawn, currency),
+    },
+    ...(exclusion ? { exclusion: { kind: exclusion.kind, ...(exclusion.until ? { until: exclusion.until } : {}) } } : {}),
+    help: rules.help,
+    selfExclusionScheme: rules.selfExclusionScheme,
+  };
+}
+
+/**
+ * PUT /public/cashier/session/{sessionId}/responsible-gambling (pages' credential): the
+ * customer's own limits, asked in the session currency (major units; what a change does:
+ * `customerLimitChange`, core/deposit-limit-changes.ts), their answer before a first deposit, the
+ * confirmation of raises whose wait is over, and the reality-check interval, stored in one write.
+ * The customer row is locked: two changes apply one after the other. Throws 404, 409 (expired
+ * session), 400 (a required limit removed, a ceiling passed, an interval the rules do not allow).
+ */
+export async function setResponsibleGambling(
+  tx: Db,
+  principal: Principal,
+  sessionId: string,
+  request: ResponsibleGamblingRequest,
+  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
+): Promise<ResponsibleGambling> {
+  const [session] = await tx.select().from(cashierSessions).where(eq(cashierSessions.id, sessionId)).limit(1);
+  if (!session || !canAccess(principal, session.merchantId)) throw notFound('Cashier session');
+  if (session.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
+  const merchant = await config(session.merchantId);
+  const row = await customerRow(tx, session.customerId, true);
+  if (!row) throw notFound('Customer');
+  const currency = session.currency;
+  const rules = rulesFor(merchant, row.data);
+  const now = new Date();
+  // The limits and the raises not applied yet, as the customer's change leaves them (core/deposit-limit-changes.ts).
+  const limits = customerLimitChange(row, merchant, rules, currency, request, now);
+  const gambling: StoredGambling = { ...(row.gambling ?? {}) };
+  if (request.depositLimits) gambling.limitsAnsweredAt = now.toISOString();
+  if (request.noLimits) {
+    if (rules.limitsBeforeFirstDeposit === 'required') throw invalid('The rules in force require deposit limits: they cannot be declined');
+    gambling.limitsAnsweredAt = now.toISOString();
+  }
+  if (request.realityCheckMinutes !== undefined) {
+    const minutes = request.realityCheckMinutes;
+    if (minutes === 0 && rules.realityCheck.mandatory) throw invalid('The rules in force keep reality checks on');
+    if (minutes !== 0 && (minutes < 5 || minutes > rules.realityCheck.maxMinutes))
+      throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
+    gambling.realityCheckMinutes = minutes;
+  }
+  gambling.pending = limits.pending;
+  await tx.update(customers).set({ depositLimits: limits.depositLimits, gambling, updatedAt: now }).where(eq(customers.id, row.id));
+  const updated = await customerRow(tx, row.id);
+  return responsibleGamblingOf(tx, merchant, session, updated, { now });
+}
+
+/** PUT /public/customer/{customerId}/exclusion (merchant only): records or lifts a time-out or self-exclusion. 404, 400. */
+export async function setCustomerExclusion(tx: Db, principal: Principal, customerId: string, request: ExclusionRequest): Promise<void> {
+  requireMerchant(principal);
+  const row = await customerRow(tx, customerId, true);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  const gambling: StoredGambling = { ...(row.gambling ?? {}) };
+  if (request.kind === 'NONE') delete gambling.exclusion;
+  else {
+    if (request.kind === 'TIME_OUT' && !request.until) throw invalid('A time-out needs `until`');
+    if (request.until && new Date(request.until).getTime() <= Date.now()) throw invalid('`until` is in the past');
+    gambling.exclusion = { kind: request.kind, ...(request.until ? { until: new Date(request.until).toISOString() } : {}) };
+  }
+  await tx.update(customers).set({ gambling, updatedAt: new Date() }).where(eq(customers.id, row.id));
+}

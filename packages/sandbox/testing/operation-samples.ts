@@ -1,0 +1,136 @@
+/**
+ * A valid request body of each operation of the table that takes one (tests and the fuzz
+ * suite): the mapped type makes a new operation of lib/contract/operations.ts need one here.
+ */
+import { randomUUID } from 'node:crypto';
+import type { OperationId } from '@/lib/contract/operations';
+import sampleCustomer from '@sandbox/service/sample-customer.json';
+
+const browser = { javascriptEnabled: true };
+const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
+let counter = 0;
+
+export const payinSample = () => ({
+  orderId: randomUUID(),
+  amount: 5,
+  currency: 'EUR',
+  kycVerified: false,
+  previousTransactionCount: 0,
+  customer: sampleCustomer,
+  returnUrls,
+});
+export const cardSample = () => ({
+  browser,
+  cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+  saveCard: false,
+});
+
+/** A legacy host-to-host create whose hookUrl is a closed loopback port (nothing listens, nothing leaves the machine). */
+export const h2hSample = () => ({
+  amount: 5,
+  currency: 'EUR',
+  lang: 'en',
+  hookUrl: 'http://127.0.0.1:9/hook',
+  callback: returnUrls.success,
+  callbackFail: returnUrls.failure,
+  billing: {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    address1: '1 Main Street',
+    city: 'London',
+    state: 'London',
+    country: 'GB',
+    postalCode: 'N1 1AA',
+    phone: '+442071234567',
+    email: 'ada@example.com',
+    externalUserId: `h2h-${randomUUID()}`,
+    dateOfBirth: '1990-12-10',
+  },
+  orderId: `h2h-${randomUUID()}`,
+  cardToken: 'tok_1',
+  cardData: {
+    cardNumber: '4242424242424242',
+    cardHolderName: 'Ada Lovelace',
+    cardExpiryDate: '12',
+    cardExpiryDate2: '2031',
+    cardCvv: '123',
+    browser: {
+      colorDepth: 24,
+      userAgent: 'Mozilla/5.0',
+      language: 'en',
+      timeZone: 'UTC',
+      screenWidth: 1280,
+      javaEnabled: false,
+      customerIp: '127.0.0.1',
+      screenHeight: 800,
+      windowHeight: 800,
+      timeZoneOffset: 0,
+      windowWidth: 1280,
+    },
+  },
+  saveCard: false,
+});
+
+export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
+  createPayin: payinSample,
+  getPayin: null,
+  processCard: cardSample,
+  processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
+  completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
+  processWallet: () => ({ browser, wallet: { type: 'SANDBOX_WALLET', token: 'sbw1.e30.' + '0'.repeat(64) } }),
+  startApplePaySession: () => ({
+    validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+    domain: 'checkout.example',
+  }),
+  completeSpc: () => ({
+    assertion: {
+      id: 'Y3JlZA',
+      rawId: 'Y3JlZA',
+      type: 'public-key',
+      response: { clientDataJSON: 'e30', authenticatorData: 'AA', signature: 'AA' },
+    },
+  }),
+  cancelPayout: null,
+  bindCashierSession: () => ({ launchToken: 'L'.repeat(43), holderProof: 'a'.repeat(64) }),
+  bindPayout: () => ({ launchToken: 'M'.repeat(43), holderProof: 'b'.repeat(64) }),
+  launchCashierSession: null,
+  launchPayout: null,
+  locateCashierSession: null,
+  locatePayout: null,
+  setCustomerLimits: () => ({ deposit: { EUR: { day: 100 } } }),
+  setResponsibleGambling: () => ({ depositLimits: { day: 50 } }),
+  setCustomerExclusion: () => ({ kind: 'NONE' }),
+  processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
+  getPayinMethods: null,
+  createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),
+  getPayout: null,
+  confirmPayout: null,
+  rejectPayout: null,
+  processPayoutCard: () => ({ browser, savedCardData: { cardId: 'card_x' } }),
+  processPayoutDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
+  getPayoutMethods: null,
+  saveCustomer: () => ({ ...sampleCustomer, externalUserId: randomUUID() }),
+  listSavedCards: null,
+  deleteSavedCard: null,
+  createCashierSession: () => ({
+    customer: sampleCustomer,
+    returnUrls,
+    currency: 'EUR',
+    kycVerified: false,
+    previousTransactionCount: (counter += 1),
+  }),
+  getCashierSession: null,
+  updateCashierBalance: () => ({ balance: 10 }),
+  createSessionPayin: () => ({ amount: 5 }),
+  createSessionPayout: () => ({ value: 5 }),
+  listSessionTransactions: null,
+  getWithdrawalDestinations: null,
+  checkPayee: () => ({ account: { iban: 'DE89370400440532013000' }, name: 'Jürgen Müller' }),
+  startPayNPlay: () => ({ amount: 10, bankId: 'se-gota' }),
+  decidePlayer: () => ({ identificationId: 'pnp_unknown', decision: 'ALLOW' }),
+  watchSessionChanges: () => ({ sessionIds: ['cs_unknown'], waitSeconds: 0 }),
+  lookupBin: null,
+  getPsp: null,
+  createH2hTransaction: h2hSample,
+  getCheckoutSettings: null,
+};

@@ -16,12 +16,17 @@ import ar from '../messages/ar.json';
 import { createSession, decidePayout, expectNoAxeViolations, fetchPayout, visit, withQuery } from './support';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';
+/**
+ * The name of the bank's test user `pays` (lib/sandbox/bank/test-users.ts): a deposit account feeds
+ * the closed loop only when the holder the bank verified has the customer's name.
+ */
+const PAULA_PAYS = { firstName: 'Paula', lastName: 'Pays' };
 const ibanAt = (bankId: string, payee: (typeof RECEIVING_PAYEES)[number]) => {
   const bank = bankById(bankId)!;
   return composeBankIban(bank.country, bank.code, payee);
 };
 
-/** A deposit of 15 EUR in the open cashier by Pay by Bank at Albion Bank, as test user `pays`. */
+/** A deposit of 15 EUR in the open cashier by Pay by Bank at Albion Bank, as test user `pays` (Paula Pays). */
 async function depositByBank(page: Page): Promise<void> {
   await page.locator('#deposit-amount').fill('15');
   await page.locator('input[name="method"][value="apm"]').check();
@@ -80,13 +85,15 @@ async function checkPayee(
 
 test.describe('withdrawals by bank (en)', () => {
   test('back to the account I deposited from: masked, chosen by its reference, paid in seconds', async ({ page }) => {
-    const session = await createSession(page.request, { balance: 50 });
+    const session = await createSession(page.request, { balance: 50, customerName: PAULA_PAYS });
     await visit(page, session.checkoutUrl);
     await depositByBank(page);
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
     const section = page.getByRole('region', { name: 'Withdraw to a bank account' });
-    const account = section.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank/ });
-    await expect(account).toBeChecked();
+    // The holder's name beside the mask and the bank; nothing is chosen for the customer.
+    const account = section.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank · Paula Pays$/ });
+    await expect(account).not.toBeChecked();
+    await account.check();
     // The page never holds the identifier in full.
     expect(await page.content()).not.toContain('66374958');
     await expect(section.getByRole('radio', { name: 'Another account' })).toHaveCount(0);
@@ -103,7 +110,7 @@ test.describe('withdrawals by bank (en)', () => {
     const widgetUrl = `${new URL(page.url()).pathname}/widget`;
     await page.goto(widgetUrl);
     const inWidget = page.getByRole('region', { name: 'Withdraw to a bank account' });
-    await expect(inWidget.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank/ })).toBeChecked();
+    await inWidget.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank/ }).check();
     await expectNoAxeViolations(page, 'withdrawal widget with a bank account');
     await inWidget.getByLabel('Amount in EUR').fill('3');
     await inWidget.getByRole('button', { name: 'Continue' }).click();
@@ -167,11 +174,12 @@ test.describe('withdrawals by bank (en)', () => {
   });
 
   test('the merchant confirms; the instant transfer is PROCESSED within seconds', async ({ page }) => {
-    const session = await createSession(page.request, { balance: 50 });
+    const session = await createSession(page.request, { balance: 50, customerName: PAULA_PAYS });
     await visit(page, session.checkoutUrl);
     await depositByBank(page);
     await page.getByRole('link', { name: 'Withdraw', exact: true }).click();
     await page.locator('#bank-amount').fill('7');
+    await page.getByRole('radio', { name: /08-••-•• ••••4958 · Albion Bank/ }).check();
     await page.locator('section[aria-labelledby="bank-withdrawal-heading"] button[type="submit"]').click();
     await expect(page.locator('#cashier-notice')).toBeVisible();
     const transactions = await (
@@ -207,13 +215,13 @@ test('without JavaScript: another account is name-checked, shown, and confirmed 
 
 test.describe('withdrawals by bank (ar, right to left)', () => {
   test('the deposit account masked and the form in Arabic, with axe at 0', async ({ page }) => {
-    const session = await createSession(page.request, { balance: 50 });
+    const session = await createSession(page.request, { balance: 50, customerName: PAULA_PAYS });
     await visit(page, session.checkoutUrl);
     await depositByBank(page);
     await page.goto(withQuery(page.url().split('?')[0]!, 'locale=ar&tab=withdraw'));
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     const section = page.getByRole('region', { name: ar.bankWithdrawal.heading });
-    await expect(section.getByRole('radio', { name: /08-••-•• ••••4958/ })).toBeChecked();
+    await section.getByRole('radio', { name: /08-••-•• ••••4958/ }).check();
     await expectNoAxeViolations(page, 'withdrawal by bank in Arabic');
     await section.locator('#bank-amount').fill('');
     await section.getByRole('button', { name: ar.bankWithdrawal.submit }).click();

@@ -38,23 +38,49 @@ async function newSession(options: { token?: string; country?: string; kyc?: boo
 }
 
 /**
- * A withdrawal in the session with its destination given: WAITING_FOR_CONFIRMATION. Made by the
- * merchant before the customer's browser holds the session (after, only that browser may).
+ * A paid deposit of €20 in the session with 4242 4242 4242 4242: the card a withdrawal by card may
+ * then go to (the closed loop, docs/design.md). Made by the merchant before the customer's browser
+ * holds the session (after, only that browser may).
+ */
+async function depositWith4242(sessionId: string): Promise<void> {
+  const checkout = merchantApi(CASINO);
+  const created = await checkout.POST('/public/cashier/session/{sessionId}/payin', {
+    params: { path: { sessionId } },
+    body: { amount: 20, method: 'card' },
+  });
+  expect(created.response.status, JSON.stringify(created.error)).toBe(200);
+  const paid = await checkout.POST('/public/payin/{payinId}/process/card', {
+    params: { path: { payinId: created.data!.paymentId } },
+    body: {
+      browser: { javascriptEnabled: true } as never,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: false,
+    },
+  });
+  expect(paid.data?.status, JSON.stringify(paid.error)).toBe('SUCCESS');
+}
+
+/**
+ * A withdrawal in the session with its destination given (4242, deposited with first):
+ * WAITING_FOR_CONFIRMATION. Made by the merchant before the customer's browser holds the session
+ * (after, only that browser may).
  */
 async function pendingWithdrawal(sessionId: string, value: number): Promise<string> {
+  await depositWith4242(sessionId);
   const checkout = merchantApi(CASINO);
   const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', {
     params: { path: { sessionId } },
     body: { value, method: 'card' },
   });
   const payoutId = created.data!.payoutId;
-  await checkout.POST('/public/payout/{payoutId}/process/card', {
+  const given = await checkout.POST('/public/payout/{payoutId}/process/card', {
     params: { path: { payoutId } },
     body: {
       browser: { javascriptEnabled: true } as never,
       cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
     },
   });
+  expect(given.data?.status, JSON.stringify(given.error)).toBe('WAITING_FOR_CONFIRMATION');
   return payoutId;
 }
 
@@ -71,6 +97,8 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   page,
 }) => {
   const session = await newSession();
+  // The card the customer withdraws to is one they deposited with (the closed loop).
+  await depositWith4242(session.sessionId);
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');

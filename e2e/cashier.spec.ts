@@ -3,7 +3,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { createSession as createSessionAs, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, visit } from './support';
+import en from '@/messages/en.json';
+import {
+  createSession as createSessionAs,
+  DEMO_TOKEN,
+  expectNoAxeViolations,
+  fillCard,
+  FUTURE_EXPIRY,
+  MERCHANT_ORIGIN,
+  visit,
+} from './support';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 
@@ -104,6 +113,44 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
     page.getByRole('region', { name: 'History' }).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status'),
   ).toHaveText('Sent');
   await expect(page.getByRole('region', { name: 'Pending withdrawals' }).getByText('No pending withdrawals.')).toBeVisible();
+});
+
+test('a withdrawal to a card I never deposited with is refused in words and pays nothing; my deposit card is paid', async ({ page }) => {
+  const session = await createSession(page, 100);
+  await visit(page, session.checkoutUrl);
+  // The customer deposits with 4242 in the cashier: the card a withdrawal may go back to.
+  await page.getByLabel('Amount in EUR').fill('30');
+  await page.getByRole('button', { name: 'Continue to deposit' }).click();
+  await fillCard(step(page), { number: '4242424242424242' });
+  await step(page).getByRole('button', { name: 'Pay €30.00' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
+
+  // The withdrawal given another card (the holder's own, say, with the cashier in the wrong hands).
+  await page.getByRole('link', { name: 'Withdraw' }).click();
+  await page.getByLabel('Amount in EUR').fill('20');
+  await page.getByRole('button', { name: 'Continue to withdraw' }).click();
+  const giveCard = async (number: string) => {
+    await step(page).getByLabel('Card number').fill(number);
+    await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
+    await step(page).getByLabel('Name on card').fill('Ada Lovelace');
+    await step(page).getByRole('button', { name: 'Send €20.00 to this card' }).click();
+  };
+  await giveCard('5555555555554444');
+  await expect(step(page).getByText(en.errors.cardClosedLoop)).toBeVisible();
+  await expectNoAxeViolations(page, 'withdrawal card outside the closed loop');
+  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
+  const payout = (await list.json()).transactions.find((t: { kind: string }) => t.kind === 'payout');
+  const payoutStatus = async () =>
+    (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status;
+  // No money moves: the payout still waits for its destination.
+  expect(await payoutStatus()).toBe('CREATED');
+
+  // The card deposited with is paid.
+  await giveCard('4242424242424242');
+  await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveText(
+    "Your withdrawal is waiting for the merchant's approval.",
+  );
+  expect(await payoutStatus()).toBe('WAITING_FOR_CONFIRMATION');
 });
 
 test('the widget, mounted with embed.js on a second origin, shows a balance the merchant changes within 2 seconds', async ({ page }) => {

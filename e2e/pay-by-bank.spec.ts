@@ -24,9 +24,15 @@ import {
   visit,
 } from './support';
 
-/** A customer in Sweden: the bank chooser lists the Swedish demo banks. */
+/**
+ * A customer in Sweden: the bank chooser lists the Swedish demo banks. Named as the bank's test user
+ * `pays` (Paula Pays): an account paid from feeds the closed loop only when its holder has the
+ * customer's name.
+ */
 const swedishCustomer = () => ({
   ...sampleCustomer,
+  firstName: 'Paula',
+  lastName: 'Pays',
   externalUserId: `bank-${randomUUID()}`,
   billing: { ...sampleCustomer.billing, countryCode: 'SE', city: 'Stockholm', state: 'Stockholm', postalCode: '111 52' },
 });
@@ -114,7 +120,7 @@ test.describe('Pay by Bank deposits (en)', () => {
     const payoutFrame = await openEmbedded(page, payout.iframeUrls.apm);
     await payoutFrame.locator('summary', { hasText: /^Bank account$/ }).click();
     const account = payoutFrame.getByLabel('Your account');
-    await expect(account.locator('option').nth(1)).toHaveText(/^SE•• •••• .*\d{4} · Göta Sparbank$/);
+    await expect(account.locator('option').nth(1)).toHaveText(/^SE•• •••• .*\d{4} · Göta Sparbank · Paula Pays$/);
     await expectNoAxeViolations(page, 'payout page with the deposit account');
     await account.selectOption({ index: 1 });
     await payoutFrame.getByRole('button', { name: 'Continue with Bank account' }).click();

@@ -45,6 +45,28 @@ const payoutsOf = async (sessionId: string) =>
 const payoutStatus = async (payoutId: string) =>
   (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } })).data!.status;
 
+/**
+ * A paid deposit in the session with 4242 4242 4242 4242, by the merchant before the customer's
+ * browser holds the session: the card a withdrawal may go back to (the closed loop).
+ */
+async function depositWith4242(sessionId: string) {
+  const merchant = merchantApi(NIGHT_TOKEN);
+  const created = await merchant.POST('/public/cashier/session/{sessionId}/payin', {
+    params: { path: { sessionId } },
+    body: { amount: 10, method: 'card' },
+  });
+  expect(created.response.status, JSON.stringify(created.error)).toBe(200);
+  const paid = await merchant.POST('/public/payin/{payinId}/process/card', {
+    params: { path: { payinId: created.data!.paymentId } },
+    body: {
+      browser: { javascriptEnabled: true } as never,
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: false,
+    },
+  });
+  expect(paid.data?.status, JSON.stringify(paid.error)).toBe('SUCCESS');
+}
+
 /** Opens a launch address in `page` and waits until the launch has sent it to the page itself. */
 async function open(page: Page, url: string) {
   await page.goto(url);
@@ -61,6 +83,7 @@ test('a script with the session id and the pages’ credential reads and moves n
   browser,
 }) => {
   const session = await newSession();
+  await depositWith4242(session.sessionId);
   await open(page, `${session.checkoutUrl}&tab=withdraw`);
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();

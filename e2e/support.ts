@@ -54,14 +54,27 @@ export async function createPayin(
   return must(await merchantApi(token, origin).POST('/public/payin', { body }), 'create pay-in') as CreatedPayin;
 }
 
-/** Creates a cashier session in EUR as a merchant would; `balance` in major units. */
+/**
+ * Creates a cashier session in EUR as a merchant would; `balance` in major units; `customerName`
+ * the customer's first and last name (the sample customer's, Ada Lovelace, unless given: a bank
+ * deposit account feeds the closed loop only when its holder has the customer's name).
+ */
 export async function createSession(
   _request: Unused,
-  options: { balance?: number; externalUserId?: string; token?: string } = {},
+  options: {
+    balance?: number;
+    externalUserId?: string;
+    token?: string;
+    customerName?: { firstName: string; lastName: string };
+  } = {},
 ): Promise<{ sessionId: string; checkoutUrl: string; widgetUrl: string }> {
   const answer = await merchantApi(options.token).POST('/public/cashier/session', {
     body: {
-      customer: { ...sampleCustomer, externalUserId: options.externalUserId ?? `cashier-${randomUUID()}` },
+      customer: {
+        ...sampleCustomer,
+        ...options.customerName,
+        externalUserId: options.externalUserId ?? `cashier-${randomUUID()}`,
+      },
       returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
       currency: 'EUR',
       kycVerified: false,

@@ -10,7 +10,6 @@ import type { ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 // Before the header fuzz's helpers: they reach server modules guarded by `server-only`.
-import './server-only-stub';
 import { rawRequest, runHeaderFuzz, stallLimitMs } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';

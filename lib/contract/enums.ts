@@ -1,6 +1,6 @@
 /**
  * Enumerations of the payments service, spelled exactly as the reference spells them
- * (`docs/payments-api-reference.md`, "Resources and their fields" and "States and transitions").
+ * (`docs/brief/payments-api-reference.md`, "Resources and their fields" and "States and transitions").
  */
 import { z } from 'zod';
 

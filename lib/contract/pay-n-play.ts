@@ -20,6 +20,12 @@ export const PayNPlayStartRequest = z
   .meta({ id: 'PayNPlayStartRequest', 'x-extension': true });
 export type PayNPlayStartRequest = z.infer<typeof PayNPlayStartRequest>;
 
+/**
+ * Whether a Pay N Play pay-in of `amount` (major or minor units alike: zero is zero) is an
+ * identification only: a login that moves no money, so its pages say login, not payment.
+ */
+export const isIdentification = (amount: number): boolean => amount === 0;
+
 export const PayNPlayStartAnswer = z
   .object({
     identificationId: z.string(),

@@ -5,7 +5,8 @@
  */
 import { getLocale, getTranslations } from 'next-intl/server';
 import { formatMinor } from '@/lib/money';
-import { isIdentification, type BankPageView } from '@sandbox/service/bank/bank-view';
+import type { BankPageView } from '@sandbox/service/bank/bank-view';
+import { isIdentification } from '@/lib/contract/pay-n-play';
 import { TEST_USERS } from '@sandbox/service/bank/test-users';
 import { bankStep } from '@sandbox/service/pages/bank-actions';
 import { BankAccountForm, BankButtonForm, BankConfirmForm, BankLoginForm, type BankFormActor } from './bank-forms';
@@ -24,7 +25,7 @@ export async function bankErrorMessage(error: string | undefined, identification
 /** The line saying what the customer does at the bank: pay an amount to the merchant, or log in to it (amount 0, a Pay N Play identification only). */
 export async function payingText(view: Pick<BankPageView, 'amountMinor' | 'currency' | 'merchantName'>): Promise<string> {
   const t = await getTranslations('bank');
-  if (isIdentification(view)) return t('identifying', { merchant: view.merchantName });
+  if (isIdentification(view.amountMinor)) return t('identifying', { merchant: view.merchantName });
   return t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
 }
 
@@ -34,7 +35,7 @@ export async function BankSteps(props: { view: BankPageView; actor: BankFormActo
   const t = await getTranslations('bank');
   const amount = formatMinor(view.amountMinor, view.currency, await getLocale());
   // An identification only (amount 0) moves no money: its texts say login, not payment.
-  const identification = isIdentification(view);
+  const identification = isIdentification(view.amountMinor);
   const cancel = <BankButtonForm action={bankStep} actor={actor} step="cancel" label={t(identification ? 'cancelIdentity' : 'cancel')} />;
   if (view.step === 'LOGIN')
     return (

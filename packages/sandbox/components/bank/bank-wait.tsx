@@ -5,7 +5,8 @@
  * offers "I have approved in the app". Cancel stays open.
  */
 import { getTranslations } from 'next-intl/server';
-import { isIdentification, type BankPageView } from '@sandbox/service/bank/bank-view';
+import type { BankPageView } from '@sandbox/service/bank/bank-view';
+import { isIdentification } from '@/lib/contract/pay-n-play';
 import { qrSvg } from '@sandbox/service/bank/qr-code';
 import { bankStep, bankWaitState } from '@sandbox/service/pages/bank-actions';
 import { BankButtonForm, type BankFormActor } from './bank-forms';
@@ -18,7 +19,7 @@ export async function BankWait(props: { view: BankPageView; actor: BankFormActor
   const t = await getTranslations('bank');
   const svg = view.appUrl ? await qrSvg(view.appUrl) : null;
   // A login moves no money: its texts say login, not payment.
-  const identification = isIdentification(view);
+  const identification = isIdentification(view.amountMinor);
   return (
     <>
       {svg && view.appUrl ? (

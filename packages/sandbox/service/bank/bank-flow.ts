@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankPayments } from '@sandbox/db/schema';
 import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
+import { isIdentification } from '@/lib/contract/pay-n-play';
 import { keyedHash } from '../core/store';
 import { merchantConfig } from '../core/request-context';
 import { bankById } from './bank-directory';
@@ -141,11 +142,11 @@ export async function confirmPayment(tx: Db, actor: BankActor, code: string): Pr
   if (code.replace(/\s/g, '') !== expected) return failed(tx, locked, 'code');
   const authorised = await applyBankStatus(tx, locked, 'ACTC');
   // An identification only (a Pay N Play login, amount 0) moves no money: the bank confirms it at once.
-  const outcome: ReturnType<typeof afterAuthorisation> =
-    locked.payin.amountMinor === 0 ? { status: 'ACSC' } : afterAuthorisation(account.outcome);
+  const identification = isIdentification(locked.payin.amountMinor);
+  const outcome: ReturnType<typeof afterAuthorisation> = identification ? { status: 'ACSC' } : afterAuthorisation(account.outcome);
   await applyBankStatus(tx, { ...locked, ...authorised }, outcome.status, outcome.reason, outcome.later);
   await tx.update(bankPayments).set({ step: 'DONE' }).where(eq(bankPayments.id, locked.bank.id));
-  return { ok: true, token: actor.token, done: true, ...(locked.payin.amountMinor === 0 ? { identification: true as const } : {}) };
+  return { ok: true, token: actor.token, done: true, ...(identification ? { identification: true as const } : {}) };
 }
 
 /** The customer cancels at the bank (or refuses in the app): RJCT MS02, the pay-in DECLINED. */

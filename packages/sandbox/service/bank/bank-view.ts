@@ -38,9 +38,6 @@ export interface BankPageView {
   next: string;
 }
 
-/** A Pay N Play identification only (amount 0): the customer logs in and no money moves, so its pages say login, not payment. */
-export const isIdentification = (view: Pick<BankPageView, 'amountMinor'>): boolean => view.amountMinor === 0;
-
 /** The page view of the payment `actor`'s token opens, or null. */
 export async function bankPageView(
   tx: Db,

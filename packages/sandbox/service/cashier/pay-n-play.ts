@@ -10,7 +10,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankPayments, cashierSessions, customers, payins, playerIdentifications } from '@sandbox/db/schema';
 import type { Customer } from '@/lib/contract/common';
-import type { PayNPlayStartAnswer, PayNPlayStartRequest, PayNPlayState } from '@/lib/contract/pay-n-play';
+import { isIdentification, type PayNPlayStartAnswer, type PayNPlayStartRequest, type PayNPlayState } from '@/lib/contract/pay-n-play';
 import { consume } from '@/lib/security/velocity';
 import { SandboxApiError, invalid, rateLimited } from '../core/api-error';
 import { checkedMinor } from '../core/merchant-config';
@@ -135,7 +135,7 @@ export async function startPayNPlay(
   const sessionId = session.id;
   await rateLimited(() => consume([{ limit: 'transactionsPerSession', key: sessionId }], { sessionId }));
   const config = await merchantConfig(tx, session.merchantId, ctx);
-  const login = request.amount === 0;
+  const login = isIdentification(request.amount);
   const amountMinor = login ? 0 : checkedMinor(config, request.amount, session.currency, 'amount');
   if (!login) assertWithinBounds(config, session.currency, 'deposit', amountMinor);
   const { fee, total } = login ? { fee: 0, total: 0 } : cashierFee(config, BANK_METHOD_ID, 'deposit', session.currency, amountMinor);

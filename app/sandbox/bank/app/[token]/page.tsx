@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
 import { loadBankPage } from '@sandbox/service/pages/bank-page';
-import { isIdentification } from '@sandbox/service/bank/bank-view';
+import { isIdentification } from '@/lib/contract/pay-n-play';
 import { BankShell } from '@sandbox/components/bank/bank-shell';
 import { BankSteps, bankErrorMessage, payingText } from '@sandbox/components/bank/bank-steps';
 
@@ -32,7 +32,7 @@ export default async function BankAppPage(props: PageProps<'/sandbox/bank/app/[t
         heading={view ? t('appHeading', { bank: view.bankName }) : t('confirmHeading')}
         note={t('sandboxNote')}
       >
-        <p role="status">{view ? t(isIdentification(view) ? 'notWaitingIdentity' : 'notWaiting') : t('expired')}</p>
+        <p role="status">{view ? t(isIdentification(view.amountMinor) ? 'notWaitingIdentity' : 'notWaiting') : t('expired')}</p>
       </BankShell>
     );
   }
@@ -42,7 +42,7 @@ export default async function BankAppPage(props: PageProps<'/sandbox/bank/app/[t
       <BankSteps
         view={view}
         actor={{ via: 'app', token, ...(locale ? { locale } : {}) }}
-        error={await bankErrorMessage(one(query.e), isIdentification(view))}
+        error={await bankErrorMessage(one(query.e), isIdentification(view.amountMinor))}
       />
     </BankShell>
   );

@@ -3,8 +3,9 @@ import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
 import { afterBankUrl } from '@sandbox/service/bank/bank-payments';
-import { bankPagesContext, loadBankPage, PAYMENT_ID } from '@sandbox/service/pages/bank-page';
-import { isIdentification } from '@sandbox/service/bank/bank-view';
+import { bankPagesContext, loadBankPage } from '@sandbox/service/pages/bank-page';
+import { PAYMENT_ID } from '@/lib/contract/ids';
+import { isIdentification } from '@/lib/contract/pay-n-play';
 import { bankStep } from '@sandbox/service/pages/bank-actions';
 import { BankShell } from '@sandbox/components/bank/bank-shell';
 import { BankButtonForm } from '@sandbox/components/bank/bank-forms';
@@ -32,7 +33,7 @@ export default async function BankPage(props: PageProps<'/sandbox/bank/payin/[pa
   if (view?.step === 'DONE') redirect(view.next);
   const t = await getTranslations('bank');
   // A Pay N Play login moves no money: its texts say login, not payment.
-  const identification = view ? isIdentification(view) : false;
+  const identification = view ? isIdentification(view.amountMinor) : false;
   const error = await bankErrorMessage(one(query.e), identification);
   if (!view || !view.open) {
     return (

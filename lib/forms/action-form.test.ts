@@ -10,9 +10,10 @@ import { parseExpiry } from '@/lib/card/card-rules';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure } from '@/lib/checkout/shared/call-failure';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 
 const Schema = z.object({
-  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  paymentId: z.string().regex(PAYMENT_ID),
   expiry: z.string().default(''),
   note: z.string().optional(),
 });

@@ -5,12 +5,16 @@ import { holderCookieAllowed } from '@/lib/payments-api/holder-proof';
 import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
 import { consume, VelocityLimited } from '@/lib/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
+import { ID_CHARS } from '@/lib/contract/ids';
+
+const CASHIER_PATH = new RegExp(`^/cashier/(${ID_CHARS})(?:/widget)?$`);
+const PAYOUT_PATH = new RegExp(`^/payments/payout/(${ID_CHARS})/(?:card|apm)$`);
 
 /** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
 function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null {
-  const cashier = /^\/cashier\/([A-Za-z0-9_-]{1,128})(?:\/widget)?$/.exec(path);
+  const cashier = CASHIER_PATH.exec(path);
   if (cashier) return { of: 'session', id: cashier[1]! };
-  const payout = /^\/payments\/payout\/([A-Za-z0-9_-]{1,128})\/(?:card|apm)$/.exec(path);
+  const payout = PAYOUT_PATH.exec(path);
   return payout ? { of: 'payout', id: payout[1]! } : null;
 }
 

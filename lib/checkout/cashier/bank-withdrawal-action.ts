@@ -105,7 +105,6 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
       action: 'bank withdrawal',
       schema: BankWithdrawalForm,
       limits: {
-        sessionId: 128,
         view: 10,
         locale: 35,
         numberLocale: 35,

@@ -18,6 +18,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import type { CashierSession } from '@/lib/contract/cashier';
+import { ID_MAX_LENGTH } from '@/lib/contract/ids';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { logger } from '@/lib/log';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -64,7 +65,7 @@ interface CashierActionSpec<S extends z.ZodObject, State> {
   action: string;
   /** The action's fields; `sessionId` and, optionally, `locale` among them. */
   schema: S;
-  /** Longest value of each field, in characters. */
+  /** Longest value of each field, in characters; `sessionId`'s is the client's own (ID_MAX_LENGTH). */
   limits: Partial<Record<string, number>>;
   /** What an expired session does: refused as `expired` (default), or the logic runs (the service decides). */
   expired?: 'refuse' | 'run';
@@ -85,7 +86,7 @@ export async function runCashierAction<S extends z.ZodObject, State>(
   spec: CashierActionSpec<S, State>,
   logic: (c: CashierCall, data: z.output<S>) => Promise<State | { go: string }>,
 ): Promise<State> {
-  const parsed = parseActionForm(spec.schema, form, spec.limits);
+  const parsed = parseActionForm(spec.schema, form, { sessionId: ID_MAX_LENGTH, ...spec.limits });
   let outcome: State | { go: string };
   if (!parsed.ok) outcome = spec.badForm(parsed);
   else {

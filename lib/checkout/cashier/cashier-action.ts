@@ -11,7 +11,7 @@ import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
 import { checkAmount, parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { cashierTerms } from './cashier-terms';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
@@ -52,7 +52,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     {
       action: 'cashier transaction',
       schema: CashierForm,
-      limits: { sessionId: 128, locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 },
+      limits: { locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 },
       badForm: (bad) => ({
         attemptKey: fallbackKey,
         error: bad.problem === 'tooLong' && bad.fields.every((f) => f === 'amount') ? 'invalid' : 'rejected',
@@ -111,7 +111,7 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
     {
       action: 'cancel withdrawal',
       schema: CancelForm,
-      limits: { sessionId: 128, payoutId: 128, locale: 35 },
+      limits: { payoutId: ID_MAX_LENGTH, locale: 35 },
       // Whether an expired session's withdrawal may still be cancelled is the service's answer.
       expired: 'run',
       badForm: () => ({ go: '/' }),

@@ -16,9 +16,9 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
-import type { CashierError } from './cashier-failure';
-import { holdSession, runCashierAction } from './cashier-action-client';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import type { CashierError, CashierFailure } from './cashier-failure';
+import { holdSession, runCashierAction, type CashierCall } from './cashier-action-client';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 
 export interface RetryState {
@@ -30,11 +30,32 @@ export interface RetryState {
 /** Statuses of a deposit the cashier may retry: not paid, and final for the page. */
 const UNPAID = new Set(['DECLINED', 'FAILED', 'TIMEOUT']);
 
-const AgainForm = z.object({
+/** The fields both retry forms post: the session, the deposit to retry, the page's locale. */
+const RetryFields = {
   sessionId: z.string().regex(PAYMENT_ID),
   payinId: z.string().regex(PAYMENT_ID),
   locale: z.string().optional(),
-});
+};
+
+/**
+ * Runs a retry action through the cashier's action client: a forged post is `rejected`, a refusal
+ * or failed call is what `failed` makes of it.
+ */
+function runRetryAction<S extends z.ZodObject>(
+  form: FormData,
+  action: string,
+  schema: S,
+  failed: (failure: CashierFailure) => RetryState,
+  logic: (c: CashierCall, data: z.output<S>) => Promise<RetryState>,
+): Promise<RetryState> {
+  return runCashierAction<S, RetryState>(
+    form,
+    { action, schema, limits: { payinId: ID_MAX_LENGTH, locale: 35 }, badForm: () => ({ error: 'rejected' }), failed },
+    logic,
+  );
+}
+
+const AgainForm = z.object(RetryFields);
 
 /**
  * Deposit again: the session's offer (`depositAgain`) must still be the one the page showed
@@ -43,18 +64,14 @@ const AgainForm = z.object({
  * with the saved card chosen.
  */
 export async function depositAgain(_previous: RetryState, form: FormData): Promise<RetryState> {
-  return runCashierAction<typeof AgainForm, RetryState>(
+  return runRetryAction(
     form,
-    {
-      action: 'deposit again',
-      schema: AgainForm,
-      limits: { sessionId: 128, payinId: 128, locale: 35 },
-      badForm: () => ({ error: 'rejected' }),
-      // An expired session is refused as any session this browser may not use; a 400 is no balance matter here.
-      failed: ({ error, nothingCreated }) => ({
-        error: error === 'aboveBalance' || (error === 'expired' && nothingCreated) ? 'rejected' : error,
-      }),
-    },
+    'deposit again',
+    AgainForm,
+    // An expired session is refused as any session this browser may not use; a 400 is no balance matter here.
+    ({ error, nothingCreated }) => ({
+      error: error === 'aboveBalance' || (error === 'expired' && nothingCreated) ? 'rejected' : error,
+    }),
     async ({ sessionId, session, locale }, { payinId }) => {
       const offer = session.depositAgain;
       if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
@@ -132,12 +149,7 @@ export async function loadRecovery(sessionId: string, payinId: string, locale?: 
   }
 }
 
-const RecoverForm = z.object({
-  sessionId: z.string().regex(PAYMENT_ID),
-  payinId: z.string().regex(PAYMENT_ID),
-  next: z.enum(['threeDS', 'card', 'apm']),
-  locale: z.string().optional(),
-});
+const RecoverForm = z.object({ ...RetryFields, next: z.enum(['threeDS', 'card', 'apm']) });
 
 /**
  * A new deposit of the same amount (its fee recomputed for the method) replacing the unpaid one:
@@ -146,19 +158,15 @@ const RecoverForm = z.object({
  * in another tab is refused by the service (one retry per pay-in: `conflict`).
  */
 export async function recoverDeposit(_previous: RetryState, form: FormData): Promise<RetryState> {
-  return runCashierAction<typeof RecoverForm, RetryState>(
+  return runRetryAction(
     form,
-    {
-      action: 'recover deposit',
-      schema: RecoverForm,
-      limits: { sessionId: 128, payinId: 128, locale: 35 },
-      badForm: () => ({ error: 'rejected' }),
-      // An expired session is refused; a failed call's `expired` (409) means the old pay-in moved on
-      // (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
-      failed: ({ error, nothingCreated }) => ({
-        error: error === 'expired' ? (nothingCreated ? 'rejected' : 'conflict') : error === 'aboveBalance' ? 'rejected' : error,
-      }),
-    },
+    'recover deposit',
+    RecoverForm,
+    // An expired session is refused; a failed call's `expired` (409) means the old pay-in moved on
+    // (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
+    ({ error, nothingCreated }) => ({
+      error: error === 'expired' ? (nothingCreated ? 'rejected' : 'conflict') : error === 'aboveBalance' ? 'rejected' : error,
+    }),
     async ({ sessionId, locale }, { payinId, next }) => {
       const method = next === 'apm' ? 'apm' : 'card';
       const deposit = await sessionDeposit(sessionId, payinId);

@@ -55,7 +55,7 @@ export async function startPayNPlay(previous: PayNPlayFormState, form: FormData)
     {
       action: 'pay n play',
       schema: PayNPlayForm,
-      limits: { sessionId: 128, locale: 35, numberLocale: 35, attemptKey: 64, intent: 10, amount: MAX_AMOUNT_CHARS, bankId: 40 },
+      limits: { locale: 35, numberLocale: 35, attemptKey: 64, intent: 10, amount: MAX_AMOUNT_CHARS, bankId: 40 },
       badForm: () => ({ attemptKey: fallbackKey, error: 'rejected' }),
       failed: ({ error, nothingCreated }, d) => ({
         attemptKey: nothingCreated ? keyOf(d) : randomUUID(),

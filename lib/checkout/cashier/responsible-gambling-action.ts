@@ -96,7 +96,7 @@ export async function changeLimits(previous: LimitsState, form: FormData): Promi
     {
       action: 'change limits',
       schema: LimitsForm,
-      limits: { sessionId: 128, day: MAX_AMOUNT_CHARS, week: MAX_AMOUNT_CHARS, month: MAX_AMOUNT_CHARS, numberLocale: 35 },
+      limits: { day: MAX_AMOUNT_CHARS, week: MAX_AMOUNT_CHARS, month: MAX_AMOUNT_CHARS, numberLocale: 35 },
       // Back to edit needs no call: the page only shows the form again.
       local: (data) => (data.intent === 'edit' ? { step: 'edit', values: valuesOf(data) } : undefined),
       badForm: (bad) => ({ step: 'edit', values: previous.values, error: bad.problem === 'tooLong' ? 'invalid' : 'rejected' }),
@@ -153,7 +153,7 @@ export async function setRealityCheck(_previous: RealityCheckState, form: FormDa
     {
       action: 'reality check',
       schema: RealityForm,
-      limits: { sessionId: 128, minutes: 8 },
+      limits: { minutes: 8 },
       badForm: () => ({ error: 'rejected' }),
       failed: ({ error }) => ({ error: error === 'unavailable' ? 'unavailable' : 'rejected' }),
     },

@@ -15,6 +15,7 @@ import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, t
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { logger } from '@/lib/log';
 import { ANY_FIELD_MAX } from '@/lib/forms/action-form';
+import { ID_MAX_LENGTH } from '@/lib/contract/ids';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';
 import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
 import { afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
@@ -23,9 +24,6 @@ import { WalletType } from '@/lib/contract/enums';
 import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-action';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { Browser } from '@/lib/contract/common';
-
-/** A saved card's id, as the service gives it. */
-export const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 const text = z.string().default('');
 /** A new card's form (a pay-in's or a payout destination's). */
@@ -65,7 +63,7 @@ const LIMITS = {
   expiry: MAX_EXPIRY_CHARS,
   cvv: 8,
   cardHolderName: 128,
-  cardId: 128,
+  cardId: ID_MAX_LENGTH,
   altcha: MAX_PAYLOAD_CHARS,
   preferredBrand: 40,
 };

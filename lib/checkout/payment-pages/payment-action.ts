@@ -17,7 +17,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { requestHolding } from '@/lib/checkout/shared/holding';
 import { completeBrowser } from './browser-info';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { trustedProxyHops } from '@/lib/config';
 import type { Browser } from '@/lib/contract/common';
@@ -39,7 +39,7 @@ export const PaymentControl = {
   acceptHeader: z.string().optional(),
 };
 /** Longest value of each control field, in characters. */
-export const CONTROL_LIMITS = { paymentId: 128, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048 };
+export const CONTROL_LIMITS = { paymentId: ID_MAX_LENGTH, attemptKey: 64, locale: 35, browser: 2048, acceptHeader: 2048 };
 
 /** Form-level problems every payment form can show (`errors.*` keys; `limit`: `errors.depositLimit`). */
 /** `excluded`, `limitsRequired`: the regulated cashier's refusals of a deposit (a time-out or self-exclusion; limits asked first). */

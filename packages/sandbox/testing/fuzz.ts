@@ -10,6 +10,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { OPERATIONS, OPERATION_IDS, type OperationId } from '@/lib/contract/operations';
 import { pathParamNames } from '@/lib/contract/operation-paths';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { parseExpiry, validateCardForm } from '@/lib/card/card-rules';
 import { checkAmount, parseAmount } from '@/lib/checkout/cashier/cashier-amount';
 import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
@@ -108,7 +109,7 @@ function requestFor(id: OperationId, next: () => number): { url: string; init: R
 
 /** Card, saved-card, APM and cashier forms as the pipeline sees them, with fuzzed fields. */
 const FORM_SCHEMA = z.object({
-  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  paymentId: z.string().regex(PAYMENT_ID),
   cardNumber: z.string().default(''),
   expiry: z.string().default(''),
   cvv: z.string().default(''),

@@ -4,12 +4,13 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { parseActionForm } from '@/lib/forms/action-form';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { answerChallengeAtAcs, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
 import { logger } from '@/lib/log';
 import { sandboxDb } from '../core/store';
 
-const PaymentId = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+const PaymentId = z.string().regex(PAYMENT_ID);
 const ChallengeForm = z.object({
   paymentId: PaymentId,
   outcome: z.enum(['pass', 'fail']).catch('fail'),

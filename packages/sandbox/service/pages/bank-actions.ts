@@ -17,7 +17,8 @@ import { sandboxDb } from '../core/store';
 import { cancelPayment, chooseAccount, confirmPayment, logIn, useApp, type StepResult } from '../bank/bank-flow';
 import { afterBankUrl, type BankActor } from '../bank/bank-payments';
 import { bankReturnUrl } from '../bank/player-identification';
-import { appPagePath, bankPagesContext, browserPagePath, loadBankPage, PAYMENT_ID, waitStateOf, type WaitState } from './bank-page';
+import { appPagePath, bankPagesContext, browserPagePath, loadBankPage, waitStateOf, type WaitState } from './bank-page';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import type { Db } from '@sandbox/db/client';
 
 const Actor = {

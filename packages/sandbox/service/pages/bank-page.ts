@@ -4,13 +4,11 @@
  * nothing. Also the addresses of the bank's pages, with the page's locale carried along.
  */
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';
 import type { BankActor } from '../bank/bank-payments';
 import { bankPageView, type BankPageView } from '../bank/bank-view';
-
-/** The pay-in ids the bank's pages take. */
-export const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The request context of the bank's pages: the checkout's and the sandbox's public URLs. */
 export const bankPagesContext = () => ({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() });

@@ -3,12 +3,13 @@
  * null when the sandbox is off, the id is malformed or no such pay-in exists (the page is 404).
  */
 import { sandboxEnabled } from '@/lib/config';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { challengeSummary } from '../payins/payin-decisions';
 import { sandboxDb } from '../core/store';
 
 export async function sandboxPageSummary(paymentId: string) {
-  if (!sandboxEnabled() || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) return null;
+  if (!sandboxEnabled() || !PAYMENT_ID.test(paymentId)) return null;
   const db = await sandboxDb();
   try {
     return await db.transaction((tx) => challengeSummary(tx, paymentId));

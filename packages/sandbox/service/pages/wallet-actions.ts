@@ -10,6 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxEnabled } from '@/lib/config';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { payins } from '@sandbox/db/schema';
 import { decimalAmount } from '@/lib/money';
 import { issueSandboxWalletToken } from '../payins/sandbox-wallet-token';
@@ -17,7 +18,7 @@ import { payinActions } from '../core/transitions';
 import { findMerchant, sandboxDb } from '../core/store';
 
 const Request = z.object({
-  paymentId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/),
+  paymentId: z.string().regex(PAYMENT_ID),
   card: z.number().int().min(0).max(16),
   total: z.object({ currency: z.string().max(3), value: z.string().max(32) }),
 });

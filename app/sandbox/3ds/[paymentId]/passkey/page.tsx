@@ -2,6 +2,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PasskeyEnrolment } from '@sandbox/components/acs/passkey-enrolment';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
+import { PAYMENT_ID } from '@/lib/contract/ids';
 import { SandboxApiError } from '@sandbox/service/core/api-error';
 import { sandboxDb } from '@sandbox/service/core/store';
 import { passkeyEnrolment } from '@sandbox/service/payins/payin-decisions';
@@ -17,7 +18,7 @@ import { answerPasskey } from '@sandbox/service/pages/acs-actions';
 export default async function PasskeyPage(props: PageProps<'/sandbox/3ds/[paymentId]/passkey'>) {
   const { paymentId } = await props.params;
   const query = await props.searchParams;
-  if (!sandboxEnabled() || !/^[A-Za-z0-9_-]{1,128}$/.test(paymentId)) notFound();
+  if (!sandboxEnabled() || !PAYMENT_ID.test(paymentId)) notFound();
   let offer: Awaited<ReturnType<typeof passkeyEnrolment>>;
   try {
     const db = await sandboxDb();

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { Regulator } from './responsible-gambling';
 import { FundingType } from './bin';
 import { WalletType } from './enums';
+import { HttpUrl } from './common';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 
 export const CheckoutTheme = z
@@ -129,3 +130,21 @@ export const CheckoutSettings = z
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;
+
+/**
+ * A merchant's settings as it sets them by the API (`PUT /public/merchant/{merchantId}/checkout-settings`):
+ * the whole of its checkout settings (the GET's answer, changed), and where its webhooks go.
+ */
+export const MerchantSettingsUpdate = CheckoutSettings.extend({
+  webhookUrl: HttpUrl.nullable().optional().meta({
+    description:
+      'Where the service sends the merchant’s events (Standard Webhooks); null: none; left out: unchanged. A private, link-local or loopback address is refused (400).',
+  }),
+}).meta({ id: 'MerchantSettingsUpdate', 'x-extension': true });
+export type MerchantSettingsUpdate = z.infer<typeof MerchantSettingsUpdate>;
+
+/** The answer of a settings update: the checkout settings as stored, and the webhook URL (null: none). */
+export const MerchantSettings = CheckoutSettings.extend({
+  webhookUrl: z.string().nullable(),
+}).meta({ id: 'MerchantSettings', 'x-extension': true });
+export type MerchantSettings = z.infer<typeof MerchantSettings>;

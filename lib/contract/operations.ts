@@ -9,7 +9,7 @@
  * credential, or both. Anything else is 403 FORBIDDEN.
  */
 import { z } from 'zod';
-import { CheckoutSettings } from './merchant';
+import { CheckoutSettings, MerchantSettings, MerchantSettingsUpdate } from './merchant';
 import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
@@ -584,6 +584,18 @@ export const OPERATIONS = {
     idempotent: false,
     extension: true,
     callers: both,
+  },
+  putCheckoutSettings: {
+    method: 'PUT',
+    path: '/public/merchant/{merchantId}/checkout-settings',
+    summary:
+      "Sets the merchant's hosted checkout settings (the whole of them: GET, change, PUT) and, when given, its webhook URL; the pages show them within 5 s. 400 for a setting that breaks the schema, a logo that is not https or a data: image, or a webhook URL the service may not reach; 404 for another merchant.",
+    request: MerchantSettingsUpdate,
+    answer: MerchantSettings,
+    answerDescription: 'The settings as stored',
+    idempotent: true,
+    extension: true,
+    callers: merchantOnly,
   },
 } as const satisfies Record<string, OperationSpec>;
 

@@ -892,7 +892,11 @@ export interface paths {
          * @description Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["getCheckoutSettings"];
-        put?: never;
+        /**
+         * Sets the merchant's hosted checkout settings (the whole of them: GET, change, PUT) and, when given, its webhook URL; the pages show them within 5 s. 400 for a setting that breaks the schema, a logo that is not https or a data: image, or a webhook URL the service may not reach; 404 for another merchant.
+         * @description Callers: a merchant's token.
+         */
+        put: operations["putCheckoutSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1495,6 +1499,88 @@ export interface components {
             orderId: string;
             "3dsRedirectUrl": string;
         };
+        MerchantSettingsUpdate: {
+            displayName: string;
+            logoUrl?: string;
+            /** @description Origins allowed to frame the pages and receive their messages; `scheme://host:*` allows any port. */
+            allowedOrigins: string[];
+            theme: components["schemas"]["CheckoutTheme"];
+            /** @description BCP 47 tag of the language served when neither `?locale=` nor Accept-Language names one the pages have (then `en`). */
+            defaultLocale?: string;
+            presetAmounts: {
+                [key: string]: number[];
+            };
+            sessionTtlSeconds: number;
+            payoutAutoConfirm: boolean;
+            /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
+            preferredBrands?: string[];
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
+            wallets?: components["schemas"]["WalletType"][];
+            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            withdrawalCancel?: boolean;
+            /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
+            withdrawalEtaHours?: {
+                [key: string]: number;
+            };
+            /** @description Per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
+            limits?: {
+                [key: string]: components["schemas"]["AmountLimits"];
+            };
+            /** @description Fees per method, direction and currency. */
+            fees?: components["schemas"]["FeeRule"][];
+            /** @description Withdrawals by bank may go to an account the customer did not deposit from, after a payee name check (default false: closed loop, docs/design.md, E25). */
+            bankWithdrawalOtherAccounts?: boolean;
+            /** @description The merchant's identity verification page, shown when no PSP serves an unverified customer. */
+            kycUrl?: string;
+            /** @description The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
+            licences?: components["schemas"]["Regulator"][];
+            /** @description The merchant's responsible-gambling page, linked beside the limits. */
+            responsibleGamblingUrl?: string;
+            /** @description Where the service sends the merchant’s events (Standard Webhooks); null: none; left out: unchanged. A private, link-local or loopback address is refused (400). */
+            webhookUrl?: string | null;
+        };
+        /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
+        CheckoutTheme: {
+            primaryColor: string;
+            /** @description Corner radius in CSS px. */
+            radius: number;
+            /**
+             * @description A font stack of the safe list (fonts on the customer's device, no download); default `system`.
+             * @enum {string}
+             */
+            fontFamily?: "system" | "neo-grotesque" | "humanist" | "geometric" | "rounded" | "serif";
+            /**
+             * @description `light` (default), `dark`, or `auto` (the customer's `prefers-color-scheme`).
+             * @enum {string}
+             */
+            colorScheme?: "light" | "dark" | "auto";
+        } & {
+            [key: string]: unknown;
+        };
+        /** @enum {string} */
+        FundingType: "CREDIT" | "DEBIT" | "PREPAID" | "UNKNOWN";
+        AmountLimits: {
+            depositMin?: number;
+            depositMax?: number;
+            withdrawalMin?: number;
+            withdrawalMax?: number;
+        };
+        FeeRule: {
+            /** @description `card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM. */
+            method: string;
+            /** @enum {string} */
+            direction: "deposit" | "withdrawal";
+            currency: string;
+            fixedMinor: number;
+            basisPoints: number;
+        };
+        /**
+         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).
+         * @enum {string}
+         */
+        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL";
         PaymentEvent: {
             /** @description The event id (evt_…). */
             id: string;
@@ -1942,11 +2028,6 @@ export interface components {
                 name: string;
             };
         };
-        /**
-         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).
-         * @enum {string}
-         */
-        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL";
         /** @description The currency a limit was set in and its amount in that currency (major units; null: the limit is removed). A customer has one limit per period, kept in the currency it was last set in; a session shows it converted at the sandbox's rates. */
         LimitSetIn: {
             currency: string;
@@ -2112,8 +2193,6 @@ export interface components {
             /** @description Whether the issuer has a 3DS Method to run before authentication. */
             threeDSMethod: boolean;
         };
-        /** @enum {string} */
-        FundingType: "CREDIT" | "DEBIT" | "PREPAID" | "UNKNOWN";
         PspRecord: {
             id: string;
             name: string;
@@ -2158,10 +2237,10 @@ export interface components {
             };
             /** @description Per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
             limits?: {
-                [key: string]: components["schemas"]["AmountLimits"];
+                [key: string]: components["schemas"]["AmountLimitsOutput"];
             };
             /** @description Fees per method, direction and currency. */
-            fees?: components["schemas"]["FeeRule"][];
+            fees?: components["schemas"]["FeeRuleOutput"][];
             /** @description Withdrawals by bank may go to an account the customer did not deposit from, after a payee name check (default false: closed loop, docs/design.md, E25). */
             bankWithdrawalOtherAccounts?: boolean;
             /** @description The merchant's identity verification page, shown when no PSP serves an unverified customer. */
@@ -2171,38 +2250,46 @@ export interface components {
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
         };
-        /** @description Colours failing WCAG 2.2 AA contrast in the chosen scheme are corrected by the pages, not applied as given. */
-        CheckoutTheme: {
-            primaryColor: string;
-            /** @description Corner radius in CSS px. */
-            radius: number;
-            /**
-             * @description A font stack of the safe list (fonts on the customer's device, no download); default `system`.
-             * @enum {string}
-             */
-            fontFamily?: "system" | "neo-grotesque" | "humanist" | "geometric" | "rounded" | "serif";
-            /**
-             * @description `light` (default), `dark`, or `auto` (the customer's `prefers-color-scheme`).
-             * @enum {string}
-             */
-            colorScheme?: "light" | "dark" | "auto";
-        } & {
-            [key: string]: unknown;
-        };
-        AmountLimits: {
-            depositMin?: number;
-            depositMax?: number;
-            withdrawalMin?: number;
-            withdrawalMax?: number;
-        };
-        FeeRule: {
-            /** @description `card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM. */
-            method: string;
-            /** @enum {string} */
-            direction: "deposit" | "withdrawal";
-            currency: string;
-            fixedMinor: number;
-            basisPoints: number;
+        MerchantSettings: {
+            displayName: string;
+            logoUrl?: string;
+            /** @description Origins allowed to frame the pages and receive their messages; `scheme://host:*` allows any port. */
+            allowedOrigins: string[];
+            theme: components["schemas"]["CheckoutTheme"];
+            /** @description BCP 47 tag of the language served when neither `?locale=` nor Accept-Language names one the pages have (then `en`). */
+            defaultLocale?: string;
+            presetAmounts: {
+                [key: string]: number[];
+            };
+            sessionTtlSeconds: number;
+            payoutAutoConfirm: boolean;
+            /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
+            preferredBrands?: string[];
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
+            wallets?: components["schemas"]["WalletType"][];
+            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            withdrawalCancel?: boolean;
+            /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
+            withdrawalEtaHours?: {
+                [key: string]: number;
+            };
+            /** @description Per currency, the minimum and maximum of one deposit and one withdrawal (major units). */
+            limits?: {
+                [key: string]: components["schemas"]["AmountLimitsOutput"];
+            };
+            /** @description Fees per method, direction and currency. */
+            fees?: components["schemas"]["FeeRuleOutput"][];
+            /** @description Withdrawals by bank may go to an account the customer did not deposit from, after a payee name check (default false: closed loop, docs/design.md, E25). */
+            bankWithdrawalOtherAccounts?: boolean;
+            /** @description The merchant's identity verification page, shown when no PSP serves an unverified customer. */
+            kycUrl?: string;
+            /** @description The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8). */
+            licences?: components["schemas"]["Regulator"][];
+            /** @description The merchant's responsible-gambling page, linked beside the limits. */
+            responsibleGamblingUrl?: string;
+            webhookUrl: string | null;
         };
         PayinTransactionOutput: {
             id: string;
@@ -2307,6 +2394,21 @@ export interface components {
             idExpirationDate?: string;
             nationality?: string;
             countryOfBirth?: string;
+        };
+        AmountLimitsOutput: {
+            depositMin?: number;
+            depositMax?: number;
+            withdrawalMin?: number;
+            withdrawalMax?: number;
+        };
+        FeeRuleOutput: {
+            /** @description `card`, or an APM id (`bank-transfer`, `ewallet`…), or `apm` for every APM. */
+            method: string;
+            /** @enum {string} */
+            direction: "deposit" | "withdrawal";
+            currency: string;
+            fixedMinor: number;
+            basisPoints: number;
         };
     };
     responses: never;
@@ -7010,6 +7112,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckoutSettings"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    putCheckoutSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["MerchantSettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MerchantSettings"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -8,6 +8,7 @@ import type { Db } from '@sandbox/db/client';
 import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
 import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
+import { putCheckoutSettings } from './merchant/merchant-settings';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
 import { setCustomerLimits } from './responsible-gambling/deposit-limit-changes';
@@ -100,4 +101,5 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
   getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),
+  putCheckoutSettings: ({ tx, principal, params, body }) => putCheckoutSettings(tx, principal, params.merchantId, body),
 };

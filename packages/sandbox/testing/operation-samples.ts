@@ -133,4 +133,5 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   getPsp: null,
   createH2hTransaction: h2hSample,
   getCheckoutSettings: null,
+  putCheckoutSettings: null,
 };

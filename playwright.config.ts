@@ -1,18 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Browser tests against the production build (`next build` first), with Debian's Chromium. */
-const appPort = Number(process.env.E2E_PORT ?? 3100);
-const merchantPort = Number(process.env.MERCHANT_PORT ?? 3101);
-/** The app's Prometheus metrics listener (e2e/metrics.spec.ts), on loopback only, asking for a bearer token. */
-const metricsPort = Number(process.env.METRICS_PORT ?? 3190);
-const metricsToken = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
+/**
+ * Browser tests against the production build (`npm run build` first), with Debian's Chromium.
+ * Each worker starts servers of its own (e2e/fixtures.ts): E2E_WORKERS workers (2 by default,
+ * what 2 cores run best) share nothing but the build.
+ */
+// The app's Prometheus metrics listener (e2e/metrics.spec.ts) asks for this bearer token; the workers' servers inherit it.
+process.env.METRICS_TOKEN ??= 'e2e-metrics-token-0123456789abcdef';
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry, reported as "flaky" in the list: Chromium's context has hung while closing after a
   // test's body passed (about one test in 200 per run, on the merchant's result page; with traces
   // off too), and a red CI run would stand on a teardown, not on the product. A test that fails
@@ -20,7 +21,6 @@ export default defineConfig({
   retries: 1,
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${appPort}`,
     // A trace is recorded for every test and kept on failure only when asked (E2E_TRACE=retain-on-failure):
     // CI prints text, and stopping a recording has hung a context's teardown past the test timeout.
     trace: (process.env.E2E_TRACE as 'retain-on-failure' | undefined) ?? 'off',
@@ -38,20 +38,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
-    {
-      command: 'node e2e/start-app.mjs',
-      url: `http://localhost:${appPort}/`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-      env: { E2E_PORT: String(appPort), METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1', METRICS_TOKEN: metricsToken },
-    },
-    {
-      // tsx: the site's launch redirect uses the typed client (lib/payments-api/merchant-client.ts).
-      command: 'node --import tsx e2e/merchant-site.mjs',
-      url: `http://127.0.0.1:${merchantPort}/health`,
-      reuseExistingServer: false,
-      env: { MERCHANT_PORT: String(merchantPort), CHECKOUT_ORIGIN: `http://localhost:${appPort}` },
-    },
-  ],
 });

@@ -4,7 +4,7 @@
  * charges nothing; a post over the body limit is 413, one without a length 411, a forged payment
  * id a clear form error: never a 500.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createPayin, fetchPayin, fillCard } from './support';
 

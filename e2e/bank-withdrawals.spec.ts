@@ -8,7 +8,7 @@
  * possible, and Confirmation of Payee's account type for a UK account. In English and in Arabic
  * (right to left) with axe at 0 violations.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { composeBankIban } from '@sandbox/service/bank/account-identifiers';
 import { bankById } from '@sandbox/service/bank/bank-directory';
 import { RECEIVING_PAYEES } from '@sandbox/service/bank/bank-accounts';

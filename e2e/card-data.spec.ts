@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createPayin, fetchPayin, fillCard, FUTURE_EXPIRY, MERCHANT_ORIGIN, openEmbedded, uniqueVisa } from './support';
 
 function* filesUnder(dir: string): Generator<string> {

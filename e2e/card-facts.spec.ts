@@ -4,7 +4,7 @@
  * refused as soon as its BIN is typed, tied to the number field and announced, and Pay does not
  * send it; a debit card pays. The service refuses it too (packages/sandbox/service/bin-lookup.test.ts).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createPayin, expectNoAxeViolations, fillCard, merchantApi, NIGHT_TOKEN } from './support';
 
 test('a credit card is refused before Pay on a merchant that refuses credit; a debit card pays', async ({ page, request }) => {

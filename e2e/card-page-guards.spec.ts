@@ -4,7 +4,7 @@
  * nonce CSP still refuses a script injected into the page, while the page's own scripts run.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, expectNoAxeViolationsWithoutJs, fetchPayin, fillCard, MERCHANT_ORIGIN, uniqueVisa } from './support';
 

@@ -2,7 +2,7 @@
  * The card page by keyboard alone, with JavaScript off (progressive enhancement), and not
  * framed (the status page redirects at once).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createPayin,
   expectNoAxeViolations,

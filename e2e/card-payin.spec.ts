@@ -3,7 +3,7 @@
  * merchant page on a second origin, paid with the sandbox's test cards, through 3DS, to the
  * merchant's return URLs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createPayin, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded, parentMessages } from './support';
 
 test('pays without 3DS and lands on the merchant success page', async ({ page, request }) => {

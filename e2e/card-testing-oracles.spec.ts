@@ -5,7 +5,7 @@
  * pay-in and per client address (429, the page goes on without them).
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';

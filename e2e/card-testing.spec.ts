@@ -5,7 +5,7 @@
  * the merchant's page; a real customer's decline-then-success in another session still pays.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createSession, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded, parentMessages } from './support';
 

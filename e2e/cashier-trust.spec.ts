@@ -7,7 +7,7 @@
  * named, fees before confirmation and recorded, the KYC prompt. axe on every screen.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import type en from '@/messages/en.json';

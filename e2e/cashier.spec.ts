@@ -2,7 +2,7 @@
  * The cashier and the withdrawal widget (issue "The cashier and the withdrawal widget").
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import en from '@/messages/en.json';
 import {
   createSession as createSessionAs,

@@ -3,7 +3,7 @@
  * on a payment page that tries to send data elsewhere is blocked, the browser's report reaches
  * /api/csp-report, and the console shows it, without the query the script tried to send.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createPayin, DEMO_TOKEN, expectNoAxeViolations } from './support';
 
 test('a blocked exfiltration on the card page is reported and shown in the console', async ({ page, request }) => {

@@ -4,7 +4,7 @@
  * from /embed/manifest.json; a script that does not match the pinned hash is refused.
  */
 import { createHash } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createSession, MERCHANT_ORIGIN, visit } from './support';
 
 test('every release of the embed script (v1, v1.1), its ES module, declarations and manifest are served for any origin, and match the manifest', async ({

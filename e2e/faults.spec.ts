@@ -5,7 +5,7 @@
  * so the service's first answer comes back: never a second charge, never a blank page.
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { startFaultProxy, type FaultProxy } from '../lib/testing/fault-proxy';
 import { startSecondServer } from './second-server';
 import { createPayin, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_ORIGIN } from './support';

@@ -6,7 +6,7 @@
  * 127.0.0.1:3101, the checkout on localhost:3146, its sandbox's ACS on 127.0.0.1:3146.
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test, type Frame, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from './fixtures';
 import { startSecondServer } from './second-server';
 import { createPayin, DEMO_TOKEN, fillCard, MERCHANT_ORIGIN } from './support';
 

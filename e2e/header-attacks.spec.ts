@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 // Before the header fuzz's helpers: they reach server modules guarded by `server-only`.
 import { rawRequest, runHeaderFuzz, stallLimitMs } from '../lib/testing/header-fuzz';

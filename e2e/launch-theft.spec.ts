@@ -6,7 +6,7 @@
  * by the embed script with `checkoutOrigin`) leaves it nothing to spend, and the merchant hears of
  * every spend (`launch.spent`, with the client's address and User-Agent).
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { CHECKOUT_ORIGIN, createSession, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
 const RECEIVER = '/webhooks/launch';

@@ -4,7 +4,7 @@
  * paused while the page is hidden.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createSession, DEMO_TOKEN, expectNoAxeViolations, visit } from './support';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };

@@ -2,7 +2,7 @@
  * Languages: the locale from ?locale=, then Accept-Language; `lang` and `dir` set; right-to-left
  * mirrored for Arabic with card numbers kept left-to-right; axe on each.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import {
   createPayin,
   createSession,

@@ -6,11 +6,11 @@
  * request histogram of the card route (by its pattern, never the payment's id) and the histogram
  * of the calls to the payments service. Scrapes are parsed with a strict parser of the text format.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '../lib/testing/prometheus-text';
-import { createPayin, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded } from './support';
+import { createPayin, fetchPayin, fillCard, MERCHANT_ORIGIN, METRICS_PORT, openEmbedded } from './support';
 
-const METRICS_URL = `http://127.0.0.1:${process.env.METRICS_PORT ?? 3190}/metrics`;
+const METRICS_URL = `http://127.0.0.1:${METRICS_PORT}/metrics`;
 /** The same default as playwright.config.ts. */
 const METRICS_TOKEN = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
 const CARD_ROUTE = '/payments/[transactionType]/[paymentId]/card';

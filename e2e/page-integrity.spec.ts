@@ -6,7 +6,7 @@
 import { execFile } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { CHECKOUT_ORIGIN, createPayin } from './support';
 
 /** Runs the checker on `url`; answers its exit code and output. */

@@ -8,7 +8,7 @@
  * Arabic (right to left) with axe at 0 violations; in the cashier; without JavaScript.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type FrameLocator, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import ar from '../messages/ar.json';
 import {

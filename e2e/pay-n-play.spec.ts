@@ -7,7 +7,7 @@
  * merchant's receiver gets the identity signed, without the national id, and decides by the API.
  * In English and in Arabic (right to left) with axe at 0 violations, and without JavaScript.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { testUser } from '@sandbox/service/bank/test-users';
 import ar from '../messages/ar.json';
 import en from '../messages/en.json';

@@ -9,7 +9,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { startSecondServer } from './second-server';

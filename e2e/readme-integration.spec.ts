@@ -1,32 +1,32 @@
 /**
- * A merchant integration built from the README alone (issue "What merchants integrate with"):
- * the README's typed-client snippet creates a pay-in, its embed snippet (with /embed/v1.js and
- * its integrity hash) mounts the card page on the merchant's origin, the customer pays, and the
- * README's webhook snippet verifies the delivery with standardwebhooks. Only the origins, the
- * token and the page URL are replaced; a change to a snippet that breaks it fails here.
+ * A merchant integration built from the integration guide alone (docs/integration.md, which the
+ * README links): its typed-client snippet creates a pay-in, its embed snippet (the current
+ * release of /embed/ with its integrity hash) mounts the card page on the merchant's origin, the
+ * customer pays, and its webhook snippet verifies the delivery with standardwebhooks. Only the
+ * origins, the token and the page URL are replaced; a change to a snippet that breaks it fails here.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { Webhook } from 'standardwebhooks';
 import { CHECKOUT_ORIGIN, fillCard, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
-const README = readFileSync('README.md', 'utf8');
+const GUIDE = readFileSync('docs/integration.md', 'utf8');
 
 /** The first fenced block of `language` after the heading `heading`. */
 function snippet(heading: string, language: string): string {
-  const start = README.indexOf(heading);
+  const start = GUIDE.indexOf(heading);
   expect(start, heading).toBeGreaterThanOrEqual(0);
-  const open = README.indexOf('```' + language + '\n', start);
-  const close = README.indexOf('```', open + language.length + 4);
-  return README.slice(open + language.length + 4, close);
+  const open = GUIDE.indexOf('```' + language + '\n', start);
+  const close = GUIDE.indexOf('```', open + language.length + 4);
+  return GUIDE.slice(open + language.length + 4, close);
 }
 
 const localize = (code: string) =>
   code.replaceAll('http://localhost:3000', CHECKOUT_ORIGIN).replaceAll("'sbx_demo_merchant'", `'${NIGHT_TOKEN}'`);
 
-test('the README alone: typed client, embed script with its integrity hash, payment, verified webhook', async ({ page, request }) => {
+test('the guide alone: typed client, embed script with its integrity hash, payment, verified webhook', async ({ page, request }) => {
   // The merchant's webhook URL and secret, as the console shows them.
   await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
   const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });

@@ -2,7 +2,7 @@
  * WCAG 2.2 SC 1.4.10 Reflow (zoom to 400 %: a 1280 × 1024 window is 320 × 256 CSS px) on every
  * payment page, in en and ar; SC 2.3.3 / prefers-reduced-motion honoured by the style sheet.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { createPayin, createSession, expectNoAxeViolations, visit, withQuery } from './support';
 
 test.describe('at 400 % zoom (320 × 256 CSS px)', () => {

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { expect, test, type FrameLocator, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { DEMO_TOKEN, expectNoAxeViolations, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, must, visit } from './support';
 

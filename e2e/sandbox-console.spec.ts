@@ -3,7 +3,7 @@
  * pays it, watches the parent messages and the webhook; confirms a payout; updates a balance.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, OTHER_TOKEN, visit } from './support';
 

@@ -3,7 +3,7 @@
  * merchant page on a second origin (issue "Saved cards, alternative payment methods and payouts").
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type FrameLocator } from '@playwright/test';
+import { expect, test, type FrameLocator } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import {
   createPayin,

@@ -1,8 +1,9 @@
 /** A second production server of the same build for a browser test of its own configuration. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { startServer } from '../scripts/build/standalone-server.mjs';
 
 /**
- * Starts `next start` on `origin`'s port with `env` added to this process's environment and
+ * Starts the production build (`.next/standalone/server.js`) on `origin`'s port with `env` added to this process's environment and
  * waits until it answers (30 s at most). Answers the process, to kill after the tests. `onLog`
  * gets each line of its standard output (the JSON log).
  */
@@ -12,10 +13,11 @@ export async function startSecondServer(
   onLog?: (line: string) => void,
 ): Promise<ChildProcess> {
   const port = new URL(origin).port;
-  const server = spawn('node_modules/.bin/next', ['start', '-p', port], {
-    env: { ...process.env, PORT: port, CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'ignore'],
-  });
+  const server: ChildProcess = startServer(
+    port,
+    { CHECKOUT_URL: origin, LOG_LEVEL: 'warn', ...env },
+    { stdio: ['ignore', onLog ? 'pipe' : 'ignore', 'ignore'] },
+  );
   if (onLog && server.stdout) {
     let buffer = '';
     server.stdout.setEncoding('utf8');

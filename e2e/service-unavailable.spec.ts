@@ -4,7 +4,7 @@
  * PAYMENTS_API_BASE_URL points at a closed port.
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSecondServer } from './second-server';
 import { expectNoAxeViolations } from './support';
 

@@ -6,7 +6,7 @@
  * customer's browser and ends the old one; without JavaScript the launch is one press.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import enCatalogue from '@/messages/en.json';

@@ -1,19 +1,19 @@
 /**
- * Starts the production build for the browser tests on a fresh sandbox database, and writes
- * everything the server prints to .data/e2e/server.log (searched for card data by a test).
+ * Starts the production build (`.next/standalone/server.js`) for a worker of the browser tests
+ * (e2e/fixtures.ts) on a fresh sandbox database under E2E_DATA_DIR, and writes everything the
+ * server prints to E2E_DATA_DIR/server.log (searched for card data by a test).
  */
-import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { startServer } from '../scripts/build/standalone-server.mjs';
 
-const dir = '.data/e2e';
+const dir = process.env.E2E_DATA_DIR ?? '.data/e2e/0';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 const log = createWriteStream(`${dir}/server.log`);
 const port = process.env.E2E_PORT ?? '3100';
-const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
-  env: {
-    ...process.env,
-    PORT: port,
+const child = startServer(
+  port,
+  {
     CHECKOUT_URL: `http://localhost:${port}`,
     SANDBOX_DATA_DIR: `${dir}/db`,
     LOG_LEVEL: 'debug',
@@ -35,12 +35,11 @@ const child = spawn('node_modules/.bin/next', ['start', '-p', port], {
     // Google Pay's script is a stub on the merchant site's loopback server: nothing leaves the machine.
     GOOGLE_PAY_SCRIPT_URL: `http://127.0.0.1:${process.env.MERCHANT_PORT ?? '3101'}/google-pay/pay.js`,
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+  { stdio: ['ignore', 'pipe', 'pipe'] },
+);
 for (const stream of [child.stdout, child.stderr]) {
   stream.on('data', (chunk) => {
     log.write(chunk);
-    process.stdout.write(chunk);
   });
 }
 const stop = () => child.kill('SIGTERM');

@@ -9,7 +9,19 @@ export { must };
 type PayinRequest = components['schemas']['PayinCreateRequest'];
 type PayoutRequest = components['schemas']['PayoutCreateRequest'];
 
-export const MERCHANT_ORIGIN = `http://127.0.0.1:${process.env.MERCHANT_PORT ?? 3101}`;
+/**
+ * This worker's slot: Playwright's parallel index. Each worker has servers of its own (e2e/fixtures.ts):
+ * the checkout on 3100 + 100 × slot, the merchant's site one above, the metrics listener 90 above,
+ * and their data under .data/e2e/{slot}.
+ */
+export const SLOT = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+export const APP_PORT = 3100 + 100 * SLOT;
+export const MERCHANT_PORT = APP_PORT + 1;
+export const METRICS_PORT = APP_PORT + 90;
+/** The checkout's data folder of this worker; its log is `${DATA_DIR}/server.log` (searched for card data by a test). */
+export const DATA_DIR = `.data/e2e/${SLOT}`;
+
+export const MERCHANT_ORIGIN = `http://127.0.0.1:${MERCHANT_PORT}`;
 export const DEMO_TOKEN = 'sbx_demo_merchant';
 /** The seeded merchants whose themes differ (packages/sandbox/service/core/merchant-config.ts). */
 export const OTHER_TOKEN = 'sbx_other_merchant';
@@ -21,8 +33,8 @@ export interface CreatedPayin {
   iframeUrls: { card: string; apm: string };
 }
 
-/** The checkout under test (playwright.config.ts's baseURL). */
-export const CHECKOUT_ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+/** The checkout under test (every test's baseURL, e2e/fixtures.ts). */
+export const CHECKOUT_ORIGIN = `http://localhost:${APP_PORT}`;
 
 /** The typed client of the embedded sandbox as merchant `token` (lib/payments-api/merchant-client.ts); `origin`: a second server's. */
 export const merchantApi = (token = DEMO_TOKEN, origin = CHECKOUT_ORIGIN) =>

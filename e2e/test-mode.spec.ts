@@ -3,7 +3,7 @@
  * translated badge (en and ar here), which axe finds no fault with. The live-mode server of
  * service-unavailable.spec.ts checks that a real service's pages carry none.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import { createPayin, createSession, expectNoAxeViolations, visit, withQuery } from './support';
 
 const LOCALES = [

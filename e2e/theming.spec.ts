@@ -4,7 +4,7 @@
  * light with no axe violation; screenshots of the card page and the cashier in en and ar, light
  * and dark, kept as test artifacts; the mirrored layout of ar measured by element edges.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures';
 import { contrastRatio, type Rgb } from '../lib/theme/contrast';
 import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, NIGHT_TOKEN, OTHER_TOKEN, visit, withQuery } from './support';
 

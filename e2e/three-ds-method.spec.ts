@@ -6,7 +6,7 @@
  * JavaScript the server reports N at once and the frame goes on. axe on each state.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { createPayin, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, merchantApi, openEmbedded } from './support';
 

@@ -7,7 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { startSecondServer } from './second-server';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';

@@ -6,7 +6,7 @@
  * then the card page's server action (per IP) and the service's processing (per session).
  */
 import type { ChildProcess } from 'node:child_process';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';

@@ -13,7 +13,7 @@
  * Apple Pay needs Safari (ApplePaySession): Chromium shows no button and fetches nothing of Apple's.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from './fixtures';
 import { createPayin, DEMO_TOKEN, expectNoAxeViolations, leavePaymentApps, merchantApi, MERCHANT_ORIGIN, must } from './support';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';

@@ -5,7 +5,7 @@
  * webhook-id.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { Webhook } from 'standardwebhooks';
 import { createPayin, expectNoAxeViolations, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 

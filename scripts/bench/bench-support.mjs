@@ -4,10 +4,11 @@
  * session (the typed client), and Lighthouse (a locked dev
  * dependency; lighthouse@12 runs on Node 20) driving Debian's Chromium.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
+import { SERVER, startServer as startProductionServer } from '../build/standalone-server.mjs';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromeArgs = [
@@ -22,20 +23,22 @@ const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-custom
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
 /**
- * Starts `next start` on `port` with sandbox data under .data/{name} (wiped first) and
- * `extraEnv`, and waits until it answers. Exits the process when there is no production build.
+ * Starts the production build (`.next/standalone/server.js`) on `port` with sandbox data under
+ * .data/{name} (wiped first) and `extraEnv`, and waits until it answers. Exits the process when
+ * there is no production build.
  */
 export async function startServer(name, port, extraEnv = {}) {
-  if (!existsSync('.next/BUILD_ID')) {
+  if (!existsSync(SERVER)) {
     console.error('No production build: run `npm run build` first.');
     process.exit(1);
   }
   const origin = `http://localhost:${port}`;
   rmSync(`.data/${name}`, { recursive: true, force: true });
-  const server = spawn('node_modules/.bin/next', ['start', '-p', String(port)], {
-    env: { ...process.env, PORT: String(port), CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `.data/${name}/db`, LOG_LEVEL: 'warn', ...extraEnv },
-    stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'],
-  });
+  const server = startProductionServer(
+    port,
+    { CHECKOUT_URL: origin, SANDBOX_DATA_DIR: `.data/${name}/db`, LOG_LEVEL: 'warn', ...extraEnv },
+    { stdio: ['ignore', process.env.BENCH_SERVER_LOG ? 'inherit' : 'ignore', 'inherit'] },
+  );
   for (let i = 0; i < 100; i += 1) {
     if (await answersOk(`${origin}/robots.txt`)) return { origin, server };
     await new Promise((resolve) => setTimeout(resolve, 200));

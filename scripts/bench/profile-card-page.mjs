@@ -12,13 +12,13 @@
  *   PAGE=cashier npm run bench:profile
  *   PAGE=cashier SIDE=service TOP=30 npm run bench:profile
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SourceMapConsumer } from 'source-map-js';
 import { answersOk, createPayin, createSession, launch, startServer } from './bench-support.mjs';
+import { startServer as startProductionServer } from '../build/standalone-server.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);
 const TOP = Number(process.env.TOP ?? 15);
@@ -45,12 +45,13 @@ const checkoutEnv = {
   PAYMENTS_API_BASE_URL: 'http://127.0.0.1:3260/sandbox/api',
   PAYMENTS_API_TOKEN: 'sbx_checkout',
 };
-/** The process under --cpu-prof: `next start` on `port`, its profile written to `dir` on exit. */
+/** The process under --cpu-prof: the production server on `port`, its profile written to `dir` on exit. */
 function startProfiled(port, env) {
-  return spawn(process.execPath, [`--cpu-prof`, `--cpu-prof-dir=${dir}`, 'node_modules/next/dist/bin/next', 'start', '-p', String(port)], {
-    env: { ...process.env, PORT: String(port), LOG_LEVEL: 'warn', SHUTDOWN_DEADLINE_MS: '2000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  return startProductionServer(
+    port,
+    { LOG_LEVEL: 'warn', SHUTDOWN_DEADLINE_MS: '2000', ...env },
+    { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(dir)}`], stdio: ['ignore', 'ignore', 'inherit'] },
+  );
 }
 const origin = 'http://localhost:3261';
 const profiledOrigin = SIDE === 'service' ? 'http://localhost:3260' : origin;

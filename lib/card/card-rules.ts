@@ -125,7 +125,7 @@ export function caretAfterDigits(formatted: string, count: number): number {
   if (count <= 0) return 0;
   let seen = 0;
   for (let i = 0; i < formatted.length; i += 1) {
-    if (/\d/.test(formatted[i]!)) seen += 1;
+    if (/\d/.test(formatted.charAt(i))) seen += 1;
     if (seen === count) return i + 1;
   }
   return formatted.length;

@@ -94,7 +94,8 @@ export function planLimits(
     if (period === 'month' && ceilingMinor !== undefined && (to === null || to > ceilingMinor))
       return { problem: 'ceiling', period, ceilingMinor };
     if (to === from) {
-      if (pending[period]) changes.push({ period, from: pending[period]!.limit, to, effectiveAt: null });
+      const cancelled = pending[period];
+      if (cancelled) changes.push({ period, from: cancelled.limit, to, effectiveAt: null });
       delete pending[period];
       continue;
     }
@@ -155,7 +156,7 @@ export function limitsAcross(
 
 /** Makes `minor` the one limit of `period` (in `currency`; null: none), removing that period's limit in every other currency. Mutates `limits`. */
 export function setOnlyIn(limits: LimitsByCurrency, period: Period, currency: string, minor: number | null): void {
-  for (const c of Object.keys(limits)) delete limits[c]![period];
+  for (const periods of Object.values(limits)) delete periods[period];
   if (minor !== null) (limits[currency] ??= {})[period] = minor;
 }
 
@@ -188,7 +189,8 @@ export function bindingLimits(
       if (setMinor === undefined) continue;
       const minor = setIn === currency ? setMinor : convert(setMinor, setIn, currency);
       if (minor === null) continue;
-      if (!binding[period] || minor < binding[period]!.minor) binding[period] = { minor, setIn, setMinor };
+      const tightest = binding[period];
+      if (!tightest || minor < tightest.minor) binding[period] = { minor, setIn, setMinor };
     }
   }
   return binding;
@@ -227,7 +229,8 @@ export function raisesAfterMerchantLimits(
       if (!raise) continue;
       const note = { currency, period, limitMinor: raise.limit, effectiveAt: raise.effectiveAt };
       const anyLeft = Object.values(limits).some((l) => l[period] !== undefined);
-      const given = binding[period] !== undefined && raise.limit !== null && binding[period]!.minor >= raise.limit;
+      const tightest = binding[period];
+      const given = tightest !== undefined && raise.limit !== null && tightest.minor >= raise.limit;
       if (!anyLeft || given) dropped.push(note);
       else {
         (pending[currency] ??= {})[period] = raise;

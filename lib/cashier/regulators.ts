@@ -159,7 +159,8 @@ export function applicableRegulators(licences: readonly Regulator[], country?: s
 
 /** The strictest combination of the rules of `regulators`; UNREGULATED when there is none. */
 export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
-  if (regulators.length === 0) return UNREGULATED;
+  const [lead] = regulators;
+  if (lead === undefined) return UNREGULATED;
   const all = regulators.map((r) => RULES[r]);
   const ceilings = all.flatMap((r) => (r.monthlyCeiling ? [r.monthlyCeiling] : []));
   return {
@@ -180,8 +181,8 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
       defaultMinutes: Math.min(...all.map((r) => r.realityCheck.defaultMinutes)),
       maxMinutes: Math.min(...all.map((r) => r.realityCheck.maxMinutes)),
     },
-    help: RULES[regulators[0]!].help,
-    selfExclusionScheme: RULES[regulators[0]!].selfExclusionScheme,
+    help: RULES[lead].help,
+    selfExclusionScheme: RULES[lead].selfExclusionScheme,
   };
 }
 

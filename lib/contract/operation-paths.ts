@@ -6,7 +6,8 @@
 import { OPERATION_IDS, OPERATIONS, type HttpMethod, type OperationId } from './operations';
 
 /** Names of the path parameters of a template, in order. */
-export const pathParamNames = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+export const pathParamNames = (template: string): string[] =>
+  [...template.matchAll(/\{(\w+)\}/g)].flatMap(([, name]) => (name === undefined ? [] : [name]));
 
 /** The path of an operation with its parameters filled in, each percent-encoded. */
 export function fillPath(template: string, params: Record<string, string>): string {
@@ -48,9 +49,13 @@ export function matchOperation(method: string, relativePath: string): RouteMatch
     if (route.segments.length !== parts.length) continue;
     const params: Record<string, string> = {};
     let ok = true;
-    for (let i = 0; i < parts.length && ok; i += 1) {
-      const segment = route.segments[i]!;
-      const part = parts[i]!;
+    for (const [i, part] of parts.entries()) {
+      if (!ok) break;
+      const segment = route.segments[i];
+      if (segment === undefined) {
+        ok = false; // not reached: the route has as many segments as the path (checked above)
+        break;
+      }
       if (!segment.startsWith('{')) {
         ok = segment === part;
         continue;

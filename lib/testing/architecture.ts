@@ -26,7 +26,7 @@ export interface Layer {
 
 /** The layers of the project, lowest first. */
 export const LAYERS: Layer[] = [
-  { name: 'foundation', units: ['error-brand', 'config', 'log', 'tracing', 'money', 'i18n', 'theme'], within: 'free' },
+  { name: 'foundation', units: ['error-brand', 'required', 'config', 'log', 'tracing', 'money', 'i18n', 'theme'], within: 'free' },
   { name: 'the contract', units: ['contract'], within: 'free' },
   { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db', 'metrics'], within: 'free' },
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },

@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { PAYMENT_ID } from '@/lib/contract/ids';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import { runCashierAction } from './cashier-action-client';
-import { checkAmount, MAX_AMOUNT_CHARS, parseAmount } from './cashier-amount';
+import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { cashierTerms } from './cashier-terms';
 import { bankWithdrawalError, type BankField, type BankWithdrawalError } from './bank-withdrawal-errors';
 
@@ -154,8 +154,8 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
         values,
         ...(d.intent === 'confirm' && previousCheck ? { check: previousCheck } : {}),
       });
-      if (amountError) return stay(amountError, 'amount');
-      const amount = parseAmount(d.amount, d.numberLocale)!;
+      if ('error' in checked) return stay(checked.error, 'amount');
+      const { amount } = checked;
       const done = () => {
         const widget = d.view === 'widget';
         const query = new URLSearchParams({

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
-import { checkAmount, parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';

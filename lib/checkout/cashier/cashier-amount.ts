@@ -66,10 +66,11 @@ export function parseAmount(raw: string, locale: string): number | null {
   if (extra !== undefined || (fraction !== undefined && !isDigits(fraction))) return null;
   const groups = SPACES.has(group) ? [integer] : integer.split(group);
   if (!groups.every(isDigits)) return null;
-  if (groups.length > 1) {
-    const [first, ...rest] = groups;
-    const last = rest.pop()!;
-    if (first!.length > 3 || last.length !== 3 || !rest.every((g) => g.length === 2 || g.length === 3)) return null;
+  const [first, ...rest] = groups;
+  const last = rest.pop();
+  // Grouped (a first and a last group at least): the first up to 3 digits, the last 3, those between 2 or 3.
+  if (first !== undefined && last !== undefined) {
+    if (first.length > 3 || last.length !== 3 || !rest.every((g) => g.length === 2 || g.length === 3)) return null;
   }
   const value = Number(`${groups.join('')}${fraction === undefined ? '' : `.${fraction}`}`);
   return Number.isFinite(value) ? value : null;
@@ -96,20 +97,36 @@ export function checkAmount(
   locale: string,
   rules: AmountRules = {},
 ): AmountError | null {
-  if (raw.trim() === '') return 'required';
+  const checked = checkedAmount(raw, currency, flow, balance, locale, rules);
+  return 'error' in checked ? checked.error : null;
+}
+
+/**
+ * The amount (major units) when it keeps every rule, else the first rule it breaks: `checkAmount`
+ * with the parsed amount on success, for a server action that goes on to use it.
+ */
+export function checkedAmount(
+  raw: string,
+  currency: string,
+  flow: 'deposit' | 'withdraw',
+  balance: number | null,
+  locale: string,
+  rules: AmountRules = {},
+): { amount: number } | { error: AmountError } {
+  if (raw.trim() === '') return { error: 'required' };
   const value = parseAmount(raw, locale);
-  if (value === null) return 'invalid';
-  if (value <= 0) return 'notPositive';
+  if (value === null) return { error: 'invalid' };
+  if (value <= 0) return { error: 'notPositive' };
   const minor = toMinor(value, currency);
-  if (minor === null) return 'tooManyDecimals';
+  if (minor === null) return { error: 'tooManyDecimals' };
   // Compared in minor units: no floating-point edge at the bounds.
   const bound = (major: number | undefined) => (major === undefined ? null : toMinor(major, currency));
   const min = bound(rules.min);
   const max = bound(rules.max);
   const left = bound(rules.limitRemaining);
-  if (min !== null && minor < min) return 'belowMin';
-  if (max !== null && minor > max) return 'aboveMax';
-  if (flow === 'withdraw' && balance !== null && value > balance + 1e-9) return 'aboveBalance';
-  if (flow === 'deposit' && left !== null && minor > left) return 'aboveLimit';
-  return null;
+  if (min !== null && minor < min) return { error: 'belowMin' };
+  if (max !== null && minor > max) return { error: 'aboveMax' };
+  if (flow === 'withdraw' && balance !== null && value > balance + 1e-9) return { error: 'aboveBalance' };
+  if (flow === 'deposit' && left !== null && minor > left) return { error: 'aboveLimit' };
+  return { amount: value };
 }

@@ -14,7 +14,7 @@ import { PAYMENT_ID } from '@/lib/contract/ids';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
-import { checkAmount, MAX_AMOUNT_CHARS, parseAmount } from './cashier-amount';
+import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { cashierTerms } from './cashier-terms';
 
 /** An error of the Pay N Play form: the cashier's, or no bank chosen. */

@@ -13,6 +13,7 @@ import { isLimitProblem, planLimits, type PendingLimits } from '@/lib/cashier/li
 import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
 import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
 import { toMajor, toMinor } from '@/lib/money';
+import { required } from '@/lib/required';
 import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
 import { parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
 import { PAYMENT_ID } from '@/lib/contract/ids';
@@ -53,7 +54,10 @@ const minorOf = (major: number | null | undefined, currency: string) =>
 /** The limits in force and the raises waiting, in minor units, from the session answer. */
 function stateOf(rg: ResponsibleGambling, currency: string) {
   const limits: PeriodLimitsMinor = {};
-  for (const p of PERIOD_LIST) if (rg.limits[p] !== undefined) limits[p] = minorOf(rg.limits[p], currency)!;
+  for (const p of PERIOD_LIST) {
+    const major = rg.limits[p];
+    if (major !== undefined) limits[p] = required(toMinor(major, currency), `the ${p} limit in force as an amount of ${currency}`);
+  }
   // The raises not applied yet, waiting or ready to confirm, as the service plans with them.
   const waiting: PendingLimits = {};
   for (const p of rg.pending)

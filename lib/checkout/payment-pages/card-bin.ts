@@ -21,13 +21,15 @@ interface CardBinAnswer {
 /** The BIN's facts for pay-in `paymentId`; null for a BIN of no known brand. Throws PaymentsApiError. */
 export async function cardBinFacts(paymentId: string, bin: string): Promise<CardBinAnswer | null> {
   const [lookup, merchantId] = await Promise.all([paymentsApi.lookupBin(bin), paymentsApi.merchantOf('payin', paymentId)]);
-  if (!lookup) return null;
+  // No brand (the contract promises one at least): a BIN of no known brand.
+  const [scheme] = lookup?.brands ?? [];
+  if (!lookup || scheme === undefined) return null;
   const settings = await paymentsApi.getCheckoutSettings(merchantId);
   return {
     brands: lookup.brands,
     fundingType: lookup.fundingType,
     refused: (settings.refusedFundingTypes ?? []).includes(lookup.fundingType),
-    preferred: settings.preferredBrands?.find((brand) => lookup.brands.includes(brand)) ?? lookup.brands[0]!,
+    preferred: settings.preferredBrands?.find((brand) => lookup.brands.includes(brand)) ?? scheme,
   };
 }
 

@@ -15,7 +15,8 @@ export interface Watched {
   listeners: Set<SnapshotListener>;
   /** The listeners by the holder's proof they subscribed with: the service is asked with each, and ends those it no longer takes. */
   proofs: Map<string, Set<SnapshotListener>>;
-  snapshot: WidgetSnapshot | null;
+  /** The last snapshot: a session is watched from its first load on (`add`), so there always is one. */
+  snapshot: WidgetSnapshot;
   expiresAt: number;
   /** The session-changes cursor covering this session; null until it joined. */
   cursor: string | null;
@@ -68,12 +69,14 @@ export class WatchedSessions {
   listen(entry: Watched, listener: SnapshotListener, proof: string | null): boolean {
     entry.listeners.add(listener);
     if (!proof) return false;
-    const isNew = !entry.proofs.has(proof);
-    if (isNew) {
-      entry.proofs.set(proof, new Set());
+    let listeners = entry.proofs.get(proof);
+    const isNew = listeners === undefined;
+    if (listeners === undefined) {
+      listeners = new Set();
+      entry.proofs.set(proof, listeners);
       entry.cursor = null;
     }
-    entry.proofs.get(proof)!.add(listener);
+    listeners.add(listener);
     return isNew;
   }
 
@@ -146,7 +149,7 @@ export class WatchedSessions {
 
   /** The snapshot of a watched session as shown: status EXPIRED once the session expired. */
   withStatus(watched: Watched): WidgetSnapshot {
-    const snapshot = watched.snapshot!;
+    const { snapshot } = watched;
     return Date.now() >= watched.expiresAt ? { ...snapshot, status: 'EXPIRED' } : snapshot;
   }
 

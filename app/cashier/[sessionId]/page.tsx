@@ -58,10 +58,10 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   /** The rules of the merchant's gambling licences for this customer; the panel shows for a licensed or gambling merchant. */
   const rg = session.responsibleGambling;
   const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
-  /** A Pay N Play deposit held until the limits asked first are answered (docs/design.md, E26): the allowed player's pending deposit. */
+  /** A Pay N Play deposit awaiting the limits asked first (docs/design.md, E26): the allowed player's pending deposit. */
   const allowedDeposit = session.payNPlay?.status === 'ALLOWED' && session.payNPlay.kind === 'DEPOSIT';
-  const held = allowedDeposit ? transactions.find((t) => t.type === 'payin' && t.status === 'PENDING') : undefined;
-  const heldDeposit = held ? money(held.amount, held.currency, uiLocale) : undefined;
+  const awaiting = allowedDeposit ? transactions.find((t) => t.type === 'payin' && t.status === 'PENDING') : undefined;
+  const depositAwaitingLimits = awaiting ? money(awaiting.amount, awaiting.currency, uiLocale) : undefined;
   const cancel = cancelId ? (
     <CancelWithdrawal
       sessionId={session.sessionId}
@@ -145,7 +145,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         {flow === 'deposit' && rg?.exclusion ? (
           <ExclusionNotice rg={rg} locale={uiLocale} />
         ) : flow === 'deposit' && rg && rg.limitsPrompt !== 'NONE' ? (
-          <LimitsPrompt session={session} rg={rg} locale={uiLocale} heldDeposit={heldDeposit} />
+          <LimitsPrompt session={session} rg={rg} locale={uiLocale} depositAwaitingLimits={depositAwaitingLimits} />
         ) : (
           <>
             <CashierFlow

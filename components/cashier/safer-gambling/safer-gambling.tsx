@@ -81,10 +81,10 @@ interface PanelProps {
 
 /**
  * The limits form where the limits are asked before a first deposit (ASK, REQUIRED), in place of
- * the deposit form; `heldDeposit` (formatted) names a Pay N Play deposit held until they are
- * answered (docs/design.md, E26).
+ * the deposit form; `depositAwaitingLimits` (formatted) names a Pay N Play deposit that awaits
+ * them (docs/design.md, E26).
  */
-export async function LimitsPrompt({ session, rg, locale, heldDeposit }: PanelProps & { heldDeposit?: string }) {
+export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits }: PanelProps & { depositAwaitingLimits?: string }) {
   const g = await getTranslations('gambling');
   return (
     <section aria-labelledby="limits-prompt" className="space-y-3 rounded-theme border border-primary p-4">
@@ -92,9 +92,9 @@ export async function LimitsPrompt({ session, rg, locale, heldDeposit }: PanelPr
         {g('limitsHeading')}
       </h2>
       <p>{rg.limitsPrompt === 'REQUIRED' ? g('promptRequired') : g('promptAsk')}</p>
-      {heldDeposit ? (
+      {depositAwaitingLimits ? (
         <p role="status" data-testid="deposit-held">
-          {g('depositHeld', { amount: heldDeposit })}
+          {g('depositHeld', { amount: depositAwaitingLimits })}
         </p>
       ) : null}
       <CoolingOffNote g={g} rg={rg} session={session} locale={locale} />

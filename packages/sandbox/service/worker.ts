@@ -1,7 +1,7 @@
 /**
  * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
  * payments and the answers to its instant credit transfers) and the sandbox merchant's automatic
- * Pay N Play decisions and the deposits they held for the player's limits (so their webhooks go out even when
+ * Pay N Play decisions and the deposits they left awaiting the player's limits (so their webhooks go out even when
  * nobody fetches the transaction) and delivers due webhooks. Started once per server process
  * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
  */
@@ -16,7 +16,7 @@ import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
 import { settleDueCreditTransfers } from './bank/credit-transfers';
 import { settleDueAutoDecisions } from './cashier/player-decision';
-import { releaseDepositsHeldForLimits } from './responsible-gambling/deposits-awaiting-limits';
+import { releaseDepositsAwaitingLimits } from './responsible-gambling/deposits-awaiting-limits';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
@@ -26,7 +26,7 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDueBankPayments(tx, now);
     await settleDueCreditTransfers(tx, now);
     await settleDueAutoDecisions(tx, now);
-    await releaseDepositsHeldForLimits(tx, now);
+    await releaseDepositsAwaitingLimits(tx, now);
   });
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {

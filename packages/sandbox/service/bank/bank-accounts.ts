@@ -1,5 +1,5 @@
 /**
- * The accounts the sandbox bank holds, as a payee's bank answers for them: every test user's
+ * The accounts the sandbox bank keeps, as a payee's bank answers for them: every test user's
  * accounts at every demo bank (personal accounts, held in the name the bank verified), and a few
  * payees who only receive credit transfers (no login), among them businesses and a name with
  * diacritics, so the payee name check (name-check.ts) can play each of its outcomes. GB payees use
@@ -13,8 +13,8 @@ import { accountsAt, TEST_USERS, type AccountOutcome } from './test-users';
 /** Personal or business, as UK Confirmation of Payee asks the payer to say. */
 export type AccountType = 'PERSONAL' | 'BUSINESS';
 
-/** An account the bank holds, in full (never shown: pages show the masks of account-identifiers.ts). */
-export interface HeldAccount {
+/** An account the bank keeps, in full (never shown: pages show the masks of account-identifiers.ts). */
+export interface AccountAtBank {
   /** The holder's name as the bank holds it (what a close match answers). */
   holder: string;
   type: AccountType;
@@ -44,15 +44,15 @@ export const RECEIVING_PAYEES: readonly Payee[] = [
   { holder: 'Polder Games B.V.', type: 'BUSINESS', digits: '7300000013', sortCode: '938611', ukAccount: '07806039' },
 ];
 
-let index: { byIban: Map<string, HeldAccount>; byUk: Map<string, HeldAccount>; sortCodes: Set<string> } | null = null;
+let index: { byIban: Map<string, AccountAtBank>; byUk: Map<string, AccountAtBank>; sortCodes: Set<string> } | null = null;
 
 /** Builds the index once: every account at every demo bank (a few hundred entries). */
-function heldIndex() {
+function accountIndex() {
   if (index) return index;
-  const byIban = new Map<string, HeldAccount>();
-  const byUk = new Map<string, HeldAccount>();
+  const byIban = new Map<string, AccountAtBank>();
+  const byUk = new Map<string, AccountAtBank>();
   const sortCodes = new Set<string>();
-  const add = (account: HeldAccount) => {
+  const add = (account: AccountAtBank) => {
     byIban.set(account.iban, account);
     if (account.sortCode && account.accountNumber) {
       // In the UK the sort code and account number name the account; every GB demo bank holds the same pairs.
@@ -87,11 +87,11 @@ function heldIndex() {
 }
 
 /** The account of an IBAN in electronic format (account-identifiers.ts, checkedIban), or undefined. */
-export const heldAccountByIban = (iban: string): HeldAccount | undefined => heldIndex().byIban.get(iban);
+export const accountAtBankByIban = (iban: string): AccountAtBank | undefined => accountIndex().byIban.get(iban);
 
 /** The account of a UK sort code and account number (digits only), or undefined. */
-export const heldUkAccount = (sortCode: string, accountNumber: string): HeldAccount | undefined =>
-  heldIndex().byUk.get(`${sortCode}${accountNumber}`);
+export const ukAccountAtBank = (sortCode: string, accountNumber: string): AccountAtBank | undefined =>
+  accountIndex().byUk.get(`${sortCode}${accountNumber}`);
 
 /** Whether the sandbox bank answers for a UK sort code (digits only): a sort code it holds accounts at. */
-export const isHeldSortCode = (sortCode: string): boolean => heldIndex().sortCodes.has(sortCode);
+export const isBankSortCode = (sortCode: string): boolean => accountIndex().sortCodes.has(sortCode);

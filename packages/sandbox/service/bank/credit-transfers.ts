@@ -19,7 +19,7 @@ import { bankCreditTransfers, payouts, type StoredCreditorAccount } from '@sandb
 import { logger } from '@/lib/log';
 import { changePayout, type PayoutRow } from '../core/records';
 import { newId } from '../core/store';
-import { heldAccountByIban, heldUkAccount } from './bank-accounts';
+import { accountAtBankByIban, ukAccountAtBank } from './bank-accounts';
 import type { StoredPayeeCheck } from '@sandbox/db/schema-bank';
 
 export type CreditTransferRow = typeof bankCreditTransfers.$inferSelect;
@@ -38,10 +38,10 @@ export type CreditOutcome = 'CREDITED' | 'CREDITED_LATER' | 'ACCOUNT_CLOSED' | '
 
 /** The outcome of a credit to an account, by the test user who holds it (any other account is credited). */
 export function creditOutcomeOf(account: StoredCreditorAccount): CreditOutcome {
-  const held =
-    (account.iban ? heldAccountByIban(account.iban) : undefined) ??
-    (account.sortCode && account.accountNumber ? heldUkAccount(account.sortCode, account.accountNumber) : undefined);
-  switch (held?.outcome) {
+  const known =
+    (account.iban ? accountAtBankByIban(account.iban) : undefined) ??
+    (account.sortCode && account.accountNumber ? ukAccountAtBank(account.sortCode, account.accountNumber) : undefined);
+  switch (known?.outcome) {
     case 'CLOSED':
       return 'ACCOUNT_CLOSED';
     case 'TIMEOUT':

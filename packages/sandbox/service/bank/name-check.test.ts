@@ -5,13 +5,13 @@
  * VoP results: MTCH, CMTC with the held name, NMTC, NOAP; LHV's and Weavr's CoP reason codes: MBAM,
  * ANNM, BANM, PANM, BAMM, PAMM, AC01, SCNS); a participant's published close-match example ("John
  * Smith" and "Mr J Smith", Ziglu's CoP help page); and the rules of name-match.ts over the test
- * users and receiving payees of held-accounts.ts (diacritics, titles, initials, order, legal forms,
+ * users and receiving payees of bank-accounts.ts (diacritics, titles, initials, order, legal forms,
  * a typo, another person, an account the bank does not hold).
  */
 import { describe, expect, it } from 'vitest';
 import { checkedIban, composeBankIban, isValidUkAccount } from './account-identifiers';
 import { bankById, DEMO_BANKS } from './bank-directory';
-import { heldAccountByIban, RECEIVING_PAYEES } from './bank-accounts';
+import { accountAtBankByIban, RECEIVING_PAYEES } from './bank-accounts';
 import { checkPayeeName, type NameCheckResult } from './name-check';
 import { matchNames, normaliseName } from './name-match';
 import { accountsAt, testUser, TEST_USERS } from './test-users';
@@ -237,13 +237,13 @@ describe('Confirmation of Payee (a UK sort code and account number, or a GB IBAN
   });
 });
 
-describe('the accounts the bank holds (held-accounts.ts)', () => {
+describe('the accounts the bank holds (bank-accounts.ts)', () => {
   it("every receiving payee's account at every bank has a valid identifier and is found by it", () => {
     for (const bank of DEMO_BANKS)
       for (const payee of RECEIVING_PAYEES) {
         const iban = composeBankIban(bank.country, bank.code, payee);
         expect(checkedIban(iban)).toBe(iban);
-        expect(heldAccountByIban(iban)).toMatchObject({ holder: payee.holder, type: payee.type, bankId: bank.id });
+        expect(accountAtBankByIban(iban)).toMatchObject({ holder: payee.holder, type: payee.type, bankId: bank.id });
         if (bank.country === 'GB') expect(isValidUkAccount(payee.sortCode, payee.ukAccount), payee.holder).toBe(true);
       }
   });

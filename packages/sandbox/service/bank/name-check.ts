@@ -4,11 +4,11 @@
  * credit transfers and instant credit transfers by Regulation (EU) 2024/886, article 5c, from
  * 9 October 2025), and Pay.UK's Confirmation of Payee for a UK account (a sort code and account
  * number, or a GB IBAN, which holds them). The names are compared by name-match.ts; the accounts
- * and their holders are held-accounts.ts's. Outcomes and sources: docs/design.md, section 9
+ * and their holders are bank-accounts.ts's. Outcomes and sources: docs/design.md, section 9
  * ("Payee name check").
  */
 import { checkedIban, isValidUkAccount } from './account-identifiers';
-import { heldAccountByIban, heldUkAccount, isHeldSortCode, type AccountType, type HeldAccount } from './bank-accounts';
+import { accountAtBankByIban, ukAccountAtBank, isBankSortCode, type AccountType, type AccountAtBank } from './bank-accounts';
 import { matchNames } from './name-match';
 
 /** The account a payer names: an IBAN (any format), or a UK sort code ("08-99-99" or "089999") and 8-digit account number. */
@@ -53,35 +53,35 @@ export type NameCheckResult = VopResult | CopResult;
 export type NameCheckAnswer = { ok: true; result: NameCheckResult } | { ok: false; error: 'INVALID_IBAN' | 'INVALID_UK_ACCOUNT' };
 
 /** Verification of Payee for an IBAN outside the UK: NOAP when the bank does not hold it. */
-function verifyPayee(name: string, held: HeldAccount | undefined): VopResult {
-  if (!held) return { scheme: 'VOP', code: 'NOAP' };
-  const verdict = matchNames(name, held.holder, held.type);
+function verifyPayee(name: string, account: AccountAtBank | undefined): VopResult {
+  if (!account) return { scheme: 'VOP', code: 'NOAP' };
+  const verdict = matchNames(name, account.holder, account.type);
   if (verdict === 'MATCH') return { scheme: 'VOP', code: 'MTCH' };
-  if (verdict === 'CLOSE') return { scheme: 'VOP', code: 'CMTC', nameHeld: held.holder };
+  if (verdict === 'CLOSE') return { scheme: 'VOP', code: 'CMTC', nameHeld: account.holder };
   return { scheme: 'VOP', code: 'NMTC' };
 }
 
 /** Confirmation of Payee for a UK sort code and account number (digits only, already checked). */
 function confirmPayee(name: string, sortCode: string, accountNumber: string, said: AccountType | undefined): CopResult {
-  const held = heldUkAccount(sortCode, accountNumber);
-  if (!held) return { scheme: 'COP', outcome: 'UNAVAILABLE', reasonCode: isHeldSortCode(sortCode) ? 'AC01' : 'SCNS' };
-  const verdict = matchNames(name, held.holder, held.type);
+  const account = ukAccountAtBank(sortCode, accountNumber);
+  if (!account) return { scheme: 'COP', outcome: 'UNAVAILABLE', reasonCode: isBankSortCode(sortCode) ? 'AC01' : 'SCNS' };
+  const verdict = matchNames(name, account.holder, account.type);
   if (verdict === 'NO_MATCH') return { scheme: 'COP', outcome: 'NO_MATCH', reasonCode: 'ANNM' };
-  if (said && said !== held.type) {
-    const business = held.type === 'BUSINESS';
+  if (said && said !== account.type) {
+    const business = account.type === 'BUSINESS';
     return verdict === 'MATCH'
-      ? { scheme: 'COP', outcome: 'ACCOUNT_TYPE_MISMATCH', reasonCode: business ? 'BANM' : 'PANM', accountType: held.type }
+      ? { scheme: 'COP', outcome: 'ACCOUNT_TYPE_MISMATCH', reasonCode: business ? 'BANM' : 'PANM', accountType: account.type }
       : {
           scheme: 'COP',
           outcome: 'ACCOUNT_TYPE_MISMATCH',
           reasonCode: business ? 'BAMM' : 'PAMM',
-          accountType: held.type,
-          nameHeld: held.holder,
+          accountType: account.type,
+          nameHeld: account.holder,
         };
   }
   return verdict === 'MATCH'
     ? { scheme: 'COP', outcome: 'MATCH' }
-    : { scheme: 'COP', outcome: 'CLOSE_MATCH', reasonCode: 'MBAM', nameHeld: held.holder };
+    : { scheme: 'COP', outcome: 'CLOSE_MATCH', reasonCode: 'MBAM', nameHeld: account.holder };
 }
 
 /**
@@ -98,7 +98,7 @@ export function checkPayeeName(request: NameCheckRequest): NameCheckAnswer {
     if (!iban) return { ok: false, error: 'INVALID_IBAN' };
     // A GB IBAN: the bank code (4 letters), the sort code (6 digits), the account number (8 digits).
     if (iban.startsWith('GB')) return { ok: true, result: confirmPayee(name, iban.slice(8, 14), iban.slice(14, 22), accountType) };
-    return { ok: true, result: verifyPayee(name, heldAccountByIban(iban)) };
+    return { ok: true, result: verifyPayee(name, accountAtBankByIban(iban)) };
   }
   const sortCode = account.sortCode.replace(/[\s-]/g, '');
   const accountNumber = account.accountNumber.replace(/\s/g, '');

@@ -10,8 +10,8 @@
  * key; else a new one from the bank's identity) and pays the held deposit through changePayin, so
  * the customer's exclusion and deposit limits (E23) bind; an exclusion in force of the same person
  * under another customer (a probable match: same name and birth date) is recorded on the
- * session's customer first, so it binds too. A deposit may instead be held until the player
- * answers the limits their rules ask before a first deposit (limits-hold.ts); DENY returns the
+ * session's customer first, so it binds too. A deposit may instead await the player's answer to
+ * the limits their rules ask before a first deposit (deposits-awaiting-limits.ts); DENY returns the
  * deposit (DECLINED, BLOCKED_CUSTOMER). The session and the login are locked: a replayed or racing
  * decision moves nothing twice; the same decision again answers the same, another is 409.
  */
@@ -34,7 +34,7 @@ import { ageOn, nameAndBirthDate, nationalIdHashFor } from '../bank/player-ident
 import { customersOfPerson, longestExclusion, personExclusion } from '../bank/player-matches';
 import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
-import { holdForLimits, limitsAskedFirst } from '../responsible-gambling/deposits-awaiting-limits';
+import { setAwaitingLimits, limitsAskedFirst } from '../responsible-gambling/deposits-awaiting-limits';
 
 type Identification = typeof playerIdentifications.$inferSelect;
 type SessionRow = typeof cashierSessions.$inferSelect;
@@ -227,9 +227,9 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, a
     const person = await customersOfPerson(tx, row.merchantId, row.identity, row.playerKey, now);
     const excluded = await bindPersonExclusion(tx, customerId, personExclusion(person), now);
     // Paid through changePayin: the customer's exclusion and limits as they are now may still decline it. A new
-    // player whose rules ask for limits before a first deposit answers them first (limits-hold.ts); an excluded one is declined at once.
+    // player whose rules ask for limits before a first deposit answers them first (deposits-awaiting-limits.ts); an excluded one is declined at once.
     if (deposit && payin.status === 'PENDING' && !excluded && (await limitsAskedFirst(tx, row.merchantId, customerId)))
-      await holdForLimits(tx, payin, now);
+      await setAwaitingLimits(tx, payin, now);
     else await settle(tx, { ...payin, customerId }, deposit, { status: 'SUCCESS', statusReason: null });
     await tx
       .update(playerIdentifications)

@@ -1,6 +1,6 @@
 /**
- * A Pay N Play deposit held for the limits a player's rules ask before a first deposit
- * (limits-hold.ts; docs/design.md, E26 and section 8), at the regulated merchant (a copy of it
+ * A Pay N Play deposit awaiting the limits a player's rules ask before a first deposit
+ * (deposits-awaiting-limits.ts; docs/design.md, E26 and section 8), at the regulated merchant (a copy of it
  * per deposit, so each player is new there: the service recognises a person again): a Swedish
  * player (Spelinspektionen: limits required) allowed by the merchant sees the deposit held, pays
  * it by setting limits (which bind it), or gets it back when they never answer; a player whose
@@ -13,7 +13,7 @@ import { bankLogin, freshMerchant, payNPlaySession, type PayNPlaySession } from 
 import type { Db } from '@sandbox/db/client';
 import { sandboxDb } from '../core/store';
 import { settleDuePayins } from '../payins/payin-loading';
-import { LIMITS_HOLD_MS, releaseDepositsHeldForLimits } from './deposits-awaiting-limits';
+import { LIMITS_WAIT_MS, releaseDepositsAwaitingLimits } from './deposits-awaiting-limits';
 
 const REGULATED = 'sbx_regulated_merchant';
 let db: Db;
@@ -34,7 +34,7 @@ const merchantOf = new Map<string, string>();
 const payinOf = async (id: string) => (await api('GET', `/public/payin/${id}`, { token: merchantOf.get(id)! })).body;
 const setLimits = (s: PayNPlaySession, body: object) =>
   api('PUT', `/public/cashier/session/${s.id}/responsible-gambling`, { ...s.as, body, key: randomUUID() });
-const release = (now = new Date()) => db.transaction((tx) => releaseDepositsHeldForLimits(tx, now));
+const release = (now = new Date()) => db.transaction((tx) => releaseDepositsAwaitingLimits(tx, now));
 
 /** A Pay N Play deposit of `amount` EUR by `username` at `bankId`, a first visit at a new copy of the regulated merchant, allowed by it. */
 async function allowedDeposit(amount: number, username: string, bankId: string) {
@@ -75,7 +75,7 @@ describe('a Pay N Play deposit held for the limits asked before a first deposit'
 
   it('is returned to the payer when the player never answers', async () => {
     const { paymentId } = await allowedDeposit(25, 'no-id', 'se-malar');
-    const later = new Date(Date.now() + LIMITS_HOLD_MS + 1000);
+    const later = new Date(Date.now() + LIMITS_WAIT_MS + 1000);
     await db.transaction((tx) => settleDuePayins(tx, later));
     await release(later);
     expect(await payinOf(paymentId)).toMatchObject({ status: 'DECLINED', statusReason: { detailedStatus: 'CUSTOMER_ISSUES' } });
@@ -86,9 +86,9 @@ describe('a Pay N Play deposit held for the limits asked before a first deposit'
     const waiting = [await allowedDeposit(5, 'no-id', 'se-malar'), await allowedDeposit(6, 'no-id', 'se-malar')];
     const { s, paymentId } = await allowedDeposit(12, 'no-id', 'se-gota');
     expect((await setLimits(s, { depositLimits: { day: 100, week: 200, month: 500 } })).status).toBe(200);
-    expect(await db.transaction((tx) => releaseDepositsHeldForLimits(tx, new Date(), 1))).toBe(1);
+    expect(await db.transaction((tx) => releaseDepositsAwaitingLimits(tx, new Date(), 1))).toBe(1);
     expect((await payinOf(paymentId)).status).toBe('SUCCESS');
-    for (const { paymentId: held } of waiting) expect((await payinOf(held)).status).toBe('PENDING');
+    for (const { paymentId } of waiting) expect((await payinOf(paymentId)).status).toBe('PENDING');
   });
 
   it('is paid once the player answers a question the rules only ask (MGA), by declining limits', async () => {

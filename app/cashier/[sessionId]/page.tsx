@@ -1,18 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
-import { getLocale, getTranslations } from 'next-intl/server';
-import { CancelWithdrawal, CashierNotice, CashierLive, loadCashierPage, money, TransactionList } from '@/components/cashier/cashier-parts';
-import { cashierTerms } from '@/lib/checkout/cashier/cashier-terms';
-import { CashierFlow } from '@/components/cashier/flow/cashier-flow';
-import { cashierFlowText } from '@/components/cashier/flow/cashier-text';
+import { getTranslations } from 'next-intl/server';
+import { money } from '@/components/cashier/format-money';
+import { CashierViewCancel, CashierViewFlow, openCashierView } from '@/components/cashier/page/cashier-view';
+import { CashierNotice } from '@/components/cashier/page/cashier-notice';
+import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
+import { TransactionList } from '@/components/cashier/history/transaction-list';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
-import { localeParam } from '@/lib/checkout/shared/payment-paths';
-import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling/safer-gambling';
-import { BankWithdrawalSection } from '@/components/cashier/bank-withdrawal/bank-withdrawal-section';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -28,33 +24,16 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
   const { sessionId } = await props.params;
   const query = await props.searchParams;
-  const locale = localeParam(query.locale);
-  const flow = query.tab === 'withdraw' ? 'withdraw' : 'deposit';
-  // A merchant's address with a launch secret: spent by a post, never by this GET.
-  if (typeof query.launch === 'string') {
-    return <LaunchForm path={`/cashier/${encodeURIComponent(sessionId)}`} launch={query.launch.slice(0, 64)} query={launchQuery(query)} />;
-  }
+  const view = await openCashierView(sessionId, query, 'cashier');
+  if (view.outcome === 'fallback') return view.page;
   const t = await getTranslations('cashier');
-  const loaded = await loadCashierPage(sessionId, {
-    name: 'cashier',
-    path: `/cashier/${encodeURIComponent(sessionId)}`,
-    query: new URLSearchParams({ ...(locale ? { locale } : {}), ...(flow === 'withdraw' ? { tab: flow } : {}) }).toString(),
-  });
-  if (loaded.outcome === 'fallback') return loaded.page;
-  const { session, settings, transactions } = loaded;
-  const uiLocale = await getLocale();
-  const balance = session.balance ?? null;
-  /** What a withdrawal may take: the balance minus the withdrawals in progress. */
-  const available = session.available ?? balance;
-  const availableText = available === null ? null : money(available, session.currency, uiLocale);
-  const terms = cashierTerms(settings, session, flow);
+  const { session, settings, transactions, locale, uiLocale, flow, terms, flowText } = view;
   const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({
     value: formatAmountInput(value, uiLocale),
     label: money(value, session.currency, uiLocale),
   }));
   const pageQuery = (extra: Record<string, string>) => new URLSearchParams({ ...(locale ? { locale } : {}), ...extra }).toString();
-  const tabHref = (tab: string) => `/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab })}`;
-  const cancelId = typeof query.cancel === 'string' ? query.cancel : null;
+  const tabHref = (tab: string) => `${view.path}?${pageQuery({ tab })}`;
   /** The rules of the merchant's gambling licences for this customer; the panel shows for a licensed or gambling merchant. */
   const rg = session.responsibleGambling;
   const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
@@ -62,23 +41,6 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const allowedDeposit = session.payNPlay?.status === 'ALLOWED' && session.payNPlay.kind === 'DEPOSIT';
   const awaiting = allowedDeposit ? transactions.find((t) => t.type === 'payin' && t.status === 'PENDING') : undefined;
   const depositAwaitingLimits = awaiting ? money(awaiting.amount, awaiting.currency, uiLocale) : undefined;
-  const cancel = cancelId ? (
-    <CancelWithdrawal
-      sessionId={session.sessionId}
-      payoutId={cancelId}
-      view="cashier"
-      locale={locale}
-      transactions={transactions}
-      allowed={terms.withdrawalCancel}
-      backHref={tabHref(flow)}
-    />
-  ) : null;
-
-  const flowText = await cashierFlowText(flow, session.currency, availableText, {
-    terms,
-    locale: uiLocale,
-    merchant: settings.displayName,
-  });
   // A Pay N Play session whose player is not allowed yet: only the bank login (docs/design.md, E26).
   const pnp = session.payNPlay;
   if (pnp && pnp.status !== 'ALLOWED') {
@@ -97,7 +59,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           numberLocale={uiLocale}
           merchant={settings.displayName}
           backUrl={session.returnUrls.failure}
-          selfHref={`/cashier/${encodeURIComponent(sessionId)}${locale ? `?locale=${locale}` : ''}`}
+          selfHref={`${view.path}${locale ? `?locale=${locale}` : ''}`}
           flowText={flowText}
         />
       </main>
@@ -122,12 +84,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         </p>
       ) : null}
       <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
-      <CashierLive
-        loaded={loaded}
-        terms={terms}
-        locale={uiLocale}
-        cancelHref={`/cashier/${encodeURIComponent(sessionId)}?${pageQuery({ tab: 'withdraw' })}&cancel=`}
-      />
+      <CashierLive loaded={view} terms={terms} locale={uiLocale} cancelHref={`${view.path}?${pageQuery({ tab: 'withdraw' })}&cancel=`} />
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (
           <a
@@ -140,40 +97,14 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           </a>
         ))}
       </nav>
-      {cancel}
+      <CashierViewCancel view={view} backHref={tabHref(flow)} />
       <section aria-label={t(flow)}>
         {flow === 'deposit' && rg?.exclusion ? (
           <ExclusionNotice rg={rg} locale={uiLocale} />
         ) : flow === 'deposit' && rg && rg.limitsPrompt !== 'NONE' ? (
           <LimitsPrompt session={session} rg={rg} locale={uiLocale} depositAwaitingLimits={depositAwaitingLimits} />
         ) : (
-          <>
-            <CashierFlow
-              key={flow}
-              action={startCashierTransaction}
-              sessionId={session.sessionId}
-              flow={flow}
-              locale={locale}
-              numberLocale={uiLocale}
-              currency={session.currency}
-              balance={available}
-              presets={presets}
-              rules={terms.rules}
-              fees={terms.fees}
-              initialAttemptKey={randomUUID()}
-              text={flowText}
-            />
-            {flow === 'withdraw' ? (
-              <BankWithdrawalSection
-                sessionId={session.sessionId}
-                view="cashier"
-                locale={locale}
-                numberLocale={uiLocale}
-                currency={session.currency}
-                flowText={flowText}
-              />
-            ) : null}
-          </>
+          <CashierViewFlow view={view} presets={presets} />
         )}
       </section>
       {rg && showsSaferGambling ? (

@@ -10,15 +10,14 @@
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { checkAmount, parseAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
-import { feeBreakdown } from '@/lib/cashier/fees';
+import { checkAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
 import type { FeeRule } from '@/lib/contract/merchant';
-import { toMinor, toMajor } from '@/lib/money';
 import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
+import { feeLineOf, useSettled } from './fee-line';
 import { DepositRecovery, type RecoveryText } from '../deposit-recovery/deposit-recovery';
 
 export interface CashierFlowText {
@@ -67,31 +66,7 @@ interface CashierFlowProps {
   text: CashierFlowText;
 }
 
-/**
- * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
- * chosen method (integer minor units, lib/cashier/fees.ts); '' when there is no fee or no amount.
- */
-function feeLineOf(typed: string, method: 'card' | 'apm', props: CashierFlowProps, template: string): string {
-  const rule = props.fees?.[method] ?? null;
-  const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
-  const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
-  if (!rule || minor === null) return '';
-  const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
-  const format = (m: number) =>
-    new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
-  return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
-}
-
-/** `value` once it has not changed for `ms` milliseconds (the first value at once). */
-function useSettled<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
-
+/** The flow of one session and direction: the amount form, then the payment step, or the recovery after a deposit that failed. */
 export function CashierFlow(props: CashierFlowProps) {
   const { text, flow } = props;
   const router = useRouter();

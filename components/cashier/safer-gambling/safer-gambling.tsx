@@ -3,23 +3,18 @@
  * `responsibleGambling`: the panel (the rules that apply, the limits in force and those waiting,
  * the limits form, the reality-check interval, help), the question of limits before a first
  * deposit, the notice of a time-out or self-exclusion (deposits closed, withdrawals open, help),
- * the reality-check reminder, and the widget's "deposit again". Texts are resolved here; the
- * client parts get them filled in.
+ * the reality-check reminder, and the widget's "deposit again". Texts are resolved here (the limits
+ * form's: limits-text.ts); the client parts get them filled in.
  */
 import { getTranslations } from 'next-intl/server';
 import type { CashierSession } from '@/lib/contract/cashier';
 import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
 import { REALITY_CHECK_CHOICES } from '@/lib/cashier/regulators';
-import type { Period } from '@/lib/cashier/limits';
-import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
-import { LimitsForm, type LimitsFormText } from './limits-form';
+import { LimitsForm } from './limits-form';
 import { RealityCheck, RealityCheckSettings } from './reality-check';
+import { initialValues, limitsFormText, PERIODS, setInNote, type Gambling } from './limits-text';
 import { DepositAgain } from '../deposit-recovery/deposit-again';
-import { money } from '../cashier-parts';
-
-const PERIODS: Period[] = ['day', 'week', 'month'];
-
-type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
+import { money } from '../format-money';
 
 /** A date and time in words, in UTC and saying so (the server does not know the customer's zone; `dateStyle` cannot name a zone). */
 const dateOf = (iso: string, locale: string) =>
@@ -32,43 +27,6 @@ const dateOf = (iso: string, locale: string) =>
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(new Date(iso));
-
-/**
- * " (set in GBP: £50.00)" for a limit set in another currency than the session's (one limit
- * per period, shown converted in every session); '' for one set in the session currency.
- */
-function setInNote(g: Gambling, setIn: { currency: string; amount: number | null } | undefined, currency: string, locale: string): string {
-  if (!setIn || setIn.currency === currency || setIn.amount === null) return '';
-  return g('setIn', { currency: setIn.currency, amount: money(setIn.amount, setIn.currency, locale) });
-}
-
-async function limitsFormText(g: Gambling, currency: string, rg: ResponsibleGambling, locale: string): Promise<LimitsFormText> {
-  const per = <T,>(f: (p: Period) => T) => Object.fromEntries(PERIODS.map((p) => [p, f(p)])) as Record<Period, T>;
-  return {
-    labels: per((p) => g('periodLabel', { period: p, currency })),
-    setIn: per((p) => setInNote(g, rg.limitsSetIn?.[p], currency, locale)),
-    emptyHint: g('emptyHint'),
-    requiredHint: g('requiredHint'),
-    review: g('review'),
-    reviewHeading: g('reviewHeading'),
-    changeNow: per((p) => g('changeNow', { period: p, from: '{from}', to: '{to}' })),
-    changeLater: per((p) => g('changeLater', { period: p, from: '{from}', to: '{to}', date: '{date}' })),
-    none: g('none'),
-    confirm: g('confirm'),
-    edit: g('edit'),
-    saved: g('saved'),
-    decline: g('decline'),
-    confirmReady: g('confirmReady'),
-    errors: {
-      invalid: g('errors.invalid'),
-      ceiling: g('errors.ceiling', { amount: rg.monthlyCeiling === undefined ? '' : money(rg.monthlyCeiling, currency, locale) }),
-      unavailable: g('errors.unavailable'),
-      rejected: g('errors.rejected'),
-      noChange: g('noChange'),
-      required: per((p) => g('errors.required', { period: p })),
-    },
-  };
-}
 
 interface PanelProps {
   session: CashierSession;
@@ -110,16 +68,6 @@ export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits 
       />
     </section>
   );
-}
-
-/** What the form shows per period: the raise not applied yet (so an untouched field keeps it), else the limit in force; '' for none. */
-function initialValues(rg: ResponsibleGambling, locale: string): Record<Period, string> {
-  const shown = (p: Period) => {
-    const raise = rg.pending.find((r) => r.period === p);
-    const value = raise ? raise.limit : (rg.limits[p] ?? null);
-    return value === null ? '' : formatAmountInput(value, locale);
-  };
-  return Object.fromEntries(PERIODS.map((p) => [p, shown(p)])) as Record<Period, string>;
 }
 
 function CoolingOffNote({ g, rg, session, locale }: { g: Gambling; rg: ResponsibleGambling; session: CashierSession; locale: string }) {

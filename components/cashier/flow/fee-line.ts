@@ -1,0 +1,43 @@
+/**
+ * The cashier flow's fee line: the fee of the amount being typed, and what is paid or received
+ * with it, in words; and the settling of a value so the line is announced once typing pauses.
+ */
+import { useEffect, useState } from 'react';
+import { parseAmount } from '@/lib/checkout/cashier/cashier-amount';
+import { feeBreakdown } from '@/lib/cashier/fees';
+import type { FeeRule } from '@/lib/contract/merchant';
+import { toMinor, toMajor } from '@/lib/money';
+
+/** What the fee line reads of the flow's props: the fee rules, the page's language, the currency (ISO 4217), the flow. */
+interface FeeLineProps {
+  fees?: { card: FeeRule | null; apm: FeeRule | null };
+  numberLocale: string;
+  currency: string;
+  flow: 'deposit' | 'withdraw';
+}
+
+/**
+ * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
+ * chosen method (integer minor units, lib/cashier/fees.ts), formatted in `props.numberLocale`
+ * into `template` ({fee}, {total}, {received}); '' when there is no fee or no amount.
+ */
+export function feeLineOf(typed: string, method: 'card' | 'apm', props: FeeLineProps, template: string): string {
+  const rule = props.fees?.[method] ?? null;
+  const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
+  const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
+  if (!rule || minor === null) return '';
+  const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
+  const format = (m: number) =>
+    new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(toMajor(m, props.currency));
+  return template.replace('{fee}', format(fee)).replace('{total}', format(total)).replace('{received}', format(received));
+}
+
+/** `value` once it has not changed for `ms` milliseconds (the first value at once). */
+export function useSettled<T>(value: T, ms: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}

@@ -1,0 +1,53 @@
+/** The cashier's history: a server-rendered list of the session's transactions. */
+import { getLocale, getTranslations } from 'next-intl/server';
+import type { CashierTransaction } from '@/lib/checkout/cashier/load-cashier';
+import { money } from '../format-money';
+
+/**
+ * A titled list of transactions (kind, amount, status or "cancelled by you", fee, date and time
+ * in the page's language); `id` is the heading's id, `empty` the text shown for no items.
+ * Amounts are major units of each item's currency.
+ */
+export async function TransactionList(props: { id: string; heading: string; empty: string; items: CashierTransaction[] }) {
+  const t = await getTranslations('cashier');
+  const locale = await getLocale();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section aria-labelledby={props.id} className="space-y-2">
+      <h2 id={props.id} className="text-base font-semibold">
+        {props.heading}
+      </h2>
+      {props.items.length === 0 ? (
+        <p className="text-sm text-fg-muted">{props.empty}</p>
+      ) : (
+        <ul className="divide-y divide-line rounded-theme border border-line">
+          {props.items.map((item) => (
+            <li
+              key={item.id}
+              data-transaction={item.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-3 px-3 py-2 text-sm"
+            >
+              <span className="font-medium">{t(`kinds.${item.type}`)}</span>
+              <bdi className="font-medium">{money(item.amount, item.currency, locale)}</bdi>
+              <span data-testid="status">
+                {item.statusReason === 'CUSTOMER_CANCELLED'
+                  ? t('cancelledByYou')
+                  : t.has(`statuses.${item.status}`)
+                    ? t(`statuses.${item.status}` as 'statuses.SUCCESS')
+                    : item.status}
+              </span>
+              {item.fee ? (
+                <span data-testid="fee" className="text-fg-muted">
+                  {t('feeShort', { amount: money(item.fee, item.currency, locale) })}
+                </span>
+              ) : null}
+              <time dateTime={item.createdAt} className="basis-full text-fg-muted">
+                {date.format(new Date(item.createdAt))}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * What the cashier page and the widget page share: opening the session (the launch secret, the
+ * load and its fallback pages, the figures both derive from it) and the parts both render from
+ * that (the deposit or withdrawal flow with the withdrawal by bank, the cancel step).
+ */
+import { randomUUID } from 'node:crypto';
+import { getLocale } from 'next-intl/server';
+import type { LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
+import { cashierTerms, type CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
+import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
+import { localeParam } from '@/lib/checkout/shared/payment-paths';
+import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
+import { CashierFlow, type CashierFlowText } from '../flow/cashier-flow';
+import { cashierFlowText } from '../flow/cashier-text';
+import { BankWithdrawalSection } from '../bank-withdrawal/bank-withdrawal-section';
+import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';
+import { money } from '../format-money';
+import { loadCashierPage } from './load-cashier-page';
+
+/** An open session as the cashier page or the widget page shows it. */
+export interface CashierView extends Extract<LoadedCashier, { outcome: 'ok' }> {
+  name: 'cashier' | 'widget';
+  /** The page's path: /cashier/{sessionId}, or /cashier/{sessionId}/widget. */
+  path: string;
+  flow: 'deposit' | 'withdraw';
+  /** The page's `?locale=` ('' when absent), kept on the links and forms. */
+  locale: string;
+  /** The page's resolved language (numbers, dates). */
+  uiLocale: string;
+  /** Major units: what a withdrawal may take (the balance minus the withdrawals in progress), or null without a balance. */
+  available: number | null;
+  terms: CashierTerms;
+  flowText: CashierFlowText;
+  /** The payout of `?cancel=`, or null. */
+  cancelId: string | null;
+}
+
+/**
+ * Opens the session of /cashier/{sessionId} (`name` 'cashier': the flow of `?tab=`) or of its
+ * widget (`name` 'widget': always a withdrawal). Answers the page to show instead when the address
+ * carries a launch secret (the form that spends it) or the session cannot be shown
+ * (loadCashierPage; 404 for an unknown one); else the view.
+ */
+export async function openCashierView(
+  sessionId: string,
+  search: Record<string, string | string[] | undefined>,
+  name: 'cashier' | 'widget',
+): Promise<{ outcome: 'fallback'; page: React.ReactNode } | CashierView> {
+  const locale = localeParam(search.locale);
+  const flow = name === 'widget' || search.tab === 'withdraw' ? 'withdraw' : 'deposit';
+  const path = `/cashier/${encodeURIComponent(sessionId)}${name === 'widget' ? '/widget' : ''}`;
+  // A merchant's address with a launch secret: spent by a post, never by this GET.
+  if (typeof search.launch === 'string') {
+    return {
+      outcome: 'fallback',
+      page: <LaunchForm path={path} launch={search.launch.slice(0, 64)} query={launchQuery(search)} compact={name === 'widget'} />,
+    };
+  }
+  const retryQuery = { ...(locale ? { locale } : {}), ...(name === 'cashier' && flow === 'withdraw' ? { tab: flow } : {}) };
+  const loaded = await loadCashierPage(sessionId, { name, path, query: new URLSearchParams(retryQuery).toString() });
+  if (loaded.outcome === 'fallback') return loaded;
+  const { session, settings } = loaded;
+  const uiLocale = await getLocale();
+  const balance = session.balance ?? null;
+  const available = session.available ?? balance;
+  const terms = cashierTerms(settings, session, flow);
+  const flowText = await cashierFlowText(flow, session.currency, available === null ? null : money(available, session.currency, uiLocale), {
+    terms,
+    locale: uiLocale,
+    merchant: settings.displayName,
+  });
+  const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
+  return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId };
+}
+
+/**
+ * The view's deposit or withdrawal flow (a new attempt key each render) and, under a withdrawal,
+ * the withdrawal by bank. `presets`: the amounts offered (value as typed, label formatted).
+ */
+export function CashierViewFlow({ view, presets }: { view: CashierView; presets: { value: string; label: string }[] }) {
+  const { session } = view;
+  return (
+    <>
+      <CashierFlow
+        key={view.flow}
+        action={startCashierTransaction}
+        sessionId={session.sessionId}
+        flow={view.flow}
+        locale={view.locale}
+        numberLocale={view.uiLocale}
+        currency={session.currency}
+        balance={view.available}
+        presets={presets}
+        rules={view.terms.rules}
+        fees={view.terms.fees}
+        initialAttemptKey={randomUUID()}
+        text={view.flowText}
+      />
+      {view.flow === 'withdraw' ? (
+        <BankWithdrawalSection
+          sessionId={session.sessionId}
+          view={view.name}
+          locale={view.locale}
+          numberLocale={view.uiLocale}
+          currency={session.currency}
+          flowText={view.flowText}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The cancel step of `?cancel=` (nothing without one); `backHref` leaves it. */
+export function CashierViewCancel({ view, backHref }: { view: CashierView; backHref: string }) {
+  if (!view.cancelId) return null;
+  return (
+    <CancelWithdrawal
+      sessionId={view.session.sessionId}
+      payoutId={view.cancelId}
+      view={view.name}
+      locale={view.locale}
+      transactions={view.transactions}
+      allowed={view.terms.withdrawalCancel}
+      backHref={backHref}
+    />
+  );
+}

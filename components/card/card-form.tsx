@@ -7,55 +7,26 @@
  * for want of a proof-of-work check, the browser solves one and sends the same payment again by
  * itself, with the same attempt key (nothing was sent to the payments service).
  * Card data stays in the inputs and the action's request: nothing here stores or logs it.
+ * Its parts: the fields (use-card-form-fields.ts), the number as typed (use-card-number.ts), the
+ * banner (use-decline-banner.ts), the resend after a check (use-resend-after-check.ts), the values
+ * autofilled before hydration (use-autofilled-fields.ts); its text: card-form-text.ts.
  */
 import { SubmitButton } from '@/components/theme/controls';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
-import {
-  checkCardNumber,
-  formatCardNumber,
-  formatExpiryInput,
-  reformatKeepingCaret,
-  type CardBrand,
-  type CardFieldError,
-} from '@/lib/card/card-rules';
-import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
+import { useRef, useState, type FormEvent } from 'react';
+import { ThreeDSStep, useCardAction } from './three-ds-step';
+import { formatExpiryInput, reformatKeepingCaret } from '@/lib/card/card-rules';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
-import { postToParent } from '@/lib/framing/parent-messages';
-import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/payment-pages/holder-name';
 import { SecurityCheck } from './security-check';
 import { CardField, CoBadgedChoice } from './card-fields';
-import { CvvField, type CvvFieldText } from './cvv-field';
+import { CvvField } from './cvv-field';
 import { useBinFacts } from './use-bin-facts';
-
-/** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
-export interface CardFormText extends ThreeDSText, CvvFieldText {
-  legend: string;
-  cardNumber: string;
-  cardNumberHint: string;
-  brandDetected: string;
-  expiry: string;
-  expiryHint: string;
-  /** The security code's label (its hint and errors: CvvFieldText, shared with the saved cards). */
-  cvv: string;
-  cardHolderName: string;
-  saveCard: string;
-  pay: string;
-  processing: string;
-  secureNote: string;
-  errorSummary: string;
-  fieldErrors: Record<CardFieldError, string>;
-  securityCheck: { working: string; done: string };
-  /** The merchant refuses this funding type (pay-ins; the BIN lookup tells it). */
-  fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
-  /** The choice of brand of a co-badged card. */
-  brandChoice: string;
-  brandChoiceHint: string;
-  /** After a post without JavaScript: the card's number and code are asked again. */
-  brandChoiceAgain: string;
-}
+import type { CardFormText } from './card-form-text';
+import { useTypedCardNumber } from './use-card-number';
+import { useResendAfterCheck } from './use-resend-after-check';
+import { useCardFormFields } from './use-card-form-fields';
+import { useDeclineBanner } from './use-decline-banner';
+import { useAutofilledFields } from './use-autofilled-fields';
 
 interface CardFormProps {
   /** Server action the form posts to. */
@@ -80,32 +51,7 @@ interface CardFormProps {
   text: CardFormText;
 }
 
-/** The fields of CardField (the security code's messages are CvvField's own). */
-type Field = 'cardNumber' | 'expiry' | 'cardHolderName';
-
-/** The card rules' resolver, with a card number typed into the name field named as such (lib/checkout/payment-pages/holder-name.ts). */
-function withHolderNameCheck(resolver: Resolver<CardFormInput>): Resolver<CardFormInput> {
-  return async (values, context, options) => {
-    const result = await resolver(values, context, options);
-    if (!holdsCardNumber(values.cardHolderName ?? '')) return result;
-    return { values: {}, errors: { ...result.errors, cardHolderName: { type: 'validate', message: HOLDER_NAME_IS_CARD_NUMBER } } };
-  };
-}
-
-/**
- * Counts the server's refusals for want of a security check (`formError: 'challenge'`), one per
- * answer: each one starts a new check (the last one's solution may have expired or been spent).
- */
-function useCheckRound(state: CardPaymentState): number {
-  const [seen, setSeen] = useState(state);
-  const [round, setRound] = useState(0);
-  if (seen !== state) {
-    setSeen(state);
-    if (state.formError === 'challenge') setRound(round + 1);
-  }
-  return round;
-}
-
+/** The new-card form (see the module's note); its props are described on CardFormProps. */
 export function CardForm({
   action,
   requireCvv,
@@ -127,64 +73,21 @@ export function CardForm({
     locale,
   );
   const formRef = useRef<HTMLFormElement>(null);
-  const bannerRef = useRef<HTMLDivElement>(null);
-  const [brand, setBrand] = useState<CardBrand | null>(null);
-  const [digits, setDigits] = useState('');
+  const { brand, digits, readNumber } = useTypedCardNumber();
   const looked = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused);
   // After a post without JavaScript, the server's answer names the brands of a co-badged card.
   const binFacts = looked.coBadged || !state.brandChoice ? looked : { ...looked, coBadged: state.brandChoice };
   const fundingRefused = binFacts.refusal;
   /** False while a required security check is still being solved: Pay waits for it. */
   const [checkReady, setCheckReady] = useState(true);
-  const checkRound = useCheckRound(state);
-  /** The round of a refusal for want of a check: once that check is solved, the same payment goes again, once. */
-  const sendAfterCheck = useRef<number | null>(null);
-  useEffect(() => {
-    if (state.formError === 'challenge') sendAfterCheck.current = checkRound;
-  }, [state, checkRound]);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<CardFormInput>({
-    resolver: withHolderNameCheck(cardFormResolver({ requireCvv })),
-    mode: 'onBlur',
-    reValidateMode: 'onChange',
-    defaultValues: {
-      cardNumber: '',
-      expiry: state.values?.expiry ?? '',
-      cvv: '',
-      cardHolderName: state.values?.cardHolderName ?? '',
-      saveCard: state.values?.saveCard ?? false,
-    },
+  const { checkRound, onCheckSolved } = useResendAfterCheck(state);
+  const { register, handleSubmit, errors, messageFor } = useCardFormFields({
+    state,
+    requireCvv,
+    fundingRefused,
+    fieldErrors: text.fieldErrors,
   });
-
-  // With JavaScript a refusal for want of a check is no error: the check's status says what
-  // happens, and the payment goes on once it is solved. A form error or a decline comes in words
-  // with the action's state (the form carries no table of them).
-  const banner =
-    state.formError === 'challenge'
-      ? null
-      : state.formError || state.declineReason
-        ? (state.banner ?? null)
-        : state.fieldErrors && Object.keys(state.fieldErrors).length > 0
-          ? text.errorSummary
-          : null;
-
-  useEffect(() => {
-    if ((state.formError && state.formError !== 'challenge') || state.declineReason) {
-      // A decline is CARD_DECLINED to the merchant's page, whatever its reason (no card-testing oracle).
-      postToParent('error', { errorKey: state.formError === 'rateLimited' ? 'RATE_LIMITED' : (state.formError ?? 'CARD_DECLINED') });
-      bannerRef.current?.focus();
-    }
-  }, [state]);
-
-  const messageFor = (field: Field): string | undefined => {
-    const key = (errors[field]?.message ?? state.fieldErrors?.[field]) as CardFieldError | undefined;
-    if (field === 'cardNumber' && !key && fundingRefused) return fundingRefused;
-    // A key without a text of its own reads as the field's "invalid".
-    return key ? (text.fieldErrors[key] ?? text.fieldErrors[`${field}.invalid` as CardFieldError] ?? key) : undefined;
-  };
+  const { banner, bannerRef } = useDeclineBanner(state, text.errorSummary);
 
   /** Checks the form as the customer sees it and posts it; `event`: the customer's own submit. */
   const send = (event?: FormEvent<HTMLFormElement>) =>
@@ -204,41 +107,9 @@ export function CardForm({
     void send(event);
   };
 
-  /** The check the server asked for is solved (its solution is in the form): the refused payment goes again. */
-  const onCheckSolved = () => {
-    if (sendAfterCheck.current === null || sendAfterCheck.current !== checkRound) return;
-    sendAfterCheck.current = null;
-    void send();
-  };
-
   const numberField = register('cardNumber');
   const expiryField = register('expiry');
-  /** The number as typed: in its brand's groups, with the brand and digits kept for the hint, the CVV's size and the BIN facts. */
-  const readNumber = (input: HTMLInputElement) => {
-    const check = checkCardNumber(input.value);
-    reformatKeepingCaret(input, () => formatCardNumber(check.digits, check.brand?.gaps));
-    setBrand(check.brand);
-    setDigits(check.digits);
-  };
-
-  // Values already in the fields when the form hydrates (a browser's autofill, or typing while the
-  // page's script was still loading) get what typed ones get: the number's groups and brand, the
-  // expiry's slash. React fires no change for them: its value tracking starts from them.
-  const hydrated = useRef(false);
-  useEffect(() => {
-    if (hydrated.current) return;
-    hydrated.current = true;
-    const number = formRef.current?.querySelector<HTMLInputElement>('#cardNumber');
-    if (number?.value) {
-      readNumber(number);
-      void numberField.onChange({ target: number, type: 'change' });
-    }
-    const expiry = formRef.current?.querySelector<HTMLInputElement>('#expiry');
-    if (expiry?.value) {
-      reformatKeepingCaret(expiry, formatExpiryInput);
-      void expiryField.onChange({ target: expiry, type: 'change' });
-    }
-  });
+  useAutofilledFields(formRef, readNumber, numberField, expiryField);
 
   if (state.challengeUrl || state.threeDSMethod)
     return <ThreeDSStep state={state} paymentId={paymentId} text={text} onMethodDone={reportMethod} onSpcAssertion={reportSpc} />;
@@ -255,7 +126,7 @@ export function CardForm({
         required={Boolean(challengeRequired || state.challengeRequired)}
         text={text.securityCheck}
         onReady={setCheckReady}
-        onSolved={onCheckSolved}
+        onSolved={() => onCheckSolved(send)}
       />
 
       <div

@@ -5,7 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { CardFieldError } from '@/lib/card/card-rules';
-import type { CardFormText } from '@/components/card/card-form';
+import type { CardFormText } from '@/components/card/card-form-text';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { CvvFieldText } from '@/components/card/cvv-field';
 import type { ThreeDSText } from '@/components/card/three-ds-step';

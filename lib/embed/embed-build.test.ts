@@ -15,9 +15,9 @@ describe('embed script build', () => {
       expect(integrity).toBe(`sha384-${createHash('sha384').update(text).digest('base64')}`);
     }
     expect(built[`public${manifest.current}`]).not.toMatch(/\brequire\(|\bimport\b/);
-    // The README's snippet pins the current release's hash.
-    expect(readFileSync('README.md', 'utf8')).toContain(`src="http://localhost:3000${manifest.current}"`);
-    expect(readFileSync('README.md', 'utf8')).toContain(`integrity="${manifest.files[manifest.current]!.integrity}"`);
+    // The integration guide's snippet pins the current release's hash.
+    expect(readFileSync('docs/integration.md', 'utf8')).toContain(`src="http://localhost:3000${manifest.current}"`);
+    expect(readFileSync('docs/integration.md', 'utf8')).toContain(`integrity="${manifest.files[manifest.current]!.integrity}"`);
   });
 
   it('keeps every earlier release byte for byte: merchants pin their hashes (v1 and the unversioned /embed.js)', () => {

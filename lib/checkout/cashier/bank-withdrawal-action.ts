@@ -138,7 +138,7 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
       const attemptKey = keyOf(d);
       const values = valuesOf(d);
       const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, 'withdraw');
-      const amountError = checkAmount(
+      const checked = checkedAmount(
         d.amount,
         session.currency,
         'withdraw',

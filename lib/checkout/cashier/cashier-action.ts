@@ -67,9 +67,9 @@ export async function startCashierTransaction(previous: CashierState, form: Form
       const { flow, method, amount: raw, numberLocale } = data;
       const attemptKey = keyOf(data);
       const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
-      const error = checkAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
-      if (error) return { attemptKey, error, amount: raw };
-      const amount = parseAmount(raw, numberLocale)!;
+      const checked = checkedAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
+      if ('error' in checked) return { attemptKey, error: checked.error, amount: raw };
+      const { amount } = checked;
       const key = `cashier:${sessionId}:${attemptKey}`;
       if (flow === 'deposit') {
         const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);

@@ -71,9 +71,9 @@ export async function startPayNPlay(previous: PayNPlayFormState, form: FormData)
       let amount = 0;
       if (d.intent === 'deposit') {
         const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, 'deposit');
-        const error = checkAmount(d.amount, session.currency, 'deposit', null, d.numberLocale, rules);
-        if (error) return { attemptKey, error, field: 'amount', ...kept };
-        amount = parseAmount(d.amount, d.numberLocale)!;
+        const checked = checkedAmount(d.amount, session.currency, 'deposit', null, d.numberLocale, rules);
+        if ('error' in checked) return { attemptKey, error: checked.error, field: 'amount', ...kept };
+        amount = checked.amount;
       }
       const started = await paymentsApi.startPayNPlay(sessionId, { amount, bankId: d.bankId }, `pay-n-play:${sessionId}:${attemptKey}`);
       return { go: started.redirectUrl };

@@ -25,268 +25,38 @@
  * FAILOVER_STRICT=1 runs Patroni with synchronous_mode_strict (see the README). LOAD_BEFORE_S
  * (20) and LOAD_AFTER_S (15): seconds of paying before the kill and after the checkouts answer
  * again; TYPING_MS (8000-12000): how long a customer takes to type the card.
+ *
+ * This file runs the test and prints the figures; its parts: the requests and error counts
+ * (failover-requests.mjs), the paying customers (failover-customers.mjs), the widgets
+ * (failover-widgets.mjs), the webhook receiver (failover-webhooks.mjs), the probes and pools
+ * (failover-probes.mjs), the ledger after (failover-ledger.mjs).
  */
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import pg from 'pg';
-import { Webhook } from 'standardwebhooks';
-import { hiddenFields } from '../forms/card-form-post.mjs';
-import { launch, percentile } from '../bench/bench-support.mjs';
+import { percentile } from '../bench/bench-support.mjs';
 import { startCluster } from './cluster.mjs';
 import { startPatroniCluster } from './patroni.mjs';
+import { seen, since, sleep } from './failover-requests.mjs';
+import { payOnce } from './failover-customers.mjs';
+import { openWidgets } from './failover-widgets.mjs';
+import { createWebhookReceiver } from './failover-webhooks.mjs';
+import { failureIntervals, outage, poolsAtRest, probeHttp, probeWrites } from './failover-probes.mjs';
+import { drainWebhooks, readLedger } from './failover-ledger.mjs';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
 const WIDGETS = Number(process.env.WIDGETS ?? 200);
 const LOAD_BEFORE_S = Number(process.env.LOAD_BEFORE_S ?? 20);
-/** A customer reads the page and types the card: this many ms, at random between the two. */
-const TYPING_MS = (process.env.TYPING_MS ?? '8000-12000').split('-').map(Number);
 const LOAD_AFTER_S = Number(process.env.LOAD_AFTER_S ?? 15);
 const STRICT = process.env.FAILOVER_STRICT === '1';
 const GOAL_PRIMARY_S = 20;
 const RECEIVER_PORT = Number(process.env.RECEIVER_PORT ?? 3610);
 const METRICS_PORTS = { 'sandbox a': 3490, 'sandbox b': 3491, 'instance a': 3492, 'instance b': 3493 };
-const typing = () => sleep(TYPING_MS[0] + Math.random() * ((TYPING_MS[1] ?? TYPING_MS[0]) - TYPING_MS[0]));
-/** How long one customer keeps trying one payment before giving up (a real one would leave sooner). */
-const CUSTOMER_PATIENCE_MS = 120_000;
-/** One request's own limit: past it the customer's client gives up on it and tries again (the checkout allows 15 s to the service). */
-const REQUEST_TIMEOUT_MS = 30_000;
 
 const wallStart = performance.now();
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const since = (t0) => (performance.now() - t0) / 1000;
-const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
-const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
-/** The card forms' form-level errors, by the text the page shows (messages/en.json). */
-const formErrors = Object.entries(JSON.parse(readFileSync('messages/en.json', 'utf8')).errors).filter(
-  ([, text]) => typeof text === 'string',
-);
-const escapeHtml = (text) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
-
-// --- What customers saw: every error by kind ---------------------------------------------------
-const seen = new Map();
-const saw = (kind) => seen.set(kind, (seen.get(kind) ?? 0) + 1);
-
-/**
- * One request as a real client sends it: on a 5xx or a network error (or its own timeout) it is
- * sent again, the same (same Idempotency-Key, same form), after a short wait, until `deadline`.
- * `label` names the step in the error counts. Answers the last response (status < 500) with its text.
- */
-async function send(label, url, init, deadline) {
-  for (let attempt = 1; ; attempt += 1) {
-    let status;
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-      const text = await response.text();
-      if (response.status < 500) return { status: response.status, text, headers: response.headers };
-      status = response.status;
-      saw(`${label}: ${status}`);
-    } catch (error) {
-      saw(
-        `${label}: ${error?.name === 'TimeoutError' ? 'timeout' : `no answer (${error?.cause?.code ?? error?.cause?.message ?? error?.message})`}`,
-      );
-    }
-    if (Date.now() > deadline) throw new Error(`${label}: gave up (${status ?? 'no answer'})`);
-    await sleep(Math.min(2000, 250 * attempt) + Math.random() * 250);
-  }
-}
-
-const json = (body, headers) => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json', ...headers },
-  body: JSON.stringify(body),
-});
-
-// --- The merchant's webhook receiver ---------------------------------------------------------
-/** webhook-id → { count, eventId, type, objectId, status }; a delivery is processed the first time its id is seen. */
-const deliveries = new Map();
-let badSignatures = 0;
-let verifier = null;
-const receiver = http.createServer((request, response) => {
-  const chunks = [];
-  request.on('data', (chunk) => chunks.push(chunk));
-  request.on('end', () => {
-    const body = Buffer.concat(chunks).toString('utf8');
-    try {
-      verifier.verify(body, request.headers);
-    } catch {
-      badSignatures += 1;
-      response.writeHead(400).end();
-      return;
-    }
-    const id = request.headers['webhook-id'];
-    const known = deliveries.get(id);
-    if (known) known.count += 1;
-    else {
-      const event = JSON.parse(body);
-      deliveries.set(id, {
-        count: 1,
-        eventId: event.id,
-        type: event.type,
-        objectId: event.data?.object?.id,
-        status: event.data?.object?.status,
-      });
-    }
-    response.writeHead(204).end();
-  });
-});
-
-// --- Withdrawal widgets on their event streams (as EventSource) --------------------------------
-/**
- * One widget's stream as the widget keeps it (components/cashier/live-balance/live-balance/live-balance/live-balance/live-balance/live-balance.tsx): EventSource
- * reconnects a broken or ended stream after `retry` (3 s, the server's); a refused one (an answer
- * other than 200) it closes for good, and the widget polls, then asks for the stream again after
- * 10 to 30 s.
- */
-function openWidget(lb, sessionId, cookie) {
-  const widget = { sessionId, state: 'connecting', balance: null, opens: 0, breaks: 0, refusals: 0, retryMs: 3000, request: null };
-  let timer;
-  const connect = () => {
-    if (widget.state === 'closed') return;
-    widget.state = 'connecting';
-    const request = http.get(
-      `${lb}/api/cashier/${sessionId}/events`,
-      { agent: false, headers: { cookie, accept: 'text/event-stream' } },
-      (response) => {
-        if (response.statusCode !== 200) {
-          widget.state = 'refused';
-          widget.refusals += 1;
-          saw(`widget stream: refused ${response.statusCode} (the widget polls, asks again in 10 to 30 s)`);
-          response.resume();
-          timer = setTimeout(connect, 20_000 * (0.5 + Math.random()));
-          return;
-        }
-        widget.state = 'open';
-        widget.opens += 1;
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const retry = /^retry: (\d+)$/m.exec(event);
-            if (retry) widget.retryMs = Number(retry[1]);
-            const data = event.split('\n').find((line) => line.startsWith('data: '));
-            if (event.includes('event: snapshot') && data) widget.balance = JSON.parse(data.slice(6)).balance;
-          }
-        });
-        response.on('end', () => broken('ended'));
-        response.on('error', () => broken('broken'));
-      },
-    );
-    request.on('error', () => broken('no answer'));
-    widget.request = request;
-  };
-  const broken = (how) => {
-    if (widget.state === 'closed' || widget.state === 'reconnecting' || widget.state === 'refused') return;
-    widget.state = 'reconnecting';
-    widget.breaks += 1;
-    saw(`widget stream: ${how} (reconnects)`);
-    timer = setTimeout(connect, widget.retryMs);
-  };
-  widget.close = () => {
-    clearTimeout(timer);
-    widget.state = 'closed';
-    widget.request?.destroy();
-  };
-  connect();
-  return widget;
-}
-
-// --- Probes: the database through HAProxy, the checkouts through theirs --------------------------
-function probeWrites(url, log) {
-  let stopped = false;
-  void (async () => {
-    while (!stopped) {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000, query_timeout: 1000 });
-      client.on('error', () => undefined);
-      const at = performance.now();
-      let ok = false;
-      try {
-        await client.connect();
-        await client.query('INSERT INTO failover_probe DEFAULT VALUES');
-        ok = true;
-      } catch {
-        // the failover
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-      log.push({ at, ok });
-      await sleep(100);
-    }
-  })();
-  return () => (stopped = true);
-}
-
-function probeHttp(url, log) {
-  let stopped = false;
-  void (async () => {
-    while (!stopped) {
-      const at = performance.now();
-      let ok = false;
-      try {
-        const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-        await response.arrayBuffer();
-        ok = response.status === 200;
-      } catch {
-        // no answer
-      }
-      log.push({ at, ok });
-      await sleep(200);
-    }
-  })();
-  return () => (stopped = true);
-}
-
-/** A probe's failures from `from` to `to` as intervals (s after t0), such as "1.2–4.6, 9.0–9.4". */
-function failureIntervals(log, t0, from = t0, to = Infinity) {
-  const spans = [];
-  let open = null;
-  for (const p of log.filter((p) => p.at >= from && p.at < to)) {
-    const t = ((p.at - t0) / 1000).toFixed(1);
-    if (!p.ok && open === null) open = t;
-    if (p.ok && open !== null) {
-      spans.push(`${open}–${t}`);
-      open = null;
-    }
-  }
-  if (open !== null) spans.push(`${open}–`);
-  return spans.join(', ') || 'none';
-}
-
-/** The node-postgres pools of a process (its /metrics): connections, idle ones, requests waiting; by pool. */
-async function poolsOf(port) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const pools = {};
-  for (const [, metric, pool, value] of text.matchAll(
-    /^checkout_db_pool_(total_connections|idle_connections|waiting_clients)\{pool="(\w+)"\} (\d+)/gm,
-  ))
-    (pools[pool] ??= {})[metric] = Number(value);
-  return pools;
-}
-
-/**
- * From a probe's log (s after t0): its first failure after `t0`, `back`: its first success after
- * that failure (the end of the outage), `stable`: its first success after its last failure.
- */
-function outage(log, t0) {
-  const after = log.filter((p) => p.at >= t0);
-  const failures = after.filter((p) => !p.ok);
-  if (failures.length === 0) return { firstFailure: null, back: 0, stable: 0 };
-  const seconds = (p) => (p ? (p.at - t0) / 1000 : null);
-  return {
-    firstFailure: seconds(failures[0]),
-    back: seconds(after.find((p) => p.ok && p.at > failures[0].at)),
-    stable: seconds(after.find((p) => p.ok && p.at > failures.at(-1).at)),
-  };
-}
+const receiver = createWebhookReceiver();
+const { deliveries } = receiver;
 
 // --- The run -----------------------------------------------------------------------------------
-await new Promise((resolve) => receiver.listen(RECEIVER_PORT, '127.0.0.1', resolve));
+await new Promise((resolve) => receiver.server.listen(RECEIVER_PORT, '127.0.0.1', resolve));
 console.log(`starting PostgreSQL × 2 under Patroni (synchronous mode${STRICT ? ', strict' : ''}), etcd and HAProxy…`);
 const database = await startPatroniCluster({ strict: STRICT });
 let cluster;
@@ -301,7 +71,7 @@ const cleanup = () =>
     await db?.end().catch(() => undefined);
     await cluster?.stop().catch(() => undefined);
     await database.stop().catch(() => undefined);
-    receiver.close();
+    receiver.server.close();
   })());
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().then(() => process.exit(130)));
 process.once('uncaughtException', (error) => {
@@ -342,60 +112,13 @@ try {
     "UPDATE merchants SET webhook_url = $1 WHERE token = 'sbx_demo_merchant' RETURNING webhook_secret",
     [hook],
   );
-  verifier = new Webhook(merchantRows[0].webhook_secret);
+  receiver.trust(merchantRows[0].webhook_secret);
   const merchantAuth = { Authorization: 'Bearer sbx_demo_merchant' };
   const api = `${sandbox}/sandbox/api`;
 
   // The widgets: one browser holds every session (it opened each widget's launch address).
   console.log(`opening ${WIDGETS} withdrawal widgets…`);
-  const sessions = [];
-  for (let i = 0; i < WIDGETS; i += 20) {
-    sessions.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(20, WIDGETS - i) }, async () => {
-          const answer = await send(
-            'widget setup',
-            `${api}/public/cashier/session`,
-            json(
-              {
-                customer: { ...customer, externalUserId: `widget-${randomUUID()}` },
-                returnUrls,
-                currency: 'EUR',
-                kycVerified: false,
-                previousTransactionCount: 0,
-                balance: 100,
-              },
-              { ...merchantAuth, 'Idempotency-Key': randomUUID() },
-            ),
-            Date.now() + 60_000,
-          );
-          return JSON.parse(answer.text);
-        }),
-      )),
-    );
-  }
-  let holder = '';
-  for (const session of sessions) holder = (await launch(session.widgetUrl, { checkoutOrigin: lb, cookie: holder || undefined })).cookie;
-  const widgets = sessions.map((s) => openWidget(lb, s.sessionId, holder));
-  /** Changes every widget's balance through the merchant API; answers how many widgets showed it within `withinMs`. */
-  const changeBalances = async (balance, withinMs) => {
-    for (let i = 0; i < widgets.length; i += 20)
-      await Promise.all(
-        widgets
-          .slice(i, i + 20)
-          .map((w) =>
-            send(
-              'balance change',
-              `${api}/public/cashier/session/${w.sessionId}/balance`,
-              { method: 'PUT', headers: { 'Content-Type': 'application/json', ...merchantAuth }, body: JSON.stringify({ balance }) },
-              Date.now() + 60_000,
-            ),
-          ),
-      );
-    const changedAt = performance.now();
-    while (widgets.some((w) => w.balance !== balance) && performance.now() - changedAt < withinMs) await sleep(100);
-    return widgets.filter((w) => w.balance === balance).length;
-  };
+  const { widgets, changeBalances } = await openWidgets({ count: WIDGETS, api, lb, merchantAuth });
   // A stream refused while the instances warm up is asked for again within 30 s.
   const readyBefore = await changeBalances(101.01, 45_000);
   goal('every widget live before the failover', readyBefore === widgets.length, `${readyBefore}/${widgets.length}`);
@@ -405,102 +128,12 @@ try {
   // The customers.
   const payments = [];
   let paying = true;
-  const payOnce = async (index) => {
-    const deadline = Date.now() + CUSTOMER_PATIENCE_MS;
-    const viaForm = index % 2 === 0;
-    const payment = { via: viaForm ? 'form' : 'process', startedAt: performance.now(), told: null, paymentId: null };
-    payments.push(payment);
-    try {
-      const created = await send(
-        'merchant creates the pay-in',
-        `${api}/public/payin`,
-        json(
-          {
-            orderId: `failover-${randomUUID()}`,
-            amount: 10,
-            currency: 'EUR',
-            kycVerified: false,
-            previousTransactionCount: 0,
-            customer: { ...customer, externalUserId: `failover-${index}-${randomUUID()}` },
-            returnUrls,
-          },
-          { ...merchantAuth, 'Idempotency-Key': randomUUID() },
-        ),
-        deadline,
-      );
-      if (created.status !== 200) throw new Error(`merchant creates the pay-in: ${created.status}`);
-      const { paymentId, iframeUrls } = JSON.parse(created.text);
-      payment.paymentId = paymentId;
-      if (!viaForm) {
-        // The processing call the checkout's server makes once the customer typed the card, with
-        // one Idempotency-Key for the attempt.
-        await typing();
-        const answer = await send(
-          'processing call',
-          `${api}/public/payin/${paymentId}/process/card`,
-          json(
-            {
-              browser: { javascriptEnabled: true },
-              cardData: {
-                cardNumber: card.cardNumber,
-                cardHolderName: card.cardHolderName,
-                expiryMonth: '12',
-                expiryYear: '2034',
-                cvv: '123',
-              },
-              saveCard: false,
-            },
-            { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': `card:${paymentId}:${randomUUID()}` },
-          ),
-          deadline,
-        );
-        if (answer.status !== 200) throw new Error(`processing call: ${answer.status}`);
-        payment.told = JSON.parse(answer.text).status;
-        return;
-      }
-      // The card page, then its form posted without JavaScript, again with the answer's form
-      // (the same attempt key) as long as the page says to try again.
-      let page = await send('card page', iframeUrls.card, {}, deadline);
-      await typing();
-      for (;;) {
-        if (!page.text.includes('$ACTION_')) {
-          saw(`card page: no form (${page.status})`);
-          if (Date.now() > deadline) throw new Error('card page: gave up');
-          await sleep(1000);
-          page = await send('card page', iframeUrls.card, {}, deadline);
-          continue;
-        }
-        const body = new FormData();
-        for (const [name, value] of Object.entries({ ...hiddenFields(page.text), ...card })) body.append(name, value);
-        const posted = await send(
-          'card form post',
-          iframeUrls.card,
-          { method: 'POST', body, headers: { Origin: new URL(iframeUrls.card).origin }, redirect: 'manual' },
-          deadline,
-        );
-        if (posted.status === 303) break;
-        const shown = formErrors.find(([, text]) => posted.text.includes(escapeHtml(text)) || posted.text.includes(text));
-        saw(`card form post: the page says ${shown ? shown[0] : `nothing known (${posted.status})`}`);
-        if (Date.now() > deadline) throw new Error('card form post: gave up');
-        page = posted;
-        await sleep(1000);
-      }
-      // The status page's view (its polling endpoint): what the customer is told.
-      const status = await send('status page', `${lb}/api/payments/payin/${paymentId}`, {}, deadline);
-      payment.told = status.status === 200 ? JSON.parse(status.text).status : `HTTP ${status.status}`;
-    } catch (error) {
-      payment.gaveUp = error.message;
-      saw(`gave up: ${error.message}`);
-    } finally {
-      payment.endedAt = performance.now();
-    }
-  };
   console.log(`${CUSTOMERS} customers paying; the primary's postmaster is killed after ${LOAD_BEFORE_S} s…`);
   const loadStart = performance.now();
   const customers = Array.from({ length: CUSTOMERS }, async (_, index) => {
     // Customers arrive over the first half of the time before the kill, not all in one second.
     await sleep(Math.random() * (LOAD_BEFORE_S / 2) * 1000);
-    while (paying) await payOnce(index);
+    while (paying) await payOnce(index, { api, lb, merchantAuth, payments });
   });
 
   const writes = [];
@@ -552,60 +185,17 @@ try {
   const refused = widgets.filter((w) => w.state === 'refused').length;
   for (const widget of widgets) widget.close();
 
-  // The pools once nothing is asked of them: a connection neither idle nor in use was lost and
-  // never given back (the least of five reads, a second apart: a worker's pass may hold one).
-  const held = {};
-  for (let read = 0; read < 5; read += 1) {
-    for (const [name, port] of Object.entries(METRICS_PORTS)) {
-      for (const [pool, counts] of Object.entries(await poolsOf(port).catch(() => ({})))) {
-        const key = `${name} (${pool})`;
-        const n = counts.total_connections - counts.idle_connections;
-        held[key] = Math.min(held[key] ?? Infinity, n);
-      }
-    }
-    await sleep(1000);
-  }
+  // The pools once nothing is asked of them (the least of five reads): a connection held was lost.
+  const held = await poolsAtRest(METRICS_PORTS);
 
-  // The ledger.
-  const created = payments.filter((p) => p.paymentId);
-  const ids = created.map((p) => p.paymentId);
-  const { rows } = await db.query('SELECT id, status, attempt_count FROM payins WHERE id = ANY($1)', [ids]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const toldPaid = created.filter((p) => p.told === 'SUCCESS');
-  const lost = toldPaid.filter((p) => byId.get(p.paymentId)?.status !== 'SUCCESS');
-  const missingRows = created.filter((p) => !byId.has(p.paymentId)).length;
-  const chargedTwice = rows.filter((r) => r.attempt_count > 1);
-  // Processing answers kept per pay-in (one per Idempotency-Key that charged): more than one is a second charge.
-  const { rows: keyed } = await db.query(
-    `SELECT split_part(key, ':', 2) AS payment_id, count(*)::int AS n FROM idempotency_keys
-      WHERE operation = 'processCard' AND response_status = 200 AND response_body->>'status' = 'SUCCESS'
-        AND split_part(key, ':', 2) = ANY($1) GROUP BY 1 HAVING count(*) > 1`,
-    [ids],
+  // The ledger, then the webhooks once every delivery is marked delivered.
+  const { rows, created, toldPaid, lost, missingRows, chargedTwice, keyed, successInDb, gaveUp, notPaid } = await readLedger(db, payments);
+  const { undelivered, outbox, neverReceived, duplicates, paidTwiceByEvents, paidWithoutEvent } = await drainWebhooks(
+    db,
+    hook,
+    deliveries,
+    rows,
   );
-  const successInDb = rows.filter((r) => r.status === 'SUCCESS').length;
-  const gaveUp = payments.filter((p) => p.gaveUp);
-  const notPaid = created.filter((p) => p.told !== 'SUCCESS' && !p.gaveUp);
-
-  // Webhooks: wait until every delivery to the receiver is marked delivered (a lease lost in the
-  // failover is taken again after 30 s), then compare with what the receiver got.
-  const drainStart = performance.now();
-  let undelivered = Infinity;
-  while (performance.now() - drainStart < 120_000) {
-    undelivered = Number(
-      (await db.query('SELECT count(*) AS n FROM webhook_deliveries WHERE delivered_at IS NULL AND url = $1', [hook])).rows[0].n,
-    );
-    if (undelivered === 0) break;
-    await sleep(500);
-  }
-  const { rows: outbox } = await db.query('SELECT id, transaction_id, body FROM webhook_deliveries WHERE url = $1', [hook]);
-  const neverReceived = outbox.filter((row) => !deliveries.has(row.id)).length;
-  const duplicates = [...deliveries.values()].filter((d) => d.count > 1);
-  const successEvents = new Map();
-  for (const d of deliveries.values())
-    if (d.type === 'payin.status_changed' && d.status === 'SUCCESS')
-      successEvents.set(d.objectId, (successEvents.get(d.objectId) ?? 0) + 1);
-  const paidTwiceByEvents = [...successEvents.values()].filter((n) => n > 1).length;
-  const paidWithoutEvent = rows.filter((r) => r.status === 'SUCCESS' && !successEvents.has(r.id)).length;
 
   // The figures.
   const writeOutage = outage(writes, killedAt);
@@ -641,7 +231,7 @@ try {
   );
   console.log(
     `webhooks: ${outbox.length} queued, ${undelivered} not delivered, ${neverReceived} never received; ${deliveries.size} ids received ` +
-      `(${duplicates.length} delivered more than once, processed once on their webhook-id), ${badSignatures} bad signatures; ` +
+      `(${duplicates.length} delivered more than once, processed once on their webhook-id), ${receiver.badSignatures()} bad signatures; ` +
       `${paidTwiceByEvents} pay-ins with two SUCCESS events, ${paidWithoutEvent} SUCCESS pay-ins without one`,
   );
   console.log(
@@ -664,7 +254,7 @@ try {
   goal('every customer paid in the end (retrying with the same keys)', gaveUp.length === 0 && notPaid.length === 0);
   goal(
     'every webhook delivered at least once, processed once',
-    undelivered === 0 && neverReceived === 0 && badSignatures === 0 && paidWithoutEvent === 0 && outbox.length > 0,
+    undelivered === 0 && neverReceived === 0 && receiver.badSignatures() === 0 && paidWithoutEvent === 0 && outbox.length > 0,
   );
   goal('every widget back on its live stream, receiving', liveAfter === widgets.length, `${liveAfter}/${widgets.length}`);
   const leaked = Object.values(held).reduce((a, b) => a + b, 0);

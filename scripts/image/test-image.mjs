@@ -18,10 +18,12 @@
  * Containers and the volume have unique names and are removed whatever happens; every step is
  * bounded in time (the whole run: TEST_IMAGE_TIMEOUT_MS, 10 minutes). Prints each check and
  * `image: N passed, N failed`; exits 1 on any failure.
+ *
+ * This file runs the checks; the merchant's server and API calls are image-merchant.mjs, the
+ * looks inside a container image-container.mjs, podman itself podman.mjs.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import { postCardForm, postPageForm } from '../forms/card-form-post.mjs';
 import {
   logsOf,
@@ -35,6 +37,8 @@ import {
   waitReady,
   STOP_TIMEOUT_S,
 } from './podman.mjs';
+import { merchantApi, startMerchant, unescapeHtml } from './image-merchant.mjs';
+import { inContainer, residentMiB } from './image-container.mjs';
 
 const image = process.env.IMAGE ?? 'localhost/hosted-checkout:latest';
 const TIMEOUT_MS = Number(process.env.TEST_IMAGE_TIMEOUT_MS ?? 600_000);
@@ -79,94 +83,9 @@ const check = (label, ok, detail = '') => {
   return ok;
 };
 
-/** The merchant's server: its return pages on this namespace's loopback, recording each visit. */
-const returns = [];
-const merchant = http.createServer((request, response) => {
-  returns.push(request.url);
-  response.writeHead(200, { 'Content-Type': 'text/plain' }).end('Thank you for your order.');
-});
-await new Promise((resolve) => merchant.listen(0, '127.0.0.1', resolve));
-const merchantOrigin = `http://127.0.0.1:${merchant.address().port}`;
-
-const api = async (method, path, body) => {
-  const response = await fetch(`${origin}/sandbox/api${path}`, {
-    method,
-    headers: {
-      Authorization: 'Bearer sbx_demo_merchant',
-      ...(body ? { 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(30_000),
-  });
-  const answer = await response.json();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer;
-};
-const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
-const newPayin = (orderId) =>
-  api('POST', '/public/payin', {
-    orderId,
-    amount: 25.5,
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    customer: { ...customer, externalUserId: `image-${randomUUID()}` },
-    returnUrls: {
-      success: `${merchantOrigin}/return/success?order=${orderId}`,
-      failure: `${merchantOrigin}/return/failure?order=${orderId}`,
-    },
-  });
-const payin = (id) => api('GET', `/public/payin/${id}`);
-const inContainer = (name, script) => podman(['exec', name, '/usr/local/bin/node', '-e', script], { check: false, timeoutMs: 30_000 });
-/**
- * A withdrawal widget's live-balance stream (README, "The cashier and the withdrawal widget"):
- * a cashier session, its widget address launched as a browser does (the one-time secret posted
- * to /api/launch for the holder's cookie), then GET /api/cashier/{id}/events held open until the
- * first event. Answers `ended()`, true once the server has closed it.
- */
-async function openWidgetStream() {
-  const session = await api('POST', '/public/cashier/session', {
-    customer: { ...customer, externalUserId: `image-${randomUUID()}` },
-    returnUrls: { success: `${merchantOrigin}/return/success`, failure: `${merchantOrigin}/return/failure` },
-    currency: 'EUR',
-    kycVerified: false,
-    previousTransactionCount: 0,
-    balance: 10,
-  });
-  const widget = new URL(session.widgetUrl);
-  const launched = await fetch(`${origin}/api/launch`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-    body: new URLSearchParams({ path: widget.pathname, launch: widget.searchParams.get('launch') ?? '' }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const cookie = launched.headers.get('set-cookie')?.split(';')[0];
-  if (launched.status !== 303 || !cookie) throw new Error(`launching the widget answered ${launched.status}`);
-  let ended = false;
-  await new Promise((resolve, reject) => {
-    const request = http.get(`${origin}/api/cashier/${session.sessionId}/events`, { headers: { cookie } }, (response) => {
-      if (response.statusCode !== 200) reject(new Error(`the widget's stream answered ${response.statusCode}`));
-      response.once('data', resolve);
-      response.on('close', () => (ended = true));
-      response.resume();
-    });
-    request.on('error', () => (ended = true));
-    request.setTimeout(30_000, () => reject(new Error('no event from the widget stream in 30 s')));
-  });
-  return { ended: () => ended };
-}
-
-/** The resident memory of the container's server (PID 1), in MiB. */
-const residentMiB = (name) => {
-  const { stdout } = inContainer(name, 'console.log(/VmRSS:\\s+(\\d+)/.exec(require("fs").readFileSync("/proc/1/status", "utf8"))[1])');
-  return Math.round(Number(stdout) / 1024);
-};
-const unescapeHtml = (value) =>
-  value
-    .replace(/&amp;/g, '&')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'");
+const merchant = await startMerchant();
+const { returns, origin: merchantOrigin } = merchant;
+const { newPayin, payin, openWidgetStream } = merchantApi(origin, merchantOrigin);
 
 try {
   // The image itself.

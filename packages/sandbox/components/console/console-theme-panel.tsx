@@ -4,6 +4,7 @@ import { updateThemeAction } from '@sandbox/service/pages/console-store-actions'
 import { LOCALES } from '@/lib/i18n/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
+import { ConsoleInput, ConsoleSelect, ConsoleToggle } from './console-fields';
 
 /** The gambling licences a merchant may hold, by the regulator's own name (not translated). */
 const LICENCES = [
@@ -35,60 +36,43 @@ export async function ThemePanel(props: PanelProps) {
       <p className="text-sm text-fg-muted">{t('themeIntro')}</p>
       <form action={updateThemeAction} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {hidden}
-        <label htmlFor="theme-primary" className="block text-sm font-medium">
-          {t('primaryColor')}
-          <input
-            id="theme-primary"
-            name="primaryColor"
-            type="color"
-            defaultValue={overview.theme.primaryColor ?? '#4338ca'}
-            className={`${field} h-11`}
-          />
-        </label>
-        <label htmlFor="theme-radius" className="block text-sm font-medium">
-          {t('radius')}
-          <input
-            id="theme-radius"
-            name="radius"
-            type="number"
-            min={0}
-            max={32}
-            step={1}
-            defaultValue={overview.theme.radius ?? 8}
-            className={field}
-          />
-        </label>
-        <label htmlFor="theme-font" className="block text-sm font-medium">
-          {t('fontFamily')}
-          <select id="theme-font" name="fontFamily" defaultValue={overview.theme.fontFamily ?? 'system'} className={field}>
-            {FONT_FAMILIES.map((font) => (
-              <option key={font}>{font}</option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor="theme-scheme" className="block text-sm font-medium">
-          {t('colorScheme')}
-          <select id="theme-scheme" name="colorScheme" defaultValue={overview.theme.colorScheme ?? 'light'} className={field}>
-            {COLOR_SCHEMES.map((scheme) => (
-              <option key={scheme}>{scheme}</option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor="theme-locale" className="block text-sm font-medium">
-          {t('defaultLocale')}
-          <select id="theme-locale" name="defaultLocale" defaultValue={overview.theme.defaultLocale} className={field}>
-            <option value="">{t('noDefaultLocale')}</option>
-            {LOCALES.map((tag) => (
-              <option key={tag} value={tag}>
-                {languageNames.of(tag)} ({tag})
-              </option>
-            ))}
-          </select>
-        </label>
-        <label htmlFor="theme-logo" className="block text-sm font-medium">
-          {t('logoUrl')}
-          <input id="theme-logo" name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} className={field} />
-        </label>
+        <ConsoleInput
+          id="theme-primary"
+          label={t('primaryColor')}
+          name="primaryColor"
+          type="color"
+          defaultValue={overview.theme.primaryColor ?? '#4338ca'}
+          className={`${field} h-11`}
+        />
+        <ConsoleInput
+          id="theme-radius"
+          label={t('radius')}
+          name="radius"
+          type="number"
+          min={0}
+          max={32}
+          step={1}
+          defaultValue={overview.theme.radius ?? 8}
+        />
+        <ConsoleSelect id="theme-font" label={t('fontFamily')} name="fontFamily" defaultValue={overview.theme.fontFamily ?? 'system'}>
+          {FONT_FAMILIES.map((font) => (
+            <option key={font}>{font}</option>
+          ))}
+        </ConsoleSelect>
+        <ConsoleSelect id="theme-scheme" label={t('colorScheme')} name="colorScheme" defaultValue={overview.theme.colorScheme ?? 'light'}>
+          {COLOR_SCHEMES.map((scheme) => (
+            <option key={scheme}>{scheme}</option>
+          ))}
+        </ConsoleSelect>
+        <ConsoleSelect id="theme-locale" label={t('defaultLocale')} name="defaultLocale" defaultValue={overview.theme.defaultLocale}>
+          <option value="">{t('noDefaultLocale')}</option>
+          {LOCALES.map((tag) => (
+            <option key={tag} value={tag}>
+              {languageNames.of(tag)} ({tag})
+            </option>
+          ))}
+        </ConsoleSelect>
+        <ConsoleInput id="theme-logo" label={t('logoUrl')} name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} />
         <fieldset className="sm:col-span-2 lg:col-span-3">
           <legend className="text-sm font-medium">{t('wallets')}</legend>
           <p className="text-xs text-fg-muted">{t('walletsHint')}</p>
@@ -122,40 +106,22 @@ export async function ThemePanel(props: PanelProps) {
             ))}
           </div>
         </fieldset>
-        <fieldset className="sm:col-span-2 lg:col-span-3">
-          <legend className="text-sm font-medium">{t('bankWithdrawals')}</legend>
-          <p id="theme-bank-hint" className="text-xs text-fg-muted">
-            {t('bankWithdrawalsHint')}
-          </p>
-          <label className="mt-1 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="bankWithdrawalOtherAccounts"
-              value="on"
-              defaultChecked={overview.bankWithdrawalOtherAccounts}
-              aria-describedby="theme-bank-hint"
-              className="size-5"
-            />
-            {t('bankWithdrawalOtherAccounts')}
-          </label>
-        </fieldset>
-        <fieldset className="sm:col-span-2 lg:col-span-3">
-          <legend className="text-sm font-medium">{t('payNPlay')}</legend>
-          <p id="theme-pnp-hint" className="text-xs text-fg-muted">
-            {t('payNPlayHint')}
-          </p>
-          <label className="mt-1 flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              name="payNPlayAutoDecide"
-              value="on"
-              defaultChecked={overview.payNPlayAutoDecide}
-              aria-describedby="theme-pnp-hint"
-              className="size-5"
-            />
-            {t('payNPlayAutoDecide')}
-          </label>
-        </fieldset>
+        <ConsoleToggle
+          legend={t('bankWithdrawals')}
+          hint={t('bankWithdrawalsHint')}
+          hintId="theme-bank-hint"
+          name="bankWithdrawalOtherAccounts"
+          checked={overview.bankWithdrawalOtherAccounts}
+          label={t('bankWithdrawalOtherAccounts')}
+        />
+        <ConsoleToggle
+          legend={t('payNPlay')}
+          hint={t('payNPlayHint')}
+          hintId="theme-pnp-hint"
+          name="payNPlayAutoDecide"
+          checked={overview.payNPlayAutoDecide}
+          label={t('payNPlayAutoDecide')}
+        />
         <div>
           <button className={button}>{t('saveTheme')}</button>
         </div>

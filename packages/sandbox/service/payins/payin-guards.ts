@@ -10,7 +10,10 @@ import { assertDepositLimits } from '../core/deposit-limits';
 import { attemptsRemaining, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { payinActions } from '../core/transitions';
+import type { Principal } from '../core/auth';
+import { assertCashierMethod } from '../merchant/cashier-rules';
 import { assertDepositRules, customerRow } from '../responsible-gambling/responsible-gambling';
+import { loadPayinForUpdate } from './payin-loading';
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */
 export function assertProcessable(row: PayinRow): void {
@@ -38,6 +41,28 @@ export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestCo
       config.ratesToEur,
       customer,
     );
+}
+
+/**
+ * The pay-in `id` the principal may see (404), locked for update, once it has passed what every
+ * processing checks first, in this order: processable (409), paid by the cashier method the
+ * customer chose (`method`, 409), `offered` when given (what the merchant must offer for this
+ * processing, e.g. the wallet: 400), then its deposit allowed (assertDepositAllowed).
+ */
+export async function loadPayinToProcess(
+  tx: Db,
+  principal: Principal,
+  id: string,
+  method: 'card' | 'apm',
+  ctx: RequestContext,
+  offered?: (row: PayinRow) => Promise<void>,
+): Promise<PayinRow> {
+  const row = await loadPayinForUpdate(tx, principal, id);
+  assertProcessable(row);
+  assertCashierMethod(row.cashierMethod, method);
+  await offered?.(row);
+  await assertDepositAllowed(tx, row, ctx);
+  return row;
 }
 
 /**

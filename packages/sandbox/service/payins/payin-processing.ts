@@ -25,11 +25,10 @@ import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard } from '../core/saved-cards';
 import { outcomeForCard, outcomeForMask } from '../core/test-cards';
 import { newId } from '../core/store';
-import { assertCashierMethod } from '../merchant/cashier-rules';
 import { logger } from '@/lib/log';
 import { assertFundingAccepted, chosenBrand } from './bin-table';
 import { cardAnswer, chargeCard, metadataWith, processingAnswer } from './card-charge';
-import { assertDepositAllowed, assertProcessable, limitedBySession } from './payin-guards';
+import { limitedBySession, loadPayinToProcess } from './payin-guards';
 import { loadPayinForUpdate } from './payin-loading';
 import { nextStep, reportMethod } from './three-ds';
 import { verifySpc } from './spc';
@@ -47,10 +46,7 @@ export async function processCard(
   request: ProcessCardRequest,
   ctx: RequestContext,
 ): Promise<PayinProcessingResponse> {
-  const row = await loadPayinForUpdate(tx, principal, id);
-  assertProcessable(row);
-  assertCashierMethod(row.cashierMethod, 'card');
-  await assertDepositAllowed(tx, row, ctx);
+  const row = await loadPayinToProcess(tx, principal, id, 'card', ctx);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
   const { settings } = await merchantConfig(tx, row.merchantId, ctx);
@@ -75,10 +71,7 @@ export async function processSavedCard(
   request: ProcessSavedCardRequest,
   ctx: RequestContext,
 ): Promise<PayinProcessingResponse> {
-  const row = await loadPayinForUpdate(tx, principal, id);
-  assertProcessable(row);
-  assertCashierMethod(row.cashierMethod, 'card');
-  await assertDepositAllowed(tx, row, ctx);
+  const row = await loadPayinToProcess(tx, principal, id, 'card', ctx);
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
   assertFundingAccepted(
@@ -151,10 +144,7 @@ export async function processPayinDirectLink(
   request: ProcessDirectLinkRequest,
   ctx: RequestContext,
 ): Promise<PayinProcessingResponse> {
-  const row = await loadPayinForUpdate(tx, principal, id);
-  assertProcessable(row);
-  assertCashierMethod(row.cashierMethod, 'apm');
-  await assertDepositAllowed(tx, row, ctx);
+  const row = await loadPayinToProcess(tx, principal, id, 'apm', ctx);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const eligible = row.eligiblePspIds;
   const method = directLinkMethod(

@@ -28,11 +28,9 @@ import { canAccess, type Principal } from '../core/auth';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard } from '../core/saved-cards';
 import { outcomeForCard, type CardOutcome } from '../core/test-cards';
-import { assertCashierMethod } from '../merchant/cashier-rules';
 import { assertFundingAccepted } from './bin-table';
 import { cardAnswer, chargeCard } from './card-charge';
-import { assertDepositAllowed, assertProcessable, limitedBySession } from './payin-guards';
-import { loadPayinForUpdate } from './payin-loading';
+import { assertProcessable, limitedBySession, loadPayinToProcess } from './payin-guards';
 import { readSandboxWalletToken } from './sandbox-wallet-token';
 import { newId } from '../core/store';
 import type { PayinRow } from '../core/records';
@@ -178,13 +176,13 @@ export async function processWallet(
   request: ProcessWalletRequest,
   ctx: RequestContext,
 ): Promise<PayinProcessingResponse> {
-  const row = await loadPayinForUpdate(tx, principal, id);
-  assertProcessable(row);
-  assertCashierMethod(row.cashierMethod, 'card');
+  const row = await loadPayinToProcess(tx, principal, id, 'card', ctx, async (loaded) => {
+    const { settings } = await merchantConfig(tx, loaded.merchantId, ctx);
+    if (!(settings.wallets ?? []).includes(request.wallet.type))
+      throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
+  });
+  // The merchant's configuration is read once per request (merchantConfig's memo).
   const { settings } = await merchantConfig(tx, row.merchantId, ctx);
-  if (!(settings.wallets ?? []).includes(request.wallet.type))
-    throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
-  await assertDepositAllowed(tx, row, ctx);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
   await spendToken(tx, card.ref, row.id);
   const analysed = await analyseCard(

@@ -152,7 +152,7 @@ export function statusClass(status: number): string {
 /** Records a request of the app's port: its target (labelled by route pattern), method, status and duration. */
 export function observeHttpRequest(method: string | undefined, url: string | undefined, status: number, seconds: number): void {
   metrics().httpDuration.observe(
-    { route: routeLabel(url), method: METHODS.has(method ?? '') ? method! : 'other', status_class: statusClass(status) },
+    { route: routeLabel(url), method: method !== undefined && METHODS.has(method) ? method : 'other', status_class: statusClass(status) },
     seconds,
   );
 }

@@ -52,17 +52,22 @@ interface OutboundPolicy {
  */
 function embeddedIpv4(ip: ipaddr.IPv6): ipaddr.IPv4 | null {
   const p = ip.parts;
+  const [, p1, p2, , , , p6, p7] = p;
+  // ipaddr parses an IPv6 address into its eight 16-bit parts, or not at all.
+  if (p1 === undefined || p2 === undefined || p6 === undefined || p7 === undefined) {
+    throw new Error(`${ip.toString()} has not the eight parts of an IPv6 address`);
+  }
   const v4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
   switch (ip.range()) {
     case 'rfc6052':
-      return v4(p[6]!, p[7]!);
+      return v4(p6, p7);
     case '6to4':
-      return v4(p[1]!, p[2]!);
+      return v4(p1, p2);
     case 'teredo':
-      return v4(p[6]! ^ 0xffff, p[7]! ^ 0xffff);
+      return v4(p6 ^ 0xffff, p7 ^ 0xffff);
     default:
       // ::a.b.c.d (not :: or ::1)
-      return p.slice(0, 6).every((part) => part === 0) && (p[6]! !== 0 || p[7]! > 1) ? v4(p[6]!, p[7]!) : null;
+      return p.slice(0, 6).every((part) => part === 0) && (p6 !== 0 || p7 > 1) ? v4(p6, p7) : null;
   }
 }
 
@@ -127,7 +132,9 @@ export function guardedLookup(policy: OutboundPolicy, resolve: typeof dns.lookup
         return callback(new OutboundError('refused') as NodeJS.ErrnoException, '', 0);
       }
       if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
+      const [first] = list;
+      if (!first) return callback(new OutboundError('refused') as NodeJS.ErrnoException, '', 0);
+      return callback(null, first.address, first.family);
     });
   };
 }

@@ -49,14 +49,15 @@ function registry(): Registry {
       request: http.IncomingMessage,
       response: http.ServerResponse,
     ): boolean => {
-      for (let i = from; i < list.length; i += 1) {
+      for (const [offset, hook] of list.slice(from).entries()) {
+        const i = from + offset;
         let resumed = false;
         const resume = () => {
           if (resumed) return;
           resumed = true;
           runFrom(server, list, i + 1, request, response);
         };
-        if (list[i]!(request, response, server, resume) === true) return true;
+        if (hook(request, response, server, resume) === true) return true;
       }
       return emit.call(server, 'request', request, response);
     };

@@ -38,7 +38,8 @@ export function logRequests(): void {
       const seconds = (performance.now() - started) / 1000;
       // The request histogram, by route pattern (lib/metrics/http-routes.ts), never by the path itself.
       observeHttpRequest(request.method, target, response.statusCode, seconds);
-      const path = (request.url ?? '').split('?')[0]!.slice(0, 256);
+      const [pathname = ''] = (request.url ?? '').split('?');
+      const path = pathname.slice(0, 256);
       logger.info(
         {
           requestId: id,

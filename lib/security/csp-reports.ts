@@ -18,7 +18,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { addressKey } from '@/lib/net/client-ip';
-import { isLimiterRefusal, sharedLimiter } from './velocity';
+import { isLimiterRefusal, parseLimit, sharedLimiter } from './velocity';
 
 interface CspViolation {
   at: string;
@@ -66,7 +66,8 @@ export const KNOWN_DIRECTIVES = new Set([
 /** The directive a report names, when it is a known one; `other` for anything else; '' for none (the report is dropped). */
 export function directiveOf(value: unknown): string {
   // CSP Level 2's violated-directive carries the whole directive ("script-src 'self'").
-  const name = (typeof value === 'string' ? value.slice(0, 60) : '').trim().split(/\s/, 1)[0]!.toLowerCase();
+  const [first = ''] = (typeof value === 'string' ? value.slice(0, 60) : '').trim().split(/\s/, 1);
+  const name = first.toLowerCase();
   if (!name) return '';
   return KNOWN_DIRECTIVES.has(name) ? name : 'other';
 }
@@ -102,8 +103,10 @@ const g = globalThis as typeof globalThis & { [key]?: Store };
 const store = (): Store => {
   const s = g[key];
   // A store made by an earlier version of this module in the same process (a list, not a map) is replaced.
-  if (!s || !(s.recent instanceof Map)) g[key] = { total: 0, refused: 0, byDirective: new Map(), recent: new Map(), logWindows: new Map() };
-  return g[key]!;
+  if (s && s.recent instanceof Map) return s;
+  const fresh: Store = { total: 0, refused: 0, byDirective: new Map(), recent: new Map(), logWindows: new Map() };
+  g[key] = fresh;
+  return fresh;
 };
 
 const text = (value: unknown, max = 200): string => (typeof value === 'string' ? value.slice(0, max) : '');
@@ -130,7 +133,8 @@ const pathOf = (value: unknown): string => {
 
 /** The violations in a report body of either format; [] for anything else. */
 export function parseCspReports(contentType: string, body: unknown): Omit<CspViolation, 'at'>[] {
-  const type = contentType.split(';')[0]!.trim().toLowerCase();
+  const [mediaType = ''] = contentType.split(';');
+  const type = mediaType.trim().toLowerCase();
   const legacy = (r: Record<string, unknown>) => ({
     page: pathOf(r['document-uri']),
     directive: directiveOf(r['effective-directive'] ?? r['violated-directive']),
@@ -218,8 +222,8 @@ export async function acceptReportFrom(ip: string | undefined): Promise<boolean>
   if (!ip) return false;
   const spec = appConfig().LIMIT_CSP_REPORTS_PER_IP;
   if (gl[limiterKey]?.spec !== spec) {
-    const [points, duration] = spec.split('/').map(Number);
-    gl[limiterKey] = { spec, limiter: new RateLimiterMemory({ keyPrefix: 'csp-report', points: points!, duration: duration! }) };
+    const { points, duration } = parseLimit(spec);
+    gl[limiterKey] = { spec, limiter: new RateLimiterMemory({ keyPrefix: 'csp-report', points, duration }) };
   }
   try {
     await gl[limiterKey].limiter.consume(addressKey(ip));

@@ -57,10 +57,13 @@ interface Limiters {
 }
 const globalKey = Symbol.for('hosted-checkout.velocity');
 
-/** "points/seconds" as the limiter's options. */
+const LIMIT = /^(?<points>\d+)\/(?<seconds>\d+)$/;
+
+/** "points/seconds" as the limiter's options; throws for any other text (the config's schema lets none through). */
 export function parseLimit(text: string): { points: number; duration: number } {
-  const [points, seconds] = text.split('/').map(Number);
-  return { points: points!, duration: seconds! };
+  const limit = LIMIT.exec(text)?.groups;
+  if (limit?.points === undefined || limit.seconds === undefined) throw new Error(`a velocity limit is "points/seconds", not "${text}"`);
+  return { points: Number(limit.points), duration: Number(limit.seconds) };
 }
 
 /** The limiters of the current configuration, made once (a changed configuration makes new ones: tests). */

@@ -52,17 +52,17 @@ export const SANDBOX_DOORS = [/^lib\/startup\.ts$/, /^app\/sandbox\//];
  */
 export function unitOf(relative: string): string {
   const parts = relative.split(/[\\/]/);
-  const [top, second] = parts;
-  if (top === 'lib') {
-    const rest = parts.slice(1);
-    if (rest.length === 1) return rest[0]!.replace(/\.tsx?$/, '');
-    if (rest[0] === 'checkout' && rest.length > 2) return `checkout/${rest[1]}`;
-    return rest[0]!;
+  // `split` answers one part at least ('' for an empty path).
+  const [top = '', second, third] = parts;
+  if (top === 'lib' && second !== undefined) {
+    if (parts.length === 2) return second.replace(/\.tsx?$/, '');
+    if (second === 'checkout' && third !== undefined && parts.length > 3) return `checkout/${third}`;
+    return second;
   }
   if (top === 'components' && parts.length > 2) return `components/${second}`;
   if (top === 'app') return second === 'sandbox' ? 'app/sandbox' : 'app';
   if (top === 'packages' && second === 'sandbox') return 'sandbox';
-  return parts.length === 1 ? top!.replace(/\.tsx?$/, '') : top!;
+  return parts.length === 1 ? top.replace(/\.tsx?$/, '') : top;
 }
 
 /** Whether a path relative to the project is the sandbox's (packages/sandbox). */
@@ -73,7 +73,7 @@ const SPECIFIER = /(?:\bfrom[ \t]*|\bimport[ \t]*\(\s*|^[ \t]*import[ \t]+)(['"]
 
 /** Every module specifier of a source text: static, re-export, side-effect and dynamic imports. */
 export function specifiersOf(text: string): string[] {
-  return [...text.matchAll(SPECIFIER)].map((match) => match[2]!);
+  return [...text.matchAll(SPECIFIER)].flatMap(([, , specifier]) => (specifier === undefined ? [] : [specifier]));
 }
 
 /**
@@ -102,32 +102,29 @@ export function importsOf(file: string, text: string, known: Set<string>, root: 
 export function circlesOf(graph: Map<string, string[]>): string[][] {
   let index = 0;
   const order = new Map<string, number>();
-  const low = new Map<string, number>();
   const stack: string[] = [];
   const onStack = new Set<string>();
   const circles: string[][] = [];
-  const visit = (v: string) => {
-    order.set(v, index);
-    low.set(v, index);
+  // Visits `v` and answers its low link: the smallest order reachable from it still on the stack.
+  const visit = (v: string): number => {
+    const own = index;
+    let low = own;
+    order.set(v, own);
     index += 1;
     stack.push(v);
     onStack.add(v);
     for (const w of graph.get(v) ?? []) {
-      if (!order.has(w)) {
-        visit(w);
-        low.set(v, Math.min(low.get(v)!, low.get(w)!));
-      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, order.get(w)!));
+      const seen = order.get(w);
+      if (seen === undefined) low = Math.min(low, visit(w));
+      else if (onStack.has(w)) low = Math.min(low, seen);
     }
-    if (low.get(v) === order.get(v)) {
-      const component: string[] = [];
-      let w: string;
-      do {
-        w = stack.pop()!;
-        onStack.delete(w);
-        component.push(w);
-      } while (w !== v);
+    if (low === own) {
+      // `v` roots a component: itself and everything pushed after it.
+      const component = stack.splice(stack.lastIndexOf(v));
+      for (const w of component) onStack.delete(w);
       if (component.length > 1 || (graph.get(v) ?? []).includes(v)) circles.push(component.sort());
     }
+    return low;
   };
   for (const file of graph.keys()) if (!order.has(file)) visit(file);
   return circles;

@@ -65,7 +65,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', async () => {
-      const path = (request.url ?? '').split('?')[0]!;
+      const [path = ''] = (request.url ?? '').split('?');
       const rule = rules.find((r) => r.times > 0 && r.path.test(path) && (!r.method || r.method === request.method));
       if (rule) rule.times -= 1;
       seen.push({ method: request.method ?? '', path, fault: rule?.fault.effect });

@@ -10,7 +10,7 @@
  * quiet ones too, and a fixed limit fails there without any stall (`stallLimitMs`).
  */
 import net from 'node:net';
-import { random } from './random';
+import { picker, random } from './random';
 
 interface HeaderFuzzReport {
   cases: number;
@@ -207,7 +207,7 @@ export function rawRequest(
  */
 export async function runHeaderFuzz(origin: string, cases: number, seed: number, ids: Record<string, string>): Promise<HeaderFuzzReport> {
   const next = random(seed);
-  const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)]!;
+  const pick = picker(next);
   const report: HeaderFuzzReport = { cases: 0, byClass: {}, serverErrors: [], longestProbeMs: 0, medianProbeMs: 0, quietMedianProbeMs: 0 };
   const quiet = await quietProbes(origin, QUIET_PROBES);
   const probes: number[] = [];
@@ -235,7 +235,7 @@ export async function runHeaderFuzz(origin: string, cases: number, seed: number,
       const post = next() < 0.35;
       let body = '';
       if (post) {
-        const length = pick(HEADER_VALUES['content-length']!);
+        const length = pick(HEADER_VALUES['content-length'] ?? []);
         body = 'a=1&b=2';
         if (length !== null) headers.push(['content-length', length === '5' ? String(body.length) : length]);
         headers.push(['content-type', 'application/x-www-form-urlencoded']);

@@ -73,7 +73,7 @@ class Line {
   name(what: 'metric' | 'label'): string {
     const start = this.pos;
     if (!isNameStart(this.peek() ?? '') || (what === 'label' && this.peek() === ':')) this.fail(`a ${what} name is expected`);
-    while (!this.done && isNameChar(this.peek()!) && !(what === 'label' && this.peek() === ':')) this.pos += 1;
+    while (!this.done && isNameChar(this.peek() ?? '') && !(what === 'label' && this.peek() === ':')) this.pos += 1;
     return this.text.slice(start, this.pos);
   }
 
@@ -91,7 +91,7 @@ class Line {
     let value = '';
     for (;;) {
       if (this.done) this.fail('the label value is not closed');
-      const c = this.text[this.pos]!;
+      const c = this.text.charAt(this.pos);
       this.pos += 1;
       if (c === '"') return value;
       if (c !== '\\') {
@@ -146,7 +146,7 @@ function floatOf(text: string, line: Line): number {
   let i = text[0] === '+' || text[0] === '-' ? 1 : 0;
   let point = false;
   for (; i < text.length && text[i] !== 'e' && text[i] !== 'E'; i += 1) {
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (c >= '0' && c <= '9') digits += 1;
     else if (c === '.' && !point) point = true;
     else line.fail('the value is not a number');
@@ -156,7 +156,7 @@ function floatOf(text: string, line: Line): number {
     let j = i + 1;
     if (text[j] === '+' || text[j] === '-') j += 1;
     if (j >= text.length) line.fail('the value’s exponent is empty');
-    for (; j < text.length; j += 1) if (text[j]! < '0' || text[j]! > '9') line.fail('the value’s exponent is not a number');
+    for (; j < text.length; j += 1) if (text.charAt(j) < '0' || text.charAt(j) > '9') line.fail('the value’s exponent is not a number');
   }
   return Number(text);
 }
@@ -165,7 +165,7 @@ function floatOf(text: string, line: Line): number {
 function unescapeHelp(text: string): string {
   let out = '';
   for (let i = 0; i < text.length; i += 1) {
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (c === '\\' && (text[i + 1] === '\\' || text[i + 1] === 'n')) {
       out += text[i + 1] === 'n' ? '\n' : '\\';
       i += 1;
@@ -276,7 +276,8 @@ export function histogramSeries(family: MetricFamily): HistogramSeries[] {
       byLabels.set(key, series);
     }
     if (sample.name === `${family.name}_bucket`) {
-      const le = sample.labels.le!;
+      const le = sample.labels.le;
+      if (le === undefined) throw new Error(`${sample.name}${keyOf(sample.labels)} has no le label`);
       series.buckets.push({ le: le === '+Inf' ? Infinity : floatOfLabel(le, family.name), count: sample.value });
     } else if (sample.name === `${family.name}_count`) {
       series.count = sample.value;

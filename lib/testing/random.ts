@@ -12,3 +12,14 @@ export function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Picks with `next` (one draw a pick): an item of a list, each as likely. Throws for an empty list,
+ * where there is nothing to pick (an index into it would answer undefined as if it were an item).
+ */
+export function picker(next: () => number): <T>(list: readonly T[]) => T {
+  return <T>(list: readonly T[]): T => {
+    for (const item of list.slice(Math.floor(next() * list.length))) return item;
+    throw new Error('nothing to pick from: the list is empty');
+  };
+}

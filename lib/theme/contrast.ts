@@ -43,9 +43,12 @@ export function ensureContrast(color: string, against: string, minimum: number):
   if (!base || !background) throw new Error('colours must be #rrggbb');
   if (contrastRatio(base, background) >= minimum) return toHex(base);
   const target: Rgb = luminance(background) > 0.18 ? [0, 0, 0] : [255, 255, 255];
+  const [r, g, b] = base;
+  const [toR, toG, toB] = target;
   for (let step = 1; step <= 100; step += 1) {
     const t = step / 100;
-    const mixed = base.map((c, i) => Math.round(c + (target[i]! - c) * t)) as Rgb;
+    const towards = (c: number, to: number) => Math.round(c + (to - c) * t);
+    const mixed: Rgb = [towards(r, toR), towards(g, toG), towards(b, toB)];
     if (contrastRatio(mixed, background) >= minimum) return toHex(mixed);
   }
   return toHex(target);

@@ -79,7 +79,18 @@ const BASE = {
 /** One scheme's colours: every value "#rrggbb". */
 type Palette = Record<keyof (typeof BASE)['light'] | 'primary' | 'primaryStrong' | 'primarySoft' | 'onPrimary', string>;
 
-const mix = (a: Rgb, b: Rgb, t: number): Rgb => a.map((c, i) => c + (b[i]! - c) * t) as Rgb;
+const mix = ([r, g, b]: Rgb, [toR, toG, toB]: Rgb, t: number): Rgb => [r + (toR - r) * t, g + (toG - g) * t, b + (toB - b) * t];
+
+/** The channels of a colour this module made or holds ("#rrggbb"); throws for anything else, as ensureContrast does. */
+function rgbOf(hex: string): Rgb {
+  const rgb = parseHex(hex);
+  if (!rgb) throw new Error(`colours must be #rrggbb: ${hex}`);
+  return rgb;
+}
+
+/** Whether `value` is one of `list`. */
+const isOneOf = <T extends string>(list: readonly T[], value: string | undefined): value is T =>
+  (list as readonly string[]).includes(value ?? '');
 
 /**
  * The palette of a scheme for a primary colour ("#rrggbb"; anything else falls back to the
@@ -88,8 +99,8 @@ const mix = (a: Rgb, b: Rgb, t: number): Rgb => a.map((c, i) => c + (b[i]! - c) 
  */
 export function palette(scheme: 'light' | 'dark', primaryColor: string): Palette {
   const base = BASE[scheme];
-  const raw = parseHex(primaryColor) ?? parseHex(DEFAULT_THEME.primaryColor)!;
-  const page = parseHex(base.page)!;
+  const raw = parseHex(primaryColor) ?? rgbOf(DEFAULT_THEME.primaryColor);
+  const page = rgbOf(base.page);
   const primarySoft = toHex(mix(page, raw, scheme === 'light' ? 0.08 : 0.18));
   let primary = toHex(raw);
   for (const background of [base.page, base.surface, primarySoft]) primary = ensureContrast(primary, background, 4.5);
@@ -97,7 +108,7 @@ export function palette(scheme: 'light' | 'dark', primaryColor: string): Palette
   return {
     ...base,
     primary,
-    primaryStrong: toHex(mix(parseHex(primary)!, extreme, 0.2)),
+    primaryStrong: toHex(mix(rgbOf(primary), extreme, 0.2)),
     primarySoft,
     onPrimary: base.page,
   };
@@ -136,15 +147,13 @@ export function normalizeTheme(theme: ThemeInput | undefined): {
 } {
   const radius =
     typeof theme?.radius === 'number' && Number.isFinite(theme.radius) ? Math.min(32, Math.max(0, theme.radius)) : DEFAULT_THEME.radius;
+  const fontFamily = theme?.fontFamily;
+  const colorScheme = theme?.colorScheme;
   return {
     primaryColor: theme?.primaryColor && parseHex(theme.primaryColor) ? theme.primaryColor : DEFAULT_THEME.primaryColor,
     radius,
-    fontFamily: (FONT_FAMILIES as readonly string[]).includes(theme?.fontFamily ?? '')
-      ? (theme!.fontFamily as FontFamily)
-      : DEFAULT_THEME.fontFamily,
-    colorScheme: (COLOR_SCHEMES as readonly string[]).includes(theme?.colorScheme ?? '')
-      ? (theme!.colorScheme as ColorScheme)
-      : DEFAULT_THEME.colorScheme,
+    fontFamily: isOneOf(FONT_FAMILIES, fontFamily) ? fontFamily : DEFAULT_THEME.fontFamily,
+    colorScheme: isOneOf(COLOR_SCHEMES, colorScheme) ? colorScheme : DEFAULT_THEME.colorScheme,
   };
 }
 
@@ -166,7 +175,7 @@ export function themeCss(input: ThemeInput | undefined): string {
 export function contrastPairs(colours: Palette): { pair: string; ratio: number; minimum: number }[] {
   const check = (fg: keyof Palette, bg: keyof Palette, minimum: number) => ({
     pair: `${fg} on ${bg}`,
-    ratio: contrastRatio(parseHex(colours[fg])!, parseHex(colours[bg])!),
+    ratio: contrastRatio(rgbOf(colours[fg]), rgbOf(colours[bg])),
     minimum,
   });
   return [

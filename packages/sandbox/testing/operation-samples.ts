@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { OperationId } from '@/lib/contract/operations';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { sampleH2hBilling } from '@sandbox/service/sample-billing';
 
 const browser = { javascriptEnabled: true };
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
@@ -33,19 +34,7 @@ export const h2hSample = () => ({
   hookUrl: 'http://127.0.0.1:9/hook',
   callback: returnUrls.success,
   callbackFail: returnUrls.failure,
-  billing: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    address1: '1 Main Street',
-    city: 'London',
-    state: 'London',
-    country: 'GB',
-    postalCode: 'N1 1AA',
-    phone: '+442071234567',
-    email: 'ada@example.com',
-    externalUserId: `h2h-${randomUUID()}`,
-    dateOfBirth: '1990-12-10',
-  },
+  billing: sampleH2hBilling(`h2h-${randomUUID()}`),
   orderId: `h2h-${randomUUID()}`,
   cardToken: 'tok_1',
   cardData: {

@@ -13,6 +13,7 @@ import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { sampleH2hBilling } from '@sandbox/service/sample-billing';
 import { completeChallenge } from '@sandbox/service/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@sandbox/service/payins/spc-enrolment';
 import { keyedHash } from '@sandbox/service/core/store';
@@ -101,19 +102,7 @@ export function h2hCreateBody(options: {
     hookUrl: options.hookUrl,
     callback: 'https://shop.example/ok',
     callbackFail: 'https://shop.example/ko',
-    billing: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      address1: '1 Main Street',
-      city: 'London',
-      state: 'London',
-      country: 'GB',
-      postalCode: 'N1 1AA',
-      phone: '+442071234567',
-      email: 'ada@example.com',
-      externalUserId: options.externalUserId,
-      dateOfBirth: '1990-12-10',
-    },
+    billing: sampleH2hBilling(options.externalUserId),
     orderId: `h2h-${randomUUID()}`,
     cardToken: 'tok_123',
     kycVerified: options.kycVerified,

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { redirect } from 'next/navigation';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { sampleH2hBilling } from '../sample-billing';
 import { TEST_CARD_NUMBERS } from '../core/test-cards';
 import { api, back, customer, failure, returnUrls, text, tokenOf } from './console-form';
 
@@ -102,19 +102,7 @@ export async function createH2hAction(form: FormData): Promise<void> {
       hookUrl,
       callback: base.success,
       callbackFail: base.failure,
-      billing: {
-        firstName: sampleCustomer.firstName,
-        lastName: sampleCustomer.lastName,
-        address1: sampleCustomer.billing.address,
-        city: sampleCustomer.billing.city,
-        state: sampleCustomer.billing.state,
-        country: sampleCustomer.billing.countryCode,
-        postalCode: sampleCustomer.billing.postalCode,
-        phone: sampleCustomer.phoneNumber,
-        email: sampleCustomer.email,
-        externalUserId: `console-${token}`,
-        dateOfBirth: sampleCustomer.dateOfBirth,
-      },
+      billing: sampleH2hBilling(`console-${token}`),
       orderId: `console-h2h-${randomUUID()}`,
       cardToken: `tok_${randomUUID()}`,
       cardData: {

@@ -107,8 +107,13 @@ export async function proxy(request: NextRequest) {
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
-    // The ACS's 3DS Method page posts to the checkout's notification URL.
-    formTargets: [new URL(sandboxPublicUrl()).origin, ...(acsPage ? [new URL(checkoutUrl()).origin] : [])],
+    // The ACS's 3DS Method page posts to the checkout's notification URL; the home page's "try
+    // the widget" post leads to the console's merchant page on the twin origin.
+    formTargets: [
+      new URL(sandboxPublicUrl()).origin,
+      ...(acsPage ? [new URL(checkoutUrl()).origin] : []),
+      ...(pathname === '/' ? consoleOrigins() : []),
+    ],
     // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only.
     thirdParties:
       /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY')

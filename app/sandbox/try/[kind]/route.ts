@@ -1,0 +1,25 @@
+import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
+import { TRY_ITS, tryIt, type TryIt } from '@sandbox/service/pages/try-it';
+
+const plain = (status: number, text: string) =>
+  new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+
+/**
+ * POST /sandbox/try/{payin|cashier|widget}: the home page's "try it" buttons (packages/sandbox/service/pages/try-it.ts):
+ * creates a test pay-in or cashier session and sends the browser to it (303). 404 where no
+ * sandbox runs or for another kind; 403 for a post from another origin; 502 when the sandbox
+ * refuses.
+ */
+export async function POST(request: Request, { params }: { params: Promise<{ kind: string }> }) {
+  const { kind } = await params;
+  if (!sandboxEnabled() || !TRY_ITS.includes(kind as TryIt)) return plain(404, 'Not found');
+  const own = new URL(checkoutUrl()).origin;
+  const origin = request.headers.get('origin');
+  if (!origin || ![own, twinOrigin(own), new URL(request.url).origin].includes(origin))
+    return plain(403, 'Only the home page starts a test');
+  try {
+    return new Response(null, { status: 303, headers: { Location: await tryIt(kind as TryIt), 'Cache-Control': 'no-store' } });
+  } catch (error) {
+    return plain(502, error instanceof Error ? error.message : 'The sandbox did not answer');
+  }
+}

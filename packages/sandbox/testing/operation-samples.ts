@@ -2,6 +2,7 @@
  * A valid request body of each operation of the table that takes one (tests and the fuzz
  * suite): the mapped type makes a new operation of lib/contract/operations.ts need one here.
  */
+import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
 import { randomUUID } from 'node:crypto';
 import type { OperationId } from '@/lib/contract/operations';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
@@ -122,5 +123,6 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   getPsp: null,
   createH2hTransaction: h2hSample,
   getCheckoutSettings: null,
-  putCheckoutSettings: null,
+  // A merchant's whole settings, as the GET answers them (the demo shop's seeded ones).
+  putCheckoutSettings: () => structuredClone(SEED_MERCHANTS[0]?.config.settings),
 };

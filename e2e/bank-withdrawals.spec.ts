@@ -48,10 +48,10 @@ async function depositByBank(page: Page): Promise<void> {
 /** Turns the merchant's "other accounts" setting on or off in the sandbox console. */
 async function allowOtherAccounts(page: Page, token: string, on: boolean): Promise<void> {
   await page.goto(`/sandbox?token=${token}`);
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
   await form.getByLabel('Allow other accounts, after a payee name check').setChecked(on);
-  await form.getByRole('button', { name: 'Save theme' }).click();
-  await expect(page.getByRole('status')).toHaveText('Theme saved.');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('Settings saved.');
 }
 
 /** Opens the withdraw tab until the section shows "Another account" (the checkout keeps settings 5 s). */

@@ -83,10 +83,10 @@ async function receiveWebhooks(page: Page, request: APIRequestContext): Promise<
 /** Turns the night merchant's automatic decisions on or off in the console. */
 async function autoDecide(page: Page, on: boolean): Promise<void> {
   await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
   await form.getByLabel(en.console.payNPlayAutoDecide).setChecked(on);
-  await form.getByRole('button', { name: 'Save theme' }).click();
-  await expect(page.getByRole('status')).toHaveText('Theme saved.');
+  await form.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('Settings saved.');
 }
 
 test.describe('Pay N Play (en)', () => {

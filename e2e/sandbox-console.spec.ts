@@ -139,7 +139,7 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
   request,
 }) => {
   await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
   const original = {
     primary: await form.getByLabel('Primary colour').inputValue(),
     radius: await form.getByLabel(/^Corner radius/).inputValue(),
@@ -152,8 +152,8 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
     await form.getByLabel(/^Corner radius/).fill('12');
     await form.getByLabel('Font').selectOption('humanist');
     await form.getByLabel('Colour scheme').selectOption('auto');
-    await form.getByRole('button', { name: 'Save theme' }).click();
-    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved.');
     await expectNoAxeViolations(page, 'console after saving a theme');
 
     // `auto` follows the customer's prefers-color-scheme.
@@ -175,7 +175,7 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
 
     await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
     await form.getByLabel('Logo URL (https: or data:image)').fill('javascript:alert(1)');
-    await form.getByRole('button', { name: 'Save theme' }).click();
+    await form.getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByRole('status')).toContainText('The sandbox refused: logoUrl');
   } finally {
     await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
@@ -184,8 +184,8 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
     await form.getByLabel('Font').selectOption(original.font);
     await form.getByLabel('Colour scheme').selectOption(original.scheme);
     await form.getByLabel('Logo URL (https: or data:image)').fill('');
-    await form.getByRole('button', { name: 'Save theme' }).click();
-    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved.');
     // The next tests see the original theme once the checkout's cached copy has expired.
     const again = await createPayin(request, {}, OTHER_TOKEN);
     await expect(async () => {
@@ -197,14 +197,14 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
 
 test('name a gambling licence in the console: the cashier then asks a UK customer for deposit limits', async ({ page, request }) => {
   await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
-  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save theme' }) });
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
   const licences = form.getByRole('group', { name: 'Gambling licences' });
   const ukgc = licences.getByRole('checkbox', { name: 'UK Gambling Commission' });
   await expect(ukgc).not.toBeChecked();
   try {
     await ukgc.check();
-    await form.getByRole('button', { name: 'Save theme' }).click();
-    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved.');
     await expect(licences.getByRole('checkbox', { name: 'UK Gambling Commission' })).toBeChecked();
     await expectNoAxeViolations(page, 'console with a licence');
     // The sample customer bills in GB: under the UKGC's rules the cashier asks for limits first (within the settings cache time).
@@ -216,8 +216,8 @@ test('name a gambling licence in the console: the cashier then asks a UK custome
   } finally {
     await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
     await licences.getByRole('checkbox', { name: 'UK Gambling Commission' }).uncheck();
-    await form.getByRole('button', { name: 'Save theme' }).click();
-    await expect(page.getByRole('status')).toHaveText('Theme saved.');
+    await form.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByRole('status')).toHaveText('Settings saved.');
   }
 });
 

@@ -123,7 +123,7 @@ export async function ThemePanel(props: PanelProps) {
           label={t('payNPlayAutoDecide')}
         />
         <div>
-          <button className={button}>{t('saveTheme')}</button>
+          <button className={button}>{t('saveSettings')}</button>
         </div>
       </form>
     </section>

@@ -171,6 +171,14 @@ export const ENV_SCHEMA = z.object({
     .describe(
       'ISO 3166-1 alpha-2 country of the acquirer the wallets name (Google Pay transactionInfo.countryCode, Apple Pay countryCode).',
     ),
+  FORWARDED_HOSTS: z
+    .string()
+    .max(2048)
+    .regex(/^[a-z0-9.-]+(:\d{1,5})?(,[a-z0-9.-]+(:\d{1,5})?)*$/i, 'must be hosts (host or host:port) separated by commas')
+    .optional()
+    .describe(
+      'Other public hosts this instance serves under, comma-separated: an X-Forwarded-Host naming one of them or CHECKOUT_URL’s host is accepted from the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1); any other is refused (400).',
+    ),
   TRUSTED_PROXY_HOPS: z.coerce
     .number()
     .int()
@@ -350,6 +358,12 @@ export const acsOrigins = (): string[] => [
     .ACS_ORIGINS?.split(',')
     .map((origin) => withoutTrailingSlash(origin.trim())) ?? []),
 ];
+
+/** FORWARDED_HOSTS as a list of lower-case `host` or `host:port` (lib/net/request-checks.ts, publicHosts). */
+export const forwardedHostList = (): string[] =>
+  appConfig()
+    .FORWARDED_HOSTS?.split(',')
+    .map((host) => host.trim().toLowerCase()) ?? [];
 
 /** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
 export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;

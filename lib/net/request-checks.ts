@@ -8,7 +8,7 @@
  * proxy (proxy.ts) asks `checkPagePost` too.
  */
 import type http from 'node:http';
-import { appConfig, twinOrigin } from '@/lib/config';
+import { appConfig, checkoutUrl, forwardedHostList, twinOrigin } from '@/lib/config';
 import { MAX_ACTION_BODY_BYTES, SANDBOX_API_MAX_BODY_BYTES } from './body-limits';
 import { clientIpFrom } from './client-ip';
 
@@ -56,6 +56,27 @@ function allowedPostOrigins(): Set<string> {
   return origins;
 }
 
+/** A host header's value as compared: lower case, trimmed; a repeated header or a list is never one host. */
+const normalHost = (value: string | string[]): string => (Array.isArray(value) ? '' : value.trim().toLowerCase());
+
+/**
+ * The hosts this instance serves under (`host` or `host:port`): CHECKOUT_URL's host, with and
+ * without its scheme's default port, and those of FORWARDED_HOSTS. An `X-Forwarded-Host` naming
+ * one of them, sent through the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1), is what ingress-nginx
+ * and Traefik set on every request ($best_http_host); any other is refused (400), its value never
+ * logged.
+ */
+export function publicHosts(): Set<string> {
+  const hosts = new Set<string>();
+  for (const origin of [checkoutUrl(), ...forwardedHostList().map((host) => `https://${host}`)]) {
+    const url = new URL(origin);
+    hosts.add(url.host.toLowerCase());
+    hosts.add(`${url.hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`);
+    if (!url.port) hosts.add(url.hostname.toLowerCase());
+  }
+  return hosts;
+}
+
 const byteLength = (value: string | string[] | undefined): number =>
   value === undefined ? 0 : Buffer.byteLength(Array.isArray(value) ? value.join(', ') : value);
 
@@ -78,7 +99,9 @@ export function checkRequestHead(
   if (byteLength(headers['user-agent']) > MAX_AGENT_HEADER_BYTES) return { status: 431, message: 'The User-Agent header is too long.' };
   if (byteLength(headers['accept-language']) > MAX_AGENT_HEADER_BYTES)
     return { status: 431, message: 'The Accept-Language header is too long.' };
-  if (headers['x-forwarded-host'] !== undefined) return { status: 400, message: 'The X-Forwarded-Host header is not accepted.' };
+  const forwardedHost = headers['x-forwarded-host'];
+  if (forwardedHost !== undefined && !(trustedHops >= 1 && publicHosts().has(normalHost(forwardedHost))))
+    return { status: 400, message: 'The X-Forwarded-Host header does not name this checkout.' };
   const forwarded = headers['x-forwarded-for'];
   if (!clientIpFrom(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, trustedHops)) {
     return { status: 400, message: 'The request has no valid client address.' };
@@ -93,7 +116,8 @@ export function checkRequestHead(
     typeof headers.origin === 'string' ? headers.origin : null,
     length ?? null,
     postOrigins,
-    headers.host,
+    // Behind the trusted proxy, the host Next.js takes for the request is the forwarded one (checked above).
+    forwardedHost !== undefined ? normalHost(forwardedHost) : headers.host,
     serverActionOf(headers),
   );
 }

@@ -184,12 +184,48 @@ describe('methods, hosts and origins Next.js fails on: 4xx before Next.js', () =
     expect((await raw(`OPTIONS /api/health HTTP/1.1\r\nHost: ${HOST}\r\nConnection: close\r\n\r\n`)).status).toBe(200);
   });
 
-  it('any X-Forwarded-Host is 400, whatever its value (a card number in it is never logged)', async () => {
+  it('without a trusted proxy any X-Forwarded-Host is 400, whatever its value (a card number in it is never logged)', async () => {
     for (const value of ['evil.example', HOST, '4242 4242 4242 4242', '']) {
       const before = handled;
       expect((await raw(`GET / HTTP/1.1\r\nHost: ${HOST}\r\nX-Forwarded-Host: ${value}\r\n\r\n`)).status, value).toBe(400);
       expect((await raw(action('[]', { 'X-Forwarded-Host': value }))).status, value).toBe(400);
       expect(handled).toBe(before);
+    }
+  });
+
+  it('behind the trusted proxy (ingress-nginx sets X-Forwarded-Host on every request) the public host passes, a server action from it too; any other is 400', async () => {
+    process.env.TRUSTED_PROXY_HOPS = '1';
+    process.env.FORWARDED_HOSTS = 'pay.shop.example';
+    try {
+      // The ingress's headers: the customer's Host, and the pod's own address as Host upstream.
+      const ingress = (host: string) => ({
+        Host: '10.1.2.3:3000',
+        'X-Forwarded-Host': host,
+        'X-Forwarded-Proto': 'http',
+        'X-Forwarded-Port': '80',
+        'X-Real-IP': '203.0.113.5',
+        'X-Forwarded-For': '203.0.113.5',
+      });
+      for (const host of [HOST, 'LOCALHOST:3000', 'pay.shop.example', 'pay.shop.example:443']) {
+        const before = handled;
+        const headers = Object.entries(ingress(host))
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('');
+        expect((await raw(`GET / HTTP/1.1\r\n${headers}Connection: close\r\n\r\n`)).status, host).toBe(200);
+        expect(handled, host).toBe(before + 1);
+      }
+      // A server action from the public page, its Host the pod's: Next.js compares Origin with the forwarded host.
+      expect((await raw(action('[]', ingress(HOST)))).status).toBe(200);
+      for (const value of ['evil.example', 'localhost:3001', 'localhost:3000, evil.example', '4242 4242 4242 4242']) {
+        const before = handled;
+        expect((await raw(action('[]', ingress(value)))).status, value).toBe(400);
+        expect(handled).toBe(before);
+      }
+      // A server action whose Origin is not the forwarded host's: 403 (Next.js would 500).
+      expect((await raw(action('[]', { ...ingress('pay.shop.example') }))).status).toBe(403);
+    } finally {
+      delete process.env.TRUSTED_PROXY_HOPS;
+      delete process.env.FORWARDED_HOSTS;
     }
   });
 

@@ -9,9 +9,12 @@
  * - Methods: a page takes GET, HEAD and POST; a route handler (/api, /sandbox/api, …) also PUT,
  *   PATCH, DELETE and OPTIONS. Anything else (TRACE, CONNECT, PROPFIND…) is 405 with `Allow`; a
  *   method Node's parser does not know (TRACK) is its 400.
- * - `X-Forwarded-Host`: no proxy of ours sets it (deploy/haproxy.cfg), and Next.js would take it
- *   for the host of the request (a server action from our own page then fails with a 500, and
- *   Next.js logs the header's value): a request carrying it is 400.
+ * - `X-Forwarded-Host`: Next.js takes it for the host of the request. The ingress controllers
+ *   most clusters use (ingress-nginx, Traefik) set it on every request to the host the customer
+ *   asked for, so it is accepted when it names a host this instance serves (CHECKOUT_URL's,
+ *   FORWARDED_HOSTS) and the request came through the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1);
+ *   any other value, or any value without a trusted proxy, is 400 (Next.js would 500 on a server
+ *   action from our own page, and log the value): request-checks.ts, `publicHosts`.
  * - Header sizes: Node's parser refuses a header block over `MAX_HEADER_BYTES` (431, set per
  *   server); a `User-Agent` or `Accept-Language` over `MAX_AGENT_HEADER_BYTES` is 431 here, since
  *   a regex inside Next.js (`HTML_LIMITED_BOT_UA_RE`) backtracks quadratically on a long one.

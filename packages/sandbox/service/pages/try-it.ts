@@ -47,6 +47,8 @@ export async function tryIt(kind: TryIt): Promise<string> {
   });
   if (!answer.data) throw new Error(`the test cashier session was refused: ${failure(answer)}`);
   if (kind === 'cashier') return answer.data.checkoutUrl;
+  const widgetUrl = answer.data.widgetUrl;
+  if (!widgetUrl) throw new Error('the test cashier session has no widget address');
   const origin = new URL(checkoutUrl()).origin;
-  return `${twinOrigin(origin) ?? origin}/sandbox/embed?src=${encodeURIComponent(answer.data.widgetUrl)}`;
+  return `${twinOrigin(origin) ?? origin}/sandbox/embed?src=${encodeURIComponent(widgetUrl)}`;
 }

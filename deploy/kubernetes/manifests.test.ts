@@ -19,12 +19,12 @@ import { parseAllDocuments } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { Deployment } from 'kubernetes-models/apps/v1';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import { Ingress, NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import { ConfigMap, Service } from 'kubernetes-models/v1';
 import type { IDeployment } from 'kubernetes-models/apps/v1';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2';
-import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
+import type { IIngress, INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1';
 import type { IConfigMap, IService } from 'kubernetes-models/v1';
 import { parseConfig } from '@/lib/config';
@@ -47,6 +47,7 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'policy/v1/PodDisruptionBudget': PodDisruptionBudget,
   'autoscaling/v2/HorizontalPodAutoscaler': HorizontalPodAutoscaler,
   'networking.k8s.io/v1/NetworkPolicy': NetworkPolicy,
+  'networking.k8s.io/v1/Ingress': Ingress,
 };
 
 /** The schema's verdict on one object: the problems (empty when valid). */
@@ -94,8 +95,11 @@ export function policyProblems(manifests: Manifest[]): string[] {
   const [hpa] = one<IHorizontalPodAutoscaler>('HorizontalPodAutoscaler');
   const [policy] = one<INetworkPolicy>('NetworkPolicy');
   const [configMap] = one<IConfigMap>('ConfigMap');
-  if (!deployment || !service || !pdb || !hpa || !policy || !configMap) {
-    return Object.entries({ deployment, service, pdb, hpa, policy, configMap }).flatMap(([kind, object]) => (object ? [] : [`no ${kind}`]));
+  const [ingress] = one<IIngress>('Ingress');
+  if (!deployment || !service || !pdb || !hpa || !policy || !configMap || !ingress) {
+    return Object.entries({ deployment, service, pdb, hpa, policy, configMap, ingress }).flatMap(([kind, object]) =>
+      object ? [] : [`no ${kind}`],
+    );
   }
 
   const pod = deployment.spec?.template.spec;
@@ -191,10 +195,42 @@ export function policyProblems(manifests: Manifest[]): string[] {
     policy.spec?.policyTypes?.includes('Ingress') && policy.spec.policyTypes.includes('Egress'),
     'the NetworkPolicy fences both directions',
   );
+  const pagesRules = (policy.spec?.ingress ?? []).filter((rule) => (rule.ports ?? []).some((p) => portOf(p.port)?.name === 'http'));
+  need(pagesRules.length > 0, 'the NetworkPolicy lets the pages in');
+  // The Ingress controller is the only way in: with TRUSTED_PROXY_HOPS=1, a client reaching a pod
+  // directly would choose its own address through X-Forwarded-For.
   need(
-    (policy.spec?.ingress ?? []).some((rule) => (rule.ports ?? []).some((p) => portOf(p.port)?.name === 'http')),
-    'the NetworkPolicy lets the pages in',
+    pagesRules.every(
+      (rule) =>
+        (rule.from ?? []).length > 0 &&
+        (rule.from ?? []).every((peer) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] && !peer.ipBlock),
+    ),
+    'the pages are admitted from the Ingress controller’s namespace only',
   );
+
+  // The Ingress: to the Service's http port, the host of CHECKOUT_URL, a body limit above the
+  // server actions' 100 KB, the event stream held open and not buffered.
+  const annotations = ingress.metadata?.annotations ?? {};
+  const backends = (ingress.spec?.rules ?? []).flatMap((rule) => (rule.http?.paths ?? []).map((p) => p.backend.service));
+  need(
+    backends.length > 0 &&
+      backends.every(
+        (backend) =>
+          backend?.name === service.metadata?.name &&
+          (service.spec?.ports ?? []).some((p) => p.name === backend.port?.name || p.port === backend.port?.number),
+      ),
+    'the Ingress sends to the Service’s port',
+  );
+  const publicHost = configMap.data?.CHECKOUT_URL ? new URL(configMap.data.CHECKOUT_URL).hostname : undefined;
+  need(
+    (ingress.spec?.rules ?? []).every((rule) => rule.host === publicHost),
+    'the Ingress serves CHECKOUT_URL’s host',
+  );
+  const bodySize = /^(\d+)([km])$/i.exec(annotations['nginx.ingress.kubernetes.io/proxy-body-size'] ?? '');
+  need(bodySize && Number(bodySize[1]) * (bodySize[2]?.toLowerCase() === 'm' ? 1024 : 1) >= 100, 'a body limit of 100 KB at least');
+  need(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout']) >= 300, 'the event stream held open (proxy-read-timeout)');
+  need(annotations['nginx.ingress.kubernetes.io/proxy-buffering'] === 'off', 'server-sent events not buffered');
+  need(configMap.data?.TRUSTED_PROXY_HOPS === '1', 'TRUSTED_PROXY_HOPS is 1 behind the Ingress controller');
 
   // The app's own configuration check accepts what a pod gets (secrets as placeholders).
   const secrets = Object.fromEntries(
@@ -215,9 +251,9 @@ export function policyProblems(manifests: Manifest[]): string[] {
 describe('deploy/kubernetes', () => {
   const manifests = readManifests();
 
-  it('holds the Deployment, Service, PodDisruptionBudget, HorizontalPodAutoscaler, NetworkPolicy and ConfigMap, all in the kustomization', () => {
+  it('holds the Deployment, Service, Ingress, PodDisruptionBudget, HorizontalPodAutoscaler, NetworkPolicy and ConfigMap, all in the kustomization', () => {
     expect(manifests.map(({ manifest }) => manifest.kind).sort()).toEqual(
-      ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'NetworkPolicy', 'PodDisruptionBudget', 'Service'].sort(),
+      ['ConfigMap', 'Deployment', 'HorizontalPodAutoscaler', 'Ingress', 'NetworkPolicy', 'PodDisruptionBudget', 'Service'].sort(),
     );
     const kustomization = parseAllDocuments(readFileSync(path.join(DIR, 'kustomization.yaml'), 'utf8'))[0]?.toJS() as {
       resources: string[];
@@ -289,6 +325,37 @@ describe('deploy/kubernetes', () => {
       const service = structuredClone(others.find((m) => m.kind === 'Service')) as Loose;
       service.spec.ports.push({ name: 'metrics', port: 9464, targetPort: 'metrics' });
       expect(policyProblems([deployment, service, ...others.filter((m) => m.kind !== 'Service')])).not.toEqual([]);
+    });
+
+    /** The other objects with one of `kind` changed by `change`. */
+    const withChanged = (kind: string, change: (copy: Loose) => void) => {
+      const copy = structuredClone(others.find((m) => m.kind === kind)) as Loose;
+      change(copy);
+      return [deployment, copy, ...others.filter((m) => m.kind !== kind)];
+    };
+
+    it.each([
+      ['the pages admitted from anywhere', 'NetworkPolicy', (p: Loose) => delete p.spec.ingress[0].from],
+      [
+        'the pages admitted from an address block',
+        'NetworkPolicy',
+        (p: Loose) => (p.spec.ingress[0].from = [{ ipBlock: { cidr: '0.0.0.0/0' } }]),
+      ],
+      [
+        'an Ingress that buffers the event stream',
+        'Ingress',
+        (i: Loose) => (i.metadata.annotations['nginx.ingress.kubernetes.io/proxy-buffering'] = 'on'),
+      ],
+      [
+        'an Ingress whose body limit is under the actions’ 100 KB',
+        'Ingress',
+        (i: Loose) => (i.metadata.annotations['nginx.ingress.kubernetes.io/proxy-body-size'] = '1k'),
+      ],
+      ['an Ingress to another Service', 'Ingress', (i: Loose) => (i.spec.rules[0].http.paths[0].backend.service.name = 'other')],
+      ['an Ingress for another host than CHECKOUT_URL’s', 'Ingress', (i: Loose) => (i.spec.rules[0].host = 'elsewhere.example')],
+      ['no trusted proxy hop behind the Ingress', 'ConfigMap', (c: Loose) => (c.data.TRUSTED_PROXY_HOPS = '0')],
+    ])('the checks refuse %s', (_name, kind, change) => {
+      expect(policyProblems(withChanged(kind, change))).not.toEqual([]);
     });
   });
 });

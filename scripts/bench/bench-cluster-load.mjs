@@ -32,7 +32,12 @@ const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.
 const browser = { javascriptEnabled: true };
 
 const cluster = await startCluster({
-  instanceEnv: { LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600', LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400', LOG_LEVEL: 'warn' },
+  instanceEnv: {
+    LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
+    LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400',
+    LIMIT_LAUNCHES_PER_IP: '1000000/60',
+    LOG_LEVEL: 'warn',
+  },
 });
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
 await db.connect();

@@ -30,6 +30,7 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
   PAYMENTS_API_BASE_URL: `${service.origin.replace('localhost', '127.0.0.1')}/sandbox/api`,
   PAYMENTS_API_TOKEN: 'sbx_checkout',
   LIVE_STREAMS_PER_IP: '100000',
+  LIMIT_LAUNCHES_PER_IP: '1000000/60',
   // Every widget of the bench comes from 127.0.0.1 (the request guard's per-address cap).
   CONNECTIONS_PER_IP: '100000',
 });
@@ -37,14 +38,14 @@ const checkout = await startServer('bench-widget-checkout', 3211, {
 // The typed client (lib/payments-api/merchant-client.ts) as the merchant.
 const merchant = createPaymentsClient({ baseUrl: `${service.origin}/sandbox/api`, token: MERCHANT });
 
-/** The Cookie header of the browser that holds the sessions. */
-let holder = '';
+/** The Cookie header of the browser that holds each session's widget (a launch gives its browser a new secret). */
+const holders = new Map();
 
 /** Opens one widget's event stream; calls onSnapshot(snapshot) per event. */
 function openStream(sessionId, onSnapshot, onError) {
   const request = http.get(
     `${checkout.origin.replace('localhost', '127.0.0.1')}/api/cashier/${sessionId}/events`,
-    { agent: false, headers: { cookie: holder } },
+    { agent: false, headers: { cookie: holders.get(sessionId) ?? '' } },
     (response) => {
       if (response.statusCode !== 200) {
         onError(`status ${response.statusCode}`);
@@ -82,9 +83,10 @@ try {
   console.error(`creating ${max} cashier sessions at the service…`);
   const created = await inBatches(max, 16, (i) => createSession(service.origin, MERCHANT, `widget-bench-${i}-${Date.now()}`));
   const sessions = created.map((s) => s.sessionId);
-  // One browser holds every session's widget: it opens the first launch address, then the others with its cookie.
-  holder = (await launch(created[0].widgetUrl, { checkoutOrigin: checkout.origin })).cookie;
-  await inBatches(max - 1, 16, (i) => launch(created[i + 1].widgetUrl, { checkoutOrigin: checkout.origin, cookie: holder }));
+  // A browser per widget: each launch address is spent once, and gives its browser a secret of its own.
+  await inBatches(max, 16, async (i) =>
+    holders.set(created[i].sessionId, (await launch(created[i].widgetUrl, { checkoutOrigin: checkout.origin })).cookie),
+  );
   console.log(
     `service: ${service.origin} (own process), checkout instance: ${checkout.origin}; ${RATE} balance changes per second for ${SECONDS} s per run`,
   );
@@ -149,7 +151,7 @@ try {
     );
     if (process.env.BENCH_DEBUG && expected.size > 0) {
       for (const [id, want] of [...expected].slice(0, 5)) {
-        const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`, { headers: { cookie: holder } })).json();
+        const hub = await (await fetch(`${checkout.origin}/api/cashier/${id}`, { headers: { cookie: holders.get(id) ?? '' } })).json();
         const svc = must(await merchant.GET('/public/cashier/session/{sessionId}', { params: { path: { sessionId: id } } }), 'get session');
         console.log(`not seen ${id}: wanted ${want.balance}, checkout has ${hub.balance}, service has ${svc.balance}`);
       }

@@ -38,6 +38,7 @@ const serviceEnv = {
   CHECKOUT_URL: 'http://localhost:3261',
   SANDBOX_PUBLIC_URL: 'http://localhost:3260',
   LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
+  LIMIT_LAUNCHES_PER_IP: '1000000/60',
 };
 const checkoutEnv = {
   SANDBOX: '0',

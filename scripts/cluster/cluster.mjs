@@ -6,17 +6,20 @@
  *   (webhooks, timed outcomes), behind HAProxy on an origin of its own (SANDBOX_PUBLIC_URL);
  * - two checkout instances of one build, pointed at the service (PAYMENTS_API_BASE_URL), sharing
  *   one NEXT_SERVER_ACTIONS_ENCRYPTION_KEY, the velocity limits' PostgreSQL store and secrets;
+ * - nginx (Debian's package; deploy/nginx/ingress.conf) as ingress-nginx configures it, the way
+ *   in to the checkout instances: round robin, X-Forwarded-Host and the other headers that
+ *   controller sets on every request;
  * - HAProxy (Debian's package; deploy/haproxy.cfg): round robin, no sticky sessions, in front of
- *   the checkout instances and, on another port, of the service's processes.
+ *   the service's processes (and of the checkout instances, the shape of a VM without Kubernetes).
  * `node scripts/cluster/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer } from '../build/standalone-server.mjs';
 
-export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, pg: 55433 };
+export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, ingress: 3510, pg: 55433 };
 const ROOT = path.resolve('.data/cluster');
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -79,6 +82,20 @@ function startPostgres() {
   };
 }
 
+/** nginx's folder of the cluster (its pid, its temporary files). */
+const ingressPrefix = () => path.join(ROOT, 'nginx');
+
+/** deploy/nginx/ingress.conf with the cluster's ports and folder filled in, written under .data/cluster/nginx. */
+function ingressConfig() {
+  const prefix = ingressPrefix();
+  mkdirSync(prefix, { recursive: true });
+  const values = { PREFIX: prefix, INGRESS_PORT: PORTS.ingress, INSTANCE_A_PORT: PORTS.a, INSTANCE_B_PORT: PORTS.b };
+  const text = readFileSync('deploy/nginx/ingress.conf', 'utf8').replace(/\$\{([A-Z_]+)\}/g, (_, name) => String(values[name]));
+  const file = path.join(prefix, 'nginx.conf');
+  writeFileSync(file, text);
+  return file;
+}
+
 /**
  * Starts the whole cluster; answers its URLs and a stop function. `instanceEnv` is added to the
  * checkout instances' environment (the load benchmark raises the velocity limits), `processEnv`
@@ -88,9 +105,11 @@ function startPostgres() {
 export async function startCluster({ quiet = true, instanceEnv = {}, logDir, processEnv = {} } = {}) {
   if (!existsSync('.next/standalone/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (!has('haproxy')) aptInstall('haproxy');
+  if (!has('nginx')) aptInstall('nginx');
   mkdirSync(ROOT, { recursive: true });
   const pg = startPostgres();
-  const lb = `http://localhost:${PORTS.lb}`;
+  // The way in is nginx as ingress-nginx configures it (deploy/nginx/ingress.conf): CHECKOUT_URL's host.
+  const lb = `http://localhost:${PORTS.ingress}`;
   const sandbox = `http://localhost:${PORTS.service}`;
   const shared = {
     NEXT_TELEMETRY_DISABLED: '1',
@@ -159,7 +178,9 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
     start('instance b', { ...instance, PORT: String(PORTS.b) });
     await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
     await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
-    await waitFor(`${lb}/api/ready`, 'HAProxy (checkout)');
+    await waitFor(`http://127.0.0.1:${PORTS.lb}/api/ready`, 'HAProxy (checkout)');
+    start('nginx (ingress)', {}, 'nginx', ['-p', ingressPrefix(), '-c', ingressConfig()]);
+    await waitFor(`${lb}/api/ready`, 'nginx (ingress)');
   } catch (error) {
     await stopAll();
     throw error;
@@ -177,7 +198,7 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
 if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startCluster({ quiet: false });
   console.log(
-    `\ncluster up:\n  checkout (HAProxy, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`,
+    `\ncluster up:\n  checkout (nginx as ingress-nginx, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`,
   );
   const stop = async () => {
     await cluster.stop();

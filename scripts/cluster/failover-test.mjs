@@ -94,6 +94,8 @@ try {
       LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400',
       LIMIT_CARD_FAILURES_PER_CARD: '1000000/86400',
       LIMIT_BIN_LOOKUPS_PER_IP: '1000000/3600',
+      // Every page is launched from this one address (/api/launch, LIMIT_LAUNCHES_PER_IP).
+      LIMIT_LAUNCHES_PER_IP: '1000000/60',
       LIVE_STREAMS_PER_IP: '100000',
     },
     logDir: database.logDir,

@@ -35,6 +35,11 @@ type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 
 /** Opens (once) and migrates the sandbox database; `onReady` runs once after migration (seeding). */
 export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
+  return dbHandle(onReady).then((h) => h.db);
+}
+
+/** The process-wide database's handle, opened (once) as `getDb` says. */
+function dbHandle(onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
   const g = globalThis as GlobalWithDb;
   const config = appConfig();
   g[globalKey] ??= (
@@ -45,7 +50,7 @@ export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
     delete g[globalKey];
     throw error;
   });
-  return g[globalKey].then((h) => h.db);
+  return g[globalKey];
 }
 
 /**
@@ -53,8 +58,7 @@ export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
  * On PostgreSQL a dedicated connection listens; `onLost` runs once if it drops (listen again).
  */
 export async function listenDb(channel: string, onNotify: (payload: string) => void, onLost: () => void): Promise<Unlisten> {
-  await getDb();
-  const handle = await (globalThis as GlobalWithDb)[globalKey]!;
+  const handle = await dbHandle();
   return handle.listen(channel, onNotify, onLost);
 }
 

@@ -64,7 +64,7 @@ export async function bankPageView(
     accounts: step === 'ACCOUNT' ? accountsOf(locked).map(({ key, kind, masked, holder }) => ({ key, kind, masked, holder })) : [],
     chosenAccount: bank.debtorAccount?.masked ?? null,
     scaCode: step === 'CONFIRM' ? await scaCode(tx, locked) : null,
-    appUrl: appWaiting ? bankAppUrl(ctx, await appTokenOf(tx, bank.id, bank.appNonce!)) : null,
+    appUrl: appWaiting && bank.appNonce ? bankAppUrl(ctx, await appTokenOf(tx, bank.id, bank.appNonce)) : null,
     next: await bankReturnUrl(tx, payin.id, ctx, afterBankUrl(ctx, payin.id)),
   };
 }

@@ -54,7 +54,7 @@ export function creditOutcomeOf(account: StoredCreditorAccount): CreditOutcome {
 }
 
 /** The payout's statusReason of a rejection: detailedStatus BANK_ISSUES, the ISO code in the reason. */
-const REJECTION_REASONS: Record<string, string> = {
+const REJECTION_REASONS: Record<'AC04' | 'AB08', string> = {
   AC04: 'The account is closed (ISO 20022 AC04)',
   AB08: 'The beneficiary bank is offline (ISO 20022 AB08)',
 };
@@ -141,7 +141,7 @@ async function answer(tx: Db, row: CreditTransferRow, payout: PayoutRow, now: Da
     tx,
     payout,
     reason
-      ? { status: 'FAILED', statusReason: { reason: REJECTION_REASONS[reason]!, detailedStatus: 'BANK_ISSUES', status: 'FAILED' } }
+      ? { status: 'FAILED', statusReason: { reason: REJECTION_REASONS[reason], detailedStatus: 'BANK_ISSUES', status: 'FAILED' } }
       : { status: 'PROCESSED', statusReason: null },
   );
   logger.info(

@@ -94,10 +94,11 @@ export function normaliseName(raw: string, type: AccountType, icao = false): Nor
   const words = folded(raw, icao).split(' ').filter(Boolean);
   const legalForms: string[] = [];
   if (type === 'PERSONAL') {
-    while (words.length > 1 && TITLES.has(words[0]!)) words.shift();
+    while (words.length > 1 && TITLES.has(words[0] ?? '')) words.shift();
   } else {
     while (words.length > 1) {
-      const last = words.at(-1)!;
+      const last = words.at(-1);
+      if (last === undefined) break;
       if (LEGAL_FORMS.has(last)) legalForms.push(last);
       else if (!(legalForms.length > 0 && LEGAL_JOINERS.has(last))) break;
       words.pop();
@@ -110,8 +111,9 @@ export function normaliseName(raw: string, type: AccountType, icao = false): Nor
 function sameWithInitials(typed: string[], held: string[]): boolean {
   if (typed.length !== held.length) return false;
   let fullWord = false;
-  for (let i = 0; i < typed.length; i += 1) {
-    const [t, h] = [typed[i]!, held[i]!];
+  for (const [i, t] of typed.entries()) {
+    const h = held[i];
+    if (h === undefined) return false;
     if (t === h) fullWord ||= t.length > 1;
     else if (!((t.length === 1 && h.startsWith(t)) || (h.length === 1 && t.startsWith(h)))) return false;
   }
@@ -119,8 +121,12 @@ function sameWithInitials(typed: string[], held: string[]): boolean {
 }
 
 /** The orders a name's words may be given in: as held, reversed, and the first word moved last or the last first. */
-const orders = (words: string[]): string[][] =>
-  words.length < 2 ? [words] : [words, [...words].reverse(), [...words.slice(1), words[0]!], [words.at(-1)!, ...words.slice(0, -1)]];
+const orders = (words: string[]): string[][] => {
+  const [first, ...rest] = words;
+  const last = rest.at(-1);
+  if (first === undefined || last === undefined) return [words];
+  return [words, [...words].reverse(), [...rest, first], [last, ...words.slice(0, -1)]];
+};
 
 /** Compares two normalised names (the rules in this file's header). */
 function compareNormalised(typed: NormalisedName, held: NormalisedName): NameMatch {

@@ -57,7 +57,8 @@ export async function destinationsOf(tx: Db, config: SandboxMerchantConfig, sess
 /** A typed account (already checked) in full, with its mask. */
 function typedAccount(account: PayeeCheckRequest['account']): StoredCreditorAccount {
   if ('iban' in account) {
-    const iban = checkedIban(account.iban)!;
+    const iban = checkedIban(account.iban);
+    if (!iban) throw invalid('account.iban: not a valid IBAN');
     return { scheme: 'IBAN', iban, masked: maskIban(iban) };
   }
   const sortCode = account.sortCode.replace(/\D/g, '');

@@ -13,6 +13,7 @@ import type { Customer } from '@/lib/contract/common';
 import { isIdentification, type PayNPlayStartAnswer, type PayNPlayStartRequest, type PayNPlayState } from '@/lib/contract/pay-n-play';
 import { consume } from '@/lib/security/velocity';
 import { SandboxApiError, invalid, rateLimited } from '../core/api-error';
+import { required } from '@/lib/required';
 import { checkedMinor } from '../core/merchant-config';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { changePayin } from '../core/records';
@@ -171,7 +172,7 @@ export async function startPayNPlay(
   };
   // A deposit's status is announced as any pay-in's; the zero pay-in of a login is not a payment.
   const payin = login
-    ? (await tx.update(payins).set(processing).where(eq(payins.id, created.id)).returning())[0]!
+    ? required((await tx.update(payins).set(processing).where(eq(payins.id, created.id)).returning())[0], 'the login’s pay-in just created')
     : await changePayin(tx, created, processing);
   const id = newId('pnp');
   await tx.insert(playerIdentifications).values({

@@ -34,6 +34,7 @@ import { ageOn, nameAndBirthDate, nationalIdHashFor } from '../bank/player-ident
 import { customersOfPerson, longestExclusion, personExclusion } from '../bank/player-matches';
 import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
+import { required } from '@/lib/required';
 import { setAwaitingLimits, limitsAskedFirst } from '../responsible-gambling/deposits-awaiting-limits';
 
 type Identification = typeof playerIdentifications.$inferSelect;
@@ -168,7 +169,7 @@ async function customerFor(
     .select({ id: customers.id })
     .from(customers)
     .where(and(eq(customers.merchantId, row.merchantId), eq(customers.externalUserId, external)));
-  return found!.id;
+  return required(found, `the customer of login ${row.id} just written`).id;
 }
 
 /** Applies the merchant's decision `asked` (an ALLOW the service refuses becomes its DENY) to the locked login `row` of the locked `session`; answers the decision. */
@@ -248,7 +249,7 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, a
     'pay n play: player decided',
   );
   const [decided] = await tx.select().from(playerIdentifications).where(eq(playerIdentifications.id, row.id));
-  return answerOf(tx, decided!);
+  return answerOf(tx, required(decided, `the login ${row.id} just decided`));
 }
 
 /** A deposit's status through changePayin (its event, the rules at SUCCESS); a login's zero pay-in written as it is, announced to no one. */

@@ -152,8 +152,9 @@ async function endedProofs(db: Db, proofs: Map<string, string[]>): Promise<strin
 function parseCursor(after: string | undefined, now: number): number | null {
   if (!after) return null;
   const [xmin, at] = after.split('.').map(Number);
-  if (!Number.isSafeInteger(xmin) || !Number.isSafeInteger(at) || now - at! > CHANGES_RETENTION_MS || at! > now + 60_000) return null;
-  return xmin!;
+  if (xmin === undefined || at === undefined || !Number.isSafeInteger(xmin) || !Number.isSafeInteger(at)) return null;
+  if (now - at > CHANGES_RETENTION_MS || at > now + 60_000) return null;
+  return xmin;
 }
 
 /**

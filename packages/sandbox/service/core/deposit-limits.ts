@@ -116,7 +116,8 @@ export async function depositRoomMinor(
         limit: convert(r.limit, limitCurrency, currency),
         remaining: Math.max(0, convert(r.remaining, limitCurrency, currency)),
       };
-      if (!room[period] || here.remaining < room[period]!.remaining) room[period] = here;
+      const tightest = room[period];
+      if (!tightest || here.remaining < tightest.remaining) room[period] = here;
     }
   }
   return room;

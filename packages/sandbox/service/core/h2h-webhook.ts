@@ -40,9 +40,8 @@ function countryName(code: string): string {
   }
 }
 
-/** The webhook body of an h2h pay-in in its current state. */
-function h2hWebhookBody(row: PayinRow, config: SandboxMerchantConfig): H2hWebhook {
-  const h2h = row.h2h!;
+/** The webhook body of an h2h pay-in (its `h2h` data) in its current state. */
+function h2hWebhookBody(row: PayinRow, h2h: NonNullable<PayinRow['h2h']>, config: SandboxMerchantConfig): H2hWebhook {
   const card = (row.card ?? {}) as { mask?: string; brand?: string; holder?: string; expiryMonth?: string; expiryYear?: string };
   const status = h2hStatus(row.status) ?? 'Failed';
   const amount = toMajor(row.amountMinor, row.currency);
@@ -107,10 +106,11 @@ function h2hWebhookBody(row: PayinRow, config: SandboxMerchantConfig): H2hWebhoo
   };
 }
 
-/** Queues the webhook of an h2h pay-in's new status to its hookUrl. */
+/** Queues the webhook of an h2h pay-in's new status to its hookUrl (none for a pay-in not made by h2h). */
 export async function enqueueH2hWebhook(tx: Db, row: PayinRow): Promise<void> {
+  const { h2h } = row;
   const status = h2hStatus(row.status);
-  if (!status) return;
+  if (!h2h || !status) return;
   const [merchant] = await tx.select({ config: merchants.config }).from(merchants).where(eq(merchants.id, row.merchantId)).limit(1);
   if (!merchant) return;
   await enqueueWebhook(tx, {
@@ -118,7 +118,7 @@ export async function enqueueH2hWebhook(tx: Db, row: PayinRow): Promise<void> {
     channel: 'h2h',
     eventType: status,
     transactionId: row.id,
-    url: row.h2h!.hookUrl,
-    body: h2hWebhookBody(row, merchant.config),
+    url: h2h.hookUrl,
+    body: h2hWebhookBody(row, h2h, merchant.config),
   });
 }

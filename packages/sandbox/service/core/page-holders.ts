@@ -221,9 +221,10 @@ async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', param
       .where(eq(payouts.id, params.payoutId ?? ''))
       .limit(1);
     if (!row) return null;
-    return row.sessionId
-      ? { ...(await sessionHolders(tx, row.sessionId))!, sessionId: row.sessionId }
-      : { merchantId: row.merchantId, held: [row.held] };
+    if (!row.sessionId) return { merchantId: row.merchantId, held: [row.held] };
+    // A payout of a session gone (none is deleted while its payouts are kept): no holder, as for a payout gone.
+    const session = await sessionHolders(tx, row.sessionId);
+    return session ? { ...session, sessionId: row.sessionId } : null;
   }
   // A customer's saved cards are removed by a browser holding one of the customer's sessions or payouts.
   const customerId = params.customerId ?? '';

@@ -75,6 +75,14 @@ export function tokenOf(form: FormData): string {
   return token;
 }
 
+/** The form's token (as `tokenOf` takes it) and the console's merchant it names; redirects to the console's start otherwise. */
+export function merchantOf(form: FormData): { token: string; merchant: NonNullable<ReturnType<typeof consoleMerchant>> } {
+  const token = tokenOf(form);
+  const merchant = consoleMerchant(token);
+  if (!merchant) redirect('/sandbox');
+  return { token, merchant };
+}
+
 /** The typed client of this sandbox's API as the console's merchant (lib/payments-api/merchant-client.ts). */
 export const api = (token: string) => createPaymentsClient({ baseUrl: sandboxApiBaseUrl(), token });
 

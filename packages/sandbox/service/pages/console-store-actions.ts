@@ -17,14 +17,13 @@ import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
 import { usableLogoUrl } from '@/lib/theme/theme';
 import { SandboxApiError } from '../core/api-error';
-import { consoleMerchant } from './console-data';
+
 import { refundPayin } from '../payins/payin-decisions';
 import { findMerchant, sandboxDb } from '../core/store';
-import { back, text, tokenOf } from './console-form';
+import { back, merchantOf, text } from './console-form';
 
 export async function refundAction(form: FormData): Promise<void> {
-  const token = tokenOf(form);
-  const merchant = consoleMerchant(token)!;
+  const { token, merchant } = merchantOf(form);
   const amount = text(form, 'amount');
   try {
     const db = await sandboxDb();
@@ -39,7 +38,7 @@ export async function refundAction(form: FormData): Promise<void> {
 }
 
 export async function setWebhookUrlAction(form: FormData): Promise<void> {
-  const token = tokenOf(form);
+  const { token, merchant } = merchantOf(form);
   const raw = text(form, 'webhookUrl');
   const parsed = HttpUrl.safeParse(raw);
   if (raw && !parsed.success) return back(token, 'failed', { detail: 'webhook URL must be an http(s) URL' });
@@ -49,7 +48,7 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
   await db
     .update(merchants)
     .set({ webhookUrl: raw || null })
-    .where(eq(merchants.id, consoleMerchant(token)!.id));
+    .where(eq(merchants.id, merchant.id));
   await back(token, 'webhookSaved');
 }
 
@@ -58,12 +57,12 @@ export async function setWebhookUrlAction(form: FormData): Promise<void> {
  * `webhook-id` (so a receiver that already has it can tell), one more attempt in its log.
  */
 export async function resendDeliveryAction(form: FormData): Promise<void> {
-  const token = tokenOf(form);
+  const { token, merchant } = merchantOf(form);
   const db = await sandboxDb();
   const resent = await db
     .update(webhookDeliveries)
     .set({ deliveredAt: null, nextAttemptAt: new Date() })
-    .where(and(eq(webhookDeliveries.id, text(form, 'deliveryId')), eq(webhookDeliveries.merchantId, consoleMerchant(token)!.id)))
+    .where(and(eq(webhookDeliveries.id, text(form, 'deliveryId')), eq(webhookDeliveries.merchantId, merchant.id)))
     .returning({ id: webhookDeliveries.id });
   if (resent.length === 0) return back(token, 'failed', { detail: 'no such delivery' });
   await back(token, 'resent');
@@ -71,12 +70,12 @@ export async function resendDeliveryAction(form: FormData): Promise<void> {
 
 /** Ends a cashier session now (sandbox only), to see the cashier's expired page. */
 export async function expireSessionAction(form: FormData): Promise<void> {
-  const token = tokenOf(form);
+  const { token, merchant } = merchantOf(form);
   const db = await sandboxDb();
   await db
     .update(cashierSessions)
     .set({ expiresAt: new Date(Date.now() - 1000) })
-    .where(and(eq(cashierSessions.id, text(form, 'sessionId')), eq(cashierSessions.merchantId, consoleMerchant(token)!.id)));
+    .where(and(eq(cashierSessions.id, text(form, 'sessionId')), eq(cashierSessions.merchantId, merchant.id)));
   await back(token, 'sessionExpired');
 }
 
@@ -88,8 +87,8 @@ export async function expireSessionAction(form: FormData): Promise<void> {
  * (5 s, lib/payments-api/client.ts), on every instance.
  */
 export async function updateThemeAction(form: FormData): Promise<void> {
-  const token = tokenOf(form);
-  const merchantId = consoleMerchant(token)!.id;
+  const { token, merchant: seeded } = merchantOf(form);
+  const merchantId = seeded.id;
   const db = await sandboxDb();
   const merchant = await findMerchant(db, merchantId);
   if (!merchant) redirect('/sandbox');

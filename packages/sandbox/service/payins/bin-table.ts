@@ -79,6 +79,7 @@ export function chosenBrand(
 ): string {
   const brands = lookupBin(digits.slice(0, 8))?.brands ?? [detected];
   if (preferred !== undefined && !brands.includes(preferred)) throw invalid('preferredBrand is not a brand of this card');
-  if (brands.length < 2) return brands[0] ?? detected;
-  return preferred ?? merchantPreferred?.find((brand) => brands.includes(brand)) ?? brands[0]!;
+  const [scheme = detected] = brands;
+  if (brands.length < 2) return scheme;
+  return preferred ?? merchantPreferred?.find((brand) => brands.includes(brand)) ?? scheme;
 }

@@ -21,6 +21,7 @@ import type {
 import { type Principal } from '../core/auth';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
 import { changePayin } from '../core/records';
+import { SandboxApiError, notFound } from '../core/api-error';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard } from '../core/saved-cards';
 import { outcomeForCard, outcomeForMask } from '../core/test-cards';
@@ -113,20 +114,24 @@ export async function completeSpc(
   const row = await loadPayinForUpdate(tx, principal, id);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const verdict = await verifySpc(tx, row, { payeeName: config.displayName, allowedOrigins: config.settings.allowedOrigins }, request, ctx);
+  // The pay-in as verifySpc left it (locked above, so still there).
   const [fresh] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
+  if (!fresh) throw notFound('Pay-in');
   if (!verdict.verified) {
     logger.warn(
       { paymentId: id, reason: verdict.reason },
       'sandbox ACS: a passkey confirmation did not verify; the ordinary challenge stands',
     );
-    return processingAnswer(fresh!, nextStep(fresh!, ctx));
+    return processingAnswer(fresh, nextStep(fresh, ctx));
   }
-  const passed = await changePayin(tx, fresh!, {
+  // verifySpc answers only for a pay-in in its 3DS challenge.
+  if (!fresh.threeDs) throw new SandboxApiError('INVALID_STATE', 'The pay-in has no passkey confirmation to answer');
+  const passed = await changePayin(tx, fresh, {
     status: 'SUCCESS',
     statusReason: null,
     pendingUntil: null,
     pendingOutcome: null,
-    threeDs: { ...fresh!.threeDs!, passedBy: 'spc' },
+    threeDs: { ...fresh.threeDs, passedBy: 'spc' },
   });
   return processingAnswer(passed);
 }

@@ -31,6 +31,7 @@ import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { rulesFor } from '../core/merchant-config';
+import { required } from '@/lib/required';
 import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from '../core/deposit-limits';
 
 /**
@@ -134,8 +135,9 @@ export function customerLimitChange(
   if (request.confirmReady) {
     for (const [c, periods] of Object.entries(across.ready)) {
       for (const [p, raise] of Object.entries(periods)) {
-        setOnlyIn(stored, p as Period, c, raise!.limit);
-        delete pending[c]![p as Period];
+        if (!raise) continue;
+        setOnlyIn(stored, p as Period, c, raise.limit);
+        delete pending[c]?.[p as Period];
       }
     }
   }
@@ -148,7 +150,9 @@ export function customerLimitChange(
     );
     // The limits in force, converted into the session currency: what a change is lower or higher than.
     const inForce = Object.fromEntries(
-      Object.entries(bindingLimits(stored, currency, converterOf(merchant))).map(([p, b]) => [p, b!.minor]),
+      Object.entries(bindingLimits(stored, currency, converterOf(merchant))).flatMap(([p, b]): [string, number][] =>
+        b ? [[p, b.minor]] : [],
+      ),
     ) as PeriodLimitsMinor;
     const plan = planLimits(inForce, {}, asked, rules, now, ceilingMinor(rules, merchant, currency));
     if (isLimitProblem(plan)) {
@@ -160,11 +164,11 @@ export function customerLimitChange(
     }
     for (const period of Object.keys(asked) as Period[]) {
       // The change replaces any raise of the period still waiting, in any currency.
-      for (const c of Object.keys(pending)) delete pending[c]![period];
+      for (const periods of Object.values(pending)) delete periods[period];
       const change = plan.changes.find((c) => c.period === period);
       if (!change) continue;
       if (change.effectiveAt === null) setOnlyIn(stored, period, currency, change.to);
-      else (pending[currency] ??= {})[period] = plan.pending[period]!;
+      else (pending[currency] ??= {})[period] = required(plan.pending[period], `the planned raise of the ${period} limit`);
     }
   }
   return { depositLimits: withoutEmpty(stored), pending: withoutEmpty(pending) };

@@ -53,10 +53,10 @@ export function pendingRaises(
   const convert = converterOf(config);
   const entries = [
     ...Object.entries(waiting).flatMap(([c, periods]) =>
-      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: false })),
+      Object.entries(periods).flatMap(([p, v]) => (v ? [{ c, p: p as Period, v, ready: false }] : [])),
     ),
     ...Object.entries(ready).flatMap(([c, periods]) =>
-      Object.entries(periods).map(([p, v]) => ({ c, p: p as Period, v: v!, ready: true })),
+      Object.entries(periods).flatMap(([p, v]) => (v ? [{ c, p: p as Period, v, ready: true }] : [])),
     ),
   ];
   return entries.flatMap(({ c, p, v, ready: isReady }) => {

@@ -17,7 +17,7 @@ import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { handleSandboxRequest } from '@sandbox/service/http';
 import { SAMPLE_BODIES } from './operation-samples';
-import { random } from '@/lib/testing/random';
+import { picker, random } from '@/lib/testing/random';
 
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
 /** Values of every awkward sort. */
@@ -60,7 +60,7 @@ interface FuzzReport {
 }
 
 function mutate(value: unknown, next: () => number): unknown {
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const pick = picker(next);
   if (value && typeof value === 'object' && !Array.isArray(value)) {
     const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return pick(ODD_VALUES);
@@ -77,12 +77,13 @@ function mutate(value: unknown, next: () => number): unknown {
 
 function requestFor(id: OperationId, next: () => number): { url: string; init: RequestInit; label: string } {
   const op = OPERATIONS[id];
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const pick = picker(next);
   const params = Object.fromEntries(pathParamNames(op.path).map((name) => [name, pick(ODD_IDS)]));
   // Ids that are already percent-encoded are sent as they are.
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
-    /%/.test(params[name] ?? '') ? params[name]! : encodeURIComponent(params[name] ?? ''),
-  );
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name] ?? '';
+    return /%/.test(value) ? value : encodeURIComponent(value);
+  });
   const sample = SAMPLE_BODIES[id]?.() ?? {};
   const roll = next();
   let raw: string | undefined;
@@ -119,7 +120,7 @@ const FORM_SCHEMA = z.object({
 });
 
 function fuzzForm(next: () => number): void {
-  const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!;
+  const pick = picker(next);
   const text = () => {
     const value = pick(ODD_VALUES);
     return typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
@@ -167,9 +168,10 @@ export async function runFuzz(cases: number, seed = 1): Promise<FuzzReport> {
     longest = Math.max(longest, now - lastTick - 5);
     lastTick = now;
   }, 5);
+  const pick = picker(next);
   try {
     for (let i = 0; i < cases; i += 1) {
-      const id = OPERATION_IDS[Math.floor(next() * OPERATION_IDS.length)]!;
+      const id = pick(OPERATION_IDS);
       const { url, init, label } = requestFor(id, next);
       let status: number;
       try {

@@ -12,6 +12,7 @@ import { chooseAccount, confirmPayment, logIn, type StepResult } from '@sandbox/
 import type { BankActor } from '@sandbox/service/bank/bank-payments';
 import { bankPageView } from '@sandbox/service/bank/bank-view';
 import { sandboxDb } from '@sandbox/service/core/store';
+import { required } from '@/lib/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import { pagesContext, RETURN_URLS } from './sandbox-fixtures';
 
@@ -71,12 +72,13 @@ export const bankStepOk = (actor: BankActor, result: StepResult): BankActor => {
 export async function payAtBank(redirectUrl: string, username: string): Promise<BrowserActor> {
   const db = await sandboxDb();
   const url = new URL(redirectUrl);
-  const payinId = decodeURIComponent(url.pathname.split('/').pop()!);
-  let at: BrowserActor = { as: 'browser', payinId, token: url.searchParams.get('t')! };
+  // The last segment of the path (`split` answers one at least).
+  const payinId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
+  let at: BrowserActor = { as: 'browser', payinId, token: required(url.searchParams.get('t'), `the token (t) of ${redirectUrl}`) };
   at = { ...at, token: tokenOf(bankStepOk(at, await db.transaction((tx) => logIn(tx, at, username)))) };
   at = { ...at, token: tokenOf(bankStepOk(at, await db.transaction((tx) => chooseAccount(tx, at, 'current')))) };
-  const view = (await db.transaction((tx) => bankPageView(tx, at, pagesContext())))!;
-  bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, view.scaCode!)));
+  const view = required(await db.transaction((tx) => bankPageView(tx, at, pagesContext())), 'the bank page');
+  bankStepOk(at, await db.transaction((tx) => confirmPayment(tx, at, required(view.scaCode, 'the bank page’s SCA code'))));
   return at;
 }
 

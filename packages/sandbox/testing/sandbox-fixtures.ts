@@ -18,6 +18,7 @@ import { completeChallenge } from '@sandbox/service/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@sandbox/service/payins/spc-enrolment';
 import { keyedHash } from '@sandbox/service/core/store';
 import { maskPan } from '@/lib/card/card-rules';
+import { required } from '@/lib/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import type { softwareAuthenticator } from './software-authenticator';
 
@@ -170,11 +171,13 @@ export async function enrolTestPasskey(db: Db, payinId: string, authenticator: R
   await db.transaction((tx) => completeChallenge(tx, payinId, true, pagesContext()));
   const { options, enrolled } = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payins).where(eq(payins.id, payinId)).for('update');
-    const offered = await enrolmentOptions(tx, row!, pagesContext());
-    expect(offered).not.toBeNull();
+    const offered = required(await enrolmentOptions(tx, required(row, `pay-in ${payinId}`), pagesContext()), 'the passkey enrolment offer');
     const [fresh] = await tx.select().from(payins).where(eq(payins.id, payinId)).for('update');
-    const credential = authenticator.register(offered!.challenge, new URL(sandboxPublicUrl()).origin);
-    return { options: offered!, enrolled: await enrolPasskey(tx, fresh!, credential as never, pagesContext()) };
+    const credential = authenticator.register(offered.challenge, new URL(sandboxPublicUrl()).origin);
+    return {
+      options: offered,
+      enrolled: await enrolPasskey(tx, required(fresh, `pay-in ${payinId}`), credential as never, pagesContext()),
+    };
   });
   expect(enrolled).toBe(true);
   return options;
@@ -183,15 +186,17 @@ export async function enrolTestPasskey(db: Db, payinId: string, authenticator: R
 /** Ends the cooling-off of every raise of the customer's that waits (its date moved a second into the past), as if the wait were over. */
 export async function endCoolingOff(db: Db, customerId: string): Promise<void> {
   const [row] = await db.select().from(customers).where(eq(customers.id, customerId));
+  const customer = required(row, `customer ${customerId}`);
+  const effectiveAt = new Date(Date.now() - 1000).toISOString();
   const pending = Object.fromEntries(
-    Object.entries(row!.gambling?.pending ?? {}).map(([currency, periods]) => [
+    Object.entries(customer.gambling?.pending ?? {}).map(([currency, periods]) => [
       currency,
-      Object.fromEntries(Object.entries(periods).map(([p, v]) => [p, { ...v!, effectiveAt: new Date(Date.now() - 1000).toISOString() }])),
+      Object.fromEntries(Object.entries(periods).flatMap(([p, v]) => (v ? [[p, { ...v, effectiveAt }] as const] : []))),
     ]),
   );
   await db
     .update(customers)
-    .set({ gambling: { ...row!.gambling, pending } })
+    .set({ gambling: { ...customer.gambling, pending } })
     .where(eq(customers.id, customerId));
 }
 
@@ -248,6 +253,8 @@ export async function recordDepositCard(db: Db, payinId: string, cardNumber: str
   const [row] = await db.select().from(payins).where(eq(payins.id, payinId));
   await db
     .update(payins)
-    .set({ card: { ...row!.card!, hash: await keyedHash(db, cardNumber), mask: maskPan(cardNumber) } })
+    .set({
+      card: { ...required(row?.card, `the card of pay-in ${payinId}`), hash: await keyedHash(db, cardNumber), mask: maskPan(cardNumber) },
+    })
     .where(eq(payins.id, payinId));
 }

@@ -6,6 +6,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
+import { required } from '@/lib/required';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 const b64 = (data: Buffer | Uint8Array) => Buffer.from(data).toString('base64url');
@@ -37,8 +38,8 @@ export function softwareAuthenticator(rpId: string, options: { userVerified?: bo
         [1, 2],
         [3, -7],
         [-1, 1],
-        [-2, Buffer.from(jwk.x!, 'base64url')],
-        [-3, Buffer.from(jwk.y!, 'base64url')],
+        [-2, Buffer.from(required(jwk.x, 'the x of the P-256 public key'), 'base64url')],
+        [-3, Buffer.from(required(jwk.y, 'the y of the P-256 public key'), 'base64url')],
       ]);
       const credentialData = Buffer.concat([Buffer.alloc(16), Buffer.from([0, rawId.length]), rawId, Buffer.from(isoCBOR.encode(cose))]);
       const authData = Buffer.concat([rpIdHash, Buffer.from([UP | uv | AT]), u32(counter), credentialData]);

@@ -34,4 +34,10 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // An unchecked `!` turns a missing value into a TypeError far from its cause: say what happens when it is missing.
+    files: ['lib/**/*.{ts,tsx}', 'packages/sandbox/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'lib/contract/generated/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
+  },
 ]);

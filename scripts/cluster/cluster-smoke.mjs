@@ -1,15 +1,18 @@
 /**
  * Flows through the cluster (npm run test:cluster, part of npm test): starts it
- * (scripts/cluster/cluster.mjs: two checkout instances and two sandbox processes behind HAProxy, on
+ * (scripts/cluster/cluster.mjs: two checkout instances behind nginx configured as ingress-nginx,
+ * two sandbox processes behind HAProxy, on
  * PostgreSQL), then, each request free to land on any instance or process:
  * - a card pay-in paid through the card form's real server-action post, and one whose client
- *   forges a padded X-Forwarded-For (the address HAProxy saw reaches the PSP);
+ *   forges a padded X-Forwarded-For (the address the ingress saw reaches the PSP);
+ * - the ingress's X-Forwarded-Host (the customer's host) accepted, a forged one refused (400),
+ *   through the ingress and straight to an instance;
  * - a 3DS pay-in: the post leads to the service's ACS on its own origin, the challenge is passed;
  * - a cashier deposit (a session pay-in paid by card) and a withdrawal (destination given, confirmed);
  * - one declined attempt posted to both checkout instances at once: counted once;
  * - one processing call with one Idempotency-Key sent to both sandbox processes at once: one effect;
  * - parallel withdrawals of the whole balance: one payout;
- * - the widget's event stream through HAProxy: a balance change arrives;
+ * - the widget's event stream through the ingress: a balance change arrives;
  * - every webhook of the run delivered once, counted by its id at a receiver that answers 2xx,
  *   while both sandbox workers run.
  * Prints each check and exits non-zero when one fails.
@@ -81,17 +84,34 @@ const cookieOf = async (launchUrl) => (await launch(launchUrl)).cookie;
 
 try {
   const paid = await newPayin();
-  check('iframeUrls point at the load balancer', paid.iframeUrls.card.startsWith(cluster.lb), paid.iframeUrls.card);
+  check('iframeUrls point at the ingress', paid.iframeUrls.card.startsWith(cluster.lb), paid.iframeUrls.card);
+  // The ingress sets X-Forwarded-Host to the host the customer asked for: CHECKOUT_URL's passes
+  // (every flow below), another is refused, through the ingress and straight to an instance.
+  const statusOf = (url, headers) =>
+    new Promise((resolve, reject) => {
+      const request = http.get(url, { headers, agent: false }, (response) => {
+        response.resume();
+        resolve({ status: response.statusCode });
+      });
+      request.on('error', reject);
+    });
+  const forgedHost = await statusOf(`${cluster.lb}/api/health`, { Host: 'evil.example' });
+  const straight = await statusOf(`${cluster.instances[0]}/api/health`, { 'X-Forwarded-Host': 'evil.example' });
+  check(
+    'a host the checkout does not serve is refused, through the ingress and straight to an instance',
+    forgedHost.status === 400 && straight.status === 400,
+    `${forgedHost.status}, ${straight.status}`,
+  );
   await postCardForm(paid.iframeUrls.card, card('4242424242424242'));
-  check('a card pay-in through HAProxy is SUCCESS', (await payin(paid.paymentId)).status === 'SUCCESS');
+  check('a card pay-in through the ingress is SUCCESS', (await payin(paid.paymentId)).status === 'SUCCESS');
 
   // A client that pads X-Forwarded-For past 4 KB and forges an address at the
-  // end is still known by the address HAProxy saw (TRUSTED_PROXY_HOPS=1), also by the PSP.
+  // end is still known by the address the ingress saw (TRUSTED_PROXY_HOPS=1), also by the PSP.
   const forged = await newPayin();
   await postCardForm(forged.iframeUrls.card, card('4242424242424242'), { 'X-Forwarded-For': `${'6.6.6.6, '.repeat(600)}203.0.113.7` });
   const forgedIp = (await payin(forged.paymentId)).metadata?.ipAddress;
   check(
-    'a padded, forged X-Forwarded-For through HAProxy: the PSP gets the address HAProxy saw',
+    'a padded, forged X-Forwarded-For through the ingress: the PSP gets the address the ingress saw',
     forgedIp === '127.0.0.1',
     `metadata.ipAddress ${forgedIp}`,
   );
@@ -136,7 +156,7 @@ try {
     'deposit',
   );
   await postCardForm(deposit.iframeUrls.card, card('4242424242424242'));
-  check('a cashier deposit paid by card through HAProxy is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
+  check('a cashier deposit paid by card through the ingress is SUCCESS', (await payin(deposit.paymentId)).status === 'SUCCESS');
   const withdrawal = must(
     await merchant.POST('/public/cashier/session/{sessionId}/payout', {
       params: { path: { sessionId: wallet.sessionId } },
@@ -153,7 +173,7 @@ try {
   );
   const confirmed = (await merchant.PUT('/public/payout/{payoutId}/confirm', { params: { path: { payoutId: withdrawal.payoutId } } }))
     .response.status;
-  check('a withdrawal: destination given through HAProxy, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
+  check('a withdrawal: destination given through the ingress, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
 
   const twice = await newPayin();
   const [a, b] = cluster.instances;
@@ -227,7 +247,7 @@ try {
   while (!events.join('').includes('"balance":12.34') && Date.now() - changedAt < 5_000) await wait(25);
   const delay = Date.now() - changedAt;
   stream.destroy();
-  check('the widget’s event stream through HAProxy shows a balance change', events.join('').includes('"balance":12.34'), `${delay} ms`);
+  check('the widget’s event stream through the ingress shows a balance change', events.join('').includes('"balance":12.34'), `${delay} ms`);
 
   // Every webhook of the run, delivered once although both sandbox workers run.
   let undelivered = Infinity;

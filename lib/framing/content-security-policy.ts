@@ -58,7 +58,8 @@ export function contentSecurityPolicy(options: {
     "default-src 'self'",
     plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
     `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
-    "img-src 'self' data: https:",
+    // The sandbox wallet's icon, when the sandbox lives on an http origin of its own.
+    `img-src 'self' data: https:${wallet ? ` ${wallet}` : ''}`,
     "font-src 'self'",
     plus(`connect-src ${connect}`),
     plus(`frame-src ${frames}`),

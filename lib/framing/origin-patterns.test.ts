@@ -68,6 +68,16 @@ describe('allowed origins', () => {
     ).toBe("connect-src 'self' https://sandbox.example https://pay.google.com");
   });
 
+  it('shows the sandbox wallet’s icon from a sandbox on an http origin of its own (npm run cluster), on a payment page only', () => {
+    process.env.CHECKOUT_URL = 'http://localhost:3510';
+    process.env.SANDBOX_PUBLIC_URL = 'http://localhost:3501';
+    const imgSrc = (csp: string) => csp.split('; ').find((d) => d.startsWith('img-src '));
+    expect(imgSrc(contentSecurityPolicy({ nonce: 'n', frameAncestors: [], frameHttps: true, dev: false, https: false }))).toBe(
+      "img-src 'self' data: https: http://localhost:3501",
+    );
+    expect(imgSrc(contentSecurityPolicy({ nonce: 'n', frameAncestors: [], dev: false, https: false }))).toBe("img-src 'self' data: https:");
+  });
+
   it("adds nothing when the sandbox shares the checkout's origin, or outside test mode (no sandbox wallet)", () => {
     process.env.CHECKOUT_URL = 'https://checkout.example';
     delete process.env.SANDBOX_PUBLIC_URL;

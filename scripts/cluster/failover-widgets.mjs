@@ -71,8 +71,9 @@ export function openWidget(lb, sessionId, cookie) {
 
 /**
  * Opens `count` withdrawal widgets: their cashier sessions created through the merchant API
- * (`api`, `merchantAuth`: its base and Authorization header; balance 100 EUR), every launch
- * address opened by one browser (so one cookie holds every session), each stream opened on `lb`.
+ * (`api`, `merchantAuth`: its base and Authorization header; balance 100 EUR), each launch
+ * address opened by a browser of its own (a spend gives its browser a new secret), each stream
+ * opened on `lb` with its browser's cookie.
  * Answers `widgets` and `changeBalances(balance, withinMs)`: sets every session's balance (major
  * units), answers how many widgets showed it within `withinMs`.
  */
@@ -103,9 +104,9 @@ export async function openWidgets({ count, api, lb, merchantAuth }) {
       )),
     );
   }
-  let holder = '';
-  for (const session of sessions) holder = (await launch(session.widgetUrl, { checkoutOrigin: lb, cookie: holder || undefined })).cookie;
-  const widgets = sessions.map((s) => openWidget(lb, s.sessionId, holder));
+  const cookies = [];
+  for (const session of sessions) cookies.push((await launch(session.widgetUrl, { checkoutOrigin: lb })).cookie);
+  const widgets = sessions.map((s, i) => openWidget(lb, s.sessionId, cookies[i]));
   /** Changes every widget's balance through the merchant API; answers how many widgets showed it within `withinMs`. */
   const changeBalances = async (balance, withinMs) => {
     for (let i = 0; i < widgets.length; i += 20)

@@ -2,8 +2,16 @@ import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
+/**
+ * BUILD_WITHOUT_SANDBOX=1 (the image for a real payments service, scripts/image/build-image.sh):
+ * the build is made from a copy of the tree without packages/sandbox and app/sandbox, and the
+ * start-up door's one import of the sandbox resolves to lib/sandbox-absent.ts.
+ */
+const withoutSandbox = process.env.BUILD_WITHOUT_SANDBOX === '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  ...(withoutSandbox ? { turbopack: { resolveAlias: { '@sandbox/service/worker': './lib/sandbox-absent.ts' } } } : {}),
   poweredByHeader: false,
   // One build, tested as it ships: `.next/standalone` holds server.js and only the node_modules
   // it needs (scripts/build/standalone-assets.mjs adds the static files and the sandbox's

@@ -216,7 +216,8 @@ export function policyProblems(manifests: Manifest[]): string[] {
     backends.length > 0 &&
       backends.every(
         (backend) =>
-          backend?.name === service.metadata?.name &&
+          backend !== undefined &&
+          backend.name === service.metadata?.name &&
           (service.spec?.ports ?? []).some((p) => p.name === backend.port?.name || p.port === backend.port?.number),
       ),
     'the Ingress sends to the Service’s port',

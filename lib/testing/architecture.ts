@@ -38,7 +38,7 @@ export const LAYERS: Layer[] = [
   { name: 'the pages', units: ['components/payment', 'components/cashier'], within: 'siblings' },
   { name: 'test support', units: ['testing'], within: 'free' },
   { name: 'the embedded sandbox (the service, packages/sandbox)', units: ['sandbox'], within: 'free' },
-  { name: 'start-up', units: ['startup'], within: 'free' },
+  { name: 'start-up', units: ['startup', 'sandbox-absent'], within: 'free' },
   { name: 'routes', units: ['app', 'app/sandbox', 'proxy', 'instrumentation'], within: 'free' },
 ];
 

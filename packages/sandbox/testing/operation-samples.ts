@@ -6,7 +6,7 @@ import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
 import { randomUUID } from 'node:crypto';
 import type { OperationId } from '@/lib/contract/operations';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { sampleH2hBilling } from '@sandbox/service/sample-billing';
+import { sampleH2hBilling } from '@sandbox/service/core/sample-billing';
 
 const browser = { javascriptEnabled: true };
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };

@@ -13,7 +13,7 @@ import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { sampleH2hBilling } from '@sandbox/service/sample-billing';
+import { sampleH2hBilling } from '@sandbox/service/core/sample-billing';
 import { completeChallenge } from '@sandbox/service/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@sandbox/service/payins/spc-enrolment';
 import { keyedHash } from '@sandbox/service/core/store';

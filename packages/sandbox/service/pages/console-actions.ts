@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { redirect } from 'next/navigation';
-import { sampleH2hBilling } from '../sample-billing';
+import { sampleH2hBilling } from '../core/sample-billing';
 import { TEST_CARD_NUMBERS } from '../core/test-cards';
 import { api, back, customer, failure, returnUrls, text, tokenOf } from './console-form';
 

@@ -127,6 +127,11 @@ export const CheckoutSettings = z
       description: "The merchant's responsible-gambling page, linked beside the limits.",
       'x-extension': true,
     }),
+    frameTimings: z.boolean().optional().meta({
+      description:
+        'The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false).',
+      'x-extension': true,
+    }),
   })
   .meta({ id: 'CheckoutSettings', 'x-extension': true });
 export type CheckoutSettings = z.infer<typeof CheckoutSettings>;

@@ -1538,6 +1538,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
+            frameTimings?: boolean;
             /** @description Where the service sends the merchant’s events (Standard Webhooks); null: none; left out: unchanged. A private, link-local or loopback address is refused (400). */
             webhookUrl?: string | null;
         };
@@ -2249,6 +2251,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
+            frameTimings?: boolean;
         };
         MerchantSettings: {
             displayName: string;
@@ -2289,6 +2293,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
+            frameTimings?: boolean;
             webhookUrl: string | null;
         };
         PayinTransactionOutput: {

@@ -29,6 +29,8 @@ const child = startServer(
     SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
     // Every browser of the suite reports from 127.0.0.1 (the flood test has its own server).
     LIMIT_CSP_REPORTS_PER_IP: '100000/60',
+    // ...and every page's timing beacon (e2e/frame-vitals.spec.ts reads what they moved).
+    LIMIT_VITALS_PER_IP: '100000/60',
     // The proof-of-work check has its own server in e2e/proof-of-work.spec.ts.
     POW_AFTER_FAILURES: '1000',
     NEXT_TELEMETRY_DISABLED: '1',

@@ -85,6 +85,9 @@ export const ENV_SCHEMA = z.object({
   LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe(
     'CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).',
   ),
+  LIMIT_VITALS_PER_IP: Limit.default('60/60').describe(
+    'Timing reports of the framed pages (POST /api/vitals) counted per client address, in memory per instance; past it 429 (a page sends one to three; customers behind one NAT share it).',
+  ),
   RATE_LIMIT_DATABASE_URL: z
     .string()
     .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')

@@ -19,6 +19,7 @@ export const ROUTE_PATTERNS = [
   '/api/payments/[transactionType]/[paymentId]/3ds-method',
   '/api/payments/[transactionType]/[paymentId]/bin',
   '/api/ready',
+  '/api/vitals',
   '/bench-floor/[paymentId]',
   '/cashier/[sessionId]',
   '/cashier/[sessionId]/widget',

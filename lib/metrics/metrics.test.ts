@@ -47,6 +47,9 @@ describe('the metrics registry', () => {
         ['checkout_db_pool_idle_connections', 'gauge'],
         ['checkout_db_pool_total_connections', 'gauge'],
         ['checkout_db_pool_waiting_clients', 'gauge'],
+        ['checkout_frame_client_errors_total', 'counter'],
+        ['checkout_frame_cumulative_layout_shift', 'histogram'],
+        ['checkout_frame_vitals_seconds', 'histogram'],
         ['checkout_http_request_duration_seconds', 'histogram'],
         ['checkout_live_balance_open_streams', 'gauge'],
         ['checkout_payment_outcomes_total', 'counter'],
@@ -60,7 +63,8 @@ describe('the metrics registry', () => {
     for (const f of ours) {
       expect(f.help, f.name).not.toBe('');
       if (f.type === 'counter') expect(f.name).toMatch(/_total$/);
-      if (f.type === 'histogram') expect(f.name).toMatch(/_seconds$/);
+      // Every histogram is of seconds but the layout shift, which has no unit.
+      if (f.type === 'histogram' && f.name !== 'checkout_frame_cumulative_layout_shift') expect(f.name).toMatch(/_seconds$/);
     }
     const names = families.map((f) => f.name);
     expect(names).toEqual(
@@ -120,6 +124,36 @@ describe('the metrics registry', () => {
     expect(family(families, 'checkout_pow_verifications_total')?.samples).toEqual(
       expect.arrayContaining([expect.objectContaining({ labels: { result: 'failed' } })]),
     );
+  });
+
+  it('records the frame’s timings in seconds, its layout shift unitless, its client errors by kind', async () => {
+    const m = await load();
+    m.metrics().frameVitals.reset();
+    m.metrics().frameLayoutShift.reset();
+    m.metrics().frameClientErrors.reset();
+    m.observeFrameVital('card', 'de', 'lcp', 1.2);
+    m.observeFrameVital('card', 'de', 'lcp', 3.5);
+    m.observeFrameVital('card', 'other', 'threeds_challenge', 95);
+    m.observeFrameLayoutShift('card', 'de', 0.12);
+    m.countFrameClientErrors('widget', 'TypeError', 2);
+    const families = await scrape(m);
+    const vitals = histogramSeries(family(families, 'checkout_frame_vitals_seconds')!);
+    const lcp = vitals.find((s) => s.labels.metric === 'lcp');
+    expect(lcp).toMatchObject({ labels: { page: 'card', locale: 'de', metric: 'lcp' }, count: 2, sum: 4.7 });
+    // The web vitals' thresholds are bucket bounds: LCP good ≤ 2.5 s, poor > 4 s.
+    expect(lcp?.buckets.find((b) => b.le === 2.5)?.count).toBe(1);
+    expect(lcp?.buckets.find((b) => b.le === 4)?.count).toBe(2);
+    const challenge = vitals.find((s) => s.labels.metric === 'threeds_challenge');
+    expect(challenge?.buckets.find((b) => b.le === 60)?.count).toBe(0);
+    expect(challenge?.buckets.find((b) => b.le === 180)?.count).toBe(1);
+    const cls = histogramSeries(family(families, 'checkout_frame_cumulative_layout_shift')!);
+    expect(cls).toHaveLength(1);
+    expect(cls[0]).toMatchObject({ labels: { page: 'card', locale: 'de' }, count: 1 });
+    expect(cls[0]!.buckets.find((b) => b.le === 0.1)?.count).toBe(0);
+    expect(cls[0]!.buckets.find((b) => b.le === 0.15)?.count).toBe(1);
+    expect(family(families, 'checkout_frame_client_errors_total')?.samples).toEqual([
+      expect.objectContaining({ labels: { page: 'widget', kind: 'TypeError' }, value: 2 }),
+    ]);
   });
 
   it('reads each watched database pool at the scrape', async () => {

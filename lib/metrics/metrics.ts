@@ -22,6 +22,10 @@
  * - `checkout_payments_service_call_duration_seconds{operation,outcome}` (histogram);
  * - `checkout_db_pool_total_connections`, `checkout_db_pool_idle_connections`,
  *   `checkout_db_pool_waiting_clients` `{pool}` (gauges of each node-postgres pool);
+ * - what the framed pages measure in the customer's browser (app/api/vitals/route.ts):
+ *   `checkout_frame_vitals_seconds{page,locale,metric}` and
+ *   `checkout_frame_cumulative_layout_shift{page,locale}` (histograms; CLS is unitless), and
+ *   `checkout_frame_client_errors_total{page,kind}`;
  * - Node.js's defaults (`process_*`, `nodejs_*`: prom-client's collectDefaultMetrics).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -47,6 +51,9 @@ interface Metrics {
   powVerifications: Counter<'result'>;
   liveBalanceStreams: Gauge;
   serviceCalls: Histogram<'operation' | 'outcome'>;
+  frameVitals: Histogram<'page' | 'locale' | 'metric'>;
+  frameLayoutShift: Histogram<'page' | 'locale'>;
+  frameClientErrors: Counter<'page' | 'kind'>;
   /** The node-postgres pools watched, by name (`sandbox`, `rate_limits`). */
   pools: Map<string, PoolCounts>;
 }
@@ -58,6 +65,14 @@ type WithMetrics = typeof globalThis & { [key]?: Metrics };
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 /** Buckets of the service-call histogram, in seconds (PAYMENTS_API_TIMEOUT_MS is 15 s by default; a long poll waits 25 s). */
 const CALL_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15, 30];
+/**
+ * Buckets of the frame's timings, in seconds: the web vitals' thresholds (INP 0.2/0.5, TTFB
+ * 0.8/1.8, FCP 1.8/3, LCP 2.5/4) and the 3-D Secure steps (the Method gives up at 10 s; a
+ * challenge takes the customer a minute or more).
+ */
+const FRAME_VITAL_BUCKETS = [0.05, 0.1, 0.2, 0.5, 0.8, 1, 1.8, 2.5, 3, 4, 6, 10, 30, 60, 180];
+/** Buckets of the frame's cumulative layout shift (unitless; good ≤ 0.1, poor > 0.25). */
+const LAYOUT_SHIFT_BUCKETS = [0.01, 0.05, 0.1, 0.15, 0.25, 0.5, 1];
 
 function makeMetrics(): Metrics {
   const registry = new Registry();
@@ -129,14 +144,43 @@ function makeMetrics(): Metrics {
       buckets: CALL_BUCKETS,
       registers,
     }),
+    ...makeFrameMetrics(registers),
+  };
+}
+
+/** The frame's own measurements' metrics (separate, so that a registry made by an older copy of this module gains them). */
+function makeFrameMetrics(registers: Registry[]): Pick<Metrics, 'frameVitals' | 'frameLayoutShift' | 'frameClientErrors'> {
+  return {
+    frameVitals: new Histogram({
+      name: 'checkout_frame_vitals_seconds',
+      help: 'Timings the framed pages measured in the customer’s browser (ready, ttfb, fcp, lcp, inp, threeds_method, threeds_challenge), by page and locale.',
+      labelNames: ['page', 'locale', 'metric'],
+      buckets: FRAME_VITAL_BUCKETS,
+      registers,
+    }),
+    frameLayoutShift: new Histogram({
+      name: 'checkout_frame_cumulative_layout_shift',
+      help: 'Cumulative layout shift (unitless) the framed pages measured in the customer’s browser, by page and locale.',
+      labelNames: ['page', 'locale'],
+      buckets: LAYOUT_SHIFT_BUCKETS,
+      registers,
+    }),
+    frameClientErrors: new Counter({
+      name: 'checkout_frame_client_errors_total',
+      help: 'Uncaught errors and unhandled rejections in the framed pages, by page and kind (the error’s type, never its message).',
+      labelNames: ['page', 'kind'],
+      registers,
+    }),
   };
 }
 
 /** The process's metrics, made once (by whichever bundle's copy of this module comes first). */
 export function metrics(): Metrics {
   const g = globalThis as WithMetrics;
-  g[key] ??= makeMetrics();
-  return g[key];
+  const made = (g[key] ??= makeMetrics());
+  // A registry made by an earlier copy of this module in the same process (a dev server's reload) gains the frame's metrics.
+  if (!(made as Partial<Metrics>).frameVitals) Object.assign(made, makeFrameMetrics([made.registry]));
+  return made;
 }
 
 /** The registry every metric of the process is in. */
@@ -191,6 +235,24 @@ export function changeLiveBalanceStreams(by: 1 | -1): void {
 /** Records a call to the payments service: its operation (an id of the operations table), outcome and duration. */
 export function observeServiceCall(operation: string, outcome: ServiceCallOutcome, seconds: number): void {
   metrics().serviceCalls.observe({ operation, outcome }, seconds);
+}
+
+/**
+ * Records a timing a framed page measured: `page`, `locale` and `metric` from the fixed sets of
+ * lib/framing/frame-vitals-labels.ts (the caller checks them), `seconds` its value in seconds.
+ */
+export function observeFrameVital(page: string, locale: string, metric: string, seconds: number): void {
+  metrics().frameVitals.observe({ page, locale, metric }, seconds);
+}
+
+/** Records a framed page's cumulative layout shift (unitless), by page and locale (fixed sets). */
+export function observeFrameLayoutShift(page: string, locale: string, value: number): void {
+  metrics().frameLayoutShift.observe({ page, locale }, value);
+}
+
+/** Counts client errors of a framed page: `count` of kind `kind` (a fixed set) on page `page`. */
+export function countFrameClientErrors(page: string, kind: string, count = 1): void {
+  metrics().frameClientErrors.inc({ page, kind }, count);
 }
 
 /** Reads `pool`'s counts at every scrape under `name` (a later pool of the same name replaces it). */

@@ -5,10 +5,12 @@
  * largest 400 px high window that fits the page's width, else full width. The frame has a title,
  * takes the focus when it loads, and the merchant's page gets a `challenge` message (its size;
  * `resize` follows from the page's own height). When the challenge ends, the ACS sends the frame
- * to our status page: the card page then goes there itself (the frame's address is watched).
+ * to our status page: the card page then goes there itself (the frame's address is watched). The
+ * time from showing the frame to that is the frame's `threeds_challenge` timing (lib/framing/frame-vitals.ts).
  */
 import { useEffect, useRef, useState } from 'react';
 import { postToParent } from '@/lib/framing/parent-messages';
+import { recordFrameMetric } from '@/lib/framing/frame-vitals';
 import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
 
 const WINDOWS = [
@@ -37,6 +39,7 @@ export function ChallengeFrame({ url, title, intro }: { url: string; title: stri
   // The ACS ends by sending its frame to our status page, by a load or by a client-side
   // navigation (no load event): the frame's address is watched, readable once it is our origin.
   useEffect(() => {
+    const started = performance.now();
     const timer = setInterval(() => {
       let here: URL | null = null;
       try {
@@ -47,6 +50,7 @@ export function ChallengeFrame({ url, title, intro }: { url: string; title: stri
       }
       if (here && /^\/payments\/payin\/[^/]+\/status$/.test(here.pathname)) {
         clearInterval(timer);
+        recordFrameMetric('threeds_challenge', performance.now() - started);
         window.location.assign(here.href);
       }
     }, 250);

@@ -12,6 +12,7 @@
  */
 import { startTransition, useCallback, useActionState, useEffect, useId, useRef, useState } from 'react';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
+import { recordFrameMetric } from '@/lib/framing/frame-vitals';
 import { ChallengeFrame } from './challenge-frame';
 
 /** The EMV limit on the 3DS Method: after 10 s the page goes on with indicator N. */
@@ -76,7 +77,7 @@ function SpcFirst({ state, text, onAssertion }: { state: CardPaymentState; text:
   );
 }
 
-/** Runs the 3DS Method in a hidden frame and calls `onDone` once: Y when notified, N after 10 s. */
+/** Runs the 3DS Method in a hidden frame and calls `onDone` once: Y when notified, N after 10 s (its duration is the frame's `threeds_method` timing). */
 function MethodFrame({
   paymentId,
   url,
@@ -100,11 +101,13 @@ function MethodFrame({
   }, [onDone]);
 
   useEffect(() => {
+    const started = performance.now();
     const finish = (indicator: 'Y' | 'N') => {
       if (finished.current) return;
       finished.current = true;
       clearInterval(watch);
       clearTimeout(limit);
+      recordFrameMetric('threeds_method', performance.now() - started);
       done.current(indicator);
     };
     const notification = `/api/payments/payin/${encodeURIComponent(paymentId)}/3ds-method`;

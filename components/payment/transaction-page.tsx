@@ -113,7 +113,13 @@ export async function TransactionShell(props: {
   return (
     <CheckoutFrame heading={await pageHeading(props.page)}>
       <ThemeStyle theme={settings.theme} />
-      <FrameBridge allowedOrigins={settings.allowedOrigins} transactionType={transaction.type} paymentId={transaction.id} />
+      <FrameBridge
+        allowedOrigins={settings.allowedOrigins}
+        page={props.page}
+        frameTimings={settings.frameTimings}
+        transactionType={transaction.type}
+        paymentId={transaction.id}
+      />
       <PaymentSummary transaction={transaction} merchantName={settings.displayName} logoUrl={settings.logoUrl} />
       {props.children}
     </CheckoutFrame>

@@ -5,7 +5,7 @@
  */
 import { isAllowedOrigin } from './origin-patterns';
 
-type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance' | 'challenge';
+type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance' | 'challenge' | 'timing';
 
 let target: string | null = null;
 let context: { transactionType?: string; paymentId?: string; sessionId?: string } = {};

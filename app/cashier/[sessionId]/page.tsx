@@ -47,7 +47,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
     return (
       <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
         <ThemeStyle theme={settings.theme} />
-        <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+        <FrameBridge
+          allowedOrigins={settings.allowedOrigins}
+          page="cashier"
+          frameTimings={settings.frameTimings}
+          sessionId={session.sessionId}
+        />
         <header className="flex flex-wrap items-center gap-3 border-b-4 border-primary pb-3">
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
           <h1 className="text-xl font-semibold">{settings.displayName}</h1>
@@ -68,7 +73,12 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
       <ThemeStyle theme={settings.theme} />
-      <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+      <FrameBridge
+        allowedOrigins={settings.allowedOrigins}
+        page="cashier"
+        frameTimings={settings.frameTimings}
+        sessionId={session.sessionId}
+      />
       <header className="flex flex-wrap items-center justify-between gap-3 border-b-4 border-primary pb-3">
         <div className="flex items-center gap-3">
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />

@@ -27,7 +27,12 @@ export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/
   return (
     <main className="space-y-4 p-3">
       <ThemeStyle theme={settings.theme} />
-      <FrameBridge allowedOrigins={settings.allowedOrigins} sessionId={session.sessionId} />
+      <FrameBridge
+        allowedOrigins={settings.allowedOrigins}
+        page="widget"
+        frameTimings={settings.frameTimings}
+        sessionId={session.sessionId}
+      />
       <h1 className="border-b-4 border-primary pb-1 text-lg font-semibold">
         {settings.displayName}: {t('withdraw')}
       </h1>

@@ -1,8 +1,10 @@
 /**
  * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
  * payments and the answers to its instant credit transfers) and the sandbox merchant's automatic
- * Pay N Play decisions and the deposits they left awaiting the player's limits (so their webhooks go out even when
- * nobody fetches the transaction) and delivers due webhooks. Started once per server process
+ * Pay N Play decisions (so their webhooks go out even when nobody fetches the transaction) and
+ * delivers due webhooks. A deposit left awaiting the player's limits is paid in the request that
+ * answers them (deposits-awaiting-limits.ts); the worker only returns it at its deadline, as a
+ * timed outcome. Started once per server process
  * from instrumentation.ts; tests call `runSandboxWorkerOnce`.
  */
 import { sql } from 'drizzle-orm';
@@ -16,7 +18,6 @@ import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
 import { settleDueCreditTransfers } from './bank/credit-transfers';
 import { settleDueAutoDecisions } from './cashier/player-decision';
-import { releaseDepositsAwaitingLimits } from './responsible-gambling/deposits-awaiting-limits';
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {
@@ -26,7 +27,6 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDueBankPayments(tx, now);
     await settleDueCreditTransfers(tx, now);
     await settleDueAutoDecisions(tx, now);
-    await releaseDepositsAwaitingLimits(tx, now);
   });
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {

@@ -32,6 +32,7 @@ import { invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { rulesFor } from '../core/merchant-config';
 import { required } from '@/lib/required';
+import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
 import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from '../core/deposit-limits';
 
 /**
@@ -58,6 +59,8 @@ export async function setCustomerLimits(
   config: (merchantId: string) => Promise<SandboxMerchantConfig>,
 ): Promise<{ kept: RaiseNote[]; dropped: RaiseNote[] }> {
   requireMerchant(principal);
+  // The merchant's limits may answer the question a held Pay N Play deposit waits on: locked first, paid once they are written.
+  const held = await lockDepositsAwaitingLimits(tx, customerId);
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1).for('update');
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
   const merchant = await config(row.merchantId);
@@ -86,6 +89,7 @@ export async function setCustomerLimits(
   const { pending, kept, dropped } = raisesAfterMerchantLimits(stored, raises, converterOf(merchant));
   const gambling = { ...(row.gambling ?? {}), pending };
   await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  await payAnsweredDeposits(tx, held);
   if (kept.length > 0 || dropped.length > 0)
     logger.info(
       { customerId, kept, dropped },

@@ -3,12 +3,12 @@
  * country, so the licence whose rules apply, is known only once the bank has identified them. When
  * those rules ask for deposit limits before a first deposit (Spelinspektionen, GGL: `required`;
  * UKGC, AGCO, MGA: `asked`) and the allowed player has not answered, the deposit is not paid on
- * ALLOW: it stays PENDING, awaiting the player's answer in the cashier, then is paid through
- * changePayin (so the limits just set bind it). A player who never answers gets the deposit
+ * ALLOW: it stays PENDING, awaiting the player's answer in the cashier, then is paid in the
+ * answer's own request through changePayin (so the limits just set bind it). A player who never answers gets the deposit
  * returned after `LIMITS_WAIT_MS` (the pay-in's timed outcome, DECLINED CUSTOMER_ISSUES).
  * Locks the pay-in before the customer, as every path does.
  */
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins, playerIdentifications } from '@sandbox/db/schema';
 import type { PendingOutcome } from '@sandbox/db/stored-shapes';
@@ -40,49 +40,49 @@ export async function setAwaitingLimits(tx: Db, payin: PayinRow, now: Date): Pro
     .where(eq(payins.id, payin.id));
 }
 
-/** Deposits awaiting limits read at once, and the most one pass looks at. */
-const AWAITING_PAGE = 20;
-const AWAITING_PER_PASS = 200;
+/**
+ * The deposits of `customerId` awaiting limits, locked: what an answer to the limits question
+ * (limits set or declined, by the player or the merchant) may pay, in that answer's own request
+ * (`payAnsweredDeposits`, once the answer is written). Called before the answer locks the
+ * customer: the pay-in before the customer, the order every path keeps. No pass looks for
+ * answered deposits: the worker only returns, at their deadline, those whose player never
+ * answered (the pay-in's timed outcome, settleDuePayins).
+ */
+export async function lockDepositsAwaitingLimits(tx: Db, customerId: string, now = new Date()): Promise<PayinRow[]> {
+  // From the customer's own pay-ins (the index on customer_id): a player has one such deposit, most none.
+  const awaiting = await tx
+    .select({ id: payins.id })
+    .from(payins)
+    .innerJoin(playerIdentifications, eq(playerIdentifications.payinId, payins.id))
+    .where(
+      and(
+        eq(payins.customerId, customerId),
+        eq(payins.status, 'PENDING'),
+        gt(payins.pendingUntil, now),
+        eq(playerIdentifications.status, 'ALLOWED'),
+        eq(playerIdentifications.kind, 'DEPOSIT'),
+      ),
+    )
+    .orderBy(asc(payins.pendingUntil), asc(payins.id));
+  const held: PayinRow[] = [];
+  for (const { id } of awaiting) {
+    const [payin] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
+    if (payin?.status === 'PENDING' && payin.pendingUntil && payin.pendingUntil > now) held.push(payin);
+  }
+  return held;
+}
 
 /**
- * The worker's pass: pays the deposits awaiting limits whose players have answered the limits question
- * since (a pay-in another writer holds is left for the next pass). It looks at the deposits awaiting limits
- * by deadline, soonest first, in pages of `page` (20) and at most 200 a pass, so deposits whose
- * players have not answered do not keep the answered ones waiting. Answers how many were paid or
- * declined by the limits they set.
+ * Pays the locked deposits of `lockDepositsAwaitingLimits` whose customer is no longer asked for
+ * limits first, through changePayin (so the limits just set bind them: a deposit above them ends
+ * DECLINED); one still asked waits for the next answer or its deadline. Answers how many moved.
  */
-export async function releaseDepositsAwaitingLimits(tx: Db, now = new Date(), page = AWAITING_PAGE): Promise<number> {
-  let released = 0;
-  let after: { pendingUntil: Date; id: string } | null = null;
-  for (let seen = 0; seen < AWAITING_PER_PASS; seen += page) {
-    // From the pay-ins still pending before their deadline (the index on pending_until), not from
-    // every ALLOWED login: the pass stays as small as the deposits that wait.
-    const awaiting: { payinId: string; pendingUntil: Date | null }[] = await tx
-      .select({ payinId: payins.id, pendingUntil: payins.pendingUntil })
-      .from(payins)
-      .innerJoin(playerIdentifications, eq(playerIdentifications.payinId, payins.id))
-      .where(
-        and(
-          eq(payins.status, 'PENDING'),
-          gt(payins.pendingUntil, now),
-          eq(playerIdentifications.status, 'ALLOWED'),
-          eq(playerIdentifications.kind, 'DEPOSIT'),
-          after ? sql`(${payins.pendingUntil}, ${payins.id}) > (${after.pendingUntil.toISOString()}::timestamptz, ${after.id})` : undefined,
-        ),
-      )
-      .orderBy(asc(payins.pendingUntil), asc(payins.id))
-      .limit(page);
-    for (const { payinId } of awaiting) {
-      const [payin] = await tx.select().from(payins).where(eq(payins.id, payinId)).for('update', { skipLocked: true });
-      if (!payin || payin.status !== 'PENDING') continue;
-      if (payin.pendingUntil && payin.pendingUntil <= now) continue; // Returned by its timed outcome instead.
-      if (await limitsAskedFirst(tx, payin.merchantId, payin.customerId)) continue;
-      await changePayin(tx, payin, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null });
-      released += 1;
-    }
-    const last = awaiting.at(-1);
-    if (awaiting.length < page || !last?.pendingUntil) break;
-    after = { pendingUntil: last.pendingUntil, id: last.payinId };
+export async function payAnsweredDeposits(tx: Db, held: PayinRow[]): Promise<number> {
+  let paid = 0;
+  for (const payin of held) {
+    if (await limitsAskedFirst(tx, payin.merchantId, payin.customerId)) continue;
+    await changePayin(tx, payin, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null });
+    paid += 1;
   }
-  return released;
+  return paid;
 }

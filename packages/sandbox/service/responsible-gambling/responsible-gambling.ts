@@ -18,6 +18,7 @@ import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { heldMinor, RESERVING } from '../core/records';
 import { activeExclusion } from '../core/deposit-rules';
+import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
 import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
 import { customerLimitChange } from './deposit-limit-changes';
 import { limitsInForce, pendingRaises } from './deposit-limit-views';
@@ -197,6 +198,8 @@ export async function setResponsibleGambling(
       throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
     gambling.realityCheckMinutes = minutes;
   }
+  // A held Pay N Play deposit this answer may pay: locked first (the pay-in before the customer), paid once the answer is written.
+  const held = request.depositLimits || request.noLimits ? await lockDepositsAwaitingLimits(tx, session.customerId) : [];
   gambling.pending = limits.pending;
   await tx.update(customers).set({ depositLimits: limits.depositLimits, gambling, updatedAt: now }).where(eq(customers.id, row.id));
   const updated = await customerRow(tx, row.id);
@@ -217,3 +220,4 @@ export async function setCustomerExclusion(tx: Db, principal: Principal, custome
   }
   await tx.update(customers).set({ gambling, updatedAt: new Date() }).where(eq(customers.id, row.id));
 }
+  await payAnsweredDeposits(tx, held);

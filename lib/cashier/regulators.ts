@@ -39,6 +39,23 @@ export interface RegulatorRules {
   /** The national help line or site the cashier links to beside a time-out or self-exclusion, and the national self-exclusion scheme. */
   help: { url: string; name: string };
   selfExclusionScheme: { url: string; name: string };
+  /** The share of a deposit limit (per cent) at which the customer is told, besides 100 % (KSA: 50). */
+  limitNoticePercent?: number;
+  /** A net deposit threshold per calendar month by age (KSA): deposits that would pass it are refused until the month ends. */
+  netDepositThreshold?: NetDepositThreshold;
+  /** Monthly deposit limits above which the operator's trained staff must talk to the customer first (KSA: EUR 350, EUR 150 for young adults). */
+  limitContactAbove?: { currency: string; adultMinor: number; youngAdultMinor: number; youngAdultBelowAge: number };
+}
+
+/** A net deposit threshold per calendar month (minor units of `currency`, ISO 4217), lower for young adults (below `youngAdultBelowAge`). */
+export interface NetDepositThreshold {
+  currency: string;
+  adultMinor: number;
+  youngAdultMinor: number;
+  /** The age in whole years from which the adult threshold applies (KSA: 24; young adults are 18 to 23). */
+  youngAdultBelowAge: number;
+  /** The IANA time zone whose calendar months the threshold counts (KSA: Europe/Amsterdam). */
+  timeZone: string;
 }
 
 /** The table (sources: docs/design.md, section 8). */
@@ -109,6 +126,28 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     help: { url: 'https://www.check-dein-spiel.de', name: 'Check dein Spiel' },
     selfExclusionScheme: { url: 'https://www.gluecksspiel-behoerde.de/de/spielerschutz/sperrsystem-oasis', name: 'OASIS' },
   },
+  KSA: {
+    minimumAge: 18,
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'NL' },
+    limitsBeforeFirstDeposit: 'required',
+    requiredPeriods: ['month'],
+    coolingOffHours: 7 * 24,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: false,
+    realityCheck: { mandatory: true, defaultMinutes: 30, maxMinutes: 30 },
+    help: { url: 'https://www.loketkansspel.nl', name: 'Loket Kansspel' },
+    selfExclusionScheme: { url: 'https://cruks.kansspelautoriteit.nl', name: 'CRUKS' },
+    limitNoticePercent: 50,
+    netDepositThreshold: {
+      currency: 'EUR',
+      adultMinor: 700_00,
+      youngAdultMinor: 300_00,
+      youngAdultBelowAge: 24,
+      timeZone: 'Europe/Amsterdam',
+    },
+    limitContactAbove: { currency: 'EUR', adultMinor: 350_00, youngAdultMinor: 150_00, youngAdultBelowAge: 24 },
+  },
 };
 
 /** The rules in force for one customer: the licences that apply and each rule at its strictest. */
@@ -163,6 +202,9 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   if (lead === undefined) return UNREGULATED;
   const all = regulators.map((r) => RULES[r]);
   const ceilings = all.flatMap((r) => (r.monthlyCeiling ? [r.monthlyCeiling] : []));
+  const notices = all.flatMap((r) => (r.limitNoticePercent ? [r.limitNoticePercent] : []));
+  const threshold = all.find((r) => r.netDepositThreshold)?.netDepositThreshold;
+  const contact = all.find((r) => r.limitContactAbove)?.limitContactAbove;
   return {
     regulators: [...regulators],
     minimumAge: Math.max(...all.map((r) => r.minimumAge)),
@@ -183,6 +225,9 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
     },
     help: RULES[lead].help,
     selfExclusionScheme: RULES[lead].selfExclusionScheme,
+    ...(notices.length ? { limitNoticePercent: Math.min(...notices) } : {}),
+    ...(threshold ? { netDepositThreshold: threshold } : {}),
+    ...(contact ? { limitContactAbove: contact } : {}),
   };
 }
 

@@ -11,10 +11,28 @@ export const Regulator = z.enum(REGULATORS).meta({
   id: 'Regulator',
   'x-extension': true,
   description:
-    'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).',
+    'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands).',
 });
 const Period = z.enum(['day', 'week', 'month']);
 const Major = z.number().positive().max(1e12);
+
+/**
+ * The kinds of financial limit a customer sets (UKGC RTS 12; docs/design.md, section 8): `deposit`
+ * (gross: what is deposited, the only kind called a deposit limit), `loss` (net deposits less the
+ * balance's increase over the window) and `netDeposit` (deposits less withdrawals over the window).
+ */
+export const LimitKind = z.enum(['deposit', 'loss', 'netDeposit']).meta({
+  id: 'LimitKind',
+  'x-extension': true,
+  description:
+    'deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals over the period. loss: net deposits less the increase of the balance over the period.',
+});
+export type LimitKind = z.infer<typeof LimitKind>;
+const PeriodAmounts = z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() });
+const AskedLimits = z
+  .object({ day: Major.nullable().optional(), week: Major.nullable().optional(), month: Major.nullable().optional() })
+  .strict()
+  .optional();
 
 /** Where a limit was set: its currency (ISO 4217) and its amount there, major units (null: a removal). */
 const LimitSetIn = z
@@ -31,6 +49,7 @@ const LimitSetIn = z
 
 /** A raise or removal of a limit waiting for its cooling-off; `ready`: the wait is over and the customer must confirm it (UKGC). */
 const PendingLimit = z.object({
+  kind: LimitKind.optional().meta({ description: 'The kind of limit; absent: a deposit limit.' }),
   period: Period,
   limit: z.number().nullable().meta({ description: 'The new limit in the session currency (converted from `setIn`); null: none.' }),
   effectiveAt: z.string(),
@@ -61,6 +80,28 @@ export const ResponsibleGambling = z
       .object({ day: LimitSetIn.optional(), week: LimitSetIn.optional(), month: LimitSetIn.optional() })
       .optional()
       .meta({ description: 'Per limit in force: the currency it was set in and its amount there.' }),
+    lossLimits: PeriodAmounts.optional().meta({
+      description:
+        'Loss limits in force now, in the session currency (converted as `limits`): net deposits less the increase of the balance over the period.',
+    }),
+    netDepositLimits: PeriodAmounts.optional().meta({
+      description:
+        'Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals over the period.',
+    }),
+    room: z
+      .array(z.object({ kind: LimitKind, period: Period, limit: z.number(), remaining: z.number() }))
+      .optional()
+      .meta({
+        description:
+          'Per limit in force of every kind: the limit and what it leaves of a deposit now, in the session currency. Where several bind, the smallest `remaining` is the one a deposit passes first (named in a refusal).',
+      }),
+    review: z
+      .object({ dueSince: z.string().meta({ description: 'When the review fell due (ISO 8601).' }) })
+      .optional()
+      .meta({
+        description:
+          'Present when the customer is due the reminder to review their limits and their account history (UKGC RTS 12: at least every six months, 182 days); answered with `reviewDismissed`.',
+      }),
     pending: z.array(PendingLimit),
     limitsPrompt: z.enum(['NONE', 'ASK', 'REQUIRED']).meta({
       description:
@@ -75,6 +116,30 @@ export const ResponsibleGambling = z
       .optional()
       .meta({ description: 'The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000).' }),
     withdrawalReversal: z.boolean().meta({ description: 'Whether the rules let a customer cancel a withdrawal they asked for.' }),
+    limitNoticePercent: z
+      .number()
+      .int()
+      .optional()
+      .meta({ description: 'The share of a deposit limit (per cent) at which the cashier tells the customer, besides 100 % (KSA: 50).' }),
+    netDepositThreshold: z
+      .object({
+        limit: z.number().meta({ description: 'The threshold in the session currency (KSA: EUR 700; EUR 300 for 18 to 23-year-olds).' }),
+        netDeposited: z
+          .number()
+          .meta({ description: 'Net deposits of the calendar month so far, every currency converted (may be negative).' }),
+        remaining: z.number(),
+        youngAdult: z.boolean().meta({ description: 'The customer is 18 to 23 by the date of birth on file.' }),
+        resetsAt: z.string().meta({ description: 'The start of the next calendar month (Amsterdam), when it starts again.' }),
+      })
+      .optional()
+      .meta({
+        description:
+          "The Kansspelautoriteit's net deposit threshold per calendar month: a cashier deposit past it is refused (400 LIMIT_EXCEEDED) until the month ends.",
+      }),
+    limitContactAbove: z.number().optional().meta({
+      description:
+        "A monthly limit above this (session currency; KSA: EUR 350, EUR 150 for 18 to 23-year-olds) applies only after the operator's trained staff have spoken with the customer.",
+    }),
     realityCheck: z.object({
       intervalMinutes: z.number().int().meta({ description: '0: off.' }),
       mandatory: z.boolean(),
@@ -102,6 +167,16 @@ export const ResponsibleGamblingRequest = z
         description:
           'The limits the customer asks, per period, in the session currency (null: none; absent: unchanged). Compared with the limit in force converted into the session currency, wherever it was set: lower, at once (it then replaces that limit); higher or none, after the cooling-off.',
       }),
+    lossLimits: AskedLimits.meta({
+      description: 'Loss limits the customer asks, as `depositLimits` (same periods, same cooling-off and confirmation).',
+    }),
+    netDepositLimits: AskedLimits.meta({
+      description: 'Net deposit limits the customer asks, as `depositLimits` (same periods, same cooling-off and confirmation).',
+    }),
+    reviewDismissed: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'The customer read the six-monthly review reminder: it is not shown again until the next six months.' }),
     noLimits: z.literal(true).optional().meta({ description: 'The customer, asked before the first deposit (ASK), chose no limits.' }),
     confirmReady: z.literal(true).optional().meta({ description: 'The customer confirms the raises whose cooling-off is over.' }),
     realityCheckMinutes: z

@@ -3,7 +3,8 @@
  * `responsibleGambling`: the panel (the rules that apply, the limits in force and those waiting,
  * the limits form, the reality-check interval, help), the question of limits before a first
  * deposit, the notice of a time-out or self-exclusion (deposits closed, withdrawals open, help),
- * the reality-check reminder, and the widget's "deposit again". Texts are resolved here (the limits
+ * the reality-check reminder, the notices of a share of a limit reached (limit-notices.tsx), and
+ * the widget's "deposit again". Texts are resolved here (the limits
  * form's: limits-text.ts); the client parts get them filled in.
  */
 import { getTranslations } from 'next-intl/server';
@@ -11,6 +12,7 @@ import type { CashierSession } from '@/lib/contract/cashier';
 import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
 import { REALITY_CHECK_CHOICES } from '@/lib/cashier/regulators';
 import { LimitsForm } from './limits-form';
+import { LimitNotices } from './limit-notices';
 import { RealityCheck, RealityCheckSettings } from './reality-check';
 import { initialValues, limitsFormText, PERIODS, setInNote, type Gambling } from './limits-text';
 import { DepositAgain } from '../deposit-recovery/deposit-again';
@@ -78,6 +80,9 @@ function CoolingOffNote({ g, rg, session, locale }: { g: Gambling; rg: Responsib
       </li>
       {rg.confirmAfterCoolingOff ? <li>{g('confirmAfter')}</li> : null}
       {rg.monthlyCeiling !== undefined ? <li>{g('ceiling', { amount: money(rg.monthlyCeiling, session.currency, locale) })}</li> : null}
+      {rg.limitContactAbove !== undefined ? (
+        <li>{g('contactAbove', { amount: money(rg.limitContactAbove, session.currency, locale) })}</li>
+      ) : null}
     </ul>
   );
 }
@@ -116,6 +121,7 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
         {g('heading')}
       </h2>
       {names.length ? <p className="text-sm">{g('rulesOf', { regulators: list.format(names) })}</p> : null}
+      <LimitNotices session={session} rg={rg} locale={locale} nested />
       <div className="space-y-2">
         <h3 className="font-semibold">{g('limitsHeading')}</h3>
         <ul data-testid="limits-in-force" className="text-sm">

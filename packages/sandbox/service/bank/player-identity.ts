@@ -13,15 +13,6 @@ import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
 import { keyedHash } from '../core/store';
 import type { VerifiedIdentity } from './test-users';
 
-/** Age in whole years on `now` of someone born on `dateOfBirth` (ISO 8601 date), in UTC. */
-export function ageOn(dateOfBirth: string, now = new Date()): number {
-  const [y, m, d] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  let age = now.getUTCFullYear() - y;
-  const month = now.getUTCMonth() + 1;
-  if (month < m || (month === m && now.getUTCDate() < d)) age -= 1;
-  return age;
-}
-
 /** A national id as compared: upper case, without spaces, dashes or dots. */
 const normalId = (id: string) => id.toUpperCase().replace(/[\s.-]/g, '');
 /** A name as compared: NFKD without marks, lower case, one space between words. Pure. */

@@ -23,7 +23,8 @@ import { standardWebhookHeaders } from '../core/webhooks';
 import { cancelPayment, logIn } from '../bank/bank-flow';
 import type { BankActor } from '../bank/bank-payments';
 import { testUser } from '../bank/test-users';
-import { ageOn, playerKeyInput } from '../bank/player-identity';
+import { ageOn } from '@/lib/cashier/age';
+import { playerKeyInput } from '../bank/player-identity';
 import { autoDecision, settleDueAutoDecisions } from './player-decision';
 
 const DEMO = 'sbx_demo_merchant';

@@ -21,9 +21,11 @@ import { iframeUrls, merchantConfig, type RequestContext } from '../core/request
 import { newId } from '../core/store';
 import { heldMinor, RESERVING } from '../core/records';
 import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
-import { assertDepositLimits, depositRoomMinor } from '../core/deposit-limits';
+import { depositRoomMinor } from '../core/deposit-limits';
+import { assertFinancialLimits } from '../core/financial-limits';
 import { depositRoomMajor } from '../responsible-gambling/deposit-limit-views';
 import { customerRow, assertDepositRules, responsibleGamblingOf, sessionMoney } from '../responsible-gambling/responsible-gambling';
+import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';
@@ -181,7 +183,8 @@ export async function createSessionPayin(
   const retry = replaces ? await retryOf(tx, id, replaces) : null;
   const customer = await customerRow(tx, row.customerId, true);
   assertDepositRules(config, customer, { cashier: true });
-  await assertDepositLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur, customer ?? undefined);
+  await assertFinancialLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur, customer ?? undefined);
+  await assertNetDepositThreshold(tx, config, customer, row.currency, amountMinor);
   const { fee, total } = cashierFee(config, method, 'deposit', row.currency, amountMinor);
   // One insert, in minor units: the amount charged (fee included), the fee and method, what a retry replaces.
   const payin = await createPayinFor(

@@ -10,10 +10,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
-import { exceededPeriod } from '@/lib/cashier/limits';
 import { formatMinor } from '@/lib/money';
 import type { StoredGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
-import { depositRoomMinor } from './deposit-limits';
+import { bindingOver, financialRoomMinor, kindText } from './financial-limits';
+import { thresholdRoom, thresholdText } from '../responsible-gambling/net-deposit-threshold';
 import { merchantConfig } from './request-context';
 
 type PayinRow = typeof payins.$inferSelect;
@@ -32,7 +32,8 @@ export function activeExclusion(gambling: StoredGambling | null | undefined, now
  * first: pay-in, then customer, as every path locks them). Every pay-in of a customer in a
  * time-out or self-excluded is BLOCKED_CUSTOMER; a cashier deposit (one of a session) that
  * would pass the customer's deposit limits as they are now (a limit lowered while the
- * deposit was under way binds it) is CUSTOMER_ISSUES, its reason naming the limit. The pay-in
+ * deposit was under way binds it) or past the KSA's net deposit threshold of the calendar month
+ * is CUSTOMER_ISSUES, its reason naming the limit. The pay-in
  * itself is not counted (it is on its way, so counted already). Source: docs/design.md, the deposit
  * limits ("checked ... again when the pay-in is paid").
  */
@@ -51,13 +52,21 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
   }
   if (!row.sessionId || !customer) return null;
   const config = await merchantConfig(tx, row.merchantId);
-  const room = await depositRoomMinor(tx, row.customerId, row.initialCurrency, { row: customer, rates: config.ratesToEur, except: row.id });
-  const over = exceededPeriod(room, row.initialAmountMinor - (row.feeMinor ?? 0));
-  if (!over) return null;
+  // Every financial limit (deposit, loss, net deposit; core/financial-limits.ts): the most restrictive binds, named.
+  const room = await financialRoomMinor(tx, row.customerId, row.initialCurrency, { row: customer, rates: config.ratesToEur, except: row.id });
+  const over = bindingOver(room, row.initialAmountMinor - (row.feeMinor ?? 0));
+  if (!over) {
+    // The KSA's net deposit threshold of the calendar month (responsible-gambling/net-deposit-threshold.ts).
+    const threshold = thresholdText(
+      await thresholdRoom(tx, config, customer, row.initialCurrency, { now, except: row.id }),
+      row.initialAmountMinor - (row.feeMinor ?? 0),
+    );
+    return threshold ? { status: 'DECLINED', detailedStatus: 'CUSTOMER_ISSUES', reason: threshold } : null;
+  }
   const money = (minor: number) => formatMinor(minor, row.initialCurrency, 'en');
   return {
     status: 'DECLINED',
     detailedStatus: 'CUSTOMER_ISSUES',
-    reason: `The deposit would pass the customer's deposit limit of ${money(over.limit)} a ${over.period}; ${money(over.remaining)} is left`,
+    reason: `The deposit would pass the customer's ${kindText(over.kind)} of ${money(over.limit)} a ${over.period}; ${money(over.remaining)} is left`,
   };
 }

@@ -6,13 +6,14 @@
 import type { Db } from '@sandbox/db/client';
 import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity';
 import { SandboxApiError, rateLimited } from '../core/api-error';
-import { assertDepositLimits } from '../core/deposit-limits';
+import { assertFinancialLimits } from '../core/financial-limits';
 import { attemptsRemaining, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { payinActions } from '../core/transitions';
 import type { Principal } from '../core/auth';
 import { assertCashierMethod } from '../merchant/cashier-rules';
 import { assertDepositRules, customerRow } from '../responsible-gambling/responsible-gambling';
+import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
 import { loadPayinForUpdate } from './payin-loading';
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */
@@ -25,15 +26,16 @@ export function assertProcessable(row: PayinRow): void {
  * A deposit is checked again when it is paid. Every pay-in: the customer's time-out or
  * self-exclusion (409 CUSTOMER_EXCLUDED). A cashier deposit also: the limits the rules ask
  * for before a deposit (409 LIMITS_REQUIRED), and the customer's deposit limits (400
- * LIMIT_EXCEEDED), as pay-ins created but not yet paid do not count, so several of them could
- * otherwise pass the limit together. The customer row is locked: one at a time.
+ * LIMIT_EXCEEDED) and the KSA's net deposit threshold (400 LIMIT_EXCEEDED), as pay-ins created but
+ * not yet paid do not count, so several of them could otherwise pass the limit together. The
+ * customer row is locked: one at a time.
  */
 export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestContext): Promise<void> {
   const customer = await customerRow(tx, row.customerId, true);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertDepositRules(config, customer, { cashier: row.sessionId !== null });
-  if (row.sessionId)
-    await assertDepositLimits(
+  if (row.sessionId) {
+    await assertFinancialLimits(
       tx,
       row.customerId,
       row.initialCurrency,
@@ -41,6 +43,8 @@ export async function assertDepositAllowed(tx: Db, row: PayinRow, ctx: RequestCo
       config.ratesToEur,
       customer,
     );
+    await assertNetDepositThreshold(tx, config, customer, row.initialCurrency, row.initialAmountMinor - (row.feeMinor ?? 0), row.id);
+  }
 }
 
 /**

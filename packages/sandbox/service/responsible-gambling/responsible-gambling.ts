@@ -20,9 +20,13 @@ import { heldMinor, RESERVING } from '../core/records';
 import { activeExclusion } from '../core/deposit-rules';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
 import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
-import { customerLimitChange } from './deposit-limit-changes';
-import { limitsInForce, pendingRaises } from './deposit-limit-views';
+import { customerLimitChange, otherLimitChanges } from './deposit-limit-changes';
+import { limitsInForce, otherLimitsInForce, pendingRaises, roomMajor } from './deposit-limit-views';
+import { financialRoomMinor, kindLimitsAcross, OTHER_KINDS } from '../core/financial-limits';
+import { reviewDue } from '@/lib/cashier/financial-review';
 import { rulesFor } from '../core/merchant-config';
+import { thresholdFor, thresholdIn } from '@/lib/cashier/net-deposit-threshold';
+import { thresholdRoom } from './net-deposit-threshold';
 
 /** Payout statuses on their way (not final). */
 
@@ -39,7 +43,9 @@ export function limitsPrompt(
   const all = Object.values(customerLimitsAcross(row, now).limits);
   const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
   if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
-  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) ? 'NONE' : 'ASK';
+  // Where only asked, a limit of any kind answers (a loss or net deposit limit is a financial limit: RTS 12A).
+  const other = OTHER_KINDS.some((k) => Object.keys(kindLimitsAcross(row, k, now).limits).length > 0);
+  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) || other ? 'NONE' : 'ASK';
   return 'NONE';
 }
 
@@ -130,14 +136,27 @@ export async function responsibleGamblingOf(
   const currency = session.currency;
   const rules = rulesFor(config, row?.data);
   const { limits, setIn, waiting, ready } = limitsInForce(row, config, currency, now);
+  // Loss and net deposit limits, what every limit leaves now, and the six-monthly review reminder (UKGC RTS 12).
+  const others = otherLimitsInForce(row, config, currency, now);
+  const room = row ? roomMajor(await financialRoomMinor(tx, row.id, currency, { row, rates: config.ratesToEur }), currency) : undefined;
+  const review = row ? reviewDue(rules.regulators, row.createdAt, row.gambling?.reviewedAt, now) : null;
   const ceiling = ceilingMinor(rules, config, currency);
   money ??= await sessionMoney(tx, session.id);
   const exclusion = activeExclusion(row?.gambling, now);
+  const threshold = await thresholdRoom(tx, config, row, currency, { now });
+  const contact = rules.limitContactAbove;
+  const contactMinor = contact
+    ? thresholdIn(thresholdFor(contact, row?.data?.dateOfBirth, now).minor, contact.currency, currency, config.ratesToEur)
+    : undefined;
   return {
     regulators: rules.regulators,
     limits,
     limitsSetIn: setIn,
-    pending: pendingRaises(waiting, ready, config, currency),
+    ...(others.lossLimits ? { lossLimits: others.lossLimits } : {}),
+    ...(others.netDepositLimits ? { netDepositLimits: others.netDepositLimits } : {}),
+    ...(room ? { room } : {}),
+    ...(review ? { review } : {}),
+    pending: [...pendingRaises(waiting, ready, config, currency), ...others.pending],
     limitsPrompt: limitsPrompt(rules, row, now),
     requiredPeriods: rules.requiredPeriods,
     coolingOffHours: rules.coolingOffHours,
@@ -145,6 +164,19 @@ export async function responsibleGamblingOf(
     confirmAfterCoolingOff: rules.confirmAfterCoolingOff,
     ...(ceiling !== undefined ? { monthlyCeiling: toMajor(ceiling, currency) } : {}),
     withdrawalReversal: rules.withdrawalReversal,
+    ...(rules.limitNoticePercent !== undefined ? { limitNoticePercent: rules.limitNoticePercent } : {}),
+    ...(threshold
+      ? {
+          netDepositThreshold: {
+            limit: toMajor(threshold.limitMinor, currency),
+            netDeposited: toMajor(threshold.netMinor, currency),
+            remaining: toMajor(threshold.remainingMinor, currency),
+            youngAdult: threshold.youngAdult,
+            resetsAt: threshold.resetsAt.toISOString(),
+          },
+        }
+      : {}),
+    ...(contactMinor !== undefined ? { limitContactAbove: toMajor(contactMinor, currency) } : {}),
     realityCheck: {
       intervalMinutes: realityCheckMinutes(rules, row?.gambling),
       mandatory: rules.realityCheck.mandatory,
@@ -178,6 +210,8 @@ export async function setResponsibleGambling(
   if (!session || !canAccess(principal, session.merchantId)) throw notFound('Cashier session');
   if (session.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
   const merchant = await config(session.merchantId);
+  // A held Pay N Play deposit this answer may pay: locked first (the pay-in before the customer), paid once the answer is written.
+  const held = request.depositLimits || request.noLimits ? await lockDepositsAwaitingLimits(tx, session.customerId) : [];
   const row = await customerRow(tx, session.customerId, true);
   if (!row) throw notFound('Customer');
   const currency = session.currency;
@@ -187,6 +221,12 @@ export async function setResponsibleGambling(
   const limits = customerLimitChange(row, merchant, rules, currency, request, now);
   const gambling: StoredGambling = { ...(row.gambling ?? {}) };
   if (request.depositLimits) gambling.limitsAnsweredAt = now.toISOString();
+  // Loss and net deposit limits, by the same path (deposit-limit-changes.ts, kindLimitChange).
+  const other = otherLimitChanges(row, merchant, rules, currency, request, now);
+  gambling.otherLimits = other.limits;
+  gambling.otherPending = other.pending;
+  if (request.lossLimits || request.netDepositLimits) gambling.limitsAnsweredAt = now.toISOString();
+  if (request.reviewDismissed) gambling.reviewedAt = now.toISOString();
   if (request.noLimits) {
     if (rules.limitsBeforeFirstDeposit === 'required') throw invalid('The rules in force require deposit limits: they cannot be declined');
     gambling.limitsAnsweredAt = now.toISOString();
@@ -198,10 +238,9 @@ export async function setResponsibleGambling(
       throw invalid(`realityCheckMinutes must be between 5 and ${rules.realityCheck.maxMinutes}`);
     gambling.realityCheckMinutes = minutes;
   }
-  // A held Pay N Play deposit this answer may pay: locked first (the pay-in before the customer), paid once the answer is written.
-  const held = request.depositLimits || request.noLimits ? await lockDepositsAwaitingLimits(tx, session.customerId) : [];
   gambling.pending = limits.pending;
   await tx.update(customers).set({ depositLimits: limits.depositLimits, gambling, updatedAt: now }).where(eq(customers.id, row.id));
+  await payAnsweredDeposits(tx, held);
   const updated = await customerRow(tx, row.id);
   return responsibleGamblingOf(tx, merchant, session, updated, { now });
 }
@@ -220,4 +259,3 @@ export async function setCustomerExclusion(tx: Db, principal: Principal, custome
   }
   await tx.update(customers).set({ gambling, updatedAt: new Date() }).where(eq(customers.id, row.id));
 }
-  await payAnsweredDeposits(tx, held);

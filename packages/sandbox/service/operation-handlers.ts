@@ -7,7 +7,7 @@
 import type { Db } from '@sandbox/db/client';
 import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
 import type { Principal } from './core/auth';
-import { deleteCard, getCheckoutSettings, getPsp, listCards, saveCustomer, transactionMethods } from './merchant/catalog';
+import { deleteCard, getCheckoutSettings, getPsp, listCards, payinWithMethods, payoutWithMethods, saveCustomer } from './merchant/catalog';
 import { putCheckoutSettings } from './merchant/merchant-settings';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
@@ -18,9 +18,17 @@ import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
 import { completeSpc, completeThreeDSMethod, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
-import { getPayin } from './payins/payin-loading';
+import { getPayin, payinAnswer } from './payins/payin-loading';
 import type { RequestContext } from './core/request-context';
-import { confirmPayout, createPayout, getPayout, processPayoutCard, processPayoutDirectLink, rejectPayout } from './payouts/payouts';
+import {
+  confirmPayout,
+  createPayout,
+  getPayout,
+  payoutAnswer,
+  processPayoutCard,
+  processPayoutDirectLink,
+  rejectPayout,
+} from './payouts/payouts';
 import { watchSessionChanges } from './cashier/session-changes';
 import { createSession, createSessionPayin, createSessionPayout, getSession, sessionTransactions, updateBalance } from './cashier/sessions';
 import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
@@ -52,21 +60,15 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   processWallet: ({ tx, principal, params, body, ctx }) => processWallet(tx, principal, params.payinId, body, ctx),
   startApplePaySession: ({ tx, principal, params, body, ctx }) => startApplePaySession(tx, principal, params.payinId, body, ctx),
   processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
-  // The pay-in first (its GET settles what is due), then its methods: one read for the APM page.
-  getPayinMethods: async ({ tx, principal, params }) => {
-    const payin = await getPayin(tx, principal, params.payinId);
-    return { ...(await transactionMethods(tx, principal, 'payin', params.payinId)), payin };
-  },
+  // The pay-in (its GET's answer, which settles what is due) and its methods from one read of its row: the APM page's one read.
+  getPayinMethods: ({ tx, principal, params }) => payinWithMethods(tx, principal, params.payinId, (row) => payinAnswer(tx, row)),
   createPayout: ({ tx, principal, body, ctx }) => createPayout(tx, principal, body, ctx),
   getPayout: ({ tx, principal, params }) => getPayout(tx, principal, params.payoutId),
   confirmPayout: ({ tx, principal, params }) => confirmPayout(tx, principal, params.payoutId),
   rejectPayout: ({ tx, principal, params }) => rejectPayout(tx, principal, params.payoutId),
   processPayoutCard: ({ tx, principal, params, body }) => processPayoutCard(tx, principal, params.payoutId, body),
   processPayoutDirectLink: ({ tx, principal, params, body }) => processPayoutDirectLink(tx, principal, params.payoutId, body),
-  getPayoutMethods: async ({ tx, principal, params }) => {
-    const payout = await getPayout(tx, principal, params.payoutId);
-    return { ...(await transactionMethods(tx, principal, 'payout', params.payoutId)), payout };
-  },
+  getPayoutMethods: ({ tx, principal, params }) => payoutWithMethods(tx, principal, params.payoutId, (row) => payoutAnswer(tx, row)),
   saveCustomer: ({ tx, principal, body }) => saveCustomer(tx, principal, body),
   listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
   deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),

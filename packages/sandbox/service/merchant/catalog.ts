@@ -8,7 +8,7 @@ import { bankChoices, cards, customers, merchants, payins, payouts } from '@sand
 import type { Customer } from '@/lib/contract/common';
 import type { CustomerRecord, SavedCard } from '@/lib/contract/customer';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import type { MethodList, PspRecord } from '@/lib/contract/methods';
+import type { PspRecord } from '@/lib/contract/methods';
 import { notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { METHODS } from '../core/merchant-config';
@@ -18,7 +18,7 @@ import { withBankOptions } from '../bank/bank-choices';
 import { withPayoutBankAccounts } from '../bank/payout-accounts';
 import { merchantConfig } from '../core/request-context';
 import { findMerchant } from '../core/store';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { PayinRow, PayoutRow } from '../core/records';
 
 /** POST /public/customer: creates or updates by externalUserId. */
 export async function saveCustomer(tx: Db, principal: Principal, customer: Customer): Promise<CustomerRecord> {
@@ -77,37 +77,42 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
 }
 
 /**
- * GET /public/{payin|payout}/{id}/methods. One statement reads the transaction, its merchant's
- * configuration and, for Pay by Bank's chooser, its customer's billing country and last used bank.
+ * GET /public/payin/{id}/methods with the pay-in itself (docs/design.md, E6 extended): one
+ * statement reads the pay-in's row, its merchant's configuration, and its customer's billing country
+ * and last used bank; `answer` makes the pay-in's GET answer from that row (saved cards, a due
+ * outcome settled), so the pay-in is read once. Throws 404.
  */
-export async function transactionMethods(tx: Db, principal: Principal, type: CheckoutTransactionType, id: string): Promise<MethodList> {
-  const table = type === 'payin' ? payins : payouts;
-  const [row] = await tx
+export async function payinWithMethods<A>(tx: Db, principal: Principal, id: string, answer: (row: PayinRow) => Promise<A>) {
+  const [found] = await tx
     .select({
-      merchantId: table.merchantId,
-      eligiblePspIds: table.eligiblePspIds,
-      currency: table.currency,
-      directRouteId: table.directRouteId,
-      customerId: table.customerId,
+      row: payins,
       config: merchants.config,
       country: sql<string | null>`${customers.data}->'billing'->>'countryCode'`,
       lastUsedBank: bankChoices.bankId,
     })
-    .from(table)
-    .innerJoin(merchants, eq(merchants.id, table.merchantId))
-    .leftJoin(customers, eq(customers.id, table.customerId))
-    .leftJoin(bankChoices, eq(bankChoices.customerId, table.customerId))
-    .where(eq(table.id, id))
+    .from(payins)
+    .innerJoin(merchants, eq(merchants.id, payins.merchantId))
+    .leftJoin(customers, eq(customers.id, payins.customerId))
+    .leftJoin(bankChoices, eq(bankChoices.customerId, payins.customerId))
+    .where(eq(payins.id, id))
     .limit(1);
-  if (!row || !canAccess(principal, row.merchantId)) throw notFound(type === 'payin' ? 'Pay-in' : 'Payout');
-  const methods = methodsFor(row.config, { eligiblePspIds: row.eligiblePspIds, currency: row.currency, directRouteId: row.directRouteId });
-  // Pay by Bank's chooser: the customer's country's banks, the last used first; a payout's: the customer's deposit accounts.
-  return {
-    methods:
-      type === 'payin'
-        ? withBankOptions(methods, { country: row.country, lastUsedId: row.lastUsedBank })
-        : await withPayoutBankAccounts(tx, methods, row),
-  };
+  if (!found || !canAccess(principal, found.row.merchantId)) throw notFound('Pay-in');
+  const payin = await answer(found.row);
+  const methods = withBankOptions(methodsFor(found.config, found.row), { country: found.country, lastUsedId: found.lastUsedBank });
+  return { methods, payin };
+}
+
+/** As payinWithMethods, for a payout (its `bank` narrowed to the customer's deposit accounts). Throws 404. */
+export async function payoutWithMethods<A>(tx: Db, principal: Principal, id: string, answer: (row: PayoutRow) => Promise<A>) {
+  const [found] = await tx
+    .select({ row: payouts, config: merchants.config })
+    .from(payouts)
+    .innerJoin(merchants, eq(merchants.id, payouts.merchantId))
+    .where(eq(payouts.id, id))
+    .limit(1);
+  if (!found || !canAccess(principal, found.row.merchantId)) throw notFound('Payout');
+  const payout = await answer(found.row);
+  return { methods: await withPayoutBankAccounts(tx, methodsFor(found.config, found.row), found.row), payout };
 }
 
 /** GET /public/merchant/{merchantId}/checkout-settings. 404 for an unknown or another merchant. */

@@ -51,6 +51,12 @@ export async function settleDuePayins(tx: Db, now = new Date()): Promise<number>
 export async function getPayin(tx: Db, principal: Principal, id: string): Promise<PayinTransaction> {
   const [row] = await tx.select().from(payins).where(eq(payins.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Pay-in');
+  return payinAnswer(tx, row);
+}
+
+/** GET /public/payin/{payinId}'s answer from its row, read by the caller (the methods' read too): saved cards, a due outcome settled. */
+export async function payinAnswer(tx: Db, row: PayinRow): Promise<PayinTransaction> {
+  const id = row.id;
   const savedCards = await customerCards(tx, row.customerId);
   if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), savedCards };
   const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);

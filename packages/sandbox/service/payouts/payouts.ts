@@ -129,6 +129,12 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Payout');
+  return payoutAnswer(tx, row);
+}
+
+/** GET /public/payout/{payoutId}'s answer from its row, read by the caller (the methods' read too): its cards, a due outcome settled. */
+export async function payoutAnswer(tx: Db, row: PayoutRow): Promise<PayoutTransaction> {
+  const id = row.id;
   // Only the cards the payout may go to (the closed loop, card-closed-loop.ts).
   const savedCards = await customerCards(tx, row.customerId, await withdrawalCardFilter(tx, row));
   if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayoutTransaction(row), savedCards };

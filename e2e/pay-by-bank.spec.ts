@@ -49,6 +49,26 @@ async function chooseBank(frame: Surface, bank = 'Göta Sparbank'): Promise<void
   await expect(frame.locator('#bank-username')).toBeVisible();
 }
 
+/**
+ * Without JavaScript the APM page is a list of links, one per method, and renders the form of the
+ * method its address names only: follows Pay by Bank's link, chooses `bank` in its one form and
+ * goes on to the bank.
+ */
+async function chooseBankWithoutJs(page: Page, bank = 'Göta Sparbank'): Promise<void> {
+  const methodForms = page.locator('form:has(input[name="methodId"])');
+  await expect(methodForms).toHaveCount(0);
+  await expect(page.locator('summary')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Pay by Bank', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]method=bank(&|$)/);
+  await expect(methodForms).toHaveCount(1);
+  await expect(page.locator('form input[name="methodId"]')).toHaveValue('bank');
+  // The other methods are still links to their own forms.
+  await expect(page.getByRole('link', { name: 'E-wallet', exact: true })).toBeVisible();
+  await page.locator('#bank-bankId').selectOption({ label: bank });
+  await page.locator('form:has(input[name="methodId"][value="bank"]) button[type="submit"]').click();
+  await expect(page.locator('#bank-username')).toBeVisible();
+}
+
 /** At the bank (browser or app): logs in as `username`, keeps the first account, confirms with the code the sandbox shows. */
 async function payAtBank(at: Surface, username: string): Promise<void> {
   await at.locator('#bank-username').fill(username);
@@ -281,7 +301,8 @@ test.describe('Pay by Bank without JavaScript', () => {
   test('forms and redirects: the APM page, the bank, the decoupled wait with its button, the status page', async ({ page, browser }) => {
     const payin = await newPayin();
     await page.goto(payin.iframeUrls.apm);
-    await chooseBank(page);
+    await expectNoAxeViolationsWithoutJs(browser, page, 'no-JS list of methods');
+    await chooseBankWithoutJs(page);
     await expectNoAxeViolationsWithoutJs(browser, page, 'no-JS bank login');
     await page.getByRole('button', { name: 'Pay with the Göta Sparbank app' }).click();
     await expect(page.getByRole('img', { name: 'QR code for the Göta Sparbank app' })).toBeVisible();
@@ -297,10 +318,34 @@ test.describe('Pay by Bank without JavaScript', () => {
     expect((await fetchPayin(undefined, payin.paymentId)).status).toBe('SUCCESS');
   });
 
+  test('a method the payment does not offer shows the list of methods', async ({ page }) => {
+    const payin = await newPayin();
+    const answer = await page.goto(`${payin.iframeUrls.apm}${payin.iframeUrls.apm.includes('?') ? '&' : '?'}method=no-such-method`);
+    expect(answer?.status()).toBe(200);
+    await expect(page.getByRole('link', { name: 'Pay by Bank', exact: true })).toBeVisible();
+    await expect(page.locator('form:has(input[name="methodId"])')).toHaveCount(0);
+  });
+
+  test('an e-wallet is paid without JavaScript: its link, its one form, the provider', async ({ page }) => {
+    const payin = await newPayin();
+    await page.goto(payin.iframeUrls.apm);
+    await page.getByRole('link', { name: 'E-wallet', exact: true }).click();
+    await expect(page.locator('form:has(input[name="methodId"])')).toHaveCount(1);
+    // The one form checks its fields on the server too: an empty e-mail comes back with its error, on the same method.
+    await page.getByRole('button', { name: 'Continue with E-wallet' }).click();
+    await expect(page.getByText('This field is required.')).toBeVisible();
+    await expect(page).toHaveURL(/[?&]method=ewallet(&|$)/);
+    await page.getByLabel('Wallet e-mail').fill('ada@example.com');
+    await page.getByRole('button', { name: 'Continue with E-wallet' }).click();
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/payments/payin/${payin.paymentId}/status`));
+    await expect(page.getByRole('status')).toHaveText('Payment successful.');
+  });
+
   test('the redirect flow pays without JavaScript', async ({ page }) => {
     const payin = await newPayin();
     await page.goto(payin.iframeUrls.apm);
-    await chooseBank(page, 'Mälarbanken');
+    await chooseBankWithoutJs(page, 'Mälarbanken');
     await payAtBank(page, 'pays');
     await expect(page).toHaveURL(new RegExp(`/payments/payin/${payin.paymentId}/status`));
     await expect(page.getByRole('status')).toHaveText('Payment successful.');

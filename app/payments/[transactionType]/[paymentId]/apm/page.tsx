@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
-import { MethodForm, type MethodFormText } from '@/components/apm/method-form';
+import type { MethodFormText } from '@/components/apm/method-form';
+import { MethodChoice, type ListedMethod } from '@/components/apm/method-choice';
 import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
 import { payByMethod } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldError } from '@/lib/checkout/payment-pages/method-fields';
@@ -19,12 +20,14 @@ const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 
 /**
  * /payments/{transactionType}/{paymentId}/apm: the alternative payment methods the service lists for it, grouped by
- * type, each with a form rendered from its field descriptors (docs/design.md, "APM", "Payout").
+ * type, each with a form rendered from its field descriptors (docs/design.md, "APM", "Payout"). The server renders
+ * one form: the method of `?method=` (a link of the list, without JavaScript), or the only one; a method not offered
+ * shows the list. With JavaScript each method opens its form in place (components/apm/method-choice.tsx).
  */
 export default async function ApmPage(props: PageProps<'/payments/[transactionType]/[paymentId]/apm'>) {
   const loaded = await loadFormPage(props, 'apm');
   if ('fallback' in loaded) return loaded.fallback;
-  const { transaction, settings, locale } = loaded;
+  const { transaction, settings, locale, query } = loaded;
   const type = transaction.type;
   // Read with the transaction (loadFormPage); null when they could not be read.
   const methods: PaymentMethod[] | null = loaded.methods ?? null;
@@ -44,6 +47,21 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
     choose: t('choose'),
     optional: t('optional'),
     fieldErrors,
+  });
+  // The form the server renders: the method the address names when it is offered, else the only one, else none (the list).
+  const chosen =
+    typeof query.method === 'string' && apms.some((m) => m.id === query.method)
+      ? query.method
+      : apms.length === 1
+        ? apms[0]?.id
+        : undefined;
+  const listed = (method: PaymentMethod): ListedMethod => ({
+    id: method.id,
+    name: method.name,
+    href: paymentHref(type, 'apm', transaction.id, locale, { method: method.id }),
+    attemptKey: randomUUID(),
+    fields: localized(method.fields),
+    text: text(method),
   });
 
   return (
@@ -75,22 +93,16 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
               {apms
                 .filter((m) => m.type === group)
                 .map((method) => (
-                  <details key={method.id} className="rounded-theme border border-line p-3" open={apms.length === 1}>
-                    <summary className="cursor-pointer font-semibold">{method.name}</summary>
-                    <div className="mt-3">
-                      <MethodForm
-                        action={payByMethod}
-                        transactionType={type}
-                        paymentId={transaction.id}
-                        locale={locale}
-                        acceptHeader={acceptHeader}
-                        initialAttemptKey={randomUUID()}
-                        methodId={method.id}
-                        fields={localized(method.fields)}
-                        text={text(method)}
-                      />
-                    </div>
-                  </details>
+                  <MethodChoice
+                    key={method.id}
+                    method={listed(method)}
+                    open={method.id === chosen}
+                    action={payByMethod}
+                    transactionType={type}
+                    paymentId={transaction.id}
+                    locale={locale}
+                    acceptHeader={acceptHeader}
+                  />
                 ))}
             </section>
           ))}

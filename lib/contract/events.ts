@@ -62,3 +62,38 @@ export const LaunchSpentEvent = z
   })
   .meta({ id: 'LaunchSpentEvent', 'x-extension': true });
 export type LaunchSpentEvent = z.infer<typeof LaunchSpentEvent>;
+
+/**
+ * `customer.financial_check_due` (docs/design.md, section 8; UKGC LCCP SR code 3.4.4): a customer
+ * covered by the merchant's UKGC licence has reached net deposits of £150 over a rolling 30 days,
+ * the threshold at which the merchant must run a financial vulnerability check. Sent once per
+ * crossing: again only after the customer's net deposits have fallen below the threshold and
+ * reached it again. A signal only: the service does not block the customer for it.
+ */
+export const FinancialCheckDueEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.literal('customer.financial_check_due'),
+    createdAt: z.string(),
+    data: z.object({
+      customerId: z.string(),
+      externalUserId: z.string().optional().meta({ description: "The merchant's own id of the customer, when it gave one." }),
+      regulator: z.literal('UKGC'),
+      netDeposits: z
+        .object({
+          amountMinor: z.number().int().meta({ description: 'Net deposits over the window, ISO 4217 minor units of `currency`.' }),
+          currency: z.string().regex(/^[A-Z]{3}$/),
+        })
+        .meta({
+          description:
+            "Deposits paid (without the cashier fee, less refunds) less withdrawals paid or on their way over the window, every currency converted into GBP at the sandbox's rates.",
+        }),
+      threshold: z.object({ amountMinor: z.number().int(), currency: z.string() }).meta({ description: 'GBP 150.00 (15000 minor units).' }),
+      window: z
+        .object({ from: z.string(), to: z.string() })
+        .meta({ description: 'The rolling 30 days, ISO 8601 (from exclusive, to inclusive).' }),
+      payinId: z.string().meta({ description: 'The deposit whose payment crossed the threshold.' }),
+    }),
+  })
+  .meta({ id: 'FinancialCheckDueEvent', 'x-extension': true });
+export type FinancialCheckDueEvent = z.infer<typeof FinancialCheckDueEvent>;

@@ -124,6 +124,14 @@ export interface StoredGambling {
   limitsAnsweredAt?: string;
   exclusion?: { kind: 'TIME_OUT' | 'SELF_EXCLUSION'; until?: string };
   realityCheckMinutes?: number;
+  /** Loss and net deposit limits (the deposit limits are the row's `deposit_limits`): per kind, per currency set in, minor units. */
+  otherLimits?: Partial<Record<'loss' | 'netDeposit', StoredDepositLimits>>;
+  /** Their raises not applied yet, per kind, per currency asked in (as `pending`). */
+  otherPending?: Partial<Record<'loss' | 'netDeposit', Record<string, PendingLimits>>>;
+  /** When the customer last dismissed the six-monthly review reminder (ISO 8601); the next is due 182 days later. */
+  reviewedAt?: string;
+  /** The UKGC financial-check signal: whether the customer is over the threshold now (one event per crossing) and since when. */
+  financialCheck?: { over: boolean; at: string };
 }
 
 /** The reason of a final status (`status_reason`): the contract's StatusReason. */

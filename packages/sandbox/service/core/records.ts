@@ -17,6 +17,7 @@ import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition, isTerminal } from './transitions';
 import { refusalAtPayment } from './deposit-rules';
+import { signalFinancialCheck } from '../responsible-gambling/financial-check-signal';
 import type { PendingOutcome, StoredStatusReason } from '@sandbox/db/stored-shapes';
 
 export type PayinRow = typeof payins.$inferSelect;
@@ -138,6 +139,8 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
       previousStatus: row.status,
     });
     if (updated.h2h) await enqueueH2hWebhook(tx, updated);
+    // A paid deposit may take a UKGC customer to the financial-check threshold: the merchant is told (never blocking).
+    if (updated.status === 'SUCCESS') await signalFinancialCheck(tx, updated);
   }
   return updated;
 }

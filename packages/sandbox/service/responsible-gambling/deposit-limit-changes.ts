@@ -11,7 +11,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
 import type { CustomerLimitsRequest } from '@/lib/contract/customer';
-import type { ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import type { LimitKind, ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import { kindLimitsAcross, OTHER_KINDS, type OtherKind } from '../core/financial-limits';
 import type { Period, PeriodLimitsMinor } from '@/lib/cashier/limits';
 import {
   bindingLimits,
@@ -130,13 +131,70 @@ export function customerLimitChange(
   request: Pick<ResponsibleGamblingRequest, 'depositLimits' | 'confirmReady'>,
   now: Date,
 ): { depositLimits: LimitsByCurrency; pending: PendingByCurrency } {
-  const across = customerLimitsAcross(row, now);
+  const change = kindLimitChange(
+    customerLimitsAcross(row, now),
+    merchant,
+    rules,
+    currency,
+    request.depositLimits,
+    request.confirmReady,
+    now,
+    'deposit',
+  );
+  return { depositLimits: change.limits, pending: change.pending };
+}
+
+/**
+ * The customer's change of their loss and net deposit limits (`lossLimits`, `netDepositLimits`
+ * in major units of the session's `currency`; `confirmReady`), by the very path of their deposit
+ * limits (`kindLimitChange`: lower at once, higher or none after the cooling-off and, under UKGC,
+ * a confirmation): per kind, the limits and raises not applied yet it leaves, minor units per
+ * currency, for the caller to store in `gambling.otherLimits` and `gambling.otherPending`. The
+ * rules' required periods and monthly ceiling concern deposit limits only.
+ */
+export function otherLimitChanges(
+  row: LimitsRow,
+  merchant: SandboxMerchantConfig,
+  rules: RulesInForce,
+  currency: string,
+  request: Pick<ResponsibleGamblingRequest, 'lossLimits' | 'netDepositLimits' | 'confirmReady'>,
+  now: Date,
+): { limits: Partial<Record<OtherKind, LimitsByCurrency>>; pending: Partial<Record<OtherKind, PendingByCurrency>> } {
+  const limits: Partial<Record<OtherKind, LimitsByCurrency>> = {};
+  const pending: Partial<Record<OtherKind, PendingByCurrency>> = {};
+  for (const kind of OTHER_KINDS) {
+    const asked = kind === 'loss' ? request.lossLimits : request.netDepositLimits;
+    const change = kindLimitChange(kindLimitsAcross(row, kind, now), merchant, rules, currency, asked, request.confirmReady, now, kind);
+    if (Object.keys(change.limits).length) limits[kind] = change.limits;
+    if (Object.keys(change.pending).length) pending[kind] = change.pending;
+  }
+  return { limits, pending };
+}
+
+/**
+ * One kind's change (the limits `across` currencies as limitsAcross reads them; `asked` in major
+ * units of `currency`, null: none, absent: unchanged; `confirmReady`), planned by planLimits as
+ * customerLimitChange describes: the limits per currency and the raises not applied yet it leaves,
+ * minor units. Throws 400 naming the field for an amount the currency cannot hold, a required
+ * deposit-limit period left without one, or the monthly ceiling passed (deposit limits only).
+ */
+export function kindLimitChange(
+  across: ReturnType<typeof customerLimitsAcross>,
+  merchant: SandboxMerchantConfig,
+  rules: RulesInForce,
+  currency: string,
+  askedMajor: Partial<Record<Period, number | null>> | undefined,
+  confirmReady: boolean | undefined,
+  now: Date,
+  kind: LimitKind,
+): { limits: LimitsByCurrency; pending: PendingByCurrency } {
+  const field = kind === 'deposit' ? 'depositLimits' : `${kind}Limits`;
   // Limits in force per currency they were set in, and the raises not applied yet (waiting, or ready to confirm: UKGC).
   const stored = Object.fromEntries(Object.entries(across.limits).map(([c, l]) => [c, { ...l }]));
   const pending: PendingByCurrency = {};
   for (const source of [across.waiting, across.ready])
     for (const [c, periods] of Object.entries(source)) pending[c] = { ...(pending[c] ?? {}), ...periods };
-  if (request.confirmReady) {
+  if (confirmReady) {
     for (const [c, periods] of Object.entries(across.ready)) {
       for (const [p, raise] of Object.entries(periods)) {
         if (!raise) continue;
@@ -145,11 +203,11 @@ export function customerLimitChange(
       }
     }
   }
-  if (request.depositLimits) {
+  if (askedMajor) {
     const asked = Object.fromEntries(
-      Object.entries(request.depositLimits).map(([period, major]) => [
+      Object.entries(askedMajor).map(([period, major]) => [
         period,
-        major === null || major === undefined ? null : limitMinor(major, currency, `depositLimits.${period}`),
+        major === null || major === undefined ? null : limitMinor(major, currency, `${field}.${period}`),
       ]),
     );
     // The limits in force, converted into the session currency: what a change is lower or higher than.
@@ -158,7 +216,15 @@ export function customerLimitChange(
         b ? [[p, b.minor]] : [],
       ),
     ) as PeriodLimitsMinor;
-    const plan = planLimits(inForce, {}, asked, rules, now, ceilingMinor(rules, merchant, currency));
+    const deposit = kind === 'deposit';
+    const plan = planLimits(
+      inForce,
+      {},
+      asked,
+      deposit ? rules : { ...rules, requiredPeriods: [] },
+      now,
+      deposit ? ceilingMinor(rules, merchant, currency) : undefined,
+    );
     if (isLimitProblem(plan)) {
       throw invalid(
         plan.problem === 'required'
@@ -172,8 +238,8 @@ export function customerLimitChange(
       const change = plan.changes.find((c) => c.period === period);
       if (!change) continue;
       if (change.effectiveAt === null) setOnlyIn(stored, period, currency, change.to);
-      else (pending[currency] ??= {})[period] = required(plan.pending[period], `the planned raise of the ${period} limit`);
+      else (pending[currency] ??= {})[period] = required(plan.pending[period], `the planned raise of the ${period} ${kind} limit`);
     }
   }
-  return { depositLimits: withoutEmpty(stored), pending: withoutEmpty(pending) };
+  return { limits: withoutEmpty(stored), pending: withoutEmpty(pending) };
 }

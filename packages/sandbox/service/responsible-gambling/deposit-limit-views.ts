@@ -12,6 +12,7 @@ import { bindingLimits, type PendingByCurrency } from '@/lib/cashier/limit-chang
 import { toMajor } from '@/lib/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { converterOf, customerLimitsAcross, PERIOD_LIST, type depositRoomMinor, type LimitsRow } from '../core/deposit-limits';
+import { kindLimitsAcross, OTHER_KINDS, type KindRoom, type OtherKind } from '../core/financial-limits';
 
 /** The session answer's `depositLimits` (per period: limit and what is left) in major units of `currency`, from `depositRoomMinor`; undefined without limits. */
 export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {
@@ -72,4 +73,37 @@ export function pendingRaises(
       },
     ];
   });
+}
+
+/**
+ * The session answer's loss and net deposit limits (`lossLimits`, `netDepositLimits`: per period,
+ * the binding one in major units of `currency`, converted as deposit limits are) and their raises
+ * not applied yet (as `pendingRaises`, each with its `kind`).
+ */
+export function otherLimitsInForce(row: LimitsRow | null | undefined, config: SandboxMerchantConfig, currency: string, now: Date) {
+  const shown: Partial<Record<OtherKind, NonNullable<ResponsibleGambling['lossLimits']>>> = {};
+  const pending: ResponsibleGambling['pending'] = [];
+  for (const kind of OTHER_KINDS) {
+    const across = kindLimitsAcross(row, kind, now);
+    const binding = bindingLimits(across.limits, currency, converterOf(config));
+    const limits: NonNullable<ResponsibleGambling['lossLimits']> = {};
+    for (const p of PERIOD_LIST) {
+      const b = binding[p];
+      if (b) limits[p] = toMajor(b.minor, currency);
+    }
+    if (Object.keys(limits).length) shown[kind] = limits;
+    pending.push(...pendingRaises(across.waiting, across.ready, config, currency).map((r) => ({ kind, ...r })));
+  }
+  return { lossLimits: shown.loss, netDepositLimits: shown.netDeposit, pending };
+}
+
+/** The session answer's `room`: every financial limit's limit and what it leaves now, in major units of `currency` (from financialRoomMinor); undefined without limits. */
+export function roomMajor(rooms: readonly KindRoom[], currency: string): ResponsibleGambling['room'] {
+  if (!rooms.length) return undefined;
+  return rooms.map((r) => ({
+    kind: r.kind,
+    period: r.period,
+    limit: toMajor(r.limit, currency),
+    remaining: toMajor(r.remaining, currency),
+  }));
 }

@@ -6,7 +6,7 @@
  * test fails when it is stale).
  */
 import { z } from 'zod';
-import { LaunchSpentEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
+import { FinancialCheckDueEvent, LaunchSpentEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
 import { PlayerIdentifiedWebhook } from './pay-n-play';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
@@ -146,6 +146,12 @@ export function buildOpenApiDocument() {
         post: webhook(
           'launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent',
           LaunchSpentEvent,
+        ),
+      },
+      financialCheckDue: {
+        post: webhook(
+          'customer.financial_check_due, to the merchant webhook URL: a customer under its UKGC licence reached net deposits of £150 over a rolling 30 days (LCCP SR code 3.4.4: a financial vulnerability check is due); once per crossing, never blocking the customer',
+          FinancialCheckDueEvent,
         ),
       },
       playerIdentified: {

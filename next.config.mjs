@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
@@ -8,10 +10,13 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
  * start-up door's one import of the sandbox resolves to lib/sandbox-absent.ts.
  */
 const withoutSandbox = process.env.BUILD_WITHOUT_SANDBOX === '1';
+/** This folder: the root of the build and of its traced files, also when it is a copy inside another checkout. */
+const root = path.dirname(fileURLToPath(import.meta.url));
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  ...(withoutSandbox ? { turbopack: { resolveAlias: { '@sandbox/service/worker': './lib/sandbox-absent.ts' } } } : {}),
+  outputFileTracingRoot: root,
+  turbopack: { root, ...(withoutSandbox ? { resolveAlias: { '@sandbox/service/worker': './lib/sandbox-absent.ts' } } : {}) },
   poweredByHeader: false,
   // One build, tested as it ships: `.next/standalone` holds server.js and only the node_modules
   // it needs (scripts/build/standalone-assets.mjs adds the static files and the sandbox's

@@ -74,9 +74,9 @@ function problems(ruleList: Rule[], board: Dashboard): string[] {
   const expressions = new Set(ruleList.map((r) => normalize(r.expr)));
   const used = new Set<string>();
   for (const { panel, expr } of panelQueries(board)) {
-    const named = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{[^{}]*\})?$/.exec(expr.trim());
-    if (named && records.has(named[1])) {
-      used.add(named[1]);
+    const recordName = /^([A-Za-z_:][A-Za-z0-9_:]*)(\{[^{}]*\})?$/.exec(expr.trim())?.[1];
+    if (recordName && records.has(recordName)) {
+      used.add(recordName);
     } else if (expressions.has(normalize(expr))) {
       for (const id of identifiers(expr)) if (records.has(id)) used.add(id);
     } else {
@@ -175,7 +175,8 @@ describe('deploy/prometheus and deploy/grafana', () => {
 
   it('finds a panel off the rules, and a recording rule nothing uses', () => {
     const board = structuredClone(dashboard);
-    const target = board.panels.find((p) => p.targets?.length)!.targets![0];
+    const target = board.panels.find((p) => p.targets?.length)?.targets?.[0];
+    if (!target) throw new Error('the dashboard has no panel with a query');
     target.expr = 'sum(rate(checkout_http_request_duration_seconds_count[5m]))';
     const extra: Rule = { record: 'job:checkout_unused:rate5m', expr: 'sum(rate(checkout_pow_challenges_issued_total[5m]))' };
     const found = problems([...rules, extra], board);

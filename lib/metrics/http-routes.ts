@@ -36,6 +36,7 @@ export const ROUTE_PATTERNS = [
   '/sandbox/bank/app/done',
   '/sandbox/bank/payin/[paymentId]',
   '/sandbox/embed',
+  '/sandbox/try/[kind]',
   '/sandbox/provider/[transactionType]/[paymentId]',
   '/sandbox/returned',
   '/sandbox/wallet/app-manifest',

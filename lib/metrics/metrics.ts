@@ -206,6 +206,17 @@ export function countPaymentOutcome(type: 'payin' | 'payout', status: string): v
   metrics().paymentOutcomes.inc({ type, status });
 }
 
+/**
+ * Starts the velocity counters of `limits` at 0 (and the store failures of both policies), so
+ * that a rate over them is 0 rather than no series before the first refusal (an alert's
+ * expression, a dashboard's panel). Idempotent; called when the limits are first loaded.
+ */
+export function zeroVelocitySeries(limits: readonly string[]): void {
+  const made = metrics();
+  for (const limit of limits) made.velocityRefusals.inc({ limit }, 0);
+  for (const policy of ['closed', 'open']) made.velocityStoreFailures.inc({ policy }, 0);
+}
+
 /** Counts an attempt refused by velocity limit `limit` (a name of lib/security/velocity.ts's LIMITS). */
 export function countVelocityRefusal(limit: string): void {
   metrics().velocityRefusals.inc({ limit });

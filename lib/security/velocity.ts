@@ -17,7 +17,7 @@ import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from
 import { appConfig, type AppConfig } from '@/lib/config';
 import { brandError, hasErrorBrand } from '@/lib/error-brand';
 import { logger } from '@/lib/log';
-import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, type PoolCounts } from '@/lib/metrics/metrics';
+import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, zeroVelocitySeries, type PoolCounts } from '@/lib/metrics/metrics';
 import { addressKey } from '@/lib/net/client-ip';
 
 export const LIMITS = {
@@ -33,6 +33,7 @@ export const LIMITS = {
   launchesPerIp: 'LIMIT_LAUNCHES_PER_IP',
 } as const satisfies Record<string, keyof AppConfig>;
 type LimitName = keyof typeof LIMITS;
+zeroVelocitySeries(Object.keys(LIMITS));
 
 /** A refused attempt: which limit, and in how many seconds a point frees up. */
 export class VelocityLimited extends Error {

@@ -14,15 +14,20 @@
  * - parallel withdrawals of the whole balance: one payout;
  * - the widget's event stream through the ingress: a balance change arrives;
  * - every webhook of the run delivered once, counted by its id at a receiver that answers 2xx,
- *   while both sandbox workers run.
+ *   while both sandbox workers run;
+ * - a real Prometheus (scripts/cluster/cluster-prometheus.mjs) scraping both instances with the
+ *   rules of deploy/prometheus: every recording rule, alert and dashboard query evaluates, and
+ *   every metric they read has series.
  * Prints each check and exits non-zero when one fails.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
 import { hiddenFields, postCardForm, postPageForm } from '../forms/card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
+import { startPrometheus } from './cluster-prometheus.mjs';
 import { launch } from '../bench/bench-support.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
@@ -266,6 +271,28 @@ try {
     rows.length > 0 && undelivered === 0 && deliveredTwice === 0 && missing === 0 && received.size === rows.length,
     `${rows.length} deliveries, ${received.size} ids received, ${deliveredTwice} twice, ${missing} missing`,
   );
+
+  // A real Prometheus scrapes both instances with the rules loaded: every recording rule, alert
+  // and dashboard query is evaluated against it, and every metric the rules read has series for
+  // the traffic above (scripts/ops/prometheus-queries.mjs --require-metrics).
+  await wait(3_000);
+  const prometheus = await startPrometheus(cluster.metrics);
+  try {
+    // Two evaluation rounds after the scrapes, so that the recording rules have samples too.
+    await wait(5_000);
+    const queries = spawnSync(process.execPath, ['scripts/ops/prometheus-queries.mjs', prometheus.url, '--require-metrics'], {
+      encoding: 'utf8',
+    });
+    const lines = queries.stdout.trim().split('\n');
+    const withData = lines.filter((line) => /\bdata \(\d+ series\)|\bfiring\b/.test(line)).length;
+    check(
+      'a real Prometheus scrapes both instances: every rule, alert and dashboard query evaluates, every metric they read has series',
+      queries.status === 0,
+      `${lines.length} lines, ${withData} with data or firing${queries.status === 0 ? '' : `; ${queries.stderr.trim() || lines.slice(-5).join(' | ')}`}`,
+    );
+  } finally {
+    await prometheus.stop();
+  }
 } finally {
   await db.end().catch(() => undefined);
   receiver.close();

@@ -19,7 +19,19 @@ import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, rea
 import path from 'node:path';
 import { startServer } from '../build/standalone-server.mjs';
 
-export const PORTS = { sandbox: 3400, sandboxB: 3403, a: 3401, b: 3402, lb: 3500, service: 3501, ingress: 3510, pg: 55433 };
+export const PORTS = {
+  sandbox: 3400,
+  sandboxB: 3403,
+  a: 3401,
+  b: 3402,
+  lb: 3500,
+  service: 3501,
+  ingress: 3510,
+  // The instances' Prometheus metrics listeners (loopback, a bearer token: METRICS_TOKEN).
+  metricsA: 3441,
+  metricsB: 3442,
+  pg: 55433,
+};
 const ROOT = path.resolve('.data/cluster');
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -110,6 +122,7 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
   const pg = startPostgres();
   // The way in is nginx as ingress-nginx configures it (deploy/nginx/ingress.conf): CHECKOUT_URL's host.
   const lb = `http://localhost:${PORTS.ingress}`;
+  const metricsToken = randomBytes(24).toString('hex');
   const sandbox = `http://localhost:${PORTS.service}`;
   const shared = {
     NEXT_TELEMETRY_DISABLED: '1',
@@ -154,6 +167,8 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
     await waitFor(`http://127.0.0.1:${PORTS.sandboxB}/api/ready`, 'sandbox b');
     // Two checkout instances of the same build, behind the load balancer.
     const instance = {
+      METRICS_HOST: '127.0.0.1',
+      METRICS_TOKEN: metricsToken,
       PAYMENTS_API_BASE_URL: `http://127.0.0.1:${PORTS.service}/sandbox/api`,
       PAYMENTS_API_TOKEN: 'sbx_checkout',
       SANDBOX: '0',
@@ -174,8 +189,8 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
     // HAProxy first: the instances' readiness asks the service through it.
     start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
     await waitFor(`${sandbox}/api/health`, 'HAProxy (service)');
-    start('instance a', { ...instance, PORT: String(PORTS.a) });
-    start('instance b', { ...instance, PORT: String(PORTS.b) });
+    start('instance a', { ...instance, PORT: String(PORTS.a), METRICS_PORT: String(PORTS.metricsA) });
+    start('instance b', { ...instance, PORT: String(PORTS.b), METRICS_PORT: String(PORTS.metricsB) });
     await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
     await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
     await waitFor(`http://127.0.0.1:${PORTS.lb}/api/ready`, 'HAProxy (checkout)');
@@ -189,6 +204,8 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
     lb,
     sandbox,
     instances: [`http://127.0.0.1:${PORTS.a}`, `http://127.0.0.1:${PORTS.b}`],
+    /** The instances' metrics listeners (host:port) and the token a scrape sends. */
+    metrics: { targets: [`127.0.0.1:${PORTS.metricsA}`, `127.0.0.1:${PORTS.metricsB}`], token: metricsToken },
     sandboxes: [`http://127.0.0.1:${PORTS.sandbox}`, `http://127.0.0.1:${PORTS.sandboxB}`],
     databaseUrl: pg.url,
     stop: stopAll,

@@ -150,7 +150,7 @@ export const CashierSession = z
     transactions: z.array(SessionTransaction).optional().meta({
       'x-extension': true,
       description:
-        "The session's pay-ins and payouts, newest first, as GET …/transactions lists them: the cashier shows the session in one read. Absent from a service without the extension: then ask the list.",
+        "The session's pay-ins and payouts, newest first, as GET …/transactions lists them (with `?transactions=open`, only those not final): the cashier shows the session in one read. Absent from a service without the extension: then ask the list.",
     }),
     returnUrls: ReturnUrls,
     kycVerified: z.boolean(),
@@ -193,6 +193,16 @@ export const SessionPayoutRequest = z
   })
   .meta({ id: 'SessionPayoutRequest', 'x-extension': true });
 export { PayinCreateResponse, PayoutCreateResponse };
+
+/** The session read's query (docs/design.md, E9): which of its transactions the answer lists. */
+export const SessionReadQuery = z.object({
+  transactions: z.enum(['all', 'open']).optional().meta({
+    description:
+      '`all` (the default): every pay-in and payout of the session. `open`: only those not final (pay-ins CREATED, PENDING or PENDING_3DS; payouts CREATED, WAITING_FOR_CONFIRMATION or PENDING): what a cashier page shows before its history is asked for (GET …/transactions).',
+  }),
+});
+
+export type SessionRead = z.output<typeof SessionReadQuery>;
 
 export const SessionTransactionList = z
   .object({ transactions: z.array(SessionTransaction) })

@@ -57,7 +57,9 @@ function toOperation(operationId: string, op: OperationSpec): ZodOpenApiOperatio
   const names = pathParamNames(op.path);
   const path = names.length > 0 ? z.object(Object.fromEntries(names.map((name) => [name, z.string()]))) : undefined;
   const header = op.customerHeaders ? directLinkHeaders : op.idempotent ? idempotencyHeader : undefined;
-  const requestParams = path || header ? { ...(path ? { path } : {}), ...(header ? { header } : {}) } : undefined;
+  const query = op.query;
+  const requestParams =
+    path || header || query ? { ...(path ? { path } : {}), ...(query ? { query } : {}), ...(header ? { header } : {}) } : undefined;
   const ok = op.answer === null ? noContent : { '200': { description: op.answerDescription ?? 'OK', ...json(op.answer) } };
   const callers = `Callers: ${op.callers.map((c) => WHO[c]).join(' or ')}.`;
   return {

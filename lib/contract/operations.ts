@@ -24,6 +24,7 @@ import {
   SessionPayinRequest,
   SessionPayoutRequest,
   SessionTransactionList,
+  SessionReadQuery,
   SessionChangesAnswer,
   SessionChangesRequest,
   BindingRequest,
@@ -71,6 +72,8 @@ export interface OperationSpec {
   description?: string;
   /** JSON request body; absent: the operation takes none. */
   request?: z.ZodType;
+  /** Query parameters (strings), each optional; absent: the operation takes none. A value outside the schema is 400. */
+  query?: z.ZodObject;
   /** JSON answer of `status` 200; null: 204 No Content. */
   answer: z.ZodType | null;
   /** Description of the success answer in the OpenAPI document. */
@@ -351,6 +354,7 @@ export const OPERATIONS = {
     method: 'GET',
     path: '/public/cashier/session/{sessionId}',
     summary: 'Fetch a cashier session',
+    query: SessionReadQuery,
     answer: CashierSession,
     answerDescription: 'The session',
     idempotent: false,
@@ -611,6 +615,11 @@ export type PathParams<P extends string> = P extends `${string}{${infer Name}}${
 export type RequestOf<K extends OperationId> = Operation<K> extends { request: infer S extends z.ZodType } ? z.input<S> : undefined;
 /** The parsed request body of an operation, as the sandbox receives it. */
 export type ParsedRequestOf<K extends OperationId> = Operation<K> extends { request: infer S extends z.ZodType } ? z.output<S> : undefined;
+/** The query parameters of an operation (what its zod schema accepts), or undefined. */
+export type QueryOf<K extends OperationId> = Operation<K> extends { query: infer S extends z.ZodType } ? z.input<S> : undefined;
+/** The parsed query parameters of an operation ({} for one without). */
+export type ParsedQueryOf<K extends OperationId> =
+  Operation<K> extends { query: infer S extends z.ZodType } ? z.output<S> : Record<string, never>;
 /** The answer of an operation (void for 204). */
 export type AnswerOf<K extends OperationId> = Operation<K>['answer'] extends infer S extends z.ZodType ? z.output<S> : void;
 

@@ -9,10 +9,9 @@ import 'server-only';
 import { tracedCall } from '@/lib/tracing';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@/lib/contract/operations';
-import { fillPath } from '@/lib/contract/operation-paths';
 import { measuredCall } from './call-metrics';
 import { memoized, scopedRequest } from './request-memo';
-import { sendOperation, type CallInput } from './service-transport';
+import { operationPath, sendOperation, type CallInput } from './service-transport';
 
 /** The id and the key of the request being served (lib/net/request-log.ts), when there is one. */
 async function currentRequest(): Promise<{ id: string | null; key: string | null }> {
@@ -29,7 +28,7 @@ async function currentRequest(): Promise<{ id: string | null; key: string | null
 export async function callInRequest<K extends OperationId>(id: K, input: CallInput<K>, proof: string | null): Promise<AnswerOf<K>> {
   const request = input.background ? { id: null, key: null } : (scopedRequest() ?? (await currentRequest()));
   const op: OperationSpec = OPERATIONS[id];
-  const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
+  const path = operationPath(op, input);
   const call = () =>
     measuredCall(id, () => tracedCall(id, op.method, op.path, (span) => sendOperation(id, input, request.id, span, proof)));
   return memoized(request.key, op.method, `${id} ${path}${proof ? ` ${proof}` : ''}`, call);

@@ -18,10 +18,20 @@ import {
   type OperationId,
   type OperationSpec,
   type PathParams,
+  type QueryOf,
   type RequestOf,
 } from '@/lib/contract/operations';
 import { fillPath } from '@/lib/contract/operation-paths';
 import { PaymentsApiError } from './payments-api-error';
+
+/** The path of a call, its path parameters filled and its query parameters (those set) appended: what goes on the wire, and the memo's key. */
+export function operationPath(op: OperationSpec, input: { params?: unknown; query?: unknown }): string {
+  const path = fillPath(op.path, (input.params as Record<string, string> | undefined) ?? {});
+  const query = Object.entries((input.query as Record<string, string | undefined> | undefined) ?? {}).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined,
+  );
+  return query.length > 0 ? `${path}?${new URLSearchParams(query).toString()}` : path;
+}
 
 /** What a call of operation K needs: its path parameters, its body, and an Idempotency-Key. */
 export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['path']> extends never
@@ -29,6 +39,8 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
   : { params: PathParams<Operation<K>['path']> }) &
   (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & {
     idempotencyKey?: string;
+    /** Query parameters of an operation that takes them (lib/contract/operations.ts, `query`). */
+    query?: QueryOf<K>;
     /** Ends the call early (a long poll nobody needs any more); it then fails as `timeout`. */
     signal?: AbortSignal;
     /** Instead of PAYMENTS_API_TIMEOUT_MS (ms): a long poll (session-changes) waits up to 25 s by design. */
@@ -93,7 +105,7 @@ export async function sendOperation<K extends OperationId>(
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (input.idempotencyKey && op.idempotent) headers['Idempotency-Key'] = input.idempotencyKey;
   if (holderProofValue) headers[HOLDER_PROOF_HEADER] = holderProofValue;
-  const path = fillPath(op.path, (input as { params?: Record<string, string> }).params ?? {});
+  const path = operationPath(op, input);
 
   // One controller, aborted by our own timer or by the caller's signal, both released at the end
   // (no AbortSignal.any: Node 20 may collect its timeout signal before it fires).

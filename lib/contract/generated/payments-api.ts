@@ -1945,7 +1945,7 @@ export interface components {
             depositAgain?: components["schemas"]["DepositAgain"];
             /** @description A Pay N Play session’s state (docs/design.md, E26); until ALLOWED the customer is a provisional one (empty names) and only its bank login may be made. */
             payNPlay?: components["schemas"]["PayNPlayState"];
-            /** @description The session's pay-ins and payouts, newest first, as GET …/transactions lists them: the cashier shows the session in one read. Absent from a service without the extension: then ask the list. */
+            /** @description The session's pay-ins and payouts, newest first, as GET …/transactions lists them (with `?transactions=open`, only those not final): the cashier shows the session in one read. Absent from a service without the extension: then ask the list. */
             transactions?: components["schemas"]["SessionTransaction"][];
             returnUrls: components["schemas"]["ReturnUrlsOutput"];
             kycVerified: boolean;
@@ -4776,7 +4776,10 @@ export interface operations {
     };
     updateCashierBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `all` (the default): every pay-in and payout of the session. `open`: only those not final (pay-ins CREATED, PENDING or PENDING_3DS; payouts CREATED, WAITING_FOR_CONFIRMATION or PENDING): what a cashier page shows before its history is asked for (GET …/transactions). */
+                transactions?: "all" | "open";
+            };
             header?: never;
             path: {
                 sessionId: string;

@@ -141,6 +141,12 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
       if (!parsed.success) throw invalid(describeIssues(parsed.error.issues));
       body = parsed.data;
     }
+    let query: Record<string, unknown> = {};
+    if (spec.query) {
+      const parsed = spec.query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+      if (!parsed.success) throw invalid(describeIssues(parsed.error.issues));
+      query = parsed.data;
+    }
     logger.debug({ operation: id, principal: principal.role, body }, 'sandbox request');
     const ctx = requestContext(request);
     const key = spec.idempotent ? request.headers.get('idempotency-key') : null;
@@ -152,7 +158,16 @@ async function runOperation(request: Request, id: OperationId, params: Record<st
       settle(async () => {
         // What a customer's browser holds is read or moved by that browser alone (its holder proof), checked before the operation.
         if (spec.holder) await assertHolder(tx, principal, spec.holder, params, holderProof);
-        const answer = await handler({ tx, principal, body, params, ctx, signal: request.signal, holderProof } as HandlerArgs<OperationId>);
+        const answer = await handler({
+          tx,
+          principal,
+          body,
+          query,
+          params,
+          ctx,
+          signal: request.signal,
+          holderProof,
+        } as HandlerArgs<OperationId>);
         return { status: successStatus(id), body: answer ?? undefined };
       });
     // A read-only operation reads in short statements of its own (a long poll holds no transaction while it waits).

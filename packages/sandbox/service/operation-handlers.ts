@@ -5,7 +5,7 @@
  * check, so the table and the sandbox cannot drift apart.
  */
 import type { Db } from '@sandbox/db/client';
-import type { AnswerOf, Operation, OperationId, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
+import type { AnswerOf, Operation, OperationId, ParsedQueryOf, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
 import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, payinWithMethods, payoutWithMethods, saveCustomer } from './merchant/catalog';
 import { putCheckoutSettings } from './merchant/merchant-settings';
@@ -40,6 +40,8 @@ export interface HandlerArgs<K extends OperationId> {
   tx: Db;
   principal: Principal;
   body: ParsedRequestOf<K>;
+  /** The query parameters, parsed by the operation's `query` schema ({} for an operation without one). */
+  query: ParsedQueryOf<K>;
   params: PathParams<Operation<K>['path']>;
   ctx: RequestContext;
   /** Aborted when the caller goes away (long polls stop waiting). */
@@ -73,7 +75,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   listSavedCards: ({ tx, principal, params }) => listCards(tx, principal, params.customerId),
   deleteSavedCard: ({ tx, principal, params }) => deleteCard(tx, principal, params.customerId, params.cardId),
   createCashierSession: ({ tx, principal, body, ctx }) => createSession(tx, principal, body, ctx),
-  getCashierSession: ({ tx, principal, params }) => getSession(tx, principal, params.sessionId),
+  getCashierSession: ({ tx, principal, params, query }) => getSession(tx, principal, params.sessionId, query),
   updateCashierBalance: ({ tx, principal, params, body }) => updateBalance(tx, principal, params.sessionId, body.balance),
   createSessionPayin: ({ tx, principal, params, body, ctx }) =>
     createSessionPayin(tx, principal, params.sessionId, body.amount, ctx, body.method, body.replaces),

@@ -4,7 +4,7 @@
  * deposit's amount charged and a withdrawal's amount taken from the balance, fees included. A Pay
  * N Play login's zero pay-in is never listed.
  */
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '@sandbox/db/client';
 import { payins, payouts } from '@sandbox/db/schema';
@@ -42,19 +42,36 @@ function listedColumns(table: typeof payins | typeof payouts) {
   };
 }
 
+/** Pay-in and payout statuses not final: the transactions a cashier page shows before its history (`?transactions=open`). */
+const OPEN_PAYIN = ['CREATED', 'PENDING', 'PENDING_3DS'] as const;
+const OPEN_PAYOUT = ['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'] as const;
+
 /**
  * The session's pay-ins and payouts as the contract lists them (SessionTransaction), newest
- * first, at most 200 of each: one statement, the two lists' union.
+ * first, at most 200 of each: one statement, the two lists' union. With `open`, only those not
+ * final (the pending withdrawals, a deposit under way): the session read of a page that shows
+ * its history only when asked.
  */
-export async function listedTransactions(tx: Db, id: string): Promise<z.infer<typeof SessionTransaction>[]> {
+export async function listedTransactions(
+  tx: Db,
+  id: string,
+  options: { open?: boolean } = {},
+): Promise<z.infer<typeof SessionTransaction>[]> {
   // A Pay N Play login's zero pay-in carries an identification, not a payment: never listed.
   const ins = tx
     .select(listedColumns(payins))
     .from(payins)
-    .where(and(eq(payins.sessionId, id), gt(payins.initialAmountMinor, 0)))
+    .where(
+      and(eq(payins.sessionId, id), gt(payins.initialAmountMinor, 0), options.open ? inArray(payins.status, [...OPEN_PAYIN]) : undefined),
+    )
     .orderBy(desc(payins.createdAt))
     .limit(200);
-  const outs = tx.select(listedColumns(payouts)).from(payouts).where(eq(payouts.sessionId, id)).orderBy(desc(payouts.createdAt)).limit(200);
+  const outs = tx
+    .select(listedColumns(payouts))
+    .from(payouts)
+    .where(and(eq(payouts.sessionId, id), options.open ? inArray(payouts.status, [...OPEN_PAYOUT]) : undefined))
+    .orderBy(desc(payouts.createdAt))
+    .limit(200);
   const rows = await unionAll(ins, outs);
   // In the session's currency (each one's initial currency): a deposit's amount charged, fee
   // included; a withdrawal's amount taken from the balance, fee included.

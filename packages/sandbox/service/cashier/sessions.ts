@@ -7,7 +7,7 @@ import { and, eq, inArray, sum } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, merchants, payouts } from '@sandbox/db/schema';
-import type { CashierSession, CashierSessionCreateRequest } from '@/lib/contract/cashier';
+import type { CashierSession, CashierSessionCreateRequest, SessionRead } from '@/lib/contract/cashier';
 import type { Customer } from '@/lib/contract/common';
 import { toMajor, toMinor } from '@/lib/money';
 import { consume } from '@/lib/security/velocity';
@@ -104,10 +104,10 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
 
 /**
  * GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits,
- * transactions). Reads only: the session, its customer and its merchant's configuration in one
+ * transactions: all, or with `?transactions=open` those not final only). Reads only: the session, its customer and its merchant's configuration in one
  * statement, then the last card deposit, the sums and the two lists.
  */
-export async function getSession(tx: Db, principal: Principal, id: string): Promise<CashierSession> {
+export async function getSession(tx: Db, principal: Principal, id: string, query: SessionRead = {}): Promise<CashierSession> {
   const [joined] = await tx
     .select({ row: cashierSessions, customer: customers, config: merchants.config })
     .from(cashierSessions)
@@ -137,7 +137,7 @@ export async function getSession(tx: Db, principal: Principal, id: string): Prom
     responsibleGambling: await responsibleGamblingOf(tx, config, row, customer, { money }),
     ...(depositAgain ? { depositAgain } : {}),
     ...(payNPlay ? { payNPlay } : {}),
-    transactions: await listedTransactions(tx, row.id),
+    transactions: await listedTransactions(tx, row.id, { open: query.transactions === 'open' }),
     returnUrls: row.returnUrls,
     kycVerified: row.kycVerified,
     previousTransactionCount: row.previousTransactionCount,

@@ -174,10 +174,17 @@ function makeFrameMetrics(registers: Registry[]): Pick<Metrics, 'frameVitals' | 
   };
 }
 
+/** `made` with the series of fixed label sets at 0 (a rate over them is 0, not missing, before the first event). */
+function startedAtZero(made: Metrics): Metrics {
+  for (const result of ['solved', 'failed']) made.powVerifications.inc({ result }, 0);
+  for (const policy of ['closed', 'open']) made.velocityStoreFailures.inc({ policy }, 0);
+  return made;
+}
+
 /** The process's metrics, made once (by whichever bundle's copy of this module comes first). */
 export function metrics(): Metrics {
   const g = globalThis as WithMetrics;
-  const made = (g[key] ??= makeMetrics());
+  const made = (g[key] ??= startedAtZero(makeMetrics()));
   // A registry made by an earlier copy of this module in the same process (a dev server's reload) gains the frame's metrics.
   if (!(made as Partial<Metrics>).frameVitals) Object.assign(made, makeFrameMetrics([made.registry]));
   return made;
@@ -207,14 +214,13 @@ export function countPaymentOutcome(type: 'payin' | 'payout', status: string): v
 }
 
 /**
- * Starts the velocity counters of `limits` at 0 (and the store failures of both policies), so
+ * Starts the velocity counters of `limits` at 0, so
  * that a rate over them is 0 rather than no series before the first refusal (an alert's
  * expression, a dashboard's panel). Idempotent; called when the limits are first loaded.
  */
 export function zeroVelocitySeries(limits: readonly string[]): void {
   const made = metrics();
   for (const limit of limits) made.velocityRefusals.inc({ limit }, 0);
-  for (const policy of ['closed', 'open']) made.velocityStoreFailures.inc({ policy }, 0);
 }
 
 /** Counts an attempt refused by velocity limit `limit` (a name of lib/security/velocity.ts's LIMITS). */

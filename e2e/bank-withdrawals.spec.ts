@@ -14,6 +14,7 @@ import { bankById } from '@sandbox/service/bank/bank-directory';
 import { RECEIVING_PAYEES } from '@sandbox/service/bank/bank-accounts';
 import ar from '../messages/ar.json';
 import { createSession, decidePayout, expectNoAxeViolations, fetchPayout, visit, withQuery } from './support';
+import { openHistory } from './cashier-history';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';
 /**
@@ -105,7 +106,7 @@ test.describe('withdrawals by bank (en)', () => {
     await section.getByLabel('Amount in EUR').fill('12');
     await section.getByRole('button', { name: 'Continue' }).click();
     await expect(page.locator('#cashier-notice')).toHaveText(/withdrawal by bank has been requested/);
-    await expect(page.getByRole('region', { name: 'History' }).getByText('€12.00')).toBeVisible();
+    await expect((await openHistory(page)).getByText('€12.00')).toBeVisible();
     // The withdrawal widget offers the same account, and comes back to itself once done.
     const widgetUrl = `${new URL(page.url()).pathname}/widget`;
     await page.goto(widgetUrl);
@@ -206,7 +207,7 @@ test('without JavaScript: another account is name-checked, shown, and confirmed 
     await expect(await checkPayee(noJs, '9', { iban }, 'Juergen Mueller')).toHaveAttribute('data-outcome', 'MATCH');
     await noJs.getByRole('button', { name: 'Confirm withdrawal' }).click();
     await expect(noJs.locator('#cashier-notice')).toHaveText(/withdrawal by bank has been requested/);
-    await expect(noJs.getByRole('region', { name: 'History' }).getByText('€9.00')).toBeVisible();
+    await expect((await openHistory(noJs)).getByText('€9.00')).toBeVisible();
   } finally {
     await context.close();
     await allowOtherAccounts(page, WALLET_TOKEN, false);

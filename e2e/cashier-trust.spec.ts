@@ -12,6 +12,7 @@ import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import type en from '@/messages/en.json';
 import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, visit } from './support';
+import { openHistory } from './cashier-history';
 
 const CASINO = 'sbx_casino_merchant';
 /** The Arabic catalogue, typed as the English one (lib/i18n/catalogues.test.ts keeps their keys equal). */
@@ -146,7 +147,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   await expect(page.getByRole('status').filter({ hasText: 'cancelled' })).toBeFocused();
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
-  await expect(page.getByRole('region', { name: 'History' }).getByTestId('status').first()).toHaveText('Cancelled by you');
+  await expect((await openHistory(page)).getByTestId('status').first()).toHaveText('Cancelled by you');
   expect(await payout(payoutId)).toMatchObject({ status: 'REJECTED', statusReason: { detailedStatus: 'CUSTOMER_CANCELLED' } });
   await expectNoAxeViolations(page, 'cashier after a cancellation');
 });
@@ -249,7 +250,7 @@ test('fees show before confirmation for each method, and the deposit records its
   await fillCard(step(page), { number: '4242424242424242' });
   await step(page).getByRole('button', { name: 'Pay €101.80' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
-  const history = page.getByRole('region', { name: 'History' });
+  const history = await openHistory(page);
   await expect(history.getByTestId('fee')).toHaveText('fee €1.80');
   const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', {
     params: { path: { sessionId: session.sessionId } },

@@ -13,6 +13,7 @@ import {
   MERCHANT_ORIGIN,
   visit,
 } from './support';
+import { openHistory } from './cashier-history';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 
@@ -35,7 +36,7 @@ test('deposit by card with 3DS, then the history shows it', async ({ page }) => 
   await step(page).getByRole('button', { name: 'Pay €25.00' }).click();
   await step(page).frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText('Done: your transaction is complete.');
-  const history = page.getByRole('region', { name: 'History' });
+  const history = await openHistory(page);
   await expect(history.getByText('Deposit')).toBeVisible();
   await expect(history.getByTestId('status')).toHaveText('Completed');
   await expectNoAxeViolations(page, 'cashier after a deposit');
@@ -54,7 +55,7 @@ test('deposit by APM (e-wallet approved at the provider)', async ({ page }) => {
   await step(page).getByRole('button', { name: 'Continue with E-wallet' }).click();
   await step(page).getByRole('button', { name: 'Approve payment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
-  await expect(page.getByRole('region', { name: 'History' }).getByText('€12.50')).toBeVisible();
+  await expect((await openHistory(page)).getByText('€12.50')).toBeVisible();
 });
 
 test('a withdrawal above the balance is refused before any request', async ({ page }) => {
@@ -109,9 +110,7 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
     .poll(async () => (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status)
     .toBe('PROCESSED');
   await page.reload();
-  await expect(
-    page.getByRole('region', { name: 'History' }).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status'),
-  ).toHaveText('Sent');
+  await expect((await openHistory(page)).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status')).toHaveText('Sent');
   await expect(page.getByRole('region', { name: 'Pending withdrawals' }).getByText('No pending withdrawals.')).toBeVisible();
 });
 
@@ -276,4 +275,49 @@ test('amounts are read as the customer’s language writes them: "1.000,50" in G
   await amount.fill('10,5');
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   await expect(amount).toHaveAccessibleDescription(/Enter an amount such as 25\.50/);
+});
+
+test.describe('the history, loaded when opened', () => {
+  /** A session of the demo merchant with a deposit in it, created by the merchant before any browser holds the session. */
+  async function sessionWithDeposit(page: Page) {
+    const session = await createSession(page, 100);
+    const created = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
+      headers: { ...auth, 'Idempotency-Key': randomUUID() },
+      data: { amount: 5 },
+    });
+    expect(created.status()).toBe(200);
+    return { session, paymentId: (await created.json()).paymentId as string };
+  }
+
+  test('the page comes without it; its link opens it in place', async ({ page }) => {
+    const { session, paymentId } = await sessionWithDeposit(page);
+    await visit(page, session.checkoutUrl);
+    const region = page.getByRole('region', { name: 'History' });
+    await expect(region.getByRole('link', { name: 'Show history' })).toBeVisible();
+    await expect(region.locator(`li[data-transaction="${paymentId}"]`)).toHaveCount(0);
+    await expectNoAxeViolations(page, 'cashier, history not opened');
+    const address = page.url();
+    await openHistory(page);
+    await expect(region.locator(`li[data-transaction="${paymentId}"]`)).toBeVisible();
+    // In place: the page did not move to its ?history=1 address.
+    expect(page.url()).toBe(address);
+    await expectNoAxeViolations(page, 'cashier, history opened');
+  });
+
+  test('without JavaScript its link renders the page with it', async ({ page, browser }) => {
+    const { session, paymentId } = await sessionWithDeposit(page);
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const noJs = await context.newPage();
+      await visit(noJs, session.checkoutUrl);
+      await expect(noJs.locator(`li[data-transaction="${paymentId}"]`)).toHaveCount(0);
+      const region = await openHistory(noJs);
+      await expect(noJs).toHaveURL(/[?&]history=1/);
+      await expect(region.locator(`li[data-transaction="${paymentId}"]`)).toBeVisible();
+      // The rest of the page is still there: the deposit form.
+      await expect(noJs.getByRole('button', { name: 'Continue to deposit' })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -23,6 +23,7 @@ import {
   openEmbedded,
   visit,
 } from './support';
+import { openHistory } from './cashier-history';
 
 /**
  * A customer in Sweden: the bank chooser lists the Swedish demo banks. Named as the bank's test user
@@ -205,7 +206,7 @@ test.describe('Pay by Bank deposits (en)', () => {
     await expectNoAxeViolations(page, 'the bank in the cashier');
     await payAtBank(step, 'pays');
     await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'History' }).getByText('€15.00')).toBeVisible();
+    await expect((await openHistory(page)).getByText('€15.00')).toBeVisible();
   });
 
   test('decoupled: a QR code, the app on a second device approves, the page goes on by itself', async ({ page, browser }) => {

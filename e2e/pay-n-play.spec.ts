@@ -22,6 +22,7 @@ import {
   visit,
   withQuery,
 } from './support';
+import { openHistory } from './cashier-history';
 
 const BANK = 'Göta Sparbank (SE)';
 const RECEIVER = '/webhooks/standard';
@@ -104,7 +105,7 @@ test.describe('Pay N Play (en)', () => {
 
     await logInWithBank(page, 'pays', '20');
     await expect(page.getByTestId('pay-n-play-welcome')).toHaveText(/Welcome, Paula Pays/, { timeout: 15_000 });
-    await expect(page.getByRole('region', { name: 'History' }).getByText('€20.00')).toBeVisible();
+    await expect((await openHistory(page)).getByText('€20.00')).toBeVisible();
     await expectNoAxeViolations(page, 'Pay N Play: the player’s cashier');
     const customer = (await sessionOf(first.sessionId)).customer.externalUserId;
 

@@ -20,7 +20,7 @@ import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 import type { BankAccountChoice, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
 import type { PayNPlayStartRequest } from '@/lib/contract/pay-n-play';
-import type { LaunchClient } from '@/lib/contract/cashier';
+import type { LaunchClient, SessionRead } from '@/lib/contract/cashier';
 import type { BinLookup } from '@/lib/contract/bin';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
@@ -49,10 +49,6 @@ export const paymentsApi = {
     callOperation('startApplePaySession', { params: { payinId }, body }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
-  getMethods: (type: CheckoutTransactionType, id: string) =>
-    type === 'payin'
-      ? callOperation('getPayinMethods', { params: { payinId: id } })
-      : callOperation('getPayoutMethods', { params: { payoutId: id } }),
   /** A pay-in's methods with the pay-in itself when the service sends it (docs/design.md, E6 extended): the APM page's one read. */
   getPayinWithMethods: (payinId: string) =>
     callOperation('getPayinMethods', { params: { payinId } }).then((answer) => {
@@ -74,8 +70,9 @@ export const paymentsApi = {
     callOperation('processPayoutCard', { params: { payoutId }, body, idempotencyKey }),
   processPayoutDirectLink: (payoutId: string, body: PayoutDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayoutDirectLink', { params: { payoutId }, body, idempotencyKey }),
-  getSession: (sessionId: string) =>
-    callOperation('getCashierSession', { params: { sessionId } }).then(rememberMerchant('session', sessionId)),
+  /** The session; `read.transactions: 'open'` lists only its transactions not final (a page without its history, an action). */
+  getSession: (sessionId: string, read: SessionRead = {}) =>
+    callOperation('getCashierSession', { params: { sessionId }, query: read }).then(rememberMerchant('session', sessionId)),
   sessionTransactions: (sessionId: string) => callOperation('listSessionTransactions', { params: { sessionId } }),
   /** `amount` in major units of the session currency; `method` chooses the cashier fee the service adds; `replaces` an unpaid pay-in of the session this one retries. */
   createSessionPayin: (sessionId: string, amount: number, idempotencyKey: string, method?: string, replaces?: string) =>

@@ -5,6 +5,9 @@ import { CashierViewCancel, CashierViewFlow, openCashierView } from '@/component
 import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
 import { TransactionList } from '@/components/cashier/history/transaction-list';
+import { HistoryDisclosure } from '@/components/cashier/history/history-disclosure';
+import { cashierHistory } from '@/lib/checkout/cashier/history-action';
+import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
@@ -18,7 +21,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
  * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
- * history, in the session's currency; under a gambling licence (the regulated cashier), the safer-gambling panel,
+ * history (loaded when opened: `?history=1`, or in place with JavaScript), in the session's currency; under a gambling licence (the regulated cashier), the safer-gambling panel,
  * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
@@ -44,6 +47,9 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   // A Pay N Play session whose player is not allowed yet: only the bank login (docs/design.md, E26).
   const pnp = session.payNPlay;
   if (pnp && pnp.status !== 'ALLOWED') {
+  // `?history=1` (the history's link without JavaScript): the session's transactions, read for it; null to show the link.
+  const history =
+    query.history === '1' && !(session.payNPlay && session.payNPlay.status !== 'ALLOWED') ? await loadHistory(session.sessionId) : null;
     return (
       <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
         <ThemeStyle theme={settings.theme} />
@@ -121,7 +127,19 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         <SaferGambling session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} />
       ) : null}
       {rg ? <RealityReminder session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
-      <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={transactions} />
+      {/* The history of past transactions: loaded when opened (the link, or `?history=1` without JavaScript). */}
+      {history ? (
+        <TransactionList id="history-heading" heading={t('history')} empty={t('noHistory')} items={history} />
+      ) : (
+        <HistoryDisclosure
+          sessionId={session.sessionId}
+          heading={t('history')}
+          show={t('showHistory')}
+          href={`${view.path}?${pageQuery({ ...(flow === 'withdraw' ? { tab: flow } : {}), history: '1' })}#history-heading`}
+          version={`${session.balance ?? ''}|${session.available ?? ''}|${transactions.map((x) => `${x.id}:${x.status}`).join(',')}`}
+          load={cashierHistory}
+        />
+      )}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-/** The cashier's history: a server-rendered list of the session's transactions. */
+/** The cashier's history: a server-rendered list of the session's transactions (with its heading, or alone for the history loaded when opened). */
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { CashierTransaction } from '@/lib/checkout/cashier/load-cashier';
 import { money } from '../format-money';
@@ -9,14 +9,23 @@ import { money } from '../format-money';
  * Amounts are major units of each item's currency.
  */
 export async function TransactionList(props: { id: string; heading: string; empty: string; items: CashierTransaction[] }) {
-  const t = await getTranslations('cashier');
-  const locale = await getLocale();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section aria-labelledby={props.id} className="space-y-2">
       <h2 id={props.id} className="text-base font-semibold">
         {props.heading}
       </h2>
+      <TransactionItems empty={props.empty} items={props.items} />
+    </section>
+  );
+}
+
+/** The list of transactions alone (or `empty`, for none): the history a cashier loads when it is opened. */
+export async function TransactionItems(props: { empty: string; items: CashierTransaction[] }) {
+  const t = await getTranslations('cashier');
+  const locale = await getLocale();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <>
       {props.items.length === 0 ? (
         <p className="text-sm text-fg-muted">{props.empty}</p>
       ) : (
@@ -48,6 +57,6 @@ export async function TransactionList(props: { id: string; heading: string; empt
           ))}
         </ul>
       )}
-    </section>
+    </>
   );
 }

@@ -9,7 +9,8 @@ import 'server-only';
  * - Only the browser that holds the session moves its money (docs/design.md, E22): the session
  *   id is a locator read off the merchant's page, never a credential. The holding is checked here,
  *   before the action's logic runs, and a refusal is logged once as `security.binding_refused`.
- * - The session is read once, by the holder's proof, and handed to the logic.
+ * - The session is read once, by the holder's proof, and handed to the logic, with its open
+ *   transactions only (`?transactions=open`): no move needs the history.
  * - A failed call of the payments service becomes one `CashierError` key (`cashierFailure`), which
  *   the action only shapes into its own state.
  * - `{ go }` from the logic (or a failure) leaves the page by a redirect, outside any catch, so
@@ -46,7 +47,8 @@ export async function holdSession(sessionId: string, action: string): Promise<He
     );
     return { refused: holding === 'unavailable' ? 'unavailable' : 'rejected' };
   }
-  return { session: await paymentsApi.getSession(sessionId) };
+  // The session a move needs (currency, balances, rules) and its open transactions (a cancel's withdrawal), without its history.
+  return { session: await paymentsApi.getSession(sessionId, { transactions: 'open' }) };
 }
 
 /** A cashier action's call, as its logic sees it. */

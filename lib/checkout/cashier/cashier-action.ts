@@ -118,10 +118,11 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
       // No answer: nothing may have changed, and the customer may try again.
       failed: ({ error }, data) => back(data, error === 'unavailable' ? 'cancelUnavailable' : 'cancelFailed'),
     },
-    async ({ sessionId }, data) => {
+    async ({ sessionId, session }, data) => {
       // The service does not know which session's page asks: only one of this session's withdrawals
-      // may be cancelled here. Whether it still may be (status, merchant, GB) is the service's answer.
-      const { transactions } = await paymentsApi.sessionTransactions(sessionId);
+      // may be cancelled here (one on its way: the session read's open transactions). Whether it still
+      // may be (status, merchant, GB) is the service's answer.
+      const transactions = session.transactions ?? (await paymentsApi.sessionTransactions(sessionId)).transactions;
       if (!transactions.some((t) => t.id === data.payoutId && t.kind === 'payout')) return back(data, 'cancelFailed');
       await paymentsApi.cancelPayout(data.payoutId);
       return back(data, 'cancelled');

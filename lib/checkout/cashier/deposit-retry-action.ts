@@ -126,7 +126,10 @@ export async function loadRecovery(sessionId: string, payinId: string, locale?: 
     if (!('session' in held) || held.session.status === 'EXPIRED') return null;
     const deposit = await sessionDeposit(sessionId, payinId);
     if (!deposit || !UNPAID.has(deposit.status)) return null;
-    const [payin, { methods }] = await Promise.all([paymentsApi.getPayin(payinId), paymentsApi.getMethods('payin', payinId)]);
+    // The methods' answer carries the pay-in (docs/design.md, E6 extended): one read, else the pay-in's own.
+    const withMethods = await paymentsApi.getPayinWithMethods(payinId);
+    const { methods } = withMethods;
+    const payin = withMethods.payin ?? (await paymentsApi.getPayin(payinId));
     const { cards } = await paymentsApi.listCards(payin.customerId).catch(() => ({ cards: [] }));
     const card = methods.some((m) => m.type === 'CARD');
     const soft = payin.statusReason?.detailedStatus === 'AUTHENTICATION_REQUIRED';

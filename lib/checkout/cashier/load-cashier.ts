@@ -4,7 +4,8 @@
  * field: positive, at most the currency's minor units, a withdrawal at most the balance.
  */
 import 'server-only';
-import type { CashierSession } from '@/lib/contract/cashier';
+import type { z } from 'zod';
+import type { CashierSession, SessionTransaction } from '@/lib/contract/cashier';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
@@ -34,33 +35,19 @@ export type LoadedCashier =
   | { outcome: 'unavailable' };
 
 /**
- * The session, its settings and transactions, read with the holder's proof of the request's browser:
- * `elsewhere` when the service refuses it. Never throws.
+ * The session, its settings and the transactions its page shows, read with the holder's proof of the request's browser:
+ * `elsewhere` when the service refuses it. `transactions` are those not final (the pending withdrawals, a deposit under
+ * way): the history of past ones is read when it is opened (`loadHistory`). Never throws.
  */
 export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
   if (!PAYMENT_ID.test(sessionId)) return { outcome: 'not-found' };
   try {
-    // The session answer carries its transactions (docs/design.md, E9 extended); a service without the extension is asked the list.
-    const { transactions: listed, ...session } = await paymentsApi.getSession(sessionId);
+    // The session answer carries its open transactions (docs/design.md, E9 extended); a service without the extension is asked the list.
+    const { transactions: listed, ...session } = await paymentsApi.getSession(sessionId, { transactions: 'open' });
     const settings = await paymentsApi.getCheckoutSettings(session.merchantId);
     if (session.status === 'EXPIRED') return { outcome: 'expired', settings };
-    const transactions = listed ?? (await paymentsApi.sessionTransactions(sessionId)).transactions;
-    return {
-      outcome: 'ok',
-      session,
-      settings,
-      transactions: transactions.map((t) => ({
-        id: t.id,
-        type: t.kind,
-        amount: t.amount,
-        currency: t.currency,
-        status: t.status,
-        createdAt: t.createdAt,
-        transactionType: t.transactionType,
-        fee: t.fee,
-        statusReason: t.statusReason,
-      })),
-    };
+    const transactions = listed ?? (await paymentsApi.sessionTransactions(sessionId)).transactions.filter(isOpen);
+    return { outcome: 'ok', session, settings, transactions: transactions.map(cashierTransaction) };
   } catch (error) {
     if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403) {
@@ -76,3 +63,38 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
 
 /** Payout statuses that are still on their way: the cashier's "pending withdrawals". */
 export const PENDING_PAYOUT = new Set(['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING']);
+/** Pay-in statuses still on their way (the service's `?transactions=open`). */
+const OPEN_PAYIN = new Set(['CREATED', 'PENDING', 'PENDING_3DS']);
+
+/** Whether a listed transaction is not final: what `?transactions=open` lists. */
+export const isOpen = (t: { kind: CheckoutTransactionType; status: string }): boolean =>
+  t.kind === 'payout' ? PENDING_PAYOUT.has(t.status) : OPEN_PAYIN.has(t.status);
+
+/** A session transaction of the service as the cashier shows it. */
+function cashierTransaction(t: z.infer<typeof SessionTransaction>): CashierTransaction {
+  return {
+    id: t.id,
+    type: t.kind,
+    amount: t.amount,
+    currency: t.currency,
+    status: t.status,
+    createdAt: t.createdAt,
+    transactionType: t.transactionType,
+    fee: t.fee,
+    statusReason: t.statusReason,
+  };
+}
+
+/**
+ * The session's history, every pay-in and payout newest first, read with the holder's proof of the request's
+ * browser (the service refuses another's); null when it could not be read. Never throws.
+ */
+export async function loadHistory(sessionId: string): Promise<CashierTransaction[] | null> {
+  if (!PAYMENT_ID.test(sessionId)) return null;
+  try {
+    return (await paymentsApi.sessionTransactions(sessionId)).transactions.map(cashierTransaction);
+  } catch (error) {
+    logger.warn({ err: error, sessionId }, 'cashier could not load the history');
+    return null;
+  }
+}

@@ -41,15 +41,15 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const rg = session.responsibleGambling;
   const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
   /** A Pay N Play deposit awaiting the limits asked first (docs/design.md, E26): the allowed player's pending deposit. */
+  // `?history=1` (the history's link without JavaScript): the session's transactions, read for it; null to show the link.
+  const history =
+    query.history === '1' && !(session.payNPlay && session.payNPlay.status !== 'ALLOWED') ? await loadHistory(session.sessionId) : null;
   const allowedDeposit = session.payNPlay?.status === 'ALLOWED' && session.payNPlay.kind === 'DEPOSIT';
   const awaiting = allowedDeposit ? transactions.find((t) => t.type === 'payin' && t.status === 'PENDING') : undefined;
   const depositAwaitingLimits = awaiting ? money(awaiting.amount, awaiting.currency, uiLocale) : undefined;
   // A Pay N Play session whose player is not allowed yet: only the bank login (docs/design.md, E26).
   const pnp = session.payNPlay;
   if (pnp && pnp.status !== 'ALLOWED') {
-  // `?history=1` (the history's link without JavaScript): the session's transactions, read for it; null to show the link.
-  const history =
-    query.history === '1' && !(session.payNPlay && session.payNPlay.status !== 'ALLOWED') ? await loadHistory(session.sessionId) : null;
     return (
       <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
         <ThemeStyle theme={settings.theme} />

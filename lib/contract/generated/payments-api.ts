@@ -4673,7 +4673,10 @@ export interface operations {
     };
     getCashierSession: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description `all` (the default): every pay-in and payout of the session. `open`: only those not final (pay-ins CREATED, PENDING or PENDING_3DS; payouts CREATED, WAITING_FOR_CONFIRMATION or PENDING): what a cashier page shows before its history is asked for (GET …/transactions). */
+                transactions?: "all" | "open";
+            };
             header?: never;
             path: {
                 sessionId: string;
@@ -4776,10 +4779,7 @@ export interface operations {
     };
     updateCashierBalance: {
         parameters: {
-            query?: {
-                /** @description `all` (the default): every pay-in and payout of the session. `open`: only those not final (pay-ins CREATED, PENDING or PENDING_3DS; payouts CREATED, WAITING_FOR_CONFIRMATION or PENDING): what a cashier page shows before its history is asked for (GET …/transactions). */
-                transactions?: "all" | "open";
-            };
+            query?: never;
             header?: never;
             path: {
                 sessionId: string;

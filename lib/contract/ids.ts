@@ -13,3 +13,6 @@ export const PAYMENT_ID = new RegExp(`^${ID_CHARS}$`);
 
 /** A saved card's id (`cardId`), as the service gives it: the same shape as a payment id. */
 export const CARD_ID = PAYMENT_ID;
+
+/** A cashier session's id (`sessionId`), as the service gives it: the same shape as a payment id. */
+export const SESSION_ID = PAYMENT_ID;

@@ -6,12 +6,18 @@ import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
 import { TransactionList } from '@/components/cashier/history/transaction-list';
 import { HistoryDisclosure } from '@/components/cashier/history/history-disclosure';
-import { cashierHistory } from '@/lib/checkout/cashier/history-action';
+import { cashierHistory } from '@/components/cashier/history/history-action';
 import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
-import { ExclusionNotice, LimitsPrompt, RealityReminder, SaferGambling } from '@/components/cashier/safer-gambling/safer-gambling';
+import {
+  ExclusionNotice,
+  LimitsPrompt,
+  RealityReminder,
+  ReviewReminder,
+  SaferGambling,
+} from '@/components/cashier/safer-gambling/safer-gambling';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -100,6 +106,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         </p>
       ) : null}
       <CashierNotice notice={typeof query.notice === 'string' ? query.notice : undefined} />
+      {rg ? <ReviewReminder session={session} rg={rg} /> : null}
       <CashierLive loaded={view} terms={terms} locale={uiLocale} cancelHref={`${view.path}?${pageQuery({ tab: 'withdraw' })}&cancel=`} />
       <nav aria-label={t('tabs')} className="flex gap-2 border-b border-line">
         {(['deposit', 'withdraw'] as const).map((tab) => (

@@ -7,12 +7,14 @@
  * is the page's own `?history=1`.
  */
 import { getTranslations } from 'next-intl/server';
-import { TransactionItems } from '@/components/cashier/history/transaction-list';
-import { loadHistory } from './load-cashier';
+import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
+import { SESSION_ID } from '@/lib/contract/ids';
+import { TransactionItems } from './transaction-list';
 
 /** The history of `sessionId` rendered (the list, or the empty text); null when it could not be read (the page's link then shows it). */
 export async function cashierHistory(sessionId: unknown): Promise<React.ReactNode> {
-  if (typeof sessionId !== 'string') return null;
+  // A forged argument: not an id of the shape the service gives (never sent on).
+  if (typeof sessionId !== 'string' || !SESSION_ID.test(sessionId)) return null;
   const items = await loadHistory(sessionId);
   if (items === null) return null;
   const t = await getTranslations('cashier');

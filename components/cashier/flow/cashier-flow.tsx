@@ -41,6 +41,8 @@ export interface CashierFlowText {
   feeLine: string;
   /** Links beside the terms (responsible gambling) and after a KYC refusal (verification). */
   limitsLink?: { href: string; text: string };
+  /** The deposit step's link to the financial limits on this page (UKGC RTS 12). */
+  limitsHere?: { href: string; text: string };
   kycLink?: { href: string; text: string };
   /** The recovery after a deposit that did not go through (deposits only). */
   recovery?: RecoveryText;
@@ -199,11 +201,18 @@ export function CashierFlow(props: CashierFlowProps) {
         <p id={`${flow}-amount-hint`} className="text-sm text-fg-muted">
           {text.amountHint}
         </p>
-        {text.terms.length > 0 || text.limitsLink ? (
+        {text.terms.length > 0 || text.limitsLink || text.limitsHere ? (
           <ul id={`${flow}-terms`} className="text-sm text-fg-muted">
             {text.terms.map((line) => (
               <li key={line}>{line}</li>
             ))}
+            {text.limitsHere ? (
+              <li>
+                <a href={text.limitsHere.href} className="text-primary underline" data-testid="deposit-limits-link">
+                  {text.limitsHere.text}
+                </a>
+              </li>
+            ) : null}
             {text.limitsLink ? (
               <li>
                 <a href={text.limitsLink.href} target="_blank" rel="noopener noreferrer" className="text-primary underline">

@@ -52,7 +52,11 @@ export async function cashierFlowText(
   const lines = [
     ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
     ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
-    ...(terms?.limits ?? []).map((l) => t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period })),
+    ...(terms?.limits ?? []).map((l) =>
+      l.kind && l.kind !== 'deposit'
+        ? t('termsKindLimit', { kind: l.kind, limit: money(l.limit), remaining: money(l.remaining), period: l.period })
+        : t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period }),
+    ),
     ...(terms?.noReversal ? [g('noReversal')] : []),
   ];
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
@@ -60,8 +64,16 @@ export async function cashierFlowText(
     ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
     belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
     aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
+    // The most restrictive limit binds, named by its kind and period.
     aboveLimit: tightest
-      ? t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period })
+      ? tightest.kind && tightest.kind !== 'deposit'
+        ? t('errors.aboveKindLimit', {
+            kind: tightest.kind,
+            limit: money(tightest.limit),
+            remaining: money(tightest.remaining),
+            period: tightest.period,
+          })
+        : t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period })
       : t('errors.aboveLimitNow'),
     kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
     conflict: g('recoveryConflict'),
@@ -90,6 +102,7 @@ export async function cashierFlowText(
       ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } }
       : {}),
     ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
+    ...(terms?.limitsOnPage && flow === 'deposit' ? { limitsHere: { href: '#safer-limits', text: t('limitsHere') } } : {}),
     ...(flow === 'deposit'
       ? {
           recovery: {

@@ -1,7 +1,8 @@
 'use client';
 /**
- * The customer's own deposit limits (responsible gambling), in two steps: the form (day, week, month; empty: no
- * limit), then a review of what each change does (now, or from a date after the cooling-off),
+ * The customer's own financial limits (responsible gambling; UKGC RTS 12): deposit limits, loss
+ * limits and net deposit limits, at one level of one form, deposit limits first, each per day,
+ * week and month (empty: no limit), in two steps: the form, then a review of what each change does (now, or from a date after the cooling-off),
  * then the confirmation; also the confirmation of raises whose cooling-off is over (UKGC), and,
  * before a first deposit where the rules only ask, "no limits for now". Works without JavaScript
  * (each step is the action's answer); with it, the page reloads its figures once saved.
@@ -11,10 +12,22 @@
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/cashier/responsible-gambling-action';
+import { limitField } from '@/lib/checkout/cashier/limit-fields';
+import type { LimitKind } from '@/lib/contract/responsible-gambling';
 import { fieldClass } from '@/components/theme/controls';
 import type { Period } from '@/lib/cashier/limits';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
+const KINDS: LimitKind[] = ['deposit', 'loss', 'netDeposit'];
+
+/** The text of one kind of limit: its heading and what it counts; for loss and net deposit limits, its field labels and review lines per period. */
+export interface KindText {
+  heading: string;
+  hint: string;
+  labels?: Record<Period, string>;
+  changeNow?: Record<Period, string>;
+  changeLater?: Record<Period, string>;
+}
 
 export interface LimitsFormText {
   labels: Record<Period, string>;
@@ -34,6 +47,8 @@ export interface LimitsFormText {
   decline: string;
   confirmReady: string;
   errors: { invalid: string; ceiling: string; unavailable: string; rejected: string; noChange: string; required: Record<Period, string> };
+  /** Per kind of limit (deposit limits' labels and lines are the fields above). */
+  kinds: Record<LimitKind, KindText>;
 }
 
 interface Props {
@@ -42,8 +57,10 @@ interface Props {
   currency: string;
   /** `ASK` and `REQUIRED`: before a first deposit (ASK offers "no limits for now"). */
   mode: 'manage' | 'ASK' | 'REQUIRED';
-  /** The limits in force, in the session currency (converted where set in another), as typed in the page's number format ('' for none). */
+  /** The deposit limits in force, in the session currency (converted where set in another), as typed in the page's number format ('' for none). */
   initial: Record<Period, string>;
+  /** The loss and net deposit limits shown, per field (`lossDay`, `netDepositMonth`…), as `initial`. */
+  initialOther?: Record<string, string>;
   required: Period[];
   /** Lines of raises ready to confirm (UKGC); the confirm button shows with them. */
   ready: string[];
@@ -54,7 +71,13 @@ interface Props {
 function changeLine(change: ShownChange, props: Props): string {
   const money = (v: number | null) =>
     v === null ? props.text.none : new Intl.NumberFormat(props.numberLocale, { style: 'currency', currency: props.currency }).format(v);
-  const template = change.effectiveAt ? props.text.changeLater[change.period] : props.text.changeNow[change.period];
+  const kind = props.text.kinds[change.kind ?? 'deposit'];
+  const template =
+    change.kind && change.kind !== 'deposit' && kind.changeNow && kind.changeLater
+      ? (change.effectiveAt ? kind.changeLater : kind.changeNow)[change.period]
+      : change.effectiveAt
+        ? props.text.changeLater[change.period]
+        : props.text.changeNow[change.period];
   const date = change.effectiveAt
     ? new Intl.DateTimeFormat(props.numberLocale, {
         year: 'numeric',
@@ -77,7 +100,7 @@ export function LimitsForm(props: Props) {
   const statusRef = useRef<HTMLParagraphElement>(null);
   // Ids of this form's fields: two forms on a page (the panel's and the first deposit's) never share one.
   const id = useId();
-  const values = { ...props.initial, ...state.values };
+  const values: Partial<Record<string, string>> = { ...props.initial, ...props.initialOther, ...state.values };
 
   useEffect(() => {
     if (state.step === 'review') headingRef.current?.focus();
@@ -106,15 +129,15 @@ export function LimitsForm(props: Props) {
     return (
       <form action={formAction} className="space-y-3" aria-busy={pending}>
         {hidden}
-        {PERIODS.map((p) => (
-          <input key={p} type="hidden" name={p} value={values[p] ?? ''} />
+        {KINDS.flatMap((k) => PERIODS.map((p) => limitField(k, p))).map((f) => (
+          <input key={f} type="hidden" name={f} value={values[f] ?? ''} />
         ))}
         <h3 ref={headingRef} tabIndex={-1} className="font-semibold">
           {text.reviewHeading}
         </h3>
         <ul className="list-disc space-y-1 ps-5 text-sm" data-testid="limit-changes">
           {state.changes.map((c) => (
-            <li key={c.period}>{changeLine(c, props)}</li>
+            <li key={`${c.kind}-${c.period}`}>{changeLine(c, props)}</li>
           ))}
         </ul>
         <div className="flex flex-wrap gap-3">
@@ -162,35 +185,48 @@ export function LimitsForm(props: Props) {
           </button>
         </div>
       ) : null}
-      <div className="grid gap-3 sm:grid-cols-3">
-        {PERIODS.map((p) => {
-          const invalid = state.period === p && (state.error === 'invalid' || state.error === 'required' || state.error === 'ceiling');
-          const required = props.required.includes(p);
-          return (
-            <div key={p}>
-              <label htmlFor={`${id}-${p}`} className="block text-sm font-medium">
-                {text.labels[p]}
-              </label>
-              <input
-                id={`${id}-${p}`}
-                name={p}
-                inputMode="decimal"
-                autoComplete="off"
-                dir="ltr"
-                defaultValue={values[p] ?? ''}
-                required={required}
-                aria-invalid={invalid || undefined}
-                aria-describedby={`${id}-${p}-hint${invalid ? ` ${id}-error` : ''}`}
-                className={`${fieldClass} mt-1 w-full`}
-              />
-              <p id={`${id}-${p}-hint`} className="text-xs text-fg-muted">
-                {required ? text.requiredHint : text.emptyHint}
-                {text.setIn?.[p] ? <span data-testid="limit-set-in"> {text.setIn[p]}</span> : null}
-              </p>
-            </div>
-          );
-        })}
-      </div>
+      {KINDS.map((kind) => (
+        <fieldset key={kind} className="space-y-2" aria-describedby={`${id}-${kind}-about`} data-testid={`limits-${kind}`}>
+          <legend className="font-semibold">{text.kinds[kind].heading}</legend>
+          <p id={`${id}-${kind}-about`} className="text-xs text-fg-muted">
+            {text.kinds[kind].hint}
+          </p>
+          <div className="grid gap-3 sm:grid-cols-3">
+            {PERIODS.map((p) => {
+              const field = limitField(kind, p);
+              const invalid =
+                (state.kind ?? 'deposit') === kind &&
+                state.period === p &&
+                (state.error === 'invalid' || state.error === 'required' || state.error === 'ceiling');
+              const required = kind === 'deposit' && props.required.includes(p);
+              const label = kind === 'deposit' ? text.labels[p] : (text.kinds[kind].labels?.[p] ?? text.labels[p]);
+              return (
+                <div key={field}>
+                  <label htmlFor={`${id}-${field}`} className="block text-sm font-medium">
+                    {label}
+                  </label>
+                  <input
+                    id={`${id}-${field}`}
+                    name={field}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    dir="ltr"
+                    defaultValue={values[field] ?? ''}
+                    required={required}
+                    aria-invalid={invalid || undefined}
+                    aria-describedby={`${id}-${field}-hint${invalid ? ` ${id}-error` : ''}`}
+                    className={`${fieldClass} mt-1 w-full`}
+                  />
+                  <p id={`${id}-${field}-hint`} className="text-xs text-fg-muted">
+                    {required ? text.requiredHint : text.emptyHint}
+                    {kind === 'deposit' && text.setIn?.[p] ? <span data-testid="limit-set-in"> {text.setIn[p]}</span> : null}
+                  </p>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
       <p id={`${id}-error`} aria-live="polite" className="min-h-5 text-sm text-danger">
         {errorText}
       </p>

@@ -4,7 +4,8 @@
  * major units of the session's currency, in the page's language.
  */
 import type { getTranslations } from 'next-intl/server';
-import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
+import type { LimitKind, ResponsibleGambling } from '@/lib/contract/responsible-gambling';
+import { limitField } from '@/lib/checkout/cashier/limit-fields';
 import type { Period } from '@/lib/cashier/limits';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import type { LimitsFormText } from './limits-form';
@@ -12,6 +13,8 @@ import { money } from '../format-money';
 
 /** The periods a limit is set for, in the order they are shown. */
 export const PERIODS: Period[] = ['day', 'week', 'month'];
+/** The kinds of limit besides deposit limits, in the order they are shown. */
+export const OTHER_KINDS = ['loss', 'netDeposit'] as const;
 
 /** The `gambling` catalogue's translator. */
 export type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
@@ -59,13 +62,38 @@ export async function limitsFormText(g: Gambling, currency: string, rg: Responsi
       noChange: g('noChange'),
       required: per((p) => g('errors.required', { period: p })),
     },
+    kinds: {
+      deposit: { heading: g('kindHeading', { kind: 'deposit' }), hint: g('kindHint', { kind: 'deposit' }) },
+      ...(Object.fromEntries(
+        OTHER_KINDS.map((kind) => [
+          kind,
+          {
+            heading: g('kindHeading', { kind }),
+            hint: g('kindHint', { kind }),
+            labels: per((p) => g('kindLabel', { period: p, kind, currency })),
+            changeNow: per((p) => g('kindChangeNow', { period: p, kind, from: '{from}', to: '{to}' })),
+            changeLater: per((p) => g('kindChangeLater', { period: p, kind, from: '{from}', to: '{to}', date: '{date}' })),
+          },
+        ]),
+      ) as Record<(typeof OTHER_KINDS)[number], LimitsFormText['kinds']['loss']>),
+    },
   };
+}
+
+/** The loss and net deposit limits the form shows, per field (`lossDay`…): the raise not applied yet, else the limit in force; '' for none. */
+export function initialOtherValues(rg: ResponsibleGambling, locale: string): Record<string, string> {
+  const of = (kind: LimitKind, p: Period) => {
+    const raise = rg.pending.find((r) => r.kind === kind && r.period === p);
+    const value = raise ? raise.limit : ((kind === 'loss' ? rg.lossLimits : rg.netDepositLimits)?.[p] ?? null);
+    return value === null ? '' : formatAmountInput(value, locale);
+  };
+  return Object.fromEntries(OTHER_KINDS.flatMap((k) => PERIODS.map((p) => [limitField(k, p), of(k, p)])));
 }
 
 /** What the form shows per period: the raise not applied yet (so an untouched field keeps it), else the limit in force; '' for none (amounts as typed in `locale`). */
 export function initialValues(rg: ResponsibleGambling, locale: string): Record<Period, string> {
   const shown = (p: Period) => {
-    const raise = rg.pending.find((r) => r.period === p);
+    const raise = rg.pending.find((r) => (r.kind ?? 'deposit') === 'deposit' && r.period === p);
     const value = raise ? raise.limit : (rg.limits[p] ?? null);
     return value === null ? '' : formatAmountInput(value, locale);
   };

@@ -14,7 +14,8 @@ import { REALITY_CHECK_CHOICES } from '@/lib/cashier/regulators';
 import { LimitsForm } from './limits-form';
 import { LimitNotices } from './limit-notices';
 import { RealityCheck, RealityCheckSettings } from './reality-check';
-import { initialValues, limitsFormText, PERIODS, setInNote, type Gambling } from './limits-text';
+import { initialOtherValues, initialValues, limitsFormText, OTHER_KINDS, PERIODS, setInNote, type Gambling } from './limits-text';
+import { ReviewReminderForm } from './review-reminder';
 import { DepositAgain } from '../deposit-recovery/deposit-again';
 import { money } from '../format-money';
 
@@ -64,6 +65,7 @@ export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits 
         currency={session.currency}
         mode={rg.limitsPrompt === 'REQUIRED' ? 'REQUIRED' : 'ASK'}
         initial={initialValues(rg, locale)}
+        initialOther={initialOtherValues(rg, locale)}
         required={rg.requiredPeriods}
         ready={[]}
         text={await limitsFormText(g, session.currency, rg, locale)}
@@ -105,14 +107,32 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
           ),
         ],
   );
-  const pendingText = (p: ResponsibleGambling['pending'][number]) =>
+  // Loss and net deposit limits in force, beside the deposit limits (one list, one level).
+  const others = OTHER_KINDS.flatMap((kind) => {
+    const inForce = kind === 'loss' ? rg.lossLimits : rg.netDepositLimits;
+    return PERIODS.flatMap((p) => {
+      const amount = inForce?.[p];
+      return amount === undefined ? [] : [g('kindLine', { kind, period: p, amount: money(amount, currency, locale) })];
+    });
+  });
+  const otherPendingText = (p: ResponsibleGambling['pending'][number], kind: 'loss' | 'netDeposit') =>
     p.ready
       ? p.limit === null
-        ? g('readyRemoval', { period: p.period })
-        : g('readyLine', { period: p.period, amount: money(p.limit, currency, locale) })
+        ? g('kindReadyRemoval', { kind, period: p.period })
+        : g('kindReady', { kind, period: p.period, amount: money(p.limit, currency, locale) })
       : p.limit === null
-        ? g('pendingRemoval', { period: p.period, date: dateOf(p.effectiveAt, locale) })
-        : g('pendingLine', { period: p.period, amount: money(p.limit, currency, locale), date: dateOf(p.effectiveAt, locale) });
+        ? g('kindPendingRemoval', { kind, period: p.period, date: dateOf(p.effectiveAt, locale) })
+        : g('kindPending', { kind, period: p.period, amount: money(p.limit, currency, locale), date: dateOf(p.effectiveAt, locale) });
+  const pendingText = (p: ResponsibleGambling['pending'][number]) =>
+    p.kind && p.kind !== 'deposit'
+      ? otherPendingText(p, p.kind)
+      : p.ready
+        ? p.limit === null
+          ? g('readyRemoval', { period: p.period })
+          : g('readyLine', { period: p.period, amount: money(p.limit, currency, locale) })
+        : p.limit === null
+          ? g('pendingRemoval', { period: p.period, date: dateOf(p.effectiveAt, locale) })
+          : g('pendingLine', { period: p.period, amount: money(p.limit, currency, locale), date: dateOf(p.effectiveAt, locale) });
   const line = (p: ResponsibleGambling['pending'][number]) => withSetIn(pendingText(p), setInNote(g, p.setIn, currency, locale));
   const choices = REALITY_CHECK_CHOICES.filter((m) => m <= rg.realityCheck.maxMinutes);
   return (
@@ -122,14 +142,19 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
       </h2>
       {names.length ? <p className="text-sm">{g('rulesOf', { regulators: list.format(names) })}</p> : null}
       <LimitNotices session={session} rg={rg} locale={locale} nested />
-      <div className="space-y-2">
+      <div className="space-y-2" id="safer-limits" tabIndex={-1}>
         <h3 className="font-semibold">{g('limitsHeading')}</h3>
         <ul data-testid="limits-in-force" className="text-sm">
           {limits.length ? limits.map((l) => <li key={l}>{l}</li>) : <li>{g('noLimits')}</li>}
+          {others.map((l) => (
+            <li key={l} data-testid="other-limit">
+              {l}
+            </li>
+          ))}
           {rg.pending
             .filter((p) => !p.ready)
             .map((p) => (
-              <li key={p.period} data-testid="limit-waiting">
+              <li key={`${p.kind ?? 'deposit'}-${p.period}`} data-testid="limit-waiting">
                 {line(p)}
               </li>
             ))}
@@ -146,6 +171,7 @@ export async function SaferGambling({ session, rg, locale, merchantUrl }: PanelP
                 currency={currency}
                 mode="manage"
                 initial={initialValues(rg, locale)}
+                initialOther={initialOtherValues(rg, locale)}
                 required={rg.requiredPeriods}
                 ready={rg.pending.filter((p) => p.ready).map(line)}
                 text={await limitsFormText(g, currency, rg, locale)}
@@ -296,6 +322,30 @@ export async function DepositAgainOffer({
           conflict: g('recoveryConflict'),
           rejected: t('errors.rejected'),
         },
+      }}
+    />
+  );
+}
+
+/**
+ * The six-monthly reminder to review one's limits and account history (UKGC RTS 12), when due:
+ * links to the limits and to the history on this page, and a button that dismisses it until the
+ * next six months (a server action: works without JavaScript).
+ */
+export async function ReviewReminder({ session, rg }: { session: CashierSession; rg: ResponsibleGambling }) {
+  if (!rg.review) return null;
+  const g = await getTranslations('gambling');
+  return (
+    <ReviewReminderForm
+      sessionId={session.sessionId}
+      text={{
+        heading: g('reviewReminderHeading'),
+        body: g('reviewReminderBody'),
+        limits: g('reviewReminderLimits'),
+        history: g('reviewReminderHistory'),
+        dismiss: g('reviewReminderDismiss'),
+        done: g('reviewReminderDone'),
+        errors: { unavailable: g('errors.unavailable'), rejected: g('errors.rejected') },
       }}
     />
   );

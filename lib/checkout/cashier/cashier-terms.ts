@@ -10,11 +10,12 @@ import type { CheckoutSettings, FeeRule } from '@/lib/contract/merchant';
 import { findFeeRule } from '@/lib/cashier/fees';
 import { amountBounds, type Period } from '@/lib/cashier/limits';
 import type { AmountRules } from './cashier-amount';
+import type { LimitKind } from '@/lib/contract/responsible-gambling';
 
 export interface CashierTerms {
   rules: AmountRules;
-  /** The customer's deposit limits in the session currency: limit and what is left now (major units). */
-  limits: { period: Period; limit: number; remaining: number }[];
+  /** The customer's financial limits in the session currency: limit and what is left now (major units); `kind` absent: a deposit limit. */
+  limits: { kind?: LimitKind; period: Period; limit: number; remaining: number }[];
   /** The fee rule of each choice of the cashier's method radio; null: no fee. */
   fees: { card: FeeRule | null; apm: FeeRule | null };
   /** Hours from request to money received, per method (`card`, `apm` or an APM id). */
@@ -25,17 +26,22 @@ export interface CashierTerms {
   noReversal: boolean;
   kycUrl?: string;
   responsibleGamblingUrl?: string;
+  /** The page's own safer-gambling panel is shown: the deposit step links to its limits (UKGC RTS 12: a link to the limits on the deposit page). */
+  limitsOnPage?: boolean;
 }
 
 /** The cashier's terms for `flow` (deposit or withdraw) in the session's currency. */
 export function cashierTerms(settings: CheckoutSettings, session: CashierSession, flow: 'deposit' | 'withdraw'): CashierTerms {
   const direction = flow === 'deposit' ? 'deposit' : 'withdrawal';
-  const limits =
+  const limits: CashierTerms['limits'] =
     flow === 'deposit'
       ? (['day', 'week', 'month'] as const).flatMap((period) =>
           session.depositLimits?.[period] ? [{ period, ...session.depositLimits[period] }] : [],
         )
       : [];
+  // Loss and net deposit limits bind deposits too (RTS 12): what each leaves now, from the service.
+  if (flow === 'deposit') for (const room of session.responsibleGambling?.room ?? []) if (room.kind !== 'deposit') limits.push({ ...room });
+  const rg = session.responsibleGambling;
   const tightest = limits.length ? Math.min(...limits.map((l) => l.remaining)) : undefined;
   return {
     rules: {
@@ -52,6 +58,7 @@ export function cashierTerms(settings: CheckoutSettings, session: CashierSession
     noReversal: flow === 'withdraw' && session.responsibleGambling?.withdrawalReversal === false,
     ...(settings.kycUrl ? { kycUrl: settings.kycUrl } : {}),
     ...(settings.responsibleGamblingUrl ? { responsibleGamblingUrl: settings.responsibleGamblingUrl } : {}),
+    ...(flow === 'deposit' && rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl) ? { limitsOnPage: true } : {}),
   };
 }
 

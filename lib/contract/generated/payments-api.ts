@@ -1047,6 +1047,53 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    financialCheckDue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** customer.financial_check_due, to the merchant webhook URL: a customer under its UKGC licence reached net deposits of £150 over a rolling 30 days (LCCP SR code 3.4.4: a financial vulnerability check is due); once per crossing, never blocking the customer */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FinancialCheckDueEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     playerIdentified: {
         parameters: {
             query?: never;
@@ -1378,6 +1425,23 @@ export interface components {
                 week?: number | null;
                 month?: number | null;
             };
+            /** @description Loss limits the customer asks, as `depositLimits` (same periods, same cooling-off and confirmation). */
+            lossLimits?: {
+                day?: number | null;
+                week?: number | null;
+                month?: number | null;
+            };
+            /** @description Net deposit limits the customer asks, as `depositLimits` (same periods, same cooling-off and confirmation). */
+            netDepositLimits?: {
+                day?: number | null;
+                week?: number | null;
+                month?: number | null;
+            };
+            /**
+             * @description The customer read the six-monthly review reminder: it is not shown again until the next six months.
+             * @constant
+             */
+            reviewDismissed?: true;
             /**
              * @description The customer, asked before the first deposit (ASK), chose no limits.
              * @constant
@@ -1579,10 +1643,10 @@ export interface components {
             basisPoints: number;
         };
         /**
-         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany).
+         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands).
          * @enum {string}
          */
-        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL";
+        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL" | "KSA";
         PaymentEvent: {
             /** @description The event id (evt_…). */
             id: string;
@@ -1720,6 +1784,38 @@ export interface components {
                 /** @description When it was spent (ISO 8601). */
                 spentAt: string;
                 client: components["schemas"]["LaunchClient"];
+            };
+        };
+        FinancialCheckDueEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @constant */
+            type: "customer.financial_check_due";
+            createdAt: string;
+            data: {
+                customerId: string;
+                /** @description The merchant's own id of the customer, when it gave one. */
+                externalUserId?: string;
+                /** @constant */
+                regulator: "UKGC";
+                /** @description Deposits paid (without the cashier fee, less refunds) less withdrawals paid or on their way over the window, every currency converted into GBP at the sandbox's rates. */
+                netDeposits: {
+                    /** @description Net deposits over the window, ISO 4217 minor units of `currency`. */
+                    amountMinor: number;
+                    currency: string;
+                };
+                /** @description GBP 150.00 (15000 minor units). */
+                threshold: {
+                    amountMinor: number;
+                    currency: string;
+                };
+                /** @description The rolling 30 days, ISO 8601 (from exclusive, to inclusive). */
+                window: {
+                    from: string;
+                    to: string;
+                };
+                /** @description The deposit whose payment crossed the threshold. */
+                payinId: string;
             };
         };
         PlayerIdentifiedWebhook: {
@@ -1984,7 +2080,34 @@ export interface components {
                 week?: components["schemas"]["LimitSetIn"];
                 month?: components["schemas"]["LimitSetIn"];
             };
+            /** @description Loss limits in force now, in the session currency (converted as `limits`): net deposits less the increase of the balance over the period. */
+            lossLimits?: {
+                day?: number;
+                week?: number;
+                month?: number;
+            };
+            /** @description Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals over the period. */
+            netDepositLimits?: {
+                day?: number;
+                week?: number;
+                month?: number;
+            };
+            /** @description Per limit in force of every kind: the limit and what it leaves of a deposit now, in the session currency. Where several bind, the smallest `remaining` is the one a deposit passes first (named in a refusal). */
+            room?: {
+                kind: components["schemas"]["LimitKind"];
+                /** @enum {string} */
+                period: "day" | "week" | "month";
+                limit: number;
+                remaining: number;
+            }[];
+            /** @description Present when the customer is due the reminder to review their limits and their account history (UKGC RTS 12: at least every six months, 182 days); answered with `reviewDismissed`. */
+            review?: {
+                /** @description When the review fell due (ISO 8601). */
+                dueSince: string;
+            };
             pending: {
+                /** @description The kind of limit; absent: a deposit limit. */
+                kind?: components["schemas"]["LimitKind"];
                 /** @enum {string} */
                 period: "day" | "week" | "month";
                 /** @description The new limit in the session currency (converted from `setIn`); null: none. */
@@ -2007,6 +2130,22 @@ export interface components {
             monthlyCeiling?: number;
             /** @description Whether the rules let a customer cancel a withdrawal they asked for. */
             withdrawalReversal: boolean;
+            /** @description The share of a deposit limit (per cent) at which the cashier tells the customer, besides 100 % (KSA: 50). */
+            limitNoticePercent?: number;
+            /** @description The Kansspelautoriteit's net deposit threshold per calendar month: a cashier deposit past it is refused (400 LIMIT_EXCEEDED) until the month ends. */
+            netDepositThreshold?: {
+                /** @description The threshold in the session currency (KSA: EUR 700; EUR 300 for 18 to 23-year-olds). */
+                limit: number;
+                /** @description Net deposits of the calendar month so far, every currency converted (may be negative). */
+                netDeposited: number;
+                remaining: number;
+                /** @description The customer is 18 to 23 by the date of birth on file. */
+                youngAdult: boolean;
+                /** @description The start of the next calendar month (Amsterdam), when it starts again. */
+                resetsAt: string;
+            };
+            /** @description A monthly limit above this (session currency; KSA: EUR 350, EUR 150 for 18 to 23-year-olds) applies only after the operator's trained staff have spoken with the customer. */
+            limitContactAbove?: number;
             realityCheck: {
                 /** @description 0: off. */
                 intervalMinutes: number;
@@ -2035,6 +2174,11 @@ export interface components {
             currency: string;
             amount: number | null;
         };
+        /**
+         * @description deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals over the period. loss: net deposits less the increase of the balance over the period.
+         * @enum {string}
+         */
+        LimitKind: "deposit" | "loss" | "netDeposit";
         Exclusion: {
             /** @enum {string} */
             kind: "TIME_OUT" | "SELF_EXCLUSION";

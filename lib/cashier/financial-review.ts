@@ -20,13 +20,15 @@ export function reviewReminderDays(regulators: readonly Regulator[]): number | u
 
 /**
  * When the reminder is due for a customer whose account was opened at `accountSince` and who last
- * dismissed it at `reviewedAt` (ISO 8601; undefined: never), under `regulators`: the later of the
- * two plus the interval; null when no licence asks for it.
+ * reviewed at `reviewedAt` (ISO 8601: dismissed the reminder, or the merchant recorded a review;
+ * undefined: never), under `regulators`: that review, else the opening, plus the interval; null
+ * when no licence asks for it.
  */
 export function reviewDueAt(regulators: readonly Regulator[], accountSince: Date, reviewedAt?: string): Date | null {
   const days = reviewReminderDays(regulators);
   if (days === undefined) return null;
-  const base = reviewedAt ? Math.max(new Date(reviewedAt).getTime(), accountSince.getTime()) : accountSince.getTime();
+  // The last review recorded (dismissed in the cashier, or recorded by the merchant) counts; before any, the account's opening.
+  const base = reviewedAt ? new Date(reviewedAt).getTime() : accountSince.getTime();
   return new Date(base + days * DAY_MS);
 }
 

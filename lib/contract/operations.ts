@@ -13,7 +13,7 @@ import { CheckoutSettings, MerchantSettings, MerchantSettingsUpdate } from './me
 import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
-import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from './responsible-gambling';
+import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from './responsible-gambling';
 import { PspRecord } from './methods';
 import { PayinMethodList, PayoutMethodList } from './transaction-methods';
 import {
@@ -532,6 +532,18 @@ export const OPERATIONS = {
     summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it',
     description: 'While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open.',
     request: ExclusionRequest,
+    answer: null,
+    idempotent: false,
+    extension: true,
+    callers: merchantOnly,
+  },
+  setCustomerReview: {
+    method: 'PUT',
+    path: '/public/customer/{customerId}/review',
+    summary: 'The merchant records when a customer last reviewed their limits and account history',
+    description:
+      'The cashier reminds a customer under the UKGC’s rules to review their limits and history 182 days after this date (RTS 12: at least every six months); dismissing the reminder in the cashier records it too. 400 VALIDATION_ERROR for a date in the future.',
+    request: ReviewRequest,
     answer: null,
     idempotent: false,
     extension: true,

@@ -204,6 +204,18 @@ export const ExclusionRequest = z
   .meta({ id: 'ExclusionRequest', 'x-extension': true });
 export type ExclusionRequest = z.infer<typeof ExclusionRequest>;
 
+/** The merchant records when the customer last reviewed their limits and account history (UKGC RTS 12's six-monthly reminder counts from it). */
+export const ReviewRequest = z
+  .object({
+    reviewedAt: z.iso.datetime({ offset: true }).meta({
+      description:
+        'When the customer last reviewed their limits and history (on the merchant’s own site, say); not in the future. The cashier reminds them 182 days after it (before, from the account’s creation).',
+    }),
+  })
+  .strict()
+  .meta({ id: 'ReviewRequest', 'x-extension': true });
+export type ReviewRequest = z.infer<typeof ReviewRequest>;
+
 /** The widget's "deposit again": the customer's last paid card deposit in the session currency with a card still saved. */
 export const DepositAgain = z
   .object({

@@ -13,7 +13,7 @@ import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
 import { setCustomerLimits } from './responsible-gambling/deposit-limit-changes';
 import { cancelPayout } from './cashier/withdrawal-cancel';
-import { setCustomerExclusion, setResponsibleGambling } from './responsible-gambling/responsible-gambling';
+import { setCustomerExclusion, setCustomerReview, setResponsibleGambling } from './responsible-gambling/responsible-gambling';
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
@@ -101,6 +101,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   setResponsibleGambling: ({ tx, principal, params, body, ctx }) =>
     setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   setCustomerExclusion: ({ tx, principal, params, body }) => setCustomerExclusion(tx, principal, params.customerId, body),
+  setCustomerReview: ({ tx, principal, params, body }) => setCustomerReview(tx, principal, params.customerId, body),
   lookupBin: async ({ params }) => binAnswer(params.bin),
   getPsp: ({ tx, principal, params }) => getPsp(tx, principal, params.merchantEnabledPspId),
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),

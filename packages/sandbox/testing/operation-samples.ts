@@ -90,6 +90,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   setCustomerLimits: () => ({ deposit: { EUR: { day: 100 } } }),
   setResponsibleGambling: () => ({ depositLimits: { day: 50 } }),
   setCustomerExclusion: () => ({ kind: 'NONE' }),
+  setCustomerReview: () => ({ reviewedAt: new Date(Date.now() - 86_400_000).toISOString() }),
   processPayinDirectLink: () => ({ browser, additionalData: { methodId: 'ewallet', email: 'a@b.example' } }),
   getPayinMethods: null,
   createPayout: () => ({ orderId: randomUUID(), value: 5, currency: 'EUR', kycVerified: false, customer: sampleCustomer }),

@@ -170,6 +170,20 @@ describe('the six-monthly review reminder (UKGC RTS 12)', () => {
     expect(Date.now() - new Date(row!.gambling!.reviewedAt!).getTime()).toBeLessThan(60_000);
     expect((await rg(due.id)).review).toBeUndefined();
   });
+
+  it('counts from a review the merchant records (PUT …/review), never one in the future', async () => {
+    const { id, customerId } = await newSession();
+    const put = (reviewedAt: string) => api('PUT', `/public/customer/${customerId}/review`, { token: MERCHANT, body: { reviewedAt } });
+    expect((await put(new Date(Date.now() - 181 * DAY).toISOString())).status).toBe(204);
+    expect((await rg(id)).review).toBeUndefined();
+    expect((await put(new Date(Date.now() - 183 * DAY).toISOString())).status).toBe(204);
+    expect((await rg(id)).review).toEqual({ dueSince: expect.any(String) });
+    expect((await put(new Date(Date.now() + DAY).toISOString())).status).toBe(400);
+    expect(
+      (await api('PUT', `/public/customer/${customerId}/review`, { ...browserOf.pages, body: { reviewedAt: new Date().toISOString() } }))
+        .status,
+    ).toBe(403);
+  });
 });
 
 describe('customer.financial_check_due (LCCP SR code 3.4.4)', () => {

@@ -9,7 +9,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payins, payouts } from '@sandbox/db/schema';
-import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from '@/lib/contract/responsible-gambling';
 import { PERIODS, type Period } from '@/lib/cashier/limits';
 import type { RulesInForce } from '@/lib/cashier/regulators';
 import { toMajor } from '@/lib/money';
@@ -243,6 +243,21 @@ export async function setResponsibleGambling(
   await payAnsweredDeposits(tx, held);
   const updated = await customerRow(tx, row.id);
   return responsibleGamblingOf(tx, merchant, session, updated, { now });
+}
+
+/**
+ * PUT /public/customer/{customerId}/review (merchant only): records when the customer last
+ * reviewed their limits and account history; the six-monthly reminder (UKGC RTS 12) falls due 182
+ * days after it. 404; 400 for a date in the future.
+ */
+export async function setCustomerReview(tx: Db, principal: Principal, customerId: string, request: ReviewRequest): Promise<void> {
+  requireMerchant(principal);
+  const row = await customerRow(tx, customerId, true);
+  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
+  const at = new Date(request.reviewedAt);
+  if (at.getTime() > Date.now()) throw invalid('`reviewedAt` is in the future');
+  const gambling: StoredGambling = { ...(row.gambling ?? {}), reviewedAt: at.toISOString() };
+  await tx.update(customers).set({ gambling, updatedAt: new Date() }).where(eq(customers.id, row.id));
 }
 
 /** PUT /public/customer/{customerId}/exclusion (merchant only): records or lifts a time-out or self-exclusion. 404, 400. */

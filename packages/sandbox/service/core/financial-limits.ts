@@ -22,7 +22,7 @@ import { PERIODS, roomFromUsed, type Period } from '@/lib/cashier/limits';
 import { limitsAcross, type LimitsByCurrency, type PendingByCurrency } from '@/lib/cashier/limit-changes';
 import type { LimitKind } from '@/lib/contract/responsible-gambling';
 import { convertMinor } from '@/lib/money';
-import { netDepositsByCurrency, netInCurrency } from '../responsible-gambling/net-deposits';
+import { netDepositsByCurrency, netInCurrency } from './net-deposits';
 import { depositRoomMinor, moneyText, type LimitsRow } from './deposit-limits';
 import { SandboxApiError } from './api-error';
 

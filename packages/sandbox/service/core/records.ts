@@ -17,7 +17,7 @@ import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition, isTerminal } from './transitions';
 import { refusalAtPayment } from './deposit-rules';
-import { signalFinancialCheck } from '../responsible-gambling/financial-check-signal';
+import { signalFinancialCheck } from './financial-check-signal';
 import type { PendingOutcome, StoredStatusReason } from '@sandbox/db/stored-shapes';
 
 export type PayinRow = typeof payins.$inferSelect;

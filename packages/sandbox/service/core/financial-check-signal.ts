@@ -13,9 +13,9 @@ import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import type { StoredGambling } from '@sandbox/db/stored-shapes';
 import { convertMinor } from '@/lib/money';
-import { enqueueEvent } from '../core/webhooks';
-import { merchantConfig } from '../core/request-context';
-import { rulesFor } from '../core/merchant-config';
+import { enqueueEvent } from './webhooks';
+import { merchantConfig } from './request-context';
+import { rulesFor } from './merchant-config';
 import { netDepositsMinor } from './net-deposits';
 
 /** The event's type. */

@@ -24,8 +24,9 @@ import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdr
 import { depositRoomMinor } from '../core/deposit-limits';
 import { assertFinancialLimits } from '../core/financial-limits';
 import { depositRoomMajor } from '../responsible-gambling/deposit-limit-views';
-import { customerRow, assertDepositRules, responsibleGamblingOf, sessionMoney } from '../responsible-gambling/responsible-gambling';
-import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
+import { assertDepositRules, responsibleGamblingOf, sessionMoney } from '../responsible-gambling/responsible-gambling';
+import { customerRow } from '../responsible-gambling/limits-prompt';
+import { assertNetDepositThreshold } from '../core/net-deposit-threshold';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@/lib/contract/bank-withdrawals';

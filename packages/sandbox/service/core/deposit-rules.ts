@@ -13,7 +13,7 @@ import { customers, payins } from '@sandbox/db/schema';
 import { formatMinor } from '@/lib/money';
 import type { StoredGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
 import { bindingOver, financialRoomMinor, kindText } from './financial-limits';
-import { thresholdRoom, thresholdText } from '../responsible-gambling/net-deposit-threshold';
+import { thresholdRoom, thresholdText } from './net-deposit-threshold';
 import { merchantConfig } from './request-context';
 
 type PayinRow = typeof payins.$inferSelect;
@@ -53,10 +53,14 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
   if (!row.sessionId || !customer) return null;
   const config = await merchantConfig(tx, row.merchantId);
   // Every financial limit (deposit, loss, net deposit; core/financial-limits.ts): the most restrictive binds, named.
-  const room = await financialRoomMinor(tx, row.customerId, row.initialCurrency, { row: customer, rates: config.ratesToEur, except: row.id });
+  const room = await financialRoomMinor(tx, row.customerId, row.initialCurrency, {
+    row: customer,
+    rates: config.ratesToEur,
+    except: row.id,
+  });
   const over = bindingOver(room, row.initialAmountMinor - (row.feeMinor ?? 0));
   if (!over) {
-    // The KSA's net deposit threshold of the calendar month (responsible-gambling/net-deposit-threshold.ts).
+    // The KSA's net deposit threshold of the calendar month (net-deposit-threshold.ts).
     const threshold = thresholdText(
       await thresholdRoom(tx, config, customer, row.initialCurrency, { now, except: row.id }),
       row.initialAmountMinor - (row.feeMinor ?? 0),

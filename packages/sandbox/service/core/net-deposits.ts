@@ -18,8 +18,7 @@
  *   out a currency without a rate (it cannot be compared).
  *
  * Net deposits may be negative (more taken out than put in). In the core layer because the check
- * every deposit passes when it is paid (deposit-rules.ts, through financial-limits.ts) reads it;
- * the responsible-gambling layer offers it as responsible-gambling/net-deposits.ts.
+ * every deposit passes when it is paid (deposit-rules.ts, through financial-limits.ts) reads it.
  */
 import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';

@@ -5,7 +5,8 @@
  * `checkedMinor`), the processor is selected (and the amount converted) by route or router, and an
  * orderId is used once per merchant.
  */
-import { assertDepositRules, customerRow } from '../responsible-gambling/responsible-gambling';
+import { assertDepositRules } from '../responsible-gambling/responsible-gambling';
+import { customerRow } from '../responsible-gambling/limits-prompt';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins } from '@sandbox/db/schema';

@@ -12,8 +12,9 @@ import { merchantConfig, type RequestContext } from '../core/request-context';
 import { payinActions } from '../core/transitions';
 import type { Principal } from '../core/auth';
 import { assertCashierMethod } from '../merchant/cashier-rules';
-import { assertDepositRules, customerRow } from '../responsible-gambling/responsible-gambling';
-import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
+import { assertDepositRules } from '../responsible-gambling/responsible-gambling';
+import { customerRow } from '../responsible-gambling/limits-prompt';
+import { assertNetDepositThreshold } from '../core/net-deposit-threshold';
 import { loadPayinForUpdate } from './payin-loading';
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */

@@ -15,7 +15,7 @@ import type { PendingOutcome } from '@sandbox/db/stored-shapes';
 import { merchantConfig } from '../core/request-context';
 import { rulesFor } from '../core/merchant-config';
 import { changePayin, type PayinRow } from '../core/records';
-import { customerRow, limitsPrompt } from './responsible-gambling';
+import { customerRow, limitsPrompt } from './limits-prompt';
 
 /** How long a deposit awaiting limits waits for the player's limits before it is returned (ms). */
 export const LIMITS_WAIT_MS = 30 * 60_000;

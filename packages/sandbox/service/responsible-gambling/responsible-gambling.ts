@@ -10,7 +10,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payins, payouts } from '@sandbox/db/schema';
 import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from '@/lib/contract/responsible-gambling';
-import { PERIODS, type Period } from '@/lib/cashier/limits';
 import type { RulesInForce } from '@/lib/cashier/regulators';
 import { toMajor } from '@/lib/money';
 import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';
@@ -19,35 +18,17 @@ import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { heldMinor, RESERVING } from '../core/records';
 import { activeExclusion } from '../core/deposit-rules';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor, customerLimitsAcross } from '../core/deposit-limits';
+import { ceilingMinor } from '../core/deposit-limits';
 import { customerLimitChange, otherLimitChanges } from './deposit-limit-changes';
 import { limitsInForce, otherLimitsInForce, pendingRaises, roomMajor } from './deposit-limit-views';
-import { financialRoomMinor, kindLimitsAcross, OTHER_KINDS } from '../core/financial-limits';
+import { financialRoomMinor } from '../core/financial-limits';
 import { reviewDue } from '@/lib/cashier/financial-review';
 import { rulesFor } from '../core/merchant-config';
 import { thresholdFor, thresholdIn } from '@/lib/cashier/net-deposit-threshold';
-import { thresholdRoom } from './net-deposit-threshold';
+import { thresholdRoom } from '../core/net-deposit-threshold';
+import { customerRow, limitsPrompt, type CustomerRow } from './limits-prompt';
 
 /** Payout statuses on their way (not final). */
-
-type CustomerRow = typeof customers.$inferSelect;
-const PERIOD_LIST = Object.keys(PERIODS) as Period[];
-
-/** What the rules ask before a deposit: the required periods without a limit, or an unanswered question (ASK). */
-export function limitsPrompt(
-  rules: RulesInForce,
-  row: Pick<CustomerRow, 'depositLimits' | 'gambling'> | null | undefined,
-  now = new Date(),
-): ResponsibleGambling['limitsPrompt'] {
-  // A limit in any currency binds every deposit (deposit-limits.ts, depositRoomMinor): it answers the question in all.
-  const all = Object.values(customerLimitsAcross(row, now).limits);
-  const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
-  if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
-  // Where only asked, a limit of any kind answers (a loss or net deposit limit is a financial limit: RTS 12A).
-  const other = OTHER_KINDS.some((k) => Object.keys(kindLimitsAcross(row, k, now).limits).length > 0);
-  if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) || other ? 'NONE' : 'ASK';
-  return 'NONE';
-}
 
 /**
  * Refuses a deposit of the customer the rules do not allow now: an active time-out or
@@ -73,13 +54,6 @@ export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerR
         ? 'The rules in force require deposit limits before a deposit'
         : 'The customer must be asked for deposit limits before their first deposit',
     );
-}
-
-/** The customer row, locked for the rest of the transaction when `lock`. */
-export async function customerRow(tx: Db, customerId: string, lock = false): Promise<CustomerRow | undefined> {
-  const query = tx.select().from(customers).where(eq(customers.id, customerId)).limit(1);
-  const [row] = lock ? await query.for('update') : await query;
-  return row;
 }
 
 /** The reality check's interval for the customer (minutes; 0: off): their choice within the rules, else the rules' default. */

@@ -12,9 +12,9 @@ import type { Db } from '@sandbox/db/client';
 import type { customers } from '@sandbox/db/schema';
 import { calendarMonthOf, thresholdFor, thresholdIn } from '@/lib/cashier/net-deposit-threshold';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { SandboxApiError } from '../core/api-error';
-import { moneyText } from '../core/deposit-limits';
-import { rulesFor } from '../core/merchant-config';
+import { SandboxApiError } from './api-error';
+import { moneyText } from './deposit-limits';
+import { rulesFor } from './merchant-config';
 import { netDepositsMinor } from './net-deposits';
 
 type CustomerRow = typeof customers.$inferSelect;

@@ -42,7 +42,8 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
       // The methods' answer carries the transaction (docs/design.md, E6 extended): its merchant is remembered from it, so
       // the payout's holder check below asks no locator, and the page a post without JavaScript renders next finds
       // this same answer in the request's memo instead of reading again.
-      const { methods } = c.type === 'payin' ? await paymentsApi.getPayinWithMethods(c.paymentId) : await paymentsApi.getPayoutWithMethods(c.paymentId);
+      const { methods } =
+        c.type === 'payin' ? await paymentsApi.getPayinWithMethods(c.paymentId) : await paymentsApi.getPayoutWithMethods(c.paymentId);
       const method = methods.find((m) => m.id === data.methodId && m.type !== 'CARD');
       if (!method) return { attemptKey: c.attemptKey, formError: 'rejected' };
       const values: Record<string, string> = {};

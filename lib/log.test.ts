@@ -101,7 +101,8 @@ describe('maskPansInOutput, from outside: a child process writes card numbers to
       process.stderr.write('plain 1234567890123 2026-11-21\\n');
       process.stdout.write('6869', 'hex');
     `;
-    const run = spawnSync(process.execPath, ['--import', 'tsx', '-e', script], {
+    // The react-server condition, as the server runs it: lib/config.ts is `server-only`.
+    const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', '-e', script], {
       encoding: 'utf8',
       env: { ...process.env, LOG_LEVEL: 'silent' },
       timeout: 60_000,

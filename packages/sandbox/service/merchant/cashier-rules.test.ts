@@ -149,7 +149,10 @@ describe('limits', () => {
     expect((await payCard(first.body.paymentId)).body.status).toBe('SUCCESS');
     expect((await session(id)).depositLimits.day).toEqual({ limit: 100, remaining: 40 });
     const late = await payCard(second.body.paymentId);
-    expect(late.body).toMatchObject({ errorKey: 'LIMIT_EXCEEDED', errorMessage: expect.stringContaining('daily deposit limit is €100.00') });
+    expect(late.body).toMatchObject({
+      errorKey: 'LIMIT_EXCEEDED',
+      errorMessage: expect.stringContaining('daily deposit limit is €100.00'),
+    });
     const over = await deposit(id, 40.01);
     expect(over.body.errorMessage).toContain('€40.00 is left');
     expect((await deposit(id, 40)).status).toBe(200);

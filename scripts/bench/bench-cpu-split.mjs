@@ -10,18 +10,25 @@
  * pages taken in turn meet the same slow spell. On a machine whose 2 cores both processes share,
  * the sum is what bounds requests per second; the split says which side to cut.
  *
+ * The service runs on a PostgreSQL server of its own by default (the production shape), on
+ * PGlite with BENCH_DB=pglite.
+ *
  *   REQUESTS=200 ROUNDS=5 CONNECTIONS=10 npm run bench:cpu
  */
 import autocannon from 'autocannon';
-import { cpuSeconds, createPayin, createSession, launch, payPayin, startServer } from './bench-support.mjs';
+import { benchDatabase, cpuSeconds, createPayin, createSession, launch, payPayin, startServer } from './bench-support.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 10);
 const unlimited = { LIMIT_TRANSACTIONS_PER_SESSION: '1000000/3600', CONNECTIONS_PER_IP: '1000000', BENCH_FLOOR: '1', LOG_LEVEL: 'warn' };
 
+// The service on PostgreSQL (the production shape; BENCH_DB=pglite: the embedded PGlite).
+const database = benchDatabase('bench-cpu');
+console.log(`the service's database: ${database.label}`);
 const service = await startServer('bench-cpu-service', 3240, {
   ...unlimited,
+  ...database.env,
   SANDBOX: '1',
   CHECKOUT_URL: 'http://localhost:3241',
   SANDBOX_PUBLIC_URL: 'http://localhost:3240',
@@ -83,4 +90,6 @@ try {
 } finally {
   checkout.server.kill('SIGTERM');
   service.server.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  database.stop();
 }

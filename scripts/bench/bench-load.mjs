@@ -11,7 +11,8 @@
  *    service (the call our server makes: the reference), then through the card form's real
  *    server-action post; p50 and p99 of each, and their ratio;
  * 3. the checkout's resident memory (RSS of its process tree) after the load.
- * The service runs in its own process (SANDBOX=1 on port 3240), the checkout on 3241 calls it
+ * The service runs in its own process (SANDBOX=1 on port 3240) on a PostgreSQL server of its own
+ * (the production shape; BENCH_DB=pglite: PGlite), the checkout on 3241 calls it
  * over loopback, as a deployment would; EMBEDDED=1 runs the same on one process with the
  * embedded sandbox, to show what the sandbox in the same process costs. Goals: card
  * page ≥ 0.7× the floor; card post ≤ 1.3× the direct call at 50 customers, ≤ 1.5× at 200.
@@ -20,7 +21,7 @@
  *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
 import autocannon from 'autocannon';
-import { createPayin, createSession, launch, payPayin, percentile, rssMb, startServer } from './bench-support.mjs';
+import { benchDatabase, createPayin, createSession, launch, payPayin, percentile, rssMb, startServer } from './bench-support.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
@@ -46,10 +47,14 @@ const unlimited = {
   LOG_LEVEL: 'warn',
 };
 // The service's iframeUrls point at the checkout; the checkout sends the customer to the service's ACS.
+// Its database is a PostgreSQL server of its own (the production shape; BENCH_DB=pglite: PGlite).
+const database = EMBEDDED ? null : benchDatabase('bench-load');
+if (database) console.log(`the service's database: ${database.label}`);
 const service = EMBEDDED
   ? null
   : await startServer('bench-load-service', 3240, {
       ...unlimited,
+      ...database?.env,
       SANDBOX: '1',
       CHECKOUT_URL: 'http://localhost:3241',
       SANDBOX_PUBLIC_URL: 'http://localhost:3240',
@@ -191,4 +196,6 @@ try {
 } finally {
   checkout.server.kill('SIGTERM');
   service?.server.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  database?.stop();
 }

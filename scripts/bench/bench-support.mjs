@@ -7,8 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 import { SERVER, startServer as startProductionServer } from '../build/standalone-server.mjs';
+import { startPostgres } from '../cluster/cluster.mjs';
 
 export const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 export const chromeArgs = [
@@ -222,4 +224,16 @@ export function lighthouse(url, categories, name, cookie) {
   );
   if (result.status !== 0) throw new Error(`lighthouse exited ${result.status}`);
   return { lhr: JSON.parse(readFileSync(report, 'utf8')), report };
+}
+
+/**
+ * The service's database in the benchmarks: a PostgreSQL server of its own (Debian's, as the
+ * cluster rehearsal runs it; a fresh cluster under .data/{name}-pg on port 55440), the
+ * production shape, unless BENCH_DB=pglite (the embedded PGlite). Answers the service's extra
+ * environment and a stop function.
+ */
+export function benchDatabase(name) {
+  if (process.env.BENCH_DB === 'pglite') return { env: {}, label: 'PGlite', stop: () => {} };
+  const pg = startPostgres({ dir: path.resolve(`.data/${name}-pg`), port: 55440 });
+  return { env: { DATABASE_URL: pg.url }, label: 'PostgreSQL', stop: () => pg.stop() };
 }

@@ -63,11 +63,14 @@ async function waitFor(url, label, tries = 150) {
   throw new Error(`${label} did not start (${url})`);
 }
 
-/** Starts PostgreSQL in .data/cluster/pg (as the postgres user) and answers its URL. */
-function startPostgres() {
+/**
+ * Starts PostgreSQL (Debian's, installed when missing) in `dir` (as the postgres user) on `port`,
+ * with a database `checkout`, and answers its URL and a stop function; DATABASE_URL's server
+ * instead when it is set. The cluster's is .data/cluster/pg; the benchmarks start their own.
+ */
+export function startPostgres({ dir = path.join(ROOT, 'pg'), port = port } = {}) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
   const bin = postgresBin();
-  const dir = path.join(ROOT, 'pg');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -81,15 +84,15 @@ function startPostgres() {
     '-D',
     `${dir}/data`,
     '-o',
-    `-p ${PORTS.pg} -k ${dir} -c listen_addresses=127.0.0.1`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
     '-l',
     `${dir}/log`,
     '-w',
     'start',
   ]);
-  execFileSync(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(PORTS.pg), '-U', 'postgres', 'checkout']);
+  execFileSync(`${bin}/createdb`, ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'checkout']);
   return {
-    url: `postgres://postgres@127.0.0.1:${PORTS.pg}/checkout`,
+    url: `postgres://postgres@127.0.0.1:${port}/checkout`,
     stop: () => run([`${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop']),
   };
 }

@@ -13,7 +13,7 @@ import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { rawRequest, runHeaderFuzz, stallLimitMs } from '../lib/testing/header-fuzz';
 import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { h2hSample } from '@sandbox/testing/operation-samples';
+import { h2hSample } from '@sandbox/testing/h2h-sample';
 import { CHECKOUT_ORIGIN, createPayin, createSession } from './support';
 import { startSecondServer } from './second-server';
 

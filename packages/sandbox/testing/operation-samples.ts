@@ -2,11 +2,11 @@
  * A valid request body of each operation of the table that takes one (tests and the fuzz
  * suite): the mapped type makes a new operation of lib/contract/operations.ts need one here.
  */
-import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
 import { randomUUID } from 'node:crypto';
+import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
 import type { OperationId } from '@/lib/contract/operations';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { sampleH2hBilling } from '@sandbox/service/core/sample-billing';
+import { h2hSample } from './h2h-sample';
 
 const browser = { javascriptEnabled: true };
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
@@ -24,40 +24,6 @@ export const payinSample = () => ({
 export const cardSample = () => ({
   browser,
   cardData: { cardNumber: '4242424242424242', cardHolderName: 'A', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-  saveCard: false,
-});
-
-/** A legacy host-to-host create whose hookUrl is a closed loopback port (nothing listens, nothing leaves the machine). */
-export const h2hSample = () => ({
-  amount: 5,
-  currency: 'EUR',
-  lang: 'en',
-  hookUrl: 'http://127.0.0.1:9/hook',
-  callback: returnUrls.success,
-  callbackFail: returnUrls.failure,
-  billing: sampleH2hBilling(`h2h-${randomUUID()}`),
-  orderId: `h2h-${randomUUID()}`,
-  cardToken: 'tok_1',
-  cardData: {
-    cardNumber: '4242424242424242',
-    cardHolderName: 'Ada Lovelace',
-    cardExpiryDate: '12',
-    cardExpiryDate2: '2031',
-    cardCvv: '123',
-    browser: {
-      colorDepth: 24,
-      userAgent: 'Mozilla/5.0',
-      language: 'en',
-      timeZone: 'UTC',
-      screenWidth: 1280,
-      javaEnabled: false,
-      customerIp: '127.0.0.1',
-      screenHeight: 800,
-      windowHeight: 800,
-      timeZoneOffset: 0,
-      windowWidth: 1280,
-    },
-  },
   saveCard: false,
 });
 

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { Regulator } from './responsible-gambling';
 import { FundingType } from './bin';
-import { WalletType } from './enums';
+import { REGULATORS, WalletType } from './enums';
 import { HttpUrl } from './common';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
 
@@ -118,7 +118,7 @@ export const CheckoutSettings = z
       description: "The merchant's identity verification page, shown when no PSP serves an unverified customer.",
       'x-extension': true,
     }),
-    licences: z.array(Regulator).max(5).optional().meta({
+    licences: z.array(Regulator).max(REGULATORS.length).optional().meta({
       description:
         'The gambling licences the merchant holds; the service enforces the rules of those that cover each customer (docs/design.md, section 8).',
       'x-extension': true,

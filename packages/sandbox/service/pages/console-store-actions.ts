@@ -15,6 +15,7 @@ import { checkOutboundUrl } from '@/lib/net/outbound';
 import { cashierSessions, merchants, webhookDeliveries } from '@sandbox/db/schema';
 import { HttpUrl } from '@/lib/contract/common';
 import { CheckoutSettings } from '@/lib/contract/merchant';
+import { REGULATORS } from '@/lib/contract/enums';
 import { usableLogoUrl } from '@/lib/theme/theme';
 import { SandboxApiError } from '../core/api-error';
 
@@ -111,7 +112,7 @@ export async function updateThemeAction(form: FormData): Promise<void> {
     licences: form
       .getAll('licences')
       .filter((l): l is string => typeof l === 'string')
-      .slice(0, 5),
+      .slice(0, REGULATORS.length),
     // Withdrawals by bank to an account the customer did not deposit from (after a payee name check).
     bankWithdrawalOtherAccounts: form.get('bankWithdrawalOtherAccounts') === 'on',
   };

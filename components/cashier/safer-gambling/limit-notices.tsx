@@ -96,13 +96,16 @@ export async function LimitNotices({
       <Heading id="limit-notices-heading" className="text-base font-semibold">
         {g('noticesHeading')}
       </Heading>
-      <ul role="status" className="list-disc space-y-1 ps-5">
-        {notices.map((n) => (
-          <li key={n.key} data-testid={`limit-notice-${n.key}`} data-level={n.full ? 'full' : 'share'}>
-            {n.text}
-          </li>
-        ))}
-      </ul>
+      {/* Announced as a status; the list keeps its own role (a `ul` given role="status" is no list to a screen reader). */}
+      <div role="status">
+        <ul className="list-disc space-y-1 ps-5">
+          {notices.map((n) => (
+            <li key={n.key} data-testid={`limit-notice-${n.key}`} data-level={n.full ? 'full' : 'share'}>
+              {n.text}
+            </li>
+          ))}
+        </ul>
+      </div>
       {full ? (
         <ul className="space-y-1 text-sm">
           <li>

@@ -68,7 +68,7 @@ async function waitFor(url, label, tries = 150) {
  * with a database `checkout`, and answers its URL and a stop function; DATABASE_URL's server
  * instead when it is set. The cluster's is .data/cluster/pg; the benchmarks start their own.
  */
-export function startPostgres({ dir = path.join(ROOT, 'pg'), port = port } = {}) {
+export function startPostgres({ dir = path.join(ROOT, 'pg'), port = PORTS.pg } = {}) {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, stop: () => {} };
   const bin = postgresBin();
   rmSync(dir, { recursive: true, force: true });

@@ -37,4 +37,11 @@ describe('cardHashKey', () => {
     expect(await db.select().from(sandboxSecrets).where(eq(sandboxSecrets.name, 'card-hash-key'))).toEqual([]);
     expect(await cardHashKey(db)).toBe(key);
   });
+
+  it('makes the folder it keeps the key in when nothing made it (on PostgreSQL no data folder is made)', async () => {
+    const root = path.join(mkdtempSync(path.join(tmpdir(), 'hash-key-')), 'not', 'made');
+    process.env.SANDBOX_DATA_DIR = path.join(root, 'db');
+    const key = await cardHashKey(await sandboxDb());
+    expect(readFileSync(path.join(root, 'card-hash-key'), 'utf8').trim()).toBe(key);
+  });
 });

@@ -8,7 +8,7 @@
  */
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
@@ -46,6 +46,8 @@ export async function cardHashKey(db: Db): Promise<string> {
     logger.warn('CARD_HASH_KEY is not set: the sandbox generates one per machine; set it, the same on every instance');
   const key = legacy?.value ?? randomBytes(32).toString('hex');
   try {
+    // On PostgreSQL (DATABASE_URL) nothing else made the data folder.
+    mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, `${key}\n`, { mode: 0o600, flag: 'wx' });
   } catch {
     // Another process wrote it first: that one is the key.

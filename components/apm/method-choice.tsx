@@ -3,10 +3,11 @@
  * One method of the APM page's list. The server's HTML renders one method's form only: the one
  * the address chose (`?method=`), or the only one; every other method is a link to its own
  * address, which renders its form (the list without JavaScript). Once the page runs, each method
- * is a disclosure (`<details>`) that opens its form in place, rendered here from the descriptors
- * the first time it opens; the chosen one keeps the form the server rendered.
+ * is a disclosure (`<details>`) that opens its form in place, every form rendered here from the
+ * descriptors once the page runs (so a keyboard reaches a field as soon as its method opens); the
+ * chosen one keeps the form the server rendered.
  */
-import { useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { MethodForm, type MethodFormText } from './method-form';
 import type { MethodFormState } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldDescriptor } from '@/lib/checkout/payment-pages/method-fields';
@@ -45,7 +46,6 @@ const useHydrated = () =>
 /** The method as a link to its own form (before the page runs), else as a disclosure opening the form in place. */
 export function MethodChoice({ method, open, ...form }: MethodChoiceProps) {
   const hydrated = useHydrated();
-  const [rendered, setRendered] = useState(open);
   if (!hydrated && !open) {
     // Styled as the disclosure it becomes (the same marker, which turns with the writing direction).
     return (
@@ -57,19 +57,13 @@ export function MethodChoice({ method, open, ...form }: MethodChoiceProps) {
     );
   }
   return (
-    <details
-      className="rounded-theme border border-line p-3"
-      open={open}
-      onToggle={(event) => {
-        if (event.currentTarget.open) setRendered(true);
-      }}
-    >
+    <details className="rounded-theme border border-line p-3" open={open}>
       <summary className="cursor-pointer font-semibold">{method.name}</summary>
-      {rendered ? (
-        <div className="mt-3">
-          <MethodForm {...form} initialAttemptKey={method.attemptKey} methodId={method.id} fields={method.fields} text={method.text} />
-        </div>
-      ) : null}
+      {/* Every form is in the page once it runs (a closed disclosure's content is neither shown nor
+          focusable), so a keyboard that opens a method and tabs on at once reaches its first field. */}
+      <div className="mt-3">
+        <MethodForm {...form} initialAttemptKey={method.attemptKey} methodId={method.id} fields={method.fields} text={method.text} />
+      </div>
     </details>
   );
 }

@@ -59,6 +59,8 @@ function allowedPostOrigins(): Set<string> {
 /** A host header's value as compared: lower case, trimmed; a repeated header or a list is never one host. */
 const normalHost = (value: string | string[]): string => (Array.isArray(value) ? '' : value.trim().toLowerCase());
 
+let hostsMemo: { key: string; hosts: Set<string> } | undefined;
+
 /**
  * The hosts this instance serves under (`host` or `host:port`): CHECKOUT_URL's host, with and
  * without its scheme's default port, and those of FORWARDED_HOSTS. An `X-Forwarded-Host` naming
@@ -67,7 +69,11 @@ const normalHost = (value: string | string[]): string => (Array.isArray(value) ?
  * logged.
  */
 export function publicHosts(): Set<string> {
+  // Behind an ingress every request carries the header: made once per configuration, not per request.
+  const key = `${checkoutUrl()} ${appConfig().FORWARDED_HOSTS ?? ''}`;
+  if (hostsMemo?.key === key) return hostsMemo.hosts;
   const hosts = new Set<string>();
+  hostsMemo = { key, hosts };
   for (const origin of [checkoutUrl(), ...forwardedHostList().map((host) => `https://${host}`)]) {
     const url = new URL(origin);
     hosts.add(url.host.toLowerCase());

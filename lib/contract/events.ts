@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { PayinTransaction } from './payin';
 import { PayoutTransaction } from './payout';
-import { LaunchClient } from './cashier';
+import { SPENT_USER_AGENT_MAX } from './untrusted-text';
 
 /** `payin.status_changed` / `payout.status_changed`: the transaction as it is now and the status it left. */
 export const PaymentEvent = z
@@ -42,6 +42,25 @@ export const WEBHOOK_HEADERS = [
 ] as const;
 
 /**
+ * The client of a `launch.spent`, as the checkout saw it. Its User-Agent is whatever the browser
+ * (or a script posing as one) wrote: control characters removed, cut to SPENT_USER_AGENT_MAX
+ * characters (lib/contract/untrusted-text.ts), and still untrusted text for the merchant to escape.
+ */
+export const LaunchSpentClient = z
+  .object({
+    ipAddress: z.string().max(45).optional().meta({ description: 'The client address the checkout saw (IPv4 or IPv6).' }),
+    userAgent: z
+      .string()
+      .max(SPENT_USER_AGENT_MAX)
+      .optional()
+      .meta({
+        description: `Untrusted text: the User-Agent the client sent (any client may write anything there, markup and spreadsheet formulas included), with control characters and bidirectional controls removed, cut to ${SPENT_USER_AGENT_MAX} characters. Escape it for wherever you show or store it (HTML, a log line, a CSV cell); never interpret it.`,
+      }),
+  })
+  .meta({ id: 'LaunchSpentClient', 'x-extension': true });
+export type LaunchSpentClient = z.infer<typeof LaunchSpentClient>;
+
+/**
  * `launch.spent`: a browser opened a page of a launch address the merchant was given (the
  * cashier, the widget, or a payout's destination pages; docs/design.md, E22). The merchant
  * compares it with its own customer's visit: an address spent by a browser it did not send there
@@ -57,7 +76,7 @@ export const LaunchSpentEvent = z
       sessionId: z.string().optional(),
       payoutId: z.string().optional(),
       spentAt: z.string().meta({ description: 'When it was spent (ISO 8601).' }),
-      client: LaunchClient,
+      client: LaunchSpentClient,
     }),
   })
   .meta({ id: 'LaunchSpentEvent', 'x-extension': true });

@@ -146,7 +146,7 @@ export function buildOpenApiDocument() {
       h2hTransaction: { post: webhook('Legacy host-to-host transaction webhook, to the hookUrl of the transaction', H2hWebhook) },
       launchSpent: {
         post: webhook(
-          'launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent',
+          'launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent (untrusted text, at most 256 characters: escape it)',
           LaunchSpentEvent,
         ),
       },

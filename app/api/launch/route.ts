@@ -6,6 +6,7 @@ import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
 import { consume, VelocityLimited } from '@/lib/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { ID_CHARS } from '@/lib/contract/ids';
+import { spentUserAgent } from '@/lib/contract/untrusted-text';
 
 const CASHIER_PATH = new RegExp(`^/cashier/(${ID_CHARS})(?:/widget)?$`);
 const PAYOUT_PATH = new RegExp(`^/payments/payout/(${ID_CHARS})/(?:card|apm)$`);
@@ -36,7 +37,8 @@ function fromOurPage(request: Request): boolean {
  * (lib/checkout/shared/holding.ts), which then holds the page, and sends it there (303) without
  * the secret; a spent, replaced or unknown secret leads to the page too, which then says it is
  * open elsewhere. The merchant is told of each spend (`launch.spent`: when, the client address
- * and User-Agent). 403 for a post from another origin (no login CSRF) and on a plain-http
+ * and User-Agent, the latter untrusted text cut to 256 characters without control characters:
+ * lib/contract/untrusted-text.ts). 403 for a post from another origin (no login CSRF) and on a plain-http
  * checkout outside loopback (the holder's cookie is never set there), 429 with Retry-After past
  * LIMIT_LAUNCHES_PER_IP from one client address, 400 for a malformed form, 413 beyond 4 KB.
  */
@@ -60,7 +62,7 @@ export async function POST(request: Request) {
       headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': String(retryAfter) },
     });
   }
-  const userAgent = request.headers.get('user-agent')?.slice(0, 512);
+  const userAgent = spentUserAgent(request.headers.get('user-agent'));
   const { setCookie } = await spendLaunch(scope, launch, { ...(ipAddress ? { ipAddress } : {}), ...(userAgent ? { userAgent } : {}) });
   // The address's other parameters (locale, tab…) go on to the page: at most 8 short ones.
   const keep = new URLSearchParams();

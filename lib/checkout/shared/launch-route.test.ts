@@ -1,6 +1,7 @@
 /**
  * POST /api/launch from outside (app/api/launch/route.ts): the spend goes out with the client's
- * address and User-Agent (the merchant's `launch.spent`), each spend gets a new holder secret
+ * address and User-Agent (the merchant's `launch.spent`; the latter bounded, without control
+ * characters), each spend gets a new holder secret
  * (a planted cookie never comes to hold), posts past LIMIT_LAUNCHES_PER_IP from one address are
  * refused (429, nothing spent), and a plain-http checkout outside loopback sets no cookie at all.
  */
@@ -25,7 +26,7 @@ const post = (from: string, body = `path=%2Fcashier%2Fcs_1%2Fwidget&launch=${TOK
       headers: {
         Origin: 'https://checkout.test',
         'Content-Type': 'application/x-www-form-urlencoded',
-        'User-Agent': `Mozilla/5.0 ${'x'.repeat(600)}`,
+        'User-Agent': `Mozilla/5.0 <b>\t\u001b[31m\u007f ${'x'.repeat(600)}`,
         'X-Forwarded-For': from,
       },
       body,
@@ -49,7 +50,9 @@ describe('POST /api/launch', () => {
     expect(spent).toHaveLength(1);
     const client = spent[0]!.client as { ipAddress: string; userAgent: string };
     expect(client.ipAddress).toBe('203.0.113.7');
-    expect(client.userAgent).toHaveLength(512);
+    // Untrusted text for the merchant: control characters out, cut to 256 characters.
+    expect(client.userAgent).toHaveLength(256);
+    expect(client.userAgent.startsWith('Mozilla/5.0 <b>[31m xxx')).toBe(true);
   });
 
   it('refuses posts past the limit from one address (429, Retry-After, nothing spent), not from another', async () => {

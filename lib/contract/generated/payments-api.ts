@@ -1029,7 +1029,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent */
+        /** launch.spent, to the merchant webhook URL: a browser opened a launch address (the cashier, the widget, a payout’s pages), with its address and User-Agent (untrusted text, at most 256 characters: escape it) */
         post: {
             parameters: {
                 query?: never;
@@ -1810,8 +1810,14 @@ export interface components {
                 payoutId?: string;
                 /** @description When it was spent (ISO 8601). */
                 spentAt: string;
-                client: components["schemas"]["LaunchClient"];
+                client: components["schemas"]["LaunchSpentClient"];
             };
+        };
+        LaunchSpentClient: {
+            /** @description The client address the checkout saw (IPv4 or IPv6). */
+            ipAddress?: string;
+            /** @description Untrusted text: the User-Agent the client sent (any client may write anything there, markup and spreadsheet formulas included), with control characters and bidirectional controls removed, cut to 256 characters. Escape it for wherever you show or store it (HTML, a log line, a CSV cell); never interpret it. */
+            userAgent?: string;
         };
         FinancialCheckDueEvent: {
             /** @description The event id (evt_…). */

@@ -68,4 +68,21 @@ describe('launch.spent', () => {
     const [event] = await spentEvents(payout.payoutId);
     expect(event?.data).toMatchObject({ page: 'payout', payoutId: payout.payoutId, client: { userAgent: 'curl/8' } });
   });
+
+  it('passes the User-Agent on as untrusted text: at most 256 characters, no control characters', async () => {
+    const created = await api('POST', '/public/payout', { body: SAMPLE_BODIES.createPayout!() as object, key: randomUUID() });
+    const payout = created.body as { payoutId: string; iframeUrls: { card: string } };
+    // What a browser (or a script posing as one) may write: markup, a line break, an escape, a bidi override, 512 characters.
+    const written = `<img src=x onerror=alert(1)>\r\nX-Injected: 1\u001b[2J\u007f\u202eevil ${'A'.repeat(600)}`.slice(0, 512);
+    const bound = await api('PUT', `/public/payout/${payout.payoutId}/binding`, {
+      token: 'sbx_checkout',
+      body: { launchToken: launchOf(payout.iframeUrls.card), holderProof: newHolderProof(), client: { userAgent: written } },
+    });
+    expect(bound.status).toBe(204);
+    const [event] = await spentEvents(payout.payoutId);
+    const userAgent = (event?.data.client as { userAgent: string }).userAgent;
+    expect(userAgent.length).toBeLessThanOrEqual(256);
+    expect(userAgent).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+    expect(userAgent.startsWith('<img src=x onerror=alert(1)>X-Injected: 1[2Jevil AAAA')).toBe(true);
+  });
 });

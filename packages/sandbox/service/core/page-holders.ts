@@ -21,6 +21,7 @@ import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payouts } from '@sandbox/db/schema';
 import type { OperationSpec } from '@/lib/contract/operations';
 import type { BindingRequest, Locator } from '@/lib/contract/cashier';
+import { spentUserAgent } from '@/lib/contract/untrusted-text';
 import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { iframeUrls, type RequestContext } from './request-context';
@@ -106,7 +107,9 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
 /**
  * Tells the merchant that a launch address was spent (`launch.spent`, in the spend's own
  * transaction): when, and the browser's address and User-Agent as the checkout saw them, so a
- * spend the merchant did not expect is relaunched and flagged.
+ * spend the merchant did not expect is relaunched and flagged. The User-Agent is untrusted text
+ * the browser wrote: passed on without control characters and cut to 256 characters
+ * (lib/contract/untrusted-text.ts), whatever the checkout sent.
  */
 async function announceSpent(
   tx: Db,
@@ -115,12 +118,13 @@ async function announceSpent(
   page: { page: 'cashier' | 'widget' | 'payout'; sessionId?: string; payoutId?: string },
   request: BindingRequest,
 ): Promise<void> {
+  const userAgent = spentUserAgent(request.client?.userAgent);
   await enqueueEvent(tx, merchantId, LAUNCH_SPENT, transactionId, {
     ...page,
     spentAt: new Date().toISOString(),
     client: {
       ...(request.client?.ipAddress ? { ipAddress: request.client.ipAddress } : {}),
-      ...(request.client?.userAgent ? { userAgent: request.client.userAgent } : {}),
+      ...(userAgent ? { userAgent } : {}),
     },
   });
 }

@@ -94,6 +94,10 @@ test('a framed card page, used and left, moves the frame’s histograms under it
   expect(observations(await scrape(), 'checkout_frame_cumulative_layout_shift', shift)).toBeGreaterThan(
     observations(before, 'checkout_frame_cumulative_layout_shift', shift),
   );
+  // The beacon named its page view and was recorded, not refused by a budget.
+  const recorded = (families: MetricFamily[]) =>
+    familyNamed(families, 'checkout_frame_vitals_reports_total')?.samples.find((s) => s.labels.outcome === 'recorded')?.value ?? 0;
+  expect(recorded(await scrape())).toBeGreaterThan(recorded(before));
   // Labels only from the fixed sets: no payment id anywhere in the frame's series.
   const text = JSON.stringify((await scrape()).filter((f) => f.name.startsWith('checkout_frame_')));
   expect(text).not.toContain(payin.paymentId);

@@ -4,8 +4,10 @@
  * message goes), web-vitals' TTFB, FCP, LCP, INP and CLS, the 3-D Secure Method's and challenge's
  * durations, and the kinds of its client errors (never a message or a stack). Each metric once per
  * document, in milliseconds (CLS unitless). They are sent with `navigator.sendBeacon` to
- * /api/vitals (app/api/vitals/route.ts) when the page is hidden or left, with the page's label and
- * locale only: no id, no address. A merchant whose checkout settings say `frameTimings` also gets
+ * /api/vitals (app/api/vitals/route.ts) when the page is hidden or left, with the page's label,
+ * its locale and the page view's id (16 random bytes made here, per document: the server takes
+ * each metric once and a few reports per page view, lib/security/vitals-budgets.ts); no payment
+ * id, no address. A merchant whose checkout settings say `frameTimings` also gets
  * each as a `timing` parent message, as it is known.
  *
  * web-vitals (its attribution-free build, about 3.3 KB gzip) is imported in a chunk of its own,
@@ -24,6 +26,8 @@ const MAX_ERRORS = 10;
 const LOAD_DELAY_MS = 3000;
 
 let page: FramePage | null = null;
+/** This document's page-view id (hex of 16 random bytes), made when it starts measuring. */
+let view = '';
 let toParent = false;
 /** Metrics recorded in this document, sent or not: each name once. */
 const seen = new Set<string>();
@@ -53,7 +57,7 @@ function addError(value: unknown, rejected?: boolean): void {
 /** Sends what was recorded since the last report, if anything (a text/plain beacon). */
 function flush(): void {
   if (!page || (Object.keys(metrics).length === 0 && errors.length === 0)) return;
-  const body = JSON.stringify({ page, locale: document.documentElement.lang, metrics, errors });
+  const body = JSON.stringify({ page, view, locale: document.documentElement.lang, metrics, errors });
   metrics = {};
   errors = [];
   if ('sendBeacon' in navigator) navigator.sendBeacon(ENDPOINT, body);
@@ -73,6 +77,7 @@ export function startFrameVitals(next: FramePage, timings: boolean): void {
     return;
   }
   page = next;
+  view = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
   recordFrameMetric('ready', performance.now());
   addEventListener('error', (event) => addError(event.error));
   addEventListener('unhandledrejection', (event) => addError(event.reason, true));

@@ -49,6 +49,7 @@ describe('the metrics registry', () => {
         ['checkout_db_pool_waiting_clients', 'gauge'],
         ['checkout_frame_client_errors_total', 'counter'],
         ['checkout_frame_cumulative_layout_shift', 'histogram'],
+        ['checkout_frame_vitals_reports_total', 'counter'],
         ['checkout_frame_vitals_seconds', 'histogram'],
         ['checkout_http_request_duration_seconds', 'histogram'],
         ['checkout_live_balance_open_streams', 'gauge'],

@@ -25,7 +25,9 @@
  * - what the framed pages measure in the customer's browser (app/api/vitals/route.ts):
  *   `checkout_frame_vitals_seconds{page,locale,metric}` and
  *   `checkout_frame_cumulative_layout_shift{page,locale}` (histograms; CLS is unitless), and
- *   `checkout_frame_client_errors_total{page,kind}`;
+ *   `checkout_frame_client_errors_total{page,kind}`, and the reports by what became of them,
+ *   `checkout_frame_vitals_reports_total{outcome}` (`recorded`, `invalid`, `address_limit`,
+ *   `page_view_limit`, `ceiling`);
  * - Node.js's defaults (`process_*`, `nodejs_*`: prom-client's collectDefaultMetrics).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -54,6 +56,7 @@ interface Metrics {
   frameVitals: Histogram<'page' | 'locale' | 'metric'>;
   frameLayoutShift: Histogram<'page' | 'locale'>;
   frameClientErrors: Counter<'page' | 'kind'>;
+  frameVitalsReports: Counter<'outcome'>;
   /** The node-postgres pools watched, by name (`sandbox`, `rate_limits`). */
   pools: Map<string, PoolCounts>;
 }
@@ -145,7 +148,24 @@ function makeMetrics(): Metrics {
       registers,
     }),
     ...makeFrameMetrics(registers),
+    frameVitalsReports: makeVitalsReportsCounter(registers),
   };
+}
+
+/** What became of a timing report of the framed pages (the `outcome` label; lib/security/vitals-budgets.ts). */
+export const VITALS_REPORT_OUTCOMES = ['recorded', 'invalid', 'address_limit', 'page_view_limit', 'ceiling'] as const;
+export type VitalsReportOutcome = (typeof VITALS_REPORT_OUTCOMES)[number];
+
+/** The counter of the timing reports by outcome (its own, so that a registry made by an older copy of this module gains it). */
+function makeVitalsReportsCounter(registers: Registry[]): Counter<'outcome'> {
+  const counter = new Counter({
+    name: 'checkout_frame_vitals_reports_total',
+    help: 'Timing reports of the framed pages (POST /api/vitals) by outcome: recorded, invalid, or refused by a budget (address_limit, page_view_limit, ceiling).',
+    labelNames: ['outcome'],
+    registers,
+  });
+  for (const outcome of VITALS_REPORT_OUTCOMES) counter.inc({ outcome }, 0);
+  return counter;
 }
 
 /** The frame's own measurements' metrics (separate, so that a registry made by an older copy of this module gains them). */
@@ -187,6 +207,7 @@ export function metrics(): Metrics {
   const made = (g[key] ??= startedAtZero(makeMetrics()));
   // A registry made by an earlier copy of this module in the same process (a dev server's reload) gains the frame's metrics.
   if (!(made as Partial<Metrics>).frameVitals) Object.assign(made, makeFrameMetrics([made.registry]));
+  if (!(made as Partial<Metrics>).frameVitalsReports) made.frameVitalsReports = makeVitalsReportsCounter([made.registry]);
   return made;
 }
 
@@ -270,6 +291,11 @@ export function observeFrameLayoutShift(page: string, locale: string, value: num
 /** Counts client errors of a framed page: `count` of kind `kind` (a fixed set) on page `page`. */
 export function countFrameClientErrors(page: string, kind: string, count = 1): void {
   metrics().frameClientErrors.inc({ page, kind }, count);
+}
+
+/** Counts a timing report of the framed pages by what became of it. */
+export function countVitalsReport(outcome: VitalsReportOutcome): void {
+  metrics().frameVitalsReports.inc({ outcome });
 }
 
 /** Reads `pool`'s counts at every scrape under `name` (a later pool of the same name replaces it). */

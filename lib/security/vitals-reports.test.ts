@@ -1,15 +1,19 @@
 /**
- * POST /api/vitals (app/api/vitals/route.ts, lib/security/vitals-reports.ts): a framed page's
- * beacon becomes the frame's histograms, in seconds, with labels only from the fixed sets; the
- * body is bounded, typed and checked; floods are refused per address and over all addresses.
- * Scrapes are parsed with the strict parser of the text format.
+ * POST /api/vitals (app/api/vitals/route.ts, lib/security/vitals-reports.ts,
+ * lib/security/vitals-budgets.ts): a framed page's beacon becomes the frame's histograms, in
+ * seconds, with labels only from the fixed sets; the body is bounded, typed and checked; a report
+ * names its page view, which reports each metric once and a few reports at most; floods are
+ * refused per address (an IPv6 client by its /64), and a ceiling over all addresses never refuses
+ * an address's first reports, so a flood from many addresses leaves a new customer's report
+ * standing. Scrapes are parsed with the strict parser of the text format.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_KINDS, FRAME_PAGES, FRAME_TIMINGS } from '@/lib/framing/frame-vitals-labels';
 import { LOCALES } from '@/lib/i18n/locales';
 import { metricsRegistry } from '@/lib/metrics/metrics';
 import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '@/lib/testing/prometheus-text';
-import { parseVitalsReport, VITALS_PER_MINUTE, withinVitalsBudget } from './vitals-reports';
+import { parseVitalsReport } from './vitals-reports';
+import { VITALS_ADDRESS_SHARE, VITALS_CEILING_PER_MINUTE, VITALS_REPORTS_PER_VIEW } from './vitals-budgets';
 
 const { POST } = await import('@/app/api/vitals/route');
 
@@ -17,15 +21,24 @@ let address = 0;
 /** A client address of its own for each call unless told (the per-address limit is tested on its own). */
 const nextAddress = () => `198.51.100.${(address += 1) % 250}`;
 
+/** A page-view id as a page makes one: 16 random bytes in hex. */
+const newView = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+
+/** Posts `body` (an object gets a page-view id of its own unless it names one, or `view: null` for none). */
 const post = (body: unknown, options: { type?: string; ip?: string | null } = {}) => {
   const headers: Record<string, string> = { 'Content-Type': options.type ?? 'text/plain;charset=UTF-8' };
   const ip = options.ip === undefined ? nextAddress() : options.ip;
   if (ip) headers['X-Forwarded-For'] = ip;
+  let sent = body;
+  if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
+    const { view = newView(), ...rest } = body as { view?: string | null };
+    sent = view === null ? rest : { ...rest, view };
+  }
   return POST(
     new Request('http://checkout.test/api/vitals', {
       method: 'POST',
       headers,
-      body: typeof body === 'string' ? body : JSON.stringify(body),
+      body: typeof sent === 'string' ? sent : JSON.stringify(sent),
     }),
   );
 };
@@ -118,6 +131,10 @@ describe('POST /api/vitals', () => {
     }
     const text = await metricsRegistry().metrics();
     expect(text).not.toMatch(/pi_0123|4242|shop\.example|fid/);
+    // The page-view id is a key of the budgets only: in no label.
+    const view = newView();
+    expect((await post({ page: 'apm', view, metrics: { ttfb: 10 } })).status).toBe(204);
+    expect(await metricsRegistry().metrics()).not.toContain(view);
   });
 
   it('refuses a body above 4 KB (413), one that is not JSON (400), and one that is not a report (400)', async () => {
@@ -138,6 +155,12 @@ describe('POST /api/vitals', () => {
       { page: 'card', metrics: { cls: 1000 } },
       { page: 'card', errors: Array.from({ length: 21 }, () => 'Error') },
       { page: 'card', locale: 'x'.repeat(36) },
+      // No page-view id, or not one a page makes.
+      { page: 'card', metrics: { lcp: 1 }, view: null },
+      { page: 'card', view: 'short' },
+      { page: 'card', view: 'x'.repeat(65) },
+      { page: 'card', view: '../../etc/passwd0000' },
+      { page: 'card', view: 42 },
     ]) {
       expect((await post(body)).status, JSON.stringify(body)).toBe(400);
     }
@@ -151,30 +174,89 @@ describe('POST /api/vitals', () => {
     const refused = await post({ page: 'card' }, { ip: '203.0.113.50' });
     expect(refused.headers.get('retry-after')).toBe('60');
     expect((await post({ page: 'card' }, { ip: '203.0.113.51' })).status).toBe(204);
+    // One /64, each report from another of its addresses: one budget.
     const v6: number[] = [];
-    for (let i = 1; i <= 4; i += 1) v6.push((await post({ page: 'card' }, { ip: `2001:db8:5:1::${i}` })).status);
-    expect(v6).toEqual([204, 204, 204, 429]);
+    for (const host of [':1', 'a:b:c:d', 'ffff:ffff:ffff:fffe', '1234:5678:9abc:def0', ':2'])
+      v6.push((await post({ page: 'card' }, { ip: `2001:db8:5:1:${host}` })).status);
+    expect(v6).toEqual([204, 204, 204, 429, 429]);
+    expect((await post({ page: 'card' }, { ip: '2001:db8:5:2::1' })).status).toBe(204);
     expect((await post({ page: 'card' }, { ip: null })).status).toBe(429);
   });
 
-  it(`answers 429 past ${VITALS_PER_MINUTE} reports a minute over all addresses, recording nothing more`, async () => {
-    // Spend what is left of this instance's budget, then one more report from a fresh address.
-    let spent = 0;
-    while (await withinVitalsBudget()) spent += 1;
-    expect(spent).toBeGreaterThan(0);
-    expect(spent).toBeLessThanOrEqual(VITALS_PER_MINUTE);
-    const before = observed(await scrape(), 'checkout_frame_vitals_seconds', { page: 'cashier', metric: 'ready' }).count;
-    const answer = await post({ page: 'cashier', locale: 'en', metrics: { ready: 100 } }, { ip: '192.0.2.200' });
-    expect(answer.status).toBe(429);
-    expect(observed(await scrape(), 'checkout_frame_vitals_seconds', { page: 'cashier', metric: 'ready' }).count).toBe(before);
+  it(`takes at most ${VITALS_REPORTS_PER_VIEW} reports of one page view, and each metric of it once`, async () => {
+    const view = newView();
+    const lcp = async () =>
+      observed(await scrape(), 'checkout_frame_vitals_seconds', { page: 'status', locale: 'pl', metric: 'lcp' }).count;
+    const before = await lcp();
+    const statuses: number[] = [];
+    // From another address each time: the page view's cap, not the address's limit.
+    for (let i = 0; i < VITALS_REPORTS_PER_VIEW + 2; i += 1)
+      statuses.push((await post({ page: 'status', locale: 'pl', view, metrics: { lcp: 5000 + i } })).status);
+    expect(statuses).toEqual([...Array<number>(VITALS_REPORTS_PER_VIEW).fill(204), 429, 429]);
+    expect((await lcp()) - before).toBe(1);
+    // Another page view is a budget of its own.
+    expect((await post({ page: 'status', locale: 'pl', metrics: { lcp: 900 } })).status).toBe(204);
+    expect((await lcp()) - before).toBe(2);
+  });
+
+  it('counts every report by outcome, for the alerts (deploy/prometheus/checkout.rules.yaml)', async () => {
+    const outcomes = async () =>
+      Object.fromEntries(
+        (familyNamed(await scrape(), 'checkout_frame_vitals_reports_total')?.samples ?? []).map((s) => [s.labels.outcome, s.value]),
+      );
+    const before = await outcomes();
+    expect(Object.keys(before).sort()).toEqual(['address_limit', 'ceiling', 'invalid', 'page_view_limit', 'recorded']);
+    process.env.LIMIT_VITALS_PER_IP = '1/60';
+    const view = newView();
+    await post({ page: 'card', view }, { ip: '203.0.113.90' });
+    await post({ page: 'card', view }, { ip: '203.0.113.90' });
+    await post({ page: 'card', view: null }, { ip: '203.0.113.91' });
+    const after = await outcomes();
+    expect(after.recorded! - before.recorded!).toBe(1);
+    expect(after.address_limit! - before.address_limit!).toBe(1);
+    expect(after.invalid! - before.invalid!).toBe(1);
+  });
+
+  // Last: it spends this instance's ceiling for the minute.
+  it('a flood from 130 addresses, each within its own limit, leaves a new customer’s report accepted, and reaches the histograms only up to the addresses’ shares and the ceiling', async () => {
+    const ADDRESSES = 130;
+    const EACH = 47;
+    const slow = { page: 'card', locale: 'tr', metric: 'lcp' };
+    const before = observed(await scrape(), 'checkout_frame_vitals_seconds', slow).count;
+    let accepted = 0;
+    for (let round = 0; round < EACH; round += 1) {
+      for (let a = 0; a < ADDRESSES; a += 1) {
+        const ip = a % 2 === 0 ? `198.18.${a}.7` : `2001:db8:f1:${a}::${round + 1}`;
+        const answer = await post({ page: 'card', locale: 'tr', metrics: { lcp: 5000, fcp: 4500 } }, { ip });
+        if (answer.status === 204) accepted += 1;
+      }
+    }
+    // The real customer right after: a new address, a new page view.
+    const customer = await post({ page: 'card', locale: 'en', metrics: { lcp: 1200 } }, { ip: '192.0.2.200' });
+    expect(customer.status).toBe(204);
+    const poisoned = observed(await scrape(), 'checkout_frame_vitals_seconds', slow).count - before;
+    expect(poisoned).toBe(accepted);
+    // Each address its share; beyond the shares, the ceiling over all addresses.
+    expect(accepted).toBeLessThanOrEqual(ADDRESSES * VITALS_ADDRESS_SHARE + VITALS_CEILING_PER_MINUTE);
+    // A new /64 likewise, and one of the flood's addresses is refused.
+    expect((await post({ page: 'card', locale: 'en', metrics: { lcp: 1100 } }, { ip: '2001:db8:cafe:1::1' })).status).toBe(204);
+    expect((await post({ page: 'card', locale: 'tr', metrics: { lcp: 5000 } }, { ip: '198.18.0.7' })).status).toBe(429);
   });
 });
 
 describe('a report’s parsing', () => {
   it('maps the labels and converts milliseconds to seconds', () => {
-    const report = parseVitalsReport({ page: 'widget', locale: 'zh-CN', metrics: { ttfb: 250, cls: 0.2 }, errors: ['AbortError', 'x'] });
+    const view = newView();
+    const report = parseVitalsReport({
+      page: 'widget',
+      view,
+      locale: 'zh-CN',
+      metrics: { ttfb: 250, cls: 0.2 },
+      errors: ['AbortError', 'x'],
+    });
     expect(report).toEqual({
       page: 'widget',
+      view,
       locale: 'zh-CN',
       timings: [['ttfb', 0.25]],
       cls: 0.2,
@@ -183,7 +265,8 @@ describe('a report’s parsing', () => {
         ['other', 1],
       ]),
     });
-    expect(parseVitalsReport({ page: 'card', locale: 'zh-cn' })?.locale).toBe('other');
-    expect(parseVitalsReport({ page: '__proto__' })).toBeNull();
+    expect(parseVitalsReport({ page: 'card', view, locale: 'zh-cn' })?.locale).toBe('other');
+    expect(parseVitalsReport({ page: '__proto__', view })).toBeNull();
+    expect(parseVitalsReport({ page: 'card' })).toBeNull();
   });
 });

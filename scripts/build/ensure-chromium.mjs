@@ -1,18 +1,16 @@
 /**
- * Makes sure Debian's Chromium is installed for the browser tests (Playwright's own browser
- * download cannot be used here). Installs it with apt-get when missing; needs root.
+ * Makes sure Debian's Chromium is there for the browser tests (Playwright's own browser download
+ * cannot be used here): the file the tests launch, CHROMIUM_PATH or /usr/bin/chromium. Installs
+ * Debian's `chromium` (with `fonts-liberation`) when it is missing, as root or through sudo
+ * (scripts/build/debian-packages.mjs); exits 1 saying why when it cannot.
  */
-import { execSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { ensureTools } from './debian-packages.mjs';
 
-const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-if (existsSync(path)) {
-  console.log(`chromium: ${path}`);
-} else {
-  console.log('chromium missing: installing Debian package chromium');
-  const sudo = process.getuid && process.getuid() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${sudo}apt-get install -y -qq chromium fonts-liberation`, {
-    stdio: 'inherit',
-  });
-  if (!existsSync(path)) throw new Error(`chromium is still missing at ${path}`);
+const file = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+try {
+  const found = ensureTools([{ file, package: 'chromium', with: ['fonts-liberation'] }]);
+  console.log(`chromium: ${found[file]}`);
+} catch (error) {
+  console.error(`ensure-chromium: ${error.message}`);
+  process.exit(1);
 }

@@ -6,6 +6,8 @@
 # (not root, no unshare), it says so and runs the command as is: the tests' in-process socket
 # guard (lib/testing/loopback-only.ts) still stops any connection but loopback.
 set -euo pipefail
+# A command that ends the script under `set -e` says so (none ends it silently).
+trap 'echo "loopback-only.sh: line $LINENO: \`$BASH_COMMAND\` failed (exit $?)" >&2' ERR
 # A PostgreSQL server given by DATABASE_URL listens on this namespace's loopback, which a new
 # namespace would not see: then the guard alone.
 if [ -n "${DATABASE_URL:-}" ]; then

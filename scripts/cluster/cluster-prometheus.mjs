@@ -4,25 +4,20 @@
  * (bearer token, 2 s apart) with the alerting and recording rules of deploy/prometheus loaded
  * (evaluated every 2 s), on loopback, its data under .data/cluster/prometheus.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureTools } from '../build/debian-packages.mjs';
 
 const DIR = path.resolve('.data/cluster/prometheus');
 export const PROMETHEUS_PORT = 3590;
 
-/** Installs Debian's prometheus when missing, and stops the server its package may have started. */
+/**
+ * Debian's prometheus, installed when missing (without recommends) and the server its package
+ * may have started stopped (scripts/build/debian-packages.mjs): the server's path.
+ */
 function ensurePrometheus() {
-  if (spawnSync('sh', ['-c', 'command -v prometheus']).status === 0) return;
-  const before = new Set(spawnSync('pgrep', ['-x', 'prometheus'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean));
-  console.log('installing prometheus (Debian package)…');
-  execFileSync(
-    'sh',
-    ['-c', '(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus'],
-    { stdio: 'inherit' },
-  );
-  for (const pid of spawnSync('pgrep', ['-x', 'prometheus'], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean))
-    if (!before.has(pid)) spawnSync('kill', [pid]);
+  return ensureTools([{ command: 'prometheus', package: 'prometheus' }], { recommends: false, stopStarted: ['prometheus'] }).prometheus;
 }
 
 /**
@@ -30,7 +25,7 @@ function ensurePrometheus() {
  * function once both targets have been scraped up three times. Throws after 60 s.
  */
 export async function startPrometheus({ targets, token }) {
-  ensurePrometheus();
+  const prometheus = ensurePrometheus();
   rmSync(DIR, { recursive: true, force: true });
   mkdirSync(DIR, { recursive: true });
   writeFileSync(path.join(DIR, 'token'), token);
@@ -54,7 +49,7 @@ export async function startPrometheus({ targets, token }) {
   );
   const url = `http://127.0.0.1:${PROMETHEUS_PORT}`;
   const server = spawn(
-    'prometheus',
+    prometheus,
     [
       `--config.file=${path.join(DIR, 'prometheus.yml')}`,
       `--storage.tsdb.path=${path.join(DIR, 'data')}`,
@@ -90,3 +85,6 @@ export async function startPrometheus({ targets, token }) {
   await stop();
   throw new Error(`prometheus did not scrape ${targets.join(', ')} within 60 s: ${log}`);
 }
+
+// `node scripts/cluster/cluster-prometheus.mjs --install`: the Debian package only.
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--install')) ensurePrometheus();

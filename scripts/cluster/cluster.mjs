@@ -13,10 +13,11 @@
  *   the service's processes (and of the checkout instances, the shape of a VM without Kubernetes).
  * `node scripts/cluster/cluster.mjs` runs until Ctrl-C; `startCluster()` is used by the cluster smoke test.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ensureTools, POSTGRESQL_SERVER } from '../build/debian-packages.mjs';
 import { startServer } from '../build/standalone-server.mjs';
 
 export const PORTS = {
@@ -34,20 +35,14 @@ export const PORTS = {
 };
 const ROOT = path.resolve('.data/cluster');
 
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+const PROXIES = [
+  { command: 'haproxy', package: 'haproxy' },
+  { command: 'nginx', package: 'nginx' },
+];
 
-function aptInstall(pkg) {
-  console.log(`installing ${pkg} (Debian package)…`);
-  execFileSync('sh', ['-c', `(apt-get update -qq || true) && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg}`], {
-    stdio: 'inherit',
-  });
-}
-
+/** The newest PostgreSQL server's bin folder, Debian's `postgresql` installed first when missing. */
 function postgresBin() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) aptInstall('postgresql');
-  const version = readdirSync(base).sort().at(-1);
-  return path.join(base, version, 'bin');
+  return path.dirname(ensureTools([POSTGRESQL_SERVER])[POSTGRESQL_SERVER.file]);
 }
 
 async function waitFor(url, label, tries = 150) {
@@ -119,8 +114,7 @@ function ingressConfig() {
  */
 export async function startCluster({ quiet = true, instanceEnv = {}, logDir, processEnv = {} } = {}) {
   if (!existsSync('.next/standalone/server.js')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (!has('haproxy')) aptInstall('haproxy');
-  if (!has('nginx')) aptInstall('nginx');
+  const { haproxy, nginx } = ensureTools(PROXIES);
   mkdirSync(ROOT, { recursive: true });
   const pg = startPostgres();
   // The way in is nginx as ingress-nginx configures it (deploy/nginx/ingress.conf): CHECKOUT_URL's host.
@@ -190,14 +184,14 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
       LB_CONNECTION_RATE_PER_IP: process.env.LB_CONNECTION_RATE_PER_IP ?? '5000',
     };
     // HAProxy first: the instances' readiness asks the service through it.
-    start('haproxy', haproxyEnv, 'haproxy', ['-db', '-f', 'deploy/haproxy.cfg']);
+    start('haproxy', haproxyEnv, haproxy, ['-db', '-f', 'deploy/haproxy.cfg']);
     await waitFor(`${sandbox}/api/health`, 'HAProxy (service)');
     start('instance a', { ...instance, PORT: String(PORTS.a), METRICS_PORT: String(PORTS.metricsA) });
     start('instance b', { ...instance, PORT: String(PORTS.b), METRICS_PORT: String(PORTS.metricsB) });
     await waitFor(`http://127.0.0.1:${PORTS.a}/api/ready`, 'instance a');
     await waitFor(`http://127.0.0.1:${PORTS.b}/api/ready`, 'instance b');
     await waitFor(`http://127.0.0.1:${PORTS.lb}/api/ready`, 'HAProxy (checkout)');
-    start('nginx (ingress)', {}, 'nginx', ['-p', ingressPrefix(), '-c', ingressConfig()]);
+    start('nginx (ingress)', {}, nginx, ['-p', ingressPrefix(), '-c', ingressConfig()]);
     await waitFor(`${lb}/api/ready`, 'nginx (ingress)');
   } catch (error) {
     await stopAll();
@@ -215,7 +209,9 @@ export async function startCluster({ quiet = true, instanceEnv = {}, logDir, pro
   };
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+// `node scripts/cluster/cluster.mjs --install`: the Debian packages only (PostgreSQL, HAProxy, nginx).
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--install')) ensureTools([POSTGRESQL_SERVER, ...PROXIES]);
+else if (import.meta.url === `file://${process.argv[1]}`) {
   const cluster = await startCluster({ quiet: false });
   console.log(
     `\ncluster up:\n  checkout (nginx as ingress-nginx, round robin): ${cluster.lb}\n  instances: ${cluster.instances.join(', ')}\n  payments service sandbox (HAProxy, 2 processes): ${cluster.sandbox}/sandbox/api (console ${cluster.sandbox}/sandbox)\n  PostgreSQL: ${cluster.databaseUrl}\nCtrl-C stops everything.`,

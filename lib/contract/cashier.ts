@@ -123,6 +123,11 @@ export const CashierSession = z
       'x-extension': true,
       description: 'Balance minus reserved, never below 0 (major units): the most a new withdrawal may take.',
     }),
+    cardWithdrawalMax: z.number().optional().meta({
+      'x-extension': true,
+      description:
+        'The most one withdrawal by card may send now (major units of `currency`): the largest share left of the customer’s deposit cards, each at most what it paid in to the customer less refunds and what it has already received (docs/design.md, "Withdrawals by card (closed loop)"); 0 when no card may receive anything. The rest of the balance goes to a bank account in the customer’s own name, or through the merchant’s back office.',
+    }),
     withdrawalCancel: z.boolean().optional().meta({
       'x-extension': true,
       description:

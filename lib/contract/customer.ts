@@ -30,6 +30,10 @@ export const SavedCard = z
     cardBrand: z.string(),
     expiryMonth: z.string().meta({ description: 'MM' }),
     expiryYear: z.string().meta({ description: 'YYYY' }),
+    cardHolderName: z.string().optional().meta({
+      description:
+        'The name on the card as it was given when the card was saved: a payout page shows it beside the last four, so a card someone else saved on the customer’s pay-in is told apart.',
+    }),
   })
   .meta({ id: 'SavedCard', 'x-extension': true });
 export type SavedCard = z.infer<typeof SavedCard>;

@@ -274,7 +274,7 @@ export const OPERATIONS = {
     path: '/public/payout/{payoutId}/process/card',
     summary: 'Give the destination card of a payout',
     description:
-      'Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card); a payout outside a session, once the customer has paid by card, too. Another card is 403 CLOSED_LOOP, and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to.',
+      'Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card), and at most what that card paid in to the customer, less refunds and what it has already received (its payouts not rejected or failed); a payout outside a session, once the customer has paid by card, too. Another card, or an amount above the card’s share, is 403 CLOSED_LOOP (above the share, its message states the most the card may receive; it never names the card), and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to for its value.',
     request: PayoutCardRequest,
     answer: PayoutProcessingResponse,
     answerDescription: 'Details given',

@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Give the destination card of a payout
-         * @description Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card); a payout outside a session, once the customer has paid by card, too. Another card is 403 CLOSED_LOOP, and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to. Callers: a merchant's token or the hosted pages' credential.
+         * @description Closed loop: a withdrawal in a cashier session goes only to a card the customer deposited with (a paid card pay-in of the same card), and at most what that card paid in to the customer, less refunds and what it has already received (its payouts not rejected or failed); a payout outside a session, once the customer has paid by card, too. Another card, or an amount above the card’s share, is 403 CLOSED_LOOP (above the share, its message states the most the card may receive; it never names the card), and the payout still waits for its destination. A payout answer’s `savedCards` are those it may go to for its value. Callers: a merchant's token or the hosted pages' credential.
          */
         post: operations["processPayoutCard"];
         delete?: never;
@@ -1771,6 +1771,8 @@ export interface components {
             expiryMonth: string;
             /** @description YYYY */
             expiryYear: string;
+            /** @description The name on the card as it was given when the card was saved: a payout page shows it beside the last four, so a card someone else saved on the customer’s pay-in is told apart. */
+            cardHolderName?: string;
         };
         PayoutTransaction: {
             id: string;
@@ -2064,6 +2066,8 @@ export interface components {
             reserved?: number;
             /** @description Balance minus reserved, never below 0 (major units): the most a new withdrawal may take. */
             available?: number;
+            /** @description The most one withdrawal by card may send now (major units of `currency`): the largest share left of the customer’s deposit cards, each at most what it paid in to the customer less refunds and what it has already received (docs/design.md, "Withdrawals by card (closed loop)"); 0 when no card may receive anything. The rest of the balance goes to a bank account in the customer’s own name, or through the merchant’s back office. */
+            cardWithdrawalMax?: number;
             /** @description Whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB). */
             withdrawalCancel?: boolean;
             /** @description The customer's deposit limits in the session currency and what is left of each now. */
@@ -2538,6 +2542,8 @@ export interface components {
             expiryMonth: string;
             /** @description YYYY */
             expiryYear: string;
+            /** @description The name on the card as it was given when the card was saved: a payout page shows it beside the last four, so a card someone else saved on the customer’s pay-in is told apart. */
+            cardHolderName?: string;
         };
         PayoutTransactionOutput: {
             id: string;

@@ -34,6 +34,7 @@ import { listedTransactions } from './session-transactions';
 import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { applyBankDestination, resolveBankDestination } from './bank-destinations';
 import { assertPlayerAllowed, createProvisionalCustomer, payNPlayStateOf } from './pay-n-play';
+import { cardWithdrawalMaxMinor } from '../payouts/card-closed-loop';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
 
@@ -104,7 +105,7 @@ export const balances = (balanceMinor: number, reserved: number, currency: strin
 });
 
 /**
- * GET /public/cashier/session/{id} (with reserved, available, withdrawalCancel, depositLimits,
+ * GET /public/cashier/session/{id} (with reserved, available, cardWithdrawalMax, withdrawalCancel, depositLimits,
  * transactions: all, or with `?transactions=open` those not final only). Reads only: the session, its customer and its merchant's configuration in one
  * statement, then the last card deposit, the sums and the two lists.
  */
@@ -127,12 +128,15 @@ export async function getSession(tx: Db, principal: Principal, id: string, query
   const depositAgain = await lastCardDeposit(tx, row.customerId, row.currency);
   const payNPlay = await payNPlayStateOf(tx, row);
   const money = await sessionMoney(tx, row.id);
+  // The most a withdrawal by card may send (card-closed-loop.ts): the cashier says so before a card is chosen.
+  const cardMax = await cardWithdrawalMaxMinor(tx, row.merchantId, row.customerId, row.currency, config.ratesToEur);
   return {
     sessionId: row.id,
     merchantId: row.merchantId,
     customer: { externalUserId: data.externalUserId, firstName: data.firstName, lastName: data.lastName, email: data.email },
     currency: row.currency,
     ...(row.balanceMinor !== null ? balances(row.balanceMinor, money.reserved, row.currency) : {}),
+    cardWithdrawalMax: toMajor(cardMax, row.currency),
     withdrawalCancel: mayCancelWithdrawals(config, data, customer?.gambling),
     ...(depositLimits ? { depositLimits } : {}),
     responsibleGambling: await responsibleGamblingOf(tx, config, row, customer, { money }),

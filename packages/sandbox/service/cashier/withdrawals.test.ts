@@ -19,11 +19,11 @@ const destination = (cardNumber = '4242424242424242') => ({
   cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
 });
 
-/** A session with `balance` whose customer has deposited with 4242 4242 4242 4242 (the closed loop's card). */
+/** A session with `balance` whose customer has deposited as much with 4242 4242 4242 4242 (the closed loop's card, its share that balance). */
 async function newSession(balance: number) {
   const { sessionId, holding } = await createTestSession(balance);
   holders.set(sessionId, holding);
-  await depositByCard(sessionId, holding);
+  await depositByCard(sessionId, holding, '4242424242424242', { amount: balance });
   return sessionId;
 }
 const session = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...as(id) })).body;
@@ -64,7 +64,7 @@ describe('withdrawals reserve the balance', () => {
     await api('POST', `/public/payout/${paid.body.payoutId}/process/card`, { body: destination(), ...as(id), key: randomUUID() });
     expect((await api('PUT', `/public/payout/${paid.body.payoutId}/confirm`)).status).toBe(204);
     // 4000 0000 0000 0119 fails a payout but never pays a deposit: recorded as a deposit card of the customer.
-    await recordDepositCard(await sandboxDb(), await depositByCard(id, as(id), '4111111111111111'), '4000000000000119');
+    await recordDepositCard(await sandboxDb(), await depositByCard(id, as(id), '4111111111111111', { amount: 20 }), '4000000000000119');
     const failing = await withdraw(id, 20);
     await api('POST', `/public/payout/${failing.body.payoutId}/process/card`, {
       body: destination('4000000000000119'),

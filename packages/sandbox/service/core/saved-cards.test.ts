@@ -43,7 +43,14 @@ describe('customers and saved cards', () => {
     const customerId = (await api('GET', `/public/payin/${first}`)).body.customerId;
     const list = await api('GET', `/public/customer/${customerId}/cards`);
     expect(list.body.cards).toEqual([
-      { cardId: expect.any(String), cardMask: '555555******4444', cardBrand: 'Mastercard', expiryMonth: '12', expiryYear: '2031' },
+      {
+        cardId: expect.any(String),
+        cardMask: '555555******4444',
+        cardBrand: 'Mastercard',
+        expiryMonth: '12',
+        expiryYear: '2031',
+        cardHolderName: 'Ada Lovelace',
+      },
     ]);
     const cardId = list.body.cards[0].cardId;
     expect((await api('GET', `/public/customer/${customerId}/cards`, { token: OTHER })).status).toBe(404);

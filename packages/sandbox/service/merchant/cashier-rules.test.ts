@@ -83,8 +83,8 @@ describe('cancelling a pending withdrawal', () => {
     const list = await api('GET', `/public/cashier/session/${id}/transactions`, { ...browserOf.pages });
     expect(list.body.transactions[0]).toMatchObject({ status: 'REJECTED', statusReason: 'CUSTOMER_CANCELLED' });
 
-    // A withdrawal by card goes to a card the customer deposited with (the closed loop).
-    const cardDeposit = await deposit(id, 10, 'card');
+    // A withdrawal by card goes to a card the customer deposited with, up to what it paid in (the closed loop).
+    const cardDeposit = await deposit(id, 50, 'card');
     expect((await payCard(cardDeposit.body.paymentId)).body.status).toBe('SUCCESS');
     const second = await withdraw(id, 50);
     const given = await api('POST', `/public/payout/${second.body.payoutId}/process/card`, {

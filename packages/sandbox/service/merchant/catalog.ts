@@ -36,14 +36,21 @@ async function customerOf(tx: Db, principal: Principal, customerId: string) {
 }
 
 /**
- * A customer's saved cards, masked, the most recently used first: the cards' list, and the
+ * A customer's saved cards, masked, with the name on each, the most recently used first: the cards' list, and the
  * `savedCards` a pay-in or payout answer carries (docs/design.md, E7), so a page needs no second read.
  * `keep`, by a card's keyed hash, narrows them (a payout's: the closed loop's cards only).
  */
 export async function customerCards(tx: Db, customerId: string, keep?: (hash: string) => boolean): Promise<SavedCard[]> {
   const all = await tx.select().from(cards).where(eq(cards.customerId, customerId)).orderBy(desc(cards.lastUsedAt), desc(cards.createdAt));
   const rows = keep ? all.filter((c) => keep(c.hash)) : all;
-  return rows.map((c) => ({ cardId: c.id, cardMask: c.mask, cardBrand: c.brand, expiryMonth: c.expiryMonth, expiryYear: c.expiryYear }));
+  return rows.map((c) => ({
+    cardId: c.id,
+    cardMask: c.mask,
+    cardBrand: c.brand,
+    expiryMonth: c.expiryMonth,
+    expiryYear: c.expiryYear,
+    cardHolderName: c.holder,
+  }));
 }
 
 /** GET /public/customer/{customerId}/cards, the most recently used first. */

@@ -3,7 +3,7 @@
  * through the sandbox's router with answers checked against the OpenAPI document: a cashier
  * withdrawal goes only to a card the customer deposited with (typed in full or saved), and the
  * saved cards offered are those; a merchant's payout goes to a deposit card once the customer has
- * paid by card, and to any card before. A refusal is 403 CLOSED_LOOP naming no card, and leaves
+ * paid by card, and to any card before (the amounts each card may take: card-shares.test.ts). A refusal is 403 CLOSED_LOOP naming no card, and leaves
  * the payout waiting for a destination.
  */
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { cardRequest, createTestPayin, createTestSession, depositByCard, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';
-import { cardDestinationAllowed } from './card-closed-loop';
+import { cardAllowance } from './card-closed-loop';
 
 const browser = { javascriptEnabled: true };
 const newCard = (cardNumber: string) => ({
@@ -25,14 +25,14 @@ beforeAll(async () => {
 });
 
 describe('the rule', () => {
-  it('a deposit card always; another card only outside a session, for a customer who never paid by card', () => {
+  it('a deposit card up to its share; another card only outside a session, any amount, for a customer who never paid by card', () => {
     const deposits = new Set(['h1']);
-    expect(cardDestinationAllowed(deposits, 'h1', true)).toBe(true);
-    expect(cardDestinationAllowed(deposits, 'h1', false)).toBe(true);
-    expect(cardDestinationAllowed(deposits, 'h2', true)).toBe(false);
-    expect(cardDestinationAllowed(deposits, 'h2', false)).toBe(false);
-    expect(cardDestinationAllowed(new Set(), 'h2', true)).toBe(false);
-    expect(cardDestinationAllowed(new Set(), 'h2', false)).toBe(true);
+    expect(cardAllowance(deposits, 'h1', true)).toBe('SHARE');
+    expect(cardAllowance(deposits, 'h1', false)).toBe('SHARE');
+    expect(cardAllowance(deposits, 'h2', true)).toBe('NONE');
+    expect(cardAllowance(deposits, 'h2', false)).toBe('NONE');
+    expect(cardAllowance(new Set(), 'h2', true)).toBe('NONE');
+    expect(cardAllowance(new Set(), 'h2', false)).toBe('ANY');
   });
 });
 
@@ -56,7 +56,8 @@ describe('a cashier withdrawal by card', () => {
     const early = await give(first, newCard('5555555555554444'));
     expect(early.status, JSON.stringify(early.body)).toBe(403);
 
-    await depositByCard(sessionId, holding, '4242424242424242', { saveCard: true });
+    // €50 paid in: two withdrawals of €20 fit in the card's share (card-shares.test.ts has the amounts).
+    await depositByCard(sessionId, holding, '4242424242424242', { amount: 50, saveCard: true });
     // A card saved on a declined deposit never paid: it is not in the loop either.
     const declined = await api('POST', `/public/cashier/session/${sessionId}/payin`, {
       body: { amount: 10, method: 'card' },

@@ -124,7 +124,7 @@ export async function settleDuePayouts(tx: Db, now = new Date()): Promise<number
 /**
  * GET /public/payout/{payoutId}, without a row lock (as getPayin: a due outcome is settled only when
  * the row is free), with the customer's saved cards it may be paid to (`savedCards`, docs/design.md, E7;
- * the closed loop of card-closed-loop.ts).
+ * the closed loop of card-closed-loop.ts: deposit cards whose share takes the payout's value).
  */
 export async function getPayout(tx: Db, principal: Principal, id: string): Promise<PayoutTransaction> {
   const [row] = await tx.select().from(payouts).where(eq(payouts.id, id)).limit(1);
@@ -135,8 +135,9 @@ export async function getPayout(tx: Db, principal: Principal, id: string): Promi
 /** GET /public/payout/{payoutId}'s answer from its row, read by the caller (the methods' read too): its cards, a due outcome settled. */
 export async function payoutAnswer(tx: Db, row: PayoutRow): Promise<PayoutTransaction> {
   const id = row.id;
-  // Only the cards the payout may go to (the closed loop, card-closed-loop.ts).
-  const savedCards = await customerCards(tx, row.customerId, await withdrawalCardFilter(tx, row));
+  // Only the cards the payout may go to, its value within their share (the closed loop, card-closed-loop.ts).
+  const { ratesToEur } = await merchantConfig(tx, row.merchantId);
+  const savedCards = await customerCards(tx, row.customerId, await withdrawalCardFilter(tx, row, ratesToEur));
   if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayoutTransaction(row), savedCards };
   const [locked] = await tx.select().from(payouts).where(eq(payouts.id, id)).for('update', { skipLocked: true }).limit(1);
   return { ...toPayoutTransaction(locked ? await settle(tx, locked) : row), savedCards };
@@ -206,7 +207,9 @@ function assertAwaitingDestination(row: PayoutRow): void {
 /**
  * POST /public/payout/{payoutId}/process/card: a new destination card (no CVV) or a saved one,
  * in the closed loop (card-closed-loop.ts): a cashier withdrawal only to a card the customer
- * deposited with; a merchant's payout too once the customer has paid by card. Else 403 CLOSED_LOOP.
+ * deposited with, up to that card's share (what it paid in, less refunds and what it already
+ * received); a merchant's payout too once the customer has paid by card. Else 403 CLOSED_LOOP
+ * (above the share: stating the most that card may receive).
  */
 export async function processPayoutCard(
   tx: Db,
@@ -226,8 +229,8 @@ export async function processPayoutCard(
   } else {
     card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   }
-  // Closed loop (card-closed-loop.ts): a card the customer deposited with, else 403 CLOSED_LOOP.
-  await assertCardDestination(tx, row, card.hash);
+  // Closed loop (card-closed-loop.ts): a card the customer deposited with, within its share, else 403 CLOSED_LOOP.
+  await assertCardDestination(tx, row, card.hash, (await merchantConfig(tx, row.merchantId, ctx)).ratesToEur);
   if ('savedCardData' in request) await touchSavedCard(tx, request.savedCardData.cardId);
   return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }

@@ -2,7 +2,9 @@
  * Request interceptor (Next 16 `proxy.ts`): the locale inputs (`?locale=`, the merchant's
  * default locale), a per-request nonce CSP whose `frame-ancestors` are 'self' plus the
  * merchant's allowed origins, the security headers of docs/design.md, section 5, and the refusal of a page post from
- * elsewhere or over the server actions' body limit (403, 411, 413).
+ * elsewhere or over the server actions' body limit (403, 411, 413), or with a forwarded host
+ * nobody trusted (400); a page post that passes goes on with its Origin and forwarded host
+ * canonical (lib/net/host-names.ts), as Next.js compares them byte for byte.
  */
 import { NextResponse, type NextRequest } from 'next/server';
 import { paymentsApi } from '@/lib/payments-api/client';
@@ -11,9 +13,10 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/content-security-policy';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
 import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { acsOrigins, checkoutUrl, sandboxPublicUrl, twinOrigin, walletConfig } from '@/lib/config';
+import { acsOrigins, checkoutUrl, sandboxPublicUrl, trustedProxyHops, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
-import { checkPagePost } from '@/lib/net/request-checks';
+import { checkProxiedPagePost, isPagePost } from '@/lib/net/request-checks';
+import { proxiedPostSpellings } from '@/lib/net/request-hosts';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import type { CheckoutTransactionType } from '@/lib/contract/enums';
 
@@ -59,21 +62,12 @@ async function merchantSettingsFor(pathname: string): Promise<(CheckoutSettings 
 /**
  * A post to a page (a server action) from anywhere but our pages, or too large: refused here too
  * (the request guard, lib/net/request-guard.ts, refuses it first on a Node server; this holds on
- * any runtime, after Next.js has resolved the path). Answered with `Connection: close`.
+ * any runtime, after Next.js has resolved the path). Its Origin is compared, canonical, with the
+ * host Next.js compares it with: the forwarded host behind the trusted proxies, else Host
+ * (`checkProxiedPagePost`). Answered with `Connection: close`.
  */
 function refusePagePost(request: NextRequest): NextResponse | null {
-  const refusal = checkPagePost(
-    request.method,
-    request.nextUrl.pathname,
-    request.headers.get('origin'),
-    request.headers.get('content-length'),
-    undefined,
-    request.headers.get('host') ?? undefined,
-    {
-      nextAction: request.headers.has('next-action'),
-      contentType: request.headers.get('content-type') ?? undefined,
-    },
-  );
+  const refusal = checkProxiedPagePost(request.method, request.nextUrl.pathname, (name) => request.headers.get(name), trustedProxyHops());
   if (!refusal) return null;
   return new NextResponse(`${refusal.message}\n`, {
     status: refusal.status,
@@ -131,6 +125,11 @@ export async function proxy(request: NextRequest) {
   else requestHeaders.delete(LOCALE_HEADER);
   if (settings?.defaultLocale) requestHeaders.set(MERCHANT_LOCALE_HEADER, settings.defaultLocale);
   else requestHeaders.delete(MERCHANT_LOCALE_HEADER);
+  // A page post that passed: Next.js compares its Origin's host with the forwarded host byte for byte, so both go on canonical.
+  if (isPagePost(request.method, pathname)) {
+    for (const [name, value] of Object.entries(proxiedPostSpellings((name) => request.headers.get(name), trustedProxyHops())))
+      requestHeaders.set(name, value);
+  }
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);

@@ -362,7 +362,7 @@ export const acsOrigins = (): string[] => [
     .map((origin) => withoutTrailingSlash(origin.trim())) ?? []),
 ];
 
-/** FORWARDED_HOSTS as a list of lower-case `host` or `host:port` (lib/net/request-checks.ts, publicHosts). */
+/** FORWARDED_HOSTS as a list of lower-case `host` or `host:port` (lib/net/request-hosts.ts, publicHosts). */
 export const forwardedHostList = (): string[] =>
   appConfig()
     .FORWARDED_HOSTS?.split(',')

@@ -2,15 +2,19 @@
  * The request guard's decisions on a request head (request-guard.ts installs the guard and has
  * the whole list of its rules): the methods a path takes, the sizes of `User-Agent` and
  * `Accept-Language` (bytes), `X-Forwarded-Host`, the client address, the sandbox API's declared
- * length, and a post to a page (a server action): its `Origin`, its `Host` and its declared length
- * (bytes). Pure: each answers a Refusal (an HTTP status, 400, 403, 405, 411, 413 or 431, with a
- * short message for a person) or null to go on; nothing is thrown, read or written here. Next.js's
- * proxy (proxy.ts) asks `checkPagePost` too.
+ * length, and a post to a page (a server action): its `Origin`, its host and its declared length
+ * (bytes). Hosts and origins are compared in their canonical spellings (host-names.ts: case,
+ * trailing dot, default port), those the guard hands Next.js (request-hosts.ts). Pure:
+ * each answers a Refusal (an HTTP status, 400, 403, 405, 411, 413 or 431, with a short message
+ * for a person) or null to go on; nothing is thrown, read or written here. Next.js's proxy
+ * (proxy.ts) asks `checkProxiedPagePost` too.
  */
 import type http from 'node:http';
-import { appConfig, checkoutUrl, forwardedHostList, twinOrigin } from '@/lib/config';
+import { appConfig, twinOrigin } from '@/lib/config';
 import { MAX_ACTION_BODY_BYTES, SANDBOX_API_MAX_BODY_BYTES } from './body-limits';
 import { clientIpFrom } from './client-ip';
+import { canonicalHost, canonicalOrigin, type CanonicalOrigin } from './host-names';
+import { effectiveHost, isPublicHost, requestScheme } from './request-hosts';
 
 /** Largest `User-Agent` or `Accept-Language`, in bytes (real browsers send under 300). */
 const MAX_AGENT_HEADER_BYTES = 512;
@@ -56,33 +60,6 @@ function allowedPostOrigins(): Set<string> {
   return origins;
 }
 
-/** A host header's value as compared: lower case, trimmed; a repeated header or a list is never one host. */
-const normalHost = (value: string | string[]): string => (Array.isArray(value) ? '' : value.trim().toLowerCase());
-
-let hostsMemo: { key: string; hosts: Set<string> } | undefined;
-
-/**
- * The hosts this instance serves under (`host` or `host:port`): CHECKOUT_URL's host, with and
- * without its scheme's default port, and those of FORWARDED_HOSTS. An `X-Forwarded-Host` naming
- * one of them, sent through the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1), is what ingress-nginx
- * and Traefik set on every request ($best_http_host); any other is refused (400), its value never
- * logged.
- */
-export function publicHosts(): Set<string> {
-  // Behind an ingress every request carries the header: made once per configuration, not per request.
-  const key = `${checkoutUrl()} ${appConfig().FORWARDED_HOSTS ?? ''}`;
-  if (hostsMemo?.key === key) return hostsMemo.hosts;
-  const hosts = new Set<string>();
-  hostsMemo = { key, hosts };
-  for (const origin of [checkoutUrl(), ...forwardedHostList().map((host) => `https://${host}`)]) {
-    const url = new URL(origin);
-    hosts.add(url.host.toLowerCase());
-    hosts.add(`${url.hostname.toLowerCase()}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`);
-    if (!url.port) hosts.add(url.hostname.toLowerCase());
-  }
-  return hosts;
-}
-
 const byteLength = (value: string | string[] | undefined): number =>
   value === undefined ? 0 : Buffer.byteLength(Array.isArray(value) ? value.join(', ') : value);
 
@@ -106,7 +83,10 @@ export function checkRequestHead(
   if (byteLength(headers['accept-language']) > MAX_AGENT_HEADER_BYTES)
     return { status: 431, message: 'The Accept-Language header is too long.' };
   const forwardedHost = headers['x-forwarded-host'];
-  if (forwardedHost !== undefined && !(trustedHops >= 1 && publicHosts().has(normalHost(forwardedHost))))
+  if (
+    forwardedHost !== undefined &&
+    !(trustedHops >= 1 && isPublicHost(forwardedHost, requestScheme(headers['x-forwarded-proto'], trustedHops)))
+  )
     return { status: 400, message: 'The X-Forwarded-Host header does not name this checkout.' };
   const forwarded = headers['x-forwarded-for'];
   if (!clientIpFrom(Array.isArray(forwarded) ? forwarded.join(', ') : forwarded, trustedHops)) {
@@ -123,7 +103,7 @@ export function checkRequestHead(
     length ?? null,
     postOrigins,
     // Behind the trusted proxy, the host Next.js takes for the request is the forwarded one (checked above).
-    forwardedHost !== undefined ? normalHost(forwardedHost) : headers.host,
+    effectiveHost(headers.host, forwardedHost, trustedHops),
     serverActionOf(headers),
   );
 }
@@ -146,19 +126,18 @@ const checkedAsAction = (signs: ServerActionSigns | undefined): boolean =>
   !!signs && (signs.nextAction || (signs.contentType ?? '').startsWith('multipart/form-data'));
 
 /**
- * Whether `origin` is the origin of the host the request was sent to (a same-origin post to one
- * instance directly). Compared as Next.js compares them for a server action: the origin's host
- * (lower case, without a default port) and the `Host` header exactly as sent.
+ * Whether `origin` is the origin of the host the request was sent to (`host`: a same-origin post
+ * to one instance directly, or through the trusted proxies): the two compared canonical, the
+ * host on the origin's scheme (its default port), as Next.js compares the origin's host with the
+ * host header, after the request guard has handed it both canonical (`canonicalSpellings`).
  */
-function isOwnHost(origin: string, host: string | undefined): boolean {
-  if (!host) return false;
-  try {
-    const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin && url.host === host;
-  } catch {
-    return false;
-  }
-}
+const isOwnHost = (origin: CanonicalOrigin, host: string | undefined): boolean => canonicalHost(host, origin.scheme) === origin.host;
+
+/** Whether `origin` is one of `postOrigins`, in any spelling of it. */
+const isPostOrigin = (origin: CanonicalOrigin, postOrigins: () => Set<string>): boolean => {
+  for (const allowed of postOrigins()) if (canonicalOrigin(allowed)?.origin === origin.origin) return true;
+  return false;
+};
 
 /**
  * A post to a page is a server action: it must come from one of `postOrigins`, or from the very
@@ -183,9 +162,11 @@ export function checkPagePost(
   const path = pathOf(url);
   if (path === null) return { status: 400, message: 'The request path is not valid.' };
   if (NOT_A_PAGE.test(path)) return null;
-  if (origin === null || !(postOrigins().has(origin) || isOwnHost(origin, host)))
+  const from = canonicalOrigin(origin);
+  const own = from !== null && isOwnHost(from, host);
+  if (from === null || !(own || isPostOrigin(from, postOrigins)))
     return { status: 403, message: 'A form post must come from the payment page.' };
-  if (checkedAsAction(signs) && !isOwnHost(origin, host)) return { status: 403, message: 'A form post must come from the payment page.' };
+  if (checkedAsAction(signs) && !own) return { status: 403, message: 'A form post must come from the payment page.' };
   if (contentLength === null) return { status: 411, message: 'A form post must declare its length.' };
   if (!/^\d{1,15}$/.test(contentLength) || Number(contentLength) > MAX_ACTION_BODY_BYTES) {
     return { status: 413, message: 'The form is too large. Go back, check what you typed and try again.' };
@@ -202,4 +183,43 @@ export function heldActionSigns(request: Pick<http.IncomingMessage, 'method' | '
   const signs = serverActionOf(request.headers);
   if (request.method !== 'POST' || NOT_A_PAGE.test(pathOf(request.url) ?? '/') || !checkedAsAction(signs)) return null;
   return signs;
+}
+
+/** Whether a request is a post to a page (a server action's path, not a route handler's). */
+export const isPagePost = (method: string | undefined, url: string | undefined): boolean => {
+  const path = pathOf(url);
+  return method === 'POST' && path !== null && !NOT_A_PAGE.test(path);
+};
+
+/**
+ * `checkPagePost` for Next.js's proxy (proxy.ts), on any runtime: `header` reads the request's
+ * headers as the proxy has them, where Next.js has already set `X-Forwarded-Host` to `Host` when
+ * none came. The Origin is compared with the host Next.js will compare it with: the forwarded
+ * host behind the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1), else `Host`; without a trusted proxy
+ * an `X-Forwarded-Host` that names another host than `Host` is 400 (on a Node server the request
+ * guard refused it first). Null for anything but a refused post to a page.
+ */
+export function checkProxiedPagePost(
+  method: string | undefined,
+  path: string,
+  header: (name: string) => string | null,
+  trustedHops: number,
+): Refusal | null {
+  if (!isPagePost(method, path)) return null;
+  const host = header('host');
+  const forwardedHost = header('x-forwarded-host');
+  if (trustedHops === 0 && forwardedHost !== null) {
+    const scheme = requestScheme(null, trustedHops);
+    if (canonicalHost(forwardedHost, scheme) !== canonicalHost(host, scheme))
+      return { status: 400, message: 'The X-Forwarded-Host header does not name this checkout.' };
+  }
+  return checkPagePost(
+    method,
+    path,
+    header('origin'),
+    header('content-length'),
+    undefined,
+    effectiveHost(host, forwardedHost, trustedHops),
+    { nextAction: header('next-action') !== null, contentType: header('content-type') ?? undefined },
+  );
 }

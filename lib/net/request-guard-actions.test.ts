@@ -216,26 +216,47 @@ describe('methods, hosts and origins Next.js fails on: 4xx before Next.js', () =
       }
       // A server action from the public page, its Host the pod's: Next.js compares Origin with the forwarded host.
       expect((await raw(action('[]', ingress(HOST)))).status).toBe(200);
-      for (const value of ['evil.example', 'localhost:3001', 'localhost:3000, evil.example', '4242 4242 4242 4242']) {
+      for (const value of ['evil.example', 'localhost:3001', 'localhost:3000.', 'localhost:3000, evil.example', '4242 4242 4242 4242']) {
         const before = handled;
         expect((await raw(action('[]', ingress(value)))).status, value).toBe(400);
         expect(handled).toBe(before);
       }
       // A server action whose Origin is not the forwarded host's: 403 (Next.js would 500).
       expect((await raw(action('[]', { ...ingress('pay.shop.example') }))).status).toBe(403);
+      // The public host in another spelling (case, trailing dot, default port) is that host: the
+      // action passes, and Next.js is handed the canonical spelling it compares with the Origin's
+      // host byte for byte. Before: 500 for the case (Next.js's own check), 400 for the dot, 403 for the port.
+      for (const [host, origin, proto] of [
+        ['LOCALHOST:3000', ORIGIN, 'http'],
+        ['localhost.:3000', ORIGIN, 'http'],
+        ['Localhost.:3000', ORIGIN, 'http'],
+        ['PAY.SHOP.EXAMPLE', 'https://pay.shop.example', 'https'],
+        ['pay.shop.example.', 'https://pay.shop.example', 'https'],
+        ['pay.shop.example:443', 'https://pay.shop.example', 'https'],
+        ['pay.shop.example', 'https://PAY.shop.example.:443', 'https'],
+      ]) {
+        const headers = { ...ingress(host!), Origin: origin!, 'X-Forwarded-Proto': proto! };
+        expect((await raw(action('[]', headers))).status, `${host} ${origin}`).toBe(200);
+        const form = multipart([['$ACTION_ID_ab', '']]);
+        const formHeaders = { ...headers, 'Next-Action': null, 'Content-Type': 'multipart/form-data; boundary=----formBoundaryAbCdEf' };
+        expect((await raw(action(form, formHeaders))).status, `form ${host} ${origin}`).toBe(200);
+      }
     } finally {
       delete process.env.TRUSTED_PROXY_HOPS;
       delete process.env.FORWARDED_HOSTS;
     }
   });
 
-  it('a server action with an allowed Origin but another Host is 403 (Next.js would 500); with its own Host it passes', async () => {
-    for (const host of ['127.0.0.1:3000', 'LOCALHOST:3000', 'localhost:80', 'evil.example']) {
+  it('a server action with an allowed Origin but another Host is 403 (Next.js would 500); with its own Host, in any spelling, it passes', async () => {
+    for (const host of ['127.0.0.1:3000', 'localhost:80', 'localhost', 'evil.example', 'localhost:3000, evil.example']) {
       const before = handled;
       expect((await raw(action('[]', { Host: host }))).status, host).toBe(403);
       expect(handled).toBe(before);
     }
     expect((await raw(action('[]'))).status).toBe(200);
+    // Its own host in another spelling: Next.js is handed the canonical one (before: 403).
+    for (const host of ['LOCALHOST:3000', 'localhost.:3000', 'LocalHost.:3000'])
+      expect((await raw(action('[]', { Host: host }))).status, host).toBe(200);
     // A multipart form without Next-Action (a no-JS action) is checked alike.
     const form = multipart([['$ACTION_ID_ab', '']]);
     expect(

@@ -14,7 +14,12 @@
  *   asked for, so it is accepted when it names a host this instance serves (CHECKOUT_URL's,
  *   FORWARDED_HOSTS) and the request came through the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1);
  *   any other value, or any value without a trusted proxy, is 400 (Next.js would 500 on a server
- *   action from our own page, and log the value): request-checks.ts, `publicHosts`.
+ *   action from our own page, and log the value): request-hosts.ts, `publicHosts`.
+ * - Hosts are compared canonical (host-names.ts: case, trailing dot, the scheme's default port),
+ *   and a request that passes goes on to Next.js with `Host`, `X-Forwarded-Host` and a page
+ *   post's `Origin` in those spellings (request-hosts.ts, `canonicalSpellings`): Next.js compares
+ *   the Origin's host with the forwarded host byte for byte, and failed `PAY.EXAMPLE.COM` with a
+ *   500 after the guard had found it this checkout's.
  * - Header sizes: Node's parser refuses a header block over `MAX_HEADER_BYTES` (431, set per
  *   server); a `User-Agent` or `Accept-Language` over `MAX_AGENT_HEADER_BYTES` is 431 here, since
  *   a regex inside Next.js (`HTML_LIMITED_BOT_UA_RE`) backtracks quadratically on a long one.
@@ -23,13 +28,13 @@
  * - A post to a page (a server action): an `Origin` of this checkout (or of the sandbox's
  *   pages) is required (403 for none, `null`, a malformed or a foreign one, whatever the
  *   prefetch headers), a declared length (411) of at most the actions' body limit (413). A post
- *   Next.js takes for a server action (a `Next-Action` header, or a multipart form) must also name
- *   in `Origin` the very host it was sent to (`Host`), as Next.js checks (403 here, not its 500),
- *   and its body must parse as Next.js will parse it (400): the body is held (bounded by the
- *   declared length) and checked before Next.js reads it: a fetch action's text is a JSON array,
- *   nested at most MAX_ACTION_JSON_DEPTH deep; a multipart form parses (WHATWG FormData, as
- *   Next.js parses a no-JS form post) and its JSON rows (React's reply rows and `$ACTION_n:m`
- *   fields) are JSON, nested at most as deep.
+ *   Next.js takes for a server action (a `Next-Action` header, or a multipart form) must also
+ *   name in `Origin` the very host it was sent to (the forwarded host, else `Host`), as Next.js
+ *   checks (403 here, not its 500), and its body must parse as Next.js will parse it (400): the
+ *   body is held (bounded by the declared length) and checked before Next.js reads it: a fetch
+ *   action's text is a JSON array, nested at most MAX_ACTION_JSON_DEPTH deep; a multipart form
+ *   parses (WHATWG FormData, as Next.js parses a no-JS form post) and its JSON rows (React's
+ *   reply rows and `$ACTION_n:m` fields) are JSON, nested at most as deep.
  * - The sandbox API: a declared length over its body limit is 413 before its router runs.
  * - Early answers: any answer written before its request's body has all come (here or by a
  *   route: a 413 after 64 KB of a chunked post) says `Connection: close`, and the rest of the
@@ -52,7 +57,8 @@ import { closeEarlyAnswers, hasBody, isClosingEarly, watchBody } from './body-wa
 import { addressKey } from './client-ip';
 import { isShuttingDown, trackServer } from './shutdown';
 import { onEveryConnection, onEveryRequest } from './request-hooks';
-import { checkRequestHead, heldActionSigns, ROUTE_METHODS, type Refusal } from './request-checks';
+import { checkRequestHead, heldActionSigns, isPagePost, ROUTE_METHODS, type Refusal } from './request-checks';
+import { canonicalSpellings } from './request-hosts';
 import { checkActionBody, UNPARSABLE } from './action-body-check';
 
 export { MAX_ACTION_BODY_BYTES };
@@ -170,11 +176,14 @@ export function guardRequests(): void {
     // Every answer written before the body has all come closes its connection cleanly.
     const watch = hasBody(request) && !request.complete ? watchBody(request) : null;
     if (watch) closeEarlyAnswers(request, response, watch);
-    const refusal = checkRequestHead(request.method, request.url, request.headers, appConfig().TRUSTED_PROXY_HOPS);
+    const trustedHops = appConfig().TRUSTED_PROXY_HOPS;
+    const refusal = checkRequestHead(request.method, request.url, request.headers, trustedHops);
     if (refusal) {
       answerRefusal(response, refusal);
       return true;
     }
+    // Next.js compares hosts byte for byte: it gets the canonical spellings the checks compared.
+    Object.assign(request.headers, canonicalSpellings(request.headers, trustedHops, isPagePost(request.method, request.url)));
     const signs = heldActionSigns(request);
     if (!signs) return false;
     // A server action's body: held (its declared length is capped above) and checked before Next.js parses it.

@@ -177,12 +177,16 @@ export const payouts = pgTable(
     launchHash: text('launch_hash'),
     /** When the launch secret stops opening the pages. */
     launchExpiresAt: timestamp('launch_expires_at', { withTimezone: true }),
+    /** When it became PROCESSED (paid out; set by changePayout, never after): net deposits count a withdrawal from it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId),
     index('payouts_pending').on(t.pendingUntil),
+    // A customer's withdrawals paid out in a window, summed into their net deposits (core/net-deposits.ts).
+    index('payouts_customer_processed').on(t.customerId, t.processedAt),
     // A cashier session's withdrawals, newest first: its answer lists them and sums what they hold.
     index('payouts_session_created').on(t.sessionId, t.createdAt),
   ],

@@ -2,8 +2,8 @@
  * Fixtures the sandbox's tests share, built once here rather than copied into each test file: a
  * customer, a cashier session opened by its customer's browser, a pay-in created through the router, the body of a card processing request or of a
  * host-to-host create, a passkey enrolled at the sandbox's ACS with the client data it signs,
- * a customer's limit raises with their cooling-off over, and a card deposit that puts a card in the
- * customer's closed loop. Amounts in requests are major units, as
+ * a customer's limit raises with their cooling-off over, a card deposit that puts a card in the
+ * customer's closed loop, and a session withdrawal paid out. Amounts in requests are major units, as
  * the API takes them.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,7 @@ import { sampleH2hBilling } from '@sandbox/service/core/sample-billing';
 import { completeChallenge } from '@sandbox/service/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@sandbox/service/payins/spc-enrolment';
 import { keyedHash } from '@sandbox/service/core/store';
+import { settleDuePayouts } from '@sandbox/service/payouts/payouts';
 import { maskPan } from '@/lib/card/card-rules';
 import { required } from '@/lib/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
@@ -257,4 +258,31 @@ export async function recordDepositCard(db: Db, payinId: string, cardNumber: str
       card: { ...required(row?.card, `the card of pay-in ${payinId}`), hash: await keyedHash(db, cardNumber), mask: maskPan(cardNumber) },
     })
     .where(eq(payins.id, payinId));
+}
+
+/**
+ * Pays out the session withdrawal `payoutId` through the router: its destination given by the
+ * session's browser `pages` (the card `cardNumber`, one the customer deposited with: the closed
+ * loop), confirmed by the merchant `token`, its processing time passed (the worker's settling, a
+ * minute ahead); expects PROCESSED. Only then does it lower net deposits (core/net-deposits.ts).
+ */
+export async function payOutWithdrawal(
+  db: Db,
+  payoutId: string,
+  pages: { token: string; headers: Record<string, string> },
+  token: string,
+  cardNumber = '4242424242424242',
+): Promise<void> {
+  const processed = await api('POST', `/public/payout/${payoutId}/process/card`, {
+    ...pages,
+    key: randomUUID(),
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber, cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
+    },
+  });
+  expect(processed.status, JSON.stringify(processed.body)).toBe(200);
+  expect((await api('PUT', `/public/payout/${payoutId}/confirm`, { token })).status).toBe(204);
+  await db.transaction((tx) => settleDuePayouts(tx, new Date(Date.now() + 60_000)));
+  expect((await api('GET', `/public/payout/${payoutId}`, { token })).body.status).toBe('PROCESSED');
 }

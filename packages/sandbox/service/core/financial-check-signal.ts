@@ -5,8 +5,8 @@
  * the service only tells it, by the signed event `customer.financial_check_due`
  * (lib/contract/events.ts), when a customer covered by its UKGC licence reaches the threshold.
  * Once per crossing: the customer's `gambling.financialCheck` remembers that they are over it, and
- * it is re-armed when a later deposit finds them below it again (withdrawals, or deposits leaving
- * the window). It never blocks the customer.
+ * it is re-armed when a later deposit finds them below it again (withdrawals paid out, or deposits
+ * leaving the window). It never blocks the customer.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';

@@ -13,7 +13,7 @@
  * cashier session. The balance's increase over a window is the balance of the customer's newest
  * session with one less that of the newest session opened before the window began; with no
  * session before the window it is taken as 0 (the loss is then the net deposits: the stricter
- * reading). Net deposits are net-deposits.ts's.
+ * reading). Net deposits are net-deposits.ts's (a withdrawal counts once paid out, never before).
  */
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';

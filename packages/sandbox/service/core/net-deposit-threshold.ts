@@ -1,9 +1,9 @@
 /**
  * The Kansspelautoriteit's net deposit threshold in the service (docs/design.md, section 8, [K1]):
  * per calendar month of Amsterdam, a customer's net deposits (net-deposits.ts: deposits paid or on
- * their way less withdrawals paid or on their way, every currency converted at the sandbox's
- * rates) may reach EUR 700, or EUR 300 for a young adult (18 to 23, by the date of birth the
- * merchant gave); a cashier deposit that would take them past it is refused until the month ends
+ * their way less withdrawals paid out, every currency converted at the sandbox's rates) may reach
+ * EUR 700, or EUR 300 for a young adult (18 to 23, by the date of birth the merchant gave); a
+ * cashier deposit that would take them past it is refused until the month ends
  * (decided: the strictest reading; lifting the block once the operator has established the customer
  * can afford more is the merchant's, not the sandbox's). The threshold is converted into the
  * deposit's currency as limits are (lib/cashier/net-deposit-threshold.ts). Minor units inside.

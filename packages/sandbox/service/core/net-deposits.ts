@@ -1,8 +1,9 @@
 /**
  * A customer's net deposits over a window (docs/design.md, section 8): what they deposited less
- * what they took out. The one definition the sandbox uses wherever net deposits matter: the net
- * deposit and loss limits a customer sets (deposit-limits.ts) and the UKGC's signal to the merchant
- * that financial vulnerability checks are due (£150 net over a rolling 30 days,
+ * what was paid out to them. The one definition of "net" in the sandbox, read wherever it matters:
+ * the net deposit and loss limits a customer sets (financial-limits.ts, every licence), the KSA's
+ * net deposit threshold of the calendar month (net-deposit-threshold.ts) and the UKGC's signal to
+ * the merchant that financial vulnerability checks are due (£150 net over a rolling 30 days,
  * financial-check-signal.ts); other licences' rules may reuse it.
  *
  * - A deposit counts by when it was paid (`processed_at`, as deposit limits count it), for the
@@ -10,31 +11,32 @@
  *   share of the refund). `paid`: SUCCESS, REFUND_PENDING, PARTIALLY_REFUNDED, REFUND_FAILED;
  *   with `onTheirWay`, also PENDING and PENDING_3DS (a deposit about to be paid must not slip
  *   under a limit beside another).
- * - A withdrawal counts by when it was asked (`created_at`: its money leaves the balance then),
- *   for the value asked without its fee, when PROCESSED or on its way (not final); a declined or
- *   cancelled one does not count.
+ * - A withdrawal counts only once it is PROCESSED (paid out), by when it was paid out (the
+ *   payout's `processed_at`, stamped by changePayout in records.ts), for the value asked without
+ *   its fee. One CREATED, WAITING_FOR_CONFIRMATION or PENDING lowers nothing (it may still be
+ *   cancelled or fail: counting it would let a customer withdraw, deposit into the room it made,
+ *   then cancel, and pay in past any limit), nor one REJECTED (cancelled), FAILED or TIMEOUT.
  * - Amounts are summed per currency (ISO 4217, the pay-in's and payout's initial currency) in
  *   minor units; `netDepositsMinor` converts them into one currency at the sandbox's rates, leaving
  *   out a currency without a rate (it cannot be compared).
  *
- * Net deposits may be negative (more taken out than put in). In the core layer because the check
+ * Net deposits may be negative (more paid out than put in). In the core layer because the check
  * every deposit passes when it is paid (deposit-rules.ts, through financial-limits.ts) reads it.
  */
 import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins, payouts } from '@sandbox/db/schema';
-import { PAYOUT_STATUSES } from '@/lib/contract/enums';
+import type { PayoutStatus } from '@/lib/contract/enums';
 import { convertMinor } from '@/lib/money';
-import { isTerminal } from './transitions';
 
 /** Pay-in statuses whose money the customer paid in. */
 export const PAID_DEPOSITS = ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
 /** Pay-in statuses on their way to being paid. */
 export const DEPOSITS_ON_THEIR_WAY = ['PENDING', 'PENDING_3DS'] as const;
-/** Payout statuses whose money has left the customer's balance: paid out, or on its way (not final). */
-export const WITHDRAWN = PAYOUT_STATUSES.filter((s) => s === 'PROCESSED' || !isTerminal('payout', s));
+/** Payout statuses that lower net deposits: paid out only (never on its way, cancelled or failed). */
+export const PAID_OUT = ['PROCESSED'] as const satisfies readonly PayoutStatus[];
 
-/** One currency's sums over a window, minor units of `currency` (ISO 4217). */
+/** One currency's sums over a window, minor units of `currency` (ISO 4217): deposits counted, withdrawals paid out. */
 export interface NetDepositsInCurrency {
   currency: string;
   depositedMinor: number;
@@ -48,9 +50,9 @@ export interface NetDepositsOptions {
 }
 
 /**
- * A customer's deposits and withdrawals in the window (`from`, `to`] per currency, minor units of
- * each (see the module's notes for what counts and when). Two statements, by the indexes of
- * pay-ins by customer and time; currencies with neither are left out.
+ * A customer's deposits and withdrawals paid out in the window (`from`, `to`] per currency, minor
+ * units of each (see the module's notes for what counts and when). Two statements, by the indexes
+ * of pay-ins and payouts by customer and payment time; currencies with neither are left out.
  */
 export async function netDepositsByCurrency(
   tx: Db,
@@ -75,11 +77,17 @@ export async function netDepositsByCurrency(
       ),
     )
     .groupBy(payins.initialCurrency);
+  // Withdrawals paid out in the window, by when they were paid out (by the index of payouts by customer and that time).
   const withdrawals = await tx
     .select({ currency: payouts.initialCurrency, minor: sql<string>`coalesce(sum(${payouts.initialValueMinor}), 0)` })
     .from(payouts)
     .where(
-      and(eq(payouts.customerId, customerId), inArray(payouts.status, WITHDRAWN), gt(payouts.createdAt, from), lte(payouts.createdAt, to)),
+      and(
+        eq(payouts.customerId, customerId),
+        inArray(payouts.status, [...PAID_OUT]),
+        gt(payouts.processedAt, from),
+        lte(payouts.processedAt, to),
+      ),
     )
     .groupBy(payouts.initialCurrency);
   const byCurrency = new Map<string, NetDepositsInCurrency>();
@@ -109,9 +117,10 @@ export function netInCurrency(sums: readonly NetDepositsInCurrency[], currency: 
 }
 
 /**
- * A customer's net deposits in the window (`from`, `to`]: deposits paid less withdrawals paid or on
- * their way, in minor units of `currency` (ISO 4217), other currencies converted at `rates` (the
- * sandbox's rates to EUR; one without a rate left out). Negative when more was taken out.
+ * A customer's net deposits in the window (`from`, `to`]: deposits paid (with `onTheirWay`, also
+ * those on their way) less withdrawals paid out (PROCESSED) in it, in minor units of `currency`
+ * (ISO 4217), other currencies converted at `rates` (the sandbox's rates to EUR; one without a
+ * rate left out). Negative when more was paid out than put in.
  *
  * @example const net = await netDepositsMinor(tx, customerId, new Date(now - 30 * 86_400_000), new Date(now), { currency: 'GBP', rates });
  */

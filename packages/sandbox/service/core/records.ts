@@ -156,14 +156,18 @@ export const heldMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${p
 
 /**
  * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
- * new one queues `payout.status_changed`, and a session withdrawal that becomes PROCESSED lowers
- * the session balance by its amount (its reservation ends as the money leaves).
+ * new one queues `payout.status_changed`; one that becomes PROCESSED is stamped `processedAt` (when
+ * it was paid out: net deposits count it from then, core/net-deposits.ts), and a session withdrawal
+ * that does lowers the session balance by its amount (its reservation ends as the money leaves).
  */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
   if (set.status !== undefined) assertTransition('payout', row.status, set.status);
+  const now = new Date();
+  // PROCESSED is final (the table has no edge out of it), so the stamp is written once.
+  const paidOut = set.status === 'PROCESSED' ? { processedAt: now } : {};
   const [updated] = await tx
     .update(payouts)
-    .set({ ...set, updatedAt: new Date() })
+    .set({ ...set, ...paidOut, updatedAt: now })
     .where(eq(payouts.id, row.id))
     .returning();
   if (!updated) throw new Error('payout vanished during update');

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { customers, merchants } from '@sandbox/db/schema';
-import { cardRequest } from '@sandbox/testing/sandbox-fixtures';
+import { cardRequest, payOutWithdrawal } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
 import { FinancialCheckDueEvent } from '@/lib/contract/events';
 import { sandboxDb } from '../core/store';
@@ -104,7 +104,7 @@ describe('loss and net deposit limits (UKGC RTS 12)', () => {
     expect((await deposit(id, 11)).body.errorKey).toBe('LIMIT_EXCEEDED');
   });
 
-  it('a net deposit limit counts withdrawals; the most restrictive limit of any kind binds and is named', async () => {
+  it('a net deposit limit counts withdrawals paid out; the most restrictive limit of any kind binds and is named', async () => {
     const { id } = await newSession();
     await setRg(id, { depositLimits: { week: 100 }, netDepositLimits: { day: 25 } });
     await pay(id, 20);
@@ -117,8 +117,12 @@ describe('loss and net deposit limits (UKGC RTS 12)', () => {
     );
     const refused = await deposit(id, 10);
     expect(JSON.stringify(refused.body)).toMatch(/daily net deposit limit/);
-    expect((await withdraw(id, 15)).status).toBe(200);
-    // Deposits 20 less withdrawals 15: 5 used of 25; the deposit limit still counts 20.
+    const asked = await withdraw(id, 15);
+    expect(asked.status).toBe(200);
+    // Asked, not paid out: it lowers nothing.
+    expect((await rg(id)).room).toEqual(expect.arrayContaining([{ kind: 'netDeposit', period: 'day', limit: 25, remaining: 5 }]));
+    await payOutWithdrawal(await sandboxDb(), asked.body.payoutId, browserOf.pages, MERCHANT);
+    // Deposits 20 less withdrawals paid out 15: 5 used of 25; the deposit limit still counts 20.
     expect((await rg(id)).room).toEqual(expect.arrayContaining([{ kind: 'netDeposit', period: 'day', limit: 25, remaining: 20 }]));
     expect((await deposit(id, 10)).status).toBe(200);
   });
@@ -214,7 +218,10 @@ describe('customer.financial_check_due (LCCP SR code 3.4.4)', () => {
     expect(new Date(first!.data.window.to).getTime() - new Date(first!.data.window.from).getTime()).toBe(30 * DAY);
     await pay(id, 10);
     expect(await events()).toHaveLength(1);
-    expect((await withdraw(id, 100)).status).toBe(200);
+    const asked = await withdraw(id, 100);
+    expect(asked.status).toBe(200);
+    // Net deposits fall below £150 once the withdrawal is paid out: the next deposit re-arms the signal.
+    await payOutWithdrawal(await sandboxDb(), asked.body.payoutId, browserOf.pages, MERCHANT);
     await pay(id, 20);
     expect(await events()).toHaveLength(1);
     await pay(id, 80);

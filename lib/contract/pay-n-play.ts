@@ -130,23 +130,27 @@ export const PlayerIdentifiedEvent = z
     amount: z.number(),
     currency: z.string(),
     returning: z.boolean(),
-    customerId: z.string().optional().meta({ description: 'A returning player’s externalUserId.' }),
+    customerId: z
+      .string()
+      .optional()
+      .meta({ description: 'A returning player’s externalUserId: the customer of the same national identity number and issuing country.' }),
     probableMatches: z
       .array(
         z.object({
           customerId: z.string().meta({ description: 'The externalUserId of another customer of the merchant who may be this person.' }),
-          reason: z
-            .enum(['NAME_AND_BIRTH_DATE'])
-            .meta({ description: 'The same given and family name (accents, case and spacing aside) and date of birth.' }),
+          reason: z.enum(['NAME_BIRTH_DATE_AND_POSTAL_CODE']).meta({
+            description:
+              'The same given and family name (script, accents, ICAO Doc 9303 spellings, case and spacing aside), date of birth and postal code: what anyone who knows the person can register with.',
+          }),
           excluded: z.boolean().meta({
             description:
-              'A time-out or self-exclusion of that customer is in force: no deposit of this player is paid, whatever the decision (ALLOW as a new customer records it on them too).',
+              'A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit is held for your decision.',
           }),
         }),
       )
       .meta({
         description:
-          'The merchant’s other customers who are probably this person (not `customerId`): the merchant decides. ALLOW with one’s `customerId` links the login to that customer.',
+          'The merchant’s other customers who may be this person (not `customerId`), a player without a national identity number’s earlier customer among them: the merchant decides. ALLOW with one’s `customerId` links the login to that customer.',
       }),
     identity: z.object({
       givenName: z.string(),
@@ -164,7 +168,7 @@ export const PlayerIdentifiedEvent = z
         .meta({ description: 'ISO 3166-1 alpha-2: the country that issued the national identity number (not the bank’s, `country`).' }),
       playerKey: z.string().meta({
         description:
-          'The keyed hash the service recognises the player by, whatever their bank: of the national id and its issuing country, else of the name, date of birth and postal code.',
+          'The keyed hash the service keys the player by, whatever their bank: of the national id and its issuing country (a returning player), else of the name, date of birth and postal code (a probable match only).',
       }),
       account: z.object({
         scheme: z.enum(['IBAN', 'UK.OBIE.SortCodeAccountNumber']),

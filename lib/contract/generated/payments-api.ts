@@ -1870,18 +1870,18 @@ export interface components {
             amount: number;
             currency: string;
             returning: boolean;
-            /** @description A returning player’s externalUserId. */
+            /** @description A returning player’s externalUserId: the customer of the same national identity number and issuing country. */
             customerId?: string;
-            /** @description The merchant’s other customers who are probably this person (not `customerId`): the merchant decides. ALLOW with one’s `customerId` links the login to that customer. */
+            /** @description The merchant’s other customers who may be this person (not `customerId`), a player without a national identity number’s earlier customer among them: the merchant decides. ALLOW with one’s `customerId` links the login to that customer. */
             probableMatches: {
                 /** @description The externalUserId of another customer of the merchant who may be this person. */
                 customerId: string;
                 /**
-                 * @description The same given and family name (accents, case and spacing aside) and date of birth.
+                 * @description The same given and family name (script, accents, ICAO Doc 9303 spellings, case and spacing aside), date of birth and postal code: what anyone who knows the person can register with.
                  * @enum {string}
                  */
-                reason: "NAME_AND_BIRTH_DATE";
-                /** @description A time-out or self-exclusion of that customer is in force: no deposit of this player is paid, whatever the decision (ALLOW as a new customer records it on them too). */
+                reason: "NAME_BIRTH_DATE_AND_POSTAL_CODE";
+                /** @description A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit is held for your decision. */
                 excluded: boolean;
             }[];
             identity: {
@@ -1899,7 +1899,7 @@ export interface components {
                 nationalIdHash?: string;
                 /** @description ISO 3166-1 alpha-2: the country that issued the national identity number (not the bank’s, `country`). */
                 nationalIdCountry?: string;
-                /** @description The keyed hash the service recognises the player by, whatever their bank: of the national id and its issuing country, else of the name, date of birth and postal code. */
+                /** @description The keyed hash the service keys the player by, whatever their bank: of the national id and its issuing country (a returning player), else of the name, date of birth and postal code (a probable match only). */
                 playerKey: string;
                 account: {
                     /** @enum {string} */

@@ -5,32 +5,31 @@
  * Confirmation of Payee to each responding participant); the rules here are this project's, with
  * their sources in docs/design.md, section 9 ("Payee name check"):
  *
- * - Both names are normalised: Unicode NFKD with the combining marks stripped ("Müller" → "muller"),
- *   and a second form with ICAO Doc 9303 part 3's transliteration (Ä→AE, Ö→OE, Ü→UE, Å→AA, Æ→AE,
- *   Ø→OE, ß→SS: "Müller" → "mueller"), either form may match; lower case; apostrophes dropped
- *   ("O'Brien" → "obrien"), "&" read as "and", every other punctuation mark a space, spaces collapsed.
+ * - Both names are normalised: romanised by name-spelling.ts (the `any-ascii` library: marks
+ *   stripped, "Müller" → "muller", ø → o, ß → ss, ł → l, đ → d, any script in Latin letters), and a
+ *   second form with ICAO Doc 9303 part 3's long spellings (Ä→AE, Ö→OE, Ü→UE, Å→AA, Ø→OE: "Müller"
+ *   → "mueller"), either form may match; lower case; apostrophes dropped ("O'Brien" → "obrien"),
+ *   "&" read as "and", every other punctuation mark a space, spaces collapsed.
  * - A personal account: leading titles dropped (Mr, Mrs, Dr, Herr, Frau, Fru, Herra, Dhr, Sr, Sra,
  *   Mme...). A business account: trailing legal forms dropped (Ltd, Limited, PLC, GmbH, AG, KG, AB,
  *   Oy, BV, NV, SL, SA...; "B.V." as "BV"); two different legal forms make a close match at best.
  * - MATCH: the same words (or the same letters, spaces aside: "McDonald" and "Mc Donald").
  * - CLOSE: the same words in another order (given and family name swapped); initials for words
- *   ("P Pays", "Pays P." for "Paula Pays"), with one full word the same; or a Levenshtein distance
+ *   ("P Pays", "Pays P." for "Paula Pays"), with one full word the same; the same name once ICAO's
+ *   long spellings are read as short ones ("Nora Noeid" for "Nora Noid": either may be the other's
+ *   document spelling of "Nøid", neither is the held name with its mark); or a Levenshtein distance
  *   (`fastest-levenshtein`) of at most a fifth of the longer name's length, and at most 3.
  * - NO_MATCH: anything else, and a name that is empty once normalised.
  */
 import { distance } from 'fastest-levenshtein';
 import type { AccountType } from './bank-accounts';
+import { icaoShortSpelling, romanised } from './name-spelling';
 
 /** How close two names are: the verdict both schemes' answers are built from. */
 export type NameMatch = 'MATCH' | 'CLOSE' | 'NO_MATCH';
 
 /** ISO 20022's Max140Text: a creditor name is at most 140 characters; the rest is ignored. */
 const MAX_NAME = 140;
-
-/** Letters NFKD leaves whole, with the usual Latin spelling. */
-const UNDECOMPOSED: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ð: 'd', ł: 'l', þ: 'th', ı: 'i' };
-/** ICAO Doc 9303 part 3's transliteration of the letters Germanic and Nordic names write with marks. */
-const ICAO: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', å: 'aa', æ: 'ae', ø: 'oe' };
 
 const TITLES = new Set(
   ['mr', 'mrs', 'ms', 'miss', 'mx', 'mister', 'dr', 'prof', 'sir', 'dame', 'lord', 'lady', 'rev']
@@ -67,15 +66,11 @@ export interface NormalisedName {
   legalForms: string[];
 }
 
-/** Lower case with marks stripped (`icao`: ICAO's transliteration first), punctuation as spaces. */
+/** Romanised, lower case (`icao`: ICAO's long spellings first), punctuation as spaces. */
 function folded(raw: string, icao: boolean): string {
-  let text = raw.slice(0, MAX_NAME).normalize('NFC').toLowerCase();
-  if (icao) text = text.replace(/[äöüåæø]/g, (c) => ICAO[c] ?? c);
-  text = text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[ßæœøđðłþı]/g, (c) => UNDECOMPOSED[c] ?? c)
-    .replace(/['’`ʼ]/g, '')
+  let text = romanised(raw.slice(0, MAX_NAME), icao)
+    // any-ascii writes the apostrophes (’, ʼ) as ' and the Arabic ʿayn as `.
+    .replace(/['`]/g, '')
     .replace(/&/g, ' and ')
     // Dotted abbreviations of legal forms ("B.V.", "G.m.b.H.", "S.L.") read as one word.
     .replace(/(?<![\p{L}\p{N}])(?:\p{L}\.){2,}/gu, (m) => (LEGAL_FORMS.has(m.replaceAll('.', '')) ? `${m.replaceAll('.', '')} ` : m))
@@ -88,7 +83,7 @@ function folded(raw: string, icao: boolean): string {
 /**
  * A name normalised for matching, for an account of `type`: words without leading titles
  * (personal) or trailing legal forms (business, which go to `legalForms`). `icao`: the
- * transliterated form (Ü → UE) instead of the stripped one (Ü → U).
+ * ICAO long spelling (Ü → UE) instead of the short one (Ü → U).
  */
 export function normaliseName(raw: string, type: AccountType, icao = false): NormalisedName {
   const words = folded(raw, icao).split(' ').filter(Boolean);
@@ -138,6 +133,7 @@ function compareNormalised(typed: NormalisedName, held: NormalisedName): NameMat
   if (t.length > 1 && [...t].sort().join(' ') === [...h].sort().join(' ')) return 'CLOSE';
   if (orders(h).some((order) => sameWithInitials(t, order))) return 'CLOSE';
   const [a, b] = [t.join(' '), h.join(' ')];
+  if (icaoShortSpelling(a) === icaoShortSpelling(b)) return 'CLOSE';
   const allowed = Math.min(3, Math.floor(Math.max(a.length, b.length) / 5));
   return distance(a, b) <= allowed ? 'CLOSE' : 'NO_MATCH';
 }
@@ -146,7 +142,7 @@ const RANK: Record<NameMatch, number> = { MATCH: 2, CLOSE: 1, NO_MATCH: 0 };
 
 /**
  * How close the name a payer `typed` is to the name `held` for an account of `type`: MATCH, CLOSE
- * or NO_MATCH, the best over both normalisations of each (marks stripped, ICAO transliteration),
+ * or NO_MATCH, the best over both normalisations of each (romanised, ICAO's long spellings),
  * so "Muller" and "Mueller" both match "Müller", while "Mueller" and "Muller" are only close.
  */
 export function matchNames(typed: string, held: string, type: AccountType): NameMatch {

@@ -74,9 +74,10 @@ export async function holdForPlayerDecision(
 }
 
 /**
- * Records the identity the bank verified, recognises a returning player (the same player key) and
- * the probable matches (the merchant's other customers of the same name and birth date), asks the
- * merchant (the event) and schedules the sandbox's automatic decision.
+ * Records the identity the bank verified, recognises a returning player (the same national id and
+ * issuer) and the probable matches (the merchant's other customers of the same name, birth date
+ * and postal code: player-matches.ts), asks the merchant (the event) and schedules the sandbox's
+ * automatic decision (which leaves a player with an excluded probable match to the merchant).
  */
 async function identify(tx: Db, row: Identification, locked: Locked, now: Date): Promise<void> {
   const user = locked.bank.username ? testUser(locked.bank.username) : undefined;
@@ -84,7 +85,7 @@ async function identify(tx: Db, row: Identification, locked: Locked, now: Date):
   const account = locked.bank.debtorAccount;
   if (!user || !bank || !account) throw new Error('a completed bank payment without its user, bank or account');
   const { identity, playerKey } = await playerIdentityOf(tx, row.merchantId, user.identity, bank.country, bank.id, account);
-  // The person, not the bank: the customer of the same key returns; others of the same name and birth date are the merchant's to decide on.
+  // The person, not the bank: the customer of the same national id returns; others of the same name, birth date and postal code are the merchant's to decide on.
   const { known, probable } = await customersOfPerson(tx, row.merchantId, identity, playerKey, now);
   const config = await merchantConfig(tx, row.merchantId);
   const autoDecide = config.payNPlay?.autoDecide !== false;
@@ -111,7 +112,7 @@ async function identify(tx: Db, row: Identification, locked: Locked, now: Date):
     ...(known ? { customerId: known.externalUserId } : {}),
     probableMatches: probable.map((m) => ({
       customerId: m.externalUserId,
-      reason: 'NAME_AND_BIRTH_DATE' as const,
+      reason: 'NAME_BIRTH_DATE_AND_POSTAL_CODE' as const,
       excluded: m.exclusion !== null,
     })),
     identity: { ...identity, playerKey },

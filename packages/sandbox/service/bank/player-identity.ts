@@ -2,33 +2,37 @@
  * The identity a Pay N Play login hands the merchant (docs/design.md, E26), and the keys a player
  * is recognised by. The national identity number never leaves the bank in clear: the merchant
  * gets an HMAC-SHA256 of it with the sandbox's key (CARD_HASH_KEY, `keyedHash`), scoped to the
- * merchant, so one person's hashes at two merchants differ and cannot be joined. A returning
- * player is matched on the person, not the bank: the keyed hash of the national id with the
- * country that issued it, or, where the bank knows none, of the normalised name, birth date and
- * postal code together (never the account: another bank or account is the same person).
+ * merchant, so one person's hashes at two merchants differ and cannot be joined. A player is
+ * keyed on the person, not the bank: the keyed hash of the national id with the country that
+ * issued it (a returning player), or, where the bank knows none, of the normalised name, birth
+ * date and postal code together (a probable match only: anyone who knows them has the same key;
+ * player-matches.ts). Never the account: another bank or account is the same person.
  */
 import type { Db } from '@sandbox/db/client';
 import type { StoredPlayerIdentity } from '@sandbox/db/schema-pay-n-play';
 import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
 import { keyedHash } from '../core/store';
 import type { VerifiedIdentity } from './test-users';
+import { nameSkeleton } from './name-spelling';
 
 /** A national id as compared: upper case, without spaces, dashes or dots. */
 const normalId = (id: string) => id.toUpperCase().replace(/[\s.-]/g, '');
-/** A name as compared: NFKD without marks, lower case, one space between words. Pure. */
-export const normalName = (name: string) =>
-  name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+/**
+ * A name as compared: its skeleton (name-spelling.ts): romanised by `any-ascii` whatever the
+ * script, lower case, one space between words, ICAO Doc 9303's two spellings of ø, ä, ö, ü, å
+ * read as one ("Nøid", "Noeid", "Noid"). Pure.
+ */
+export const normalName = (name: string) => nameSkeleton(name);
 /** A postal code as compared: upper case letters and digits only ("sw1a 1aa" and "SW1A1AA" are one). Pure. */
 export const normalPostalCode = (code: string) => code.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** The name and birth date a probable match compares (`givenName familyName|dateOfBirth`, normalised). Pure. */
+/** The name and birth date of a person as compared (`givenName familyName|dateOfBirth`, normalised). Pure. */
 export const nameAndBirthDate = (p: { givenName: string; familyName: string; dateOfBirth: string }) =>
   `${normalName(`${p.givenName} ${p.familyName}`)}|${p.dateOfBirth.trim()}`;
+
+/** What a probable match compares: the normalised name, birth date and postal code (`name|dateOfBirth|POSTALCODE`). Pure. */
+export const probableMatchKey = (p: { givenName: string; familyName: string; dateOfBirth: string; postalCode: string }) =>
+  `${nameAndBirthDate(p)}|${normalPostalCode(p.postalCode)}`;
 
 /** The country that issued the identity's national id; throws for a national id without one (a bank always knows the issuer). */
 function issuerOf(identity: Pick<VerifiedIdentity, 'nationalId' | 'nationalIdCountry'>): string {
@@ -49,7 +53,7 @@ export function playerKeyInput(
   },
 ): string {
   if (identity.nationalId) return `pnp-player:${merchantId}:national-id:${issuerOf(identity)}:${normalId(identity.nationalId)}`;
-  return `pnp-player:${merchantId}:name-dob-postcode:${nameAndBirthDate(identity)}|${normalPostalCode(identity.address.postalCode)}`;
+  return `pnp-player:${merchantId}:name-dob-postcode:${probableMatchKey({ ...identity, postalCode: identity.address.postalCode })}`;
 }
 
 /**

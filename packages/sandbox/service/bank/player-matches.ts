@@ -1,10 +1,14 @@
 /**
- * The merchant's customers that are the person a Pay N Play login identified (docs/design.md,
- * E26), checked as GAMSTOP and Spelpaus check a person rather than a bank account: the customer
- * recorded with the same player key (the returning player), and the probable matches, the
- * merchant's other customers with the same normalised name and date of birth (however they
- * registered: by an earlier bank login with another key, or by the merchant's own registration).
- * An exclusion (E23) in force on any of them is the person's: a deposit is not paid.
+ * The merchant's customers that are, or may be, the person a Pay N Play login identified
+ * (docs/design.md, E26). An exclusion protects the person who asked for it, so only a strong
+ * identity is the person for sure: the returning player is the customer recorded with the same
+ * player key when that key is the national id's with the country that issued it. Whatever
+ * anyone can know of a person (name, birth date, postal code) makes only a probable match: the
+ * merchant's customers of the same normalised name (name-spelling.ts: any script, ICAO's
+ * spellings), date of birth and postal code, however they registered (a bank login without a
+ * national id, or the merchant's own registration), and, for a login without a national id, the
+ * customer recorded with the same key. The merchant decides on them; their exclusion is theirs
+ * and is never copied onto another customer (player-decision.ts).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
@@ -12,7 +16,7 @@ import { customers, payNPlayPlayers } from '@sandbox/db/schema';
 import type { StoredPlayerIdentity } from '@sandbox/db/schema-pay-n-play';
 import type { StoredGambling } from '@sandbox/db/stored-shapes';
 import { activeExclusion } from '../core/deposit-rules';
-import { nameAndBirthDate } from './player-identity';
+import { probableMatchKey } from './player-identity';
 
 type Exclusion = NonNullable<StoredGambling['exclusion']>;
 
@@ -25,7 +29,7 @@ export interface MatchedCustomer {
   exclusion: Exclusion | null;
 }
 
-/** The customers of one person at a merchant: `known` by the same player key, `probable` by name and birth date. */
+/** The customers of one person at a merchant: `known` by the same national id (and issuer), `probable` by name, birth date and postal code. */
 export interface PersonMatches {
   known: MatchedCustomer | null;
   probable: MatchedCustomer[];
@@ -34,32 +38,39 @@ export interface PersonMatches {
 /** The provisional customers of Pay N Play sessions (externalUserId `pnp:…`) are no one. */
 const PROVISIONAL = 'pnp:%';
 
+type Row = { id: string; externalUserId: string; gambling: StoredGambling | null };
+
 /**
- * The customers of `merchantId` that are the person of `identity` at `now`: the one recorded with
- * `playerKey`, and every other customer (provisional ones aside) whose normalised given and
- * family name and date of birth are the identity's. Reads, locks nothing.
+ * The customers of `merchantId` that are or may be the person of `identity` at `now`: `known`,
+ * the one recorded with `playerKey` when the identity has a national id (`nationalIdHash`); and
+ * `probable`, every other customer (provisional ones aside) whose normalised given and family
+ * name, date of birth and postal code are the identity's, with, for an identity without a
+ * national id, the one recorded with `playerKey` first. Reads, locks nothing.
  */
 export async function customersOfPerson(
   tx: Db,
   merchantId: string,
-  identity: Pick<StoredPlayerIdentity, 'givenName' | 'familyName' | 'dateOfBirth'>,
+  identity: Pick<StoredPlayerIdentity, 'givenName' | 'familyName' | 'dateOfBirth' | 'address' | 'nationalIdHash'>,
   playerKey: string,
   now = new Date(),
 ): Promise<PersonMatches> {
-  const [known] = await tx
+  const [recorded] = await tx
     .select({ id: customers.id, externalUserId: customers.externalUserId, gambling: customers.gambling })
     .from(payNPlayPlayers)
     .innerJoin(customers, eq(customers.id, payNPlayPlayers.customerId))
     .where(and(eq(payNPlayPlayers.merchantId, merchantId), eq(payNPlayPlayers.playerKey, playerKey)))
     .limit(1);
-  // The date of birth narrows in the database; the name is compared normalised (accents, case, spacing) here.
+  // Only a national id with its issuer is the person; the key of a name, birth date and postal code is anyone's who knows them.
+  const known = identity.nationalIdHash ? recorded : undefined;
+  // The date of birth narrows in the database; the name and postal code are compared normalised here.
   const sameBirthDate = await tx
     .select({
       id: customers.id,
       externalUserId: customers.externalUserId,
       gambling: customers.gambling,
-      firstName: sql<string>`${customers.data}->>'firstName'`,
-      lastName: sql<string>`${customers.data}->>'lastName'`,
+      firstName: sql<string | null>`${customers.data}->>'firstName'`,
+      lastName: sql<string | null>`${customers.data}->>'lastName'`,
+      postalCode: sql<string | null>`${customers.data}->'billing'->>'postalCode'`,
     })
     .from(customers)
     .where(
@@ -71,11 +82,19 @@ export async function customersOfPerson(
       ),
     )
     .orderBy(customers.createdAt, customers.id);
-  const person = nameAndBirthDate(identity);
-  const probable = sameBirthDate.filter(
-    (c) => nameAndBirthDate({ givenName: c.firstName ?? '', familyName: c.lastName ?? '', dateOfBirth: identity.dateOfBirth }) === person,
+  const person = probableMatchKey({ ...identity, postalCode: identity.address.postalCode });
+  const alike: Row[] = sameBirthDate.filter(
+    (c) =>
+      probableMatchKey({
+        givenName: c.firstName ?? '',
+        familyName: c.lastName ?? '',
+        dateOfBirth: identity.dateOfBirth,
+        postalCode: c.postalCode ?? '',
+      }) === person,
   );
-  const matched = (c: { id: string; externalUserId: string; gambling: StoredGambling | null }): MatchedCustomer => ({
+  // A login without a national id: the customer recorded with its key first (the merchant linked that key to them before).
+  const probable = recorded && !known ? [recorded, ...alike.filter((c) => c.id !== recorded.id)] : alike;
+  const matched = (c: Row): MatchedCustomer => ({
     id: c.id,
     externalUserId: c.externalUserId,
     exclusion: activeExclusion(c.gambling, now),
@@ -83,17 +102,5 @@ export async function customersOfPerson(
   return { known: known ? matched(known) : null, probable: probable.map(matched) };
 }
 
-/** The longest of `exclusions` in force (one without an end before one with; of two ends, the later; a self-exclusion before a time-out of the same end), or null. Pure. */
-export function longestExclusion(exclusions: readonly (Exclusion | null)[]): Exclusion | null {
-  const end = (e: Exclusion) => (e.until ? new Date(e.until).getTime() : Infinity);
-  return exclusions.reduce<Exclusion | null>((best, e) => {
-    if (!e) return best;
-    if (!best || end(e) > end(best)) return e;
-    if (end(e) === end(best) && e.kind === 'SELF_EXCLUSION' && best.kind !== 'SELF_EXCLUSION') return e;
-    return best;
-  }, null);
-}
-
-/** The exclusion in force of a person: the longest of their matched customers' (`longestExclusion`), or null. Pure. */
-export const personExclusion = (matches: PersonMatches): Exclusion | null =>
-  longestExclusion([matches.known, ...matches.probable].map((c) => c?.exclusion ?? null));
+/** Whether a probable match of the person has an exclusion in force: the sandbox merchant then leaves the decision to the merchant. Pure. */
+export const excludedProbableMatch = (matches: PersonMatches): boolean => matches.probable.some((c) => c.exclusion !== null);

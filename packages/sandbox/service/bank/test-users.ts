@@ -132,6 +132,13 @@ export const TEST_USERS: readonly TestUser[] = [
     identity: identity('Nora', 'Noid', '1992-12-01', undefined, '9 Unnumbered Close'),
     accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8300000000', sortCode: '180002', ukAccount: '00000190' }],
   },
+  // Someone else who knows Paula Pays's name, birth date and postal code, at a bank that knows no national id:
+  // only a probable match of `pays`, whose exclusion never becomes hers.
+  {
+    username: 'namesake',
+    identity: identity('Paula', 'Pays', '1985-04-12', undefined, '12 Elsewhere Road'),
+    accounts: [{ key: 'current', kind: 'current', outcome: 'PAYS', digits: '8400000000', sortCode: '074456', ukAccount: '12345112' }],
+  },
 ];
 
 /** The test user of a username as typed (case and surrounding spaces ignored), or undefined. */

@@ -1,16 +1,18 @@
 /**
  * The merchant's decision on a player a Pay N Play login identified (docs/design.md, E26):
  * `POST /public/cashier/session/{id}/player-decision`, or the sandbox merchant's automatic one
- * (adults allowed; under age and the self-exclusion register denied) settled by the worker.
+ * (adults allowed; under age and the self-exclusion register denied; a player with an excluded
+ * probable match left to the merchant, the deposit held) settled by the worker.
  * The service holds what the bank verified, so some players it never accepts, whatever the
  * merchant answers: one under the minimum age of the licence in force (18 without a licence) or on
  * the sandbox's self-exclusion register. Their ALLOW is answered as DENY with that reason (the
  * deposit returned, DECLINED BLOCKED_CUSTOMER, the session given no customer).
  * ALLOW gives the session its customer (a returning player's own, recognised by the keyed player
- * key; else a new one from the bank's identity) and pays the held deposit through changePayin, so
- * the customer's exclusion and deposit limits (E23) bind; an exclusion in force of the same person
- * under another customer (a probable match: same name and birth date) is recorded on the
- * session's customer first, so it binds too. A deposit may instead await the player's answer to
+ * key of a national id; else the customer the merchant names, or a new one from the bank's
+ * identity) and pays the held deposit through changePayin, so that customer's own exclusion and
+ * deposit limits (E23) bind. An exclusion protects the person who asked for it: one under another
+ * customer (a probable match: the same name, birth date and postal code, which anyone who knows
+ * them can register with) is never copied onto the session's customer. A deposit may instead await the player's answer to
  * the limits their rules ask before a first deposit (deposits-awaiting-limits.ts); DENY returns the
  * deposit (DECLINED, BLOCKED_CUSTOMER). The session and the login are locked: a replayed or racing
  * decision moves nothing twice; the same decision again answers the same, another is 409.
@@ -27,12 +29,11 @@ import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { changePayin, type PayinRow } from '../core/records';
 import { rulesForCustomer } from '@/lib/cashier/regulators';
-import type { StoredGambling } from '@sandbox/db/stored-shapes';
 import { activeExclusion } from '../core/deposit-rules';
 import { merchantConfig } from '../core/request-context';
 import { ageOn } from '@/lib/cashier/age';
 import { nameAndBirthDate, nationalIdHashFor } from '../bank/player-identity';
-import { customersOfPerson, longestExclusion, personExclusion } from '../bank/player-matches';
+import { customersOfPerson, excludedProbableMatch } from '../bank/player-matches';
 import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
 import { required } from '@/lib/required';
@@ -45,15 +46,21 @@ type Decision = Omit<PlayerDecisionRequest, 'identificationId'>;
 /** The age from which a player may play where the licence in force says no more (no licence: 18). */
 export const ADULT_AGE = 18;
 
-/** The sandbox merchant's own checks, as a merchant runs them (pure): under `minimumAge` and a self-excluded player are denied. */
+/**
+ * The sandbox merchant's own checks, as a merchant runs them (pure): under `minimumAge` and a
+ * player on the register (`selfExcluded`) are denied; a player with an excluded probable match
+ * (`excludedMatch`) is left to the merchant (null: no automatic decision, the deposit held).
+ */
 export function autoDecision(
   identity: Pick<StoredPlayerIdentity, 'dateOfBirth'>,
   selfExcluded: boolean,
   now = new Date(),
   minimumAge = ADULT_AGE,
-): Decision {
+  excludedMatch = false,
+): Decision | null {
   if (ageOn(identity.dateOfBirth, now) < minimumAge) return { decision: 'DENY', reason: 'UNDERAGE' };
   if (selfExcluded) return { decision: 'DENY', reason: 'SELF_EXCLUDED' };
+  if (excludedMatch) return null;
   return { decision: 'ALLOW' };
 }
 
@@ -94,25 +101,12 @@ async function serviceRefusal(
 }
 
 /**
- * Records `exclusion` (the person's, found under another customer) on the customer `customerId`
- * unless one as long is in force there; locks the customer row (the pay-in is locked first, as
- * every path locks them). Answers whether an exclusion now binds the customer.
+ * Whether the customer `customerId`'s own exclusion (E23) is in force at `now`; locks the customer
+ * row (the pay-in is locked first, as every path locks them). Another customer's is never read.
  */
-async function bindPersonExclusion(
-  tx: Db,
-  customerId: string,
-  exclusion: NonNullable<StoredGambling['exclusion']> | null,
-  now: Date,
-): Promise<boolean> {
+async function ownExclusionInForce(tx: Db, customerId: string, now: Date): Promise<boolean> {
   const [row] = await tx.select({ gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).for('update');
-  const own = activeExclusion(row?.gambling, now);
-  const binding = longestExclusion([own, exclusion]);
-  if (binding && binding !== own)
-    await tx
-      .update(customers)
-      .set({ gambling: { ...(row?.gambling ?? {}), exclusion: { ...binding } }, updatedAt: now })
-      .where(eq(customers.id, customerId));
-  return binding !== null;
+  return activeExclusion(row?.gambling, now) !== null;
 }
 
 /** The answer of a decided login (a replay answers it again). */
@@ -225,9 +219,8 @@ async function applyDecision(tx: Db, session: SessionRow, row: Identification, a
       .where(eq(cashierSessions.id, session.id));
     await tx.update(bankPayments).set({ customerId }).where(eq(bankPayments.payinId, payin.id));
     await tx.update(payins).set({ customerId }).where(eq(payins.id, payin.id));
-    // The person's exclusion binds whichever customer the session gets: one in force under a probable match is recorded on it.
-    const person = await customersOfPerson(tx, row.merchantId, row.identity, row.playerKey, now);
-    const excluded = await bindPersonExclusion(tx, customerId, personExclusion(person), now);
+    // The customer's own exclusion binds (a returning player's, or the one the merchant linked); a probable match's is theirs alone.
+    const excluded = await ownExclusionInForce(tx, customerId, now);
     // Paid through changePayin: the customer's exclusion and limits as they are now may still decline it. A new
     // player whose rules ask for limits before a first deposit answers them first (deposits-awaiting-limits.ts); an excluded one is declined at once.
     if (deposit && payin.status === 'PENDING' && !excluded && (await limitsAskedFirst(tx, row.merchantId, customerId)))
@@ -286,8 +279,9 @@ export async function decidePlayer(tx: Db, principal: Principal, sessionId: stri
 
 /**
  * The worker's pass: the sandbox merchant's automatic decisions that are due (its setting
- * `payNPlay.autoDecide`, default on). A login the merchant decided by the API meanwhile is left.
- * Answers how many were decided.
+ * `payNPlay.autoDecide`, default on). A login the merchant decided by the API meanwhile is left,
+ * and so is one with an excluded probable match (no longer due: the merchant decides). Answers how
+ * many were decided.
  */
 export async function settleDueAutoDecisions(tx: Db, now = new Date()): Promise<number> {
   const due = await tx
@@ -300,16 +294,24 @@ export async function settleDueAutoDecisions(tx: Db, now = new Date()): Promise<
     const [session] = await tx.select().from(cashierSessions).where(eq(cashierSessions.id, sessionId)).for('update', { skipLocked: true });
     if (!session) continue;
     const row = await lockedLogin(tx, sessionId, id);
-    if (row.status !== 'AWAITING_DECISION' || !row.identity) {
+    if (row.status !== 'AWAITING_DECISION' || !row.identity || !row.playerKey) {
       await tx.update(playerIdentifications).set({ autoDecideAt: null }).where(eq(playerIdentifications.id, id));
       continue;
     }
+    // Read now, not at the identification: an exclusion recorded since counts.
+    const matches = await customersOfPerson(tx, row.merchantId, row.identity, row.playerKey, now);
     const decision = autoDecision(
       row.identity,
       await onDemoRegister(tx, row.merchantId, row.identity),
       now,
       await minimumAgeOf(tx, row.merchantId, row.identity),
+      excludedProbableMatch(matches),
     );
+    if (!decision) {
+      logger.info({ identificationId: id }, 'pay n play: an excluded probable match; the deposit is held for the merchant’s decision');
+      await tx.update(playerIdentifications).set({ autoDecideAt: null }).where(eq(playerIdentifications.id, id));
+      continue;
+    }
     try {
       // A savepoint: one login that cannot be decided never stops the worker's pass.
       await tx.transaction((sp) => applyDecision(sp, session, row, decision, now));

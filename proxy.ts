@@ -95,14 +95,19 @@ export async function proxy(request: NextRequest) {
   const csp = contentSecurityPolicy({
     nonce,
     frameAncestors: acsPage ? [...allowedOrigins, new URL(checkoutUrl()).origin] : allowedOrigins,
-    frameSrc:
-      pathname === '/sandbox' || pathname === '/sandbox/embed' ? consoleOrigins() : paymentPage ? [new URL(sandboxPublicUrl()).origin] : [],
+    // The console and its merchant pages frame the checkout's pages; the demo shop frames its own
+    // launch redirect, which leads to the checkout's widget.
+    frameSrc: ['/sandbox', '/sandbox/embed', '/sandbox/shop'].includes(pathname)
+      ? consoleOrigins()
+      : paymentPage
+        ? [new URL(sandboxPublicUrl()).origin]
+        : [],
     frameHttps: paymentPage,
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
     // The ACS's 3DS Method page posts to the checkout's notification URL; the home page's "try
-    // the widget" post leads to the console's merchant page on the twin origin.
+    // the widget" post goes to the demo shop on the twin origin.
     formTargets: [
       new URL(sandboxPublicUrl()).origin,
       ...(acsPage ? [new URL(checkoutUrl()).origin] : []),

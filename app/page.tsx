@@ -1,13 +1,16 @@
 import { getTranslations } from 'next-intl/server';
-import { sandboxEnabled } from '@/lib/config';
+import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
 
 /**
  * The landing page of the checkout origin: what it is, and where the embedded sandbox runs, the
  * first minute of a newcomer: pay a test pay-in, open a cashier or the withdrawal widget (one
- * press each, app/sandbox/try), the merchant console and the OpenAPI document.
+ * press each, app/sandbox/try), the merchant console and the OpenAPI document. The widget's press
+ * goes to the demo shop's origin, the checkout's twin (packages/sandbox/service/pages/demo-shop.ts),
+ * which logs its customer in there and frames the widget through its own launch redirect.
  */
 export default async function HomePage() {
   const t = await getTranslations('home');
+  const shop = twinOrigin(new URL(checkoutUrl()).origin) ?? '';
   const tries = [
     ['payin', t('tryPayin')],
     ['cashier', t('tryCashier')],
@@ -26,7 +29,7 @@ export default async function HomePage() {
           <ul className="flex flex-wrap gap-3">
             {tries.map(([kind, label]) => (
               <li key={kind}>
-                <form method="post" action={`/sandbox/try/${kind}`}>
+                <form method="post" action={`${kind === 'widget' ? shop : ''}/sandbox/try/${kind}`}>
                   <button type="submit" className="min-h-11 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary">
                     {label}
                   </button>

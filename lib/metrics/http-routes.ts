@@ -39,6 +39,8 @@ export const ROUTE_PATTERNS = [
   '/sandbox/try/[kind]',
   '/sandbox/provider/[transactionType]/[paymentId]',
   '/sandbox/returned',
+  '/sandbox/shop',
+  '/sandbox/shop/launch',
   '/sandbox/wallet/app-manifest',
   '/sandbox/wallet/icon.png',
   '/sandbox/wallet/method',

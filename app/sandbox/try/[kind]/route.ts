@@ -6,9 +6,10 @@ const plain = (status: number, text: string) =>
 
 /**
  * POST /sandbox/try/{payin|cashier|widget}: the home page's "try it" buttons (packages/sandbox/service/pages/try-it.ts):
- * creates a test pay-in or cashier session and sends the browser to it (303). 404 where no
- * sandbox runs or for another kind; 403 for a post from another origin; 502 when the sandbox
- * refuses.
+ * creates a test pay-in or cashier session and sends the browser to it (303); the widget's to the
+ * demo shop's page (posted to the shop's origin, which this answer logs the customer in to:
+ * packages/sandbox/service/pages/demo-shop.ts). 404 where no sandbox runs or for another kind; 403
+ * for a post from another origin; 502 when the sandbox refuses.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ kind: string }> }) {
   const { kind } = await params;
@@ -18,7 +19,10 @@ export async function POST(request: Request, { params }: { params: Promise<{ kin
   if (!origin || ![own, twinOrigin(own), new URL(request.url).origin].includes(origin))
     return plain(403, 'Only the home page starts a test');
   try {
-    return new Response(null, { status: 303, headers: { Location: await tryIt(kind as TryIt), 'Cache-Control': 'no-store' } });
+    const { location, setCookie } = await tryIt(kind as TryIt);
+    const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });
+    if (setCookie) headers.append('Set-Cookie', setCookie);
+    return new Response(null, { status: 303, headers });
   } catch (error) {
     return plain(502, error instanceof Error ? error.message : 'The sandbox did not answer');
   }

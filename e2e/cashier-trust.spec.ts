@@ -39,15 +39,15 @@ async function newSession(options: { token?: string; country?: string; kyc?: boo
 }
 
 /**
- * A paid deposit of €20 in the session with 4242 4242 4242 4242: the card a withdrawal by card may
- * then go to (the closed loop, docs/design.md). Made by the merchant before the customer's browser
+ * A paid deposit of €100 in the session with 4242 4242 4242 4242: the card a withdrawal by card may
+ * then go to, up to what it paid in (the closed loop, docs/design.md). Made by the merchant before the customer's browser
  * holds the session (after, only that browser may).
  */
 async function depositWith4242(sessionId: string): Promise<void> {
   const checkout = merchantApi(CASINO);
   const created = await checkout.POST('/public/cashier/session/{sessionId}/payin', {
     params: { path: { sessionId } },
-    body: { amount: 20, method: 'card' },
+    body: { amount: 100, method: 'card' },
   });
   expect(created.response.status, JSON.stringify(created.error)).toBe(200);
   const paid = await checkout.POST('/public/payin/{payinId}/process/card', {

@@ -73,14 +73,16 @@ test('a withdrawal above the balance is refused before any request', async ({ pa
   expect((await list.json()).transactions).toEqual([]);
 });
 
-test('withdraw to a saved card: the payout waits, the merchant confirms, the cashier shows it sent', async ({ page }) => {
+test('withdraw to a saved card: above what it paid in is said first; none is preselected; the merchant confirms, the cashier shows it sent', async ({
+  page,
+}) => {
   const externalUserId = `cashier-${randomUUID()}`;
   const session = await createSession(page, 100, externalUserId);
-  // A card saved by an earlier deposit of the same customer.
+  // A card saved by an earlier deposit of €20 of the same customer: a withdrawal by card takes at most that.
   // (by the merchant, before the customer's browser holds the session: docs/design.md, E22)
   const deposit = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
     headers: { Authorization: 'Bearer sbx_demo_merchant' },
-    data: { amount: 5 },
+    data: { amount: 20 },
   });
   const { paymentId } = await deposit.json();
   await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
@@ -93,9 +95,23 @@ test('withdraw to a saved card: the payout waits, the merchant confirms, the cas
   });
 
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
+  // Above what the card paid in: said in plain words with card chosen, before any card page.
+  const shareLine = en.cashier.cardShareAbove.replace('{max}', '€20.00').replace('{merchant}', 'Demo Shop');
+  await page.getByLabel('Amount in EUR').fill('50');
+  await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
+  await expect(page.getByTestId('card-share')).toHaveText(shareLine);
+  await expect(page.frameLocator('iframe[title="Secure payment"]').getByLabel('Card number')).toHaveCount(0);
+  await page.getByRole('radio', { name: 'Other methods' }).check();
+  await expect(page.getByTestId('card-share')).toHaveText('');
+  await page.getByRole('radio', { name: 'Card' }).check();
   await page.getByLabel('Amount in EUR').fill('20');
+  await expect(page.getByTestId('card-share')).toHaveText('');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
-  await expect(step(page).getByRole('radio', { name: /Mastercard ending 4444/ })).toBeChecked();
+  // No card is chosen for the customer; each shows the name on it.
+  const saved = step(page).getByRole('radio', { name: /Mastercard ending 4444/ });
+  await expect(saved).not.toBeChecked();
+  await expect(step(page).getByText('Name on card: Ada')).toBeVisible();
+  await saved.check();
   await step(page).getByRole('button', { name: 'Send €20.00 to this card' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'waiting' })).toHaveText(
     "Your withdrawal is waiting for the merchant's approval.",

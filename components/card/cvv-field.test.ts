@@ -46,7 +46,7 @@ describe('the CVV field of both card forms', () => {
       createElement(CardForm, { ...common, allowSave: true, text: await cardFormText('€1.00', 'payin') }),
     );
     const saved = renderToStaticMarkup(
-      createElement(SavedCards, { ...common, cards: [visa], text: await savedCardsText('€1.00', 'payin') }),
+      createElement(SavedCards, { ...common, preselect: true, cards: [visa], text: await savedCardsText('€1.00', 'payin') }),
     );
     const ofNew = cvvMarkup(newCard, 'cvv');
     const ofSaved = cvvMarkup(saved, 'saved-cvv');

@@ -1,10 +1,12 @@
 'use client';
 /**
- * The customer's saved cards on the card page: brand, mask and expiry; an expired card is
- * shown but cannot be chosen; the last used one is preselected. A pay-in asks for the CVV alone
- * (the chosen brand's length) in the new-card form's own field (cvv-field.tsx); a payout needs
- * none. Posts to the server action it is given (`payWithSavedCard`, `payoutToSavedCard`); works
- * without JavaScript.
+ * The customer's saved cards on the card page: brand, mask and expiry (and on a payout the name
+ * on the card); an expired card is shown but cannot be chosen. A pay-in preselects the last used
+ * one and asks for the CVV alone (the chosen brand's length) in the new-card form's own field
+ * (cvv-field.tsx). A payout preselects none: a card someone else saved on the customer's pay-in is
+ * listed too (docs/design.md, "Withdrawals by card (closed loop)"), so the customer chooses where
+ * the money goes, and sending with none chosen says so. Posts to the server action it is given
+ * (`payWithSavedCard`, `payoutToSavedCard`); works without JavaScript.
  */
 import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -22,6 +24,8 @@ export interface SavedCardItem {
   label: string;
   /** "Expires 12/2031" or "Expired 01/2020", from the catalogue. */
   expiryText: string;
+  /** "Name on card: Ada Lovelace", from the catalogue: a payout's cards, so whose card it is shows. */
+  holderText?: string;
   expired: boolean;
   cvvSize: 3 | 4;
   /** Where the removal is confirmed; absent where this browser cannot prove it may remove the card (it holds neither the payout nor a cashier session of the customer). */
@@ -35,11 +39,15 @@ export interface SavedCardsText extends ThreeDSText, CvvFieldText {
   cvv: string;
   submit: string;
   processing: string;
+  /** Sending with no card chosen (a payout preselects none). */
+  chooseCard: string;
 }
 
 interface SavedCardsProps {
   action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
   requireCvv: boolean;
+  /** Whether the first usable card starts chosen: a pay-in's (the CVV still proves the card); never a payout's. */
+  preselect: boolean;
   cards: SavedCardItem[];
   paymentId: string;
   locale: string;
@@ -59,8 +67,11 @@ export function SavedCards(props: SavedCardsProps) {
     props.paymentId,
     props.locale,
   );
-  const firstUsable = cards.find((c) => !c.expired)?.cardId ?? '';
+  const firstUsable = props.preselect ? (cards.find((c) => !c.expired)?.cardId ?? '') : '';
   const [selected, setSelected] = useState(firstUsable);
+  /** Sending was asked with no card chosen (here, or the server's answer to a post without JavaScript). */
+  const [noChoice, setNoChoice] = useState(false);
+  const choiceMissing = noChoice || (!selected && state.fieldErrors?.cardId !== undefined);
   /** The security code's error as last checked here; until then, the server's (a post without JavaScript). */
   const [cvvError, setCvvError] = useState<CvvError | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
@@ -84,6 +95,11 @@ export function SavedCards(props: SavedCardsProps) {
     event.preventDefault();
     const form = formRef.current;
     if (!form || pending) return;
+    if (!selected) {
+      setNoChoice(true);
+      form.querySelector<HTMLInputElement>('input[name="cardId"]:not(:disabled)')?.focus();
+      return;
+    }
     if (requireCvv) {
       const error = checkCvv(cvvInput()?.value ?? '', cvvSize);
       setCvvError(error);
@@ -113,8 +129,13 @@ export function SavedCards(props: SavedCardsProps) {
       >
         {banner}
       </div>
-      <fieldset>
+      <fieldset aria-describedby={choiceMissing ? 'saved-card-choice-error' : undefined}>
         <legend className="mb-2 text-base font-semibold">{text.legend}</legend>
+        {choiceMissing ? (
+          <p id="saved-card-choice-error" className="mb-2 text-sm text-danger">
+            {text.chooseCard}
+          </p>
+        ) : null}
         <ul className="space-y-2">
           {cards.map((c) => (
             <li key={c.cardId} className="flex items-center justify-between gap-3 rounded-theme border border-line p-3">
@@ -127,6 +148,7 @@ export function SavedCards(props: SavedCardsProps) {
                   checked={selected === c.cardId}
                   onChange={() => {
                     setSelected(c.cardId);
+                    setNoChoice(false);
                     // A shown error is checked again against the newly chosen brand's length.
                     if (cvvError) setCvvError(checkCvv(cvvInput()?.value ?? '', c.cvvSize));
                   }}
@@ -134,6 +156,7 @@ export function SavedCards(props: SavedCardsProps) {
                 />
                 <span>
                   <span className="block font-medium">{c.label}</span>
+                  {c.holderText ? <span className="block text-sm">{c.holderText}</span> : null}
                   <span className="block text-sm">{c.expiryText}</span>
                 </span>
               </label>
@@ -164,7 +187,8 @@ export function SavedCards(props: SavedCardsProps) {
           />
         </div>
       ) : null}
-      <SubmitButton pending={pending} disabled={!selected} label={text.submit} processing={text.processing} />
+      {/* Enabled with none chosen: a page without JavaScript cannot enable it once a card is chosen. */}
+      <SubmitButton pending={pending} disabled={cards.every((c) => c.expired)} label={text.submit} processing={text.processing} />
     </form>
   );
 }

@@ -133,6 +133,7 @@ async function resolveSavedCardsText(type: CheckoutTransactionType): Promise<Sav
     ...cvvFieldText(t),
     submit: type === 'payin' ? t('payWithSaved', { amount }) : t('payoutSubmit', { amount }),
     processing: t('processing'),
+    chooseCard: t('chooseCard'),
     ...(await threeDSText()),
   };
 }

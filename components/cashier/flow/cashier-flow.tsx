@@ -6,7 +6,8 @@
  * for the merchant, or a redirect: payment-step.tsx); the cashier then returns to its start with
  * the history refreshed, or, after a deposit that did not go through, offers what can work next
  * (deposit-recovery.tsx): after any decline, under the payment page while it takes another
- * attempt, and in its place once it has ended. Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
+ * attempt, and in its place once it has ended. A withdrawal by card above what the customer's
+ * deposit cards can take is said in words as the amount is typed (card-share.ts). Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
@@ -18,6 +19,7 @@ import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
 import { feeLineOf, useSettled } from './fee-line';
+import { aboveCardShare } from './card-share';
 import { DepositRecovery, type RecoveryText } from '../deposit-recovery/deposit-recovery';
 
 export interface CashierFlowText {
@@ -39,6 +41,11 @@ export interface CashierFlowText {
   methodFees: { card?: string; apm?: string };
   /** "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
   feeLine: string;
+  /**
+   * A withdrawal's words when the amount is above what the deposit cards can take (a card gets back
+   * only what it paid in), the most already in them: shown on choosing card, before any card is typed.
+   */
+  cardShare?: string;
   /** Links beside the terms (responsible gambling) and after a KYC refusal (verification). */
   limitsLink?: { href: string; text: string };
   /** The deposit step's link to the financial limits on this page (UKGC RTS 12). */
@@ -64,6 +71,8 @@ interface CashierFlowProps {
   rules?: AmountRules;
   /** The fee rule of each method choice, or null. */
   fees?: { card: FeeRule | null; apm: FeeRule | null };
+  /** Major units: the most one withdrawal by card may send (the session's `cardWithdrawalMax`), or null when unknown. */
+  cardWithdrawalMax?: number | null;
   initialAttemptKey: string;
   text: CashierFlowText;
 }
@@ -84,6 +93,8 @@ export function CashierFlow(props: CashierFlowProps) {
   const [method, setMethod] = useState<'card' | 'apm'>('card');
   // Announced once typing pauses, not at every keystroke.
   const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
+  // Above what the deposit cards can take: said on choosing card, before the card page (card-share.ts).
+  const shareText = useSettled(flow === 'withdraw' && text.cardShare && aboveCardShare(typed, method, props) ? text.cardShare : '', 400);
 
   // Each answer of the action shows once: its step and its error (state adjusted while rendering).
   const [answered, setAnswered] = useState(state);
@@ -290,6 +301,15 @@ export function CashierFlow(props: CashierFlowProps) {
       <p data-testid="fee-line" aria-live="polite" className="min-h-5 text-sm font-medium">
         {feeText}
       </p>
+      {flow === 'withdraw' && text.cardShare ? (
+        <p
+          data-testid="card-share"
+          aria-live="polite"
+          className={shareText ? 'rounded-theme border border-control bg-surface p-3 text-sm' : ''}
+        >
+          {shareText}
+        </p>
+      ) : null}
       <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
     </form>
   );

@@ -30,12 +30,16 @@ function feeRuleText(rule: FeeRule | null, currency: string, locale: string): st
   return [percent, fixed].filter(Boolean).join(' + ');
 }
 
-/** The cashier flow's text; with `terms`, the bounds, limits, fees and links already in words. */
+/**
+ * The cashier flow's text; with `terms`, the bounds, limits, fees and links already in words; with
+ * `cardWithdrawalMax` (major units, the session's), a withdrawal's words for an amount above what the
+ * deposit cards can take, that most in them.
+ */
 export async function cashierFlowText(
   flow: 'deposit' | 'withdraw',
   currency: string,
   balanceText: string | null,
-  options: { terms?: CashierTerms; locale?: string; merchant?: string } = {},
+  options: { terms?: CashierTerms; locale?: string; merchant?: string; cardWithdrawalMax?: number } = {},
 ): Promise<CashierFlowText> {
   const t = await getTranslations('cashier');
   const digits = minorUnits(currency);
@@ -98,6 +102,14 @@ export async function cashierFlowText(
     },
     feeLine:
       flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),
+    ...(flow === 'withdraw' && options.cardWithdrawalMax !== undefined
+      ? {
+          cardShare:
+            options.cardWithdrawalMax > 0
+              ? t('cardShareAbove', { max: money(options.cardWithdrawalMax), merchant: options.merchant ?? '' })
+              : t('cardShareNone', { merchant: options.merchant ?? '' }),
+        }
+      : {}),
     ...(terms?.responsibleGamblingUrl && flow === 'deposit'
       ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } }
       : {}),

@@ -68,6 +68,7 @@ export async function openCashierView(
     terms,
     locale: uiLocale,
     merchant: settings.displayName,
+    cardWithdrawalMax: session.cardWithdrawalMax,
   });
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
   return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId };
@@ -93,6 +94,7 @@ export function CashierViewFlow({ view, presets }: { view: CashierView; presets:
         presets={presets}
         rules={view.terms.rules}
         fees={view.terms.fees}
+        cardWithdrawalMax={view.session.cardWithdrawalMax ?? null}
         initialAttemptKey={randomUUID()}
         text={view.flowText}
       />

@@ -50,7 +50,8 @@ async function savedCardsOf(transaction: { customerId: string; savedCards?: Save
 
 /**
  * /payments/{transactionType}/{paymentId}/card: the card iframe (docs/design.md, "Card pay-in",
- * "Payout"). Saved cards first, then a new card. A transaction past its form (processing,
+ * "Payout"). Saved cards first (a payout's with the name on each, none chosen for the customer),
+ * then a new card. A transaction past its form (processing,
  * 3DS, waiting for the merchant, final) is shown by its status page instead.
  */
 export default async function CardPage(props: PageProps<'/payments/[transactionType]/[paymentId]/card'>) {
@@ -88,6 +89,8 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       label,
       expiryText: t(expired ? 'expired' : 'expires', { expiry: formatExpiry({ month: c.expiryMonth, year: c.expiryYear }, uiLocale) }),
       expired,
+      // A payout's card shows the name on it: a card someone else saved on the customer's pay-in is told apart.
+      ...(type === 'payout' && c.cardHolderName ? { holderText: t('savedHolder', { holder: c.cardHolderName }) } : {}),
       cvvSize: cvvSizeOfBrand(c.cardBrand),
       ...(removable ? { removeHref: paymentHref(type, 'card', transaction.id, locale, { remove: c.cardId }) } : {}),
       removeLabel: t('remove', { label }),
@@ -169,6 +172,7 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
             <SavedCards
               action={type === 'payin' ? payWithSavedCard : payoutToSavedCard}
               requireCvv={type === 'payin'}
+              preselect={type === 'payin'}
               cards={items}
               paymentId={transaction.id}
               locale={locale}

@@ -5,7 +5,7 @@
  * guard hands Next.js. Pure but for the configuration read.
  */
 import type http from 'node:http';
-import { appConfig, checkoutUrl, forwardedHostList } from '@/lib/config';
+import { appConfig, checkoutUrl, forwardedHostList, twinOrigin } from '@/lib/config';
 import { canonicalHost, canonicalOrigin, schemeOf, type Scheme } from './host-names';
 
 const DEFAULT_PORT: Record<Scheme, number> = { http: 80, https: 443 };
@@ -121,4 +121,21 @@ export function proxiedPostSpellings(
   const host = effectiveHost(header('host'), header('x-forwarded-host'), trustedHops);
   if (!origin || canonicalHost(host, origin.scheme) !== origin.host) return {};
   return { origin: origin.origin, 'x-forwarded-host': origin.host };
+}
+
+/**
+ * Whether a route's POST comes from one of our own pages (no cross-site form posts: login CSRF):
+ * its `Origin` names, in any spelling of one host (host-names.ts: case, trailing dot, default
+ * port), the checkout's origin, its loopback twin (localhost and 127.0.0.1), or the request's own
+ * origin. A missing, `null` or malformed Origin is not ours. Pure but for the configuration read.
+ */
+export function fromOwnPage(request: Request): boolean {
+  const origin = canonicalOrigin(request.headers.get('origin'));
+  if (!origin) return false;
+  const own = new URL(checkoutUrl()).origin;
+  const allowed = [own, twinOrigin(own), new URL(request.url).origin].flatMap((o) => {
+    const canonical = o ? canonicalOrigin(o) : null;
+    return canonical ? [canonical.origin] : [];
+  });
+  return allowed.includes(origin.origin);
 }

@@ -1,4 +1,3 @@
-import { checkoutUrl, twinOrigin } from '@/lib/config';
 import { readBoundedText } from '@/lib/net/bounded-body';
 import { LAUNCH_TOKEN, spendLaunch } from '@/lib/checkout/shared/holding';
 import { holderCookieAllowed } from '@/lib/payments-api/holder-proof';
@@ -7,6 +6,7 @@ import { consume, VelocityLimited } from '@/lib/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { ID_CHARS } from '@/lib/contract/ids';
 import { spentUserAgent } from '@/lib/contract/untrusted-text';
+import { fromOwnPage } from '@/lib/net/request-hosts';
 
 const CASHIER_PATH = new RegExp(`^/cashier/(${ID_CHARS})(?:/widget)?$`);
 const PAYOUT_PATH = new RegExp(`^/payments/payout/(${ID_CHARS})/(?:card|apm)$`);
@@ -22,15 +22,6 @@ function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null 
 const plain = (status: number, text: string) =>
   new Response(`${text}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 
-/** Whether the post comes from one of our own pages: its Origin is the request's own origin or the checkout's (and its loopback twin). */
-function fromOurPage(request: Request): boolean {
-  const origin = request.headers.get('origin');
-  if (!origin) return false;
-  const own = new URL(checkoutUrl()).origin;
-  const allowed = new Set([own, twinOrigin(own), new URL(request.url).origin].filter(Boolean));
-  return allowed.has(origin);
-}
-
 /**
  * POST /api/launch (form: path, launch, and the address's other parameters): spends the launch
  * secret of a merchant's address for this browser, under a new holder secret
@@ -43,7 +34,7 @@ function fromOurPage(request: Request): boolean {
  * LIMIT_LAUNCHES_PER_IP from one client address, 400 for a malformed form, 413 beyond 4 KB.
  */
 export async function POST(request: Request) {
-  if (!fromOurPage(request)) return plain(403, 'This address opens a page from the checkout only');
+  if (!fromOwnPage(request)) return plain(403, 'This address opens a page from the checkout only');
   if (!holderCookieAllowed()) return plain(403, 'This checkout opens its pages over https only');
   const text = await readBoundedText(request, 4096);
   if (text === null) return plain(413, 'The form is too large');

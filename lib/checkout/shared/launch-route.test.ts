@@ -64,6 +64,28 @@ describe('POST /api/launch', () => {
     expect((await post('198.51.100.10')).status).toBe(303);
   });
 
+  it('takes its own origin in any spelling of the host (case, trailing dot, default port), and no look-alike', async () => {
+    let client = 0;
+    const from = (origin: string) =>
+      POST(
+        new Request('https://checkout.test/api/launch', {
+          method: 'POST',
+          headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `192.0.2.${(client += 1)}` },
+          body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
+        }),
+      );
+    for (const own of ['https://CHECKOUT.TEST', 'https://checkout.test.', 'https://checkout.test:443', 'HTTPS://Checkout.Test.:443'])
+      expect((await from(own)).status, own).toBe(303);
+    for (const other of [
+      'https://checkout.test.evil',
+      'https://checkout.test:8443',
+      'https://xcheckout.test',
+      'null',
+      'https://checkout.test/',
+    ])
+      expect((await from(other)).status, other).toBe(403);
+  });
+
   it('refuses a post forged from another origin, and any launch on a plain-http checkout outside loopback', async () => {
     const forged = await POST(
       new Request('https://checkout.test/api/launch', {

@@ -1,4 +1,5 @@
-import { checkoutUrl, sandboxEnabled, twinOrigin } from '@/lib/config';
+import { sandboxEnabled } from '@/lib/config';
+import { fromOwnPage } from '@/lib/net/request-hosts';
 import { TRY_ITS, tryIt, type TryIt } from '@sandbox/service/pages/try-it';
 
 const plain = (status: number, text: string) =>
@@ -14,10 +15,7 @@ const plain = (status: number, text: string) =>
 export async function POST(request: Request, { params }: { params: Promise<{ kind: string }> }) {
   const { kind } = await params;
   if (!sandboxEnabled() || !TRY_ITS.includes(kind as TryIt)) return plain(404, 'Not found');
-  const own = new URL(checkoutUrl()).origin;
-  const origin = request.headers.get('origin');
-  if (!origin || ![own, twinOrigin(own), new URL(request.url).origin].includes(origin))
-    return plain(403, 'Only the home page starts a test');
+  if (!fromOwnPage(request)) return plain(403, 'Only the home page starts a test');
   try {
     const { location, setCookie } = await tryIt(kind as TryIt);
     const headers = new Headers({ Location: location, 'Cache-Control': 'no-store' });

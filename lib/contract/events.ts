@@ -105,7 +105,7 @@ export const FinancialCheckDueEvent = z
         })
         .meta({
           description:
-            "Deposits paid (without the cashier fee, less refunds) less withdrawals paid or on their way over the window, every currency converted into GBP at the sandbox's rates.",
+            "Deposits paid (without the cashier fee, less refunds) less withdrawals paid out (PROCESSED, counted when paid out) over the window, every currency converted into GBP at the sandbox's rates.",
         }),
       threshold: z.object({ amountMinor: z.number().int(), currency: z.string() }).meta({ description: 'GBP 150.00 (15000 minor units).' }),
       window: z

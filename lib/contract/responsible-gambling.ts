@@ -19,13 +19,13 @@ const Major = z.number().positive().max(1e12);
 /**
  * The kinds of financial limit a customer sets (UKGC RTS 12; docs/design.md, section 8): `deposit`
  * (gross: what is deposited, the only kind called a deposit limit), `loss` (net deposits less the
- * balance's increase over the window) and `netDeposit` (deposits less withdrawals over the window).
+ * balance's increase over the window) and `netDeposit` (deposits less withdrawals paid out over the window: a withdrawal counts once PROCESSED, never while it can still be cancelled or fail).
  */
 export const LimitKind = z.enum(['deposit', 'loss', 'netDeposit']).meta({
   id: 'LimitKind',
   'x-extension': true,
   description:
-    'deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals over the period. loss: net deposits less the increase of the balance over the period.',
+    'deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals paid out (PROCESSED) over the period. loss: net deposits less the increase of the balance over the period.',
 });
 export type LimitKind = z.infer<typeof LimitKind>;
 const PeriodAmounts = z.object({ day: z.number().optional(), week: z.number().optional(), month: z.number().optional() });
@@ -86,7 +86,7 @@ export const ResponsibleGambling = z
     }),
     netDepositLimits: PeriodAmounts.optional().meta({
       description:
-        'Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals over the period.',
+        'Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals paid out (PROCESSED) over the period.',
     }),
     room: z
       .array(z.object({ kind: LimitKind, period: Period, limit: z.number(), remaining: z.number() }))

@@ -1833,7 +1833,7 @@ export interface components {
                 externalUserId?: string;
                 /** @constant */
                 regulator: "UKGC";
-                /** @description Deposits paid (without the cashier fee, less refunds) less withdrawals paid or on their way over the window, every currency converted into GBP at the sandbox's rates. */
+                /** @description Deposits paid (without the cashier fee, less refunds) less withdrawals paid out (PROCESSED, counted when paid out) over the window, every currency converted into GBP at the sandbox's rates. */
                 netDeposits: {
                     /** @description Net deposits over the window, ISO 4217 minor units of `currency`. */
                     amountMinor: number;
@@ -2123,7 +2123,7 @@ export interface components {
                 week?: number;
                 month?: number;
             };
-            /** @description Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals over the period. */
+            /** @description Net deposit limits in force now, in the session currency (converted as `limits`): deposits less withdrawals paid out (PROCESSED) over the period. */
             netDepositLimits?: {
                 day?: number;
                 week?: number;
@@ -2212,7 +2212,7 @@ export interface components {
             amount: number | null;
         };
         /**
-         * @description deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals over the period. loss: net deposits less the increase of the balance over the period.
+         * @description deposit: what the customer deposits over the period (gross; the only kind called a deposit limit). netDeposit: deposits less withdrawals paid out (PROCESSED) over the period. loss: net deposits less the increase of the balance over the period.
          * @enum {string}
          */
         LimitKind: "deposit" | "loss" | "netDeposit";

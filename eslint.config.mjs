@@ -22,6 +22,8 @@ export default defineConfig([
     '.data/**',
     // Generated from the zod contract (npm run openapi) and by the embed build.
     'lib/contract/generated/**',
+    'packages/client/src/generated/**',
+    'packages/client/dist/**',
     'public/embed/**',
     'public/embed.js',
   ]),

@@ -3,6 +3,8 @@ import path from 'node:path';
 
 const resolve = {
   alias: {
+    // The merchant's client package by its name, from its source (as tsconfig.json's `paths`).
+    '@hosted-checkout/client': path.resolve(__dirname, 'packages/client/src/index.ts'),
     '@sandbox': path.resolve(__dirname, 'packages/sandbox'),
     '@': path.resolve(__dirname, '.'),
     'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts'),
@@ -11,7 +13,7 @@ const resolve = {
 const env = { CHECKOUT_URL: 'http://checkout.test', LOG_LEVEL: 'silent' };
 
 /**
- * Two projects: the product's unit tests, with no database at all, and the sandbox's
+ * Two projects: the product's unit tests (the merchant's client package's among them), with no database at all, and the sandbox's
  * (packages/sandbox), each file on its own memory:// database made from one migrated template
  * (packages/sandbox/testing/database-template.ts), or on the PostgreSQL server of DATABASE_URL.
  */
@@ -25,7 +27,14 @@ export default defineConfig({
         resolve,
         test: {
           name: 'product',
-          include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts', 'deploy/**/*.test.ts'],
+          // packages/client: the merchant's client package, packed and installed outside the repository.
+          include: [
+            'lib/**/*.test.ts',
+            'components/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
+            'packages/client/test/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20000,
           env,

@@ -2,14 +2,16 @@
  * A merchant integration built from the integration guide alone (docs/integration.md, which the
  * README links): its typed-client snippet creates a pay-in, its embed snippet (the current
  * release of /embed/ with its integrity hash) mounts the card page on the merchant's origin, the
- * customer pays, and its webhook snippet verifies the delivery with standardwebhooks. Only the
- * origins, the token and the page URL are replaced; a change to a snippet that breaks it fails here.
+ * customer pays, and its webhook snippet verifies the delivery with the client package's
+ * `verifyWebhook`. Only the origins, the token, the page URL and where the package
+ * `@hosted-checkout/client` is read from (its source: packages/client/test/pack.test.ts installs
+ * the packed package itself) are replaced; a change to a snippet that breaks it fails here.
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures';
-import { Webhook } from 'standardwebhooks';
+import { verifyWebhook } from '../lib/payments-api/merchant-client';
 import { CHECKOUT_ORIGIN, fillCard, merchantApi, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
 
 const GUIDE = readFileSync('docs/integration.md', 'utf8');
@@ -40,8 +42,8 @@ test('the guide alone: typed client, embed script with its integrity hash, payme
   const dir = mkdtempSync(path.join(process.cwd(), '.data', 'readme-'));
   const file = path.join(dir, 'create-payin.mts');
   const client = localize(snippet('## A merchant server: the typed client', 'ts')).replace(
-    "from './lib/payments-api/merchant-client'",
-    `from '${path.resolve('lib/payments-api/merchant-client')}'`,
+    "from '@hosted-checkout/client'",
+    `from '${path.resolve('packages/client/src/index.ts')}'`,
   );
   writeFileSync(file, `${client}\nconsole.log(JSON.stringify(data));\n`);
   const output = await new Promise<string>((resolve, reject) =>
@@ -78,10 +80,10 @@ test('the guide alone: typed client, embed script with its integrity hash, payme
     })
     .toBe(true);
   const verify = snippet('Receiving them on a merchant server', 'js').replace(/^\s*import .*$/m, '');
-  const run = new Function('Webhook', 'process', 'rawBody', 'headers', `${verify}\nreturn event;`) as (...args: unknown[]) => {
+  const run = new Function('verifyWebhook', 'process', 'rawBody', 'headers', `${verify}\nreturn event;`) as (...args: unknown[]) => {
     data: { object: { id: string } };
   };
-  const event = run(Webhook, { env: { WEBHOOK_SECRET: secret } }, delivery!.raw, delivery!.headers);
+  const event = run(verifyWebhook, { env: { WEBHOOK_SECRET: secret } }, delivery!.raw, delivery!.headers);
   expect(event.data.object.id).toBe(created.paymentId);
-  expect(() => run(Webhook, { env: { WEBHOOK_SECRET: secret } }, `${delivery!.raw} `, delivery!.headers)).toThrow();
+  expect(() => run(verifyWebhook, { env: { WEBHOOK_SECRET: secret } }, `${delivery!.raw} `, delivery!.headers)).toThrow();
 });

@@ -37,7 +37,7 @@ export const WEBHOOK_HEADERS = [
   {
     name: 'X-Signature',
     description:
-      '`sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature).',
+      'Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature.',
   },
 ] as const;
 

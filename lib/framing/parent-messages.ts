@@ -1,11 +1,12 @@
 /**
  * Messages from a framed page to the merchant's page (docs/design.md, section 5):
  * `{ source: "checkout", version: 1, type, transactionType, paymentId, ... }`, posted only to
- * the parent's origin when it is an allowed origin, never to `*`. Browser-only module.
+ * the parent's origin when it is an allowed origin, never to `*`. Their types and fields are the
+ * merchant's client package's (`CheckoutMessageFields`, packages/client), so a message the pages
+ * send differently from what merchants are told fails the type check. Browser-only module.
  */
+import type { CheckoutMessageFields, CheckoutMessageType } from '@hosted-checkout/client';
 import { isAllowedOrigin } from './origin-patterns';
-
-type ParentMessageType = 'ready' | 'resize' | 'submitted' | 'status' | 'redirect' | 'error' | 'balance' | 'challenge' | 'timing';
 
 let target: string | null = null;
 let context: { transactionType?: string; paymentId?: string; sessionId?: string } = {};
@@ -53,8 +54,13 @@ export function initParentMessaging(
   if (origin && (origin === window.location.origin || isAllowedOrigin(allowedOrigins, origin))) target = origin;
 }
 
-/** Posts a message to the parent; does nothing when there is no allowed parent. */
-export function postToParent(type: ParentMessageType, extra: Record<string, unknown> = {}): void {
+/** Posts a message of `type` with its fields to the parent; does nothing when there is no allowed parent. */
+export function postToParent<T extends CheckoutMessageType>(
+  type: T,
+  ...[fields]: Record<never, never> extends CheckoutMessageFields[T]
+    ? [fields?: CheckoutMessageFields[T]]
+    : [fields: CheckoutMessageFields[T]]
+): void {
   if (!target) return;
-  window.parent.postMessage({ source: 'checkout', version: 1, type, ...context, ...extra }, target);
+  window.parent.postMessage({ source: 'checkout', version: 1, type, ...context, ...fields }, target);
 }

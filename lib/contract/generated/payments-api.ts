@@ -946,7 +946,7 @@ export interface webhooks {
                     "webhook-timestamp": string;
                     /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
                     "webhook-signature": string;
-                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
                     "X-Signature": string;
                 };
                 path?: never;
@@ -993,7 +993,7 @@ export interface webhooks {
                     "webhook-timestamp": string;
                     /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
                     "webhook-signature": string;
-                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
                     "X-Signature": string;
                 };
                 path?: never;
@@ -1040,7 +1040,7 @@ export interface webhooks {
                     "webhook-timestamp": string;
                     /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
                     "webhook-signature": string;
-                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
                     "X-Signature": string;
                 };
                 path?: never;
@@ -1087,7 +1087,7 @@ export interface webhooks {
                     "webhook-timestamp": string;
                     /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
                     "webhook-signature": string;
-                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
                     "X-Signature": string;
                 };
                 path?: never;
@@ -1134,7 +1134,7 @@ export interface webhooks {
                     "webhook-timestamp": string;
                     /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
                     "webhook-signature": string;
-                    /** @description `sha256=` and the hex HMAC-SHA256 of the raw body with the merchant secret (the brief; no timestamp: prefer webhook-signature). */
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
                     "X-Signature": string;
                 };
                 path?: never;

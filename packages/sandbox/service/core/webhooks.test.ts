@@ -14,8 +14,9 @@ import { h2hCreateBody } from '@sandbox/testing/sandbox-fixtures';
 import { completeChallenge } from '../payins/payin-decisions';
 import { sandboxDb } from './store';
 import { runSandboxWorkerOnce } from '../worker';
-import { RETRY_DELAYS_S, standardWebhookHeaders } from './webhooks';
+import { RETRY_DELAYS_S, signature, standardWebhookHeaders } from './webhooks';
 import { Webhook } from 'standardwebhooks';
+import { verifyWebhook, verifyXSignature } from '@hosted-checkout/client';
 import { PaymentEvent } from '@/lib/contract/events';
 import { loopbackOnly } from '@/lib/testing/loopback-only';
 
@@ -59,11 +60,17 @@ async function secretOf(merchantId: string) {
   return row!.secret;
 }
 
-/** Both signatures: the brief's X-Signature, and Standard Webhooks checked by the `standardwebhooks` verifier. */
-const expectSigned = (hit: Received, secret: string) => {
+/**
+ * Both signatures: the brief's X-Signature (keyed with the whole `whsec_…` text), and Standard
+ * Webhooks checked by the `standardwebhooks` verifier; and both accepted by the merchant's client
+ * package's verifiers, which document those keys (packages/client/README.md).
+ */
+const expectSigned = async (hit: Received, secret: string) => {
   expect(hit.headers['x-signature']).toBe(`sha256=${createHmac('sha256', secret).update(hit.raw).digest('hex')}`);
   expect(hit.headers['webhook-id']).toBe(hit.headers['x-webhook-id']);
   expect(new Webhook(secret).verify(hit.raw, hit.headers as Record<string, string>)).toEqual(JSON.parse(hit.raw));
+  expect(verifyWebhook(hit.raw, hit.headers, secret)).toEqual(JSON.parse(hit.raw));
+  expect(await verifyXSignature(hit.raw, hit.headers, secret)).toEqual(JSON.parse(hit.raw));
 };
 
 /** A host-to-host create of EUR 49.99 whose webhooks go to `hookPath` of the test's listener. */
@@ -110,7 +117,7 @@ describe('legacy host-to-host webhook', () => {
     await runSandboxWorkerOnce(db);
     const first = received.find((r) => r.path === '/hook-3ds');
     expect(first).toBeDefined();
-    expectSigned(first!, await secretOf('merchant-demo'));
+    await expectSigned(first!, await secretOf('merchant-demo'));
     expect(Object.keys(first!.body).sort()).toEqual([...WEBHOOK_FIELDS].sort());
     expect(first!.body).toMatchObject({
       id: created.body.id,
@@ -230,7 +237,7 @@ describe('events of the public API', () => {
       ['payin.status_changed', 'PENDING', 'SUCCESS'],
     ]);
     for (const event of events) {
-      expectSigned(event, await secretOf('merchant-other'));
+      await expectSigned(event, await secretOf('merchant-other'));
       // The body is the document's PaymentEvent (OpenAPI `webhooks`).
       expect(PaymentEvent.parse(event.body)).toEqual(event.body);
     }
@@ -248,6 +255,17 @@ describe('Standard Webhooks signature', () => {
     expect(() => new Webhook(secret).verify(body, old)).toThrow(/timestamp/i);
     expect(() => new Webhook(secret).verify(body.replace('succeeded', 'refunded'), fresh)).toThrow();
     expect(() => new Webhook('whsec_' + Buffer.from('another secret').toString('base64')).verify(body, fresh)).toThrow();
+  });
+
+  it('keys X-Signature with the whole whsec_ text and webhook-signature with the decoded part, as the client package documents', async () => {
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const body = JSON.stringify({ id: 'evt_1', type: 'payin.status_changed' });
+    const headers = { 'X-Signature': signature(secret, body), ...standardWebhookHeaders(secret, 'whd_1', body) };
+    const decoded = Buffer.from(secret.slice('whsec_'.length), 'base64');
+    expect(headers['X-Signature']).toBe(`sha256=${createHmac('sha256', Buffer.from(secret, 'utf8')).update(body).digest('hex')}`);
+    expect(headers['X-Signature']).not.toBe(`sha256=${createHmac('sha256', decoded).update(body).digest('hex')}`);
+    expect(await verifyXSignature(body, headers, secret)).toEqual(JSON.parse(body));
+    expect(verifyWebhook(body, headers, secret)).toEqual(JSON.parse(body));
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Webhooks of the sandbox. Deliveries are written to an outbox in the transaction of the
  * change they report and sent by `deliverDueWebhooks`: POST of the exact stored body with
- * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body with the merchant's webhook secret>` and
+ * `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>` (legacy), keyed with the merchant's
+ * webhook secret as text (the UTF-8 bytes of the whole `whsec_…`, nothing decoded), and
  * the Standard Webhooks headers (standardwebhooks.com, v1): `webhook-id` (the delivery's id, the
  * same on every retry and resend), `webhook-timestamp` (Unix seconds of this attempt) and
  * `webhook-signature` (`v1,<base64 HMAC-SHA256 of "id.timestamp.body">`, the secret's bytes being
@@ -28,7 +29,10 @@ export const RETRY_DELAYS_S = [1, 2, 4, 8, 16];
 const LEASE_MS = 30_000;
 const SEND_TIMEOUT_MS = 5_000;
 
-/** `sha256=<hex>`: HMAC-SHA256 of the raw body with the merchant's webhook secret. */
+/**
+ * `sha256=<hex>`: HMAC-SHA256 of the raw body keyed with `secret` as text, the UTF-8 bytes of the
+ * whole `whsec_…` (as docs/integration.md and the client package's `verifyXSignature` state).
+ */
 export const signature = (secret: string, body: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /**

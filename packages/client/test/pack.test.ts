@@ -1,0 +1,319 @@
+/**
+ * The client package as a merchant gets it: `npm pack -w @hosted-checkout/client` (its prepack
+ * builds dist/ with tsc), then, in an empty folder outside the repository, `npm install <tarball>`
+ * and a plain ESM script that imports it by its name: it creates a pay-in and a launch redirect
+ * against a small API server of this test (127.0.0.1), and verifies a delivery signed both ways
+ * (Standard Webhooks and the legacy X-Signature, each with its documented key). Then `tsc` checks
+ * a TypeScript merchant against the installed declarations alone.
+ *
+ * The unit tests run with loopback only (scripts/build/loopback-only.sh) and npm's cache holds the
+ * repository's tarballs but not the registry's documents a fresh install resolves versions with,
+ * so the package's dependencies come from a registry of this test on 127.0.0.1: each dependency
+ * (and theirs) packed from the repository's node_modules, the versions package-lock.json chose,
+ * served as the public registry serves them, into a new npm cache.
+ */
+import { execFile } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, expect, it } from 'vitest';
+
+const ROOT = path.resolve('.');
+const PACKAGE = path.join(ROOT, 'packages', 'client');
+const TOKEN = 'sbx_pack_test_merchant';
+const SECRET = `whsec_${Buffer.from('the pack test webhook secret, 32').toString('base64')}`;
+const temporary: string[] = [];
+const servers: http.Server[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+
+const tempDir = (prefix: string) => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+};
+
+/** The environment of a merchant's shell: none of the npm variables of the `npm run` this test may run under. */
+const merchantEnv = (): NodeJS.ProcessEnv => {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (/^npm_/i.test(name)) delete env[name];
+  return { ...env, npm_config_update_notifier: 'false', npm_config_audit: 'false', npm_config_fund: 'false' };
+};
+
+/** Runs `command` and answers its stdout; rejects with its stderr. */
+const run = (command: string, args: string[], cwd: string, env = merchantEnv()) =>
+  new Promise<string>((resolve, reject) =>
+    execFile(command, args, { cwd, env, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`${command} ${args.join(' ')} (in ${cwd}):\n${stderr || stdout || String(error)}`)) : resolve(stdout),
+    ),
+  );
+
+const listen = async (handler: http.RequestListener) => {
+  const server = http.createServer(handler);
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+};
+
+interface Packed {
+  name: string;
+  version: string;
+  filename: string;
+  integrity: string;
+  shasum: string;
+}
+
+/** The folder of the installed package `name` that `from` resolves (node_modules up to the repository's root). */
+function locate(name: string, from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (dir === ROOT || dir === path.dirname(dir))
+      throw new Error(`${name} is not installed for ${from}: run npm install in the repository`);
+  }
+}
+
+/** The installed folders of the package's dependencies and theirs. */
+function dependencyFolders(): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    const { dependencies = {} } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>;
+    };
+    for (const name of Object.keys(dependencies)) {
+      const folder = locate(name, dir);
+      if (!found.has(folder)) {
+        found.add(folder);
+        visit(folder);
+      }
+    }
+  };
+  visit(PACKAGE);
+  return [...found];
+}
+
+/** A registry on 127.0.0.1 serving `packed` (tarballs in `dir`): `GET /<name>` the document, `GET /-/<file>` the tarball. */
+async function registry(packed: Packed[], dir: string): Promise<string> {
+  let origin = '';
+  origin = await listen((request, response) => {
+    const url = decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
+    if (url.startsWith('/-/')) {
+      const file = packed.find((p) => `/-/${p.filename}` === url);
+      if (!file) return void response.writeHead(404).end();
+      return void response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(readFileSync(path.join(dir, file.filename)));
+    }
+    const versions = packed.filter((p) => `/${p.name}` === url);
+    if (versions.length === 0) return void response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"Not found"}');
+    const document = {
+      name: versions[0]?.name,
+      'dist-tags': { latest: versions.at(-1)?.version },
+      versions: Object.fromEntries(
+        versions.map((p) => {
+          const manifest = JSON.parse(readFileSync(path.join(locate(p.name, PACKAGE), 'package.json'), 'utf8')) as Record<string, unknown>;
+          const { name, version, dependencies, peerDependencies, bin, engines } = manifest;
+          const dist = { tarball: `${origin}/-/${p.filename}`, integrity: p.integrity, shasum: p.shasum };
+          return [p.version, { name, version, dependencies, peerDependencies, bin, engines, dist }];
+        }),
+      ),
+    };
+    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(document));
+  });
+  return origin;
+}
+
+/** The service's API as far as the merchant's script calls it, recording every request. */
+async function paymentsApi(requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[]) {
+  return listen((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk));
+    request.on('end', () => {
+      requests.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+      const json = (status: number, value: unknown) =>
+        response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
+      if (request.headers.authorization !== `Bearer ${TOKEN}`)
+        return json(401, { errorKey: 'UNAUTHORIZED', errorMessage: 'token', errorCode: 401 });
+      if (request.method === 'POST' && request.url === '/public/payin') {
+        const { orderId } = JSON.parse(body) as { orderId: string };
+        const iframeUrls = { card: 'http://checkout.test/payments/payin/pay_1/card', apm: 'http://checkout.test/payments/payin/pay_1/apm' };
+        return json(200, { paymentId: 'pay_1', status: 'CREATED', iframeUrls, orderId });
+      }
+      if (request.method === 'POST' && request.url === '/public/cashier/session/cs_1/launch') {
+        const launched = {
+          checkoutUrl: 'http://checkout.test/cashier/cs_1?launch=one',
+          widgetUrl: 'http://checkout.test/cashier/cs_1/widget?launch=two',
+        };
+        return json(200, { ...launched, launchExpiresAt: new Date(Date.now() + 60_000).toISOString() });
+      }
+      json(404, { errorKey: 'NOT_FOUND', errorMessage: 'no such pay-in', errorCode: 404 });
+    });
+  });
+}
+
+// The merchant's server, plain ESM: the package by its name, nothing else.
+const MERCHANT_SCRIPT = `
+import { createPaymentsClient, isCheckoutMessage, launchRedirect, must, verifyWebhook, verifyXSignature, WebhookVerificationError } from '@hosted-checkout/client';
+
+const { API, SECRET, DELIVERY, TOKEN } = process.env;
+const api = createPaymentsClient({ baseUrl: API + '/', token: TOKEN });
+const created = must(await api.POST('/public/payin', { body: { orderId: 'order-1001', amount: 25.5, currency: 'EUR' } }), 'create the pay-in');
+let refusal = '';
+try {
+  must(await api.GET('/public/payin/{payinId}', { params: { path: { payinId: 'pay_missing' } } }), 'read the pay-in');
+} catch (error) {
+  refusal = error.message;
+}
+const redirect = await launchRedirect(api, { sessionId: 'cs_1', page: 'widget' }, { locale: 'de' });
+const { body, headers } = JSON.parse(DELIVERY);
+const standard = verifyWebhook(body, headers, SECRET);
+const legacy = await verifyXSignature(body, headers, SECRET);
+const refused = [];
+try { verifyWebhook(body + ' ', headers, SECRET); } catch (error) { refused.push(error instanceof WebhookVerificationError); }
+try { await verifyXSignature(body + ' ', headers, SECRET); } catch (error) { refused.push(error instanceof WebhookVerificationError); }
+console.log(JSON.stringify({
+  created, refusal, standard, legacy, refused,
+  redirect: { status: redirect.status, location: redirect.headers.get('location'), cache: redirect.headers.get('cache-control') },
+  message: isCheckoutMessage({ source: 'checkout', version: 1, type: 'ready' }),
+}));
+`;
+
+// A TypeScript merchant: type-checked against the installed declarations only.
+const MERCHANT_TYPES = `
+import { createPaymentsClient, must, verifyWebhook, type CheckoutMessage, type components, type WebhookEvent } from '@hosted-checkout/client';
+
+const api = createPaymentsClient({ baseUrl: 'http://127.0.0.1:9/api', token: 'sbx_demo_merchant' });
+
+export async function cardPage(): Promise<string> {
+  const body: components['schemas']['PayinCreateRequest'] = {
+    orderId: 'order-1001', amount: 25.5, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
+    customer: { externalUserId: 'user-42', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '+442071234567',
+      dateOfBirth: '1990-12-10', billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' } },
+    returnUrls: { success: 'https://shop.example/paid', failure: 'https://shop.example/not-paid' },
+  };
+  const created = must(await api.POST('/public/payin', { body }), 'create the pay-in');
+  return created.iframeUrls.card;
+}
+
+export async function notAPath(): Promise<void> {
+  // @ts-expect-error: not a path of the API
+  await api.POST('/public/no-such-path', {});
+}
+
+export function paidAmount(raw: string, headers: Record<string, string>, secret: string): number | undefined {
+  const event: WebhookEvent = verifyWebhook(raw, headers, secret);
+  if (event.type !== 'payin.status_changed') return undefined;
+  return 'amount' in event.data.object ? event.data.object.amount : undefined; // a pay-in's amount; a payout has a value
+}
+
+export const frameHeight = (message: CheckoutMessage): number | undefined => (message.type === 'resize' ? message.height : undefined);
+`;
+
+it('packs, installs into an empty folder outside the repository, and works there by its name', { timeout: 120_000 }, async () => {
+  const started = Date.now();
+  const tarballs = tempDir('client-pack-');
+  const merchant = tempDir('merchant-');
+  expect(path.relative(ROOT, merchant).startsWith('..'), 'the merchant folder is outside the repository').toBe(true);
+
+  // The package (its prepack builds dist/) and its dependencies, packed side by side.
+  const folders = dependencyFolders();
+  const [client, dependencies] = await Promise.all([
+    run('npm', ['pack', '-w', '@hosted-checkout/client', '--pack-destination', tarballs, '--json'], ROOT),
+    run('npm', ['pack', '--ignore-scripts', '--pack-destination', tarballs, '--json', ...folders], ROOT),
+  ]);
+  const [packed] = JSON.parse(client) as (Packed & { files: { path: string }[] })[];
+  expect(packed?.name).toBe('@hosted-checkout/client');
+  const shipped = packed?.files.map((file) => file.path) ?? [];
+  expect(shipped).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/index.js', 'dist/index.d.ts']));
+  expect(
+    shipped.filter((file) => !/^(dist\/|package\.json$|README\.md$)/.test(file)),
+    'nothing but dist/, README and package.json',
+  ).toEqual([]);
+
+  // npm install <tarball> in an empty folder, against the registry on loopback, with a new cache.
+  const origin = await registry(JSON.parse(dependencies) as Packed[], tarballs);
+  writeFileSync(path.join(merchant, 'package.json'), JSON.stringify({ name: 'merchant', private: true, type: 'module' }));
+  await run(
+    'npm',
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--registry',
+      origin,
+      '--cache',
+      path.join(merchant, '.npm-cache'),
+      path.join(tarballs, packed!.filename),
+    ],
+    merchant,
+  );
+  const installed = path.join(merchant, 'node_modules', '@hosted-checkout', 'client');
+  for (const file of ['dist/index.js', 'dist/index.d.ts', 'dist/generated/payments-api.d.ts', 'README.md'])
+    expect(existsSync(path.join(installed, file)), file).toBe(true);
+  expect(existsSync(path.join(installed, 'src')), 'no source shipped').toBe(false);
+
+  // A delivery signed as the service signs it: Standard Webhooks keyed with the decoded part
+  // after whsec_, X-Signature with the whole whsec_… text.
+  const body = JSON.stringify({
+    id: 'evt_1',
+    type: 'payin.status_changed',
+    createdAt: new Date().toISOString(),
+    data: { previousStatus: 'PENDING' },
+  });
+  const now = new Date();
+  const headers = {
+    'webhook-id': 'whd_1',
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': new Webhook(SECRET).sign('whd_1', now, body),
+    'X-Signature': `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`,
+  };
+  const requests: Parameters<typeof paymentsApi>[0] = [];
+  const api = await paymentsApi(requests);
+  writeFileSync(path.join(merchant, 'server.mjs'), MERCHANT_SCRIPT);
+  const env = { ...merchantEnv(), API: api, SECRET, TOKEN, DELIVERY: JSON.stringify({ body, headers }) };
+  const [output] = await Promise.all([
+    run(process.execPath, ['server.mjs'], merchant, env),
+    (async () => {
+      writeFileSync(path.join(merchant, 'merchant.ts'), MERCHANT_TYPES);
+      const config = { module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, noEmit: true };
+      writeFileSync(path.join(merchant, 'tsconfig.json'), JSON.stringify({ compilerOptions: config, files: ['merchant.ts'] }));
+      await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', merchant], merchant);
+    })(),
+  ]);
+
+  const result = JSON.parse(output.trim());
+  expect(result.created).toMatchObject({ paymentId: 'pay_1', status: 'CREATED' });
+  expect(result.refusal).toBe('read the pay-in: 404 NOT_FOUND');
+  expect(result.redirect).toEqual({
+    status: 303,
+    location: 'http://checkout.test/cashier/cs_1/widget?launch=two&locale=de',
+    cache: 'no-store',
+  });
+  expect(result.standard).toEqual(JSON.parse(body));
+  expect(result.legacy).toEqual(JSON.parse(body));
+  expect(result.refused).toEqual([true, true]);
+  expect(result.message).toBe(true);
+  const payin = requests.find((r) => r.url === '/public/payin');
+  expect(payin?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(JSON.parse(payin?.body ?? '{}')).toMatchObject({ orderId: 'order-1001' });
+  console.log(`client package: packed, installed and run outside the repository in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+});
+
+it('names its version (the README too), its exports and only its own dependencies', () => {
+  const manifest = JSON.parse(readFileSync(path.join(PACKAGE, 'package.json'), 'utf8'));
+  expect(manifest).toMatchObject({
+    name: '@hosted-checkout/client',
+    type: 'module',
+    sideEffects: false,
+    files: ['dist', 'README.md'],
+    exports: { '.': { types: './dist/index.d.ts', import: './dist/index.js' } },
+  });
+  expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+  expect(Object.keys(manifest.dependencies).sort()).toEqual(['openapi-fetch', 'standardwebhooks']);
+  expect(readFileSync(path.join(PACKAGE, 'README.md'), 'utf8'), 'the README states the version').toContain(`version ${manifest.version}`);
+});

@@ -6,24 +6,25 @@
  * (Standard Webhooks and the legacy X-Signature, each with its documented key). Then `tsc` checks
  * a TypeScript merchant against the installed declarations alone.
  *
- * The unit tests run with loopback only (scripts/build/loopback-only.sh) and npm's cache holds the
- * repository's tarballs but not the registry's documents a fresh install resolves versions with,
- * so the package's dependencies come from a registry of this test on 127.0.0.1: each dependency
- * (and theirs) packed from the repository's node_modules, the versions package-lock.json chose,
- * served as the public registry serves them, into a new npm cache.
+ * The merchants are merchant/server.mjs and merchant/merchant.ts, copied there. The unit tests
+ * run with loopback only (scripts/build/loopback-only.sh), and npm's cache holds the repository's
+ * tarballs but not the registry's documents a fresh install resolves versions with: the package's
+ * dependencies come from a registry of this test on 127.0.0.1 (local-registry.ts), into a new npm
+ * cache.
  */
 import { execFile } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, expect, it } from 'vitest';
+import { dependencyFolders, PACKAGE, registry, type Packed } from './local-registry';
 
 const ROOT = path.resolve('.');
-const PACKAGE = path.join(ROOT, 'packages', 'client');
+const FIXTURES = path.join(PACKAGE, 'test', 'merchant');
 const TOKEN = 'sbx_pack_test_merchant';
 const SECRET = `whsec_${Buffer.from('the pack test webhook secret, 32').toString('base64')}`;
 const temporary: string[] = [];
@@ -62,72 +63,6 @@ const listen = async (handler: http.RequestListener) => {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 };
 
-interface Packed {
-  name: string;
-  version: string;
-  filename: string;
-  integrity: string;
-  shasum: string;
-}
-
-/** The folder of the installed package `name` that `from` resolves (node_modules up to the repository's root). */
-function locate(name: string, from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', name);
-    if (existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (dir === ROOT || dir === path.dirname(dir))
-      throw new Error(`${name} is not installed for ${from}: run npm install in the repository`);
-  }
-}
-
-/** The installed folders of the package's dependencies and theirs. */
-function dependencyFolders(): string[] {
-  const found = new Set<string>();
-  const visit = (dir: string) => {
-    const { dependencies = {} } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
-      dependencies?: Record<string, string>;
-    };
-    for (const name of Object.keys(dependencies)) {
-      const folder = locate(name, dir);
-      if (!found.has(folder)) {
-        found.add(folder);
-        visit(folder);
-      }
-    }
-  };
-  visit(PACKAGE);
-  return [...found];
-}
-
-/** A registry on 127.0.0.1 serving `packed` (tarballs in `dir`): `GET /<name>` the document, `GET /-/<file>` the tarball. */
-async function registry(packed: Packed[], dir: string): Promise<string> {
-  let origin = '';
-  origin = await listen((request, response) => {
-    const url = decodeURIComponent((request.url ?? '').split('?')[0] ?? '');
-    if (url.startsWith('/-/')) {
-      const file = packed.find((p) => `/-/${p.filename}` === url);
-      if (!file) return void response.writeHead(404).end();
-      return void response.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(readFileSync(path.join(dir, file.filename)));
-    }
-    const versions = packed.filter((p) => `/${p.name}` === url);
-    if (versions.length === 0) return void response.writeHead(404, { 'Content-Type': 'application/json' }).end('{"error":"Not found"}');
-    const document = {
-      name: versions[0]?.name,
-      'dist-tags': { latest: versions.at(-1)?.version },
-      versions: Object.fromEntries(
-        versions.map((p) => {
-          const manifest = JSON.parse(readFileSync(path.join(locate(p.name, PACKAGE), 'package.json'), 'utf8')) as Record<string, unknown>;
-          const { name, version, dependencies, peerDependencies, bin, engines } = manifest;
-          const dist = { tarball: `${origin}/-/${p.filename}`, integrity: p.integrity, shasum: p.shasum };
-          return [p.version, { name, version, dependencies, peerDependencies, bin, engines, dist }];
-        }),
-      ),
-    };
-    response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(document));
-  });
-  return origin;
-}
-
 /** The service's API as far as the merchant's script calls it, recording every request. */
 async function paymentsApi(requests: { method: string; url: string; headers: http.IncomingHttpHeaders; body: string }[]) {
   return listen((request, response) => {
@@ -156,64 +91,6 @@ async function paymentsApi(requests: { method: string; url: string; headers: htt
   });
 }
 
-// The merchant's server, plain ESM: the package by its name, nothing else.
-const MERCHANT_SCRIPT = `
-import { createPaymentsClient, isCheckoutMessage, launchRedirect, must, verifyWebhook, verifyXSignature, WebhookVerificationError } from '@hosted-checkout/client';
-
-const { API, SECRET, DELIVERY, TOKEN } = process.env;
-const api = createPaymentsClient({ baseUrl: API + '/', token: TOKEN });
-const created = must(await api.POST('/public/payin', { body: { orderId: 'order-1001', amount: 25.5, currency: 'EUR' } }), 'create the pay-in');
-let refusal = '';
-try {
-  must(await api.GET('/public/payin/{payinId}', { params: { path: { payinId: 'pay_missing' } } }), 'read the pay-in');
-} catch (error) {
-  refusal = error.message;
-}
-const redirect = await launchRedirect(api, { sessionId: 'cs_1', page: 'widget' }, { locale: 'de' });
-const { body, headers } = JSON.parse(DELIVERY);
-const standard = verifyWebhook(body, headers, SECRET);
-const legacy = await verifyXSignature(body, headers, SECRET);
-const refused = [];
-try { verifyWebhook(body + ' ', headers, SECRET); } catch (error) { refused.push(error instanceof WebhookVerificationError); }
-try { await verifyXSignature(body + ' ', headers, SECRET); } catch (error) { refused.push(error instanceof WebhookVerificationError); }
-console.log(JSON.stringify({
-  created, refusal, standard, legacy, refused,
-  redirect: { status: redirect.status, location: redirect.headers.get('location'), cache: redirect.headers.get('cache-control') },
-  message: isCheckoutMessage({ source: 'checkout', version: 1, type: 'ready' }),
-}));
-`;
-
-// A TypeScript merchant: type-checked against the installed declarations only.
-const MERCHANT_TYPES = `
-import { createPaymentsClient, must, verifyWebhook, type CheckoutMessage, type components, type WebhookEvent } from '@hosted-checkout/client';
-
-const api = createPaymentsClient({ baseUrl: 'http://127.0.0.1:9/api', token: 'sbx_demo_merchant' });
-
-export async function cardPage(): Promise<string> {
-  const body: components['schemas']['PayinCreateRequest'] = {
-    orderId: 'order-1001', amount: 25.5, currency: 'EUR', kycVerified: false, previousTransactionCount: 0,
-    customer: { externalUserId: 'user-42', firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phoneNumber: '+442071234567',
-      dateOfBirth: '1990-12-10', billing: { address: '1 Main Street', city: 'London', state: 'London', countryCode: 'GB', postalCode: 'N1 1AA' } },
-    returnUrls: { success: 'https://shop.example/paid', failure: 'https://shop.example/not-paid' },
-  };
-  const created = must(await api.POST('/public/payin', { body }), 'create the pay-in');
-  return created.iframeUrls.card;
-}
-
-export async function notAPath(): Promise<void> {
-  // @ts-expect-error: not a path of the API
-  await api.POST('/public/no-such-path', {});
-}
-
-export function paidAmount(raw: string, headers: Record<string, string>, secret: string): number | undefined {
-  const event: WebhookEvent = verifyWebhook(raw, headers, secret);
-  if (event.type !== 'payin.status_changed') return undefined;
-  return 'amount' in event.data.object ? event.data.object.amount : undefined; // a pay-in's amount; a payout has a value
-}
-
-export const frameHeight = (message: CheckoutMessage): number | undefined => (message.type === 'resize' ? message.height : undefined);
-`;
-
 it('packs, installs into an empty folder outside the repository, and works there by its name', { timeout: 120_000 }, async () => {
   const started = Date.now();
   const tarballs = tempDir('client-pack-');
@@ -236,7 +113,7 @@ it('packs, installs into an empty folder outside the repository, and works there
   ).toEqual([]);
 
   // npm install <tarball> in an empty folder, against the registry on loopback, with a new cache.
-  const origin = await registry(JSON.parse(dependencies) as Packed[], tarballs);
+  const origin = await registry(JSON.parse(dependencies) as Packed[], folders, tarballs, listen);
   writeFileSync(path.join(merchant, 'package.json'), JSON.stringify({ name: 'merchant', private: true, type: 'module' }));
   await run(
     'npm',
@@ -274,12 +151,12 @@ it('packs, installs into an empty folder outside the repository, and works there
   };
   const requests: Parameters<typeof paymentsApi>[0] = [];
   const api = await paymentsApi(requests);
-  writeFileSync(path.join(merchant, 'server.mjs'), MERCHANT_SCRIPT);
+  copyFileSync(path.join(FIXTURES, 'server.mjs'), path.join(merchant, 'server.mjs'));
   const env = { ...merchantEnv(), API: api, SECRET, TOKEN, DELIVERY: JSON.stringify({ body, headers }) };
   const [output] = await Promise.all([
     run(process.execPath, ['server.mjs'], merchant, env),
     (async () => {
-      writeFileSync(path.join(merchant, 'merchant.ts'), MERCHANT_TYPES);
+      copyFileSync(path.join(FIXTURES, 'merchant.ts'), path.join(merchant, 'merchant.ts'));
       const config = { module: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [], strict: true, noEmit: true };
       writeFileSync(path.join(merchant, 'tsconfig.json'), JSON.stringify({ compilerOptions: config, files: ['merchant.ts'] }));
       await run(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', merchant], merchant);

@@ -165,7 +165,7 @@ try {
   const withdrawal = must(
     await merchant.POST('/public/cashier/session/{sessionId}/payout', {
       params: { path: { sessionId: wallet.sessionId } },
-      body: { value: 30 },
+      body: { value: 15 },
     }),
     'withdrawal',
   );

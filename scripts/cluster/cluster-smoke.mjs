@@ -272,6 +272,24 @@ try {
     `${rows.length} deliveries, ${received.size} ids received, ${deliveredTwice} twice, ${missing} missing`,
   );
 
+  // Each instance measures its frames: a card page's beacon (app/api/vitals) as a browser sends it, so the
+  // vitals histogram and its recording rules have series below.
+  const view = () => randomUUID().replaceAll('-', '');
+  const beacons = await Promise.all(
+    cluster.instances.map((instance) =>
+      fetch(`${instance}/api/vitals`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'text/plain;charset=UTF-8', Origin: instance },
+        body: JSON.stringify({ page: 'card', view: view(), locale: 'en', metrics: { lcp: 850, ttfb: 120, fcp: 700, cls: 0 } }),
+      }).then((r) => r.status),
+    ),
+  );
+  check(
+    'each instance takes a card page’s web-vitals beacon',
+    beacons.every((s) => s === 204),
+    `answers ${beacons}`,
+  );
+
   // A real Prometheus scrapes both instances with the rules loaded: every recording rule, alert
   // and dashboard query is evaluated against it, and every metric the rules read has series for
   // the traffic above (scripts/ops/prometheus-queries.mjs --require-metrics).

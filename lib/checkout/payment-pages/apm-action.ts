@@ -3,14 +3,15 @@
  * Server action of the APM page: checks the method's fields against the descriptors the
  * payments service gives for this transaction (its methods list; never the client's copy), then starts
  * direct-link processing with the Browser object and `additionalData` (one Idempotency-Key per
- * attempt). A pay-in goes on to the provider's page, a payout to its status page.
+ * attempt). A pay-in goes on to the provider's page, a payout to its status page; a payout's
+ * account outside the closed loop (403 CLOSED_LOOP) stays on the form with `methodClosedLoop`.
  */
 import { z } from 'zod';
 import { checkFields, type FieldError } from './method-fields';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { PaymentControl, runPaymentAction, type PaymentFormError } from './payment-action';
+import { failureState, PaymentControl, runPaymentAction, type PaymentFormError } from './payment-action';
 import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 
 export interface MethodFormState {
@@ -69,7 +70,13 @@ export async function payByMethod(previous: MethodFormState, form: FormData): Pr
       if (c.type === 'payout') {
         // Only the browser that holds the payout's page gives its destination.
         await c.requireHolder();
-        await paymentsApi.processPayoutDirectLink(c.paymentId, { browser, additionalData }, key);
+        try {
+          await paymentsApi.processPayoutDirectLink(c.paymentId, { browser, additionalData }, key);
+        } catch (error) {
+          // An account outside the closed loop is said in words of accounts (errors.methodClosedLoop), not of cards.
+          const state = failureState(error, { ...c, values });
+          return 'formError' in state && state.formError === 'closedLoop' ? { ...state, formError: 'methodClosedLoop' } : state;
+        }
         return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
       }
       const result = await paymentsApi.processPayinDirectLink(c.paymentId, { browser, additionalData }, key);

@@ -13,6 +13,7 @@ describe('payment form banners', () => {
     expect(await bannerText({ formError: 'rateLimited' })).toBe(ar.errors.rateLimited);
     expect(await bannerText({ formError: 'limit' })).toBe(ar.errors.depositLimit);
     expect(await bannerText({ formError: 'closedLoop' })).toBe(ar.errors.cardClosedLoop);
+    expect(await bannerText({ formError: 'methodClosedLoop' })).toBe(ar.errors.methodClosedLoop);
   });
 
   it('words a decline with its reason, and a reason without words of its own as the generic one', async () => {

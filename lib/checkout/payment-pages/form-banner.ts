@@ -8,7 +8,7 @@ import 'server-only';
 import { getTranslations } from 'next-intl/server';
 import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
 
-/** A form error's key in `errors.*` (the state's `limit` is `errors.depositLimit`, `closedLoop` `errors.cardClosedLoop`). */
+/** A form error's key in `errors.*` (the state's `limit` is `errors.depositLimit`, `closedLoop` `errors.cardClosedLoop`, `methodClosedLoop` an APM account's). */
 const FORM_ERROR_KEYS: Record<string, string> = {
   unavailable: 'unavailable',
   rejected: 'rejected',
@@ -20,6 +20,7 @@ const FORM_ERROR_KEYS: Record<string, string> = {
   excluded: 'excluded',
   limitsRequired: 'limitsRequired',
   closedLoop: 'cardClosedLoop',
+  methodClosedLoop: 'methodClosedLoop',
 };
 
 const REASONS = new Set<string>(REASON_MESSAGES);

@@ -43,9 +43,9 @@ export const CONTROL_LIMITS = { paymentId: ID_MAX_LENGTH, attemptKey: 64, locale
 
 /** Form-level problems every payment form can show (`errors.*` keys; `limit`: `errors.depositLimit`). */
 /** `excluded`, `limitsRequired`: the regulated cashier's refusals of a deposit (a time-out or self-exclusion; limits asked first). */
-/** `closedLoop`: a payout's destination card the customer never deposited with (`errors.cardClosedLoop`). */
+/** `closedLoop`: a payout's destination card the customer never deposited with (`errors.cardClosedLoop`); `methodClosedLoop`: its APM account (`errors.methodClosedLoop`). */
 export type PaymentFormError =
-  'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired' | 'closedLoop';
+  'unavailable' | 'rejected' | 'notFound' | 'rateLimited' | 'limit' | 'excluded' | 'limitsRequired' | 'closedLoop' | 'methodClosedLoop';
 
 /** The state every payment form's action answers: at least the next attempt's key. */
 export interface PaymentFormState<V = unknown> {

@@ -35,6 +35,7 @@ import { nextStep, reportMethod } from './three-ds';
 import { verifySpc } from './spc';
 import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
 import { withAllBanks } from '../bank/bank-choices';
+import { sourceKey } from '../payouts/apm-sources';
 
 /**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
@@ -171,6 +172,8 @@ export async function processPayinDirectLink(
     transactionType: method.type,
     methodId: method.id,
     additionalData: { methodId: method.id, ...fields },
+    // The account it comes from, keyed (payouts/apm-sources.ts): a source a withdrawal by this method may go back to.
+    sourceKey: await sourceKey(tx, method.id, fields),
     attemptCount: row.attemptCount + 1,
     pspTransactionId: newId('psptx'),
     processedAt: new Date(),

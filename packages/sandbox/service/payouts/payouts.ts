@@ -39,6 +39,7 @@ import { BANK_METHOD_ID } from '../bank/bank-payments';
 import { recordCreditTransfer, sendCreditTransfer } from '../bank/credit-transfers';
 import { payoutBankDestination } from '../bank/payout-accounts';
 import { assertCardDestination, withdrawalCardFilter } from './card-closed-loop';
+import { assertApmDestination } from './apm-closed-loop';
 
 /** Time from PENDING to the final status of a confirmed payout. */
 const PAYOUT_PROCESSING_MS = 2_000;
@@ -235,7 +236,13 @@ export async function processPayoutCard(
   return detailsGiven(tx, row, { card, transactionType: 'CARD' }, ctx);
 }
 
-/** POST /public/payout/{payoutId}/process/direct-link: the destination account by the APM's fields; `bank`: a deposit account's `ref` (bank/payout-accounts.ts). */
+/**
+ * POST /public/payout/{payoutId}/process/direct-link: the destination account by the APM's fields;
+ * `bank`: a deposit account's `ref` (bank/payout-accounts.ts). Another APM in the closed loop
+ * (apm-closed-loop.ts): a cashier withdrawal only to an account the customer paid in from by that
+ * method, up to its share; a merchant's payout too once the customer has paid in by it. Else 403
+ * CLOSED_LOOP (above the share: stating the most that account may receive), naming no account.
+ */
 export async function processPayoutDirectLink(
   tx: Db,
   principal: Principal,
@@ -259,10 +266,12 @@ export async function processPayoutDirectLink(
     return giveBankDestination(tx, row, destination.account.masked, ctx);
   }
   const fields = validateMethodFields(method, request.additionalData);
+  // Closed loop (apm-closed-loop.ts): in a session, only an account the customer deposited from by this method, within its share.
+  const key = await assertApmDestination(tx, row, method, fields, config.ratesToEur);
   return detailsGiven(
     tx,
     row,
-    { methodId: method.id, additionalData: { methodId: method.id, ...fields }, transactionType: method.type },
+    { methodId: method.id, additionalData: { methodId: method.id, ...fields }, sourceKey: key, transactionType: method.type },
     ctx,
   );
 }

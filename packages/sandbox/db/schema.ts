@@ -112,7 +112,7 @@ export const payins = pgTable(
     /** APM of a direct-link pay-in and the customer's fields for it. */
     methodId: text('method_id'),
     additionalData: jsonb('additional_data').$type<StoredMap>(),
-    /** The keyed hash of the account an APM pay-in came from (packages/sandbox/service/payouts/apm-sources.ts): its source in the closed loop. */
+    /** The keyed hash of the account an APM pay-in came from (packages/sandbox/service/core/apm-sources.ts): its source in the closed loop. */
     sourceKey: text('source_key'),
     /** Legacy host-to-host data: hookUrl, callback, callbackFail, lang, billing, cardToken. */
     h2h: jsonb('h2h').$type<H2hData>(),
@@ -166,7 +166,7 @@ export const payouts = pgTable(
     card: jsonb('card').$type<StoredCard>(),
     methodId: text('method_id'),
     additionalData: jsonb('additional_data').$type<StoredMap>(),
-    /** The keyed hash of the account an APM payout goes to (packages/sandbox/service/payouts/apm-sources.ts): what it takes of that source's share. */
+    /** The keyed hash of the account an APM payout goes to (packages/sandbox/service/core/apm-sources.ts): what it takes of that source's share. */
     sourceKey: text('source_key'),
     sessionId: text('session_id'),
     pendingUntil: timestamp('pending_until', { withTimezone: true }),

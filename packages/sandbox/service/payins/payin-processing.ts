@@ -35,7 +35,7 @@ import { nextStep, reportMethod } from './three-ds';
 import { verifySpc } from './spc';
 import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
 import { withAllBanks } from '../bank/bank-choices';
-import { sourceKey } from '../payouts/apm-sources';
+import { sourceKey } from '../core/apm-sources';
 
 /**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
@@ -172,7 +172,7 @@ export async function processPayinDirectLink(
     transactionType: method.type,
     methodId: method.id,
     additionalData: { methodId: method.id, ...fields },
-    // The account it comes from, keyed (payouts/apm-sources.ts): a source a withdrawal by this method may go back to.
+    // The account it comes from, keyed (core/apm-sources.ts): a source a withdrawal by this method may go back to.
     sourceKey: await sourceKey(tx, method.id, fields),
     attemptCount: row.attemptCount + 1,
     pspTransactionId: newId('psptx'),

@@ -1,5 +1,5 @@
 /**
- * Closed-loop withdrawals by APM (apm-closed-loop.ts, apm-sources.ts; docs/design.md, "Withdrawals
+ * Closed-loop withdrawals by APM (apm-closed-loop.ts, core/apm-sources.ts; docs/design.md, "Withdrawals
  * by other methods (closed loop)"), through the sandbox's router with answers checked against the
  * OpenAPI document: a cashier withdrawal by an APM goes only to an account the customer paid in from
  * by that method, at most what it paid in less what it already received, also when withdrawals race;
@@ -12,7 +12,7 @@ import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { createTestSession, pagesContext, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';
 import { decidePayinAtProvider } from '../payins/payin-decisions';
-import { sourceIdentity } from './apm-sources';
+import { sourceIdentity } from '../core/apm-sources';
 
 const browser = { javascriptEnabled: true };
 type Session = Awaited<ReturnType<typeof createTestSession>>;

@@ -1,7 +1,7 @@
 /**
  * Closed-loop withdrawals by an APM other than Pay by Bank (docs/design.md, "Withdrawals by other
  * methods (closed loop)"): the rule of cards (card-closed-loop.ts) for accounts. An account is known
- * by its source key (apm-sources.ts: the method and the fields that name the account, normalised and
+ * by its source key (core/apm-sources.ts: the method and the fields that name the account, normalised and
  * keyed); a customer's deposit sources by a method are the keys of their paid pay-ins by it; each may
  * receive at most its share (card-shares.ts, `sourceLedger` and `shareMinor`: what it paid in, less
  * the cashier fee and refunds, less what its payouts not rejected or failed send it).
@@ -20,7 +20,7 @@ import { decimalAmount } from '@/lib/money';
 import { SandboxApiError } from '../core/api-error';
 import { cardAllowance } from './card-closed-loop';
 import { shareMinor, sourceLedger, type SourceLedger } from './card-shares';
-import { sourceKey } from './apm-sources';
+import { sourceKey } from '../core/apm-sources';
 
 /** The payout whose destination account is decided (as CardLoopPayout): its customer, its session, what it sends. */
 export interface ApmLoopPayout {

@@ -15,7 +15,7 @@
  */
 import { electronicFormatIBAN } from 'ibantools';
 import type { Db } from '@sandbox/db/client';
-import { keyedHash } from '../core/store';
+import { keyedHash } from './store';
 
 /** Per APM id, the fields (METHOD_FIELDS names) that together name the customer's account at that method. */
 export const SOURCE_FIELDS: Readonly<Record<string, readonly string[]>> = {

@@ -37,5 +37,15 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // `alone`: what is timed from outside (the header fuzz's stall probe) runs after every other spec,
+  // with no second worker's browser and server beside it on the machine's 2 cores.
+  projects: [
+    { name: 'chromium', testIgnore: /header-fuzz\.spec\.ts$/, use: { ...devices['Desktop Chrome'], channel: undefined } },
+    {
+      name: 'alone',
+      testMatch: /header-fuzz\.spec\.ts$/,
+      dependencies: ['chromium'],
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+    },
+  ],
 });

@@ -287,6 +287,8 @@ export const OPERATIONS = {
     method: 'POST',
     path: '/public/payout/{payoutId}/process/direct-link',
     summary: 'Start direct-link payout processing',
+    description:
+      'Closed loop: a withdrawal in a cashier session by an alternative method goes only to an account the customer paid in from by that method (bank transfer: the IBAN; e-wallet: its e-mail; Pix: the CPF; crypto: network and address), and at most what that account paid in to the customer, less refunds and what it has already received (its payouts not rejected or failed); a payout outside a session, once the customer has paid by that method, too. Pay by Bank (`bank`) goes only to an account in the customer’s own name that they deposited from. Another account, or an amount above its share, is 403 CLOSED_LOOP (above the share, its message states the most the account may receive; it never names the account), and the payout still waits for its destination.',
     request: PayoutDirectLinkRequest,
     answer: PayoutProcessingResponse,
     answerDescription: 'Details given',

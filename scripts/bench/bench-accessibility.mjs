@@ -9,7 +9,8 @@
  * Starts `next start` on port 3202 with its own sandbox data under .data/bench-a11y; the
  * reports go to bench-results/a11y-{page}-{theme}.json.
  */
-import { budget, createPayin, createSession, launch, lighthouse, startServer } from './bench-support.mjs';
+import { budget, createPayin, createSession, lighthouse, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 
 const THEMES = [
   ['light', 'sbx_demo_merchant'],

@@ -20,7 +20,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { percentile } from './bench-support.mjs';
+import { percentile } from '../support/percentile.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { startCluster } from '../cluster/cluster.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';

@@ -16,7 +16,8 @@
  *   REQUESTS=200 ROUNDS=5 CONNECTIONS=10 npm run bench:cpu
  */
 import autocannon from 'autocannon';
-import { benchDatabase, cpuSeconds, createPayin, createSession, launch, payPayin, startServer } from './bench-support.mjs';
+import { benchDatabase, cpuSeconds, createPayin, createSession, payPayin, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);
 const ROUNDS = Number(process.env.ROUNDS ?? 5);

@@ -21,7 +21,9 @@
  *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
 import autocannon from 'autocannon';
-import { benchDatabase, createPayin, createSession, launch, payPayin, percentile, rssMb, startServer } from './bench-support.mjs';
+import { benchDatabase, createPayin, createSession, payPayin, rssMb, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
+import { percentile } from '../support/percentile.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 

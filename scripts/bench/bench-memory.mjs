@@ -21,7 +21,8 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { budget, createPayin, createSession, launch, rssMb, startServer } from './bench-support.mjs';
+import { budget, createPayin, createSession, rssMb, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 
 const LIMIT_MB = Number(process.env.LIMIT_MB ?? 512);
 const DURATION_S = Number(process.env.DURATION_S ?? 300);

@@ -122,10 +122,6 @@ export function budget(label, value, limit, { atMost = true, unit = '' } = {}) {
   return ok;
 }
 
-/** The p-th percentile (0 to 100) of `values` (sorted in place). */
-export const percentile = (values, p) =>
-  values.sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-
 /** The typed client (lib/payments-api/merchant-client.ts) of the service at `origin` as `token`. */
 const api = (origin, token) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
@@ -166,7 +162,7 @@ export async function payPayin(origin, paymentId) {
   if (answer.status !== 'SUCCESS') throw new Error(`the test card left the pay-in ${answer.status}, not SUCCESS`);
 }
 
-/** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl, widgetUrl }` (launch addresses: `launch`). */
+/** A EUR cashier session with a balance of 100 (major units); answers `{ sessionId, checkoutUrl, widgetUrl }` (launch addresses: scripts/support/launch.mjs). */
 export const createSession = async (origin, token = 'sbx_demo_merchant', externalUserId = `bench-${crypto.randomUUID()}`) =>
   must(
     await api(origin, token).POST('/public/cashier/session', {
@@ -181,29 +177,6 @@ export const createSession = async (origin, token = 'sbx_demo_merchant', externa
     }),
     'create session',
   );
-
-/**
- * Opens a launch address (a session's `checkoutUrl` or `widgetUrl`, a payout's `iframeUrls`) as
- * a browser does (docs/design.md, E22): posts its one-time secret to the checkout's /api/launch
- * (at `checkoutOrigin` when the address names another origin) and answers the page's address
- * without the secret and the `cookie` header of the browser that now holds it. Pass `cookie` to
- * open it in a browser that has one already. Throws unless the checkout sends it on (303).
- */
-export async function launch(launchUrl, options = {}) {
-  const url = new URL(launchUrl);
-  const origin = options.checkoutOrigin ?? url.origin;
-  const form = new URLSearchParams({ path: url.pathname, launch: url.searchParams.get('launch') ?? '' });
-  const answer = await fetch(`${origin}/api/launch`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, ...(options.cookie ? { Cookie: options.cookie } : {}) },
-    body: form,
-  });
-  if (answer.status !== 303) throw new Error(`launching ${url.pathname} answered ${answer.status}`);
-  const set = answer.headers.get('set-cookie');
-  const cookie = options.cookie ?? (set ? set.split(';')[0] : '');
-  return { url: `${origin}${url.pathname}`, cookie };
-}
 
 /** Runs Lighthouse (mobile) on `url` for `categories` (as the browser of `cookie`, when given); writes the JSON report to bench-results/{name}.json and returns it. */
 export function lighthouse(url, categories, name, cookie) {

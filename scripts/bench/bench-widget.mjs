@@ -12,7 +12,9 @@
  *   WIDGETS=200 SECONDS=10 npm run bench:widget
  */
 import http from 'node:http';
-import { cpuSeconds, createSession, launch, percentile, startServer } from './bench-support.mjs';
+import { cpuSeconds, createSession, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
+import { percentile } from '../support/percentile.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 const COUNTS = (process.env.WIDGETS ?? '200,1000,2000').split(',').map(Number);

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SourceMapConsumer } from 'source-map-js';
-import { answersOk, createPayin, createSession, launch, startServer } from './bench-support.mjs';
+import { answersOk, createPayin, createSession, startServer } from './bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 import { startServer as startProductionServer } from '../build/standalone-server.mjs';
 
 const DURATION = Number(process.env.DURATION ?? 10);

@@ -9,7 +9,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { INLINE_KINDS, readPage } from '../integrity/page-integrity.mjs';
-import { createPayin, createSession, launch, startServer } from '../bench/bench-support.mjs';
+import { createPayin, createSession, startServer } from '../bench/bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 
 export const INVENTORY_PATH = '.next/script-inventory.json';

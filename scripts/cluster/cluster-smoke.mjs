@@ -18,18 +18,21 @@
  * - a real Prometheus (scripts/cluster/cluster-prometheus.mjs) scraping both instances with the
  *   rules of deploy/prometheus: every recording rule, alert and dashboard query evaluates, and
  *   every metric they read has series.
+ * The merchant's calls are in cluster-smoke-merchant.mjs, the three races (one attempt, one
+ * processing call, parallel withdrawals) in cluster-smoke-races.mjs.
  * Prints each check and exits non-zero when one fails.
  */
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import pg from 'pg';
-import { hiddenFields, postCardForm, postPageForm } from '../forms/card-form-post.mjs';
+import { postCardForm, postPageForm } from '../forms/card-form-post.mjs';
 import { startCluster } from './cluster.mjs';
 import { startPrometheus } from './cluster-prometheus.mjs';
-import { launch } from '../bench/bench-support.mjs';
-import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
+import { checkRaces } from './cluster-smoke-races.mjs';
+import { card, smokeMerchant } from './cluster-smoke-merchant.mjs';
+import { launch } from '../support/launch.mjs';
+import { must } from '../../lib/payments-api/merchant-client.ts';
 
 /** The merchant's webhook receiver (loopback): counts deliveries by X-Webhook-Id, answers 204. */
 const received = new Map();
@@ -43,46 +46,18 @@ const receiver = http.createServer((request, response) => {
 });
 await new Promise((resolve) => receiver.listen(3600, '127.0.0.1', resolve));
 
-const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
 const cluster = await startCluster();
 let failures = 0;
 const check = (label, ok, detail = '') => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${label}${detail ? ` (${detail})` : ''}`);
   if (!ok) failures += 1;
 };
-// The typed client (lib/payments-api/merchant-client.ts) as the merchant.
-const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
-const payin = async (id) => must(await merchant.GET('/public/payin/{payinId}', { params: { path: { payinId: id } } }), 'get pay-in');
-const newPayin = async () =>
-  must(
-    await merchant.POST('/public/payin', {
-      body: {
-        orderId: `cluster-${randomUUID()}`,
-        amount: 12,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...customer, externalUserId: `c-${randomUUID()}` },
-        returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-      },
-    }),
-    'create pay-in',
-  );
-const card = (cardNumber) => ({ cardNumber, expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' });
+// The typed client (lib/payments-api/merchant-client.ts) as the merchant (cluster-smoke-merchant.mjs).
+const { merchant, payin, newPayin, newSession } = smokeMerchant(cluster.sandbox);
 
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
 await db.connect();
 await db.query("UPDATE merchants SET webhook_url = 'http://127.0.0.1:3600/hooks' WHERE token = 'sbx_demo_merchant'");
-/** JSON with sorted keys (a replayed answer comes from jsonb, whose key order differs). */
-const canonical = (value) =>
-  Array.isArray(value)
-    ? `[${value.map(canonical).join(',')}]`
-    : value && typeof value === 'object'
-      ? `{${Object.keys(value)
-          .sort()
-          .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-          .join(',')}}`
-      : JSON.stringify(value);
 const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Opens a launch address as a browser would (docs/design.md, E22) and answers its cookie: the browser that now holds the page. */
 const cookieOf = async (launchUrl) => (await launch(launchUrl)).cookie;
@@ -137,20 +112,6 @@ try {
     passed.url,
   );
 
-  const newSession = async (balance) =>
-    must(
-      await merchant.POST('/public/cashier/session', {
-        body: {
-          customer: { ...customer, externalUserId: `c-${randomUUID()}` },
-          returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-          currency: 'EUR',
-          kycVerified: false,
-          previousTransactionCount: 0,
-          balance,
-        },
-      }),
-      'create session',
-    );
   const wallet = await newSession(50);
   // The merchant's deposit and withdrawal in a session no browser holds yet, then the customer's browser opens it.
   const deposit = must(
@@ -180,60 +141,8 @@ try {
     .response.status;
   check('a withdrawal: destination given through the ingress, confirmed by the merchant', confirmed === 204, `confirm ${confirmed}`);
 
-  const twice = await newPayin();
-  const [a, b] = cluster.instances;
-  const page = await (await fetch(`${a}/payments/payin/${twice.paymentId}/card`)).text();
-  const fields = { ...hiddenFields(page), ...card('4000000000000002') };
-  const post = (instance) => {
-    const body = new FormData();
-    for (const [name, value] of Object.entries(fields)) body.append(name, value);
-    return fetch(`${instance}/payments/payin/${twice.paymentId}/card`, { method: 'POST', body, headers: { Origin: instance } });
-  };
-  const answers = await Promise.all([post(a), post(b)]);
-  const after = await payin(twice.paymentId);
-  check(
-    'one attempt posted to both instances at once is counted once',
-    after.status === 'DECLINED' && after.attemptsRemaining === 2,
-    `answers ${answers.map((r) => r.status)}, attemptsRemaining ${after.attemptsRemaining}`,
-  );
-
-  const both = await newPayin();
-  const key = randomUUID();
-  const processBody = {
-    browser: { javascriptEnabled: true },
-    cardData: { cardNumber: '4000000000000002', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-    saveCard: false,
-  };
-  const atBoth = await Promise.all(
-    cluster.sandboxes.map((origin) =>
-      createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_checkout' })
-        .POST('/public/payin/{payinId}/process/card', {
-          params: { path: { payinId: both.paymentId }, header: { 'Idempotency-Key': key } },
-          body: processBody,
-        })
-        .then((r) => ({ status: r.response.status, body: r.data ?? r.error })),
-    ),
-  );
-  const afterBoth = await payin(both.paymentId);
-  check(
-    'one processing call sent to both sandbox processes at once has one effect',
-    afterBoth.attemptsRemaining === 2 && canonical(atBoth[0].body) === canonical(atBoth[1].body),
-    `statuses ${atBoth.map((r) => r.status)}, attemptsRemaining ${afterBoth.attemptsRemaining}${atBoth[0].status >= 400 ? `, ${atBoth[0].body.errorMessage}` : ''}`,
-  );
-
-  const session = await newSession(100);
-  const withdrawals = await Promise.all(
-    Array.from({ length: 6 }, () =>
-      merchant
-        .POST('/public/cashier/session/{sessionId}/payout', { params: { path: { sessionId: session.sessionId } }, body: { value: 100 } })
-        .then((a) => ({ status: a.response.status })),
-    ),
-  );
-  check(
-    'six parallel withdrawals of the whole balance on PostgreSQL create one payout',
-    withdrawals.filter((w) => w.status === 200).length === 1,
-    withdrawals.map((w) => w.status).join(','),
-  );
+  // Races: one thing asked of two members of the cluster at once has one effect (cluster-smoke-races.mjs).
+  await checkRaces(cluster, { merchant, payin, newPayin, newSession }, check);
 
   const live = await newSession(10);
   const events = [];

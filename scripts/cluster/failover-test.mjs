@@ -32,7 +32,7 @@
  * (failover-probes.mjs), the ledger after (failover-ledger.mjs).
  */
 import pg from 'pg';
-import { percentile } from '../bench/bench-support.mjs';
+import { percentile } from '../support/percentile.mjs';
 import { startCluster } from './cluster.mjs';
 import { startPatroniCluster } from './patroni.mjs';
 import { seen, since, sleep } from './failover-requests.mjs';

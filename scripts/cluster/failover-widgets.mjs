@@ -1,7 +1,7 @@
 /** The withdrawal widgets of the failover test (failover-test.mjs): their sessions, and each one's event stream, kept as the widget keeps it. */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { launch } from '../bench/bench-support.mjs';
+import { launch } from '../support/launch.mjs';
 import { customer, returnUrls } from './failover-customers.mjs';
 import { json, saw, send, sleep } from './failover-requests.mjs';
 

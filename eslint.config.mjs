@@ -21,7 +21,7 @@ export default defineConfig([
     'playwright-report/**',
     '.data/**',
     // Generated from the zod contract (npm run openapi) and by the embed build.
-    'lib/contract/generated/**',
+    'packages/contract/src/generated/**',
     'packages/client/src/generated/**',
     'packages/client/dist/**',
     'public/embed/**',
@@ -39,7 +39,7 @@ export default defineConfig([
   {
     // An unchecked `!` turns a missing value into a TypeError far from its cause: say what happens when it is missing.
     files: ['lib/**/*.{ts,tsx}', 'packages/sandbox/**/*.{ts,tsx}'],
-    ignores: ['**/*.test.{ts,tsx}', 'lib/contract/generated/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/contract/src/generated/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
 ]);

@@ -11,14 +11,14 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import { withRequest } from '@/lib/payments-api/request-memo';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/content-security-policy';
-import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@/lib/i18n/locales';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
+import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@hosted-checkout/contract/locales';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { acsOrigins, checkoutUrl, sandboxPublicUrl, trustedProxyHops, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkProxiedPagePost, isPagePost } from '@/lib/net/request-checks';
 import { proxiedPostSpellings } from '@/lib/net/request-hosts';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS, provider and bank pages. */
 function transactionOf(pathname: string): { type: CheckoutTransactionType; id: string } | null {

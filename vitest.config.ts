@@ -5,6 +5,7 @@ const resolve = {
   alias: {
     // The merchant's client package by its name, from its source (as tsconfig.json's `paths`).
     '@hosted-checkout/client': path.resolve(__dirname, 'packages/client/src/index.ts'),
+    '@hosted-checkout/contract': path.resolve(__dirname, 'packages/contract/src'),
     '@sandbox': path.resolve(__dirname, 'packages/sandbox'),
     '@': path.resolve(__dirname, '.'),
     'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts'),
@@ -23,6 +24,17 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20000,
     projects: [
+      {
+        resolve,
+        test: {
+          name: 'contract',
+          include: ['packages/contract/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          environment: 'node',
+          testTimeout: 20000,
+          env,
+        },
+      },
       {
         resolve,
         test: {

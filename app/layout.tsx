@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { TestModeBadge } from '@/components/frame/test-mode-badge';
-import { directionOf } from '@/lib/i18n/locales';
+import { directionOf } from '@hosted-checkout/contract/locales';
 import './globals.css';
 
 export async function generateMetadata(): Promise<Metadata> {

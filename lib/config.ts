@@ -6,7 +6,7 @@
  */
 import 'server-only';
 import { z } from 'zod';
-import { brandError, hasErrorBrand } from './error-brand';
+import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
 
 const Port = z.coerce.number().int().min(1).max(65535);
 const HttpUrlText = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });

@@ -9,7 +9,7 @@
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
 import { ENV_SCHEMA } from './config';
-import { required } from './required';
+import { required } from '@hosted-checkout/contract/required';
 
 /** Wallet tokens (a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
 const SECRET_KEYS = new Set([

@@ -11,7 +11,7 @@ import { useSyncExternalStore } from 'react';
 import { MethodForm, type MethodFormText } from './method-form';
 import type { MethodFormState } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldDescriptor } from '@/lib/checkout/payment-pages/method-fields';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** A method as the list shows it: `href` opens its form without JavaScript; `fields` labelled in the page's language. */
 export interface ListedMethod {

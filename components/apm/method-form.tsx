@@ -9,7 +9,7 @@ import { useActionState, useRef, useState, type FormEvent } from 'react';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { MethodFormState } from '@/lib/checkout/payment-pages/apm-action';
 import { checkField, controlFor, type FieldDescriptor, type FieldError } from '@/lib/checkout/payment-pages/method-fields';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export interface MethodFormText {
   submit: string;

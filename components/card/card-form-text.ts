@@ -1,7 +1,7 @@
 /** The text of the card page's new-card form (card-form.tsx), resolved on the server from the catalogue. */
 import type { ThreeDSText } from './three-ds-step';
 import type { CvvFieldText } from './cvv-field';
-import type { CardFieldError } from '@/lib/card/card-rules';
+import type { CardFieldError } from '@hosted-checkout/contract/card-rules';
 
 /** Catalogue text the form shows; `{brand}` and `{reason}` are filled in here. */
 export interface CardFormText extends ThreeDSText, CvvFieldText {

@@ -14,7 +14,8 @@
 import { SubmitButton } from '@/components/theme/controls';
 import { useRef, useState, type FormEvent } from 'react';
 import { ThreeDSStep, useCardAction } from './three-ds-step';
-import { formatExpiryInput, reformatKeepingCaret } from '@/lib/card/card-rules';
+import { formatExpiryInput } from '@hosted-checkout/contract/card-rules';
+import { reformatKeepingCaret } from './keep-caret';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { SecurityCheck } from './security-check';

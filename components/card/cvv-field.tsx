@@ -3,7 +3,7 @@
  * the saved cards' (saved-cards.tsx), so that the two cannot drift apart: the same markup as the
  * other card fields (CardField: label, hint and error tied by `aria-describedby`, the error
  * announced politely), the same hint (the brand's number of digits), the same error texts
- * (`card.cvvHint`, `card.errors.cvv.*`), the same rule (`checkCvv` in lib/card/card-rules.ts: the
+ * (`card.cvvHint`, `card.errors.cvv.*`), the same rule (`checkCvv` in packages/contract/src/card-rules.ts: the
  * brand's length from card-validator), `autocomplete="cc-csc"` and a numeric keyboard. The
  * input is named `cvv`, the name both server actions read, so either form posts alike without
  * JavaScript. No state, and no value or defaultValue: the code is never put back in a page.

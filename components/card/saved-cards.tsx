@@ -14,7 +14,7 @@ import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
-import { checkCvv, type CvvError } from '@/lib/card/card-rules';
+import { checkCvv, type CvvError } from '@hosted-checkout/contract/card-rules';
 import { CvvField, type CvvFieldText } from './cvv-field';
 
 export interface SavedCardItem {

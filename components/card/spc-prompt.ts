@@ -5,7 +5,7 @@
  * assertion as JSON (WebAuthn's base64url encoding), or null when the browser has no SPC, the
  * customer cancels, or it fails: the issuer's ordinary challenge follows then.
  */
-import type { SpcOffer } from '@/lib/contract/payin';
+import type { SpcOffer } from '@hosted-checkout/contract/payin';
 
 const bytes = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 const base64url = (buffer: ArrayBuffer | null) =>

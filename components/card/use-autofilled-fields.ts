@@ -6,7 +6,8 @@
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatExpiryInput, reformatKeepingCaret } from '@/lib/card/card-rules';
+import { formatExpiryInput } from '@hosted-checkout/contract/card-rules';
+import { reformatKeepingCaret } from './keep-caret';
 
 /**
  * Once, after the first render: the number field's value (if any) is read as typed (`readNumber`:

@@ -5,7 +5,7 @@
  * the card's number or code), and each field's message in words.
  */
 import { useForm, type Resolver } from 'react-hook-form';
-import type { CardFieldError } from '@/lib/card/card-rules';
+import type { CardFieldError } from '@hosted-checkout/contract/card-rules';
 import { cardFormResolver, type CardFormInput } from '@/lib/card/card-form-resolver';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from '@/lib/checkout/payment-pages/holder-name';

@@ -1,7 +1,8 @@
 'use client';
 /** The card number as the customer types it: shown in its brand's digit groups, its brand and digits kept. */
 import { useState } from 'react';
-import { checkCardNumber, formatCardNumber, reformatKeepingCaret, type CardBrand } from '@/lib/card/card-rules';
+import { checkCardNumber, formatCardNumber, type CardBrand } from '@hosted-checkout/contract/card-rules';
+import { reformatKeepingCaret } from './keep-caret';
 
 /**
  * `brand` (null until recognised) and `digits` (the number's digits only) of the number field, for

@@ -1,5 +1,5 @@
 /** The cashier's money formatter, shared by its pages, panels and lists. */
-import { formatMinor, toMinor } from '@/lib/money';
+import { formatMinor, toMinor } from '@hosted-checkout/contract/money';
 
 /**
  * An amount in major units (a number such as 25.5) of `currency` (ISO 4217), formatted for

@@ -4,7 +4,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { getLocale, getTranslations } from 'next-intl/server';
-import type { CardFieldError } from '@/lib/card/card-rules';
+import type { CardFieldError } from '@hosted-checkout/contract/card-rules';
 import type { CardFormText } from '@/components/card/card-form-text';
 import type { SavedCardsText } from '@/components/card/saved-cards';
 import type { CvvFieldText } from '@/components/card/cvv-field';
@@ -12,7 +12,7 @@ import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { WalletText } from '@/components/wallet/wallet-buttons';
 import type { PaymentStatusText } from '@/components/status/payment-status';
 import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** Every key `reasonKey` can answer. */
 const REASON_KEYS = REASON_MESSAGES;

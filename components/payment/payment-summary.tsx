@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatMinor, toMinor } from '@/lib/money';
+import { formatMinor, toMinor } from '@hosted-checkout/contract/money';
 import { MerchantLogo } from '@/components/theme/theme-style';
 import type { CheckoutTransaction } from '@/lib/checkout/shared/load-transaction';
 

@@ -10,8 +10,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { isFinalView, returnTarget, viewOf, type TransactionView } from '@/lib/checkout/shared/payment-state';
 import { isFramed, postToParent } from '@/lib/framing/parent-messages';
-import type { DetailedStatus } from '@/lib/contract/enums';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { DetailedStatus } from '@hosted-checkout/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** A value that never changes while the page lives (useSyncExternalStore's subscription to nothing). */
 const noSubscription = () => () => undefined;

@@ -6,7 +6,7 @@
  * views and reasons. Any other view polls and may become any view: it gets every text.
  */
 import { isFinalView, viewOf } from '@/lib/checkout/shared/payment-state';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import type { PaymentStatusText } from './payment-status';
 import type { PaymentSnapshot } from './status-snapshot';
 

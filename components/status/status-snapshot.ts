@@ -8,7 +8,7 @@
  * pay-in's first decline from the card form's own answer (lib/checkout/payment-pages/card-outcome.ts).
  */
 import { reasonKey, viewOf } from '@/lib/checkout/shared/payment-state';
-import type { CheckoutTransactionType, DetailedStatus } from '@/lib/contract/enums';
+import type { CheckoutTransactionType, DetailedStatus } from '@hosted-checkout/contract/enums';
 
 /** A `reasons.*` catalogue key (lib/checkout/shared/payment-state.ts, REASON_MESSAGES). */
 export type ReasonMessage = ReturnType<typeof reasonKey>;

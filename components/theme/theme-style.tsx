@@ -1,10 +1,10 @@
 /**
- * The merchant's theme on a hosted page: its CSS custom properties (lib/theme/theme.ts) in a
+ * The merchant's theme on a hosted page: its CSS custom properties (packages/contract/src/theme/theme.ts) in a
  * style element carrying the request's CSP nonce, and the merchant's logo.
  */
 import { headers } from 'next/headers';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { themeCss, usableLogoUrl } from '@/lib/theme/theme';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import { themeCss, usableLogoUrl } from '@hosted-checkout/contract/theme/theme';
 import { ThemeStyleElement } from './theme-style-element';
 
 export async function ThemeStyle({ theme }: { theme: CheckoutSettings['theme'] | undefined }) {

@@ -10,7 +10,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
-import type { WalletType } from '@/lib/contract/enums';
+import type { WalletType } from '@hosted-checkout/contract/enums';
 import { ThreeDSStep, useCardAction, type ThreeDSText } from '@/components/card/three-ds-step';
 import { SecurityCheck } from '@/components/card/security-check';
 import type { MerchantValidator } from './apple-pay';

@@ -5,7 +5,7 @@
  * card page about 20 KB of gzip JavaScript (docs/design.md, section 7: ≤ 30 KB).
  */
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { validateCardForm, type CardFormValues } from './card-rules';
+import { validateCardForm, type CardFormValues } from '@hosted-checkout/contract/card-rules';
 
 export interface CardFormInput extends CardFormValues {
   saveCard?: boolean;

@@ -6,11 +6,11 @@
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseExpiry } from '@/lib/card/card-rules';
+import { parseExpiry } from '@hosted-checkout/contract/card-rules';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
 import { classifyFailure } from '@/lib/checkout/shared/call-failure';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 
 const Schema = z.object({
   paymentId: z.string().regex(PAYMENT_ID),

@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { checkoutUrl, sandboxPublicUrl, testMode } from '@/lib/config';
-import { isOriginPattern } from './origin-patterns';
+import { isOriginPattern } from '@hosted-checkout/contract/origin-patterns';
 
 /** Where CSP violation reports go (app/api/csp-report/route.ts). */
 const CSP_REPORT_PATH = '/api/csp-report';

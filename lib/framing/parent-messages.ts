@@ -6,7 +6,7 @@
  * send differently from what merchants are told fails the type check. Browser-only module.
  */
 import type { CheckoutMessageFields, CheckoutMessageType } from '@hosted-checkout/client';
-import { isAllowedOrigin } from './origin-patterns';
+import { isAllowedOrigin } from '@hosted-checkout/contract/origin-patterns';
 
 let target: string | null = null;
 let context: { transactionType?: string; paymentId?: string; sessionId?: string } = {};

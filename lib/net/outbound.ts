@@ -17,7 +17,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { brandError, hasErrorBrand } from '@/lib/error-brand';
+import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
 
 /** Why an outbound request did not get an HTTP answer. */
 type OutboundFailure = 'refused' | 'timeout' | 'unreachable';

@@ -51,7 +51,7 @@
 import type http from 'node:http';
 import type { Socket } from 'node:net';
 import { appConfig } from '@/lib/config';
-import { errorBody } from '@/lib/contract/errors';
+import { errorBody } from '@hosted-checkout/contract/errors';
 import { MAX_ACTION_BODY_BYTES } from './body-limits';
 import { closeEarlyAnswers, hasBody, isClosingEarly, watchBody } from './body-watch';
 import { addressKey } from './client-ip';

@@ -1,11 +1,11 @@
 /**
  * `callOperation(id, …)`: any operation of the payments service by its id in the operations
- * table (`lib/contract/operations.ts`), which knows its method, path, body and answer types.
+ * table (`packages/contract/src/operations.ts`), which knows its method, path, body and answer types.
  * An operation marked `holder` carries the holder's proof of the request's own browser (its
  * cookie) unless the caller gives one; the call itself is request-scoped-call.ts's.
  */
 import 'server-only';
-import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@/lib/contract/operations';
+import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@hosted-checkout/contract/operations';
 import { holderProof, requestHolderSecret } from './holder-proof';
 import { merchantOfHeld } from './merchant-locator';
 import { callInRequest } from './request-scoped-call';

@@ -1,7 +1,7 @@
 /**
  * Server-only typed client of the payments service (`PAYMENTS_API_BASE_URL`, bearer
  * `PAYMENTS_API_TOKEN`; the embedded sandbox when unset), derived from the operations table
- * (`lib/contract/operations.ts`). The entry point callers import; by responsibility:
+ * (`packages/contract/src/operations.ts`). The entry point callers import; by responsibility:
  * - page-operations.ts: `paymentsApi`, the operations the hosted pages use, by name;
  * - call-operation.ts: `callOperation(id, …)`, any operation by id, with the browser's holder's proof;
  * - request-scoped-call.ts: a call as part of the request served (X-Request-Id, per-request memo, span);

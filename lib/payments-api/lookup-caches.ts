@@ -6,8 +6,8 @@
  */
 import 'server-only';
 import { LRUCache } from 'lru-cache';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
-import type { BinLookup } from '@/lib/contract/bin';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import type { BinLookup } from '@hosted-checkout/contract/bin';
 
 /**
  * Checkout settings change rarely and every page view needs them twice (proxy.ts for

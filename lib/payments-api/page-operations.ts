@@ -5,8 +5,8 @@
  * BIN facts are kept a short while (lookup-caches.ts).
  */
 import 'server-only';
-import type { ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { ResponsibleGamblingRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import type {
   ApplePaySessionRequest,
   ProcessCardRequest,
@@ -15,13 +15,13 @@ import type {
   ProcessWalletRequest,
   SpcAssertionReport,
   ThreeDSMethodResult,
-} from '@/lib/contract/payin';
-import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@/lib/contract/payout';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
-import type { BankAccountChoice, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
-import type { PayNPlayStartRequest } from '@/lib/contract/pay-n-play';
-import type { LaunchClient, SessionRead } from '@/lib/contract/cashier';
-import type { BinLookup } from '@/lib/contract/bin';
+} from '@hosted-checkout/contract/payin';
+import type { PayoutCardRequest, PayoutDirectLinkRequest } from '@hosted-checkout/contract/payout';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
+import type { BankAccountChoice, PayeeCheckRequest } from '@hosted-checkout/contract/bank-withdrawals';
+import type { PayNPlayStartRequest } from '@hosted-checkout/contract/pay-n-play';
+import type { LaunchClient, SessionRead } from '@hosted-checkout/contract/cashier';
+import type { BinLookup } from '@hosted-checkout/contract/bin';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
 import { knownMerchant, locate, merchantOfHeld, rememberMerchant } from './merchant-locator';

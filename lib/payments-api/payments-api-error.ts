@@ -3,7 +3,7 @@
  * and errorKey), no answer in time, no connection, or an answer off the contract. Its message
  * names the operation and never holds request data (card data travels in request bodies only).
  */
-import { brandError, hasErrorBrand } from '@/lib/error-brand';
+import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
 
 type PaymentsApiErrorKind = 'http' | 'timeout' | 'network' | 'invalid-response';
 

@@ -8,7 +8,7 @@
 import 'server-only';
 import { tracedCall } from '@/lib/tracing';
 import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
-import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@/lib/contract/operations';
+import { OPERATIONS, type AnswerOf, type OperationId, type OperationSpec } from '@hosted-checkout/contract/operations';
 import { measuredCall } from './call-metrics';
 import { memoized, scopedRequest } from './request-memo';
 import { operationPath, sendOperation, type CallInput } from './service-transport';

@@ -1,6 +1,6 @@
 /**
  * One operation of the payments service on the wire (`PAYMENTS_API_BASE_URL`, bearer
- * `PAYMENTS_API_TOKEN`): the request as the operations table (`lib/contract/operations.ts`)
+ * `PAYMENTS_API_TOKEN`): the request as the operations table (`packages/contract/src/operations.ts`)
  * describes it, over a keep-alive undici pool, with the trace context, X-Request-Id,
  * Idempotency-Key and holder's proof headers and a timeout; the answer parsed with the
  * contract's zod schema. Every failure is a PaymentsApiError whose message holds no request data.
@@ -9,7 +9,7 @@ import 'server-only';
 import { Agent } from 'undici';
 import { context, propagation, type Span } from '@opentelemetry/api';
 import { paymentsApiConfig } from '@/lib/config';
-import { ErrorResponse } from '@/lib/contract/errors';
+import { ErrorResponse } from '@hosted-checkout/contract/errors';
 import {
   HOLDER_PROOF_HEADER,
   OPERATIONS,
@@ -20,8 +20,8 @@ import {
   type PathParams,
   type QueryOf,
   type RequestOf,
-} from '@/lib/contract/operations';
-import { fillPath } from '@/lib/contract/operation-paths';
+} from '@hosted-checkout/contract/operations';
+import { fillPath } from '@hosted-checkout/contract/operation-paths';
 import { PaymentsApiError } from './payments-api-error';
 
 /** The path of a call, its path parameters filled and its query parameters (those set) appended: what goes on the wire, and the memo's key. */
@@ -39,7 +39,7 @@ export type CallInput<K extends OperationId> = (keyof PathParams<Operation<K>['p
   : { params: PathParams<Operation<K>['path']> }) &
   (RequestOf<K> extends undefined ? { body?: undefined } : { body: RequestOf<K> }) & {
     idempotencyKey?: string;
-    /** Query parameters of an operation that takes them (lib/contract/operations.ts, `query`). */
+    /** Query parameters of an operation that takes them (packages/contract/src/operations.ts, `query`). */
     query?: QueryOf<K>;
     /** Ends the call early (a long poll nobody needs any more); it then fails as `timeout`. */
     signal?: AbortSignal;

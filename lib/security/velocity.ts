@@ -5,7 +5,7 @@
  * configurable as "points/seconds" (lib/config.ts, LIMIT_*). The store is in memory, or
  * PostgreSQL when RATE_LIMIT_DATABASE_URL (else DATABASE_URL) is set, so limits hold across
  * instances; when that store fails, VELOCITY_STORE_FAILURE says what happens (closed by default:
- * refused). Refusals are recognised by a brand, never `instanceof` (lib/error-brand.ts), and the
+ * refused). Refusals are recognised by a brand, never `instanceof` (packages/contract/src/error-brand.ts), and the
  * package is required once per process (next.config.mjs, serverExternalPackages). A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
  * key of the process), never stored with the number. The per-address limits (`…PerIp`) key an
  * address by `addressKey` (lib/net/client-ip.ts): an IPv6 client is its /64, whatever address of
@@ -15,7 +15,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appConfig, type AppConfig } from '@/lib/config';
-import { brandError, hasErrorBrand } from '@/lib/error-brand';
+import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
 import { logger } from '@/lib/log';
 import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, zeroVelocitySeries, type PoolCounts } from '@/lib/metrics/metrics';
 import { addressKey } from '@/lib/net/client-ip';

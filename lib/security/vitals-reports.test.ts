@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ERROR_KINDS, FRAME_PAGES, FRAME_TIMINGS } from '@/lib/framing/frame-vitals-labels';
-import { LOCALES } from '@/lib/i18n/locales';
+import { LOCALES } from '@hosted-checkout/contract/locales';
 import { metricsRegistry } from '@/lib/metrics/metrics';
 import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '@/lib/testing/prometheus-text';
 import { parseVitalsReport } from './vitals-reports';

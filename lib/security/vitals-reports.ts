@@ -19,7 +19,7 @@ import {
   type FramePage,
   type FrameTiming,
 } from '@/lib/framing/frame-vitals-labels';
-import { LOCALES } from '@/lib/i18n/locales';
+import { LOCALES } from '@hosted-checkout/contract/locales';
 import { countFrameClientErrors, observeFrameLayoutShift, observeFrameVital } from '@/lib/metrics/metrics';
 
 /** Longest timing kept, in milliseconds (an hour: a challenge left open); a longer one is refused. */

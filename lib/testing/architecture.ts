@@ -26,8 +26,8 @@ export interface Layer {
 
 /** The layers of the project, lowest first. */
 export const LAYERS: Layer[] = [
-  { name: 'foundation', units: ['error-brand', 'required', 'config', 'log', 'tracing', 'money', 'i18n', 'theme'], within: 'free' },
-  { name: 'the contract', units: ['contract'], within: 'free' },
+  { name: 'the contract (packages/contract)', units: ['contract'], within: 'free' },
+  { name: 'foundation', units: ['config', 'log', 'tracing', 'i18n'], within: 'free' },
   { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db', 'metrics'], within: 'free' },
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },
   { name: 'what both checkout sides use', units: ['checkout/shared'], within: 'free' },
@@ -62,6 +62,7 @@ export function unitOf(relative: string): string {
   if (top === 'components' && parts.length > 2) return `components/${second}`;
   if (top === 'app') return second === 'sandbox' ? 'app/sandbox' : 'app';
   if (top === 'packages' && second === 'sandbox') return 'sandbox';
+  if (top === 'packages' && second === 'contract') return 'contract';
   return parts.length === 1 ? top.replace(/\.tsx?$/, '') : top;
 }
 
@@ -88,9 +89,11 @@ export function importsOf(file: string, text: string, known: Set<string>, root: 
       ? path.join(root, spec.slice(2))
       : spec.startsWith('@sandbox/')
         ? path.join(root, 'packages', 'sandbox', spec.slice('@sandbox/'.length))
-        : spec.startsWith('.')
-          ? path.resolve(path.dirname(file), spec)
-          : null;
+        : spec.startsWith('@hosted-checkout/contract/')
+          ? path.join(root, 'packages', 'contract', 'src', spec.slice('@hosted-checkout/contract/'.length))
+          : spec.startsWith('.')
+            ? path.resolve(path.dirname(file), spec)
+            : null;
     if (!base) continue;
     const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
     if (target) out.push(target);

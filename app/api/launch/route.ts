@@ -4,8 +4,8 @@ import { holderCookieAllowed } from '@/lib/payments-api/holder-proof';
 import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
 import { consume, VelocityLimited } from '@/lib/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
-import { ID_CHARS } from '@/lib/contract/ids';
-import { spentUserAgent } from '@/lib/contract/untrusted-text';
+import { ID_CHARS } from '@hosted-checkout/contract/ids';
+import { spentUserAgent } from '@hosted-checkout/contract/untrusted-text';
 import { fromOwnPage } from '@/lib/net/request-hosts';
 
 const CASHIER_PATH = new RegExp(`^/cashier/(${ID_CHARS})(?:/widget)?$`);
@@ -29,7 +29,7 @@ const plain = (status: number, text: string) =>
  * the secret; a spent, replaced or unknown secret leads to the page too, which then says it is
  * open elsewhere. The merchant is told of each spend (`launch.spent`: when, the client address
  * and User-Agent, the latter untrusted text cut to 256 characters without control characters:
- * lib/contract/untrusted-text.ts). 403 for a post from another origin (no login CSRF) and on a plain-http
+ * packages/contract/src/untrusted-text.ts). 403 for a post from another origin (no login CSRF) and on a plain-http
  * checkout outside loopback (the holder's cookie is never set there), 429 with Retry-After past
  * LIMIT_LAUNCHES_PER_IP from one client address, 400 for a malformed form, 413 beyond 4 KB.
  */

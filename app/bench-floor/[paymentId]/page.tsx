@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { paymentsApi } from '@/lib/payments-api/client';
 
 /**

@@ -9,7 +9,7 @@ import { getTranslations } from 'next-intl/server';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { bankWithdrawal } from '@/lib/checkout/cashier/bank-withdrawal-action';
-import type { WithdrawalDestinations } from '@/lib/contract/bank-withdrawals';
+import type { WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
 import { BankWithdrawal } from './bank-withdrawal';
 import { bankWithdrawalText } from './bank-withdrawal-text';
 import type { CashierFlowText } from '../flow/cashier-flow';

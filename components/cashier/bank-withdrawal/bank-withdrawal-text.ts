@@ -1,7 +1,7 @@
 /** Catalogue text of the cashier's withdrawal by bank (bank-withdrawal.tsx), resolved on the server. */
 import { getTranslations } from 'next-intl/server';
 import { BANK_WITHDRAWAL_ERRORS, type BankWithdrawalError } from '@/lib/checkout/cashier/bank-withdrawal-errors';
-import type { PayeeCheckOutcome } from '@/lib/contract/bank-withdrawals';
+import type { PayeeCheckOutcome } from '@hosted-checkout/contract/bank-withdrawals';
 import type { CashierFlowText } from '../flow/cashier-flow';
 
 export interface BankWithdrawalText {

@@ -8,7 +8,7 @@
  */
 import { useActionState } from 'react';
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import type { BankWithdrawalAccount } from '@/lib/contract/bank-withdrawals';
+import type { BankWithdrawalAccount } from '@hosted-checkout/contract/bank-withdrawals';
 import type { BankWithdrawalState } from '@/lib/checkout/cashier/bank-withdrawal-action';
 import type { BankField } from '@/lib/checkout/cashier/bank-withdrawal-errors';
 import type { BankWithdrawalText } from './bank-withdrawal-text';

@@ -5,9 +5,9 @@
  * (`cardWithdrawalMax`). The cashier says so before a card is typed.
  */
 import { parseAmount } from '@/lib/checkout/cashier/cashier-amount';
-import { feeBreakdown } from '@/lib/cashier/fees';
-import type { FeeRule } from '@/lib/contract/merchant';
-import { toMinor } from '@/lib/money';
+import { feeBreakdown } from '@hosted-checkout/contract/fees';
+import type { FeeRule } from '@hosted-checkout/contract/merchant';
+import { toMinor } from '@hosted-checkout/contract/money';
 
 /** What the check reads of the flow: the fee rules, the page's language, the currency (ISO 4217), the most a card may take (major units; null when the service does not say). */
 export interface CardShareInput {

@@ -14,7 +14,7 @@ import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { checkAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
-import type { FeeRule } from '@/lib/contract/merchant';
+import type { FeeRule } from '@hosted-checkout/contract/merchant';
 import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';

@@ -2,8 +2,8 @@
 import { getTranslations } from 'next-intl/server';
 import type { AmountError } from '@/lib/checkout/cashier/cashier-amount';
 import type { CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
-import type { FeeRule } from '@/lib/contract/merchant';
-import { formatMinor, minorUnits, toMinor } from '@/lib/money';
+import type { FeeRule } from '@hosted-checkout/contract/merchant';
+import { formatMinor, minorUnits, toMinor } from '@hosted-checkout/contract/money';
 import type { CashierFlowText } from './cashier-flow';
 
 const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired')[] = [

@@ -4,9 +4,9 @@
  */
 import { useEffect, useState } from 'react';
 import { parseAmount } from '@/lib/checkout/cashier/cashier-amount';
-import { feeBreakdown } from '@/lib/cashier/fees';
-import type { FeeRule } from '@/lib/contract/merchant';
-import { toMinor, toMajor } from '@/lib/money';
+import { feeBreakdown } from '@hosted-checkout/contract/fees';
+import type { FeeRule } from '@hosted-checkout/contract/merchant';
+import { toMinor, toMajor } from '@hosted-checkout/contract/money';
 
 /** What the fee line reads of the flow's props: the fee rules, the page's language, the currency (ISO 4217), the flow. */
 interface FeeLineProps {
@@ -18,7 +18,7 @@ interface FeeLineProps {
 
 /**
  * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
- * chosen method (integer minor units, lib/cashier/fees.ts), formatted in `props.numberLocale`
+ * chosen method (integer minor units, packages/contract/src/fees.ts), formatted in `props.numberLocale`
  * into `template` ({fee}, {total}, {received}); '' when there is no fee or no amount.
  */
 export function feeLineOf(typed: string, method: 'card' | 'apm', props: FeeLineProps, template: string): string {

@@ -11,7 +11,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { isFinalView, viewOf } from '@/lib/checkout/shared/payment-state';
 import { FRAME_ALLOW } from '@/lib/framing/permissions-policy';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** How the framed payment ended: paid, waiting for the merchant (a payout), not paid, or the page left (a redirect). */
 export type StepEnd = 'success' | 'waiting' | 'failed' | 'left';

@@ -8,7 +8,7 @@
  */
 import { getTranslations } from 'next-intl/server';
 import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
-import { SESSION_ID } from '@/lib/contract/ids';
+import { SESSION_ID } from '@hosted-checkout/contract/ids';
 import { TransactionItems } from './transaction-list';
 
 /** The history of `sessionId` rendered (the list, or the empty text); null when it could not be read (the page's link then shows it). */

@@ -6,7 +6,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { loadCashier, type LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
 import { HeldElsewhere } from '@/components/launch/held-elsewhere';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { ServiceUnavailable } from '@/components/frame/service-unavailable';
 import { ThemeStyle } from '@/components/theme/theme-style';
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getTranslations } from 'next-intl/server';
-import type { PayNPlayState } from '@/lib/contract/pay-n-play';
+import type { PayNPlayState } from '@hosted-checkout/contract/pay-n-play';
 import { startPayNPlay } from '@/lib/checkout/cashier/pay-n-play-action';
 import type { CashierFlowText } from '../flow/cashier-flow';
 import { PayNPlayForm } from './pay-n-play-form';

@@ -7,10 +7,10 @@
  * Nothing shows where the rules name no share (`limitNoticePercent`).
  */
 import { getTranslations } from 'next-intl/server';
-import type { CashierSession } from '@/lib/contract/cashier';
-import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
-import { limitNotice } from '@/lib/cashier/net-deposit-threshold';
-import { minorUnits } from '@/lib/money';
+import type { CashierSession } from '@hosted-checkout/contract/cashier';
+import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { limitNotice } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
+import { minorUnits } from '@hosted-checkout/contract/money';
 import { PERIODS } from './limits-text';
 import { money } from '../format-money';
 

@@ -13,9 +13,9 @@ import { useActionState, useEffect, useId, useRef } from 'react';
 import { useRouter } from 'next/navigation';
 import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/cashier/responsible-gambling-action';
 import { limitField } from '@/lib/checkout/cashier/limit-fields';
-import type { LimitKind } from '@/lib/contract/responsible-gambling';
+import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { fieldClass } from '@/components/theme/controls';
-import type { Period } from '@/lib/cashier/limits';
+import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
 const KINDS: LimitKind[] = ['deposit', 'loss', 'netDeposit'];

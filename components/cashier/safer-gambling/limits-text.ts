@@ -4,9 +4,9 @@
  * major units of the session's currency, in the page's language.
  */
 import type { getTranslations } from 'next-intl/server';
-import type { LimitKind, ResponsibleGambling } from '@/lib/contract/responsible-gambling';
+import type { LimitKind, ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { limitField } from '@/lib/checkout/cashier/limit-fields';
-import type { Period } from '@/lib/cashier/limits';
+import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import type { LimitsFormText } from './limits-form';
 import { money } from '../format-money';

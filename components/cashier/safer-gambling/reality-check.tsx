@@ -9,7 +9,7 @@
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { setRealityCheck, type RealityCheckState } from '@/lib/checkout/cashier/responsible-gambling-action';
-import { durationText } from '@/lib/cashier/duration';
+import { durationText } from '@hosted-checkout/contract/responsible-gambling/duration';
 
 export interface RealityCheckText {
   title: string;

@@ -8,9 +8,9 @@
  * form's: limits-text.ts); the client parts get them filled in.
  */
 import { getTranslations } from 'next-intl/server';
-import type { CashierSession } from '@/lib/contract/cashier';
-import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
-import { REALITY_CHECK_CHOICES } from '@/lib/cashier/regulators';
+import type { CashierSession } from '@hosted-checkout/contract/cashier';
+import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { REALITY_CHECK_CHOICES } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { LimitsForm } from './limits-form';
 import { LimitNotices } from './limit-notices';
 import { RealityCheck, RealityCheckSettings } from './reality-check';

@@ -14,9 +14,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
-import type { PayeeCheckAnswer, PayeeCheckRequest } from '@/lib/contract/bank-withdrawals';
-import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import type { PayeeCheckAnswer, PayeeCheckRequest } from '@hosted-checkout/contract/bank-withdrawals';
+import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import { runCashierAction } from './cashier-action-client';
 import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';

@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import type { CashierSession } from '@/lib/contract/cashier';
+import type { CashierSession } from '@hosted-checkout/contract/cashier';
 
 vi.mock('next/navigation', () => ({
   redirect: (to: string) => {

@@ -10,12 +10,12 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
 import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
-import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
-import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
+import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { cashierTerms } from './cashier-terms';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export interface CashierState {
   attemptKey: string;

@@ -4,7 +4,7 @@
  * most the balance (when the session has one). Amounts as the customer types them, in the
  * locale's format ("1.234,56" or "1,234.56"); results in major units.
  */
-import { toMinor } from '@/lib/money';
+import { toMinor } from '@hosted-checkout/contract/money';
 
 export type AmountError =
   'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';

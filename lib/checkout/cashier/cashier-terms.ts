@@ -5,12 +5,12 @@
  * withdrawal per method, whether pending withdrawals may be cancelled, and the merchant's KYC and
  * responsible-gambling pages. Major units, like the API; fees in minor units, like the merchant's fee rules.
  */
-import type { CashierSession } from '@/lib/contract/cashier';
-import type { CheckoutSettings, FeeRule } from '@/lib/contract/merchant';
-import { findFeeRule } from '@/lib/cashier/fees';
-import { amountBounds, type Period } from '@/lib/cashier/limits';
+import type { CashierSession } from '@hosted-checkout/contract/cashier';
+import type { CheckoutSettings, FeeRule } from '@hosted-checkout/contract/merchant';
+import { findFeeRule } from '@hosted-checkout/contract/fees';
+import { amountBounds, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import type { AmountRules } from './cashier-amount';
-import type { LimitKind } from '@/lib/contract/responsible-gambling';
+import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 
 export interface CashierTerms {
   rules: AmountRules;

@@ -14,11 +14,11 @@
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
 import type { CashierError, CashierFailure } from './cashier-failure';
 import { holdSession, runCashierAction, type CashierCall } from './cashier-action-client';
-import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 
 export interface RetryState {

@@ -2,8 +2,8 @@
  * The names of the limits form's fields (components/cashier/safer-gambling/limits-form.tsx), shared
  * by the form and its server action: one per kind of limit and period.
  */
-import type { Period } from '@/lib/cashier/limits';
-import type { LimitKind } from '@/lib/contract/responsible-gambling';
+import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 
 /** The kinds of limit the form offers, deposit limits first (UKGC RTS 12B: at least equal prominence). */
 export const LIMIT_KINDS: LimitKind[] = ['deposit', 'loss', 'netDeposit'];

@@ -5,12 +5,12 @@
  */
 import 'server-only';
 import type { z } from 'zod';
-import type { CashierSession, SessionTransaction } from '@/lib/contract/cashier';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { CashierSession, SessionTransaction } from '@hosted-checkout/contract/cashier';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { PAYMENT_ID } from '@/lib/contract/ids';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export interface CashierTransaction {
   id: string;

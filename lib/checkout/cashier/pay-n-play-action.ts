@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';

@@ -5,18 +5,18 @@
  * service applies it, authoritative), declines limits where the rules only ask, confirms raises
  * whose cooling-off is over (UKGC), and chooses the reality-check interval. Only the browser that
  * holds the session may. Amounts are read with the page's number format, in major units of
- * the session currency; the plan is lib/cashier/limit-changes.ts, the service's own.
+ * the session currency; the plan is packages/contract/src/responsible-gambling/limit-changes.ts, the service's own.
  */
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { isLimitProblem, planLimits, type PendingLimits } from '@/lib/cashier/limit-changes';
-import { PERIODS, type Period, type PeriodLimitsMinor } from '@/lib/cashier/limits';
-import type { LimitKind, ResponsibleGambling } from '@/lib/contract/responsible-gambling';
-import { toMajor, toMinor } from '@/lib/money';
-import { required } from '@/lib/required';
-import { DEFAULT_LOCALE, LOCALES } from '@/lib/i18n/locales';
+import { isLimitProblem, planLimits, type PendingLimits } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import { PERIODS, type Period, type PeriodLimitsMinor } from '@hosted-checkout/contract/responsible-gambling/limits';
+import type { LimitKind, ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { toMajor, toMinor } from '@hosted-checkout/contract/money';
+import { required } from '@hosted-checkout/contract/required';
+import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import { parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { runCashierAction } from './cashier-action-client';
 import { LIMIT_KINDS, limitField } from './limit-fields';
 
@@ -140,7 +140,7 @@ export async function changeLimits(previous: LimitsState, form: FormData): Promi
         await paymentsApi.setResponsibleGambling(sessionId, intent === 'decline' ? { noLimits: true } : { confirmReady: true });
         return { step: 'saved' };
       }
-      // Each kind planned by the service's own plan (lib/cashier/limit-changes.ts); the rules' required periods and ceiling are deposit limits'.
+      // Each kind planned by the service's own plan (packages/contract/src/responsible-gambling/limit-changes.ts); the rules' required periods and ceiling are deposit limits'.
       const asked: Partial<Record<LimitKind, Partial<Record<Period, number | null>>>> = {};
       const changes: ShownChange[] = [];
       for (const kind of KIND_LIST) {

@@ -3,7 +3,7 @@
  * the browser knows, read from `window`, `navigator` and `screen`. No dependencies, so the
  * card page stays light; the server completes the object in `browser-info.ts`.
  */
-import type { Browser } from '@/lib/contract/common';
+import type { Browser } from '@hosted-checkout/contract/common';
 
 /**
  * Browser fields the client provides: the contract's Browser (one source) without what only the

@@ -5,7 +5,7 @@
  * `javascriptEnabled: false`, as EMV 3DS 2.2 allows for browser-based authentication.
  * Server side; the browser's half is `browser-fields.ts` (kept free of zod for the card page).
  */
-import { Browser } from '@/lib/contract/common';
+import { Browser } from '@hosted-checkout/contract/common';
 
 import type { ClientBrowserFields } from './browser-fields';
 

@@ -1,29 +1,24 @@
 import 'server-only';
 /**
- * What the card page's server actions (card-payment-action.ts) share: the shapes of the posted
- * card forms and the longest value of each field (in characters), the run of a card action
- * through the action client (a too-long card field reads as that field's error), the card
- * checked exactly as the form checks it, the 3DS Method and Secure Payment Confirmation steps of
- * a pay-in, and the proof-of-work rule of a pay-in's card or wallet attempt. Nothing here throws
- * of its own: the action client maps what the calls throw (payment-action.ts).
+ * The forms of the card page's server actions (./card-payment-action.ts; a 'use server' module
+ * exports its actions only): the shapes of the posted card forms and the longest value of each
+ * field (in characters), the run of a card action through the payment pages' action pipeline
+ * (a too-long card field reads as that field's error), and the card checked exactly as the form
+ * checks it. Nothing here calls the payments service or throws of its own.
  *
  * Card data: the PAN and CVV pass through these functions' memory only, on their way to the
  * payments service; they are not logged, not returned, not put back in the form.
  */
 import { z } from 'zod';
-import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@/lib/card/card-rules';
-import { paymentHref } from '@/lib/checkout/shared/payment-paths';
-import { logger } from '@/lib/log';
+import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@hosted-checkout/contract/card-rules';
 import { ANY_FIELD_MAX } from '@/lib/forms/action-form';
-import { ID_MAX_LENGTH } from '@/lib/contract/ids';
+import { ID_MAX_LENGTH } from '@hosted-checkout/contract/ids';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';
-import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
-import { afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
-import { SpcAssertionReport } from '@/lib/contract/payin';
-import { WalletType } from '@/lib/contract/enums';
+import { MAX_PAYLOAD_CHARS } from '@/lib/security/proof-of-work';
+import type { CardPaymentState } from './card-outcome';
+import { WalletType } from '@hosted-checkout/contract/enums';
 import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-action';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
-import type { Browser } from '@/lib/contract/common';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 const text = z.string().default('');
 /** A new card's form (a pay-in's or a payout destination's). */
@@ -39,8 +34,10 @@ export const NewCardForm = z.object({
 });
 /** A saved card's form (the CVV is empty for a payout's destination). */
 export const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
-const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
-const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
+/** A pay-in's 3DS Method report: Y when the ACS notified within 10 s, else N. */
+export const MethodReport = z.object({ ...PaymentControl, threeDSCompInd: z.enum(['Y', 'N']).catch('N') });
+/** A pay-in's Secure Payment Confirmation report: the browser's PublicKeyCredential as JSON. */
+export const SpcReport = z.object({ ...PaymentControl, spcAssertion: z.string() });
 /** A wallet's token for a pay-in (the sandbox wallet, Google Pay, Apple Pay). */
 export const WalletForm = z.object({
   ...PaymentControl,
@@ -136,63 +133,8 @@ export function checkedCard(data: z.output<typeof NewCardForm>, requireCvv: bool
   return { card, cvv: data.cvv, keep };
 }
 
-/**
- * The second step of a pay-in's card action (new or saved card): the page ran the issuer's 3DS
- * Method in its hidden frame and posts `threeDSCompInd`: Y when the ACS notified within
- * 10 s, else N. Goes on with the attempt's key (same key: reported once) to the challenge in the
- * page, the status page or the form again. The same action, so the form keeps its no-JavaScript post.
- */
-export function methodStep(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  return cardAction(previous, form, 'payin', MethodReport, (c, data) => afterThreeDSMethod(c, data.threeDSCompInd));
-}
-
-/** Whether a card action's post is the 3DS Method's report (`methodStep`). */
+/** Whether a card action's post is the 3DS Method's report (`MethodReport`). */
 export const isMethodReport = (form: unknown): form is FormData => form instanceof FormData && form.has('threeDSCompInd');
 
-/**
- * The Secure Payment Confirmation step of a pay-in's card action: the page showed the
- * issuer's passkey prompt and posts the assertion (the browser's PublicKeyCredential as JSON).
- * Checked against the contract's shape before it is sent; a malformed one is a forged post.
- */
-export function spcStep(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  return cardAction(previous, form, 'payin', SpcReport, async (c, data) => {
-    let assertion: unknown;
-    try {
-      assertion = JSON.parse(data.spcAssertion);
-    } catch {
-      assertion = null;
-    }
-    const parsed = SpcAssertionReport.shape.assertion.safeParse(assertion);
-    // Not an assertion: the pay-in still waits for its challenge, which its status page links to.
-    if (!parsed.success) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
-    return afterSpc(c, parsed.data);
-  });
-}
-
-/** Whether a card action's post is the SPC step's report (`spcStep`). */
+/** Whether a card action's post is the SPC step's report (`SpcReport`). */
 export const isSpcReport = (form: unknown): form is FormData => form instanceof FormData && form.has('spcAssertion');
-
-/**
- * The proof-of-work rule of a pay-in's card or wallet attempt (lib/security/proof-of-work.ts):
- * once the customer's address needs a check, an attempt without a solved one is not sent; a
- * decline that makes the next attempt need one starts it now, and from then on a decline's reason
- * is no longer named.
- */
-export async function underProofOfWork(
-  c: Card,
-  browser: Browser,
-  altcha: string | undefined,
-  attempt: () => Promise<CardPaymentState | { go: string }>,
-): Promise<CardPaymentState | { go: string }> {
-  if ((await challengeRequired(browser.customerIp)) && !(await verifyPayload(altcha))) {
-    logger.warn(
-      { event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp },
-      'card attempt without a solved challenge',
-    );
-    const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
-    return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: c.values };
-  }
-  const outcome = await attempt();
-  if ('go' in outcome || !outcome.declineReason || !(await challengeRequired(browser.customerIp))) return outcome;
-  return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
-}

@@ -5,9 +5,9 @@
  * in a URL; PCI DSS allows it to be shown, and nothing here keeps or logs it.
  */
 import 'server-only';
-import type { FundingType } from '@/lib/contract/bin';
+import type { FundingType } from '@hosted-checkout/contract/bin';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 
 interface CardBinAnswer {
   brands: string[];

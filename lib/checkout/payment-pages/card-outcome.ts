@@ -1,19 +1,19 @@
 import 'server-only';
 /**
- * What a card form's post leads to (shared by the card page's server actions): the form's state
- * after a decline, the issuer's 3DS Method or challenge shown in the page (with
- * JavaScript), or the next page (status, ACS without JavaScript). No card data passes here.
+ * What a card pay-in's processing answer leads to (the card page's pay-in steps,
+ * ./card-payment-action.ts): the form's state after a decline, the issuer's 3DS Method or
+ * challenge shown in the page (with JavaScript), or the next page (status, ACS without
+ * JavaScript). Answers only: nothing here calls back into the steps. No card data passes here.
  */
 import { randomUUID } from 'node:crypto';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
 import { payinView, reasonKey } from '@/lib/checkout/shared/payment-state';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { notePaymentStatus } from '@/lib/checkout/shared/payment-outcome';
-import type { CardFormValues, CardFieldError } from '@/lib/card/card-rules';
-import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@/lib/contract/payin';
+import type { CardFormValues, CardFieldError } from '@hosted-checkout/contract/card-rules';
+import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@hosted-checkout/contract/payin';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import { beginCardAttempt, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 import type { PaymentCall, PaymentFormError } from './payment-action';
 
@@ -105,20 +105,14 @@ async function nextAfter(c: Common, result: PayinProcessingResponse, inPage: boo
 const methodKey = (c: Common) => `3ds-method:${c.paymentId}:${c.attemptKey}`;
 
 /**
- * After a pay-in's processing call: the 3DS Method, the ACS, the status page, or the form again
- * with the decline. `inPage` (the browser runs JavaScript): the issuer's 3DS Method runs in the
- * page's hidden frame and the challenge shows in the page. Without, the Method cannot run: it is
- * reported N at once (process/3ds-method) and the frame goes to the ACS. Throws what the calls throw.
+ * After a pay-in's processing answer `result`: the 3DS Method, the ACS, the status page, or the
+ * form again with the decline. `inPage` (the browser runs JavaScript): the issuer's 3DS Method
+ * runs in the page's hidden frame and the challenge shows in the page. Without, the Method cannot
+ * run: it is reported N at once (process/3ds-method) and the frame goes to the ACS. Throws what
+ * the calls throw.
  */
-export async function afterPayin(
-  c: Common,
-  limits: CardAttemptLimits,
-  run: () => Promise<PayinProcessingResponse>,
-  inPage: boolean,
-): Promise<Outcome> {
-  await beginCardAttempt(limits);
-  let result = await run();
-  await endCardAttempt(limits, result.status);
+export async function afterProcessing(c: Common, answer: PayinProcessingResponse, inPage: boolean): Promise<Outcome> {
+  let result = answer;
   if (result.threeDSMethod) {
     const url = safeRedirectTarget(result.threeDSMethod.url);
     if (inPage && url) return { attemptKey: c.attemptKey, threeDSMethod: { url, data: result.threeDSMethod.data } };

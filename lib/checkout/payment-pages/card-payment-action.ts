@@ -18,7 +18,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
-import { CARD_ID, PAYMENT_ID } from '@/lib/contract/ids';
+import { CARD_ID, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { requestProof } from '@/lib/checkout/shared/holding';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';

@@ -5,14 +5,14 @@
  * data: the form is not sent, the name is not put back in the re-rendered form, logged or passed
  * on, and the field says "a name, not a card number" (`card.errors.cardHolderName.cardNumber`).
  */
-import type { CardFieldError } from '@/lib/card/card-rules';
+import type { CardFieldError } from '@hosted-checkout/contract/card-rules';
 
 /** Digits in a run that make a holder name card data. */
 export const CARD_NUMBER_DIGITS = 12;
 
 /**
  * The holder-name field's error for a name holding a card number. A card field error of its own
- * (lib/card/card-rules.ts, CardFieldError, and the card form's text, components/payment/page-text.ts).
+ * (packages/contract/src/card-rules.ts, CardFieldError, and the card form's text, components/payment/page-text.ts).
  */
 export const HOLDER_NAME_IS_CARD_NUMBER: CardFieldError = 'cardHolderName.cardNumber';
 

@@ -4,7 +4,7 @@
  * and the server action apply, so no method has a hand-written form. Dependency-free.
  */
 
-/** A method's field descriptor (lib/contract/methods.ts), restated here without zod for the client. */
+/** A method's field descriptor (packages/contract/src/methods.ts), restated here without zod for the client. */
 export interface FieldDescriptor {
   name: string;
   label: string;

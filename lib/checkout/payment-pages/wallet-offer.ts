@@ -3,7 +3,7 @@
  * checkout settings (`wallets`) and the pay-in: the total, and per wallet offered, its
  * parameters. Shared by the server page and the client buttons; no secrets, no card data.
  */
-import { decimalAmount, toMinor } from '@/lib/money';
+import { decimalAmount, toMinor } from '@hosted-checkout/contract/money';
 
 export interface WalletOffer {
   /** ISO 4217 code and the amount as a decimal string in major units ("10.00"), as the Payment Request API and Google Pay take it. */

@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DETAILED_STATUSES } from '@/lib/contract/enums';
+import { DETAILED_STATUSES } from '@hosted-checkout/contract/enums';
 import { REASON_MESSAGES, REASON_OF, reasonKey } from './payment-state';
 
 const catalogues = readdirSync('messages').map(

@@ -17,7 +17,7 @@ import 'server-only';
  */
 import { LRUCache } from 'lru-cache';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
-import type { LaunchClient } from '@/lib/contract/cashier';
+import type { LaunchClient } from '@hosted-checkout/contract/cashier';
 import { holderCookie, holderProof, newHolderSecret, requestHolderSecret } from '@/lib/payments-api/holder-proof';
 import { errorAnswer, unavailableAnswer } from './route-answers';
 

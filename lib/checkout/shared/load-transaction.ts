@@ -5,19 +5,19 @@
  * retry), never an exception.
  */
 import 'server-only';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { safeRedirectTarget } from './redirect-target';
-import type { ReturnUrls } from '@/lib/contract/common';
-import type { DetailedStatus } from '@/lib/contract/enums';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
+import type { ReturnUrls } from '@hosted-checkout/contract/common';
+import type { DetailedStatus } from '@hosted-checkout/contract/enums';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
 import { notePaymentStatus } from './payment-outcome';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
-import type { SavedCard } from '@/lib/contract/customer';
-import type { PaymentMethod } from '@/lib/contract/methods';
-import type { PayinTransaction } from '@/lib/contract/payin';
-import type { PayoutTransaction } from '@/lib/contract/payout';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
+import type { SavedCard } from '@hosted-checkout/contract/customer';
+import type { PaymentMethod } from '@hosted-checkout/contract/methods';
+import type { PayinTransaction } from '@hosted-checkout/contract/payin';
+import type { PayoutTransaction } from '@hosted-checkout/contract/payout';
 
 type TransactionType = CheckoutTransactionType;
 

@@ -14,7 +14,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { countPaymentOutcome } from '@/lib/metrics/metrics';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import { isFinalView, viewOf } from './payment-state';
 
 const key = Symbol.for('hosted-checkout.payment-outcomes-seen');

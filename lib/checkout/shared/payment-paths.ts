@@ -1,5 +1,5 @@
 /** Paths of a transaction's hosted pages, keeping an explicit `?locale=` from page to page. */
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export type PaymentPageKind = 'card' | 'apm' | 'status';
 

@@ -3,8 +3,8 @@
  * form, a wait, or a result, and where a result sends the customer. Shared by pages (server)
  * and the status view (client).
  */
-import type { DetailedStatus, PayinStatus, PayoutStatus } from '@/lib/contract/enums';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { DetailedStatus, PayinStatus, PayoutStatus } from '@hosted-checkout/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export type TransactionView = PayinView | PayoutOnlyView;
 

@@ -1,13 +1,13 @@
 /**
  * The answers of the checkout's own API routes (/api/…), in one place: JSON, never cached, with
- * the contract's error keys (lib/contract/errors.ts) plus the checkout's own: `UNAVAILABLE` when the payments
+ * the contract's error keys (packages/contract/src/errors.ts) plus the checkout's own: `UNAVAILABLE` when the payments
  * service did not answer (502, 5021) or this instance is full (503, 5031). `serviceCall` wraps a
  * route's call to the service: 404 from it is NOT_FOUND, anything else UNAVAILABLE.
  */
-import { ERROR_KEYS, errorBody, type ErrorKey } from '@/lib/contract/errors';
+import { ERROR_KEYS, errorBody, type ErrorKey } from '@hosted-checkout/contract/errors';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 
-/** The checkout's own error keys, beside the service's (lib/contract/errors.ts). */
+/** The checkout's own error keys, beside the service's (packages/contract/src/errors.ts). */
 const CHECKOUT_ERRORS = {
   UNAVAILABLE: { status: 502, code: 5021 },
   INSTANCE_FULL: { status: 503, code: 5031 },

@@ -40,7 +40,7 @@ export type CardFieldError =
   | 'cardHolderName.required'
   | 'cardHolderName.invalid';
 
-const digitsOnly = (value: string): string => value.replace(/\D/g, '');
+export const digitsOnly = (value: string): string => value.replace(/\D/g, '');
 
 /** Security-code length per brand name (`niceType`, as cards are stored), from card-validator's brand table. */
 const CVV_SIZES = new Map<string, number>(
@@ -103,21 +103,6 @@ export function formatCardNumber(digits: string, gaps: number[] = [4, 8, 12]): s
     out += digits[i];
   }
   return out;
-}
-
-/**
- * Re-formats an input's value with `format` and keeps the caret after the same number of
- * digits as before, so editing in the middle of a card number or expiry does not throw the
- * caret to the end. Only moves the caret of the focused element.
- */
-export function reformatKeepingCaret(input: HTMLInputElement, format: (raw: string) => string): void {
-  const caret = input.selectionStart ?? input.value.length;
-  const digitsBefore = digitsOnly(input.value.slice(0, caret)).length;
-  const atEnd = caret >= input.value.length;
-  input.value = format(input.value);
-  if (atEnd || input.ownerDocument.activeElement !== input) return;
-  const position = caretAfterDigits(input.value, digitsBefore);
-  input.setSelectionRange(position, position);
 }
 
 /** The index in `formatted` just after its `count`-th digit (0 when `count` is 0). */

@@ -7,7 +7,7 @@ import { CurrencyCode, Customer, IframeUrls, MajorAmount, ReturnUrls } from './c
 import { PayinCreateResponse } from './payin';
 import { PayoutCreateResponse } from './payout';
 import { PayinStatus, PayoutStatus } from './enums';
-import { DepositAgain, ResponsibleGambling } from './responsible-gambling';
+import { DepositAgain, ResponsibleGambling } from './responsible-gambling/schemas';
 import { BankAccountChoice } from './bank-withdrawals';
 import { PayNPlayState } from './pay-n-play';
 

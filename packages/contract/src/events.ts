@@ -44,7 +44,7 @@ export const WEBHOOK_HEADERS = [
 /**
  * The client of a `launch.spent`, as the checkout saw it. Its User-Agent is whatever the browser
  * (or a script posing as one) wrote: control characters removed, cut to SPENT_USER_AGENT_MAX
- * characters (lib/contract/untrusted-text.ts), and still untrusted text for the merchant to escape.
+ * characters (packages/contract/src/untrusted-text.ts), and still untrusted text for the merchant to escape.
  */
 export const LaunchSpentClient = z
   .object({

@@ -5,7 +5,7 @@
  * part rounds half up to the currency's minor unit. Shared by the service (which records the
  * fee) and the cashier (which shows it before confirmation).
  */
-import type { FeeRule } from '@/lib/contract/merchant';
+import type { FeeRule } from './merchant';
 
 type Direction = 'deposit' | 'withdrawal';
 

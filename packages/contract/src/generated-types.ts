@@ -1,13 +1,13 @@
 /**
  * TypeScript types of the OpenAPI document, generated with openapi-typescript (`npm run openapi`;
- * a test fails when a copy is stale) into lib/contract/generated/payments-api.ts and, for the
+ * a test fails when a copy is stale) into packages/contract/src/generated/payments-api.ts and, for the
  * merchant's client package, packages/client/src/generated/payments-api.ts: one text, two copies,
  * so the package builds and packs on its own.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { buildOpenApiDocument } from './openapi';
 
-export const GENERATED_TYPES_PATH = 'lib/contract/generated/payments-api.ts';
+export const GENERATED_TYPES_PATH = 'packages/contract/src/generated/payments-api.ts';
 /** Every file `npm run openapi` writes the generated types to (the contract's, then the client package's). */
 export const GENERATED_TYPES_PATHS = [GENERATED_TYPES_PATH, 'packages/client/src/generated/payments-api.ts'] as const;
 

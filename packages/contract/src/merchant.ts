@@ -1,10 +1,10 @@
 /** The merchant's checkout settings (docs/design.md, E12). */
 import { z } from 'zod';
-import { Regulator } from './responsible-gambling';
+import { Regulator } from './responsible-gambling/schemas';
 import { FundingType } from './bin';
 import { REGULATORS, WalletType } from './enums';
 import { HttpUrl } from './common';
-import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
+import { COLOR_SCHEMES, FONT_FAMILIES } from './theme/theme';
 
 export const CheckoutTheme = z
   .looseObject({

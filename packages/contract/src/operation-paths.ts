@@ -1,5 +1,5 @@
 /**
- * The paths of the operations table (lib/contract/operations.ts): filling a template, and
+ * The paths of the operations table (packages/contract/src/operations.ts): filling a template, and
  * matching a request path and method to its operation (the sandbox's router, the typed client,
  * the fuzz suite).
  */

@@ -13,7 +13,7 @@ import { CheckoutSettings, MerchantSettings, MerchantSettingsUpdate } from './me
 import { BinLookup } from './bin';
 import { Customer } from './common';
 import { CustomerLimitsRequest, CustomerRecord, SavedCardList } from './customer';
-import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from './responsible-gambling';
+import { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from './responsible-gambling/schemas';
 import { PspRecord } from './methods';
 import { PayinMethodList, PayoutMethodList } from './transaction-methods';
 import {

@@ -1,5 +1,5 @@
 /**
- * Untrusted text passed on to a merchant (lib/contract/untrusted-text.ts): control and
+ * Untrusted text passed on to a merchant (packages/contract/src/untrusted-text.ts): control and
  * bidirectional characters out, cut by code points (a surrogate pair stays whole), markup kept.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Text a browser wrote that the service passes on to a merchant, such as the User-Agent in
- * `launch.spent` (lib/contract/events.ts, LaunchSpentEvent): bounded and without control
+ * `launch.spent` (packages/contract/src/events.ts, LaunchSpentEvent): bounded and without control
  * characters, and still untrusted (it may hold markup or a spreadsheet formula: the merchant
  * escapes it for wherever it shows or stores it). The checkout (app/api/launch/route.ts) and the
  * service (packages/sandbox/service/core/page-holders.ts) both apply it.

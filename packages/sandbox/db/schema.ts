@@ -5,8 +5,8 @@
  * (docs/design.md, section 4).
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { PAYIN_STATUSES, PAYOUT_STATUSES } from '@/lib/contract/enums';
-import type { Customer, ReturnUrls } from '@/lib/contract/common';
+import { PAYIN_STATUSES, PAYOUT_STATUSES } from '@hosted-checkout/contract/enums';
+import type { Customer, ReturnUrls } from '@hosted-checkout/contract/common';
 import type {
   DeliveryAttempt,
   H2hData,

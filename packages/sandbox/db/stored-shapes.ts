@@ -4,11 +4,11 @@
  * above the contract only, so the schema and the sandbox share one source without an import circle.
  * No shape holds a PAN or a CVV (docs/design.md, section 4).
  */
-import type { PendingLimits } from '@/lib/cashier/limit-changes';
-import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@/lib/contract/enums';
-import type { H2hCreateRequest } from '@/lib/contract/h2h';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
-import type { PayinTransaction, ThreeDSCompInd } from '@/lib/contract/payin';
+import type { PendingLimits } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@hosted-checkout/contract/enums';
+import type { H2hCreateRequest } from '@hosted-checkout/contract/h2h';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import type { PayinTransaction, ThreeDSCompInd } from '@hosted-checkout/contract/payin';
 
 /** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
 export interface ThreeDsState {

@@ -1,6 +1,6 @@
 /**
  * The sandbox's HTTP layer: one router for every operation of the table
- * (`lib/contract/operations.ts`) under /sandbox/api. Bearer auth (401), the caller's scope
+ * (`packages/contract/src/operations.ts`) under /sandbox/api. Bearer auth (401), the caller's scope
  * (403 FORBIDDEN), body size, depth and JSON checks, zod validation (400
  * VALIDATION_ERROR), Idempotency-Key, and the ErrorResponse for every failure.
  * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details; a
@@ -11,9 +11,9 @@ import { jsonDepth, SANDBOX_API_MAX_BODY_BYTES } from '@/lib/net/body-limits';
 import { and, eq } from 'drizzle-orm';
 import { isDatabaseUnavailable, isUniqueViolation } from '@sandbox/db/client';
 import { idempotencyKeys } from '@sandbox/db/schema';
-import { errorBody } from '@/lib/contract/errors';
-import { HOLDER_PROOF_HEADER, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@/lib/contract/operations';
-import { matchOperation } from '@/lib/contract/operation-paths';
+import { errorBody } from '@hosted-checkout/contract/errors';
+import { HOLDER_PROOF_HEADER, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@hosted-checkout/contract/operations';
+import { matchOperation } from '@hosted-checkout/contract/operation-paths';
 import { sandboxEnabled } from '@/lib/config';
 import { logger } from '@/lib/log';
 import { SandboxApiError, invalid } from './core/api-error';

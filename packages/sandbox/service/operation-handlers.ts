@@ -1,11 +1,11 @@
 /**
- * The sandbox's implementation of each operation of the table (`lib/contract/operations.ts`):
+ * The sandbox's implementation of each operation of the table (`packages/contract/src/operations.ts`):
  * one line per operationId, from the parsed body, the path parameters, the caller and the
  * request context to the answer the table declares. A missing or mistyped entry fails the type
  * check, so the table and the sandbox cannot drift apart.
  */
 import type { Db } from '@sandbox/db/client';
-import type { AnswerOf, Operation, OperationId, ParsedQueryOf, ParsedRequestOf, PathParams } from '@/lib/contract/operations';
+import type { AnswerOf, Operation, OperationId, ParsedQueryOf, ParsedRequestOf, PathParams } from '@hosted-checkout/contract/operations';
 import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, payinWithMethods, payoutWithMethods, saveCustomer } from './merchant/catalog';
 import { putCheckoutSettings } from './merchant/merchant-settings';

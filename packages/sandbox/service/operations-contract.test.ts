@@ -1,5 +1,5 @@
 /**
- * Every operation of the table (lib/contract/operations.ts), walked: 401 without a token, 404
+ * Every operation of the table (packages/contract/src/operations.ts), walked: 401 without a token, 404
  * for an unknown id, 400 for a bad body, replay of a POST with its Idempotency-Key, and each
  * credential against each operation (docs/design.md, E15): the hosted pages' credential and a merchant's token
  * get exactly the answer the table's `callers` gives them, 403 FORBIDDEN otherwise. Every answer
@@ -7,8 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CALLERS, OPERATIONS, OPERATION_IDS, type Caller, type OperationId } from '@/lib/contract/operations';
-import { fillPath, pathParamNames } from '@/lib/contract/operation-paths';
+import { CALLERS, OPERATIONS, OPERATION_IDS, type Caller, type OperationId } from '@hosted-checkout/contract/operations';
+import { fillPath, pathParamNames } from '@hosted-checkout/contract/operation-paths';
 import { cardSample, payinSample, SAMPLE_BODIES } from '@sandbox/testing/operation-samples';
 import { contractCall as api, pagesHolding } from '@sandbox/testing/sandbox-http';
 import { sandboxDb } from './core/store';

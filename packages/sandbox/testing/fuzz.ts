@@ -8,10 +8,10 @@
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { OPERATIONS, OPERATION_IDS, type OperationId } from '@/lib/contract/operations';
-import { pathParamNames } from '@/lib/contract/operation-paths';
-import { PAYMENT_ID } from '@/lib/contract/ids';
-import { parseExpiry, validateCardForm } from '@/lib/card/card-rules';
+import { OPERATIONS, OPERATION_IDS, type OperationId } from '@hosted-checkout/contract/operations';
+import { pathParamNames } from '@hosted-checkout/contract/operation-paths';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
+import { parseExpiry, validateCardForm } from '@hosted-checkout/contract/card-rules';
 import { checkAmount, parseAmount } from '@/lib/checkout/cashier/cashier-amount';
 import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
 import { parseActionForm } from '@/lib/forms/action-form';

@@ -1,10 +1,10 @@
 /**
  * A valid request body of each operation of the table that takes one (tests and the fuzz
- * suite): the mapped type makes a new operation of lib/contract/operations.ts need one here.
+ * suite): the mapped type makes a new operation of packages/contract/src/operations.ts need one here.
  */
 import { randomUUID } from 'node:crypto';
 import { SEED_MERCHANTS } from '@sandbox/service/core/merchant-config';
-import type { OperationId } from '@/lib/contract/operations';
+import type { OperationId } from '@hosted-checkout/contract/operations';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { h2hSample } from './h2h-sample';
 

@@ -12,7 +12,7 @@ import { chooseAccount, confirmPayment, logIn, type StepResult } from '@sandbox/
 import type { BankActor } from '@sandbox/service/bank/bank-payments';
 import { bankPageView } from '@sandbox/service/bank/bank-view';
 import { sandboxDb } from '@sandbox/service/core/store';
-import { required } from '@/lib/required';
+import { required } from '@hosted-checkout/contract/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import { pagesContext, RETURN_URLS } from './sandbox-fixtures';
 

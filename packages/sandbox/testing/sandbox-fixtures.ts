@@ -18,8 +18,8 @@ import { completeChallenge } from '@sandbox/service/payins/payin-decisions';
 import { enrolmentOptions, enrolPasskey } from '@sandbox/service/payins/spc-enrolment';
 import { keyedHash } from '@sandbox/service/core/store';
 import { settleDuePayouts } from '@sandbox/service/payouts/payouts';
-import { maskPan } from '@/lib/card/card-rules';
-import { required } from '@/lib/required';
+import { maskPan } from '@hosted-checkout/contract/card-rules';
+import { required } from '@hosted-checkout/contract/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import type { softwareAuthenticator } from './software-authenticator';
 

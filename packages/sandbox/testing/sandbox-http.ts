@@ -8,8 +8,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { validate } from '@hyperjump/json-schema/openapi-3-1';
 import { expect } from 'vitest';
-import { OPERATIONS } from '@/lib/contract/operations';
-import { matchOperation } from '@/lib/contract/operation-paths';
+import { OPERATIONS } from '@hosted-checkout/contract/operations';
+import { matchOperation } from '@hosted-checkout/contract/operation-paths';
 import { handleSandboxRequest } from '@sandbox/service/http';
 
 const DOCUMENT = pathToFileURL(path.resolve('openapi/payments.openapi.json')).href;

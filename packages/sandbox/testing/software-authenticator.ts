@@ -6,7 +6,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { required } from '@/lib/required';
+import { required } from '@hosted-checkout/contract/required';
 
 const sha256 = (data: Buffer | string) => createHash('sha256').update(data).digest();
 const b64 = (data: Buffer | Uint8Array) => Buffer.from(data).toString('base64url');

@@ -1,5 +1,5 @@
 import { liveBalanceHub } from '@/lib/checkout/cashier/live-balance/live-balance-hub';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/shared/route-answers';
 import { coalescedWidgetSnapshot } from '@/lib/checkout/cashier/live-balance/widget-snapshot';
 import { refuseUnlessHolder, requestSessionProof } from '@/lib/checkout/shared/holding';

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatMinor } from '@/lib/money';
+import { formatMinor } from '@hosted-checkout/contract/money';
 import { sandboxPageSummary } from '@sandbox/service/pages/page-summary';
 import { answerChallenge } from '@sandbox/service/pages/acs-actions';
 import { ChallengeAnswer } from '@sandbox/components/acs/challenge-answer';

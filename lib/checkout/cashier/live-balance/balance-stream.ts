@@ -14,7 +14,7 @@ import { changeLiveBalanceStreams } from '@/lib/metrics/metrics';
 import { errorAnswer, unavailableAnswer } from '@/lib/checkout/shared/route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';
 import { liveBalanceHub } from './live-balance-hub';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import type { WidgetSnapshot } from './widget-snapshot';
 
 const KEEPALIVE_MS = 15_000;

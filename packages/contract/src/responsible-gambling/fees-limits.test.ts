@@ -4,8 +4,8 @@
  * day, week and month.
  */
 import { describe, expect, it } from 'vitest';
-import { toMinor } from '@/lib/money';
-import { feeBreakdown, feeMinor, findFeeRule } from './fees';
+import { toMinor } from '../money';
+import { feeBreakdown, feeMinor, findFeeRule } from '../fees';
 import { amountBounds, amountBoundsMinor, depositRoom, exceededPeriod } from './limits';
 
 const rule = (

@@ -5,7 +5,7 @@
  * from the customer's account (their first appearance in the service) or from when they last
  * dismissed the reminder. Pure: shared by the service (which stores the dismissal) and its tests.
  */
-import type { Regulator } from '@/lib/contract/enums';
+import type { Regulator } from '../enums';
 
 /** Days between reminders, per licence that asks for them (UKGC: six months, 182 days). */
 export const REVIEW_REMINDER_DAYS: Partial<Record<Regulator, number>> = { UKGC: 182 };

@@ -4,8 +4,8 @@
  * the merchant. All sums are integer minor units. Shared by the service (which enforces them)
  * and the cashier (which shows them before the customer types).
  */
-import type { AmountLimits } from '@/lib/contract/merchant';
-import { toMinor } from '@/lib/money';
+import type { AmountLimits } from '../merchant';
+import { toMinor } from '../money';
 
 export const PERIODS = { day: 24 * 3600_000, week: 7 * 24 * 3600_000, month: 30 * 24 * 3600_000 } as const;
 export type Period = keyof typeof PERIODS;

@@ -6,7 +6,7 @@
  * 50 % and 100 %). Pure; shared by the service (which enforces the threshold) and the cashier
  * (which shows it). Amounts are integer minor units of an ISO 4217 currency.
  */
-import { convertMinor } from '@/lib/money';
+import { convertMinor } from '../money';
 import { ageOn } from './age';
 import type { NetDepositThreshold } from './regulators';
 

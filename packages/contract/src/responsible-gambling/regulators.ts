@@ -8,7 +8,7 @@
  */
 import { PERIODS, type Period } from './limits';
 
-import type { Regulator } from '@/lib/contract/enums';
+import type { Regulator } from '../enums';
 export type { Regulator };
 
 /** One regulator's rules that concern a cashier. */

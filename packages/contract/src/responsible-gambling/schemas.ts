@@ -5,7 +5,7 @@
  * by the merchant. Amounts in major units of the session's currency, like the rest of the API.
  */
 import { z } from 'zod';
-import { REGULATORS } from './enums';
+import { REGULATORS } from '../enums';
 
 export const Regulator = z.enum(REGULATORS).meta({
   id: 'Regulator',

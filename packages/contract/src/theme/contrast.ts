@@ -2,7 +2,7 @@
  * Colour contrast per WCAG 2.2 (relative luminance, contrast ratio; SC 1.4.3 text 4.5:1,
  * SC 1.4.11 non-text 3:1) and the correction of a merchant's theme colour that would fail it:
  * the colour is darkened (or lightened, on a dark background) in small steps until it passes,
- * keeping its hue, rather than applied as is (theming); lib/theme/theme.ts applies it to every colour of a palette.
+ * keeping its hue, rather than applied as is (theming); packages/contract/src/theme/theme.ts applies it to every colour of a palette.
  */
 
 export type Rgb = [number, number, number];

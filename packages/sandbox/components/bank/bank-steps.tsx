@@ -4,9 +4,9 @@
  * cancel button. Texts from the `bank` catalogue; amounts formatted for the page's locale.
  */
 import { getLocale, getTranslations } from 'next-intl/server';
-import { formatMinor } from '@/lib/money';
+import { formatMinor } from '@hosted-checkout/contract/money';
 import type { BankPageView } from '@sandbox/service/bank/bank-view';
-import { isIdentification } from '@/lib/contract/pay-n-play';
+import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { TEST_USERS } from '@sandbox/service/bank/test-users';
 import { bankStep } from '@sandbox/service/pages/bank-actions';
 import { BankAccountForm, BankButtonForm, BankConfirmForm, BankLoginForm, type BankFormActor } from './bank-forms';

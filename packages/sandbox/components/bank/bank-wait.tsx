@@ -6,7 +6,7 @@
  */
 import { getTranslations } from 'next-intl/server';
 import type { BankPageView } from '@sandbox/service/bank/bank-view';
-import { isIdentification } from '@/lib/contract/pay-n-play';
+import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { qrSvg } from '@sandbox/service/bank/qr-code';
 import { bankStep, bankWaitState } from '@sandbox/service/pages/bank-actions';
 import { BankButtonForm, type BankFormActor } from './bank-forms';

@@ -1,8 +1,8 @@
 /** The sandbox console's theme panel (console-view.tsx). */
 import { getLocale, getTranslations } from 'next-intl/server';
 import { updateThemeAction } from '@sandbox/service/pages/console-store-actions';
-import { LOCALES } from '@/lib/i18n/locales';
-import { COLOR_SCHEMES, FONT_FAMILIES } from '@/lib/theme/theme';
+import { LOCALES } from '@hosted-checkout/contract/locales';
+import { COLOR_SCHEMES, FONT_FAMILIES } from '@hosted-checkout/contract/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
 import { ConsoleInput, ConsoleSelect, ConsoleToggle } from './console-fields';
 

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankChoices } from '@sandbox/db/schema';
-import type { PaymentMethod } from '@/lib/contract/methods';
+import type { PaymentMethod } from '@hosted-checkout/contract/methods';
 import { DEMO_BANKS, searchBanks } from './bank-directory';
 
 /** Remembers `bankId` as the customer's last used bank. */

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankPayments } from '@sandbox/db/schema';
 import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
-import { isIdentification } from '@/lib/contract/pay-n-play';
+import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { keyedHash } from '../core/store';
 import { merchantConfig } from '../core/request-context';
 import { bankById } from './bank-directory';

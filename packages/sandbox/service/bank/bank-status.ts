@@ -5,7 +5,7 @@
  * NextGenPSD2 `transactionStatus` and UK Open Banking's payment status (v4: the ISO codes
  * themselves) use them, with an ISO 20022 ExternalStatusReason1Code on a rejection.
  */
-import type { DetailedStatus, PayinStatus } from '@/lib/contract/enums';
+import type { DetailedStatus, PayinStatus } from '@hosted-checkout/contract/enums';
 import type { AccountOutcome } from './test-users';
 
 /** RCVD received, ACTC accepted technical validation (authorised), ACSP settlement in process, ACSC settlement completed, RJCT rejected. */

@@ -8,7 +8,7 @@
  * the sandbox; the page only ever holds the mask and the `ref`.
  */
 import type { Db } from '@sandbox/db/client';
-import type { MethodField, PaymentMethod } from '@/lib/contract/methods';
+import type { MethodField, PaymentMethod } from '@hosted-checkout/contract/methods';
 import type { StoredCreditorAccount } from '@sandbox/db/schema-bank';
 import { invalid } from '../core/api-error';
 import { BANK_METHOD_ID } from './bank-payments';

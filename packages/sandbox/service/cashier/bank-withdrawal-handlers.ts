@@ -5,7 +5,7 @@
  * counted against the session's transactions limit (429), since it asks a bank about a name.
  */
 import type { Db } from '@sandbox/db/client';
-import type { PayeeCheckAnswer, PayeeCheckRequest, WithdrawalDestinations } from '@/lib/contract/bank-withdrawals';
+import type { PayeeCheckAnswer, PayeeCheckRequest, WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
 import { consume } from '@/lib/security/velocity';
 import { rateLimited } from '../core/api-error';
 import type { Principal } from '../core/auth';

@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATIONS, type OperationId } from '@/lib/contract/operations';
-import { fillPath } from '@/lib/contract/operation-paths';
+import { OPERATIONS, type OperationId } from '@hosted-checkout/contract/operations';
+import { fillPath } from '@hosted-checkout/contract/operation-paths';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { createTestSession } from '@sandbox/testing/sandbox-fixtures';
 import { sandboxDb } from '@sandbox/service/core/store';

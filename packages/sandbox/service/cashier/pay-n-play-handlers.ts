@@ -3,7 +3,7 @@
  * the principal may (404), locked (one login at a time), refused when it has expired (409).
  */
 import type { Db } from '@sandbox/db/client';
-import type { PayNPlayStartAnswer, PayNPlayStartRequest } from '@/lib/contract/pay-n-play';
+import type { PayNPlayStartAnswer, PayNPlayStartRequest } from '@hosted-checkout/contract/pay-n-play';
 import type { Principal } from '../core/auth';
 import type { RequestContext } from '../core/request-context';
 import { startPayNPlay } from './pay-n-play';

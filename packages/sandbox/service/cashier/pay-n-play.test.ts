@@ -25,7 +25,7 @@ import { standardWebhookHeaders } from '../core/webhooks';
 import { cancelPayment, logIn } from '../bank/bank-flow';
 import type { BankActor } from '../bank/bank-payments';
 import { testUser } from '../bank/test-users';
-import { ageOn } from '@/lib/cashier/age';
+import { ageOn } from '@hosted-checkout/contract/responsible-gambling/age';
 import { playerKeyInput } from '../bank/player-identity';
 import { autoDecision, settleDueAutoDecisions } from './player-decision';
 

@@ -9,8 +9,8 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '@sandbox/db/client';
 import { payins, payouts } from '@sandbox/db/schema';
 import type { z } from 'zod';
-import type { SessionTransaction } from '@/lib/contract/cashier';
-import { toMajor } from '@/lib/money';
+import type { SessionTransaction } from '@hosted-checkout/contract/cashier';
+import { toMajor } from '@hosted-checkout/contract/money';
 import type { StoredStatusReason } from '@sandbox/db/stored-shapes';
 
 /** The cashier fields of a session transaction: its fee (major units of its initial currency) and the detailedStatus of a final one. */

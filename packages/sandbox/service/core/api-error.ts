@@ -1,6 +1,6 @@
 /** An error answer of the sandbox: an error key of the contract's table and a message with no card data in it. */
-import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@/lib/contract/errors';
-import { brandError, hasErrorBrand } from '@/lib/error-brand';
+import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@hosted-checkout/contract/errors';
+import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
 import { VelocityLimited, VelocityUnavailable } from '@/lib/security/velocity';
 
 export class SandboxApiError extends Error {

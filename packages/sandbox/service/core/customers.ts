@@ -4,7 +4,7 @@
  */
 import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
-import type { Customer } from '@/lib/contract/common';
+import type { Customer } from '@hosted-checkout/contract/common';
 import { newId } from './store';
 
 /** Creates or updates the merchant's customer by externalUserId; returns its id. */

@@ -11,10 +11,10 @@
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
-import { exceededPeriod, PERIODS, roomFromUsed, type Period } from '@/lib/cashier/limits';
-import { limitsAcross } from '@/lib/cashier/limit-changes';
-import type { RulesInForce } from '@/lib/cashier/regulators';
-import { convertMinor, formatMinor } from '@/lib/money';
+import { exceededPeriod, PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import { limitsAcross } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { convertMinor, formatMinor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { SandboxApiError } from './api-error';
 

@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
-import { formatMinor } from '@/lib/money';
+import { formatMinor } from '@hosted-checkout/contract/money';
 import type { StoredGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
 import { bindingOver, financialRoomMinor, kindText } from './financial-limits';
 import { thresholdRoom, thresholdText } from './net-deposit-threshold';

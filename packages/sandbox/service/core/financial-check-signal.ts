@@ -3,7 +3,7 @@
  * LCCP social responsibility code 3.4.4, at net deposits of £150 over a rolling 30 days since
  * 28 February 2025). The check itself is the merchant's (a public-record check of the customer):
  * the service only tells it, by the signed event `customer.financial_check_due`
- * (lib/contract/events.ts), when a customer covered by its UKGC licence reaches the threshold.
+ * (packages/contract/src/events.ts), when a customer covered by its UKGC licence reaches the threshold.
  * Once per crossing: the customer's `gambling.financialCheck` remembers that they are over it, and
  * it is re-armed when a later deposit finds them below it again (withdrawals paid out, or deposits
  * leaving the window). It never blocks the customer.
@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import type { StoredGambling } from '@sandbox/db/stored-shapes';
-import { convertMinor } from '@/lib/money';
+import { convertMinor } from '@hosted-checkout/contract/money';
 import { enqueueEvent } from './webhooks';
 import { merchantConfig } from './request-context';
 import { rulesFor } from './merchant-config';

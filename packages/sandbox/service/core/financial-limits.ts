@@ -6,7 +6,7 @@
  * several bind (a day inside a week inside a month, and across the kinds) the one leaving the
  * least binds, and a refusal names its kind and period. Loss and net deposit limits are stored in
  * the customer's `gambling` jsonb (`otherLimits`, `otherPending`), per currency they were set in,
- * exactly as deposit limits are, so the one code path (lib/cashier/limit-changes.ts) changes them
+ * exactly as deposit limits are, so the one code path (packages/contract/src/responsible-gambling/limit-changes.ts) changes them
  * all. ISO 4217 minor units throughout.
  *
  * The sandbox's loss: it has no game ledger, only the balance the merchant reports for each
@@ -18,10 +18,10 @@
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers } from '@sandbox/db/schema';
-import { PERIODS, roomFromUsed, type Period } from '@/lib/cashier/limits';
-import { limitsAcross, type LimitsByCurrency, type PendingByCurrency } from '@/lib/cashier/limit-changes';
-import type { LimitKind } from '@/lib/contract/responsible-gambling';
-import { convertMinor } from '@/lib/money';
+import { PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import { limitsAcross, type LimitsByCurrency, type PendingByCurrency } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { convertMinor } from '@hosted-checkout/contract/money';
 import { netDepositsByCurrency, netInCurrency } from './net-deposits';
 import { depositRoomMinor, moneyText, type LimitsRow } from './deposit-limits';
 import { SandboxApiError } from './api-error';

@@ -5,8 +5,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { merchants, type payins } from '@sandbox/db/schema';
-import type { H2hWebhook } from '@/lib/contract/h2h';
-import { toMajor } from '@/lib/money';
+import type { H2hWebhook } from '@hosted-checkout/contract/h2h';
+import { toMajor } from '@hosted-checkout/contract/money';
 import { enqueueWebhook } from './webhooks';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 

@@ -4,12 +4,12 @@
  * amount against the currencies a merchant has enabled; and the rules of its licences in force
  * for a customer.
  */
-import type { CheckoutSettings } from '@/lib/contract/merchant';
-import { isKnownCurrency, toMinor } from '@/lib/money';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import { isKnownCurrency, toMinor } from '@hosted-checkout/contract/money';
 import { invalid } from './api-error';
 import type { MethodType, SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import type { Customer } from '@/lib/contract/common';
-import { rulesForCustomer, type RulesInForce } from '@/lib/cashier/regulators';
+import type { Customer } from '@hosted-checkout/contract/common';
+import { rulesForCustomer, type RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 
 /** Checks an amount in major units of a currency the merchant has enabled; returns minor units. Throws 400. */
 export function checkedMinor(config: SandboxMerchantConfig, amount: number, currency: string, field: string): number {

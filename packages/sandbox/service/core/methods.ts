@@ -2,7 +2,7 @@
  * Payment methods of the sandbox: which methods a transaction may use, the descriptors of
  * their fields, and the validation of what a customer submits for them.
  */
-import type { MethodField, PaymentMethod } from '@/lib/contract/methods';
+import type { MethodField, PaymentMethod } from '@hosted-checkout/contract/methods';
 import { invalid } from './api-error';
 import { METHODS } from './merchant-config';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';

@@ -14,7 +14,7 @@ import { beforeAll, describe, it } from 'vitest';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins, payouts } from '@sandbox/db/schema';
-import type { PayinStatus, PayoutStatus } from '@/lib/contract/enums';
+import type { PayinStatus, PayoutStatus } from '@hosted-checkout/contract/enums';
 import { picker, random } from '@/lib/testing/random';
 import { changePayin, changePayout } from './records';
 import { netDepositsMinor } from './net-deposits';

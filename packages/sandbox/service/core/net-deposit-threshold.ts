@@ -6,11 +6,11 @@
  * cashier deposit that would take them past it is refused until the month ends
  * (decided: the strictest reading; lifting the block once the operator has established the customer
  * can afford more is the merchant's, not the sandbox's). The threshold is converted into the
- * deposit's currency as limits are (lib/cashier/net-deposit-threshold.ts). Minor units inside.
+ * deposit's currency as limits are (packages/contract/src/responsible-gambling/net-deposit-threshold.ts). Minor units inside.
  */
 import type { Db } from '@sandbox/db/client';
 import type { customers } from '@sandbox/db/schema';
-import { calendarMonthOf, thresholdFor, thresholdIn } from '@/lib/cashier/net-deposit-threshold';
+import { calendarMonthOf, thresholdFor, thresholdIn } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { SandboxApiError } from './api-error';
 import { moneyText } from './deposit-limits';

@@ -26,8 +26,8 @@
 import { and, eq, gt, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins, payouts } from '@sandbox/db/schema';
-import type { PayoutStatus } from '@/lib/contract/enums';
-import { convertMinor } from '@/lib/money';
+import type { PayoutStatus } from '@hosted-checkout/contract/enums';
+import { convertMinor } from '@hosted-checkout/contract/money';
 
 /** Pay-in statuses whose money the customer paid in. */
 export const PAID_DEPOSITS = ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;

@@ -19,9 +19,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payouts } from '@sandbox/db/schema';
-import type { OperationSpec } from '@/lib/contract/operations';
-import type { BindingRequest, Locator } from '@/lib/contract/cashier';
-import { spentUserAgent } from '@/lib/contract/untrusted-text';
+import type { OperationSpec } from '@hosted-checkout/contract/operations';
+import type { BindingRequest, Locator } from '@hosted-checkout/contract/cashier';
+import { spentUserAgent } from '@hosted-checkout/contract/untrusted-text';
 import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { iframeUrls, type RequestContext } from './request-context';
@@ -109,7 +109,7 @@ export async function bindSession(tx: Db, principal: Principal, id: string, requ
  * transaction): when, and the browser's address and User-Agent as the checkout saw them, so a
  * spend the merchant did not expect is relaunched and flagged. The User-Agent is untrusted text
  * the browser wrote: passed on without control characters and cut to 256 characters
- * (lib/contract/untrusted-text.ts), whatever the checkout sent.
+ * (packages/contract/src/untrusted-text.ts), whatever the checkout sent.
  */
 async function announceSpent(
   tx: Db,
@@ -129,7 +129,7 @@ async function announceSpent(
   });
 }
 
-/** The event of a spent launch address (lib/contract/events.ts, LaunchSpentEvent). */
+/** The event of a spent launch address (packages/contract/src/events.ts, LaunchSpentEvent). */
 export const LAUNCH_SPENT = 'launch.spent';
 
 /** PUT /public/payout/{id}/binding: as bindSession for a payout's destination pages. A cashier payout is held through its session: 403. */

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SandboxApiError } from './api-error';
 import { clientMetadata, merchantConfig, requestContext } from './request-context';
-import { cvvFitsBrand } from '@/lib/card/card-rules';
+import { cvvFitsBrand } from '@hosted-checkout/contract/card-rules';
 import { sandboxDb } from './store';
 
 beforeAll(async () => {

@@ -5,12 +5,12 @@
  * from it (iframeUrls, metadata.ipAddress and deviceType).
  */
 import type { Db } from '@sandbox/db/client';
-import type { DeviceType } from '@/lib/contract/enums';
+import type { DeviceType } from '@hosted-checkout/contract/enums';
 import { checkoutUrl, sandboxPublicUrl, trustedProxyHops } from '@/lib/config';
 import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
 import { notFound } from './api-error';
 import { findMerchant } from './store';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 
 export interface RequestContext {

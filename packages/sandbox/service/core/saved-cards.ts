@@ -17,7 +17,7 @@ import {
   type CardFieldError,
   type CardFormValues,
   cvvFitsBrand,
-} from '@/lib/card/card-rules';
+} from '@hosted-checkout/contract/card-rules';
 import { invalid, notFound } from './api-error';
 import { keyedHash, newId } from './store';
 import type { StoredCard } from '@sandbox/db/stored-shapes';

@@ -1,10 +1,10 @@
 /**
- * The seeded merchants' checkout settings are what the contract allows (lib/contract/merchant.ts):
+ * The seeded merchants' checkout settings are what the contract allows (packages/contract/src/merchant.ts):
  * the checkout validates the service's answers against it, so a seed outside it (a sixth licence
  * past a maximum of five) leaves that merchant's pages unable to load.
  */
 import { describe, expect, it } from 'vitest';
-import { CheckoutSettings } from '@/lib/contract/merchant';
+import { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { SEED_MERCHANTS } from './merchant-config';
 
 describe('the seeded merchants', () => {

@@ -2,7 +2,7 @@
  * Processor selection and currency conversion at pay-in creation (docs/design.md, section 3
  * "Selection" and "Conversion", section 6 figures).
  */
-import { convertMinor } from '@/lib/money';
+import { convertMinor } from '@hosted-checkout/contract/money';
 import { invalid } from './api-error';
 import { reasonFor } from './records';
 import type { SandboxMerchantConfig, SandboxPsp } from '@sandbox/db/stored-shapes';

@@ -2,8 +2,8 @@
  * The sandbox's test cards (docs/design.md, section 6): what processing a PAN leads to.
  * Any other Luhn-valid number of a known brand succeeds without 3DS.
  */
-import type { DetailedStatus } from '@/lib/contract/enums';
-import { maskPan } from '@/lib/card/card-rules';
+import type { DetailedStatus } from '@hosted-checkout/contract/enums';
+import { maskPan } from '@hosted-checkout/contract/card-rules';
 
 export type CardOutcome =
   | { scenario: 'success' }

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { payouts } from '@sandbox/db/schema';
-import { PAYIN_STATUSES, PAYOUT_STATUSES, type PayinStatus, type PayoutStatus } from '@/lib/contract/enums';
+import { PAYIN_STATUSES, PAYOUT_STATUSES, type PayinStatus, type PayoutStatus } from '@hosted-checkout/contract/enums';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { SandboxApiError } from './api-error';

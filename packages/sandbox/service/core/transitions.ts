@@ -6,9 +6,9 @@
  * reject, give a payout's destination) are read off the same table.
  * Guards that are not about the status alone (a pay-in's attempt limit) stay with their operation.
  */
-import type { PayinStatus, PayoutStatus } from '@/lib/contract/enums';
+import type { PayinStatus, PayoutStatus } from '@hosted-checkout/contract/enums';
 import { SandboxApiError } from './api-error';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 /** Where a card or direct-link processing of a pay-in can lead at once. */
 const PROCESSING_OUTCOMES = ['PENDING', 'PENDING_3DS', 'SUCCESS', 'DECLINED', 'FAILED'] as const satisfies readonly PayinStatus[];

@@ -17,7 +17,7 @@ import { runSandboxWorkerOnce } from '../worker';
 import { RETRY_DELAYS_S, signature, standardWebhookHeaders } from './webhooks';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook, verifyXSignature } from '@hosted-checkout/client';
-import { PaymentEvent } from '@/lib/contract/events';
+import { PaymentEvent } from '@hosted-checkout/contract/events';
 import { loopbackOnly } from '@/lib/testing/loopback-only';
 
 interface Received {

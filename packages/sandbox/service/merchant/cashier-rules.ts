@@ -5,10 +5,10 @@
  * cashier/withdrawal-cancel.ts). A customer's deposit limits are core/deposit-limits.ts's.
  * Amounts are ISO 4217 minor units inside, major units at the API.
  */
-import type { Customer } from '@/lib/contract/common';
-import { amountBoundsMinor } from '@/lib/cashier/limits';
-import { feeBreakdown, findFeeRule } from '@/lib/cashier/fees';
-import { formatMinor } from '@/lib/money';
+import type { Customer } from '@hosted-checkout/contract/common';
+import { amountBoundsMinor } from '@hosted-checkout/contract/responsible-gambling/limits';
+import { feeBreakdown, findFeeRule } from '@hosted-checkout/contract/fees';
+import { formatMinor } from '@hosted-checkout/contract/money';
 import { SandboxApiError, invalid } from '../core/api-error';
 import { selectProcessor } from '../core/selection';
 import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';

@@ -5,10 +5,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankChoices, cards, customers, merchants, payins, payouts } from '@sandbox/db/schema';
-import type { Customer } from '@/lib/contract/common';
-import type { CustomerRecord, SavedCard } from '@/lib/contract/customer';
-import type { CheckoutSettings } from '@/lib/contract/merchant';
-import type { PspRecord } from '@/lib/contract/methods';
+import type { Customer } from '@hosted-checkout/contract/common';
+import type { CustomerRecord, SavedCard } from '@hosted-checkout/contract/customer';
+import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import type { PspRecord } from '@hosted-checkout/contract/methods';
 import { notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { METHODS } from '../core/merchant-config';

@@ -9,10 +9,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { merchants } from '@sandbox/db/schema';
-import type { MerchantSettings, MerchantSettingsUpdate } from '@/lib/contract/merchant';
+import type { MerchantSettings, MerchantSettingsUpdate } from '@hosted-checkout/contract/merchant';
 import { outboundPolicy } from '@/lib/config';
 import { checkOutboundUrl } from '@/lib/net/outbound';
-import { usableLogoUrl } from '@/lib/theme/theme';
+import { usableLogoUrl } from '@hosted-checkout/contract/theme/theme';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { findMerchant } from '../core/store';

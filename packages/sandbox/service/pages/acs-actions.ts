@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
 import { parseActionForm } from '@/lib/forms/action-form';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { answerChallengeAtAcs, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
 import { logger } from '@/lib/log';

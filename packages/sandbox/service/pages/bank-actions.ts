@@ -9,7 +9,7 @@
  */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { LOCALES } from '@/lib/i18n/locales';
+import { LOCALES } from '@hosted-checkout/contract/locales';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { sandboxEnabled } from '@/lib/config';
 import { SandboxApiError } from '../core/api-error';
@@ -18,7 +18,7 @@ import { cancelPayment, chooseAccount, confirmPayment, logIn, useApp, type StepR
 import { afterBankUrl, type BankActor } from '../bank/bank-payments';
 import { bankReturnUrl } from '../bank/player-identification';
 import { appPagePath, bankPagesContext, browserPagePath, loadBankPage, waitStateOf, type WaitState } from './bank-page';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import type { Db } from '@sandbox/db/client';
 
 const Actor = {

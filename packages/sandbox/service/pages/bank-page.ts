@@ -4,7 +4,7 @@
  * nothing. Also the addresses of the bank's pages, with the page's locale carried along.
  */
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';
 import type { BankActor } from '../bank/bank-payments';

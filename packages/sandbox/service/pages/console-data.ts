@@ -2,7 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@sandbox/db/schema';
-import { toMajor } from '@/lib/money';
+import { toMajor } from '@hosted-checkout/contract/money';
 import { SEED_MERCHANTS } from '../core/merchant-config';
 
 /** The seeded merchant of a console token, or null. */

@@ -6,7 +6,7 @@
  * (CARD_HASH_KEY, the same on every instance), so any instance verifies another's notice.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { cardHashKey } from '../core/card-hash-key';
 import { sandboxDb } from '../core/store';
 

@@ -13,10 +13,10 @@ import { redirect } from 'next/navigation';
 import { outboundPolicy } from '@/lib/config';
 import { checkOutboundUrl } from '@/lib/net/outbound';
 import { cashierSessions, merchants, webhookDeliveries } from '@sandbox/db/schema';
-import { HttpUrl } from '@/lib/contract/common';
-import { CheckoutSettings } from '@/lib/contract/merchant';
-import { REGULATORS } from '@/lib/contract/enums';
-import { usableLogoUrl } from '@/lib/theme/theme';
+import { HttpUrl } from '@hosted-checkout/contract/common';
+import { CheckoutSettings } from '@hosted-checkout/contract/merchant';
+import { REGULATORS } from '@hosted-checkout/contract/enums';
+import { usableLogoUrl } from '@hosted-checkout/contract/theme/theme';
 import { SandboxApiError } from '../core/api-error';
 
 import { refundPayin } from '../payins/payin-decisions';

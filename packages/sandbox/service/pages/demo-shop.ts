@@ -12,7 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { checkoutUrl, twinOrigin } from '@/lib/config';
-import { SESSION_ID } from '@/lib/contract/ids';
+import { SESSION_ID } from '@hosted-checkout/contract/ids';
 import { launchRedirect } from '@/lib/payments-api/merchant-client';
 import { cardHashKey } from '../core/card-hash-key';
 import { sandboxDb } from '../core/store';

@@ -3,7 +3,7 @@
  * null when the sandbox is off, the id is malformed or no such pay-in exists (the page is 404).
  */
 import { sandboxEnabled } from '@/lib/config';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { challengeSummary } from '../payins/payin-decisions';
 import { sandboxDb } from '../core/store';

@@ -10,9 +10,9 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sandboxEnabled } from '@/lib/config';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { payins } from '@sandbox/db/schema';
-import { decimalAmount } from '@/lib/money';
+import { decimalAmount } from '@hosted-checkout/contract/money';
 import { issueSandboxWalletToken } from '../payins/sandbox-wallet-token';
 import { payinActions } from '../core/transitions';
 import { findMerchant, sandboxDb } from '../core/store';

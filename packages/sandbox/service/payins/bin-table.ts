@@ -15,7 +15,7 @@
  * | 4000 0031/32/33 …    | Visa, with a 3DS Method       | DEBIT   | GB     |
  */
 import cardValidator from 'card-validator';
-import type { BinLookup } from '@/lib/contract/bin';
+import type { BinLookup } from '@hosted-checkout/contract/bin';
 import { invalid, notFound } from '../core/api-error';
 
 const RANGES: Record<string, Omit<BinLookup, 'threeDSMethod'> & { threeDSMethod?: true }> = {

@@ -5,9 +5,9 @@
  * so through the transitions table.
  */
 import type { Db } from '@sandbox/db/client';
-import type { DetailedStatus, PayinStatus } from '@/lib/contract/enums';
-import type { PayinProcessingResponse } from '@/lib/contract/payin';
-import type { Browser } from '@/lib/contract/common';
+import type { DetailedStatus, PayinStatus } from '@hosted-checkout/contract/enums';
+import type { PayinProcessingResponse } from '@hosted-checkout/contract/payin';
+import type { Browser } from '@hosted-checkout/contract/common';
 import type { PendingOutcome, StoredCard, ThreeDsState } from '@sandbox/db/stored-shapes';
 import { REASONS, attemptsRemaining, changePayin, reasonFor, type PayinRow } from '../core/records';
 import { clientMetadata, merchantConfig, type RequestContext } from '../core/request-context';

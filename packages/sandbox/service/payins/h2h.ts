@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Db } from '@sandbox/db/client';
-import type { H2hCreateRequest, H2hCreateResponse } from '@/lib/contract/h2h';
+import type { H2hCreateRequest, H2hCreateResponse } from '@hosted-checkout/contract/h2h';
 import { outboundPolicy } from '@/lib/config';
 import { checkOutboundUrl } from '@/lib/net/outbound';
 import { invalid } from '../core/api-error';

@@ -10,7 +10,7 @@ import { customerRow } from '../responsible-gambling/limits-prompt';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins } from '@sandbox/db/schema';
-import type { PayinCreateRequest, PayinCreateResponse } from '@/lib/contract/payin';
+import type { PayinCreateRequest, PayinCreateResponse } from '@hosted-checkout/contract/payin';
 import { SandboxApiError } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';

@@ -6,9 +6,9 @@
  */
 import { threeDsOf, waitsForMethod } from './three-ds';
 import type { Db } from '@sandbox/db/client';
-import type { PayinStatus } from '@/lib/contract/enums';
-import type { PayinTransaction } from '@/lib/contract/payin';
-import { toMinor } from '@/lib/money';
+import type { PayinStatus } from '@hosted-checkout/contract/enums';
+import type { PayinTransaction } from '@hosted-checkout/contract/payin';
+import { toMinor } from '@hosted-checkout/contract/money';
 import { invalid } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { loadPayinForUpdate } from './payin-loading';

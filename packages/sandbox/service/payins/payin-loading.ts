@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins } from '@sandbox/db/schema';
-import type { PayinTransaction } from '@/lib/contract/payin';
+import type { PayinTransaction } from '@hosted-checkout/contract/payin';
 import { notFound } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';
 import { changePayin, settleDue, toPayinTransaction, type PayinRow } from '../core/records';

@@ -17,7 +17,7 @@ import type {
   ProcessSavedCardRequest,
   SpcAssertionReport,
   ThreeDSMethodResult,
-} from '@/lib/contract/payin';
+} from '@hosted-checkout/contract/payin';
 import { type Principal } from '../core/auth';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
 import { changePayin } from '../core/records';

@@ -8,7 +8,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '@sandbox/db/client';
-import { maskPan } from '@/lib/card/card-rules';
+import { maskPan } from '@hosted-checkout/contract/card-rules';
 import { invalid } from '../core/api-error';
 import type { PayinRow } from '../core/records';
 import { keyedHash } from '../core/store';

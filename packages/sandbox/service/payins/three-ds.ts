@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Db } from '@sandbox/db/client';
-import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@/lib/contract/payin';
+import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@hosted-checkout/contract/payin';
 import { SandboxApiError } from '../core/api-error';
 import { changePayin, type PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';

@@ -19,9 +19,9 @@
 import type { Db } from '@sandbox/db/client';
 import { eq } from 'drizzle-orm';
 import { payins, walletTokens } from '@sandbox/db/schema';
-import type { PayinProcessingResponse, ProcessWalletRequest } from '@/lib/contract/payin';
-import type { WalletType } from '@/lib/contract/enums';
-import type { ApplePaySession, ApplePaySessionRequest } from '@/lib/contract/payin';
+import type { PayinProcessingResponse, ProcessWalletRequest } from '@hosted-checkout/contract/payin';
+import type { WalletType } from '@hosted-checkout/contract/enums';
+import type { ApplePaySession, ApplePaySessionRequest } from '@hosted-checkout/contract/payin';
 import type { StoredCard } from '@sandbox/db/stored-shapes';
 import { invalid, notFound } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';

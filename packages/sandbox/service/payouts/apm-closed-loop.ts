@@ -16,7 +16,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins, payouts } from '@sandbox/db/schema';
-import { decimalAmount } from '@/lib/money';
+import { decimalAmount } from '@hosted-checkout/contract/money';
 import { SandboxApiError } from '../core/api-error';
 import { cardAllowance } from './card-closed-loop';
 import { shareMinor, sourceLedger, type SourceLedger } from './card-shares';

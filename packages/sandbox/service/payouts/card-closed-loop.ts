@@ -18,7 +18,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
-import { decimalAmount } from '@/lib/money';
+import { decimalAmount } from '@hosted-checkout/contract/money';
 import { SandboxApiError } from '../core/api-error';
 import { cardLedger, shareMinor, type CardLedger } from './card-shares';
 

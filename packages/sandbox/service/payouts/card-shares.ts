@@ -22,8 +22,8 @@
 import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins, payouts } from '@sandbox/db/schema';
-import { PAYOUT_STATUSES } from '@/lib/contract/enums';
-import { convertMinor } from '@/lib/money';
+import { PAYOUT_STATUSES } from '@hosted-checkout/contract/enums';
+import { convertMinor } from '@hosted-checkout/contract/money';
 import { PAID_PAYIN_STATUSES } from '../bank/closed-loop';
 
 /** Payout statuses whose card has received its money or may still: all but REJECTED (a cancel too) and FAILED. */

@@ -18,8 +18,8 @@ import type {
   PayoutDirectLinkRequest,
   PayoutProcessingResponse,
   PayoutTransaction,
-} from '@/lib/contract/payout';
-import type { PayoutStatus } from '@/lib/contract/enums';
+} from '@hosted-checkout/contract/payout';
+import type { PayoutStatus } from '@hosted-checkout/contract/enums';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';

@@ -10,10 +10,10 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
-import type { CustomerLimitsRequest } from '@/lib/contract/customer';
-import type { LimitKind, ResponsibleGamblingRequest } from '@/lib/contract/responsible-gambling';
+import type { CustomerLimitsRequest } from '@hosted-checkout/contract/customer';
+import type { LimitKind, ResponsibleGamblingRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { kindLimitsAcross, OTHER_KINDS, type OtherKind } from '../core/financial-limits';
-import type { Period, PeriodLimitsMinor } from '@/lib/cashier/limits';
+import type { Period, PeriodLimitsMinor } from '@hosted-checkout/contract/responsible-gambling/limits';
 import {
   bindingLimits,
   isLimitProblem,
@@ -24,15 +24,15 @@ import {
   type LimitsByCurrency,
   type PendingByCurrency,
   type RaiseNote,
-} from '@/lib/cashier/limit-changes';
-import type { RulesInForce } from '@/lib/cashier/regulators';
-import { isKnownCurrency, toMajor, toMinor } from '@/lib/money';
+} from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { isKnownCurrency, toMajor, toMinor } from '@hosted-checkout/contract/money';
 import { logger } from '@/lib/log';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { rulesFor } from '../core/merchant-config';
-import { required } from '@/lib/required';
+import { required } from '@hosted-checkout/contract/required';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
 import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from '../core/deposit-limits';
 

@@ -5,11 +5,11 @@
  * currency (converted at the sandbox's rates), each with the currency and amount it was set in;
  * the raises `limitsInForce` hands on stay in minor units. Pure: nothing read, nothing thrown.
  */
-import type { DepositRoom } from '@/lib/contract/cashier';
-import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
-import type { Period } from '@/lib/cashier/limits';
-import { bindingLimits, type PendingByCurrency } from '@/lib/cashier/limit-changes';
-import { toMajor } from '@/lib/money';
+import type { DepositRoom } from '@hosted-checkout/contract/cashier';
+import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import { bindingLimits, type PendingByCurrency } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import { toMajor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { converterOf, customerLimitsAcross, PERIOD_LIST, type depositRoomMinor, type LimitsRow } from '../core/deposit-limits';
 import { kindLimitsAcross, OTHER_KINDS, type KindRoom, type OtherKind } from '../core/financial-limits';

@@ -16,7 +16,7 @@ import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { customers, merchants } from '@sandbox/db/schema';
 import { cardRequest, payOutWithdrawal } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
-import { FinancialCheckDueEvent } from '@/lib/contract/events';
+import { FinancialCheckDueEvent } from '@hosted-checkout/contract/events';
 import { sandboxDb } from '../core/store';
 import { runSandboxWorkerOnce } from '../worker';
 

@@ -6,9 +6,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
-import type { ResponsibleGambling } from '@/lib/contract/responsible-gambling';
-import { PERIODS, type Period } from '@/lib/cashier/limits';
-import type { RulesInForce } from '@/lib/cashier/regulators';
+import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { PERIODS, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { customerLimitsAcross } from '../core/deposit-limits';
 import { kindLimitsAcross, OTHER_KINDS } from '../core/financial-limits';
 

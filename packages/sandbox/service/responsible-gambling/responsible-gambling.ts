@@ -1,6 +1,6 @@
 /**
  * The sandbox's regulated cashier (docs/design.md, sections 3 and 8): the rules of the merchant's
- * licences that cover a customer (lib/cashier/regulators.ts), the customer's answer in the cashier
+ * licences that cover a customer (packages/contract/src/responsible-gambling/regulators.ts), the customer's answer in the cashier
  * (their own deposit limits, owned by core/deposit-limits.ts; the answer before a first deposit;
  * reality checks), and a time-out or self-exclusion set by the merchant. Deposits are refused
  * while an exclusion lasts (409 CUSTOMER_EXCLUDED) and until the limits the rules ask for are
@@ -9,9 +9,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payins, payouts } from '@sandbox/db/schema';
-import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from '@/lib/contract/responsible-gambling';
-import type { RulesInForce } from '@/lib/cashier/regulators';
-import { toMajor } from '@/lib/money';
+import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { toMajor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
@@ -22,9 +22,9 @@ import { ceilingMinor } from '../core/deposit-limits';
 import { customerLimitChange, otherLimitChanges } from './deposit-limit-changes';
 import { limitsInForce, otherLimitsInForce, pendingRaises, roomMajor } from './deposit-limit-views';
 import { financialRoomMinor } from '../core/financial-limits';
-import { reviewDue } from '@/lib/cashier/financial-review';
+import { reviewDue } from '@hosted-checkout/contract/responsible-gambling/financial-review';
 import { rulesFor } from '../core/merchant-config';
-import { thresholdFor, thresholdIn } from '@/lib/cashier/net-deposit-threshold';
+import { thresholdFor, thresholdIn } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
 import { thresholdRoom } from '../core/net-deposit-threshold';
 import { customerRow, limitsPrompt, type CustomerRow } from './limits-prompt';
 

@@ -1,6 +1,6 @@
 import { openBalanceStream } from '@/lib/checkout/cashier/live-balance/balance-stream';
 import { refuseUnlessHolder, requestSessionProof } from '@/lib/checkout/shared/holding';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 
 /**
  * GET /api/cashier/{sessionId}/events: the withdrawal widget's live snapshot as server-sent

@@ -1,6 +1,6 @@
 import { statusSnapshot } from '@/components/status/status-snapshot';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/shared/route-answers';
 
 /**

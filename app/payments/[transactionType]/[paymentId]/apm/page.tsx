@@ -8,7 +8,7 @@ import { loadFormPage, TransactionShell } from '@/components/payment/transaction
 import { payByMethod } from '@/lib/checkout/payment-pages/apm-action';
 import type { FieldError } from '@/lib/checkout/payment-pages/method-fields';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
-import type { PaymentMethod } from '@/lib/contract/methods';
+import type { PaymentMethod } from '@hosted-checkout/contract/methods';
 import { ServiceUnavailable } from '@/components/frame/service-unavailable';
 
 export async function generateMetadata(): Promise<Metadata> {

@@ -12,7 +12,7 @@ import { WalletButtons } from '@/components/wallet/wallet-buttons';
 import { walletOfferFor } from '@/lib/checkout/payment-pages/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
-import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@/lib/card/card-rules';
+import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@hosted-checkout/contract/card-rules';
 import {
   applePayMerchantSession,
   payByCard,
@@ -25,7 +25,7 @@ import {
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { bannerText } from '@/lib/checkout/payment-pages/form-banner';
 import { statusSnapshot } from '@/components/status/status-snapshot';
-import type { SavedCard } from '@/lib/contract/customer';
+import type { SavedCard } from '@hosted-checkout/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { requestProof } from '@/lib/checkout/shared/holding';
 import { logger } from '@/lib/log';

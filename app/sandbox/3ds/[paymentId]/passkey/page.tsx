@@ -2,7 +2,7 @@ import { notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { PasskeyEnrolment } from '@sandbox/components/acs/passkey-enrolment';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
-import { PAYMENT_ID } from '@/lib/contract/ids';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '@sandbox/service/core/api-error';
 import { sandboxDb } from '@sandbox/service/core/store';
 import { passkeyEnrolment } from '@sandbox/service/payins/payin-decisions';

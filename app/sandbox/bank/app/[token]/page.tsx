@@ -3,7 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { sandboxEnabled } from '@/lib/config';
 import { loadBankPage } from '@sandbox/service/pages/bank-page';
-import { isIdentification } from '@/lib/contract/pay-n-play';
+import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { BankShell } from '@sandbox/components/bank/bank-shell';
 import { BankSteps, bankErrorMessage, payingText } from '@sandbox/components/bank/bank-steps';
 

@@ -6,6 +6,7 @@ const resolve = {
     // The merchant's client package by its name, from its source (as tsconfig.json's `paths`).
     '@hosted-checkout/client': path.resolve(__dirname, 'packages/client/src/index.ts'),
     '@hosted-checkout/contract': path.resolve(__dirname, 'packages/contract/src'),
+    '@hosted-checkout/runtime': path.resolve(__dirname, 'packages/runtime/src'),
     '@sandbox': path.resolve(__dirname, 'packages/sandbox'),
     '@': path.resolve(__dirname, '.'),
     'server-only': path.resolve(__dirname, 'lib/testing/server-only-stub.ts'),
@@ -46,6 +47,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'deploy/**/*.test.ts',
             'packages/client/test/**/*.test.ts',
+            'packages/runtime/**/*.test.ts',
           ],
           environment: 'node',
           testTimeout: 20000,

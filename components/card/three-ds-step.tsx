@@ -14,6 +14,7 @@ import { startTransition, useCallback, useActionState, useEffect, useId, useRef,
 import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { recordFrameMetric } from '@/lib/framing/frame-vitals';
 import { ChallengeFrame } from './challenge-frame';
+import { required } from '@hosted-checkout/contract/required';
 
 /** The EMV limit on the 3DS Method: after 10 s the page goes on with indicator N. */
 const METHOD_TIMEOUT_MS = 10_000;
@@ -69,7 +70,14 @@ function SpcFirst({ state, text, onAssertion }: { state: CardPaymentState; text:
       .catch(() => null)
       .then((assertion) => (assertion ? onAssertion(assertion) : setGaveUp(true)));
   }, [offer, onAssertion]);
-  if (gaveUp || !offer) return <ChallengeFrame url={state.challengeUrl!} title={text.challengeTitle} intro={text.challengeIntro} />;
+  if (gaveUp || !offer)
+    return (
+      <ChallengeFrame
+        url={required(state.challengeUrl, 'the 3-D Secure challenge address')}
+        title={text.challengeTitle}
+        intro={text.challengeIntro}
+      />
+    );
   return (
     <p role="status" className="py-6 text-center text-sm">
       {text.spcRunning}

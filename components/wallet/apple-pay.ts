@@ -6,8 +6,9 @@
  * `token.paymentData` (EC_v1) as JSON. Trying it needs an Apple device: the tests drive it with a
  * fake PaymentRequest.
  */
-import type { ApplePayValidationAnswer } from '@/lib/checkout/payment-pages/card-payment-action';
+import type { ApplePayValidationAnswer } from '@/lib/checkout/payment-pages/apple-pay-action';
 import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
+import { required } from '@hosted-checkout/contract/required';
 
 export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 
@@ -50,7 +51,7 @@ function request(offer: WalletOffer): PaymentRequest {
         supportedMethods: APPLE_PAY_METHOD,
         data: {
           version: 3,
-          merchantIdentifier: offer.applePay!.merchantIdentifier,
+          merchantIdentifier: required(offer.applePay, 'the Apple Pay offer').merchantIdentifier,
           merchantCapabilities: ['supports3DS'],
           supportedNetworks: ['amex', 'discover', 'masterCard', 'visa'],
           countryCode: offer.countryCode,

@@ -6,6 +6,7 @@
  * Shapes: developers.google.com/pay/api/web/reference (request and response objects).
  */
 import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
+import { required } from '@hosted-checkout/contract/required';
 
 interface PaymentsClient {
   isReadyToPay(request: object): Promise<{ result: boolean }>;
@@ -30,11 +31,12 @@ let loading: Promise<PaymentsClient> | null = null;
 function client(offer: WalletOffer): Promise<PaymentsClient> {
   loading ??= new Promise<PaymentsClient>((resolve, reject) => {
     const script = document.createElement('script');
-    script.src = offer.googlePay!.scriptUrl;
+    const google = required(offer.googlePay, 'the Google Pay offer');
+    script.src = google.scriptUrl;
     script.async = true;
     script.onload = () =>
       window.google
-        ? resolve(new window.google.payments.api.PaymentsClient({ environment: offer.googlePay!.environment }))
+        ? resolve(new window.google.payments.api.PaymentsClient({ environment: google.environment }))
         : reject(new Error('no Google Pay API'));
     script.onerror = () => reject(new Error('Google Pay script did not load'));
     document.head.appendChild(script);
@@ -47,7 +49,7 @@ function client(offer: WalletOffer): Promise<PaymentsClient> {
 
 /** The PaymentDataRequest of a pay-in (PAYMENT_GATEWAY tokenization; the total FINAL). */
 export function paymentDataRequest(offer: WalletOffer) {
-  const google = offer.googlePay!;
+  const google = required(offer.googlePay, 'the Google Pay offer');
   return {
     ...BASE,
     allowedPaymentMethods: [

@@ -5,11 +5,20 @@
  * manifests; its window lets the tester choose a test card and answers `{ token }`.
  */
 import type { WalletDriver, WalletOffer } from '@/lib/checkout/payment-pages/wallet-offer';
+import { required } from '@hosted-checkout/contract/required';
 
 function request(offer: WalletOffer, paymentId: string): PaymentRequest {
-  return new PaymentRequest([{ supportedMethods: offer.sandboxWallet!.method, data: { paymentId, merchantName: offer.merchantName } }], {
-    total: { label: offer.merchantName, amount: offer.total },
-  });
+  return new PaymentRequest(
+    [
+      {
+        supportedMethods: required(offer.sandboxWallet, 'the sandbox wallet offer').method,
+        data: { paymentId, merchantName: offer.merchantName },
+      },
+    ],
+    {
+      total: { label: offer.merchantName, amount: offer.total },
+    },
+  );
 }
 
 export const sandboxWallet: WalletDriver = {

@@ -7,6 +7,7 @@ import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { ID_CHARS } from '@hosted-checkout/contract/ids';
 import { spentUserAgent } from '@hosted-checkout/contract/untrusted-text';
 import { fromOwnPage } from '@/lib/net/request-hosts';
+import { required } from '@hosted-checkout/contract/required';
 
 const CASHIER_PATH = new RegExp(`^/cashier/(${ID_CHARS})(?:/widget)?$`);
 const PAYOUT_PATH = new RegExp(`^/payments/payout/(${ID_CHARS})/(?:card|apm)$`);
@@ -14,9 +15,9 @@ const PAYOUT_PATH = new RegExp(`^/payments/payout/(${ID_CHARS})/(?:card|apm)$`);
 /** The pages a launch secret opens (docs/design.md, E22): the cashier, the widget, a payout's card or APM page. */
 function scopeOf(path: string): { of: 'session' | 'payout'; id: string } | null {
   const cashier = CASHIER_PATH.exec(path);
-  if (cashier) return { of: 'session', id: cashier[1]! };
+  if (cashier) return { of: 'session', id: required(cashier[1], 'the session id of a cashier path') };
   const payout = PAYOUT_PATH.exec(path);
-  return payout ? { of: 'payout', id: payout[1]! } : null;
+  return payout ? { of: 'payout', id: required(payout[1], 'the payment id of a payout path') } : null;
 }
 
 const plain = (status: number, text: string) =>

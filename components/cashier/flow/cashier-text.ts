@@ -64,6 +64,8 @@ export async function cashierFlowText(
     ...(terms?.noReversal ? [g('noReversal')] : []),
   ];
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
+  /** A method's fee as a sentence, or undefined without a fee. */
+  const feeRule = (rule: string | undefined) => rule && t('feeRule', { rule });
   const errors = {
     ...(Object.fromEntries(ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<(typeof ERRORS)[number], string>),
     belowMin: t('errors.belowMin', { amount: rules.min !== undefined ? money(rules.min) : '' }),
@@ -97,8 +99,8 @@ export async function cashierFlowText(
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
     terms: lines,
     methodFees: {
-      card: fee(terms?.fees.card ?? null) && t('feeRule', { rule: fee(terms?.fees.card ?? null)! }),
-      apm: fee(terms?.fees.apm ?? null) && t('feeRule', { rule: fee(terms?.fees.apm ?? null)! }),
+      card: feeRule(fee(terms?.fees.card ?? null)),
+      apm: feeRule(fee(terms?.fees.apm ?? null)),
     },
     feeLine:
       flow === 'deposit' ? t('feeDeposit', { fee: '{fee}', total: '{total}' }) : t('feeWithdraw', { fee: '{fee}', received: '{received}' }),

@@ -9,7 +9,9 @@
  * Starts `next start` on port 3202 with its own sandbox data under .data/bench-a11y; the
  * reports go to bench-results/a11y-{page}-{theme}.json.
  */
-import { budget, createPayin, createSession, lighthouse, startServer } from './bench-support.mjs';
+import { budget, lighthouse } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 
 const THEMES = [

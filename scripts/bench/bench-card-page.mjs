@@ -11,7 +11,9 @@
  * missed: own JavaScript ≤ 30 KB compressed, performance ≥ 0.9, accessibility 1.
  */
 import { chromium } from '@playwright/test';
-import { budget, chromeArgs, chromePath, createPayin, lighthouse, startServer } from './bench-support.mjs';
+import { budget, chromeArgs, chromePath, lighthouse } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin } from '../support/sandbox-merchant.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3200);
 

@@ -16,7 +16,9 @@
  *   REQUESTS=200 ROUNDS=5 CONNECTIONS=10 npm run bench:cpu
  */
 import autocannon from 'autocannon';
-import { benchDatabase, cpuSeconds, createPayin, createSession, payPayin, startServer } from './bench-support.mjs';
+import { benchDatabase, cpuSeconds } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession, payPayin } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 200);

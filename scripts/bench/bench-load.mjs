@@ -21,7 +21,9 @@
  *   DURATION=3 ROUNDS=2 CUSTOMERS=50,200 EMBEDDED=1 npm run bench:load
  */
 import autocannon from 'autocannon';
-import { benchDatabase, createPayin, createSession, payPayin, rssMb, startServer } from './bench-support.mjs';
+import { benchDatabase, rssMb } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession, payPayin } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 import { percentile } from '../support/percentile.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';

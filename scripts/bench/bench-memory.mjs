@@ -21,7 +21,9 @@
  */
 import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
-import { budget, createPayin, createSession, rssMb, startServer } from './bench-support.mjs';
+import { budget, rssMb } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 
 const LIMIT_MB = Number(process.env.LIMIT_MB ?? 512);

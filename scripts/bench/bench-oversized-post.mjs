@@ -7,7 +7,8 @@
  * Goal (docs/design.md, section 7): each post answers within 50 ms with the field's error and
  * the visitor's worst latency stays under 100 ms.
  */
-import { createPayin, startServer } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin } from '../support/sandbox-merchant.mjs';
 import { postCardForm } from '../forms/card-form-post.mjs';
 
 const POSTS = Number(process.env.POSTS ?? 20);

@@ -12,7 +12,9 @@
  *   WIDGETS=200 SECONDS=10 npm run bench:widget
  */
 import http from 'node:http';
-import { cpuSeconds, createSession, startServer } from './bench-support.mjs';
+import { cpuSeconds } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createSession } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 import { percentile } from '../support/percentile.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';

@@ -6,7 +6,8 @@
  * own stall limit (STALL_RATIO times its quiet probes' median, at least STALL_FLOOR_MS).
  * Loopback only. FUZZ_HEADER_CASES (default 2000) and FUZZ_SEED choose the run.
  */
-import { createPayin, createSession, startServer } from './bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession } from '../support/sandbox-merchant.mjs';
 import { runHeaderFuzz, stallLimitMs } from '../../lib/testing/header-fuzz.ts';
 
 const cases = Number(process.env.FUZZ_HEADER_CASES ?? 2000);

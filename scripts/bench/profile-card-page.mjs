@@ -17,7 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SourceMapConsumer } from 'source-map-js';
-import { answersOk, createPayin, createSession, startServer } from './bench-support.mjs';
+import { answersOk, startServer } from '../support/production-server.mjs';
+import { createPayin, createSession } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 import { startServer as startProductionServer } from '../build/standalone-server.mjs';
 

@@ -9,7 +9,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { INLINE_KINDS, readPage } from '../integrity/page-integrity.mjs';
-import { createPayin, createSession, startServer } from '../bench/bench-support.mjs';
+import { startServer } from '../support/production-server.mjs';
+import { createPayin, createSession } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The action client of the cashier's forms (cashier-action-client.ts): the holding check runs
+ * The cashier's side of the action pipeline (cashier-action-client.ts): the holding check runs
  * before any logic and a refusal reaches no call that moves money; an expired session is refused
  * unless the action lets the service decide; a failed call becomes one cashier error key with
  * whether nothing was created; a forged post is the action's bad-form state; `{ go }` redirects.
@@ -8,16 +8,13 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { CashierSession } from '@hosted-checkout/contract/cashier';
 
-vi.mock('next/navigation', () => ({
-  redirect: (to: string) => {
-    throw Object.assign(new Error('NEXT_REDIRECT'), { to });
-  },
-}));
+vi.mock('next/navigation', async () => (await import('@/lib/testing/action-post')).navigation);
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 
 const { runCashierAction, holdSession } = await import('./cashier-action-client');
 const { PaymentsApiError, paymentsApi } = await import('@/lib/payments-api/client');
 const holding = await import('@/lib/checkout/shared/holding');
+const { post: form } = await import('@/lib/testing/action-post');
 
 const Form = z.object({ sessionId: z.string().regex(/^[a-z_0-9]{1,20}$/), locale: z.string().optional(), note: z.string().default('') });
 type State = { note?: string; error?: string; nothingCreated?: boolean };
@@ -27,11 +24,6 @@ const spec = {
   limits: { sessionId: 20, note: 10 },
   badForm: (bad: { problem: string }) => ({ error: `bad:${bad.problem}` }),
   failed: ({ error, nothingCreated }: { error: string; nothingCreated: boolean }) => ({ error, nothingCreated }),
-};
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
 };
 const session = (status: string) => ({ sessionId: 'cs_1', status, merchantId: 'm_1', currency: 'EUR' }) as unknown as CashierSession;
 

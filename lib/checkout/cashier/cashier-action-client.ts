@@ -1,27 +1,23 @@
 import 'server-only';
 /**
- * The action client of the cashier's forms (deposit or withdraw, cancel a withdrawal, deposit
- * again, recover a declined deposit, deposit limits, reality check): what every cashier action
- * needs, written once, as `runPaymentAction` is for the payment pages.
+ * The cashier's side of the checkout's one action pipeline (lib/checkout/shared/action-pipeline.ts),
+ * for the cashier's forms (deposit or withdraw, cancel a withdrawal, deposit again, recover a
+ * declined deposit, deposit limits, reality check). What is the cashier's own:
  *
- * - The post goes through the one form pipeline (`lib/forms/action-form.ts`: bounded, zod-checked;
- *   a forged post is a form error, never a 500).
  * - Only the browser that holds the session moves its money (docs/design.md, E22): the session
- *   id is a locator read off the merchant's page, never a credential. The holding is checked here,
+ *   id is a locator read off the merchant's page, never a credential. The holding is checked
  *   before the action's logic runs, and a refusal is logged once as `security.binding_refused`.
  * - The session is read once, by the holder's proof, and handed to the logic, with its open
- *   transactions only (`?transactions=open`): no move needs the history.
- * - A failed call of the payments service becomes one `CashierError` key (`cashierFailure`), which
- *   the action only shapes into its own state.
- * - `{ go }` from the logic (or a failure) leaves the page by a redirect, outside any catch, so
- *   Next's redirect is never swallowed.
+ *   transactions only (`?transactions=open`): no move needs the history. An expired one is refused
+ *   unless the action lets the service decide.
+ * - A refusal or a failed call of the payments service becomes one `CashierError` key
+ *   (`cashierFailure`), which the action only shapes into its own state.
  */
-import { redirect } from 'next/navigation';
 import type { z } from 'zod';
-import type { CashierSession } from '@/lib/contract/cashier';
-import { ID_MAX_LENGTH } from '@/lib/contract/ids';
-import { parseActionForm } from '@/lib/forms/action-form';
-import { logger } from '@/lib/log';
+import type { CashierSession } from '@hosted-checkout/contract/cashier';
+import { ID_MAX_LENGTH } from '@hosted-checkout/contract/ids';
+import { HolderRefused, runAction, type BadForm, type Outcome } from '@/lib/checkout/shared/action-pipeline';
+import { logger } from '@hosted-checkout/runtime/log';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { requestHolding } from '@/lib/checkout/shared/holding';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
@@ -60,8 +56,6 @@ export interface CashierCall {
   session: CashierSession;
 }
 
-type BadForm = { problem: 'forged' } | { problem: 'tooLong'; fields: string[] };
-
 interface CashierActionSpec<S extends z.ZodObject, State> {
   /** The action's name in logs. */
   action: string;
@@ -74,38 +68,46 @@ interface CashierActionSpec<S extends z.ZodObject, State> {
   /** A state answered from the post alone, before the holding check and any call (a step that only shows the form again); undefined to go on. */
   local?: (data: z.output<S>) => State | undefined;
   /** The state (or next page) of a post the pipeline refused. */
-  badForm: (bad: BadForm) => State | { go: string };
+  badForm: (bad: BadForm) => Outcome<State>;
   /** The state (or next page) of a refusal or a failed call. `data` is the parsed post. */
-  failed: (failure: CashierFailure, data: z.output<S>) => State | { go: string };
+  failed: (failure: CashierFailure, data: z.output<S>) => Outcome<State>;
 }
 
 /**
- * Runs a cashier action: the pipeline, the holding check and the session read, then `logic`; a
- * refusal or a thrown failure becomes `spec.failed`'s state, and `{ go }` a redirect.
+ * Runs a cashier action through the checkout's action pipeline: the holding check and the session
+ * read, then `logic`; a refusal or a thrown failure becomes `spec.failed`'s state, and `{ go }` a
+ * redirect.
  */
 export async function runCashierAction<S extends z.ZodObject, State>(
   form: unknown,
   spec: CashierActionSpec<S, State>,
-  logic: (c: CashierCall, data: z.output<S>) => Promise<State | { go: string }>,
+  logic: (c: CashierCall, data: z.output<S>) => Promise<Outcome<State>>,
 ): Promise<State> {
-  const parsed = parseActionForm(spec.schema, form, { sessionId: ID_MAX_LENGTH, ...spec.limits });
-  let outcome: State | { go: string };
-  if (!parsed.ok) outcome = spec.badForm(parsed);
-  else {
-    const data = parsed.data as z.output<S> & { sessionId: string; locale?: string };
-    const sessionId = data.sessionId;
-    const local = spec.local?.(data);
-    if (local !== undefined) return local;
-    try {
-      const held = await holdSession(sessionId, spec.action);
-      if (!('session' in held)) outcome = spec.failed({ error: held.refused, nothingCreated: true }, data);
-      else if (held.session.status === 'EXPIRED' && spec.expired !== 'run')
-        outcome = spec.failed({ error: 'expired', nothingCreated: true }, data);
-      else outcome = await logic({ sessionId, locale: localeParam(data.locale), session: held.session }, data);
-    } catch (error) {
-      outcome = spec.failed(cashierFailure(error, { sessionId, action: spec.action }), data);
-    }
-  }
-  if (outcome !== null && typeof outcome === 'object' && 'go' in outcome && typeof outcome.go === 'string') redirect(outcome.go);
-  return outcome as State;
+  return runAction<S, Omit<CashierCall, 'session'>, CashierCall, State>(
+    form,
+    {
+      schema: spec.schema,
+      limits: { sessionId: ID_MAX_LENGTH, ...spec.limits },
+      badForm: spec.badForm,
+      local: spec.local,
+      open(fields) {
+        const data = fields as { sessionId: string; locale?: string };
+        return { sessionId: data.sessionId, locale: localeParam(data.locale) };
+      },
+      async hold(opened) {
+        const held = await holdSession(opened.sessionId, spec.action);
+        if (!('session' in held)) throw new HolderRefused(held.refused);
+        if (held.session.status === 'EXPIRED' && spec.expired !== 'run') throw new HolderRefused('expired');
+        return { ...opened, session: held.session };
+      },
+      failed(error, { sessionId }, data) {
+        // A refusal created nothing; a failed call is the cashier's one mapping.
+        const failure = HolderRefused.is(error)
+          ? { error: error.refusal, nothingCreated: true }
+          : cashierFailure(error, { sessionId, action: spec.action });
+        return spec.failed(failure, data);
+      },
+    },
+    logic,
+  );
 }

@@ -1,5 +1,5 @@
 /**
- * Apple Pay's merchant validation (card-payment-action.ts, `applePayMerchantSession`): each one is
+ * Apple Pay's merchant validation (apple-pay-action.ts, `applePayMerchantSession`): each one is
  * a call to Apple with the merchant's certificate, so a pay-in gets a few, and an address that
  * needs a proof-of-work gets none without a solved one. Refusals never reach the service.
  */
@@ -12,11 +12,11 @@ let forwardedFor = '203.0.113.10';
 vi.mock('next/headers', () => ({ headers: async () => new Headers({ 'x-forwarded-for': forwardedFor }) }));
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 
-const { applePayMerchantSession } = await import('./card-payment-action');
+const { applePayMerchantSession } = await import('./apple-pay-action');
 const { APPLE_PAY_VALIDATIONS } = await import('./apple-pay-limit');
 const { paymentsApi } = await import('@/lib/payments-api/client');
 const { newChallenge } = await import('@/lib/security/proof-of-work');
-const { recordFailure } = await import('@/lib/security/velocity');
+const { recordFailure } = await import('@hosted-checkout/runtime/security/velocity');
 
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
 const session = { merchantSessionIdentifier: 'SSH-test', epochTimestamp: 1 };

@@ -10,7 +10,13 @@ import 'server-only';
  * payments service; they are not logged, not returned, not put back in the form.
  */
 import { z } from 'zod';
-import { MAX_EXPIRY_CHARS, parseExpiry, validateCardForm, type CardFieldError, type CardFormValues } from '@hosted-checkout/contract/card-rules';
+import {
+  MAX_EXPIRY_CHARS,
+  parseExpiry,
+  validateCardForm,
+  type CardFieldError,
+  type CardFormValues,
+} from '@hosted-checkout/contract/card-rules';
 import { ANY_FIELD_MAX } from '@/lib/forms/action-form';
 import { ID_MAX_LENGTH } from '@hosted-checkout/contract/ids';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';

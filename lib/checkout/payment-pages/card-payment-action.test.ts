@@ -16,20 +16,17 @@ let forwardedFor = '203.0.113.20';
 vi.mock('next/headers', () => ({
   headers: async () => new Headers({ 'x-forwarded-for': forwardedFor, 'user-agent': 'Mozilla/5.0 test', accept: 'text/html' }),
 }));
-vi.mock('next/navigation', () => ({
-  redirect: (to: string) => {
-    throw Object.assign(new Error('NEXT_REDIRECT'), { to });
-  },
-}));
+vi.mock('next/navigation', async () => (await import('@/lib/testing/action-post')).navigation);
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('en'));
 
 const { payByCard, payoutToCard } = await import('./card-payment-action');
 const { paymentsApi } = await import('@/lib/payments-api/client');
-const { logger } = await import('@/lib/log');
+const { logger } = await import('@hosted-checkout/runtime/log');
 const { newChallenge } = await import('@/lib/security/proof-of-work');
-const { recordFailure } = await import('@/lib/security/velocity');
+const { recordFailure } = await import('@hosted-checkout/runtime/security/velocity');
 const { holdsCardNumber } = await import('./holder-name');
+const { post: form } = await import('@/lib/testing/action-post');
 
 const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
 const JS_BROWSER = JSON.stringify({
@@ -44,11 +41,6 @@ const JS_BROWSER = JSON.stringify({
   javaEnabled: false,
   javascriptEnabled: true,
 });
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '12 / 34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 
 let processCard: ReturnType<typeof vi.spyOn>;

@@ -1,45 +1,51 @@
 'use server';
 /**
- * Server actions of the card page: a new card or a saved card, for a pay-in (charge) or a
- * payout (destination), and removing a saved card. The action client (`payment-action.ts`) reads
- * the form, the attempt's key and the Browser object, and maps failures; here is what is the card
- * page's own: the card checked exactly as the form checks it, the proof-of-work and velocity
- * limits, the co-badged brand, and the calls (one Idempotency-Key per customer attempt). The
- * forms' shapes, the card check, the 3DS Method and SPC steps and the proof-of-work rule are
- * card-action-forms.ts's (a 'use server' module exports its actions only). They work with and
- * without JavaScript (the forms post to them natively).
+ * Server actions of the card page: a new card, a saved card or a wallet's token for a pay-in
+ * (charge), a new or saved card as a payout's destination, and removing a saved card (Apple Pay's
+ * merchant validation: ./apple-pay-action.ts). They work with and without JavaScript (the forms
+ * post to them natively).
+ *
+ * Read from the top down: each entry runs the card side of the payment pages' action pipeline
+ * (`cardAction`, ./card-action-forms.ts: the post read and bounded, the attempt's key and Browser
+ * object, failures mapped, the banner) with its step; the steps follow the entries, then the
+ * pay-in's helpers (the proof-of-work rule, the counted processing call). What a processing
+ * answer leads to is ./card-outcome.ts's; nothing there or in the forms calls back up here.
  *
  * Card data: the PAN and CVV live in these functions' memory and the request to the payments
  * service only. They are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
 import { cardBinFacts } from './card-bin';
-import { checkoutUrl } from '@/lib/config';
-import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
 import { CARD_ID, PAYMENT_ID } from '@hosted-checkout/contract/ids';
+import type { Browser } from '@hosted-checkout/contract/common';
+import type {
+  PayinProcessingResponse,
+  ProcessCardRequest,
+  ProcessSavedCardRequest,
+  ProcessWalletRequest,
+} from '@hosted-checkout/contract/payin';
+import { SpcAssertionReport } from '@hosted-checkout/contract/payin';
 import { requestProof } from '@/lib/checkout/shared/holding';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
+import type { Outcome } from '@/lib/checkout/shared/action-pipeline';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
-import { cardAttemptLimits } from './card-velocity';
-import { takeApplePayValidation } from './apple-pay-limit';
-import { requestClientIp } from '@/lib/net/client-ip';
-import { challengeRequired, MAX_PAYLOAD_CHARS, verifyPayload } from '@/lib/security/proof-of-work';
-import { afterPayin, type CardPaymentState } from './card-outcome';
+import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
+import { challengeRequired, verifyPayload } from '@/lib/security/proof-of-work';
+import { afterProcessing, afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
 import {
   cardAction,
   checkedCard,
   isMethodReport,
   isSpcReport,
-  methodStep,
+  MethodReport,
   NewCardForm,
   SavedCardForm,
-  spcStep,
-  underProofOfWork,
+  SpcReport,
   WalletForm,
   type Card,
 } from './card-action-forms';
@@ -48,140 +54,173 @@ export type { CardPaymentState };
 
 /** New card for a pay-in: process/card; also its 3DS Method step and its Secure Payment Confirmation step. */
 export async function payByCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  if (isMethodReport(form)) return methodStep(previous, form);
-  if (isSpcReport(form)) return spcStep(previous, form);
-  return cardAction(previous, form, 'payin', NewCardForm, async (c, data) => {
-    const checked = checkedCard(data, true);
-    if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
-    c.values = checked.keep;
-    const browser = await c.browser();
-    return underProofOfWork(c, browser, data.altcha, async () => {
-      // The brand chosen for a co-badged card; the service refuses one the card does not have.
-      const preferredBrand = data.preferredBrand?.trim() || undefined;
-      // Without JavaScript the page could not know the card is co-badged: ask before charging it.
-      if (!browser.javascriptEnabled && !preferredBrand) {
-        const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
-        if (facts && facts.brands.length === 2)
-          return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
-      }
-      const body = {
-        browser,
-        cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) },
-        saveCard: checked.keep.saveCard,
-      };
-      const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
-      return afterPayin(
-        c,
-        limits,
-        () => paymentsApi.processCard(c.paymentId, body, `card:${c.paymentId}:${c.attemptKey}`),
-        browser.javascriptEnabled === true,
-      );
-    });
-  });
+  return reportStep(previous, form) ?? cardAction(previous, form, 'payin', NewCardForm, chargeNewCard);
 }
 
 /** Saved card for a pay-in: process/saved-card with the CVV alone; also its 3DS Method and Secure Payment Confirmation steps. */
 export async function payWithSavedCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  if (isMethodReport(form)) return methodStep(previous, form);
-  if (isSpcReport(form)) return spcStep(previous, form);
-  return cardAction(previous, form, 'payin', SavedCardForm, async (c, data) => {
-    if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
-    if (data.cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };
-    // 3 or 4 digits here; the brand's own length is the service's check (the saved card's brand is
-    // the service's, never a form field's).
-    if (!/^\d{3,4}$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
-    const browser = await c.browser();
-    const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
-    const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
-    return afterPayin(
-      c,
-      limits,
-      () => paymentsApi.processSavedCard(c.paymentId, body, `saved-card:${c.paymentId}:${c.attemptKey}`),
-      browser.javascriptEnabled === true,
-    );
-  });
+  return reportStep(previous, form) ?? cardAction(previous, form, 'payin', SavedCardForm, chargeSavedCard);
 }
 
 /**
  * A wallet's token for a pay-in (the sandbox wallet, Google Pay, Apple Pay), from the card
  * page's wallet buttons; also its 3DS Method and SPC steps, as a card's. The token stands for a
  * card (Google Pay PAN_ONLY carries the card number, encrypted for the gateway): it is passed on
- * as is, never logged (lib/log.ts redacts it). The attempt counts against the address's card
+ * as is, never logged (packages/runtime/src/log.ts redacts it). The attempt counts against the address's card
  * limits and this pay-in's, and is under the card form's proof-of-work rule.
  */
 export async function payByWallet(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
-  if (isMethodReport(form)) return methodStep(previous, form);
-  if (isSpcReport(form)) return spcStep(previous, form);
-  return cardAction(previous, form, 'payin', WalletForm, async (c, data) => {
-    const browser = await c.browser();
-    const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
-    // The per-card limit counts this pay-in's wallet attempts (a wallet's card is not known here); the per-address limits stand.
-    const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}:${c.paymentId}` }, c.paymentId);
-    return underProofOfWork(c, browser, data.altcha, () =>
-      afterPayin(c, limits, () => paymentsApi.processWallet(c.paymentId, body, `wallet:${c.paymentId}:${c.attemptKey}`), true),
-    );
-  });
+  return reportStep(previous, form) ?? cardAction(previous, form, 'payin', WalletForm, chargeWallet);
 }
 
-const ApplePayValidation = z.object({
-  paymentId: z.string().regex(PAYMENT_ID),
-  validationUrl: z.string().max(2048),
-  altcha: z.string().max(MAX_PAYLOAD_CHARS).optional(),
-});
-
 /**
- * The answer of Apple Pay's merchant validation: Apple's merchant session, or why not:
- * `challenge` (this address needs a solved proof-of-work first: solve one and ask again),
- * `limited` (this pay-in's validations are spent for now), `failed` (a bad request, or the
- * service refused or did not answer).
+ * A pay-in's later step posted to the same action (so the form keeps its no-JavaScript post): the
+ * 3DS Method's report or the SPC assertion, run as its step; undefined for a new attempt.
  */
-export type ApplePayValidationAnswer = { merchantSession: Record<string, unknown> } | { refused: 'challenge' | 'limited' | 'failed' };
+function reportStep(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> | undefined {
+  if (isMethodReport(form)) return cardAction(previous, form, 'payin', MethodReport, reportThreeDSMethod);
+  if (isSpcReport(form)) return cardAction(previous, form, 'payin', SpcReport, reportSpc);
+  return undefined;
+}
 
-/**
- * Apple Pay's merchant validation, called by the card page's Apple Pay button with the
- * validation URL of the browser's merchantvalidation event, and `altcha` (a solved
- * proof-of-work) when the last answer asked for one. Under the card form's rules, each one being
- * a call to Apple with the merchant's certificate: once the address needs a check
- * (lib/security/proof-of-work.ts) none goes on without a solved one, and a pay-in gets a few per
- * ten minutes (lib/checkout/payment-pages/apple-pay-limit.ts). The service validates with its certificate.
- */
-export async function applePayMerchantSession(
-  paymentId: unknown,
-  validationUrl: unknown,
-  altcha?: unknown,
-): Promise<ApplePayValidationAnswer> {
-  const parsed = ApplePayValidation.safeParse({ paymentId, validationUrl, altcha: altcha ?? undefined });
-  if (!parsed.success) return { refused: 'failed' };
-  const customerIp = requestClientIp(await headers());
-  if ((await challengeRequired(customerIp)) && !(await verifyPayload(parsed.data.altcha))) {
-    logger.warn(
-      { event: 'security.challenge_required', paymentId: parsed.data.paymentId, customerIp },
-      'Apple Pay merchant validation without a solved challenge',
-    );
-    return { refused: 'challenge' };
+/** A new card's charge: checked as the form checks it, under the proof-of-work rule; without JavaScript a co-badged card's brand is asked first. */
+async function chargeNewCard(c: Card, data: z.output<typeof NewCardForm>): Promise<Outcome<CardPaymentState>> {
+  const checked = checkedCard(data, true);
+  if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
+  c.values = checked.keep;
+  const browser = await c.browser();
+  const refused = await challengeRefusal(c, browser, data.altcha);
+  if (refused) return refused;
+  // The brand chosen for a co-badged card; the service refuses one the card does not have.
+  const preferredBrand = data.preferredBrand?.trim() || undefined;
+  // Without JavaScript the page could not know the card is co-badged: ask before charging it.
+  if (!browser.javascriptEnabled && !preferredBrand) {
+    const facts = await cardBinFacts(c.paymentId, checked.card.cardNumber.slice(0, 8)).catch(() => null);
+    if (facts && facts.brands.length === 2)
+      return { attemptKey: c.attemptKey, brandChoice: { brands: facts.brands, preferred: facts.preferred }, values: checked.keep };
   }
-  if (!(await takeApplePayValidation(parsed.data.paymentId, customerIp))) return { refused: 'limited' };
+  const body = {
+    browser,
+    cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) },
+    saveCard: checked.keep.saveCard,
+  };
+  const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
+  const outcome = await charge(c, limits, { by: 'card', body }, browser.javascriptEnabled === true);
+  return challengeAfterDecline(outcome, browser);
+}
+
+/** A saved card's charge: the CVV alone. */
+async function chargeSavedCard(c: Card, data: z.output<typeof SavedCardForm>): Promise<Outcome<CardPaymentState>> {
+  if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
+  if (data.cvv === '') return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.required' } };
+  // 3 or 4 digits here; the brand's own length is the service's check (the saved card's brand is
+  // the service's, never a form field's).
+  if (!/^\d{3,4}$/.test(data.cvv)) return { attemptKey: c.attemptKey, fieldErrors: { cvv: 'cvv.invalid' } };
+  const browser = await c.browser();
+  const body = { browser, savedCardData: { cardId: data.cardId, cvv: data.cvv } };
+  const limits = cardAttemptLimits(browser.customerIp, { savedCardId: data.cardId }, c.paymentId);
+  return charge(c, limits, { by: 'saved-card', body }, browser.javascriptEnabled === true);
+}
+
+/** A wallet's charge, under the proof-of-work rule. */
+async function chargeWallet(c: Card, data: z.output<typeof WalletForm>): Promise<Outcome<CardPaymentState>> {
+  const browser = await c.browser();
+  const refused = await challengeRefusal(c, browser, data.altcha);
+  if (refused) return refused;
+  const body = { browser, wallet: { type: data.walletType, token: data.walletToken } };
+  // The per-card limit counts this pay-in's wallet attempts (a wallet's card is not known here); the per-address limits stand.
+  const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `wallet:${data.walletType}:${c.paymentId}` }, c.paymentId);
+  const outcome = await charge(c, limits, { by: 'wallet', body }, true);
+  return challengeAfterDecline(outcome, browser);
+}
+
+/**
+ * The 3DS Method's report: the page ran the issuer's 3DS Method in its hidden frame and posts
+ * `threeDSCompInd`. Goes on with the attempt's key (same key: reported once) to the challenge in
+ * the page, the status page or the form again.
+ */
+function reportThreeDSMethod(c: Card, data: z.output<typeof MethodReport>): Promise<Outcome<CardPaymentState>> {
+  return afterThreeDSMethod(c, data.threeDSCompInd);
+}
+
+/**
+ * The SPC assertion's report: the page showed the issuer's passkey prompt and posts the
+ * assertion. Checked against the contract's shape before it is sent; a malformed one is not sent.
+ */
+async function reportSpc(c: Card, data: z.output<typeof SpcReport>): Promise<Outcome<CardPaymentState>> {
+  let assertion: unknown;
   try {
-    const domain = new URL(checkoutUrl()).hostname;
-    const answer = await paymentsApi.startApplePaySession(parsed.data.paymentId, { validationUrl: parsed.data.validationUrl, domain });
-    return { merchantSession: answer.merchantSession };
-  } catch (error) {
-    logger.warn({ paymentId: parsed.data.paymentId, ...failureLogFields(error) }, 'Apple Pay merchant validation failed');
-    return { refused: 'failed' };
+    assertion = JSON.parse(data.spcAssertion);
+  } catch {
+    assertion = null;
   }
+  const parsed = SpcAssertionReport.shape.assertion.safeParse(assertion);
+  // Not an assertion: the pay-in still waits for its challenge, which its status page links to.
+  if (!parsed.success) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
+  return afterSpc(c, parsed.data);
 }
 
 /**
- * A payout's destination is given through its status page (waiting for the merchant, or
- * processing). Only the browser that holds the payout's page may give it (the one that spent its
- * launch secret; a cashier withdrawal: the browser that holds the session): anyone else, a script
- * with the id off the merchant's page included, is refused before the service is called.
+ * The proof-of-work rule of a pay-in's card or wallet attempt (lib/security/proof-of-work.ts),
+ * before it is sent: once the customer's address needs a check, an attempt without a solved one
+ * is refused (the same key: nothing was sent); null to go on.
  */
-async function givePayoutDestination(c: Card, run: () => Promise<unknown>): Promise<{ go: string }> {
-  await c.requireHolder();
-  await run();
-  return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
+async function challengeRefusal(c: Card, browser: Browser, altcha: string | undefined): Promise<CardPaymentState | null> {
+  if (!(await challengeRequired(browser.customerIp)) || (await verifyPayload(altcha))) return null;
+  logger.warn(
+    { event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp },
+    'card attempt without a solved challenge',
+  );
+  const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
+  return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: c.values };
 }
+
+/**
+ * The proof-of-work rule after an attempt: a decline that makes the next attempt need a check
+ * starts it now, and from then on a decline's reason is no longer named.
+ */
+async function challengeAfterDecline(outcome: Outcome<CardPaymentState>, browser: Browser): Promise<Outcome<CardPaymentState>> {
+  if ('go' in outcome || !outcome.declineReason || !(await challengeRequired(browser.customerIp))) return outcome;
+  return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
+}
+
+/** A pay-in's processing request, by what pays; `by` is its Idempotency-Key's prefix. */
+type CardCharge =
+  | { by: 'card'; body: ProcessCardRequest }
+  | { by: 'saved-card'; body: ProcessSavedCardRequest }
+  | { by: 'wallet'; body: ProcessWalletRequest };
+
+/**
+ * The pay-in's processing call, counted against the card attempt limits (packages/runtime/src/security/velocity.ts:
+ * throws VelocityLimited before sending when one is spent), under the attempt's Idempotency-Key
+ * (`<by>:<paymentId>:<attemptKey>`); then where its answer leads (./card-outcome.ts). `inPage`:
+ * the browser runs JavaScript.
+ */
+async function charge(c: Card, limits: CardAttemptLimits, request: CardCharge, inPage: boolean): Promise<Outcome<CardPaymentState>> {
+  await beginCardAttempt(limits);
+  const result = await processPayin(c, request);
+  await endCardAttempt(limits, result.status);
+  return afterProcessing(c, result, inPage);
+}
+
+/** Sends the processing request of `request.by`. */
+function processPayin(c: Card, request: CardCharge): Promise<PayinProcessingResponse> {
+  const key = `${request.by}:${c.paymentId}:${c.attemptKey}`;
+  switch (request.by) {
+    case 'card':
+      return paymentsApi.processCard(c.paymentId, request.body, key);
+    case 'saved-card':
+      return paymentsApi.processSavedCard(c.paymentId, request.body, key);
+    case 'wallet':
+      return paymentsApi.processWallet(c.paymentId, request.body, key);
+  }
+}
+
+// A payout's destination is given through its status page (waiting for the merchant, or
+// processing). Only the browser that holds the payout's page may give it (the one that spent its
+// launch secret; a cashier withdrawal: the browser that holds the session): anyone else, a script
+// with the id off the merchant's page included, is refused (`requireHolder`) before the service is
+// called, once the card's own fields are checked.
 
 /** New destination card for a payout (process/card of the payout), no CVV. */
 export async function payoutToCard(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
@@ -190,7 +229,9 @@ export async function payoutToCard(previous: CardPaymentState, form: FormData): 
     if (!checked.card) return { attemptKey: c.attemptKey, fieldErrors: checked.fieldErrors, values: checked.keep };
     c.values = checked.keep;
     const body = { browser: await c.browser(), cardData: checked.card };
-    return givePayoutDestination(c, () => paymentsApi.processPayoutCard(c.paymentId, body, `payout-card:${c.paymentId}:${c.attemptKey}`));
+    await c.requireHolder();
+    await paymentsApi.processPayoutCard(c.paymentId, body, `payout-card:${c.paymentId}:${c.attemptKey}`);
+    return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
   });
 }
 
@@ -199,7 +240,9 @@ export async function payoutToSavedCard(previous: CardPaymentState, form: FormDa
   return cardAction(previous, form, 'payout', SavedCardForm, async (c, data) => {
     if (!CARD_ID.test(data.cardId)) return { attemptKey: c.attemptKey, fieldErrors: { cardId: 'cardNumber.required' } };
     const body = { browser: await c.browser(), savedCardData: { cardId: data.cardId } };
-    return givePayoutDestination(c, () => paymentsApi.processPayoutCard(c.paymentId, body, `payout-saved:${c.paymentId}:${c.attemptKey}`));
+    await c.requireHolder();
+    await paymentsApi.processPayoutCard(c.paymentId, body, `payout-saved:${c.paymentId}:${c.attemptKey}`);
+    return { go: paymentHref('payout', 'status', c.paymentId, c.locale) };
   });
 }
 

@@ -1,7 +1,8 @@
 /**
- * The action client of the payment forms (payment-action.ts): a forged or oversized post is a
- * form error, the attempt's key survives what cannot have charged, a failed call maps to the
- * form's state, and `{ go }` is a redirect (Next's, thrown outside the logic's catch).
+ * The payment pages' side of the action pipeline (payment-action.ts): a forged or oversized post
+ * is a form error, the attempt's key survives what cannot have charged, a payout's destination
+ * comes only from its holder, a failed call maps to the form's state (`failureState`, the side's
+ * failure table), and `{ go }` is a redirect (Next's, thrown outside the logic's catch).
  */
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -14,29 +15,22 @@ const headerValues = new Headers({
   'x-forwarded-for': '203.0.113.9',
 });
 vi.mock('next/headers', () => ({ headers: async () => headerValues }));
-vi.mock('next/navigation', () => ({
-  redirect: (to: string) => {
-    throw Object.assign(new Error('NEXT_REDIRECT'), { to });
-  },
-}));
+vi.mock('next/navigation', async () => (await import('@/lib/testing/action-post')).navigation);
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
 vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('ar'));
 
-const { PaymentControl, runPaymentAction, failureState, HolderRefused } = await import('./payment-action');
+const { PaymentControl, runPaymentAction, failureState } = await import('./payment-action');
+const { HolderRefused } = await import('@/lib/checkout/shared/action-pipeline');
+const { post: form } = await import('@/lib/testing/action-post');
 const { attemptKeyOf } = await import('@/lib/checkout/shared/attempt-key');
 const { PaymentsApiError } = await import('@/lib/payments-api/client');
-const { VelocityLimited } = await import('@/lib/security/velocity');
+const { VelocityLimited } = await import('@hosted-checkout/runtime/security/velocity');
 const binding = await import('@/lib/checkout/shared/holding');
 
 const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
 const Form = z.object({ ...PaymentControl, note: z.string().default('') });
 type State = { attemptKey: string; formError?: string; note?: string; values?: { note: string } };
 const spec = { schema: Form, limits: { note: 10 }, type: 'payin' as const };
-const form = (fields: Record<string, string>) => {
-  const f = new FormData();
-  for (const [k, v] of Object.entries(fields)) f.set(k, v);
-  return f;
-};
 const c = { type: 'payin' as const, paymentId: 'pi_1', locale: 'ar', attemptKey: KEY, values: { note: 'kept' } };
 
 describe('runPaymentAction', () => {
@@ -122,7 +116,7 @@ describe('failureState', () => {
     const closed = failureState(new PaymentsApiError('http', 'x', 403, 'CLOSED_LOOP'), c);
     expect(closed).toMatchObject({ formError: 'closedLoop' });
     expect(closed).not.toMatchObject({ attemptKey: KEY });
-    expect(failureState(new HolderRefused(false), c)).toMatchObject({ attemptKey: KEY, formError: 'rejected' });
+    expect(failureState(new HolderRefused('rejected'), c)).toMatchObject({ attemptKey: KEY, formError: 'rejected' });
   });
 
   it('sends a transaction that moved on to its status page, keeping the locale', () => {

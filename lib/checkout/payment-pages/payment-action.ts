@@ -1,31 +1,28 @@
 import 'server-only';
 /**
- * The action client of the checkout's payment forms (card, saved card, payout destination, APM):
- * what every payment action needs, written once. It reads the post through the one form pipeline
- * (`lib/forms/action-form.ts`: bounded, zod-checked; a forged post is a form error, never a 500),
- * checks the payment id, picks the locale and the attempt's Idempotency-Key, completes the
- * Browser object on demand, runs the action's own logic, maps a failed call of the payments
- * service to the form's state, puts the state's error or decline in words (./form-banner.ts), and
- * redirects when the logic (or the failure) names a next page.
+ * The payment pages' side of the checkout's one action pipeline (lib/checkout/shared/action-pipeline.ts),
+ * for the card, saved card, payout destination and APM forms. What is the payment pages' own: the
+ * control fields (a bad payment id is a forged post), the locale and the attempt's
+ * Idempotency-Key, the Browser object completed on demand, the payout's holder check
+ * (`requireHolder`, run by the logic before it gives a destination), the failure table
+ * (`failureState`), and the state's error or decline in words (./form-banner.ts).
  *
  * The action's logic returns its state, or `{ go }` to leave the page; it throws to fail (a
  * PaymentsApiError, a VelocityLimited, or `HolderRefused` from `requireHolder`).
  */
 import { randomUUID } from 'node:crypto';
 import { headers } from 'next/headers';
-import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { requestHolding } from '@/lib/checkout/shared/holding';
 import { completeBrowser } from './browser-info';
-import { ID_MAX_LENGTH, PAYMENT_ID } from '@/lib/contract/ids';
+import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { trustedProxyHops } from '@/lib/config';
-import type { Browser } from '@/lib/contract/common';
-import type { CheckoutTransactionType } from '@/lib/contract/enums';
-import { brandError, hasErrorBrand } from '@/lib/error-brand';
-import { parseActionForm } from '@/lib/forms/action-form';
-import { logger } from '@/lib/log';
-import { clientIpFrom } from '@/lib/net/client-ip';
+import type { Browser } from '@hosted-checkout/contract/common';
+import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
+import { HolderRefused, runAction, type BadForm, type Outcome } from '@/lib/checkout/shared/action-pipeline';
+import { logger } from '@hosted-checkout/runtime/log';
+import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
 import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import { withBanner } from './form-banner';
@@ -74,20 +71,6 @@ export interface PaymentCall<V = unknown> {
   requireHolder(): Promise<void>;
 }
 
-/** The browser does not hold the payout's page; `unavailable` when that could not be checked. */
-export class HolderRefused extends Error {
-  constructor(readonly unavailable: boolean) {
-    super('this browser does not hold the page');
-    this.name = 'HolderRefused';
-    brandError(this, 'HolderRefused');
-  }
-
-  /** Whether `value` is a refusal, thrown by any bundle's copy of this module. */
-  static is(value: unknown): value is HolderRefused {
-    return hasErrorBrand(value, 'HolderRefused');
-  }
-}
-
 /**
  * A failed call as the form's state: the same key where nothing can have been charged (so a
  * retry cannot charge twice), a new one otherwise; or `{ go }`: the status page once the
@@ -99,11 +82,12 @@ export function failureState<V>(
 ): (PaymentFormState<V> & { formError: PaymentFormError }) | { go: string } {
   const values = c.values;
   if (HolderRefused.is(error)) {
+    const unavailable = error.refusal === 'unavailable';
     logger.warn(
-      { event: 'security.binding_refused', paymentId: c.paymentId, unavailable: error.unavailable },
+      { event: 'security.binding_refused', paymentId: c.paymentId, unavailable },
       'a payout destination from a browser that does not hold the page',
     );
-    return { attemptKey: c.attemptKey, formError: error.unavailable ? 'unavailable' : 'rejected', values };
+    return { attemptKey: c.attemptKey, formError: unavailable ? 'unavailable' : 'rejected', values };
   }
   const failure = classifyFailure(error);
   logger.warn({ paymentId: c.paymentId, type: c.type, failure, ...failureLogFields(error) }, 'payment processing call failed');
@@ -134,8 +118,6 @@ export function failureState<V>(
   }
 }
 
-type BadForm = { problem: 'forged' } | { problem: 'tooLong'; fields: string[] };
-
 interface PaymentActionSpec<S extends z.ZodObject, State> {
   /** The action's fields, `PaymentControl` among them. */
   schema: S;
@@ -148,53 +130,56 @@ interface PaymentActionSpec<S extends z.ZodObject, State> {
 }
 
 /**
- * Runs a payment action: the pipeline, then `logic` with the call and the parsed fields; a thrown
- * failure becomes the form's state (`failureState`), and `{ go }` a redirect (outside any catch,
- * so Next's redirect is never swallowed).
+ * Runs a payment action through the checkout's action pipeline: `logic` gets the call and the
+ * parsed fields; a thrown failure becomes the form's state (`failureState`), a state gets its
+ * banner, and `{ go }` is a redirect.
  */
 export async function runPaymentAction<S extends z.ZodObject, State extends PaymentFormState>(
   previous: unknown,
   form: unknown,
   spec: PaymentActionSpec<S, State>,
-  logic: (c: PaymentCall<NonNullable<State['values']>>, data: z.output<S>) => Promise<State | { go: string }>,
+  logic: (c: PaymentCall<NonNullable<State['values']>>, data: z.output<S>) => Promise<Outcome<State>>,
 ): Promise<State> {
-  const parsed = parseActionForm(spec.schema, form, { ...CONTROL_LIMITS, ...spec.limits });
-  if (!parsed.ok) {
-    const attemptKey = attemptKeyOf(undefined, previous);
-    if (spec.badForm) return withBanner(spec.badForm(parsed, attemptKey));
-    return withBanner({ attemptKey, formError: parsed.problem === 'forged' ? 'notFound' : 'rejected' } as State);
-  }
-  const data = parsed.data as z.output<S> & {
-    paymentId: string;
-    attemptKey?: string;
-    locale?: string;
-    browser?: string;
-    acceptHeader?: string;
-  };
-  const type = typeof spec.type === 'function' ? spec.type(data) : spec.type;
-  const paymentId = data.paymentId;
-  const c: PaymentCall<NonNullable<State['values']>> = {
-    type,
-    paymentId,
-    locale: localeParam(data.locale),
-    attemptKey: attemptKeyOf(data.attemptKey, previous),
-    form: parsed.form,
-    browser: () => browserOf(data),
-    async requireHolder() {
-      if (type !== 'payout') return;
-      const holding = await requestHolding({ of: 'payout', id: paymentId });
-      if (holding !== 'held') throw new HolderRefused(holding === 'unavailable');
+  type Call = PaymentCall<NonNullable<State['values']>>;
+  return runAction<S, Call, Call, State>(
+    form,
+    {
+      schema: spec.schema,
+      limits: { ...CONTROL_LIMITS, ...spec.limits },
+      badForm(bad) {
+        const attemptKey = attemptKeyOf(undefined, previous);
+        if (spec.badForm) return spec.badForm(bad, attemptKey);
+        return { attemptKey, formError: bad.problem === 'forged' ? 'notFound' : 'rejected' } as State;
+      },
+      open(fields, posted) {
+        const data = fields as ControlData;
+        const type = typeof spec.type === 'function' ? spec.type(fields) : spec.type;
+        return {
+          type,
+          paymentId: data.paymentId,
+          locale: localeParam(data.locale),
+          attemptKey: attemptKeyOf(data.attemptKey, previous),
+          form: posted,
+          browser: () => browserOf(data),
+          async requireHolder() {
+            if (type !== 'payout') return;
+            const holding = await requestHolding({ of: 'payout', id: data.paymentId });
+            if (holding !== 'held') throw new HolderRefused(holding === 'unavailable' ? 'unavailable' : 'rejected');
+          },
+        };
+      },
+      // A pay-in moves no money of the browser's; a payout's holder check waits for its destination (`requireHolder`):
+      // the field errors come first, and an APM payout's check finds the merchant in the methods' answer.
+      hold: async (c) => c,
+      failed: (error, c) => failureState(error, c) as Outcome<State>,
+      finish: withBanner,
     },
-  };
-  let outcome: State | { go: string };
-  try {
-    outcome = await logic(c, data);
-  } catch (error) {
-    outcome = failureState(error, c) as State | { go: string };
-  }
-  if ('go' in outcome) redirect(outcome.go);
-  return withBanner(outcome);
+    logic,
+  );
 }
+
+/** The control fields as parsed (`PaymentControl`). */
+type ControlData = { paymentId: string; attemptKey?: string; locale?: string; browser?: string; acceptHeader?: string };
 
 /** The Browser object: the page's fields (`browser`, JSON) completed from the request's headers. */
 async function browserOf(data: { browser?: string; acceptHeader?: string }): Promise<Browser> {

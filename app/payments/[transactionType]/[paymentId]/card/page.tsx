@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
 import { sandboxPublicUrl, testMode, trustedProxyHops, walletConfig } from '@/lib/config';
-import { clientIpFrom } from '@/lib/net/client-ip';
+import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { challengeRequired } from '@/lib/security/proof-of-work';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText, walletText } from '@/components/payment/page-text';
@@ -13,8 +13,8 @@ import { walletOfferFor } from '@/lib/checkout/payment-pages/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
 import { cvvSizeOfBrand, formatExpiry, isExpiryCurrent } from '@hosted-checkout/contract/card-rules';
+import { applePayMerchantSession } from '@/lib/checkout/payment-pages/apple-pay-action';
 import {
-  applePayMerchantSession,
   payByCard,
   payByWallet,
   payoutToCard,
@@ -28,7 +28,7 @@ import { statusSnapshot } from '@/components/status/status-snapshot';
 import type { SavedCard } from '@hosted-checkout/contract/customer';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { requestProof } from '@/lib/checkout/shared/holding';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('cardTitle') };

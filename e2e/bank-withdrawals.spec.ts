@@ -13,7 +13,8 @@ import { composeBankIban } from '@sandbox/service/bank/account-identifiers';
 import { bankById } from '@sandbox/service/bank/bank-directory';
 import { RECEIVING_PAYEES } from '@sandbox/service/bank/bank-accounts';
 import ar from '../messages/ar.json';
-import { createSession, decidePayout, expectNoAxeViolations, fetchPayout, visit, withQuery } from './support';
+import { createSession, decidePayout, expectNoAxeViolations, fetchPayout, paymentStep, visit, withQuery } from './support';
+import { chooseBank, confirmAtBank, logInAtBank } from './support-bank';
 import { openHistory } from './cashier-history';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';
@@ -32,17 +33,11 @@ async function depositByBank(page: Page): Promise<void> {
   await page.locator('#deposit-amount').fill('15');
   await page.locator('input[name="method"][value="apm"]').check();
   await page.locator('form:has(input[name="flow"][value="deposit"]) button[type="submit"]').click();
-  const step = page.frameLocator('iframe[title="Secure payment"]');
-  await step.locator('summary', { hasText: /^Pay by Bank$/ }).click();
-  await step.locator('#bank-bankId').selectOption({ label: 'Albion Bank' });
-  await step.locator('form:has(input[name="methodId"][value="bank"]) button[type="submit"]').click();
-  await step.locator('#bank-username').fill('pays');
-  await step.locator('#bank-password').fill('any password');
-  await step.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
+  const step = paymentStep(page);
+  await chooseBank(step, 'Albion Bank');
+  await logInAtBank(step, 'pays');
   await step.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
-  const code = /\d{6}/.exec((await step.locator('#bank-code-hint').textContent()) ?? '')![0];
-  await step.locator('#bank-code').fill(code);
-  await step.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
+  await confirmAtBank(step);
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
 }
 

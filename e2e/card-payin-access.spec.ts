@@ -11,6 +11,7 @@ import {
   FUTURE_EXPIRY,
   MERCHANT_ORIGIN,
   openEmbedded,
+  tabUntilFocused,
 } from './support';
 
 test('keyboard only: Tab through the fields, pay with Enter, through 3DS with the keyboard', async ({ page, request }) => {
@@ -41,7 +42,7 @@ test('keyboard only: Tab through the fields, pay with Enter, through 3DS with th
   // The challenge frame takes the focus; Tab reaches its button.
   const confirm = frame.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' });
   await expect(confirm).toBeVisible();
-  for (let i = 0; i < 10 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await tabUntilFocused(page, confirm, 10);
   await expect(confirm).toBeFocused();
   await page.keyboard.press('Enter');
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);

@@ -4,30 +4,12 @@
  * merchant's page never hears the reason (e2e/card-payin.spec.ts); BIN lookups are limited per
  * pay-in and per client address (429, the page goes on without them).
  */
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { startSecondServer } from './second-server';
+import { payinAt, serveSecondServer } from './second-server';
 
 const origin = 'http://localhost:3145';
-const merchant = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
-const newPayin = async () =>
-  must(
-    await merchant.POST('/public/payin', {
-      body: {
-        orderId: `o-${crypto.randomUUID()}`,
-        amount: 10,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...sampleCustomer, externalUserId: `o-${crypto.randomUUID()}` },
-        returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
-      } as never,
-    }),
-    'pay-in',
-  ) as { paymentId: string; iframeUrls: { card: string } };
+const newPayin = () => payinAt(origin);
 const bin = (paymentId: string) =>
   fetch(`${origin}/api/payments/payin/${paymentId}/bin`, {
     method: 'POST',
@@ -35,15 +17,11 @@ const bin = (paymentId: string) =>
     headers: { 'Content-Type': 'application/json' },
   });
 
-let server: ChildProcess;
-test.beforeAll(async () => {
-  server = await startSecondServer(origin, {
-    SANDBOX_DATA_DIR: '.data/e2e-oracles/db',
-    LIMIT_BIN_LOOKUPS_PER_IP: '30/3600',
-    POW_AFTER_FAILURES: '1000',
-  });
+serveSecondServer(origin, {
+  SANDBOX_DATA_DIR: '.data/e2e-oracles/db',
+  LIMIT_BIN_LOOKUPS_PER_IP: '30/3600',
+  POW_AFTER_FAILURES: '1000',
 });
-test.afterAll(() => server?.kill('SIGTERM'));
 
 test('a script learns the reason of a pay-in’s first decline only', async () => {
   const payin = await newPayin();

@@ -4,22 +4,15 @@
  * default 6 an hour), with a clear, translated message and an `error` message RATE_LIMITED to
  * the merchant's page; a real customer's decline-then-success in another session still pays.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
 import { createSession, expectNoAxeViolations, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded, parentMessages } from './support';
+import { merchantDeposit } from './support-cashier';
 
 const declined = { cardNumber: '4000000000000002', expiry: '12/34', cvv: '123', cardHolderName: 'Card Tester' };
 
-async function depositIn(request: APIRequestContext, sessionId: string) {
-  // The merchant's deposit in a session no browser holds yet (docs/design.md, E22).
-  const answer = await request.post(`/sandbox/api/public/cashier/session/${sessionId}/payin`, {
-    headers: { Authorization: 'Bearer sbx_demo_merchant', 'Idempotency-Key': randomUUID() },
-    data: { amount: 10 },
-  });
-  expect(answer.status()).toBe(200);
-  return (await answer.json()) as { paymentId: string; iframeUrls: { card: string } };
-}
+/** The merchant's deposit of EUR 10 in a session no browser holds yet (docs/design.md, E22). */
+const depositIn = (request: APIRequestContext, sessionId: string) => merchantDeposit(request, sessionId, 10);
 
 test('a script posting declined cards through one cashier session is stopped after the configured failures', async ({ page, request }) => {
   const session = await createSession(request, { balance: 100 });

@@ -11,13 +11,25 @@ import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import arCatalogue from '@/messages/ar.json';
 import type en from '@/messages/en.json';
-import { expectNoAxeViolations, fillCard, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, visit } from './support';
+import {
+  CHECKOUT_ORIGIN,
+  createSession,
+  expectNoAxeViolations,
+  fetchPayin,
+  fetchPayout,
+  fillCard,
+  fillPayoutCard,
+  merchantApi,
+  paymentStep as step,
+  tabUntilFocused,
+  visit,
+} from './support';
+import { depositWith4242, pendingWithdrawal, sessionTransactions } from './support-cashier';
 import { openHistory } from './cashier-history';
 
 const CASINO = 'sbx_casino_merchant';
 /** The Arabic catalogue, typed as the English one (lib/i18n/catalogues.test.ts keeps their keys equal). */
 const ar = arCatalogue as unknown as typeof en;
-const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 
 function customer(country = 'FR') {
   return { ...sampleCustomer, externalUserId: `trust-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: country } };
@@ -25,72 +37,21 @@ function customer(country = 'FR') {
 
 async function newSession(options: { token?: string; country?: string; kyc?: boolean; balance?: number } = {}) {
   const who = customer(options.country);
-  const answer = await merchantApi(options.token ?? CASINO).POST('/public/cashier/session', {
-    body: {
-      customer: who,
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: options.kyc ?? true,
-      previousTransactionCount: 3,
-      balance: options.balance ?? 200,
-    },
+  const created = await createSession(undefined, {
+    token: options.token ?? CASINO,
+    customer: who,
+    kycVerified: options.kyc ?? true,
+    previousTransactionCount: 3,
+    balance: options.balance ?? 200,
   });
-  return { ...answer.data!, customer: who };
+  return { ...created, customer: who };
 }
 
-/**
- * A paid deposit of €100 in the session with 4242 4242 4242 4242: the card a withdrawal by card may
- * then go to, up to what it paid in (the closed loop, docs/design.md). Made by the merchant before the customer's browser
- * holds the session (after, only that browser may).
- */
-async function depositWith4242(sessionId: string): Promise<void> {
-  const checkout = merchantApi(CASINO);
-  const created = await checkout.POST('/public/cashier/session/{sessionId}/payin', {
-    params: { path: { sessionId } },
-    body: { amount: 100, method: 'card' },
-  });
-  expect(created.response.status, JSON.stringify(created.error)).toBe(200);
-  const paid = await checkout.POST('/public/payin/{payinId}/process/card', {
-    params: { path: { payinId: created.data!.paymentId } },
-    body: {
-      browser: { javascriptEnabled: true } as never,
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: false,
-    },
-  });
-  expect(paid.data?.status, JSON.stringify(paid.error)).toBe('SUCCESS');
-}
-
-/**
- * A withdrawal in the session with its destination given (4242, deposited with first):
- * WAITING_FOR_CONFIRMATION. Made by the merchant before the customer's browser holds the session
- * (after, only that browser may).
- */
-async function pendingWithdrawal(sessionId: string, value: number): Promise<string> {
-  await depositWith4242(sessionId);
-  const checkout = merchantApi(CASINO);
-  const created = await checkout.POST('/public/cashier/session/{sessionId}/payout', {
-    params: { path: { sessionId } },
-    body: { value, method: 'card' },
-  });
-  const payoutId = created.data!.payoutId;
-  const given = await checkout.POST('/public/payout/{payoutId}/process/card', {
-    params: { path: { payoutId } },
-    body: {
-      browser: { javascriptEnabled: true } as never,
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031' },
-    },
-  });
-  expect(given.data?.status, JSON.stringify(given.error)).toBe('WAITING_FOR_CONFIRMATION');
-  return payoutId;
-}
-
-const payout = async (id: string) =>
-  (await merchantApi(CASINO).GET('/public/payout/{payoutId}', { params: { path: { payoutId: id } } })).data!;
+const payout = (id: string) => fetchPayout(undefined, id, CASINO);
 
 /** Tabs until `target` has the focus (at most 40 presses): keyboard only. */
 async function tabTo(page: Page, target: ReturnType<Page['getByRole']>) {
-  for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await tabUntilFocused(page, target, 40);
   await expect(target).toBeFocused();
 }
 
@@ -99,7 +60,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
 }) => {
   const session = await newSession();
   // The card the customer withdraws to is one they deposited with (the closed loop).
-  await depositWith4242(session.sessionId);
+  await depositWith4242(CASINO, session.sessionId, 100);
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
   await expect(page.getByTestId('available')).toHaveText('€200.00');
   await expect(page.getByTestId('reserved')).toHaveText('€0.00');
@@ -110,9 +71,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
   await expect(page.getByTestId('fee-line')).toHaveText('Fee €1.00. You receive €59.00.');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   // A payout's destination card: no security code.
-  await step(page).getByLabel('Card number').fill('4242424242424242');
-  await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
-  await step(page).getByLabel('Name on card').fill('Ada Lovelace');
+  await fillPayoutCard(step(page), '4242424242424242');
   // The destination page sends what the customer receives: the value less the €1.00 card fee.
   await step(page)
     .getByRole('button', { name: /^Send €59.00/ })
@@ -154,7 +113,7 @@ test('en: a withdrawal shows available and reserved, why it waits and when it is
 
 test('ar: the same figures, reason, expected time and cancellation, right to left', async ({ page }) => {
   const session = await newSession();
-  const payoutId = await pendingWithdrawal(session.sessionId, 50);
+  const payoutId = await pendingWithdrawal(CASINO, session.sessionId, 50);
   await visit(page, `${session.checkoutUrl}&locale=ar&tab=withdraw`);
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   const figure = (testId: string) => page.getByTestId(testId).evaluate((el) => el.textContent!.replace(/[^\d٠-٩.,٫٬]/g, ''));
@@ -228,10 +187,7 @@ for (const locale of ['en', 'ar'] as const) {
     if (locale === 'en') await expect(message).toHaveText('This is above your deposit limit: €50.00 left of €50.00 per day.');
     else await expect(message).toContainText(ar.cashier.errors.aboveLimit.split('{')[0]!.trim());
     await expectNoAxeViolations(page, `${locale} deposit above the limit`);
-    const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', {
-      params: { path: { sessionId: session.sessionId } },
-    });
-    expect(list.data!.transactions).toEqual([]);
+    expect(await sessionTransactions(CASINO, session.sessionId)).toEqual([]);
   });
 }
 
@@ -252,10 +208,7 @@ test('fees show before confirmation for each method, and the deposit records its
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toBeVisible();
   const history = await openHistory(page);
   await expect(history.getByTestId('fee')).toHaveText('fee €1.80');
-  const list = await merchantApi(CASINO).GET('/public/cashier/session/{sessionId}/transactions', {
-    params: { path: { sessionId: session.sessionId } },
-  });
-  expect(list.data!.transactions[0]).toMatchObject({ amount: 101.8, fee: 1.8, status: 'SUCCESS' });
+  expect((await sessionTransactions(CASINO, session.sessionId))[0]).toMatchObject({ amount: 101.8, fee: 1.8, status: 'SUCCESS' });
 });
 
 test('an unverified customer is told to verify their identity, with the merchant’s link', async ({ page }) => {
@@ -278,7 +231,7 @@ test.describe('without JavaScript', () => {
 
   test('the cancel link, its confirmation and the cancellation work as plain links and a form post', async ({ page }) => {
     const session = await newSession();
-    const payoutId = await pendingWithdrawal(session.sessionId, 30);
+    const payoutId = await pendingWithdrawal(CASINO, session.sessionId, 30);
     await visit(page, `${session.checkoutUrl}&tab=withdraw`);
     await expect(page.getByTestId('reserved')).toHaveText('€30.00');
     await page.getByRole('link', { name: 'Cancel the withdrawal of €30.00' }).click();
@@ -292,7 +245,7 @@ test.describe('without JavaScript', () => {
 
 test('the widget cancels a pending withdrawal inside itself', async ({ page }) => {
   const session = await newSession();
-  const payoutId = await pendingWithdrawal(session.sessionId, 25);
+  const payoutId = await pendingWithdrawal(CASINO, session.sessionId, 25);
   await visit(page, `${session.widgetUrl}`);
   await expect(page.getByTestId('reserved')).toHaveText('€25.00');
   await page.getByRole('link', { name: 'Cancel the withdrawal of €25.00' }).click();
@@ -341,7 +294,5 @@ test('a deposit that passes the limit only when it is paid is refused on the car
   );
   await expect(banner).toBeFocused();
   await expectNoAxeViolations(page, 'card page: deposit limit');
-  expect((await merchantApi(CASINO).GET('/public/payin/{payinId}', { params: { path: { payinId: second.paymentId } } })).data!.status).toBe(
-    'CREATED',
-  );
+  expect((await fetchPayin(undefined, second.paymentId, CHECKOUT_ORIGIN, CASINO)).status).toBe('CREATED');
 });

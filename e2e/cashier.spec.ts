@@ -6,21 +6,24 @@ import { expect, test, type Page } from './fixtures';
 import en from '@/messages/en.json';
 import {
   createSession as createSessionAs,
+  decidePayout,
   DEMO_TOKEN,
   expectNoAxeViolations,
+  fetchPayout,
   fillCard,
-  FUTURE_EXPIRY,
+  fillPayoutCard,
   MERCHANT_ORIGIN,
+  paymentStep as step,
+  tabUntilFocused,
   visit,
 } from './support';
+import { merchantDeposit, payAndSaveCard, sessionTransactions } from './support-cashier';
 import { openHistory } from './cashier-history';
 
 const auth = { Authorization: `Bearer ${DEMO_TOKEN}` };
 
 const createSession = (page: Page, balance: number | undefined, externalUserId = `cashier-${randomUUID()}`) =>
   createSessionAs(page.request, { balance, externalUserId });
-
-const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 
 test('deposit by card with 3DS, then the history shows it', async ({ page }) => {
   const session = await createSession(page, 100);
@@ -69,8 +72,7 @@ test('a withdrawal above the balance is refused before any request', async ({ pa
   await expect(amount).toHaveAccessibleDescription(/You cannot withdraw more than your balance/);
   await expect(amount).toBeFocused();
   await expectNoAxeViolations(page, 'cashier withdrawal error');
-  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
-  expect((await list.json()).transactions).toEqual([]);
+  expect(await sessionTransactions(DEMO_TOKEN, session.sessionId)).toEqual([]);
 });
 
 test('withdraw to a saved card: above what it paid in is said first; none is preselected; the merchant confirms, the cashier shows it sent', async ({
@@ -85,14 +87,7 @@ test('withdraw to a saved card: above what it paid in is said first; none is pre
     data: { amount: 20 },
   });
   const { paymentId } = await deposit.json();
-  await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
-    headers: { Authorization: 'Bearer sbx_checkout' },
-    data: {
-      browser: {},
-      cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: true,
-    },
-  });
+  await payAndSaveCard(page.request, paymentId, '5555555555554444');
 
   await visit(page, `${session.checkoutUrl}&tab=withdraw`);
   // Above what the card paid in: said in plain words with card chosen, before any card page.
@@ -100,7 +95,7 @@ test('withdraw to a saved card: above what it paid in is said first; none is pre
   await page.getByLabel('Amount in EUR').fill('50');
   await expect(page.getByRole('radio', { name: 'Card' })).toBeChecked();
   await expect(page.getByTestId('card-share')).toHaveText(shareLine);
-  await expect(page.frameLocator('iframe[title="Secure payment"]').getByLabel('Card number')).toHaveCount(0);
+  await expect(step(page).getByLabel('Card number')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Other methods' }).check();
   await expect(page.getByTestId('card-share')).toHaveText('');
   await page.getByRole('radio', { name: 'Card' }).check();
@@ -119,12 +114,9 @@ test('withdraw to a saved card: above what it paid in is said first; none is pre
   const pending = page.getByRole('region', { name: 'Pending withdrawals' });
   await expect(pending.getByTestId('status')).toHaveText('Awaiting approval');
 
-  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
-  const payout = (await list.json()).transactions.find((t: { kind: string }) => t.kind === 'payout');
-  expect((await page.request.put(`/sandbox/api/public/payout/${payout.id}/confirm`, { headers: auth })).status()).toBe(204);
-  await expect
-    .poll(async () => (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status)
-    .toBe('PROCESSED');
+  const payout = (await sessionTransactions(DEMO_TOKEN, session.sessionId)).find((t) => t.kind === 'payout')!;
+  await decidePayout(undefined, payout.id, 'confirm');
+  await expect.poll(async () => (await fetchPayout(undefined, payout.id)).status).toBe('PROCESSED');
   await page.reload();
   await expect((await openHistory(page)).locator(`li[data-transaction="${payout.id}"]`).getByTestId('status')).toHaveText('Sent');
   await expect(page.getByRole('region', { name: 'Pending withdrawals' }).getByText('No pending withdrawals.')).toBeVisible();
@@ -145,18 +137,14 @@ test('a withdrawal to a card I never deposited with is refused in words and pays
   await page.getByLabel('Amount in EUR').fill('20');
   await page.getByRole('button', { name: 'Continue to withdraw' }).click();
   const giveCard = async (number: string) => {
-    await step(page).getByLabel('Card number').fill(number);
-    await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
-    await step(page).getByLabel('Name on card').fill('Ada Lovelace');
+    await fillPayoutCard(step(page), number);
     await step(page).getByRole('button', { name: 'Send €20.00 to this card' }).click();
   };
   await giveCard('5555555555554444');
   await expect(step(page).getByText(en.errors.cardClosedLoop)).toBeVisible();
   await expectNoAxeViolations(page, 'withdrawal card outside the closed loop');
-  const list = await page.request.get(`/sandbox/api/public/cashier/session/${session.sessionId}/transactions`, { headers: auth });
-  const payout = (await list.json()).transactions.find((t: { kind: string }) => t.kind === 'payout');
-  const payoutStatus = async () =>
-    (await (await page.request.get(`/sandbox/api/public/payout/${payout.id}`, { headers: auth })).json()).status;
+  const payout = (await sessionTransactions(DEMO_TOKEN, session.sessionId)).find((t) => t.kind === 'payout')!;
+  const payoutStatus = async () => (await fetchPayout(undefined, payout.id)).status;
   // No money moves: the payout still waits for its destination.
   expect(await payoutStatus()).toBe('CREATED');
 
@@ -216,11 +204,11 @@ test('at 320 CSS px the cashier has no horizontal scroll, and keyboard alone com
   await testInfo.attach('cashier-320px', { body: await page.screenshot({ fullPage: true }), contentType: 'image/png' });
   // Keyboard: to the amount, type, to Continue, Enter.
   const amount = page.getByLabel('Amount in EUR');
-  for (let i = 0; i < 15 && !(await amount.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await tabUntilFocused(page, amount, 15);
   await expect(amount).toBeFocused();
   await page.keyboard.type('15');
   const submit = page.getByRole('button', { name: 'Continue to deposit' });
-  for (let i = 0; i < 10 && !(await submit.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await tabUntilFocused(page, submit, 10);
   await page.keyboard.press('Enter');
   const frame = step(page);
   await expect(frame.getByLabel('Card number')).toBeVisible();
@@ -297,12 +285,7 @@ test.describe('the history, loaded when opened', () => {
   /** A session of the demo merchant with a deposit in it, created by the merchant before any browser holds the session. */
   async function sessionWithDeposit(page: Page) {
     const session = await createSession(page, 100);
-    const created = await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
-      headers: { ...auth, 'Idempotency-Key': randomUUID() },
-      data: { amount: 5 },
-    });
-    expect(created.status()).toBe(200);
-    return { session, paymentId: (await created.json()).paymentId as string };
+    return { session, paymentId: (await merchantDeposit(page.request, session.sessionId, 5)).paymentId };
   }
 
   test('the page comes without it; its link opens it in place', async ({ page }) => {

@@ -5,9 +5,8 @@
  * (the ACS origins) and its challenge frame (`allow`). Three origins here: the merchant on
  * 127.0.0.1:3101, the checkout on localhost:3146, its sandbox's ACS on 127.0.0.1:3146.
  */
-import type { ChildProcess } from 'node:child_process';
 import { expect, test, type Frame, type Page } from './fixtures';
-import { startSecondServer } from './second-server';
+import { serveSecondServer } from './second-server';
 import { createPayin, DEMO_TOKEN, fillCard, MERCHANT_ORIGIN } from './support';
 
 const CHECKOUT = 'http://localhost:3146';
@@ -15,16 +14,10 @@ const ACS_ORIGIN = 'http://127.0.0.1:3146';
 const DELEGATED = 'payment; publickey-credentials-get; publickey-credentials-create';
 const FEATURES = ['payment', 'publickey-credentials-get', 'publickey-credentials-create'];
 
-let server: ChildProcess;
-test.beforeAll(async () => {
-  server = await startSecondServer(CHECKOUT, {
-    SANDBOX_PUBLIC_URL: ACS_ORIGIN,
-    SANDBOX_DATA_DIR: 'memory://',
-    SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
-  });
-});
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+serveSecondServer(CHECKOUT, {
+  SANDBOX_PUBLIC_URL: ACS_ORIGIN,
+  SANDBOX_DATA_DIR: 'memory://',
+  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1',
 });
 
 /** A pay-in of the demo merchant in the second server's sandbox. */

@@ -9,41 +9,12 @@
  * opted-in merchant's `timing` messages, or long enough.
  */
 import { expect, test, type Page } from './fixtures';
-import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '../lib/testing/prometheus-text';
-import {
-  createPayin,
-  fillCard,
-  MERCHANT_ORIGIN,
-  merchantApi,
-  METRICS_PORT,
-  must,
-  OTHER_TOKEN,
-  openEmbedded,
-  parentMessages,
-  withQuery,
-} from './support';
+import { createPayin, fillCard, MERCHANT_ORIGIN, merchantApi, must, OTHER_TOKEN, openEmbedded, parentMessages, withQuery } from './support';
+import { observations, scrapeMetrics } from './support-metrics';
+import { familyNamed, type MetricFamily } from '../lib/testing/prometheus-text';
 
-const METRICS_URL = `http://127.0.0.1:${METRICS_PORT}/metrics`;
-/** The same default as playwright.config.ts. */
-const METRICS_TOKEN = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
 /** The seeded merchant whose settings the timing tests turn `frameTimings` on for (OTHER_TOKEN's). */
 const OPTED_IN = 'merchant-other';
-
-async function scrape(): Promise<MetricFamily[]> {
-  const answer = await fetch(METRICS_URL, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-  expect(answer.status).toBe(200);
-  return parsePrometheusText(await answer.text());
-}
-
-/** Observations of a histogram's series with `labels`, added up. */
-function observations(families: MetricFamily[], name: string, labels: Record<string, string>): number {
-  const family = familyNamed(families, name);
-  if (!family) return 0;
-  expect(family.type, name).toBe('histogram');
-  return histogramSeries(family)
-    .filter((s) => hasLabels(s.labels, labels))
-    .reduce((sum, s) => sum + s.count, 0);
-}
 
 /** The `timing` messages the merchant's page received. */
 const timings = async (page: Page) => (await parentMessages(page)).filter((m) => m.type === 'timing');
@@ -70,7 +41,7 @@ const putSettings = async (settings: Awaited<ReturnType<typeof settingsOf>>) =>
   );
 
 test('a framed card page, used and left, moves the frame’s histograms under its page and locale', async ({ page, request }) => {
-  const before = await scrape();
+  const before = await scrapeMetrics();
   const payin = await createPayin(request);
   const frame = await openEmbedded(page, withQuery(payin.iframeUrls.card, 'locale=ko'));
   await expect.poll(async () => (await parentMessages(page)).map((m) => m.type)).toContain('ready');
@@ -87,24 +58,27 @@ test('a framed card page, used and left, moves the frame’s histograms under it
   const series = (metric: string) => ({ page: 'card', locale: 'ko', metric });
   for (const metric of ['ready', 'ttfb', 'fcp', 'lcp', 'inp']) {
     await expect
-      .poll(async () => observations(await scrape(), 'checkout_frame_vitals_seconds', series(metric)), { message: metric, timeout: 15_000 })
+      .poll(async () => observations(await scrapeMetrics(), 'checkout_frame_vitals_seconds', series(metric)), {
+        message: metric,
+        timeout: 15_000,
+      })
       .toBeGreaterThan(observations(before, 'checkout_frame_vitals_seconds', series(metric)));
   }
   const shift = { page: 'card', locale: 'ko' };
-  expect(observations(await scrape(), 'checkout_frame_cumulative_layout_shift', shift)).toBeGreaterThan(
+  expect(observations(await scrapeMetrics(), 'checkout_frame_cumulative_layout_shift', shift)).toBeGreaterThan(
     observations(before, 'checkout_frame_cumulative_layout_shift', shift),
   );
   // The beacon named its page view and was recorded, not refused by a budget.
   const recorded = (families: MetricFamily[]) =>
     familyNamed(families, 'checkout_frame_vitals_reports_total')?.samples.find((s) => s.labels.outcome === 'recorded')?.value ?? 0;
-  expect(recorded(await scrape())).toBeGreaterThan(recorded(before));
+  expect(recorded(await scrapeMetrics())).toBeGreaterThan(recorded(before));
   // Labels only from the fixed sets: no payment id anywhere in the frame's series.
-  const text = JSON.stringify((await scrape()).filter((f) => f.name.startsWith('checkout_frame_')));
+  const text = JSON.stringify((await scrapeMetrics()).filter((f) => f.name.startsWith('checkout_frame_')));
   expect(text).not.toContain(payin.paymentId);
 });
 
 test('a card whose issuer runs a 3DS Method counts the Method’s duration under the card page', async ({ page, request }) => {
-  const before = observations(await scrape(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'threeds_method' });
+  const before = observations(await scrapeMetrics(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'threeds_method' });
   const payin = await createPayin(request);
   const frame = await openEmbedded(page, payin.iframeUrls.card);
   await fillCard(frame, { number: '4000 0031 0000 3066' });
@@ -112,7 +86,7 @@ test('a card whose issuer runs a 3DS Method counts the Method’s duration under
   // Frictionless: the frame goes to its status page (the card page's beacon leaves then), then the merchant's.
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   await expect
-    .poll(async () => observations(await scrape(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'threeds_method' }), {
+    .poll(async () => observations(await scrapeMetrics(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'threeds_method' }), {
       timeout: 15_000,
     })
     .toBeGreaterThan(before);
@@ -154,7 +128,7 @@ test.describe('timing messages to the merchant’s page', () => {
   });
 
   test('a merchant without frameTimings gets no timing message, while the page still measures itself', async ({ page, request }) => {
-    const before = observations(await scrape(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'ready' });
+    const before = observations(await scrapeMetrics(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'ready' });
     const payin = await createPayin(request);
     const frame = await openEmbedded(page, payin.iframeUrls.card);
     await expect.poll(async () => (await parentMessages(page)).map((m) => m.type)).toEqual(expect.arrayContaining(['ready', 'resize']));
@@ -164,7 +138,7 @@ test.describe('timing messages to the merchant’s page', () => {
     await unloadFrame(page);
     // The beacon arrived: the page did measure itself...
     await expect
-      .poll(async () => observations(await scrape(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'ready' }), {
+      .poll(async () => observations(await scrapeMetrics(), 'checkout_frame_vitals_seconds', { page: 'card', metric: 'ready' }), {
         timeout: 15_000,
       })
       .toBeGreaterThan(before);

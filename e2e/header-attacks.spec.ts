@@ -8,51 +8,24 @@
  * header fuzz runs alone, after every other spec (e2e/header-fuzz.spec.ts).
  */
 import http from 'node:http';
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';
 // Before the header fuzz's helpers: they reach server modules guarded by `server-only`.
 import { rawRequest } from '../lib/testing/header-fuzz';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { h2hSample } from '@sandbox/testing/h2h-sample';
-import { CHECKOUT_ORIGIN, createPayin, createSession } from './support';
-import { startSecondServer } from './second-server';
-
-/** A pay-in on the server at `origin` (the demo merchant), and its status, through the typed client. */
-const api = (origin: string) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
-const payinAt = async (origin: string) =>
-  must(
-    await api(origin).POST('/public/payin', {
-      body: {
-        orderId: `xff-${crypto.randomUUID()}`,
-        amount: 10,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...sampleCustomer, externalUserId: `xff-${crypto.randomUUID()}` },
-        returnUrls: { success: 'https://example.com/ok', failure: 'https://example.com/ko' },
-      } as never,
-    }),
-    'create pay-in',
-  ) as { paymentId: string; iframeUrls: { card: string } };
-const statusAt = async (origin: string, payinId: string) =>
-  must(await api(origin).GET('/public/payin/{payinId}', { params: { path: { payinId } } }), 'get pay-in').status;
+import { CHECKOUT_ORIGIN, createPayin, createSession, DEMO_TOKEN, merchantApi } from './support';
+import { payinAt, payinStatusAt, serveSecondServer, startSecondServer } from './second-server';
 
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 const padded = (forged: string) => `${'6.6.6.6, '.repeat(600)}${forged}`;
 
 test.describe('a padded X-Forwarded-For, on a server with the default limits but 5 attempts per IP', () => {
   const origin = 'http://localhost:3141';
-  let server: ChildProcess;
-  test.beforeAll(async () => {
-    server = await startSecondServer(origin, {
-      SANDBOX_DATA_DIR: '.data/e2e-xff/db',
-      LIMIT_CARD_ATTEMPTS_PER_IP: '5/3600',
-      POW_AFTER_FAILURES: '1000',
-    });
+  serveSecondServer(origin, {
+    SANDBOX_DATA_DIR: '.data/e2e-xff/db',
+    LIMIT_CARD_ATTEMPTS_PER_IP: '5/3600',
+    POW_AFTER_FAILURES: '1000',
   });
-  test.afterAll(() => server?.kill('SIGTERM'));
 
   test('each attempt from one socket forging another address counts against that socket: the 6th is refused', async () => {
     test.setTimeout(90_000);
@@ -61,7 +34,9 @@ test.describe('a padded X-Forwarded-For, on a server with the default limits but
       const payin = await payinAt(origin);
       const answer = await postCardForm(payin.iframeUrls.card, card, { 'X-Forwarded-For': padded(`203.0.113.${i + 1}`) });
       expect(answer.status).toBeLessThan(500);
-      results.push(answer.html.includes('Too many attempts. Nothing was charged.') ? 'refused' : await statusAt(origin, payin.paymentId));
+      results.push(
+        answer.html.includes('Too many attempts. Nothing was charged.') ? 'refused' : await payinStatusAt(origin, payin.paymentId),
+      );
     }
     // Before: 7/7 SUCCESS (every forged address had its own bucket); after: the limit holds.
     expect(results).toEqual(['SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'refused', 'refused']);
@@ -70,7 +45,7 @@ test.describe('a padded X-Forwarded-For, on a server with the default limits but
   test('webhooks to this machine are refused alike for an open and a closed port, without the operator’s opt-in', async () => {
     const answers: string[] = [];
     for (const port of [new URL(origin).port, '9', '5432']) {
-      const answer = await api(origin).POST('/transaction/h2h/create', {
+      const answer = await merchantApi(DEMO_TOKEN, origin).POST('/transaction/h2h/create', {
         body: { ...h2hSample(), hookUrl: `http://127.0.0.1:${port}/hook` } as never,
       });
       answers.push(`${answer.response.status} ${JSON.stringify(answer.error)}`);
@@ -84,15 +59,11 @@ test.describe('a padded X-Forwarded-For, on a server with the default limits but
 test.describe('the public host in other spellings, behind a trusted proxy (TRUSTED_PROXY_HOPS=1, FORWARDED_HOSTS)', () => {
   const origin = 'http://localhost:3158';
   const publicOrigin = 'https://pay.example.com';
-  let server: ChildProcess;
-  test.beforeAll(async () => {
-    server = await startSecondServer(origin, {
-      SANDBOX_DATA_DIR: '.data/e2e-forwarded-host/db',
-      TRUSTED_PROXY_HOPS: '1',
-      FORWARDED_HOSTS: 'pay.example.com',
-    });
+  serveSecondServer(origin, {
+    SANDBOX_DATA_DIR: '.data/e2e-forwarded-host/db',
+    TRUSTED_PROXY_HOPS: '1',
+    FORWARDED_HOSTS: 'pay.example.com',
   });
-  test.afterAll(() => server?.kill('SIGTERM'));
 
   /** What an ingress in front sends on for the customer at `client` who asked for `host`. */
   const ingress = (host: string, client: string) => ({ 'X-Forwarded-Host': host, 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': client });
@@ -114,7 +85,7 @@ test.describe('the public host in other spellings, behind a trusted proxy (TRUST
         redirect: 'manual',
         headers: { ...headers, Origin: publicOrigin },
       });
-      results.push(`${host} ${answer.status < 400 ? 'taken' : answer.status} ${await statusAt(origin, payin.paymentId)}`);
+      results.push(`${host} ${answer.status < 400 ? 'taken' : answer.status} ${await payinStatusAt(origin, payin.paymentId)}`);
     }
     // Before: PAY.EXAMPLE.COM was Next.js's 500 (the guard had passed it), the dot 400, the port 403.
     expect(results).toEqual(spellings.map((host) => `${host} taken SUCCESS`));
@@ -155,11 +126,7 @@ test.describe('the public host in other spellings, behind a trusted proxy (TRUST
 
 test.describe('CSP report flood, on a server with the default limit of 30 reports a minute per address', () => {
   const origin = 'http://localhost:3144';
-  let server: ChildProcess;
-  test.beforeAll(async () => {
-    server = await startSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-csp-flood/db' });
-  });
-  test.afterAll(() => server?.kill('SIGTERM'));
+  serveSecondServer(origin, { SANDBOX_DATA_DIR: '.data/e2e-csp-flood/db' });
 
   test('30 reports a minute from one client are counted, the rest refused, whatever X-Forwarded-For says', async () => {
     const statuses: number[] = [];

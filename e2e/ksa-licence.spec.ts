@@ -7,17 +7,13 @@
  * pages' credential of a second browser of the customer (as in regulated-cashier.spec.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { expectNoAxeViolations, expectNoAxeViolationsWithoutJs, MERCHANT_ORIGIN, merchantApi, must, visit } from './support';
+import { catalogue, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, visit } from './support';
+import { createSessionForPages, pagesOf, putResponsibleGambling } from './support-cashier';
 
 const REGULATED = 'sbx_regulated_merchant';
 const CRUKS = 'https://cruks.kansspelautoriteit.nl';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a message catalogue read as JSON; the test walks its nested keys freely
-type Catalogue = any;
-const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
 /** The ISO date of birth of someone whose 24th birthday is tomorrow (UTC): 23 today. */
 function bornTomorrow24YearsAgo(): string {
@@ -27,53 +23,18 @@ function bornTomorrow24YearsAgo(): string {
   return d.toISOString().slice(0, 10);
 }
 
-const widgetUrls = new Map<string, string>();
-const holders = new Map<string, Record<string, string>>();
-/** The pages' credential as a second browser of the customer: it spends the session's widget address with a proof of its own. */
-async function pagesOf(sessionId: string): Promise<Record<string, string>> {
-  const known = holders.get(sessionId);
-  if (known) return known;
-  const proof = randomUUID().replace(/-/g, '').repeat(2);
-  const launchToken = new URL(widgetUrls.get(sessionId) ?? '').searchParams.get('launch') ?? '';
-  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', {
-    params: { path: { sessionId } },
-    body: { launchToken, holderProof: proof },
-  });
-  expect(spent.response.status).toBe(204);
-  const headers = { Authorization: 'Bearer sbx_checkout', 'Holder-Proof': proof };
-  holders.set(sessionId, headers);
-  return headers;
-}
-
 /** A session of the regulated merchant for a new NL customer born on `dateOfBirth`, EUR. */
-async function nlSession(dateOfBirth: string) {
-  const answer = await merchantApi(REGULATED).POST('/public/cashier/session', {
-    body: {
-      customer: {
-        ...sampleCustomer,
-        externalUserId: `ksa-${randomUUID()}`,
-        dateOfBirth,
-        billing: { ...sampleCustomer.billing, countryCode: 'NL' },
-      },
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 100,
-    },
+const nlSession = (dateOfBirth: string) =>
+  createSessionForPages(REGULATED, {
+    ...sampleCustomer,
+    externalUserId: `ksa-${randomUUID()}`,
+    dateOfBirth,
+    billing: { ...sampleCustomer.billing, countryCode: 'NL' },
   });
-  const created = must(answer, 'create session') as { sessionId: string; checkoutUrl: string; widgetUrl: string };
-  widgetUrls.set(created.sessionId, created.widgetUrl);
-  return created;
-}
 
 /** The customer's monthly deposit limit, set as the cashier sets it (a first limit applies at once). */
 async function setMonthlyLimit(page: Page, sessionId: string, month: number) {
-  const answer = await page.request.put(`/sandbox/api/public/cashier/session/${sessionId}/responsible-gambling`, {
-    headers: await pagesOf(sessionId),
-    data: { depositLimits: { month } },
-  });
-  expect(answer.status()).toBe(200);
+  expect((await putResponsibleGambling(page, sessionId, { depositLimits: { month } })).status()).toBe(200);
 }
 
 /** A deposit of `amount` EUR paid by card through the pages' credential. */

@@ -6,8 +6,9 @@
  * by the embed script with `checkoutOrigin`) leaves it nothing to spend, and the merchant hears of
  * every spend (`launch.spent`, with the client's address and User-Agent).
  */
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type APIRequestContext } from './fixtures';
 import { CHECKOUT_ORIGIN, createSession, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
+import { receivedWebhooks, sendWebhooksTo } from './support-webhooks';
 
 const RECEIVER = '/webhooks/launch';
 interface Received {
@@ -16,8 +17,8 @@ interface Received {
   body: { type?: string; data?: { sessionId?: string; page?: string; client?: { ipAddress?: string; userAgent?: string } } };
 }
 const spentEvents = async (request: APIRequestContext, sessionId: string) =>
-  ((await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Received[]).filter(
-    (w) => w.path === RECEIVER && w.body.type === 'launch.spent' && w.body.data?.sessionId === sessionId,
+  (await receivedWebhooks<Received>(request, RECEIVER)).filter(
+    (w) => w.body.type === 'launch.spent' && w.body.data?.sessionId === sessionId,
   );
 
 /** The thief's server: posts a launch address it copied, with the checkout's own Origin (a server sets any). */
@@ -29,14 +30,6 @@ const spendFromElsewhere = (request: APIRequestContext, copied: string) => {
     maxRedirects: 0,
   });
 };
-
-async function receiveWebhooks(page: Page) {
-  await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
-  const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });
-  await webhookForm.locator('#webhook-url').fill(`${MERCHANT_ORIGIN}${RECEIVER}`);
-  await webhookForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
-}
 
 test('a launch address in the merchant’s page is spent first by a tag’s server: the page is then open elsewhere', async ({
   page,
@@ -55,7 +48,7 @@ test('behind the merchant’s launch redirect the tag copies nothing it can spen
   page,
   request,
 }) => {
-  await receiveWebhooks(page);
+  await sendWebhooksTo(page, RECEIVER);
   const session = await createSession(request, { balance: 100, token: NIGHT_TOKEN });
   await page.goto(`${MERCHANT_ORIGIN}/account?session=${session.sessionId}&token=${NIGHT_TOKEN}&page=widget&tag=thief`);
   const widget = page.frameLocator('iframe[title="Secure payment"]');

@@ -7,20 +7,14 @@
  * of the calls to the payments service. Scrapes are parsed with a strict parser of the text format.
  */
 import { expect, test } from './fixtures';
-import { familyNamed, hasLabels, histogramSeries, parsePrometheusText, type MetricFamily } from '../lib/testing/prometheus-text';
-import { createPayin, fetchPayin, fillCard, MERCHANT_ORIGIN, METRICS_PORT, openEmbedded } from './support';
+import { familyNamed, hasLabels, histogramSeries, type MetricFamily } from '../lib/testing/prometheus-text';
+import { createPayin, fetchPayin, fillCard, MERCHANT_ORIGIN, openEmbedded } from './support';
+import { METRICS_URL, observations as observationsOf, scrapeMetrics } from './support-metrics';
 
-const METRICS_URL = `http://127.0.0.1:${METRICS_PORT}/metrics`;
-/** The same default as playwright.config.ts. */
-const METRICS_TOKEN = process.env.METRICS_TOKEN ?? 'e2e-metrics-token-0123456789abcdef';
 const CARD_ROUTE = '/payments/[transactionType]/[paymentId]/card';
 
-async function scrape(): Promise<MetricFamily[]> {
-  const answer = await fetch(METRICS_URL, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } });
-  expect(answer.status).toBe(200);
-  expect(answer.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
-  return parsePrometheusText(await answer.text());
-}
+/** A scrape, its content type checked too. */
+const scrape = () => scrapeMetrics(true);
 
 /** The sum of a counter's samples with `labels`. */
 function counter(families: MetricFamily[], name: string, labels: Record<string, string>): number {
@@ -29,14 +23,9 @@ function counter(families: MetricFamily[], name: string, labels: Record<string, 
   return family!.samples.filter((s) => hasLabels(s.labels, labels)).reduce((sum, s) => sum + s.value, 0);
 }
 
-/** The observations of a histogram's series with `labels`, added up. */
-function observations(families: MetricFamily[], name: string, labels: Record<string, string>): number {
-  const family = familyNamed(families, name);
-  expect(family, name).toBeDefined();
-  return histogramSeries(family!)
-    .filter((s) => hasLabels(s.labels, labels))
-    .reduce((sum, s) => sum + s.count, 0);
-}
+/** The observations of a histogram's series with `labels`, added up; the histogram must be in the scrape. */
+const observations = (families: MetricFamily[], name: string, labels: Record<string, string>) =>
+  observationsOf(families, name, labels, true);
 
 test('the customer-facing origin has no /metrics', async ({ request }) => {
   const answer = await request.get('/metrics');

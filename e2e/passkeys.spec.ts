@@ -14,10 +14,9 @@
  * confirmed by the SPC prompt with no challenge; a rejected prompt falls back to the challenge.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from './fixtures';
-import { startSecondServer } from './second-server';
-import { createPayin, DEMO_TOKEN, expectNoAxeViolations, fetchPayin, FUTURE_EXPIRY, MERCHANT_ORIGIN } from './support';
+import { payinStatusAt, startSecondServer } from './second-server';
+import { catalogue, createPayin, DEMO_TOKEN, expectNoAxeViolations, fillCardByLabels, MERCHANT_ORIGIN } from './support';
 
 /** The server of a locale's tests (a clean sandbox each: passkeys are kept per card). */
 const originsOf = (port: number) => ({
@@ -54,11 +53,10 @@ type Catalogue = {
   acs: Record<'pass' | 'passkeyHeading' | 'passkeyCreate', string>;
   card: Record<'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName', string>;
 };
-const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
 /** A pay-in of the demo merchant in this file's server's sandbox. */
 const newPayin = () => createPayin(undefined, {}, DEMO_TOKEN, SERVER);
-const statusOf = async (paymentId: string) => (await fetchPayin(undefined, paymentId, SERVER)).status;
+const statusOf = (paymentId: string) => payinStatusAt(SERVER, paymentId);
 
 /** A virtual passkey authenticator (user-verifying, platform) and SPC's test mode, for this page. */
 async function passkeyDevice(context: BrowserContext, page: Page, mode: 'autoAccept' | 'autoReject') {
@@ -77,11 +75,7 @@ async function payWithChallengeCard(page: Page, locale: string): Promise<{ payme
   const src = `${payin.iframeUrls.card}?locale=${locale}`;
   await page.goto(`${SHOP}/embed?src=${encodeURIComponent(src)}&allow=${encodeURIComponent(DELEGATED)}`);
   const checkout = page.frameLocator('#checkout');
-  const text = catalogue(locale).card;
-  await checkout.getByLabel(text.cardNumber).fill(CARD);
-  await checkout.getByLabel(text.expiry).fill(FUTURE_EXPIRY);
-  await checkout.getByLabel(text.cvv).fill('123');
-  await checkout.getByLabel(text.cardHolderName).fill('Ada Lovelace');
+  await fillCardByLabels(checkout, catalogue<Catalogue>(locale).card, CARD);
   await checkout.locator('button[type="submit"]').first().click();
   return { paymentId: payin.paymentId, checkout };
 }
@@ -111,7 +105,7 @@ for (const [locale, port] of [
       page,
       context,
     }) => {
-      const text = catalogue(locale);
+      const text = catalogue<Catalogue>(locale);
       await passkeyDevice(context, page, 'autoAccept');
 
       // 1. The ordinary challenge, passed; the ACS offers a passkey for the card and makes one.
@@ -134,7 +128,7 @@ for (const [locale, port] of [
     });
 
     test(`${locale}: a rejected passkey prompt falls back to the ordinary challenge, which pays`, async ({ page, context }) => {
-      const text = catalogue(locale);
+      const text = catalogue<Catalogue>(locale);
       const cdp = await passkeyDevice(context, page, 'autoAccept');
       // The card's passkey: enrolled now, unless an earlier test of this server did.
       const first = await payWithChallengeCard(page, locale);

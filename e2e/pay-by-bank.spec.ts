@@ -7,9 +7,7 @@
  * a second browser (the phone) opens as the bank's app, while the page waits. In English and in
  * Arabic (right to left) with axe at 0 violations; in the cashier; without JavaScript.
  */
-import { randomUUID } from 'node:crypto';
-import { expect, test, type Browser, type FrameLocator, type Page } from './fixtures';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { expect, test } from './fixtures';
 import ar from '../messages/ar.json';
 import {
   createPayin,
@@ -21,68 +19,14 @@ import {
   fetchPayin,
   fetchPayout,
   openEmbedded,
+  paymentStep,
   visit,
 } from './support';
+import { approveInApp, chooseBank, chooseBankWithoutJs, confirmAtBank, payAtBank, swedishCustomer } from './support-bank';
 import { openHistory } from './cashier-history';
 
-/**
- * A customer in Sweden: the bank chooser lists the Swedish demo banks. Named as the bank's test user
- * `pays` (Paula Pays): an account paid from feeds the closed loop only when its holder has the
- * customer's name.
- */
-const swedishCustomer = () => ({
-  ...sampleCustomer,
-  firstName: 'Paula',
-  lastName: 'Pays',
-  externalUserId: `bank-${randomUUID()}`,
-  billing: { ...sampleCustomer.billing, countryCode: 'SE', city: 'Stockholm', state: 'Stockholm', postalCode: '111 52' },
-});
-
+/** A pay-in of a customer in Sweden (Paula Pays), EUR 25.50 unless told. */
 const newPayin = (amount = 25.5) => createPayin(undefined, { customer: swedishCustomer(), amount });
-
-type Surface = FrameLocator | Page;
-
-/** On the APM page: opens Pay by Bank, chooses `bank`, continues (by ids, so in any language). */
-async function chooseBank(frame: Surface, bank = 'Göta Sparbank'): Promise<void> {
-  await frame.locator('summary', { hasText: /^Pay by Bank$/ }).click();
-  await frame.locator('#bank-bankId').selectOption({ label: bank });
-  await frame.locator('form:has(input[name="methodId"][value="bank"]) button[type="submit"]').click();
-  await expect(frame.locator('#bank-username')).toBeVisible();
-}
-
-/**
- * Without JavaScript the APM page is a list of links, one per method, and renders the form of the
- * method its address names only: follows Pay by Bank's link, chooses `bank` in its one form and
- * goes on to the bank.
- */
-async function chooseBankWithoutJs(page: Page, bank = 'Göta Sparbank'): Promise<void> {
-  const methodForms = page.locator('form:has(input[name="methodId"])');
-  await expect(methodForms).toHaveCount(0);
-  await expect(page.locator('summary')).toHaveCount(0);
-  await page.getByRole('link', { name: 'Pay by Bank', exact: true }).click();
-  await expect(page).toHaveURL(/[?&]method=bank(&|$)/);
-  await expect(methodForms).toHaveCount(1);
-  await expect(page.locator('form input[name="methodId"]')).toHaveValue('bank');
-  // The other methods are still links to their own forms.
-  await expect(page.getByRole('link', { name: 'E-wallet', exact: true })).toBeVisible();
-  await page.locator('#bank-bankId').selectOption({ label: bank });
-  await page.locator('form:has(input[name="methodId"][value="bank"]) button[type="submit"]').click();
-  await expect(page.locator('#bank-username')).toBeVisible();
-}
-
-/** At the bank (browser or app): logs in as `username`, keeps the first account, confirms with the code the sandbox shows. */
-async function payAtBank(at: Surface, username: string): Promise<void> {
-  await at.locator('#bank-username').fill(username);
-  await at.locator('#bank-password').fill('any password');
-  await at.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
-  await expect(at.locator('input[name="account"]').first()).toBeChecked();
-  await at.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
-  const hint = await at.locator('#bank-code-hint').textContent();
-  const code = /\d{6}/.exec(hint ?? '')?.[0];
-  expect(code, `the sandbox shows the one-time code: ${hint}`).toBeTruthy();
-  await at.locator('#bank-code').fill(code!);
-  await at.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
-}
 
 test.describe('Pay by Bank deposits (en)', () => {
   test('paid: the bank of my country, login, account, the code for this amount and payee, back to the status page', async ({ page }) => {
@@ -201,7 +145,7 @@ test.describe('Pay by Bank deposits (en)', () => {
     await page.getByLabel('Amount in EUR').fill('15');
     await page.getByRole('radio', { name: 'Other methods' }).check();
     await page.getByRole('button', { name: 'Continue to deposit' }).click();
-    const step = page.frameLocator('iframe[title="Secure payment"]');
+    const step = paymentStep(page);
     await chooseBank(step, 'Albion Bank');
     await expectNoAxeViolations(page, 'the bank in the cashier');
     await payAtBank(step, 'pays');
@@ -259,9 +203,7 @@ test.describe('Pay by Bank in Arabic (right to left)', () => {
     await frame.getByRole('button', { name: 'متابعة', exact: true }).click();
     await expect(frame.getByLabel('رمز لمرة واحدة')).toBeVisible();
     await expectNoAxeViolations(page, 'bank confirmation in ar');
-    const code = /\d{6}/.exec((await frame.locator('#bank-code-hint').textContent()) ?? '')![0];
-    await frame.locator('#bank-code').fill(code);
-    await frame.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
+    await confirmAtBank(frame);
     await expect(frame.getByRole('status')).toHaveText(ar.status.success);
     await expectNoAxeViolations(page, 'status in ar');
     expect((await fetchPayin(undefined, payin.paymentId)).status).toBe('SUCCESS');
@@ -352,16 +294,3 @@ test.describe('Pay by Bank without JavaScript', () => {
     await expect(page.getByRole('status')).toHaveText('Payment successful.');
   });
 });
-
-/** The bank's app on a second device (without JavaScript too): logs in as `pays` and approves. */
-async function approveInApp(browser: Browser, appUrl: string): Promise<void> {
-  const phone = await browser.newContext({ javaScriptEnabled: false, isMobile: true, viewport: { width: 390, height: 844 } });
-  try {
-    const app = await phone.newPage();
-    await app.goto(appUrl);
-    await payAtBank(app, 'pays');
-    await expect(app.getByRole('heading', { level: 1 })).toHaveText('Payment approved. Go back to your computer to finish.');
-  } finally {
-    await phone.close();
-  }
-}

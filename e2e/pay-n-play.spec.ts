@@ -7,7 +7,7 @@
  * merchant's receiver gets the identity signed, without the national id, and decides by the API.
  * In English and in Arabic (right to left) with axe at 0 violations, and without JavaScript.
  */
-import { expect, test, type APIRequestContext, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import { testUser } from '@sandbox/service/bank/test-users';
 import ar from '../messages/ar.json';
 import en from '../messages/en.json';
@@ -23,6 +23,8 @@ import {
   withQuery,
 } from './support';
 import { openHistory } from './cashier-history';
+import { confirmAtBank, logInAtBank } from './support-bank';
+import { receivedWebhooks, sendSignedWebhooksTo } from './support-webhooks';
 
 const BANK = 'Göta Sparbank (SE)';
 const RECEIVER = '/webhooks/standard';
@@ -54,9 +56,7 @@ async function logInWithBank(page: Page, username: string, amount: string | null
     await page.locator('#pnp-amount').fill(amount);
     await page.locator('button[name="intent"][value="deposit"]').click();
   }
-  await page.locator('#bank-username').fill(username);
-  await page.locator('#bank-password').fill('any password');
-  await page.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
+  await logInAtBank(page, username);
   await page.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
   // A login without a deposit moves no money: the bank's page says so, and asks no amount.
   if (amount === null) {
@@ -64,21 +64,8 @@ async function logInWithBank(page: Page, username: string, amount: string | null
     await expect(page.getByText(/No money moves\./).first()).toBeVisible();
     await expect(page.getByText(/0\.00/)).toHaveCount(0);
   }
-  const code = /\d{6}/.exec((await page.locator('#bank-code-hint').textContent()) ?? '')![0];
-  await page.locator('#bank-code').fill(code);
-  await page.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
+  await confirmAtBank(page);
   await page.waitForURL(/\/cashier\/cs_/);
-}
-
-/** The merchant's receiver at the second origin, and the night merchant's webhooks sent to it (verified with its secret). */
-async function receiveWebhooks(page: Page, request: APIRequestContext): Promise<void> {
-  await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
-  const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });
-  await webhookForm.locator('#webhook-url').fill(`${MERCHANT_ORIGIN}${RECEIVER}`);
-  await webhookForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
-  const secret = (await page.getByText(/Signing secret/).textContent())!.match(/whsec_[A-Za-z0-9+/=]+/)![0];
-  expect((await request.post(`${MERCHANT_ORIGIN}/webhooks/secret?for=${RECEIVER}`, { data: secret })).status()).toBe(204);
 }
 
 /** Turns the night merchant's automatic decisions on or off in the console. */
@@ -139,14 +126,10 @@ test.describe('Pay N Play (en)', () => {
     try {
       const app = await phone.newPage();
       await app.goto(appUrl!);
-      await app.locator('#bank-username').fill('pays');
-      await app.locator('#bank-password').fill('any password');
-      await app.locator('form:has(input[name="step"][value="login"]) button[type="submit"]').click();
+      await logInAtBank(app, 'pays');
       await app.locator('form:has(input[name="step"][value="account"]) button[type="submit"]').click();
       await expect(app.getByText(/No money moves\./).first()).toBeVisible();
-      const code = /\d{6}/.exec((await app.locator('#bank-code-hint').textContent()) ?? '')![0];
-      await app.locator('#bank-code').fill(code);
-      await app.locator('form:has(input[name="step"][value="confirm"]) button[type="submit"]').click();
+      await confirmAtBank(app);
       await expect(app).toHaveURL(/\/sandbox\/bank\/app\/done\?r=identified$/);
       await expect(app.getByRole('heading', { level: 1 })).toHaveText(en.bank.appDoneIdentified);
       await expectNoAxeViolations(app, 'the bank app: login approved');
@@ -195,7 +178,8 @@ test.describe('Pay N Play (en)', () => {
   });
 
   test('the merchant decides by the API on the signed identity it received; a login without a deposit', async ({ page, request }) => {
-    await receiveWebhooks(page, request);
+    // The merchant's receiver at the second origin gets the night merchant's webhooks (verified with its secret).
+    await sendSignedWebhooksTo(page, request, RECEIVER);
     await autoDecide(page, false);
     try {
       const session = await createPayNPlaySession(NIGHT_TOKEN);
@@ -209,8 +193,8 @@ test.describe('Pay N Play (en)', () => {
       let event: Received | undefined;
       await expect
         .poll(async () => {
-          const log = (await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Received[];
-          event = log.find((w) => w.path === RECEIVER && w.body.type === 'cashier.player.identified' && w.raw.includes(session.sessionId));
+          const log = await receivedWebhooks<Received>(request, RECEIVER);
+          event = log.find((w) => w.body.type === 'cashier.player.identified' && w.raw.includes(session.sessionId));
           return Boolean(event?.verified);
         })
         .toBe(true);

@@ -7,13 +7,11 @@
  * their own check, then pay.
  */
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test } from './fixtures';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { startSecondServer } from './second-server';
-import { expectNoAxeViolations, fillCard, leavePaymentApps, MERCHANT_ORIGIN } from './support';
+import { payinAt, payinStatusAt, startSecondServer } from './second-server';
+import { DEMO_TOKEN, expectNoAxeViolations, fillCard, leavePaymentApps, MERCHANT_ORIGIN } from './support';
 
 const port = Number(process.env.POW_PORT ?? 3103);
 // One address for the script and the browser: the limits count by the socket's address.
@@ -37,25 +35,14 @@ test.afterAll(() => {
 
 test.afterEach(({ page }) => leavePaymentApps(page));
 
-async function createPayin(token = 'sbx_demo_merchant'): Promise<{ paymentId: string; iframeUrls: { card: string } }> {
-  const response = await fetch(`${origin}/sandbox/api/public/payin`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({
-      orderId: `pow-${randomUUID()}`,
-      amount: 10,
-      currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
-      customer: { ...sampleCustomer, externalUserId: `pow-${randomUUID()}` },
-      returnUrls: { success: `${origin}/sandbox/returned?result=success`, failure: `${origin}/sandbox/returned?result=failure` },
-    }),
-  });
-  expect(response.status).toBe(200);
-  return response.json();
-}
-const statusOf = async (id: string, token = 'sbx_demo_merchant') =>
-  (await (await fetch(`${origin}/sandbox/api/public/payin/${id}`, { headers: { Authorization: `Bearer ${token}` } })).json()).status;
+/** A pay-in on this file's server (the demo merchant unless told), returning to its sandbox's page. */
+const createPayin = (token = DEMO_TOKEN) =>
+  payinAt(
+    origin,
+    { returnUrls: { success: `${origin}/sandbox/returned?result=success`, failure: `${origin}/sandbox/returned?result=failure` } },
+    token,
+  );
+const statusOf = (id: string, token = DEMO_TOKEN) => payinStatusAt(origin, id, token);
 
 test('after two failed attempts from one IP, a script is told the check needs JavaScript; the customer presses Pay once and the browser solves the check and pays', async ({
   page,

@@ -8,75 +8,20 @@
  * card page, which still takes the next attempt.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { expect, test, type FrameLocator, type Page } from './fixtures';
+import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { DEMO_TOKEN, expectNoAxeViolations, FUTURE_EXPIRY, MERCHANT_ORIGIN, merchantApi, must, visit } from './support';
+import { catalogue, DEMO_TOKEN, expectNoAxeViolations, fillCardByLabels, merchantApi, must, visit } from './support';
+import { createSessionForPages, pagesOf, putResponsibleGambling, sessionAsPages, transactionsAsPages } from './support-cashier';
 
 const REGULATED = 'sbx_regulated_merchant';
-/**
- * The pages' credential as a second browser of the customer (docs/design.md, E22): it spends the
- * session's widget address with a proof of its own, so the test sets limits and makes deposits
- * as the cashier would, while the page's browser opens the cashier's own address.
- */
-const widgetUrls = new Map<string, string>();
-const holders = new Map<string, Record<string, string>>();
-async function pagesOf(sessionId: string): Promise<Record<string, string>> {
-  const known = holders.get(sessionId);
-  if (known) return known;
-  const proof = randomUUID().replace(/-/g, '').repeat(2);
-  const launchToken = new URL(widgetUrls.get(sessionId)!).searchParams.get('launch')!;
-  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', {
-    params: { path: { sessionId } },
-    body: { launchToken, holderProof: proof },
-  });
-  expect(spent.response.status).toBe(204);
-  const headers = { Authorization: 'Bearer sbx_checkout', 'Holder-Proof': proof };
-  holders.set(sessionId, headers);
-  return headers;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a message catalogue read as JSON; the test walks its nested keys freely
-type Catalogue = any;
-const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
-
-/** A session of `token` for a new customer of `country`, EUR, balance 100. */
+/** A session of `token` for a new customer of `country` (EUR, balance 100, the pages' credential ready), with their externalUserId. */
 async function newSession(token: string, country: string) {
   const externalUserId = `rg-${randomUUID()}`;
-  const answer = await merchantApi(token).POST('/public/cashier/session', {
-    body: {
-      customer: { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: country } },
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 100,
-    },
-  });
-  const created = must(answer, 'create session') as { sessionId: string; checkoutUrl: string; widgetUrl: string };
-  widgetUrls.set(created.sessionId, created.widgetUrl);
-  return { ...created, externalUserId };
+  const customer = { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: country } };
+  return { ...(await createSessionForPages(token, customer)), externalUserId };
 }
 
-const sessionOf = async (page: Page, sessionId: string) =>
-  (await (
-    await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: await pagesOf(sessionId) })
-  ).json()) as Catalogue;
-const transactionsOf = async (page: Page, sessionId: string) =>
-  (
-    (await (
-      await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}/transactions`, { headers: await pagesOf(sessionId) })
-    ).json()) as { transactions: { id: string; kind: string; status: string }[] }
-  ).transactions;
 const step = (page: Page) => page.frameLocator('iframe[src*="/payments/"]');
-
-/** Fills a new card in the card page of `locale`. */
-async function fillCard(frame: FrameLocator, text: Catalogue, number: string) {
-  await frame.getByLabel(text.card.cardNumber, { exact: true }).fill(number);
-  await frame.getByLabel(text.card.expiry, { exact: true }).fill(FUTURE_EXPIRY);
-  await frame.getByLabel(text.card.cvv, { exact: true }).fill('123');
-  await frame.getByLabel(text.card.cardHolderName, { exact: true }).fill('Ada Lovelace');
-}
 
 for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
@@ -101,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
       await prompt.getByRole('button', { name: g.confirm, exact: true }).click();
       // Answered: the deposit form takes the prompt's place.
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toBeVisible();
-      expect((await sessionOf(page, session.sessionId)).responsibleGambling.limits).toEqual({ day: 100 });
+      expect((await sessionAsPages(page, session.sessionId)).responsibleGambling.limits).toEqual({ day: 100 });
 
       const panel = page.getByTestId('safer-gambling');
       const inForce = panel.getByTestId('limits-in-force');
@@ -115,7 +60,7 @@ for (const locale of ['en', 'ar'] as const) {
       await panel.getByRole('button', { name: g.confirm, exact: true }).click();
       await expect(inForce).not.toHaveText(before ?? '');
       await expect(panel.getByTestId('limit-waiting')).toHaveCount(0);
-      expect((await sessionOf(page, session.sessionId)).responsibleGambling.limits).toEqual({ day: 50 });
+      expect((await sessionAsPages(page, session.sessionId)).responsibleGambling.limits).toEqual({ day: 50 });
 
       const loweredLine = (await inForce.getByRole('listitem').first().textContent()) ?? '';
       if (!(await panel.getByRole('textbox').first().isVisible())) await panel.locator('summary').click();
@@ -126,7 +71,7 @@ for (const locale of ['en', 'ar'] as const) {
       await panel.getByRole('button', { name: g.confirm, exact: true }).click();
       await expect(panel.getByTestId('limit-waiting')).toHaveCount(1);
       await expect(inForce.getByRole('listitem').first()).toHaveText(loweredLine);
-      const rg = (await sessionOf(page, session.sessionId)).responsibleGambling;
+      const rg = (await sessionAsPages(page, session.sessionId)).responsibleGambling;
       expect(rg.limits).toEqual({ day: 50 });
       expect(rg.pending).toEqual([expect.objectContaining({ period: 'day', limit: 200, ready: false })]);
       expect(new Date(rg.pending[0].effectiveAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
@@ -135,10 +80,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`a reality check appears after the interval (${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, {
-        headers: await pagesOf(session.sessionId),
-        data: { noLimits: true, realityCheckMinutes: 30 },
-      });
+      await putResponsibleGambling(page, session.sessionId, { noLimits: true, realityCheckMinutes: 30 });
       await page.clock.install({ time: new Date() });
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const dialog = page.getByRole('alertdialog', { name: g.realityTitle });
@@ -193,10 +135,7 @@ for (const locale of ['en', 'ar'] as const) {
 
     test(`deposit again pays with the security code alone, once for two presses and two tabs (${locale})`, async ({ page, context }) => {
       const session = await newSession(REGULATED, 'FR');
-      await page.request.put(`/sandbox/api/public/cashier/session/${session.sessionId}/responsible-gambling`, {
-        headers: await pagesOf(session.sessionId),
-        data: { noLimits: true },
-      });
+      await putResponsibleGambling(page, session.sessionId, { noLimits: true });
       const first = await (
         await page.request.post(`/sandbox/api/public/cashier/session/${session.sessionId}/payin`, {
           headers: await pagesOf(session.sessionId),
@@ -240,7 +179,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('status').filter({ hasText: text.cashier.done.success })).toBeVisible();
       await expectNoAxeViolations(page, `deposit again paid (${locale})`);
       // The second tab's payment page shows it paid; nothing is charged twice.
-      const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
+      const deposits = (await transactionsAsPages(page, session.sessionId)).filter((t) => t.kind === 'payin');
       expect(deposits.map((d) => d.status).sort()).toEqual(['SUCCESS', 'SUCCESS']);
       const secondFrame = step(second);
       if (await secondFrame.getByLabel(text.card.savedCvv).isVisible()) {
@@ -249,7 +188,8 @@ for (const locale of ['en', 'ar'] as const) {
       }
       await expect
         .poll(
-          async () => (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin' && t.status === 'SUCCESS').length,
+          async () =>
+            (await transactionsAsPages(page, session.sessionId)).filter((t) => t.kind === 'payin' && t.status === 'SUCCESS').length,
         )
         .toBe(2);
       await second.close();
@@ -260,7 +200,7 @@ for (const locale of ['en', 'ar'] as const) {
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       await page.getByLabel(text.cashier.amount.replace('{currency}', 'EUR')).fill('20');
       await page.getByRole('button', { name: text.cashier.submitDeposit }).click();
-      await fillCard(step(page), text, '4000000000000119');
+      await fillCardByLabels(step(page), text.card, '4000000000000119', true);
       await step(page)
         .getByRole('button', { name: new RegExp(text.card.pay.replace('{amount}', '.*')) })
         .click();
@@ -282,7 +222,7 @@ for (const locale of ['en', 'ar'] as const) {
         .click();
       await step(page).getByRole('button', { name: text.provider.approve }).click();
       await expect(page.getByRole('status').filter({ hasText: text.cashier.done.success })).toBeVisible();
-      const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
+      const deposits = (await transactionsAsPages(page, session.sessionId)).filter((t) => t.kind === 'payin');
       expect(deposits.map((d) => d.status)).toEqual(['SUCCESS', 'FAILED']);
     });
   });
@@ -294,7 +234,7 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   await visit(page, session.checkoutUrl);
   await page.getByLabel('Amount in EUR').fill('15');
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
-  await fillCard(step(page), text, '4000002760003184');
+  await fillCardByLabels(step(page), text.card, '4000002760003184', true);
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
   await expect(step(page).getByRole('alert').filter({ hasText: 'your bank needs you to confirm' })).toBeVisible();
   // After this first decline the cashier offers the way forward beside the card page: try again there, another card, another method.
@@ -305,7 +245,7 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
     beside.getByRole('button', { name: new RegExp(text.gambling.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) }),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'the way forward beside the card page after a first decline');
-  await fillCard(step(page), text, '4000002760003184');
+  await fillCardByLabels(step(page), text.card, '4000002760003184', true);
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
   await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
@@ -326,7 +266,7 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
     ['4000000000009995', 1],
     ['4000002760003184', 0],
   ] as const) {
-    await fillCard(step(page), text, number);
+    await fillCardByLabels(step(page), text.card, number, true);
     await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
     if (left > 0) await expect(beside.getByRole('status')).toHaveText(text.gambling.recoveryRetryHere.replace('{count}', String(left)));
   }
@@ -334,11 +274,11 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   await expect(recovery.getByRole('button', { name: text.gambling.recoveryThreeDS })).toBeVisible();
   await expectNoAxeViolations(page, 'recovery after a soft decline');
   await recovery.getByRole('button', { name: text.gambling.recoveryThreeDS }).click();
-  await fillCard(step(page), text, '4242424242424242');
+  await fillCardByLabels(step(page), text.card, '4242424242424242', true);
   await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
   // The retry is authenticated: the issuer's challenge, though this card needs none otherwise.
   await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
-  const deposits = (await transactionsOf(page, session.sessionId)).filter((t) => t.kind === 'payin');
+  const deposits = (await transactionsAsPages(page, session.sessionId)).filter((t) => t.kind === 'payin');
   expect(deposits.map((d) => d.status)).toEqual(['SUCCESS', 'DECLINED']);
 });

@@ -14,13 +14,16 @@ import {
   fetchPayin,
   fetchPayout,
   fillCard,
+  fillPayoutCard,
   MERCHANT_ORIGIN,
   NIGHT_TOKEN,
   openEmbedded,
   parentMessages,
+  tabUntilFocused,
   uniqueVisa,
   visit,
 } from './support';
+import { payAndSaveCard } from './support-cashier';
 
 /** Opens a method's disclosure on the APM page. */
 const openMethod = (frame: FrameLocator, name: string) => frame.locator('summary', { hasText: new RegExp(`^${name}$`) }).click();
@@ -76,14 +79,7 @@ test('an expired saved card is shown but cannot be chosen; a saved 3DS card is c
 }) => {
   const customer = { ...sampleCustomer, externalUserId: `expiry-${randomUUID()}` };
   const first = await createPayin(request, { customer });
-  await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
-    headers: { Authorization: 'Bearer sbx_checkout' },
-    data: {
-      browser: {},
-      cardData: { cardNumber: '4000000000003220', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: true,
-    },
-  });
+  await payAndSaveCard(request, first.paymentId, '4000000000003220');
   const second = await createPayin(request, { customer });
   const frame = await openEmbedded(page, second.iframeUrls.card);
   await frame.getByLabel('Security code of the selected card').fill('123');
@@ -145,7 +141,7 @@ test.describe('APM pay-ins', () => {
     const frame = await openEmbedded(page, payin.iframeUrls.apm);
     const summary = frame.locator('summary', { hasText: /^E-wallet$/ });
     await expect(summary).toBeVisible();
-    for (let i = 0; i < 10 && !(await summary.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await tabUntilFocused(page, summary, 10);
     await expect(summary).toBeFocused();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
@@ -157,7 +153,7 @@ test.describe('APM pay-ins', () => {
     await page.keyboard.press('Enter');
     const approve = frame.getByRole('button', { name: 'Approve payment' });
     await expect(approve).toBeVisible();
-    for (let i = 0; i < 10 && !(await approve.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await tabUntilFocused(page, approve, 10);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   });
@@ -170,9 +166,7 @@ test.describe('payouts', () => {
     await expect(frame.getByText('Payout from Demo Shop')).toBeVisible();
     await expect(frame.getByLabel('Security code')).toHaveCount(0);
     await expectNoAxeViolations(page, 'payout card page');
-    await frame.getByLabel('Card number').fill('4242424242424242');
-    await frame.getByLabel('Expiry date').fill('1230');
-    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await fillPayoutCard(frame, '4242424242424242', '1230');
     await frame.getByRole('button', { name: 'Send €40.00 to this card' }).click();
     const status = frame.getByRole('status');
     await expect(status).toHaveText('Your payout is waiting for the merchant to confirm it.');
@@ -190,9 +184,7 @@ test.describe('payouts', () => {
   test('a merchant that auto-confirms payouts: the payout is sent without waiting for the merchant', async ({ page, request }) => {
     const payout = await createPayout(request, {}, NIGHT_TOKEN);
     const frame = await openEmbedded(page, `${payout.iframeUrls.card}&locale=en`);
-    await frame.getByLabel('Card number').fill('4242424242424242');
-    await frame.getByLabel('Expiry date').fill('1230');
-    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await fillPayoutCard(frame, '4242424242424242', '1230');
     await frame.getByRole('button', { name: 'Send €40.00 to this card' }).click();
     await expect(frame.getByRole('status')).toHaveText('Your payout was sent.', { timeout: 20_000 });
     const statuses = (await parentMessages(page)).filter((m) => m.type === 'status').map((m) => m.status);
@@ -203,9 +195,7 @@ test.describe('payouts', () => {
   test('a rejected payout shows it was rejected', async ({ page, request }) => {
     const payout = await createPayout(request);
     const frame = await openEmbedded(page, payout.iframeUrls.card);
-    await frame.getByLabel('Card number').fill('5555555555554444');
-    await frame.getByLabel('Expiry date').fill('1230');
-    await frame.getByLabel('Name on card').fill('Ada Lovelace');
+    await fillPayoutCard(frame, '5555555555554444', '1230');
     await frame.getByRole('button', { name: /^Send / }).click();
     await expect(frame.getByRole('status')).toContainText('waiting for the merchant');
     await decidePayout(request, payout.payoutId, 'reject');
@@ -268,14 +258,7 @@ test.describe('by keyboard alone', () => {
   test('removing a saved card', async ({ page, request }) => {
     const customer = { ...sampleCustomer, externalUserId: `keyboard-${randomUUID()}` };
     const first = await createPayin(request, { customer });
-    await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
-      headers: { Authorization: 'Bearer sbx_checkout' },
-      data: {
-        browser: {},
-        cardData: { cardNumber: '5555555555554444', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-        saveCard: true,
-      },
-    });
+    await payAndSaveCard(request, first.paymentId, '5555555555554444');
     // The customer's browser holds their cashier (removing a card needs it); the card page in its partition.
     const session = await createSession(request, { externalUserId: customer.externalUserId, balance: 10 });
     await visit(page, session.checkoutUrl);
@@ -284,12 +267,12 @@ test.describe('by keyboard alone', () => {
     const frame = page;
     const remove = frame.getByRole('link', { name: 'Remove Mastercard ending 4444' });
     await expect(remove).toBeVisible();
-    for (let i = 0; i < 10 && !(await remove.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await tabUntilFocused(page, remove, 10);
     await expect(remove).toBeFocused();
     await page.keyboard.press('Enter');
     const confirm = frame.getByRole('button', { name: 'Remove card' });
     await expect(confirm).toBeVisible();
-    for (let i = 0; i < 10 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+    await tabUntilFocused(page, confirm, 10);
     await page.keyboard.press('Enter');
     await expect(frame.getByRole('status').filter({ hasText: 'The card was removed.' })).toBeVisible();
   });

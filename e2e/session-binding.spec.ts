@@ -13,59 +13,30 @@ import enCatalogue from '@/messages/en.json';
 import { hiddenFields, postCardForm } from '../scripts/forms/card-form-post.mjs';
 import {
   CHECKOUT_ORIGIN,
+  createSession,
   expectNoAxeViolations,
   expectNoAxeViolationsWithoutJs,
-  FUTURE_EXPIRY,
+  fetchPayout,
+  fillPayoutCard,
   merchantApi,
-  MERCHANT_ORIGIN,
   NIGHT_TOKEN,
+  paymentStep as step,
 } from './support';
+import { depositWith4242, sessionTransactions } from './support-cashier';
 
-const step = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
 const HELD_ELSEWHERE = enCatalogue.binding.heading;
 const pagesApi = merchantApi('sbx_checkout');
 
-async function newSession() {
-  const answer = await merchantApi(NIGHT_TOKEN).POST('/public/cashier/session', {
-    body: {
-      customer: { ...sampleCustomer, externalUserId: `bound-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: 'FR' } },
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: true,
-      previousTransactionCount: 3,
-      balance: 100,
-    },
+const newSession = () =>
+  createSession(undefined, {
+    token: NIGHT_TOKEN,
+    customer: { ...sampleCustomer, externalUserId: `bound-${randomUUID()}`, billing: { ...sampleCustomer.billing, countryCode: 'FR' } },
+    kycVerified: true,
+    previousTransactionCount: 3,
+    balance: 100,
   });
-  return answer.data! as { sessionId: string; checkoutUrl: string; widgetUrl: string };
-}
-const payoutsOf = async (sessionId: string) =>
-  (
-    await merchantApi(NIGHT_TOKEN).GET('/public/cashier/session/{sessionId}/transactions', { params: { path: { sessionId } } })
-  ).data!.transactions.filter((t) => t.kind === 'payout');
-const payoutStatus = async (payoutId: string) =>
-  (await merchantApi(NIGHT_TOKEN).GET('/public/payout/{payoutId}', { params: { path: { payoutId } } })).data!.status;
-
-/**
- * A paid deposit in the session with 4242 4242 4242 4242, by the merchant before the customer's
- * browser holds the session: the card a withdrawal may go back to (the closed loop).
- */
-async function depositWith4242(sessionId: string) {
-  const merchant = merchantApi(NIGHT_TOKEN);
-  const created = await merchant.POST('/public/cashier/session/{sessionId}/payin', {
-    params: { path: { sessionId } },
-    body: { amount: 10, method: 'card' },
-  });
-  expect(created.response.status, JSON.stringify(created.error)).toBe(200);
-  const paid = await merchant.POST('/public/payin/{payinId}/process/card', {
-    params: { path: { payinId: created.data!.paymentId } },
-    body: {
-      browser: { javascriptEnabled: true } as never,
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: false,
-    },
-  });
-  expect(paid.data?.status, JSON.stringify(paid.error)).toBe('SUCCESS');
-}
+const payoutsOf = async (sessionId: string) => (await sessionTransactions(NIGHT_TOKEN, sessionId)).filter((t) => t.kind === 'payout');
+const payoutStatus = async (payoutId: string) => (await fetchPayout(undefined, payoutId, NIGHT_TOKEN)).status;
 
 /** Opens a launch address in `page` and waits until the launch has sent it to the page itself. */
 async function open(page: Page, url: string) {
@@ -83,7 +54,7 @@ test('a script with the session id and the pages’ credential reads and moves n
   browser,
 }) => {
   const session = await newSession();
-  await depositWith4242(session.sessionId);
+  await depositWith4242(NIGHT_TOKEN, session.sessionId, 10);
   await open(page, `${session.checkoutUrl}&tab=withdraw`);
   // Within what 4242 paid in (€10): a card gets back no more than that.
   await page.getByLabel('Amount in EUR').fill('10');
@@ -185,9 +156,7 @@ test('a script with the session id and the pages’ credential reads and moves n
   await attacker.context.close();
 
   // The customer gives their own card: paid out to them (the night merchant confirms by itself).
-  await step(page).getByLabel('Card number').fill('4242424242424242');
-  await step(page).getByLabel('Expiry date').fill(FUTURE_EXPIRY);
-  await step(page).getByLabel('Name on card').fill('Ada Lovelace');
+  await fillPayoutCard(step(page), '4242424242424242');
   await step(page)
     .getByRole('button', { name: /^Send / })
     .click();

@@ -1,13 +1,15 @@
 /** Helpers of the browser tests: the merchant's API calls, the merchant's page, the card form, axe. */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { expect, type APIRequestContext, type Browser, type FrameLocator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type FrameLocator, type Locator, type Page } from '@playwright/test';
 import { createPaymentsClient, must, type components } from '../lib/payments-api/merchant-client';
 export { must };
 
 type PayinRequest = components['schemas']['PayinCreateRequest'];
 type PayoutRequest = components['schemas']['PayoutCreateRequest'];
+type SessionCustomer = components['schemas']['CashierSessionCreateRequest']['customer'];
 
 /**
  * This worker's slot: Playwright's parallel index. Each worker has servers of its own (e2e/fixtures.ts):
@@ -69,7 +71,8 @@ export async function createPayin(
 /**
  * Creates a cashier session in EUR as a merchant would; `balance` in major units; `customerName`
  * the customer's first and last name (the sample customer's, Ada Lovelace, unless given: a bank
- * deposit account feeds the closed loop only when its holder has the customer's name).
+ * deposit account feeds the closed loop only when its holder has the customer's name); `customer`
+ * a whole customer instead; not KYC-verified and no earlier transactions unless told.
  */
 export async function createSession(
   _request: Unused,
@@ -78,19 +81,22 @@ export async function createSession(
     externalUserId?: string;
     token?: string;
     customerName?: { firstName: string; lastName: string };
+    customer?: SessionCustomer;
+    kycVerified?: boolean;
+    previousTransactionCount?: number;
   } = {},
 ): Promise<{ sessionId: string; checkoutUrl: string; widgetUrl: string }> {
   const answer = await merchantApi(options.token).POST('/public/cashier/session', {
     body: {
-      customer: {
+      customer: options.customer ?? {
         ...sampleCustomer,
         ...options.customerName,
         externalUserId: options.externalUserId ?? `cashier-${randomUUID()}`,
       },
       returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
       currency: 'EUR',
-      kycVerified: false,
-      previousTransactionCount: 0,
+      kycVerified: options.kycVerified ?? false,
+      previousTransactionCount: options.previousTransactionCount ?? 0,
       ...(options.balance === undefined ? {} : { balance: options.balance }),
     },
   });
@@ -127,12 +133,9 @@ export async function decidePayout(_request: Unused, payoutId: string, decision:
   expect(answer.response.status).toBe(204);
 }
 
-/** Fetches a pay-in as the merchant; `origin`: a second server's. */
-export async function fetchPayin(_request: Unused, paymentId: string, origin = CHECKOUT_ORIGIN) {
-  return must(
-    await merchantApi(DEMO_TOKEN, origin).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }),
-    'get pay-in',
-  );
+/** Fetches a pay-in as the merchant (the demo merchant unless told); `origin`: a second server's. */
+export async function fetchPayin(_request: Unused, paymentId: string, origin = CHECKOUT_ORIGIN, token = DEMO_TOKEN) {
+  return must(await merchantApi(token, origin).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in');
 }
 
 /** Fetches a payout as the merchant. */
@@ -161,6 +164,9 @@ export interface TestCard {
 /** A future expiry as the customer types it ("MMYY"). */
 export const FUTURE_EXPIRY = `12${String((new Date().getUTCFullYear() + 3) % 100).padStart(2, '0')}`;
 
+/** The cashier's payment step: the card or APM page framed by the cashier or the widget. */
+export const paymentStep = (page: Page) => page.frameLocator('iframe[title="Secure payment"]');
+
 /** Types a card into the form, as a customer does. */
 export async function fillCard(frame: FrameLocator | Page, card: TestCard): Promise<void> {
   await frame.getByLabel('Card number').fill(card.number);
@@ -168,6 +174,37 @@ export async function fillCard(frame: FrameLocator | Page, card: TestCard): Prom
   await frame.getByLabel('Security code').fill(card.cvv ?? (card.number.replace(/\D/g, '').startsWith('3') ? '1234' : '123'));
   await frame.getByLabel('Name on card').fill(card.name ?? 'Ada Lovelace');
 }
+
+/** Types a payout's destination card (no security code): `number`, `expiry` (a future one unless given), Ada Lovelace. */
+export async function fillPayoutCard(frame: FrameLocator | Page, number: string, expiry = FUTURE_EXPIRY): Promise<void> {
+  await frame.getByLabel('Card number').fill(number);
+  await frame.getByLabel('Expiry date').fill(expiry);
+  await frame.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+/** Types a new card (`number`, a future expiry, CVV 123, Ada Lovelace) by a catalogue's `card` labels; `exact` as getByLabel's. */
+export async function fillCardByLabels(
+  frame: FrameLocator,
+  labels: Record<'cardNumber' | 'expiry' | 'cvv' | 'cardHolderName', string>,
+  number: string,
+  exact?: boolean,
+): Promise<void> {
+  const options = exact === undefined ? undefined : { exact };
+  await frame.getByLabel(labels.cardNumber, options).fill(number);
+  await frame.getByLabel(labels.expiry, options).fill(FUTURE_EXPIRY);
+  await frame.getByLabel(labels.cvv, options).fill('123');
+  await frame.getByLabel(labels.cardHolderName, options).fill('Ada Lovelace');
+}
+
+/** Presses Tab until `target` has the focus, `presses` times at most (keyboard only); asserts nothing, the caller checks the focus. */
+export async function tabUntilFocused(page: Page, target: Locator, presses: number): Promise<void> {
+  for (let i = 0; i < presses && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a message catalogue read as JSON; the tests walk its nested keys freely
+export type Catalogue = any;
+/** The message catalogue of `locale` (messages/{locale}.json), read as the test's type `T` (untyped unless told). */
+export const catalogue = <T = Catalogue>(locale: string): T => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as T;
 
 /** Runs axe with the WCAG 2.2 AA rules over the page and its frames; fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {

@@ -8,7 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { createPayin, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, merchantApi, openEmbedded } from './support';
+import { createPayin, expectNoAxeViolations, fillCard, MERCHANT_ORIGIN, merchantApi, openEmbedded, tabUntilFocused } from './support';
+import { payAndSaveCard } from './support-cashier';
 
 const payinNow = async (id: string) => (await merchantApi().GET('/public/payin/{payinId}', { params: { path: { payinId: id } } })).data;
 
@@ -74,14 +75,7 @@ test('a saved card whose issuer runs a Method, then challenges: the challenge sh
 }) => {
   const customer = { ...sampleCustomer, externalUserId: `method-${randomUUID()}` };
   const first = await createPayin(request, { customer });
-  const saved = await request.post(`/sandbox/api/public/payin/${first.paymentId}/process/card`, {
-    headers: { Authorization: 'Bearer sbx_checkout', 'Idempotency-Key': randomUUID() },
-    data: {
-      browser: {},
-      cardData: { cardNumber: '4000003300003064', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: true,
-    },
-  });
+  const saved = await payAndSaveCard(request, first.paymentId, '4000003300003064', { 'Idempotency-Key': randomUUID() });
   expect(saved.ok()).toBe(true);
   const second = await createPayin(request, { customer });
   const seen = watchMethod(page);
@@ -94,7 +88,7 @@ test('a saved card whose issuer runs a Method, then challenges: the challenge sh
   await expectNoAxeViolations(page, 'saved card challenge in the page');
   // Keyboard alone: the challenge frame has the focus; Tab reaches Confirm.
   const confirm = challenge.getByRole('button', { name: 'Confirm payment' });
-  for (let i = 0; i < 12 && !(await confirm.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await tabUntilFocused(page, confirm, 12);
   await expect(confirm).toBeFocused();
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await payinNow(second.paymentId))?.status).toBe('SUCCESS');

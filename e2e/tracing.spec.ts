@@ -8,9 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
-import { startSecondServer } from './second-server';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
+import { payinAt, startSecondServer } from './second-server';
 
 const ORIGIN = 'http://localhost:3106';
 type Span = { name: string; traceId: string; attributes?: { key: string; value: { stringValue?: string; intValue?: string | number } }[] };
@@ -58,21 +56,7 @@ test.afterAll(async () => {
 test('a card page view is one trace: the page and its calls to the payments service; its log lines carry the trace id', async ({
   request,
 }) => {
-  const api = createPaymentsClient({ baseUrl: `${ORIGIN}/sandbox/api`, token: 'sbx_demo_merchant' });
-  const payin = must(
-    await api.POST('/public/payin', {
-      body: {
-        orderId: `trace-${Date.now()}`,
-        amount: 10,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...sampleCustomer, externalUserId: `trace-${Date.now()}` },
-        returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-      },
-    }),
-    'create pay-in',
-  );
+  const payin = await payinAt(ORIGIN, { returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' } });
   expect((await request.get(payin.iframeUrls.card)).status()).toBe(200);
   let call: Span | undefined;
   await expect

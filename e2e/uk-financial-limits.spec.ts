@@ -7,35 +7,14 @@
  * and its period; and the link to the limits on the deposit step itself.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { expectNoAxeViolations, MERCHANT_ORIGIN, merchantApi, must, visit } from './support';
+import { catalogue, expectNoAxeViolations, merchantApi, must, visit } from './support';
+import { createSessionForPages, pagesOf, putResponsibleGambling, sessionAsPages } from './support-cashier';
 
 const REGULATED = 'sbx_regulated_merchant';
 const DAY = 24 * 3600_000;
 
-/** The pages' credential as a second browser of the customer (docs/design.md, E22), as e2e/regulated-cashier.spec.ts holds it. */
-const widgetUrls = new Map<string, string>();
-const holders = new Map<string, Record<string, string>>();
-async function pagesOf(sessionId: string): Promise<Record<string, string>> {
-  const known = holders.get(sessionId);
-  if (known) return known;
-  const proof = randomUUID().replace(/-/g, '').repeat(2);
-  const launchToken = new URL(widgetUrls.get(sessionId)!).searchParams.get('launch')!;
-  const spent = await merchantApi('sbx_checkout').PUT('/public/cashier/session/{sessionId}/binding', {
-    params: { path: { sessionId } },
-    body: { launchToken, holderProof: proof },
-  });
-  expect(spent.response.status).toBe(204);
-  const headers = { Authorization: 'Bearer sbx_checkout', 'Holder-Proof': proof };
-  holders.set(sessionId, headers);
-  return headers;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a message catalogue read as JSON; the test walks its nested keys freely
-type Catalogue = any;
-const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 /** One case of an ICU `select` in a catalogue's message: `{arg, select, … key {text} …}` → text. */
 const selectCase = (message: string, arg: string, key: string) =>
   new RegExp(`\\{${arg}, select, [^]*?\\b${key} \\{([^{}]*)\\}`).exec(message)?.[1] ?? '';
@@ -44,40 +23,17 @@ const selectCase = (message: string, arg: string, key: string) =>
 async function newSession() {
   const externalUserId = `ukfl-${randomUUID()}`;
   const customer = { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'GB' } };
-  const answer = await merchantApi(REGULATED).POST('/public/cashier/session', {
-    body: {
-      customer,
-      returnUrls: { success: `${MERCHANT_ORIGIN}/success`, failure: `${MERCHANT_ORIGIN}/failure` },
-      currency: 'EUR',
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 100,
-    },
-  });
-  const created = must(answer, 'create session') as { sessionId: string; checkoutUrl: string; widgetUrl: string };
-  widgetUrls.set(created.sessionId, created.widgetUrl);
+  const created = await createSessionForPages(REGULATED, customer);
   // The merchant's own record of the customer (the same externalUserId): its id.
   const record = must(await merchantApi(REGULATED).POST('/public/customer', { body: customer }), 'customer') as { customerId: string };
   return { ...created, customerId: record.customerId };
 }
 
-const responsibleGamblingOf = async (page: Page, sessionId: string) =>
-  (
-    (await (
-      await page.request.get(`/sandbox/api/public/cashier/session/${sessionId}`, { headers: await pagesOf(sessionId) })
-    ).json()) as Catalogue
-  ).responsibleGambling;
+const responsibleGamblingOf = async (page: Page, sessionId: string) => (await sessionAsPages(page, sessionId)).responsibleGambling;
 
 /** The customer answers the question before a first deposit with no limits (as the page's "No limits for now"). */
 const declineLimits = async (page: Page, sessionId: string) =>
-  expect(
-    (
-      await page.request.put(`/sandbox/api/public/cashier/session/${sessionId}/responsible-gambling`, {
-        headers: await pagesOf(sessionId),
-        data: { noLimits: true },
-      })
-    ).status(),
-  ).toBe(200);
+  expect((await putResponsibleGambling(page, sessionId, { noLimits: true })).status()).toBe(200);
 
 /** Presses a control with the keyboard: focus, then Enter. */
 async function press(target: ReturnType<Page['getByRole']>) {

@@ -5,15 +5,14 @@
  * of 20, 36/36 past a per-IP limit). Here the first use is the sandbox API's (a session deposit),
  * then the card page's server action (per IP) and the service's processing (per session).
  */
-import type { ChildProcess } from 'node:child_process';
 import { expect, test } from './fixtures';
 import { postCardForm } from '../scripts/forms/card-form-post.mjs';
-import { createPaymentsClient, must } from '../lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { startSecondServer } from './second-server';
+import { DEMO_TOKEN, merchantApi, must } from './support';
+import { payinAt, payinStatusAt, serveSecondServer } from './second-server';
 
 const origin = 'http://localhost:3143';
-const merchant = createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token: 'sbx_demo_merchant' });
+const merchant = merchantApi(DEMO_TOKEN, origin);
 const card = { cardNumber: '4242424242424242', expiry: '12/34', cvv: '123', cardHolderName: 'Ada Lovelace' };
 const returnUrls = { success: 'https://example.com/ok', failure: 'https://example.com/ko' };
 
@@ -40,33 +39,15 @@ const newSession = async () =>
     }),
     'session',
   ) as { sessionId: string };
-const newPayin = async () =>
-  must(
-    await merchant.POST('/public/payin', {
-      body: {
-        orderId: `v-${crypto.randomUUID()}`,
-        amount: 10,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...sampleCustomer, externalUserId: `v-${crypto.randomUUID()}` },
-        returnUrls,
-      } as never,
-    }),
-    'pay-in',
-  ) as { paymentId: string; iframeUrls: { card: string } };
+const newPayin = () => payinAt(origin);
 const refused = (html: string) => html.includes('Too many attempts. Nothing was charged.');
 
-let server: ChildProcess;
-test.beforeAll(async () => {
-  server = await startSecondServer(origin, {
-    SANDBOX_DATA_DIR: '.data/e2e-velocity/db',
-    LIMIT_CARD_ATTEMPTS_PER_IP: '6/3600',
-    LIMIT_CARD_ATTEMPTS_PER_SESSION: '3/3600',
-    POW_AFTER_FAILURES: '1000',
-  });
+serveSecondServer(origin, {
+  SANDBOX_DATA_DIR: '.data/e2e-velocity/db',
+  LIMIT_CARD_ATTEMPTS_PER_IP: '6/3600',
+  LIMIT_CARD_ATTEMPTS_PER_SESSION: '3/3600',
+  POW_AFTER_FAILURES: '1000',
 });
-test.afterAll(() => server?.kill('SIGTERM'));
 
 test('after a fresh start whose first limit is the sandbox API’s, the per-session and per-IP limits both hold', async () => {
   test.setTimeout(120_000);
@@ -83,8 +64,7 @@ test('after a fresh start whose first limit is the sandbox API’s, the per-sess
   const perSession: boolean[] = [];
   for (const deposit of deposits) perSession.push(refused((await postCardForm(deposit.iframeUrls.card, card)).html));
   expect(perSession).toEqual([false, false, false, true]);
-  const fourth = must(await merchant.GET('/public/payin/{payinId}', { params: { path: { payinId: deposits[3]!.paymentId } } }), 'get');
-  expect(fourth.status).toBe('CREATED');
+  expect(await payinStatusAt(origin, deposits[3]!.paymentId)).toBe('CREATED');
 
   // Per IP (the checkout's server action, 6 attempts an hour; 4 spent above): 2 more pass, then refused.
   const perIp: boolean[] = [];

@@ -12,9 +12,17 @@
  * - the stub's origin is in the card page's CSP for that merchant only.
  * Apple Pay needs Safari (ApplePaySession): Chromium shows no button and fetches nothing of Apple's.
  */
-import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from './fixtures';
-import { createPayin, DEMO_TOKEN, expectNoAxeViolations, leavePaymentApps, merchantApi, MERCHANT_ORIGIN, must } from './support';
+import {
+  catalogue,
+  CHECKOUT_ORIGIN,
+  createPayin,
+  DEMO_TOKEN,
+  expectNoAxeViolations,
+  fetchPayin,
+  leavePaymentApps,
+  MERCHANT_ORIGIN,
+} from './support';
 
 const WALLET_TOKEN = 'sbx_wallet_merchant';
 const STUB_ORIGIN = MERCHANT_ORIGIN;
@@ -25,10 +33,8 @@ type Catalogue = {
   card: { declined: string; challengeTitle: string; legend: string };
   acs: { pass: string };
 };
-const catalogue = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
 
-const statusOf = async (paymentId: string) =>
-  must(await merchantApi(WALLET_TOKEN).GET('/public/payin/{payinId}', { params: { path: { payinId: paymentId } } }), 'get pay-in').status;
+const statusOf = async (paymentId: string) => (await fetchPayin(undefined, paymentId, CHECKOUT_ORIGIN, WALLET_TOKEN)).status;
 
 /** A new pay-in of the wallet merchant, its card page in the merchant's page with `payment` delegated. */
 async function openCardPage(page: Page, locale: string) {
@@ -91,7 +97,7 @@ for (const locale of ['en', 'ar'] as const) {
     test.afterEach(({ page }) => leavePaymentApps(page));
 
     test('the sandbox wallet pays through the Payment Request API; its decline card is declined', async ({ page, browser }) => {
-      const text = catalogue(locale);
+      const text = catalogue<Catalogue>(locale);
       const { paymentId, checkout } = await openCardPage(page, locale);
       const button = checkout.getByRole('button', { name: text.wallet.sandboxWallet });
       await expect(button).toBeVisible();
@@ -115,7 +121,7 @@ for (const locale of ['en', 'ar'] as const) {
       page,
       browser,
     }) => {
-      const text = catalogue(locale);
+      const text = catalogue<Catalogue>(locale);
       const { paymentId, checkout } = await openCardPage(page, locale);
       await expect(checkout.getByRole('group', { name: text.card.legend })).toBeVisible();
       await checkout.getByRole('button', { name: text.wallet.sandboxWallet }).click();
@@ -174,7 +180,7 @@ for (const locale of ['en', 'ar'] as const) {
     test.use({ locale });
     test('opened from the console, lists its cards; axe at 0', async ({ page }) => {
       await page.goto(`/sandbox/wallet/pay`);
-      await expect(page.getByRole('heading', { level: 1, name: catalogue(locale).sandboxWallet.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: catalogue<Catalogue>(locale).sandboxWallet.title })).toBeVisible();
       await expect(page.getByRole('radio')).toHaveCount(4);
       await expectNoAxeViolations(page, `sandbox wallet page (${locale})`);
     });

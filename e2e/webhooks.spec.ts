@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from './fixtures';
 import { Webhook } from 'standardwebhooks';
 import { createPayin, expectNoAxeViolations, MERCHANT_ORIGIN, NIGHT_TOKEN } from './support';
+import { receivedWebhooks, sendSignedWebhooksTo } from './support-webhooks';
 
 type Received = {
   path: string;
@@ -18,20 +19,13 @@ type Received = {
   headers?: Record<string, string>;
 };
 const RECEIVER = '/webhooks/standard';
-const log = async (request: APIRequestContext) =>
-  ((await (await request.get(`${MERCHANT_ORIGIN}/webhooks/log`)).json()) as Received[]).filter((w) => w.path === RECEIVER);
+const log = (request: APIRequestContext) => receivedWebhooks<Received>(request, RECEIVER);
 
 test('events are verified with standardwebhooks; a stale replay and a tampered body are refused; the console resends', async ({
   page,
   request,
 }) => {
-  await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
-  const webhookForm = page.locator('form', { has: page.locator('#webhook-url') });
-  await webhookForm.locator('#webhook-url').fill(`${MERCHANT_ORIGIN}${RECEIVER}`);
-  await webhookForm.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status')).toHaveText('Webhook URL saved.');
-  const secret = (await page.getByText(/Signing secret/).textContent())!.match(/whsec_[A-Za-z0-9+/=]+/)![0];
-  expect((await request.post(`${MERCHANT_ORIGIN}/webhooks/secret?for=${RECEIVER}`, { data: secret })).status()).toBe(204);
+  const secret = await sendSignedWebhooksTo(page, request, RECEIVER);
 
   const payin = await createPayin(request, {}, NIGHT_TOKEN);
   const processed = await request.post(`/sandbox/api/public/payin/${payin.paymentId}/process/card`, {

@@ -4,31 +4,28 @@
  * less what it already received; the session read says the most one withdrawal by card may send
  * (`cardWithdrawalMax`). The cashier says so before a card is typed.
  */
-import { parseAmount } from '@/lib/checkout/cashier/cashier-amount';
 import { feeBreakdown } from '@hosted-checkout/contract/fees';
 import type { FeeRule } from '@hosted-checkout/contract/merchant';
 import { toMinor } from '@hosted-checkout/contract/money';
 
-/** What the check reads of the flow: the fee rules, the page's language, the currency (ISO 4217), the most a card may take (major units; null when the service does not say). */
+/** What the check reads of the flow: the fee rules, the currency (ISO 4217), the most a card may take (major units; null when the service does not say). */
 export interface CardShareInput {
   fees?: { card: FeeRule | null; apm: FeeRule | null };
-  numberLocale: string;
   currency: string;
   cardWithdrawalMax?: number | null;
 }
 
 /**
- * True when the method is `card` and the card would be sent more than `cardWithdrawalMax`: what
- * is typed (read as parseAmount does) less the card withdrawal fee, in integer minor units. With
- * nothing left for any card (0), true as soon as card is chosen, whatever is typed; false when the
- * service gives no figure or the amount cannot be read (the amount's own errors say that).
+ * True when the method is `card` and the card would be sent more than `cardWithdrawalMax`: the
+ * typed amount (`minor`, integer minor units as `typedMinor` read it; null: none or not an
+ * amount) less the card withdrawal fee. With nothing left for any card (0), true as soon as card
+ * is chosen, whatever is typed; false when the service gives no figure or there is no amount
+ * (the amount's own errors say that).
  */
-export function aboveCardShare(typed: string, method: 'card' | 'apm', input: CardShareInput): boolean {
+export function aboveCardShare(minor: number | null, method: 'card' | 'apm', input: CardShareInput): boolean {
   if (method !== 'card' || input.cardWithdrawalMax === undefined || input.cardWithdrawalMax === null) return false;
   const maxMinor = toMinor(input.cardWithdrawalMax, input.currency) ?? 0;
   if (maxMinor <= 0) return true;
-  const value = typed.trim() ? parseAmount(typed, input.numberLocale) : null;
-  const minor = value !== null && value > 0 ? toMinor(value, input.currency) : null;
   if (minor === null) return false;
   return feeBreakdown(input.fees?.card ?? null, minor, 'withdrawal').received > maxMinor;
 }

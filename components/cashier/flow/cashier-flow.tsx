@@ -13,7 +13,7 @@
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
-import { checkAmount, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
+import { checkAmount, typedMinor, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
 import type { FeeRule } from '@hosted-checkout/contract/merchant';
 import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
@@ -91,10 +91,12 @@ export function CashierFlow(props: CashierFlowProps) {
   const amountRef = useRef<HTMLInputElement>(null);
   const [typed, setTyped] = useState(state.amount ?? '');
   const [method, setMethod] = useState<'card' | 'apm'>('card');
+  // What is typed, in minor units: read once, the fee line and the card share work from it.
+  const minor = typedMinor(typed, props.numberLocale, props.currency);
   // Announced once typing pauses, not at every keystroke.
-  const feeText = useSettled(feeLineOf(typed, method, props, text.feeLine), 400);
+  const feeText = useSettled(feeLineOf(minor, method, props, text.feeLine), 400);
   // Above what the deposit cards can take: said on choosing card, before the card page (card-share.ts).
-  const shareText = useSettled(flow === 'withdraw' && text.cardShare && aboveCardShare(typed, method, props) ? text.cardShare : '', 400);
+  const shareText = useSettled(flow === 'withdraw' && text.cardShare && aboveCardShare(minor, method, props) ? text.cardShare : '', 400);
 
   // Each answer of the action shows once: its step and its error (state adjusted while rendering).
   const [answered, setAnswered] = useState(state);

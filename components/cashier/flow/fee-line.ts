@@ -3,10 +3,9 @@
  * with it, in words; and the settling of a value so the line is announced once typing pauses.
  */
 import { useEffect, useState } from 'react';
-import { parseAmount } from '@/lib/checkout/cashier/cashier-amount';
 import { feeBreakdown } from '@hosted-checkout/contract/fees';
 import type { FeeRule } from '@hosted-checkout/contract/merchant';
-import { toMinor, toMajor } from '@hosted-checkout/contract/money';
+import { toMajor } from '@hosted-checkout/contract/money';
 
 /** What the fee line reads of the flow's props: the fee rules, the page's language, the currency (ISO 4217), the flow. */
 interface FeeLineProps {
@@ -17,14 +16,13 @@ interface FeeLineProps {
 }
 
 /**
- * The fee and the total (deposit) or the amount received (withdrawal) of what is typed, for the
- * chosen method (integer minor units, packages/contract/src/fees.ts), formatted in `props.numberLocale`
- * into `template` ({fee}, {total}, {received}); '' when there is no fee or no amount.
+ * The fee and the total (deposit) or the amount received (withdrawal) of the typed amount
+ * (`minor`, integer minor units as `typedMinor` read it; null: none or not an amount), for the
+ * chosen method (packages/contract/src/fees.ts), formatted in `props.numberLocale` into
+ * `template` ({fee}, {total}, {received}); '' when there is no fee or no amount.
  */
-export function feeLineOf(typed: string, method: 'card' | 'apm', props: FeeLineProps, template: string): string {
+export function feeLineOf(minor: number | null, method: 'card' | 'apm', props: FeeLineProps, template: string): string {
   const rule = props.fees?.[method] ?? null;
-  const value = typed.trim() ? parseAmount(typed, props.numberLocale) : null;
-  const minor = value !== null && value > 0 ? toMinor(value, props.currency) : null;
   if (!rule || minor === null) return '';
   const { fee, total, received } = feeBreakdown(rule, minor, props.flow === 'deposit' ? 'deposit' : 'withdrawal');
   const format = (m: number) =>

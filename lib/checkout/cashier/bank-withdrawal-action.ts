@@ -17,9 +17,9 @@ import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import type { PayeeCheckAnswer, PayeeCheckRequest } from '@hosted-checkout/contract/bank-withdrawals';
 import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
-import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import { runCashierAction } from './cashier-action-client';
 import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { toMajor } from '@hosted-checkout/contract/money';
 import { cashierTerms } from './cashier-terms';
 import { bankWithdrawalError, type BankField, type BankWithdrawalError } from './bank-withdrawal-errors';
 
@@ -96,8 +96,6 @@ function payeeRequest(d: Data): PayeeCheckRequest | { field: BankField; error: B
  * payout is created.
  */
 export async function bankWithdrawal(previous: BankWithdrawalState, form: FormData): Promise<BankWithdrawalState> {
-  const fallbackKey = attemptKeyOf(undefined, previous);
-  const keyOf = (d: { attemptKey?: string }) => attemptKeyOf(d.attemptKey, { attemptKey: fallbackKey });
   const previousCheck = previous?.step === 'review' ? previous.check : undefined;
   return runCashierAction<typeof BankWithdrawalForm, BankWithdrawalState>(
     form,
@@ -120,13 +118,14 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
         checkId: 64,
         acknowledge: 5,
       },
+      previous,
       // "Change details" shows the first step again, with what was typed: nothing is called.
-      local: (d) => (d.intent === 'back' ? { attemptKey: keyOf(d), step: 'choose', values: valuesOf(d) } : undefined),
-      badForm: () => ({ attemptKey: fallbackKey, step: 'choose', error: 'rejected' }),
-      failed: ({ error, nothingCreated }, d) => {
+      local: (d, attemptKey) => (d.intent === 'back' ? { attemptKey, step: 'choose', values: valuesOf(d) } : undefined),
+      badForm: (_bad, attemptKey) => ({ attemptKey, step: 'choose', error: 'rejected' }),
+      failed: ({ error }, d, attemptKey) => {
         const review = d.intent === 'confirm' && previousCheck;
         return {
-          attemptKey: nothingCreated ? keyOf(d) : randomUUID(),
+          attemptKey,
           step: review ? 'review' : 'choose',
           error: bankWithdrawalError(error),
           values: valuesOf(d),
@@ -134,8 +133,7 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
         };
       },
     },
-    async ({ sessionId, session, locale }, d) => {
-      const attemptKey = keyOf(d);
+    async ({ sessionId, session, locale, attemptKey }, d) => {
       const values = valuesOf(d);
       const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, 'withdraw');
       const checked = checkedAmount(
@@ -155,7 +153,8 @@ export async function bankWithdrawal(previous: BankWithdrawalState, form: FormDa
         ...(d.intent === 'confirm' && previousCheck ? { check: previousCheck } : {}),
       });
       if ('error' in checked) return stay(checked.error, 'amount');
-      const { amount } = checked;
+      // Minor units from the parse on; the API's major units only in the call.
+      const amount = toMajor(checked.minor, session.currency);
       const done = () => {
         const widget = d.view === 'widget';
         const query = new URLSearchParams({

@@ -16,7 +16,12 @@ const { PaymentsApiError, paymentsApi } = await import('@/lib/payments-api/clien
 const holding = await import('@/lib/checkout/shared/holding');
 const { post: form } = await import('@/lib/testing/action-post');
 
-const Form = z.object({ sessionId: z.string().regex(/^[a-z_0-9]{1,20}$/), locale: z.string().optional(), note: z.string().default('') });
+const Form = z.object({
+  sessionId: z.string().regex(/^[a-z_0-9]{1,20}$/),
+  locale: z.string().optional(),
+  attemptKey: z.string().optional(),
+  note: z.string().default(''),
+});
 type State = { note?: string; error?: string; nothingCreated?: boolean };
 const spec = {
   action: 'test action',
@@ -126,6 +131,44 @@ describe('runCashierAction', () => {
     ).rejects.toMatchObject({
       to: '/cashier/cs_1?notice=x',
     });
+  });
+
+  it("keeps the attempt's key where nothing can have been created, and takes a new one otherwise", async () => {
+    const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
+    const OWN = '1c8a4d7f-9e2b-4f3c-8d4e-6a7b8c9d0e1f';
+    const keyed = {
+      ...spec,
+      previous: { attemptKey: KEY },
+      local: (data: { note: string }, attemptKey: string) => (data.note === 'edit' ? { note: attemptKey } : undefined),
+      badForm: (_bad: unknown, attemptKey: string) => ({ note: attemptKey }),
+      failed: ({ error }: { error: string }, _data: unknown, attemptKey: string) => ({ error, note: attemptKey }),
+    };
+    const failing = (thrown: unknown) => async () => {
+      throw thrown;
+    };
+    // Nothing created (no answer, a refusal before any call): the same key, so a retry cannot create twice.
+    expect(await runCashierAction<typeof Form, State>(form({ sessionId: 'cs_1' }), keyed, failing(new Error('socket hang up')))).toEqual({
+      error: 'unavailable',
+      note: KEY,
+    });
+    vi.mocked(holding.requestHolding).mockResolvedValueOnce('elsewhere');
+    expect(await runCashierAction<typeof Form, State>(form({ sessionId: 'cs_1' }), keyed, vi.fn())).toEqual({
+      error: 'rejected',
+      note: KEY,
+    });
+    // The service refused after it may have created something: a new key.
+    const refused = await runCashierAction<typeof Form, State>(
+      form({ sessionId: 'cs_1' }),
+      keyed,
+      failing(new PaymentsApiError('http', 'createSessionPayout', 403, 'FORBIDDEN')),
+    );
+    expect(refused.note).toMatch(/^[0-9a-f-]{36}$/);
+    expect(refused.note).not.toBe(KEY);
+    // The form's own key first; the logic, a local step and a bad form get the key too.
+    const logic = vi.fn(async (c: { attemptKey: string }) => ({ note: c.attemptKey }));
+    expect(await runCashierAction<typeof Form, State>(form({ sessionId: 'cs_1', attemptKey: OWN }), keyed, logic)).toEqual({ note: OWN });
+    expect(await runCashierAction<typeof Form, State>(form({ sessionId: 'cs_1', note: 'edit' }), keyed, logic)).toEqual({ note: KEY });
+    expect(await runCashierAction<typeof Form, State>('not a form', keyed, logic)).toEqual({ note: KEY });
   });
 
   it('holdSession reads the session for the holder only', async () => {

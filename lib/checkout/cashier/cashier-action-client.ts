@@ -12,7 +12,11 @@ import 'server-only';
  *   unless the action lets the service decide.
  * - A refusal or a failed call of the payments service becomes one `CashierError` key
  *   (`cashierFailure`), which the action only shapes into its own state.
+ * - The attempt's Idempotency-Key part (`attemptKey`) is the form's, else the previous state's,
+ *   else a new one; after a failure it stays where nothing can have been created (a retry cannot
+ *   create twice), and is new otherwise.
  */
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { CashierSession } from '@hosted-checkout/contract/cashier';
 import { ID_MAX_LENGTH } from '@hosted-checkout/contract/ids';
@@ -21,6 +25,7 @@ import { logger } from '@hosted-checkout/runtime/log';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { requestHolding } from '@/lib/checkout/shared/holding';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
+import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import { cashierFailure, type CashierFailure } from './cashier-failure';
 
 /** Why the session's browser check refused: the service did not answer, another browser holds it (or none), it expired. */
@@ -52,6 +57,8 @@ export interface CashierCall {
   sessionId: string;
   /** The `?locale=` to keep on the next page ('' for none). */
   locale: string;
+  /** This attempt's Idempotency-Key part: the form's, else the previous state's, else a new one. */
+  attemptKey: string;
   /** The session, read by the holder's proof (an expired one only with `expired: 'run'`). */
   session: CashierSession;
 }
@@ -65,12 +72,17 @@ interface CashierActionSpec<S extends z.ZodObject, State> {
   limits: Partial<Record<string, number>>;
   /** What an expired session does: refused as `expired` (default), or the logic runs (the service decides). */
   expired?: 'refuse' | 'run';
+  /** The action's previous state (`useActionState`), whose `attemptKey` a post without one goes on with. */
+  previous?: unknown;
   /** A state answered from the post alone, before the holding check and any call (a step that only shows the form again); undefined to go on. */
-  local?: (data: z.output<S>) => State | undefined;
-  /** The state (or next page) of a post the pipeline refused. */
-  badForm: (bad: BadForm) => Outcome<State>;
-  /** The state (or next page) of a refusal or a failed call. `data` is the parsed post. */
-  failed: (failure: CashierFailure, data: z.output<S>) => Outcome<State>;
+  local?: (data: z.output<S>, attemptKey: string) => State | undefined;
+  /** The state (or next page) of a post the pipeline refused; `attemptKey`: the previous state's, else a new one. */
+  badForm: (bad: BadForm, attemptKey: string) => Outcome<State>;
+  /**
+   * The state (or next page) of a refusal or a failed call. `data` is the parsed post;
+   * `attemptKey` the next attempt's: this one's where nothing can have been created, else a new one.
+   */
+  failed: (failure: CashierFailure, data: z.output<S>, attemptKey: string) => Outcome<State>;
 }
 
 /**
@@ -83,16 +95,18 @@ export async function runCashierAction<S extends z.ZodObject, State>(
   spec: CashierActionSpec<S, State>,
   logic: (c: CashierCall, data: z.output<S>) => Promise<Outcome<State>>,
 ): Promise<State> {
+  // The attempt's key: the form's (`attemptKey`, when the action posts one), else the previous state's, else a new one.
+  const keyOf = (data: z.output<S>) => attemptKeyOf((data as { attemptKey?: string }).attemptKey, spec.previous);
   return runAction<S, Omit<CashierCall, 'session'>, CashierCall, State>(
     form,
     {
       schema: spec.schema,
       limits: { sessionId: ID_MAX_LENGTH, ...spec.limits },
-      badForm: spec.badForm,
-      local: spec.local,
+      badForm: (bad) => spec.badForm(bad, attemptKeyOf(undefined, spec.previous)),
+      local: (data) => spec.local?.(data, keyOf(data)),
       open(fields) {
         const data = fields as { sessionId: string; locale?: string };
-        return { sessionId: data.sessionId, locale: localeParam(data.locale) };
+        return { sessionId: data.sessionId, locale: localeParam(data.locale), attemptKey: keyOf(fields) };
       },
       async hold(opened) {
         const held = await holdSession(opened.sessionId, spec.action);
@@ -100,12 +114,12 @@ export async function runCashierAction<S extends z.ZodObject, State>(
         if (held.session.status === 'EXPIRED' && spec.expired !== 'run') throw new HolderRefused('expired');
         return { ...opened, session: held.session };
       },
-      failed(error, { sessionId }, data) {
+      failed(error, { sessionId, attemptKey }, data) {
         // A refusal created nothing; a failed call is the cashier's one mapping.
         const failure = HolderRefused.is(error)
           ? { error: error.refusal, nothingCreated: true }
           : cashierFailure(error, { sessionId, action: spec.action });
-        return spec.failed(failure, data);
+        return spec.failed(failure, data, failure.nothingCreated ? attemptKey : randomUUID());
       },
     },
     logic,

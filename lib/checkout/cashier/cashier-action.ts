@@ -10,11 +10,11 @@ import { paymentsApi } from '@/lib/payments-api/client';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
 import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { toMajor } from '@hosted-checkout/contract/money';
 import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { cashierTerms } from './cashier-terms';
-import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export interface CashierState {
@@ -45,31 +45,26 @@ const CLEARS_AMOUNT = new Set<CashierError>(['expired', 'excluded', 'limitsRequi
  * first (the session's available balance, the merchant's bounds), in the page's number format.
  */
 export async function startCashierTransaction(previous: CashierState, form: FormData): Promise<CashierState> {
-  const fallbackKey = attemptKeyOf(undefined, previous);
-  const keyOf = (data: { attemptKey?: string }) => attemptKeyOf(data.attemptKey, { attemptKey: fallbackKey });
   return runCashierAction<typeof CashierForm, CashierState>(
     form,
     {
       action: 'cashier transaction',
       schema: CashierForm,
       limits: { locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 },
-      badForm: (bad) => ({
-        attemptKey: fallbackKey,
+      previous,
+      badForm: (bad, attemptKey) => ({
+        attemptKey,
         error: bad.problem === 'tooLong' && bad.fields.every((f) => f === 'amount') ? 'invalid' : 'rejected',
       }),
-      failed: ({ error, nothingCreated }, data) => ({
-        attemptKey: nothingCreated ? keyOf(data) : randomUUID(),
-        error,
-        ...(CLEARS_AMOUNT.has(error) ? {} : { amount: data.amount }),
-      }),
+      failed: ({ error }, data, attemptKey) => ({ attemptKey, error, ...(CLEARS_AMOUNT.has(error) ? {} : { amount: data.amount }) }),
     },
-    async ({ sessionId, session, locale }, data) => {
+    async ({ sessionId, session, locale, attemptKey }, data) => {
       const { flow, method, amount: raw, numberLocale } = data;
-      const attemptKey = keyOf(data);
       const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
       const checked = checkedAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
       if ('error' in checked) return { attemptKey, error: checked.error, amount: raw };
-      const { amount } = checked;
+      // Minor units from the parse on; the API's major units only in the call.
+      const amount = toMajor(checked.minor, session.currency);
       const key = `cashier:${sessionId}:${attemptKey}`;
       if (flow === 'deposit') {
         const created = await paymentsApi.createSessionPayin(sessionId, amount, key, method);

@@ -1,6 +1,6 @@
 /** The cashier's amounts as customers of each language type them, and the amount rules. */
 import { describe, expect, it } from 'vitest';
-import { checkAmount, formatAmountInput, parseAmount } from './cashier-amount';
+import { checkAmount, checkedAmount, formatAmountInput, parseAmount } from './cashier-amount';
 
 describe('parseAmount per locale', () => {
   it.each([
@@ -56,5 +56,36 @@ describe('checkAmount', () => {
     expect(checkAmount('0', 'EUR', 'deposit', null, 'en')).toBe('notPositive');
     expect(checkAmount('1,000', 'EUR', 'withdraw', 999.99, 'en')).toBe('aboveBalance');
     expect(checkAmount('1,000', 'EUR', 'withdraw', 999.99, 'de')).toBeNull();
+  });
+});
+
+describe('checkedAmount: the typed amount in minor units, read once', () => {
+  it('answers integer minor units of the currency (ISO 4217), read digit by digit', () => {
+    expect(checkedAmount('1.234,56', 'EUR', 'withdraw', 2000, 'de')).toEqual({ minor: 123456 });
+    expect(checkedAmount('1,234.5', 'KWD', 'deposit', null, 'en')).toEqual({ minor: 1234500 });
+    expect(checkedAmount('1000', 'JPY', 'withdraw', 1000, 'en')).toEqual({ minor: 1000 });
+    // Trailing zeros are no decimals: 10.0 yen is 10 yen; zero written with decimals is still zero.
+    expect(checkedAmount('10.0', 'JPY', 'deposit', null, 'en')).toEqual({ minor: 10 });
+    expect(checkAmount('0.000', 'EUR', 'deposit', null, 'en')).toBe('notPositive');
+    expect(checkAmount('0.001', 'EUR', 'deposit', null, 'en')).toBe('tooManyDecimals');
+  });
+
+  it('calls an amount too large to carry exactly not an amount, never one with too many decimals', () => {
+    expect(checkAmount('99999999999999999', 'EUR', 'deposit', null, 'en')).toBe('invalid');
+    expect(checkAmount('12345678901234567890', 'JPY', 'withdraw', null, 'en')).toBe('invalid');
+  });
+
+  it('compares the bounds and the balance in minor units: up to them exactly, one minor unit above refused', () => {
+    const rules = { min: 10, max: 500.5, limitRemaining: 300.25 };
+    expect(checkAmount('9.99', 'EUR', 'deposit', null, 'en', rules)).toBe('belowMin');
+    expect(checkedAmount('10', 'EUR', 'deposit', null, 'en', rules)).toEqual({ minor: 1000 });
+    expect(checkedAmount('300.25', 'EUR', 'deposit', null, 'en', rules)).toEqual({ minor: 30025 });
+    expect(checkAmount('300.26', 'EUR', 'deposit', null, 'en', rules)).toBe('aboveLimit');
+    expect(checkAmount('500.51', 'EUR', 'withdraw', null, 'en', rules)).toBe('aboveMax');
+    expect(checkedAmount('999.99', 'EUR', 'withdraw', 999.99, 'en')).toEqual({ minor: 99999 });
+    expect(checkAmount('1000', 'EUR', 'withdraw', 999.99, 'en')).toBe('aboveBalance');
+    // A balance the service computed with a floating-point remainder counts to its nearest minor unit.
+    expect(checkedAmount('99.9', 'EUR', 'withdraw', 100.1 - 0.2, 'en')).toEqual({ minor: 9990 });
+    expect(checkAmount('99.91', 'EUR', 'withdraw', 100.1 - 0.2, 'en')).toBe('aboveBalance');
   });
 });

@@ -2,9 +2,11 @@
  * The cashier's amount rules, shared by the form (client) and the server action: a positive
  * amount in the session currency with at most its ISO 4217 minor units, and for a withdrawal at
  * most the balance (when the session has one). Amounts as the customer types them, in the
- * locale's format ("1.234,56" or "1,234.56"); results in major units.
+ * locale's format ("1.234,56" or "1,234.56"). The typed amount turns into integer minor units
+ * once, where it is read (`parseMinorAmount`); the bounds and the balance come in major units, as
+ * the API has them, and are compared in minor units.
  */
-import { toMinor } from '@hosted-checkout/contract/money';
+import { minorUnits, toMinor } from '@hosted-checkout/contract/money';
 
 export type AmountError =
   'required' | 'invalid' | 'tooManyDecimals' | 'notPositive' | 'aboveBalance' | 'belowMin' | 'aboveMax' | 'aboveLimit';
@@ -52,13 +54,14 @@ function latinDigits(raw: string, decimal: string, group: string): string {
 const isDigits = (text: string) => text.length > 0 && [...text].every((c) => c >= '0' && c <= '9');
 
 /**
- * Parses an amount as a customer of `locale` types it: that locale's decimal separator
+ * Reads an amount as a customer of `locale` types it: that locale's decimal separator
  * ("1.000,50" in de, "1,000.50" in en, "1 000,50" in fr), group separators only where groups
  * are (3 digits, or Indian 2-digit groups before the last 3: "1,00,000" in hi), spaces and
  * apostrophes ignored, Arabic-Indic digits read. Anything else is null (a clear message, never
- * a guess: "1,000" is 1000 in en and 1 in de; "10,5" in en is refused). Major units.
+ * a guess: "1,000" is 1000 in en and 1 in de; "10,5" in en is refused). Its whole and fraction
+ * digits, in Latin digits.
  */
-export function parseAmount(raw: string, locale: string): number | null {
+function readDigits(raw: string, locale: string): { whole: string; fraction: string } | null {
   if (raw.length > MAX_AMOUNT_CHARS) return null;
   const { decimal, group } = separators(locale);
   const text = [...latinDigits(raw, decimal, group)].filter((c) => !SPACES.has(c)).join('');
@@ -72,8 +75,44 @@ export function parseAmount(raw: string, locale: string): number | null {
   if (first !== undefined && last !== undefined) {
     if (first.length > 3 || last.length !== 3 || !rest.every((g) => g.length === 2 || g.length === 3)) return null;
   }
-  const value = Number(`${groups.join('')}${fraction === undefined ? '' : `.${fraction}`}`);
+  return { whole: groups.join(''), fraction: fraction ?? '' };
+}
+
+/** An amount as a customer of `locale` types it (`readDigits`), in major units, or null. */
+export function parseAmount(raw: string, locale: string): number | null {
+  const digits = readDigits(raw, locale);
+  if (!digits) return null;
+  const value = Number(`${digits.whole}${digits.fraction === '' ? '' : `.${digits.fraction}`}`);
   return Number.isFinite(value) ? value : null;
+}
+
+/**
+ * An amount as a customer of `locale` types it (`readDigits`), in integer minor units of
+ * `currency` (ISO 4217), from its digits: the one place a typed amount changes units, never
+ * through a floating-point major amount. `invalid`: not an amount, or more than safe integer minor
+ * units; `notPositive`: zero; `tooManyDecimals`: more decimals than the currency has (trailing
+ * zeros aside: 10.0 yen is 10 yen).
+ */
+export function parseMinorAmount(
+  raw: string,
+  locale: string,
+  currency: string,
+): { minor: number } | { error: 'invalid' | 'notPositive' | 'tooManyDecimals' } {
+  const digits = readDigits(raw, locale);
+  if (!digits) return { error: 'invalid' };
+  const fraction = digits.fraction.replace(/0+$/, '');
+  if (!/[1-9]/.test(digits.whole + fraction)) return { error: 'notPositive' };
+  const places = minorUnits(currency);
+  if (fraction.length > places) return { error: 'tooManyDecimals' };
+  const minor = Number(digits.whole + fraction.padEnd(places, '0'));
+  return Number.isSafeInteger(minor) ? { minor } : { error: 'invalid' };
+}
+
+/** The typed amount in minor units (`parseMinorAmount`), or null while it is empty or not an amount (what the fee and share lines show nothing for). */
+export function typedMinor(raw: string, locale: string, currency: string): number | null {
+  if (raw.trim() === '') return null;
+  const parsed = parseMinorAmount(raw, locale, currency);
+  return 'minor' in parsed ? parsed.minor : null;
 }
 
 /** An amount in major units as the customer would type it in `locale` (no grouping; preset buttons). */
@@ -86,24 +125,19 @@ export function formatAmountInput(value: number, locale: string): string {
 }
 
 /**
- * The first rule the amount breaks, or null. `balance` in major units (for a withdrawal, the
- * available balance), or null for none; `locale` reads the amount as parseAmount does.
+ * The first rule the amount breaks, or null: `checkedAmount`'s answer for the form, which only
+ * says what is wrong (same arguments).
  */
-export function checkAmount(
-  raw: string,
-  currency: string,
-  flow: 'deposit' | 'withdraw',
-  balance: number | null,
-  locale: string,
-  rules: AmountRules = {},
-): AmountError | null {
-  const checked = checkedAmount(raw, currency, flow, balance, locale, rules);
+export function checkAmount(...args: Parameters<typeof checkedAmount>): AmountError | null {
+  const checked = checkedAmount(...args);
   return 'error' in checked ? checked.error : null;
 }
 
 /**
- * The amount (major units) when it keeps every rule, else the first rule it breaks: `checkAmount`
- * with the parsed amount on success, for a server action that goes on to use it.
+ * The amount in integer minor units of `currency` when it keeps every rule, else the first rule
+ * it breaks. `locale` reads it as parseMinorAmount does; `balance` (for a withdrawal, the
+ * available balance; null for none) and `rules` in major units, as the API has them, compared in
+ * minor units.
  */
 export function checkedAmount(
   raw: string,
@@ -112,21 +146,28 @@ export function checkedAmount(
   balance: number | null,
   locale: string,
   rules: AmountRules = {},
-): { amount: number } | { error: AmountError } {
+): { minor: number } | { error: AmountError } {
   if (raw.trim() === '') return { error: 'required' };
-  const value = parseAmount(raw, locale);
-  if (value === null) return { error: 'invalid' };
-  if (value <= 0) return { error: 'notPositive' };
-  const minor = toMinor(value, currency);
-  if (minor === null) return { error: 'tooManyDecimals' };
-  // Compared in minor units: no floating-point edge at the bounds.
-  const bound = (major: number | undefined) => (major === undefined ? null : toMinor(major, currency));
-  const min = bound(rules.min);
-  const max = bound(rules.max);
-  const left = bound(rules.limitRemaining);
+  const parsed = parseMinorAmount(raw, locale, currency);
+  if ('error' in parsed) return parsed;
+  const { minor } = parsed;
+  const min = boundMinor(rules.min, currency);
+  const max = boundMinor(rules.max, currency);
+  const left = boundMinor(rules.limitRemaining, currency);
+  const most = boundMinor(balance, currency);
   if (min !== null && minor < min) return { error: 'belowMin' };
   if (max !== null && minor > max) return { error: 'aboveMax' };
-  if (flow === 'withdraw' && balance !== null && value > balance + 1e-9) return { error: 'aboveBalance' };
+  if (flow === 'withdraw' && most !== null && minor > most) return { error: 'aboveBalance' };
   if (flow === 'deposit' && left !== null && minor > left) return { error: 'aboveLimit' };
-  return { amount: value };
+  return { minor };
+}
+
+/**
+ * A bound the API gives in major units (a merchant's limit, what is left of a deposit limit, the
+ * balance), in integer minor units; a floating-point remainder of the service's arithmetic
+ * (99.89999999999999) counts to its nearest minor unit. Null for none.
+ */
+function boundMinor(major: number | null | undefined, currency: string): number | null {
+  if (major === null || major === undefined) return null;
+  return toMinor(major, currency) ?? Math.round(major * 10 ** minorUnits(currency));
 }

@@ -6,15 +6,14 @@
  * the bank's page (a redirect: works without JavaScript). The amount is checked as the cashier's
  * deposit form checks it. One Idempotency-Key per attempt.
  */
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
-import { attemptKeyOf } from '@/lib/checkout/shared/attempt-key';
 import type { CashierError } from './cashier-failure';
 import { runCashierAction } from './cashier-action-client';
 import { checkedAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { toMajor } from '@hosted-checkout/contract/money';
 import { cashierTerms } from './cashier-terms';
 
 /** An error of the Pay N Play form: the cashier's, or no bank chosen. */
@@ -48,24 +47,17 @@ const PayNPlayForm = z.object({
  * state with an error otherwise (amount, bank, or the service's refusal).
  */
 export async function startPayNPlay(previous: PayNPlayFormState, form: FormData): Promise<PayNPlayFormState> {
-  const fallbackKey = attemptKeyOf(undefined, previous);
-  const keyOf = (d: { attemptKey?: string }) => attemptKeyOf(d.attemptKey, { attemptKey: fallbackKey });
   return runCashierAction<typeof PayNPlayForm, PayNPlayFormState>(
     form,
     {
       action: 'pay n play',
       schema: PayNPlayForm,
       limits: { locale: 35, numberLocale: 35, attemptKey: 64, intent: 10, amount: MAX_AMOUNT_CHARS, bankId: 40 },
-      badForm: () => ({ attemptKey: fallbackKey, error: 'rejected' }),
-      failed: ({ error, nothingCreated }, d) => ({
-        attemptKey: nothingCreated ? keyOf(d) : randomUUID(),
-        error,
-        amount: d.amount,
-        bankId: d.bankId,
-      }),
+      previous,
+      badForm: (_bad, attemptKey) => ({ attemptKey, error: 'rejected' }),
+      failed: ({ error }, d, attemptKey) => ({ attemptKey, error, amount: d.amount, bankId: d.bankId }),
     },
-    async ({ sessionId, session }, d) => {
-      const attemptKey = keyOf(d);
+    async ({ sessionId, session, attemptKey }, d) => {
       const kept = { amount: d.amount, bankId: d.bankId };
       if (!d.bankId) return { attemptKey, error: 'bankRequired', field: 'bankId', ...kept };
       let amount = 0;
@@ -73,7 +65,8 @@ export async function startPayNPlay(previous: PayNPlayFormState, form: FormData)
         const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, 'deposit');
         const checked = checkedAmount(d.amount, session.currency, 'deposit', null, d.numberLocale, rules);
         if ('error' in checked) return { attemptKey, error: checked.error, field: 'amount', ...kept };
-        amount = checked.amount;
+        // Minor units from the parse on; the API's major units only in the call.
+        amount = toMajor(checked.minor, session.currency);
       }
       const started = await paymentsApi.startPayNPlay(sessionId, { amount, bankId: d.bankId }, `pay-n-play:${sessionId}:${attemptKey}`);
       return { go: started.redirectUrl };

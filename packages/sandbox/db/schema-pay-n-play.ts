@@ -33,7 +33,7 @@ export interface StoredPlayerIdentity {
 }
 
 /**
- * A bank login of a Pay N Play session: a deposit (held until the merchant decides) or an
+ * A bank login of a Pay N Play session: a deposit (awaiting the merchant's decision) or an
  * identification only (amount 0). Status: AWAITING_BANK (at the bank), AWAITING_DECISION
  * (identified, the merchant asked), ALLOWED, DENIED, FAILED (the bank did not complete).
  */

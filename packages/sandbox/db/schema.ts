@@ -14,7 +14,7 @@ import type {
   SandboxMerchantConfig,
   StoredCard,
   StoredDepositLimits,
-  StoredGambling,
+  StoredResponsibleGambling,
   StoredMap,
   StoredMetadata,
   StoredStatusReason,
@@ -47,7 +47,7 @@ export const customers = pgTable(
     /** Deposit limits set by the merchant, per currency, minor units: { [currency]: { day?, week?, month? } }. */
     depositLimits: jsonb('deposit_limits').$type<StoredDepositLimits>(),
     /** Raises waiting for their cooling-off, the answer before a first deposit, an exclusion, the reality-check interval. */
-    gambling: jsonb('gambling').$type<StoredGambling>(),
+    gambling: jsonb('gambling').$type<StoredResponsibleGambling>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -189,7 +189,7 @@ export const payouts = pgTable(
   (t) => [
     uniqueIndex('payouts_merchant_order').on(t.merchantId, t.orderId),
     index('payouts_pending').on(t.pendingUntil),
-    // A customer's withdrawals paid out in a window, summed into their net deposits (core/net-deposits.ts).
+    // A customer's withdrawals paid out in a window, summed into their net deposits (service/responsible-gambling/net-deposits.ts).
     index('payouts_customer_processed').on(t.customerId, t.processedAt),
     // A cashier session's withdrawals, newest first: its answer lists them and sums what they hold.
     index('payouts_session_created').on(t.sessionId, t.createdAt),

@@ -119,7 +119,7 @@ export type StoredDepositLimits = Record<string, Partial<Record<'day' | 'week' |
  * of limits before a first deposit, a time-out or self-exclusion set by the merchant, and the
  * reality-check interval they chose (minutes; 0: off).
  */
-export interface StoredGambling {
+export interface StoredResponsibleGambling {
   pending?: Record<string, PendingLimits>;
   limitsAnsweredAt?: string;
   exclusion?: { kind: 'TIME_OUT' | 'SELF_EXCLUSION'; until?: string };

@@ -18,6 +18,10 @@ import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
 import { settleDueCreditTransfers } from './bank/credit-transfers';
 import { settleDueAutoDecisions } from './cashier/player-decision';
+import { listenToStatusChanges } from './responsible-gambling/status-listeners';
+
+// The rules that hear the status writer, before the worker or any page pays (core/status-events.ts).
+listenToStatusChanges();
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {

@@ -264,7 +264,7 @@ export async function recordDepositCard(db: Db, payinId: string, cardNumber: str
  * Pays out the session withdrawal `payoutId` through the router: its destination given by the
  * session's browser `pages` (the card `cardNumber`, one the customer deposited with: the closed
  * loop), confirmed by the merchant `token`, its processing time passed (the worker's settling, a
- * minute ahead); expects PROCESSED. Only then does it lower net deposits (core/net-deposits.ts).
+ * minute ahead); expects PROCESSED. Only then does it lower net deposits (service/responsible-gambling/net-deposits.ts).
  */
 export async function payOutWithdrawal(
   db: Db,

@@ -17,7 +17,7 @@ import { newId } from '../core/store';
 import { rememberBank } from './bank-choices';
 import { bankById } from './bank-directory';
 import { isFinalBankStatus, payinStatusOf, type BankReason, type BankStatus, type LaterOutcome } from './bank-status';
-import { holdForPlayerDecision } from './player-identification';
+import { awaitPlayerDecision } from './player-identification';
 import { APP_TOKEN, appTokenOf, BROWSER_TOKEN, newBrowserToken, sameHash, tokenHash } from './bank-tokens';
 
 export type BankPaymentRow = typeof bankPayments.$inferSelect;
@@ -148,9 +148,9 @@ export async function applyBankStatus(
   if (!bank) throw new Error('bank payment vanished during update');
   let payin = locked.payin;
   const mapped = payinStatusOf(status, reason);
-  // A Pay N Play login's payment is held, not paid, until the merchant decides on the player (docs/design.md, E26).
-  const held = payin.status === 'PENDING' && (await holdForPlayerDecision(tx, { bank, payin }, status, reason, now));
-  if (!held && payin.status === 'PENDING' && payin.methodId === BANK_METHOD_ID && mapped.status !== 'PENDING') {
+  // A Pay N Play login's payment awaits the merchant's decision on the player, not paid (docs/design.md, E26).
+  const awaiting = payin.status === 'PENDING' && (await awaitPlayerDecision(tx, { bank, payin }, status, reason, now));
+  if (!awaiting && payin.status === 'PENDING' && payin.methodId === BANK_METHOD_ID && mapped.status !== 'PENDING') {
     payin = await changePayin(tx, payin, {
       status: mapped.status,
       statusReason: mapped.detailedStatus

@@ -1,7 +1,7 @@
 /**
  * The bank's side of a Pay N Play login (docs/design.md, E26): when the bank completes the payment
- * (ACSC) of a pay-in that a Pay N Play session's login started, the pay-in is held (it stays
- * PENDING: the funds are not playable) while the merchant decides on the player the bank
+ * (ACSC) of a pay-in that a Pay N Play session's login started, the pay-in awaits the merchant's decision (it stays
+ * PENDING: the funds are not playable) on the player the bank
  * identified; the identity goes to the merchant in the signed event `cashier.player.identified`.
  * A login the bank rejects ends FAILED (the session may try again). Imported by bank-payments.ts,
  * so it imports nothing of it.
@@ -40,11 +40,11 @@ export async function identificationOfPayin(tx: Db, payinId: string): Promise<Id
 
 /**
  * Called as the bank writes `status` of a payment (bank-payments.ts, applyBankStatus): for a Pay N
- * Play login waiting at the bank, ACSC identifies the player (answers true: the pay-in is held,
- * not paid); RJCT ends the login FAILED (answers false: a deposit is declined as usual; true for a
+ * Play login waiting at the bank, ACSC identifies the player (answers true: the pay-in awaits the
+ * merchant's decision, not paid); RJCT ends the login FAILED (answers false: a deposit is declined as usual; true for a
  * login, whose zero pay-in is declined here, unannounced). Any other payment: false, nothing done.
  */
-export async function holdForPlayerDecision(
+export async function awaitPlayerDecision(
   tx: Db,
   locked: Locked,
   status: BankStatus,

@@ -14,11 +14,11 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payNPlayPlayers } from '@sandbox/db/schema';
 import type { StoredPlayerIdentity } from '@sandbox/db/schema-pay-n-play';
-import type { StoredGambling } from '@sandbox/db/stored-shapes';
-import { activeExclusion } from '../core/deposit-rules';
+import type { StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
+import { activeExclusion } from '../responsible-gambling/deposit-rules';
 import { probableMatchKey } from './player-identity';
 
-type Exclusion = NonNullable<StoredGambling['exclusion']>;
+type Exclusion = NonNullable<StoredResponsibleGambling['exclusion']>;
 
 /** One of the merchant's customers matched to a person: its ids, and its exclusion in force (null: none). */
 export interface MatchedCustomer {
@@ -38,7 +38,7 @@ export interface PersonMatches {
 /** The provisional customers of Pay N Play sessions (externalUserId `pnp:…`) are no one. */
 const PROVISIONAL = 'pnp:%';
 
-type Row = { id: string; externalUserId: string; gambling: StoredGambling | null };
+type Row = { id: string; externalUserId: string; gambling: StoredResponsibleGambling | null };
 
 /**
  * The customers of `merchantId` that are or may be the person of `identity` at `now`: `known`,

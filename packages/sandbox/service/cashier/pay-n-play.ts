@@ -1,8 +1,8 @@
 /**
- * Pay N Play sessions (docs/design.md, E26): a cashier session created without a customer holds a
+ * Pay N Play sessions (docs/design.md, E26): a cashier session created without a customer has a
  * provisional one (never shown, never a player) until the merchant allows the player the bank
- * identified. Until then the only move is the bank login: a deposit by Pay by Bank, held while the
- * merchant decides, or an identification only (amount 0, a pay-in of 0 that carries the bank's
+ * identified. Until then the only move is the bank login: a deposit by Pay by Bank, awaiting the
+ * merchant's decision, or an identification only (amount 0, a pay-in of 0 that carries the bank's
  * flow and is never listed nor announced). The decision is player-decision.ts's.
  */
 import { randomUUID } from 'node:crypto';
@@ -10,7 +10,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankPayments, cashierSessions, customers, payins, playerIdentifications } from '@sandbox/db/schema';
 import type { Customer } from '@hosted-checkout/contract/common';
-import { isIdentification, type PayNPlayStartAnswer, type PayNPlayStartRequest, type PayNPlayState } from '@hosted-checkout/contract/pay-n-play';
+import {
+  isIdentification,
+  type PayNPlayStartAnswer,
+  type PayNPlayStartRequest,
+  type PayNPlayState,
+} from '@hosted-checkout/contract/pay-n-play';
 import { consume } from '@/lib/security/velocity';
 import { SandboxApiError, invalid, rateLimited } from '../core/api-error';
 import { required } from '@hosted-checkout/contract/required';

@@ -2,14 +2,14 @@
  * The merchant's decision on a player a Pay N Play login identified (docs/design.md, E26):
  * `POST /public/cashier/session/{id}/player-decision`, or the sandbox merchant's automatic one
  * (adults allowed; under age and the self-exclusion register denied; a player with an excluded
- * probable match left to the merchant, the deposit held) settled by the worker.
+ * probable match left to the merchant, the deposit awaiting) settled by the worker.
  * The service holds what the bank verified, so some players it never accepts, whatever the
  * merchant answers: one under the minimum age of the licence in force (18 without a licence) or on
  * the sandbox's self-exclusion register. Their ALLOW is answered as DENY with that reason (the
  * deposit returned, DECLINED BLOCKED_CUSTOMER, the session given no customer).
  * ALLOW gives the session its customer (a returning player's own, recognised by the keyed player
  * key of a national id; else the customer the merchant names, or a new one from the bank's
- * identity) and pays the held deposit through changePayin, so that customer's own exclusion and
+ * identity) and pays the awaiting deposit through changePayin, so that customer's own exclusion and
  * deposit limits (E23) bind. An exclusion protects the person who asked for it: one under another
  * customer (a probable match: the same name, birth date and postal code, which anyone who knows
  * them can register with) is never copied onto the session's customer. A deposit may instead await the player's answer to
@@ -29,7 +29,7 @@ import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { changePayin, type PayinRow } from '../core/records';
 import { rulesForCustomer } from '@hosted-checkout/contract/responsible-gambling/regulators';
-import { activeExclusion } from '../core/deposit-rules';
+import { activeExclusion } from '../responsible-gambling/deposit-rules';
 import { merchantConfig } from '../core/request-context';
 import { ageOn } from '@hosted-checkout/contract/responsible-gambling/age';
 import { nameAndBirthDate, nationalIdHashFor } from '../bank/player-identity';
@@ -49,7 +49,7 @@ export const ADULT_AGE = 18;
 /**
  * The sandbox merchant's own checks, as a merchant runs them (pure): under `minimumAge` and a
  * player on the register (`selfExcluded`) are denied; a player with an excluded probable match
- * (`excludedMatch`) is left to the merchant (null: no automatic decision, the deposit held).
+ * (`excludedMatch`) is left to the merchant (null: no automatic decision, the deposit awaits it).
  */
 export function autoDecision(
   identity: Pick<StoredPlayerIdentity, 'dateOfBirth'>,
@@ -308,7 +308,7 @@ export async function settleDueAutoDecisions(tx: Db, now = new Date()): Promise<
       excludedProbableMatch(matches),
     );
     if (!decision) {
-      logger.info({ identificationId: id }, 'pay n play: an excluded probable match; the deposit is held for the merchant’s decision');
+      logger.info({ identificationId: id }, 'pay n play: an excluded probable match; the deposit awaits the merchant’s decision');
       await tx.update(playerIdentifications).set({ autoDecideAt: null }).where(eq(playerIdentifications.id, id));
       continue;
     }

@@ -20,7 +20,7 @@ import { logger } from '@/lib/log';
 import { isShuttingDown, onShutdown } from '@/lib/net/shutdown';
 import { canAccess, type Principal } from '../core/auth';
 import { balances } from './sessions';
-import { heldMinor, RESERVING } from '../core/records';
+import { reservationMinor, RESERVING } from '../core/records';
 
 /** How long change rows are kept (ms); the worker prunes older ones. */
 const CHANGES_RETENTION_MS = 10 * 60_000;
@@ -94,7 +94,7 @@ async function readChanges(
 async function statesOf(db: Db, sessions: { id: string; currency: string; balanceMinor: number | null }[]): Promise<SessionChange[]> {
   if (sessions.length === 0) return [];
   const reservedRows = await db
-    .select({ sessionId: payouts.sessionId, total: sum(heldMinor) })
+    .select({ sessionId: payouts.sessionId, total: sum(reservationMinor) })
     .from(payouts)
     .where(
       and(
@@ -108,9 +108,9 @@ async function statesOf(db: Db, sessions: { id: string; currency: string; balanc
     .groupBy(payouts.sessionId);
   const reserved = new Map(reservedRows.map((r) => [r.sessionId, Number(r.total ?? 0)]));
   return sessions.map((s) => {
-    const held = reserved.get(s.id) ?? 0;
-    if (s.balanceMinor === null) return { sessionId: s.id, balance: null, reserved: toMajor(held, s.currency), available: null };
-    return { sessionId: s.id, ...balances(s.balanceMinor, held, s.currency) };
+    const reservedHere = reserved.get(s.id) ?? 0;
+    if (s.balanceMinor === null) return { sessionId: s.id, balance: null, reserved: toMajor(reservedHere, s.currency), available: null };
+    return { sessionId: s.id, ...balances(s.balanceMinor, reservedHere, s.currency) };
   });
 }
 

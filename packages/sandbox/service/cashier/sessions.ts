@@ -19,14 +19,14 @@ import { createPayinFor } from '../payins/payin-create';
 import { createPayoutFor } from '../payouts/payouts';
 import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
 import { newId } from '../core/store';
-import { heldMinor, RESERVING } from '../core/records';
+import { reservationMinor, RESERVING } from '../core/records';
 import { assertServedWithoutKyc, assertWithinBounds, cashierFee, mayCancelWithdrawals } from '../merchant/cashier-rules';
-import { depositRoomMinor } from '../core/deposit-limits';
-import { assertFinancialLimits } from '../core/financial-limits';
+import { depositRoomMinor } from '../responsible-gambling/deposit-limits';
+import { assertFinancialLimits } from '../responsible-gambling/financial-limits';
 import { depositRoomMajor } from '../responsible-gambling/deposit-limit-views';
 import { assertDepositRules, responsibleGamblingOf, sessionMoney } from '../responsible-gambling/responsible-gambling';
 import { customerRow } from '../responsible-gambling/limits-prompt';
-import { assertNetDepositThreshold } from '../core/net-deposit-threshold';
+import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
 import type { BankAccountChoice } from '@hosted-checkout/contract/bank-withdrawals';
@@ -79,12 +79,12 @@ export async function loadSession(tx: Db, principal: Principal, id: string, lock
 }
 
 /**
- * What the session's withdrawals that are not final hold, in minor units of the session currency
+ * What the session's withdrawals that are not final reserve, in minor units of the session currency
  * (each payout's initial value, before any conversion to the PSP's currency, plus its cashier fee).
  */
 async function reservedMinor(tx: Db, sessionId: string): Promise<number> {
   const [row] = await tx
-    .select({ total: sum(heldMinor) })
+    .select({ total: sum(reservationMinor) })
     .from(payouts)
     .where(and(eq(payouts.sessionId, sessionId), inArray(payouts.status, RESERVING)));
   return Number(row?.total ?? 0);

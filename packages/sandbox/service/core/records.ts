@@ -16,8 +16,7 @@ import { toMajor } from '@hosted-checkout/contract/money';
 import { enqueueEvent } from './webhooks';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition, isTerminal } from './transitions';
-import { refusalAtPayment } from './deposit-rules';
-import { signalFinancialCheck } from './financial-check-signal';
+import { emitStatusChange, paymentRefusal } from './status-events';
 import type { PendingOutcome, StoredStatusReason } from '@sandbox/db/stored-shapes';
 
 export type PayinRow = typeof payins.$inferSelect;
@@ -116,15 +115,15 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
 /**
  * Writes a change to a pay-in (`row`: read locked by the caller). A status in `set` must be an
  * edge of the transitions table (409 INVALID_STATE, the same status included); a new status
- * queues `payin.status_changed` (and the h2h webhook). The one way to SUCCESS: a pay-in whose
- * customer is in a time-out or self-excluded, or a cashier deposit over the customer's limits as
- * they are now, ends DECLINED instead (refusalAtPayment, deposit-rules.ts: BLOCKED_CUSTOMER,
- * CUSTOMER_ISSUES), with the customer row locked in this transaction, whichever path paid it.
+ * queues `payin.status_changed` (and the h2h webhook), then tells the status listeners
+ * (status-events.ts). The one way to SUCCESS: the payment guards are heard first, and a pay-in one
+ * of them refuses ends DECLINED instead, with its reason, whichever path paid it (responsible
+ * gambling registers its guard, exclusions and limits: responsible-gambling/status-listeners.ts).
  */
 export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof payins.$inferInsert>): Promise<PayinRow> {
   if (set.status !== undefined) assertTransition('payin', row.status, set.status);
   if (set.status === 'SUCCESS') {
-    const refusal = await refusalAtPayment(tx, row);
+    const refusal = await paymentRefusal(tx, row);
     if (refusal) set = { ...set, status: 'DECLINED', statusReason: refusal, pendingUntil: null, pendingOutcome: null };
   }
   const [updated] = await tx
@@ -139,26 +138,26 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
       previousStatus: row.status,
     });
     if (updated.h2h) await enqueueH2hWebhook(tx, updated);
-    // A paid deposit may take a UKGC customer to the financial-check threshold: the merchant is told (never blocking).
-    if (updated.status === 'SUCCESS') await signalFinancialCheck(tx, updated);
+    await emitStatusChange(tx, { kind: 'payin', row: updated, previous: row.status });
   }
   return updated;
 }
 
-/** Payout statuses that still hold their amount against a session's balance (not final): withdrawals on their way. */
+/** Payout statuses that still reserve their amount of a session's balance (not final): withdrawals on their way. */
 export const RESERVING = PAYOUT_STATUSES.filter((status) => !isTerminal('payout', status));
 
 /**
- * What a withdrawal holds of its session's balance while it is not final, and takes from it when
+ * What a withdrawal reserves of its session's balance while it is not final, and takes from it when
  * PROCESSED: the value asked plus the cashier fee, minor units of the session currency.
  */
-export const heldMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)`;
+export const reservationMinor = sql<number>`${payouts.initialValueMinor} + coalesce(${payouts.feeMinor}, 0)`;
 
 /**
  * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
  * new one queues `payout.status_changed`; one that becomes PROCESSED is stamped `processedAt` (when
- * it was paid out: net deposits count it from then, core/net-deposits.ts), and a session withdrawal
- * that does lowers the session balance by its amount (its reservation ends as the money leaves).
+ * it was paid out: net deposits count it from then, responsible-gambling/net-deposits.ts), and a session withdrawal
+ * that does lowers the session balance by its amount (its reservation ends as the money leaves);
+ * the status listeners are told (status-events.ts).
  */
 export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof payouts.$inferInsert>): Promise<PayoutRow> {
   if (set.status !== undefined) assertTransition('payout', row.status, set.status);
@@ -186,6 +185,7 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
         })
         .where(and(eq(cashierSessions.id, updated.sessionId), isNotNull(cashierSessions.balanceMinor)));
     }
+    await emitStatusChange(tx, { kind: 'payout', row: updated, previous: row.status });
   }
   return updated;
 }

@@ -2,7 +2,7 @@
  * The sandbox's cashier rules (docs/design.md, section 3): the merchant's bounds of one deposit or
  * withdrawal, the method a cashier transaction was priced for, fees per method, the KYC refusal,
  * and whether a customer may cancel their pending withdrawal (the cancel itself:
- * cashier/withdrawal-cancel.ts). A customer's deposit limits are core/deposit-limits.ts's.
+ * cashier/withdrawal-cancel.ts). A customer's deposit limits are responsible-gambling/deposit-limits.ts's.
  * Amounts are ISO 4217 minor units inside, major units at the API.
  */
 import type { Customer } from '@hosted-checkout/contract/common';
@@ -11,8 +11,8 @@ import { feeBreakdown, findFeeRule } from '@hosted-checkout/contract/fees';
 import { formatMinor } from '@hosted-checkout/contract/money';
 import { SandboxApiError, invalid } from '../core/api-error';
 import { selectProcessor } from '../core/selection';
-import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';
-import { activeExclusion } from '../core/deposit-rules';
+import type { SandboxMerchantConfig, StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
+import { activeExclusion } from '../responsible-gambling/deposit-rules';
 import { rulesFor } from '../core/merchant-config';
 
 const limitError = (message: string) => new SandboxApiError('LIMIT_EXCEEDED', message);
@@ -73,7 +73,7 @@ export function cashierFee(
 export function mayCancelWithdrawals(
   config: SandboxMerchantConfig,
   customer: Pick<Customer, 'billing'> | null | undefined,
-  gambling?: StoredGambling | null,
+  gambling?: StoredResponsibleGambling | null,
 ): boolean {
   // A customer in a time-out or self-excluded does not put money back into play.
   if (activeExclusion(gambling)) return false;

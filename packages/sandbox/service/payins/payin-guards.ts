@@ -6,7 +6,7 @@
 import type { Db } from '@sandbox/db/client';
 import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity';
 import { SandboxApiError, rateLimited } from '../core/api-error';
-import { assertFinancialLimits } from '../core/financial-limits';
+import { assertFinancialLimits } from '../responsible-gambling/financial-limits';
 import { attemptsRemaining, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { payinActions } from '../core/transitions';
@@ -14,7 +14,7 @@ import type { Principal } from '../core/auth';
 import { assertCashierMethod } from '../merchant/cashier-rules';
 import { assertDepositRules } from '../responsible-gambling/responsible-gambling';
 import { customerRow } from '../responsible-gambling/limits-prompt';
-import { assertNetDepositThreshold } from '../core/net-deposit-threshold';
+import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
 import { loadPayinForUpdate } from './payin-loading';
 
 /** Whether a pay-in may be processed: its status (the transitions table) and its attempts left. Throws 409. */

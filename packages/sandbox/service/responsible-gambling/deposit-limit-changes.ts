@@ -12,7 +12,7 @@ import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
 import type { CustomerLimitsRequest } from '@hosted-checkout/contract/customer';
 import type { LimitKind, ResponsibleGamblingRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
-import { kindLimitsAcross, OTHER_KINDS, type OtherKind } from '../core/financial-limits';
+import { kindLimitsAcross, OTHER_KINDS, type OtherKind } from './financial-limits';
 import type { Period, PeriodLimitsMinor } from '@hosted-checkout/contract/responsible-gambling/limits';
 import {
   bindingLimits,
@@ -34,7 +34,7 @@ import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { rulesFor } from '../core/merchant-config';
 import { required } from '@hosted-checkout/contract/required';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from '../core/deposit-limits';
+import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from './deposit-limits';
 
 /**
  * PUT /public/customer/{customerId}/limits (merchant only): replaces the customer's deposit limits
@@ -60,8 +60,8 @@ export async function setCustomerLimits(
   config: (merchantId: string) => Promise<SandboxMerchantConfig>,
 ): Promise<{ kept: RaiseNote[]; dropped: RaiseNote[] }> {
   requireMerchant(principal);
-  // The merchant's limits may answer the question a held Pay N Play deposit waits on: locked first, paid once they are written.
-  const held = await lockDepositsAwaitingLimits(tx, customerId);
+  // The merchant's limits may answer the question a Pay N Play deposit awaits: locked first, paid once they are written.
+  const awaiting = await lockDepositsAwaitingLimits(tx, customerId);
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1).for('update');
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
   const merchant = await config(row.merchantId);
@@ -90,7 +90,7 @@ export async function setCustomerLimits(
   const { pending, kept, dropped } = raisesAfterMerchantLimits(stored, raises, converterOf(merchant));
   const gambling = { ...(row.gambling ?? {}), pending };
   await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
-  await payAnsweredDeposits(tx, held);
+  await payAnsweredDeposits(tx, awaiting);
   if (kept.length > 0 || dropped.length > 0)
     logger.info(
       { customerId, kept, dropped },

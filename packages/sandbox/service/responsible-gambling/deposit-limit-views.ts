@@ -11,8 +11,8 @@ import type { Period } from '@hosted-checkout/contract/responsible-gambling/limi
 import { bindingLimits, type PendingByCurrency } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import { toMajor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { converterOf, customerLimitsAcross, PERIOD_LIST, type depositRoomMinor, type LimitsRow } from '../core/deposit-limits';
-import { kindLimitsAcross, OTHER_KINDS, type KindRoom, type OtherKind } from '../core/financial-limits';
+import { converterOf, customerLimitsAcross, PERIOD_LIST, type depositRoomMinor, type LimitsRow } from './deposit-limits';
+import { kindLimitsAcross, OTHER_KINDS, type KindRoom, type OtherKind } from './financial-limits';
 
 /** The session answer's `depositLimits` (per period: limit and what is left) in major units of `currency`, from `depositRoomMinor`; undefined without limits. */
 export function depositRoomMajor(room: Awaited<ReturnType<typeof depositRoomMinor>>, currency: string): DepositRoom | undefined {

@@ -64,12 +64,12 @@ export async function lockDepositsAwaitingLimits(tx: Db, customerId: string, now
       ),
     )
     .orderBy(asc(payins.pendingUntil), asc(payins.id));
-  const held: PayinRow[] = [];
+  const locked: PayinRow[] = [];
   for (const { id } of awaiting) {
     const [payin] = await tx.select().from(payins).where(eq(payins.id, id)).for('update');
-    if (payin?.status === 'PENDING' && payin.pendingUntil && payin.pendingUntil > now) held.push(payin);
+    if (payin?.status === 'PENDING' && payin.pendingUntil && payin.pendingUntil > now) locked.push(payin);
   }
-  return held;
+  return locked;
 }
 
 /**
@@ -77,9 +77,9 @@ export async function lockDepositsAwaitingLimits(tx: Db, customerId: string, now
  * limits first, through changePayin (so the limits just set bind them: a deposit above them ends
  * DECLINED); one still asked waits for the next answer or its deadline. Answers how many moved.
  */
-export async function payAnsweredDeposits(tx: Db, held: PayinRow[]): Promise<number> {
+export async function payAnsweredDeposits(tx: Db, awaiting: PayinRow[]): Promise<number> {
   let paid = 0;
-  for (const payin of held) {
+  for (const payin of awaiting) {
     if (await limitsAskedFirst(tx, payin.merchantId, payin.customerId)) continue;
     await changePayin(tx, payin, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null });
     paid += 1;

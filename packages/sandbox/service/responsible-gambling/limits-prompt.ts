@@ -9,8 +9,8 @@ import { customers } from '@sandbox/db/schema';
 import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { PERIODS, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
-import { customerLimitsAcross } from '../core/deposit-limits';
-import { kindLimitsAcross, OTHER_KINDS } from '../core/financial-limits';
+import { customerLimitsAcross } from './deposit-limits';
+import { kindLimitsAcross, OTHER_KINDS } from './financial-limits';
 
 /** A customer's row as stored. */
 export type CustomerRow = typeof customers.$inferSelect;

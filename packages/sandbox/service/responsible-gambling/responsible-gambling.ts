@@ -1,7 +1,7 @@
 /**
  * The sandbox's regulated cashier (docs/design.md, sections 3 and 8): the rules of the merchant's
  * licences that cover a customer (packages/contract/src/responsible-gambling/regulators.ts), the customer's answer in the cashier
- * (their own deposit limits, owned by core/deposit-limits.ts; the answer before a first deposit;
+ * (their own deposit limits, owned by deposit-limits.ts; the answer before a first deposit;
  * reality checks), and a time-out or self-exclusion set by the merchant. Deposits are refused
  * while an exclusion lasts (409 CUSTOMER_EXCLUDED) and until the limits the rules ask for are
  * answered (409 LIMITS_REQUIRED); withdrawals stay open. Minor units inside, major at the API.
@@ -9,23 +9,28 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, customers, payins, payouts } from '@sandbox/db/schema';
-import type { ExclusionRequest, ResponsibleGambling, ResponsibleGamblingRequest, ReviewRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type {
+  ExclusionRequest,
+  ResponsibleGambling,
+  ResponsibleGamblingRequest,
+  ReviewRequest,
+} from '@hosted-checkout/contract/responsible-gambling/schemas';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { toMajor } from '@hosted-checkout/contract/money';
-import type { SandboxMerchantConfig, StoredGambling } from '@sandbox/db/stored-shapes';
+import type { SandboxMerchantConfig, StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
-import { heldMinor, RESERVING } from '../core/records';
-import { activeExclusion } from '../core/deposit-rules';
+import { reservationMinor, RESERVING } from '../core/records';
+import { activeExclusion } from './deposit-rules';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor } from '../core/deposit-limits';
+import { ceilingMinor } from './deposit-limits';
 import { customerLimitChange, otherLimitChanges } from './deposit-limit-changes';
 import { limitsInForce, otherLimitsInForce, pendingRaises, roomMajor } from './deposit-limit-views';
-import { financialRoomMinor } from '../core/financial-limits';
+import { financialRoomMinor } from './financial-limits';
 import { reviewDue } from '@hosted-checkout/contract/responsible-gambling/financial-review';
 import { rulesFor } from '../core/merchant-config';
 import { thresholdFor, thresholdIn } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
-import { thresholdRoom } from '../core/net-deposit-threshold';
+import { thresholdRoom } from './net-deposit-threshold';
 import { customerRow, limitsPrompt, type CustomerRow } from './limits-prompt';
 
 /** Payout statuses on their way (not final). */
@@ -57,7 +62,7 @@ export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerR
 }
 
 /** The reality check's interval for the customer (minutes; 0: off): their choice within the rules, else the rules' default. */
-function realityCheckMinutes(rules: RulesInForce, gambling: StoredGambling | null | undefined): number {
+function realityCheckMinutes(rules: RulesInForce, gambling: StoredResponsibleGambling | null | undefined): number {
   const chosen = gambling?.realityCheckMinutes;
   if (chosen === undefined) return rules.realityCheck.defaultMinutes;
   if (chosen === 0) return rules.realityCheck.mandatory ? rules.realityCheck.defaultMinutes : 0;
@@ -70,7 +75,7 @@ export interface SessionMoney {
   deposited: number;
   /** Withdrawals paid or on their way (fee included). */
   withdrawn: number;
-  /** Withdrawals on their way only: what they hold against the balance. */
+  /** Withdrawals on their way only: what they reserve of the balance. */
   reserved: number;
 }
 
@@ -78,7 +83,7 @@ export interface SessionMoney {
 const DEPOSITED = ['SUCCESS', 'REFUND_PENDING', 'PARTIALLY_REFUNDED', 'REFUND_FAILED'] as const;
 
 /**
- * What the session's customer paid in and took out, and what its withdrawals on their way hold,
+ * What the session's customer paid in and took out, and what its withdrawals on their way reserve,
  * in one statement (by the session indexes of pay-ins and payouts): the session answer's
  * reality check and balances.
  */
@@ -87,8 +92,8 @@ export async function sessionMoney(tx: Db, sessionId: string): Promise<SessionMo
   const [row] = await tx
     .select({
       deposited: sql<string>`(select coalesce(sum(${payins.initialAmountMinor}), 0) from ${payins} where ${deposited})`,
-      withdrawn: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...RESERVING])}), 0)`,
-      reserved: sql<string>`coalesce(sum(${heldMinor}) filter (where ${inArray(payouts.status, RESERVING)}), 0)`,
+      withdrawn: sql<string>`coalesce(sum(${reservationMinor}) filter (where ${inArray(payouts.status, ['PROCESSED', ...RESERVING])}), 0)`,
+      reserved: sql<string>`coalesce(sum(${reservationMinor}) filter (where ${inArray(payouts.status, RESERVING)}), 0)`,
     })
     .from(payouts)
     .where(eq(payouts.sessionId, sessionId));
@@ -184,8 +189,8 @@ export async function setResponsibleGambling(
   if (!session || !canAccess(principal, session.merchantId)) throw notFound('Cashier session');
   if (session.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
   const merchant = await config(session.merchantId);
-  // A held Pay N Play deposit this answer may pay: locked first (the pay-in before the customer), paid once the answer is written.
-  const held = request.depositLimits || request.noLimits ? await lockDepositsAwaitingLimits(tx, session.customerId) : [];
+  // A Pay N Play deposit awaiting limits this answer may pay: locked first (the pay-in before the customer), paid once the answer is written.
+  const awaiting = request.depositLimits || request.noLimits ? await lockDepositsAwaitingLimits(tx, session.customerId) : [];
   const row = await customerRow(tx, session.customerId, true);
   if (!row) throw notFound('Customer');
   const currency = session.currency;
@@ -193,7 +198,7 @@ export async function setResponsibleGambling(
   const now = new Date();
   // The limits and the raises not applied yet, as the customer's change leaves them (core/deposit-limit-changes.ts).
   const limits = customerLimitChange(row, merchant, rules, currency, request, now);
-  const gambling: StoredGambling = { ...(row.gambling ?? {}) };
+  const gambling: StoredResponsibleGambling = { ...(row.gambling ?? {}) };
   if (request.depositLimits) gambling.limitsAnsweredAt = now.toISOString();
   // Loss and net deposit limits, by the same path (deposit-limit-changes.ts, kindLimitChange).
   const other = otherLimitChanges(row, merchant, rules, currency, request, now);
@@ -214,7 +219,7 @@ export async function setResponsibleGambling(
   }
   gambling.pending = limits.pending;
   await tx.update(customers).set({ depositLimits: limits.depositLimits, gambling, updatedAt: now }).where(eq(customers.id, row.id));
-  await payAnsweredDeposits(tx, held);
+  await payAnsweredDeposits(tx, awaiting);
   const updated = await customerRow(tx, row.id);
   return responsibleGamblingOf(tx, merchant, session, updated, { now });
 }
@@ -230,7 +235,7 @@ export async function setCustomerReview(tx: Db, principal: Principal, customerId
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
   const at = new Date(request.reviewedAt);
   if (at.getTime() > Date.now()) throw invalid('`reviewedAt` is in the future');
-  const gambling: StoredGambling = { ...(row.gambling ?? {}), reviewedAt: at.toISOString() };
+  const gambling: StoredResponsibleGambling = { ...(row.gambling ?? {}), reviewedAt: at.toISOString() };
   await tx.update(customers).set({ gambling, updatedAt: new Date() }).where(eq(customers.id, row.id));
 }
 
@@ -239,7 +244,7 @@ export async function setCustomerExclusion(tx: Db, principal: Principal, custome
   requireMerchant(principal);
   const row = await customerRow(tx, customerId, true);
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
-  const gambling: StoredGambling = { ...(row.gambling ?? {}) };
+  const gambling: StoredResponsibleGambling = { ...(row.gambling ?? {}) };
   if (request.kind === 'NONE') delete gambling.exclusion;
   else {
     if (request.kind === 'TIME_OUT' && !request.until) throw invalid('A time-out needs `until`');

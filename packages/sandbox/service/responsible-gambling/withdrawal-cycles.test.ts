@@ -1,6 +1,6 @@
 /**
  * Loss and net deposit limits, the KSA threshold and the £150 signal cannot be cycled with
- * withdrawals (docs/design.md, section 8; core/net-deposits.ts): a withdrawal lowers net deposits
+ * withdrawals (docs/design.md, section 8; net-deposits.ts): a withdrawal lowers net deposits
  * only once it is PROCESSED (paid out), counted by when it was paid out; one created, waiting or
  * pending frees nothing, and one cancelled or failed never did. Through the sandbox's router, every
  * answer checked against the OpenAPI document; customers of the regulated merchant (MT billing:

@@ -16,7 +16,7 @@ import { limitsAcross } from '@hosted-checkout/contract/responsible-gambling/lim
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { convertMinor, formatMinor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { SandboxApiError } from './api-error';
+import { SandboxApiError } from '../core/api-error';
 
 type CustomerRow = typeof customers.$inferSelect;
 /** The columns of a customer's row that hold their deposit limits and raises. */

@@ -12,9 +12,9 @@ import type { Db } from '@sandbox/db/client';
 import type { customers } from '@sandbox/db/schema';
 import { calendarMonthOf, thresholdFor, thresholdIn } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { SandboxApiError } from './api-error';
+import { SandboxApiError } from '../core/api-error';
 import { moneyText } from './deposit-limits';
-import { rulesFor } from './merchant-config';
+import { rulesFor } from '../core/merchant-config';
 import { netDepositsMinor } from './net-deposits';
 
 type CustomerRow = typeof customers.$inferSelect;

@@ -9,7 +9,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { logger } from '@/lib/log';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
 import { endCoolingOff, RETURN_URLS, testCustomer } from '@sandbox/testing/sandbox-fixtures';
-import { sandboxDb } from './store';
+import { sandboxDb } from '../core/store';
 
 const MERCHANT = 'sbx_regulated_merchant';
 const browserOf = testBrowser();

@@ -11,11 +11,11 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
-import type { StoredGambling } from '@sandbox/db/stored-shapes';
+import type { StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
 import { convertMinor } from '@hosted-checkout/contract/money';
-import { enqueueEvent } from './webhooks';
-import { merchantConfig } from './request-context';
-import { rulesFor } from './merchant-config';
+import { enqueueEvent } from '../core/webhooks';
+import { merchantConfig } from '../core/request-context';
+import { rulesFor } from '../core/merchant-config';
 import { netDepositsMinor } from './net-deposits';
 
 /** The event's type. */
@@ -63,7 +63,7 @@ export async function signalFinancialCheck(tx: Db, payin: PayinRow, now = new Da
     });
   }
   if (crossed || stored?.over !== over) {
-    const gambling: StoredGambling = { ...(customer.gambling ?? {}), financialCheck: { over, at: now.toISOString() } };
+    const gambling: StoredResponsibleGambling = { ...(customer.gambling ?? {}), financialCheck: { over, at: now.toISOString() } };
     await tx.update(customers).set({ gambling, updatedAt: now }).where(eq(customers.id, customer.id));
   }
   return crossed;

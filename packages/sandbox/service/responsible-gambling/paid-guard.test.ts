@@ -28,9 +28,9 @@ import { customers, payins } from '@sandbox/db/schema';
 import type { Db } from '@sandbox/db/client';
 import { sandboxDb } from '../core/store';
 import { changePayin } from '../core/records';
-import { completeChallenge, decidePayinAtProvider } from './payin-decisions';
-import { settleDuePayins } from './payin-loading';
-import { issueSandboxWalletToken } from './sandbox-wallet-token';
+import { completeChallenge, decidePayinAtProvider } from '../payins/payin-decisions';
+import { settleDuePayins } from '../payins/payin-loading';
+import { issueSandboxWalletToken } from '../payins/sandbox-wallet-token';
 
 const DEMO = 'sbx_demo_merchant';
 const WALLETS = 'sbx_wallet_merchant';

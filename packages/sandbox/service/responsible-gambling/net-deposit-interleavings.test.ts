@@ -4,8 +4,8 @@
  * given a destination, confirmed, cancelled, failed and paid out, a customer's net deposit or loss
  * limit never admits more net deposits (deposits paid less withdrawals PROCESSED) than itself in
  * its window, and every deposit is decided exactly as the rule says (a withdrawal frees room only
- * once paid out). Driven on the real writes (changePayin, whose payment check reads the limits;
- * changePayout, which stamps a payout paid out) over PGlite; rows made directly, as the router's
+ * once paid out). Driven on the real writes (changePayin, whose payment guard reads the limits:
+ * registered here as the sandbox's entry points register it, status-listeners.ts; changePayout, which stamps a payout paid out) over PGlite; rows made directly, as the router's
  * cases are elsewhere (withdrawal-cycles.test.ts). Amounts in EUR minor units.
  */
 import { randomUUID } from 'node:crypto';
@@ -16,9 +16,12 @@ import type { Db } from '@sandbox/db/client';
 import { customers, payins, payouts } from '@sandbox/db/schema';
 import type { PayinStatus, PayoutStatus } from '@hosted-checkout/contract/enums';
 import { picker, random } from '@/lib/testing/random';
-import { changePayin, changePayout } from './records';
+import { changePayin, changePayout } from '../core/records';
 import { netDepositsMinor } from './net-deposits';
-import { newId, sandboxDb } from './store';
+import { newId, sandboxDb } from '../core/store';
+import { listenToStatusChanges } from './status-listeners';
+
+listenToStatusChanges();
 
 const MERCHANT_ID = 'merchant-regulated';
 const RUNS = 200;

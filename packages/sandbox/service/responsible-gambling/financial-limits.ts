@@ -24,7 +24,7 @@ import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/s
 import { convertMinor } from '@hosted-checkout/contract/money';
 import { netDepositsByCurrency, netInCurrency } from './net-deposits';
 import { depositRoomMinor, moneyText, type LimitsRow } from './deposit-limits';
-import { SandboxApiError } from './api-error';
+import { SandboxApiError } from '../core/api-error';
 
 /** The kinds of limit, in the order the cashier shows them (deposit limits first: RTS 12B's prominence). */
 export const LIMIT_KINDS: LimitKind[] = ['deposit', 'loss', 'netDeposit'];

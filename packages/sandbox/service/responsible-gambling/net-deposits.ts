@@ -12,7 +12,7 @@
  *   with `onTheirWay`, also PENDING and PENDING_3DS (a deposit about to be paid must not slip
  *   under a limit beside another).
  * - A withdrawal counts only once it is PROCESSED (paid out), by when it was paid out (the
- *   payout's `processed_at`, stamped by changePayout in records.ts), for the value asked without
+ *   payout's `processed_at`, stamped by changePayout in core/records.ts), for the value asked without
  *   its fee. One CREATED, WAITING_FOR_CONFIRMATION or PENDING lowers nothing (it may still be
  *   cancelled or fail: counting it would let a customer withdraw, deposit into the room it made,
  *   then cancel, and pay in past any limit), nor one REJECTED (cancelled), FAILED or TIMEOUT.

@@ -2,24 +2,24 @@
  * What binds a deposit of a customer when it is paid (docs/design.md, E19 and E23,
  * section 8): a time-out or self-exclusion the merchant recorded, and the customer's deposit limits in
  * every currency. The one check every pay-in passes on its way to SUCCESS (`refusalAtPayment`,
- * called by changePayin in records.ts), so no path (card, 3-D Secure Method or challenge, SPC,
- * wallet, APM, a timed outcome, host-to-host) can pay a deposit the rules refuse. Lives in the
- * core layer for that reason; the limits themselves are deposit-limits.ts's. Integer minor units
- * inside.
+ * the payment guard status-listeners.ts registers, heard by changePayin in core/records.ts), so
+ * no path (card, 3-D Secure Method or challenge, SPC, wallet, APM, a timed outcome, host-to-host)
+ * can pay a deposit the rules refuse. The limits themselves are deposit-limits.ts's. Integer
+ * minor units inside.
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import { formatMinor } from '@hosted-checkout/contract/money';
-import type { StoredGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
+import type { StoredResponsibleGambling, StoredStatusReason } from '@sandbox/db/stored-shapes';
 import { bindingOver, financialRoomMinor, kindText } from './financial-limits';
 import { thresholdRoom, thresholdText } from './net-deposit-threshold';
-import { merchantConfig } from './request-context';
+import { merchantConfig } from '../core/request-context';
 
 type PayinRow = typeof payins.$inferSelect;
 
 /** The active exclusion of a customer at `now`, or null (a time-out or fixed term that ended is over). */
-export function activeExclusion(gambling: StoredGambling | null | undefined, now = new Date()) {
+export function activeExclusion(gambling: StoredResponsibleGambling | null | undefined, now = new Date()) {
   const e = gambling?.exclusion;
   if (!e) return null;
   if (e.until && new Date(e.until).getTime() <= now.getTime()) return null;
@@ -52,7 +52,7 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
   }
   if (!row.sessionId || !customer) return null;
   const config = await merchantConfig(tx, row.merchantId);
-  // Every financial limit (deposit, loss, net deposit; core/financial-limits.ts): the most restrictive binds, named.
+  // Every financial limit (deposit, loss, net deposit; financial-limits.ts): the most restrictive binds, named.
   const room = await financialRoomMinor(tx, row.customerId, row.initialCurrency, {
     row: customer,
     rates: config.ratesToEur,

@@ -66,14 +66,14 @@ const percent = (locale: string, share: number) =>
 for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
     test.use({ locale });
-    const g = catalogue(locale).gambling;
+    const g = catalogue(locale).responsibleGambling;
 
     test(`the notice at 50 % of the monthly limit, then at 100 % with CRUKS by keyboard (KSA, ${locale})`, async ({ page }) => {
       const session = await nlSession('1990-01-01');
       await setMonthlyLimit(page, session.sessionId, 100);
       await depositPaid(page, session.sessionId, 60);
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
-      const panel = page.getByTestId('safer-gambling');
+      const panel = page.getByTestId('responsible-gambling');
       await expect(panel.getByText(g.rulesOf.replace('{regulators}', g.regulators.KSA))).toBeVisible();
       const notices = panel.getByTestId('limit-notices');
       await expect(notices.getByRole('heading', { name: g.noticesHeading })).toBeVisible();

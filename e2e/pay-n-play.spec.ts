@@ -141,22 +141,24 @@ test.describe('Pay N Play (en)', () => {
     expect(await sessionOf(session.sessionId)).toMatchObject({ payNPlay: { status: 'ALLOWED' } });
   });
 
-  test('a Swedish player answers the limits the rules require before the held deposit is paid', async ({ page }) => {
+  test('a Swedish player answers the limits the rules require before the deposit awaiting them is paid', async ({ page }) => {
     const regulated = 'sbx_regulated_merchant';
     const session = await createPayNPlaySession(regulated);
     await visit(page, session.checkoutUrl);
     await logInWithBank(page, 'pays', '20');
     // The sandbox merchant allows the adult; Spelinspektionen's rules then ask the limits first.
-    const prompt = page.getByRole('region', { name: en.gambling.limitsHeading }).first();
-    await expect(prompt.getByText(en.gambling.promptRequired)).toBeVisible({ timeout: 15_000 });
-    await expect(prompt.getByTestId('deposit-held')).toHaveText(en.gambling.depositHeld.replace('{amount}', '€20.00'));
-    await expectNoAxeViolations(page, 'Pay N Play: the deposit held for limits');
+    const prompt = page.getByRole('region', { name: en.responsibleGambling.limitsHeading }).first();
+    await expect(prompt.getByText(en.responsibleGambling.promptRequired)).toBeVisible({ timeout: 15_000 });
+    await expect(prompt.getByTestId('deposit-awaiting-limits')).toHaveText(
+      en.responsibleGambling.depositAwaitingLimits.replace('{amount}', '€20.00'),
+    );
+    await expectNoAxeViolations(page, 'Pay N Play: the deposit awaiting limits');
     const fields = prompt.getByRole('textbox');
     for (const [i, value] of ['100', '200', '500'].entries()) await fields.nth(i).fill(value);
-    await prompt.getByRole('button', { name: en.gambling.review }).click();
-    await prompt.getByRole('button', { name: en.gambling.confirm, exact: true }).click();
+    await prompt.getByRole('button', { name: en.responsibleGambling.review }).click();
+    await prompt.getByRole('button', { name: en.responsibleGambling.confirm, exact: true }).click();
     await expect(page.getByRole('button', { name: en.cashier.submitDeposit })).toBeVisible();
-    // The worker pays the held deposit within the limits just set.
+    // The worker pays the deposit awaiting limits within the limits just set.
     const statuses = async () => {
       const answer = await merchantApi(regulated).GET('/public/cashier/session/{sessionId}/transactions', {
         params: { path: { sessionId: session.sessionId } },

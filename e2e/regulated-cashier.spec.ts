@@ -27,7 +27,7 @@ for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
     test.use({ locale });
     const text = catalogue(locale);
-    const g = text.gambling;
+    const g = text.responsibleGambling;
 
     test(`limits before the first deposit; a decrease applies at once, an increase waits (UKGC, ${locale})`, async ({ page }) => {
       const session = await newSession(REGULATED, 'GB');
@@ -48,7 +48,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toBeVisible();
       expect((await sessionAsPages(page, session.sessionId)).responsibleGambling.limits).toEqual({ day: 100 });
 
-      const panel = page.getByTestId('safer-gambling');
+      const panel = page.getByTestId('responsible-gambling');
       const inForce = panel.getByTestId('limits-in-force');
       // The review's words for a change that applies now ("…, from now."), from the catalogue.
       const nowSuffix = g.changeNow.slice(g.changeNow.lastIndexOf('{to}') + 4).trim();
@@ -160,11 +160,11 @@ for (const locale of ['en', 'ar'] as const) {
       await page.goto(widget);
       const second = await context.newPage();
       await second.goto(widget);
-      const again = page.getByRole('region', { name: g.depositAgainHeading });
+      const again = page.getByRole('region', { name: text.cashier.depositAgain.heading });
       await expect(again).toBeVisible();
       await expectNoAxeViolations(page, `deposit again offered (${locale})`);
       await again.getByRole('button').dblclick();
-      await second.getByRole('region', { name: g.depositAgainHeading }).getByRole('button').click();
+      await second.getByRole('region', { name: text.cashier.depositAgain.heading }).getByRole('button').click();
       const frame = step(page);
       const cvv = frame.getByLabel(text.card.savedCvv);
       await expect(cvv).toBeVisible();
@@ -204,12 +204,12 @@ for (const locale of ['en', 'ar'] as const) {
       await step(page)
         .getByRole('button', { name: new RegExp(text.card.pay.replace('{amount}', '.*')) })
         .click();
-      const recovery = page.getByRole('region', { name: g.recoveryHeading });
-      await expect(recovery.getByRole('heading', { name: g.recoveryHeading })).toBeFocused();
-      const apm = recovery.getByRole('button', { name: new RegExp(g.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) });
+      const retry = page.getByRole('region', { name: text.cashier.retry.heading });
+      await expect(retry.getByRole('heading', { name: text.cashier.retry.heading })).toBeFocused();
+      const apm = retry.getByRole('button', { name: new RegExp(text.cashier.retry.apm.replace('{methods}', '.*').replace(/[()]/g, '.')) });
       await expect(apm).toBeVisible();
-      await expect(recovery.getByRole('button', { name: g.recoveryCard })).toBeVisible();
-      await expectNoAxeViolations(page, `recovery after a failed deposit (${locale})`);
+      await expect(retry.getByRole('button', { name: text.cashier.retry.card })).toBeVisible();
+      await expectNoAxeViolations(page, `retry after a failed deposit (${locale})`);
       await apm.click();
       await step(page)
         .locator('summary')
@@ -238,11 +238,11 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
   await expect(step(page).getByRole('alert').filter({ hasText: 'your bank needs you to confirm' })).toBeVisible();
   // After this first decline the cashier offers the way forward beside the card page: try again there, another card, another method.
-  const beside = page.getByRole('region', { name: text.gambling.recoveryHeading });
-  await expect(beside.getByRole('status')).toHaveText(text.gambling.recoveryRetryHere.replace('{count}', '2'));
-  await expect(beside.getByRole('button', { name: text.gambling.recoveryCard })).toBeVisible();
+  const beside = page.getByRole('region', { name: text.cashier.retry.heading });
+  await expect(beside.getByRole('status')).toHaveText(text.cashier.retry.samePageHere.replace('{count}', '2'));
+  await expect(beside.getByRole('button', { name: text.cashier.retry.card })).toBeVisible();
   await expect(
-    beside.getByRole('button', { name: new RegExp(text.gambling.recoveryApm.replace('{methods}', '.*').replace(/[()]/g, '.')) }),
+    beside.getByRole('button', { name: new RegExp(text.cashier.retry.apm.replace('{methods}', '.*').replace(/[()]/g, '.')) }),
   ).toBeVisible();
   await expectNoAxeViolations(page, 'the way forward beside the card page after a first decline');
   await fillCardByLabels(step(page), text.card, '4000002760003184', true);
@@ -260,7 +260,7 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   // Two declines, then the soft decline on the pay-in's last attempt: the payment step ends. Each
   // decline is waited for by the attempts it leaves (the cashier says so beside the card page), so
   // the next card is not typed while the last one is still in flight.
-  const beside = page.getByRole('region', { name: text.gambling.recoveryHeading });
+  const beside = page.getByRole('region', { name: text.cashier.retry.heading });
   for (const [number, left] of [
     ['4000000000000002', 2],
     ['4000000000009995', 1],
@@ -268,12 +268,12 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   ] as const) {
     await fillCardByLabels(step(page), text.card, number, true);
     await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
-    if (left > 0) await expect(beside.getByRole('status')).toHaveText(text.gambling.recoveryRetryHere.replace('{count}', String(left)));
+    if (left > 0) await expect(beside.getByRole('status')).toHaveText(text.cashier.retry.samePageHere.replace('{count}', String(left)));
   }
-  const recovery = page.getByRole('region', { name: text.gambling.recoveryHeading });
-  await expect(recovery.getByRole('button', { name: text.gambling.recoveryThreeDS })).toBeVisible();
-  await expectNoAxeViolations(page, 'recovery after a soft decline');
-  await recovery.getByRole('button', { name: text.gambling.recoveryThreeDS }).click();
+  const retry = page.getByRole('region', { name: text.cashier.retry.heading });
+  await expect(retry.getByRole('button', { name: text.cashier.retry.threeDS })).toBeVisible();
+  await expectNoAxeViolations(page, 'retry after a soft decline');
+  await retry.getByRole('button', { name: text.cashier.retry.threeDS }).click();
   await fillCardByLabels(step(page), text.card, '4242424242424242', true);
   await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
   // The retry is authenticated: the issuer's challenge, though this card needs none otherwise.

@@ -46,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
   test.describe(locale, () => {
     test.use({ locale });
     const text = catalogue(locale);
-    const g = text.gambling;
+    const g = text.responsibleGambling;
 
     test(`the six-monthly review reminder: shown when due, dismissed, not shown again (${locale})`, async ({ page }) => {
       const session = await newSession();
@@ -66,7 +66,7 @@ for (const locale of ['en', 'ar'] as const) {
       const reminder = page.getByRole('region', { name: g.reviewReminderHeading });
       await expect(reminder).toBeVisible();
       await expect(reminder.getByText(g.reviewReminderBody)).toBeVisible();
-      await expect(reminder.getByRole('link', { name: g.reviewReminderLimits })).toHaveAttribute('href', '#safer-limits');
+      await expect(reminder.getByRole('link', { name: g.reviewReminderLimits })).toHaveAttribute('href', '#responsible-gambling-limits');
       await expect(reminder.getByRole('link', { name: g.reviewReminderHistory })).toHaveAttribute('href', '#history-heading');
       await expectNoAxeViolations(page, `review reminder (${locale})`);
 
@@ -114,7 +114,7 @@ for (const locale of ['en', 'ar'] as const) {
       expect(rg.limits).toEqual({});
       expect(rg.room).toEqual([{ kind: 'loss', period: 'day', limit: 10, remaining: 10 }]);
       // The panel lists it beside (not as) a deposit limit.
-      await expect(page.getByTestId('safer-gambling').getByTestId('other-limit')).toHaveCount(1);
+      await expect(page.getByTestId('responsible-gambling').getByTestId('other-limit')).toHaveCount(1);
 
       // A deposit of 20 passes it: refused, naming the loss limit and its period.
       const lossName = selectCase(text.cashier.errors.aboveKindLimit, 'kind', 'loss');
@@ -145,14 +145,14 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(page.getByRole('button', { name: text.cashier.submitDeposit })).toBeVisible();
       const link = page.getByRole('link', { name: text.cashier.limitsHere });
       await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute('href', '#safer-limits');
+      await expect(link).toHaveAttribute('href', '#responsible-gambling-limits');
       // On the deposit step itself: in the deposit form's terms, before the amount.
       await expect(page.locator('#deposit-terms').getByRole('link', { name: text.cashier.limitsHere })).toBeVisible();
       await expectNoAxeViolations(page, `deposit step with its limits link (${locale})`);
       await link.focus();
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/#safer-limits$/);
-      const limits = page.locator('#safer-limits');
+      await expect(page).toHaveURL(/#responsible-gambling-limits$/);
+      const limits = page.locator('#responsible-gambling-limits');
       await expect(limits).toBeInViewport();
       await expect(limits.getByRole('heading', { name: g.limitsHeading })).toBeVisible();
     });

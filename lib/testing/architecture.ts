@@ -35,6 +35,11 @@ export const LAYERS: Layer[] = [
   { name: 'what every page shows', units: ['components/theme', 'components/frame', 'components/launch'], within: 'free' },
   { name: 'the payment methods', units: ['components/card', 'components/apm', 'components/status'], within: 'siblings' },
   { name: 'the wallets (on the card page)', units: ['components/wallet'], within: 'free' },
+  {
+    name: "responsible gambling (the cashier's panel, prompt, notices, reminders)",
+    units: ['components/responsible-gambling'],
+    within: 'free',
+  },
   { name: 'the pages', units: ['components/payment', 'components/cashier'], within: 'siblings' },
   { name: 'test support', units: ['testing'], within: 'free' },
   { name: 'the embedded sandbox (the service, packages/sandbox)', units: ['sandbox'], within: 'free' },

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import { money } from '@/components/cashier/format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
 import { CashierViewCancel, CashierViewFlow, openCashierView } from '@/components/cashier/page/cashier-view';
 import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
@@ -11,13 +11,10 @@ import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
 import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
-import {
-  ExclusionNotice,
-  LimitsPrompt,
-  RealityReminder,
-  ReviewReminder,
-  SaferGambling,
-} from '@/components/cashier/safer-gambling/safer-gambling';
+import { ResponsibleGamblingPanel } from '@/components/responsible-gambling/responsible-gambling-panel';
+import { LimitsPrompt } from '@/components/responsible-gambling/limits-prompt';
+import { ExclusionNotice } from '@/components/responsible-gambling/exclusion-notice';
+import { RealityReminder, ReviewReminder } from '@/components/responsible-gambling/reminders';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -27,7 +24,7 @@ export async function generateMetadata(): Promise<Metadata> {
 /**
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
  * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
- * history (loaded when opened: `?history=1`, or in place with JavaScript), in the session's currency; under a gambling licence (the regulated cashier), the safer-gambling panel,
+ * history (loaded when opened: `?history=1`, or in place with JavaScript), in the session's currency; under a gambling licence (the regulated cashier), the responsible gambling panel,
  * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
@@ -45,7 +42,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const tabHref = (tab: string) => `${view.path}?${pageQuery({ tab })}`;
   /** The rules of the merchant's gambling licences for this customer; the panel shows for a licensed or gambling merchant. */
   const rg = session.responsibleGambling;
-  const showsSaferGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
+  const showsResponsibleGambling = Boolean(rg && (rg.regulators.length > 0 || settings.responsibleGamblingUrl));
   /** A Pay N Play deposit awaiting the limits asked first (docs/design.md, E26): the allowed player's pending deposit. */
   // `?history=1` (the history's link without JavaScript): the session's transactions, read for it; null to show the link.
   const history =
@@ -130,8 +127,8 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
           <CashierViewFlow view={view} presets={presets} />
         )}
       </section>
-      {rg && showsSaferGambling ? (
-        <SaferGambling session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} />
+      {rg && showsResponsibleGambling ? (
+        <ResponsibleGamblingPanel session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} />
       ) : null}
       {rg ? <RealityReminder session={session} rg={rg} locale={uiLocale} merchantUrl={settings.responsibleGamblingUrl} /> : null}
       {/* The history of past transactions: loaded when opened (the link, or `?history=1` without JavaScript). */}

@@ -5,7 +5,7 @@
  * The framed page's messages tell the flow when it is done (a final status, a payout waiting
  * for the merchant, or a redirect: payment-step.tsx); the cashier then returns to its start with
  * the history refreshed, or, after a deposit that did not go through, offers what can work next
- * (deposit-recovery.tsx): after any decline, under the payment page while it takes another
+ * (deposit-retry.tsx): after any decline, under the payment page while it takes another
  * attempt, and in its place once it has ended. A withdrawal by card above what the customer's
  * deposit cards can take is said in words as the amount is typed (card-share.ts). Amount rules are the server's (`checkAmount`). Works without JavaScript: the action
  * answers the page with the frame in it.
@@ -20,7 +20,7 @@ import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
 import { feeLineOf, useSettled } from './fee-line';
 import { aboveCardShare } from './card-share';
-import { DepositRecovery, type RecoveryText } from '../deposit-recovery/deposit-recovery';
+import { DepositRetry, type RetryText } from '../deposit-retry/deposit-retry';
 
 export interface CashierFlowText {
   amount: string;
@@ -51,8 +51,8 @@ export interface CashierFlowText {
   /** The deposit step's link to the financial limits on this page (UKGC RTS 12). */
   limitsHere?: { href: string; text: string };
   kycLink?: { href: string; text: string };
-  /** The recovery after a deposit that did not go through (deposits only). */
-  recovery?: RecoveryText;
+  /** The retry after a deposit that did not go through (deposits only). */
+  retry?: RetryText;
 }
 
 interface CashierFlowProps {
@@ -77,7 +77,7 @@ interface CashierFlowProps {
   text: CashierFlowText;
 }
 
-/** The flow of one session and direction: the amount form, then the payment step, or the recovery after a deposit that failed. */
+/** The flow of one session and direction: the amount form, then the payment step, or the retry after a deposit that failed. */
 export function CashierFlow(props: CashierFlowProps) {
   const { text, flow } = props;
   const router = useRouter();
@@ -85,7 +85,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const [step, setStep] = useState<CashierState['step']>(state.step);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [recovery, setRecovery] = useState<string | null>(null);
+  const [retrying, setRetrying] = useState<string | null>(null);
   // A decline shown by the open payment page: its pay-in, and how many so far (each reloads the choices).
   const [declined, setDeclined] = useState<{ id: string; count: number } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
@@ -126,20 +126,20 @@ export function CashierFlow(props: CashierFlowProps) {
     startTransition(() => formAction(new FormData(form)));
   };
 
-  if (recovery && text.recovery) {
+  if (retrying && text.retry) {
     return (
-      <DepositRecovery
+      <DepositRetry
         sessionId={props.sessionId}
-        payinId={recovery}
+        payinId={retrying}
         locale={props.locale}
-        text={text.recovery}
+        text={text.retry}
         errors={text.errors}
         onStep={(next) => {
-          setRecovery(null);
+          setRetrying(null);
           setStep(next);
         }}
         onLeave={() => {
-          setRecovery(null);
+          setRetrying(null);
           router.refresh();
         }}
       />
@@ -152,7 +152,7 @@ export function CashierFlow(props: CashierFlowProps) {
       setNotice(message);
       router.refresh();
     };
-    const openRecovery = declined && declined.id === step.id && text.recovery ? declined : null;
+    const openRetry = declined && declined.id === step.id && text.retry ? { ...declined, text: text.retry } : null;
     return (
       <div className="space-y-3">
         <PaymentStep
@@ -167,22 +167,22 @@ export function CashierFlow(props: CashierFlowProps) {
           onDecline={() => setDeclined((d) => ({ id: step.id, count: d && d.id === step.id ? d.count + 1 : 1 }))}
           onEnd={(end) => {
             // A deposit that did not go through offers what can work next, never a dead end.
-            if (end === 'failed' && step.type === 'payin' && text.recovery) {
+            if (end === 'failed' && step.type === 'payin' && text.retry) {
               setStep(undefined);
-              setRecovery(step.id);
+              setRetrying(step.id);
               router.refresh();
             } else finish(endNotice(end, text.done));
           }}
         />
         {/* After a decline the page takes another attempt; another card or method is offered beside it. */}
-        {openRecovery ? (
-          <DepositRecovery
-            key={`${openRecovery.id}-${openRecovery.count}`}
+        {openRetry ? (
+          <DepositRetry
+            key={`${openRetry.id}-${openRetry.count}`}
             inline
             sessionId={props.sessionId}
-            payinId={openRecovery.id}
+            payinId={openRetry.id}
             locale={props.locale}
-            text={text.recovery!}
+            text={openRetry.text}
             errors={text.errors}
             onStep={(next) => {
               setDeclined(null);

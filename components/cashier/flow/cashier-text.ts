@@ -46,7 +46,7 @@ export async function cashierFlowText(
   const locale = options.locale ?? 'en';
   const terms = options.terms;
   const money = (major: number) => formatMinor(toMinor(major, currency) ?? 0, currency, locale);
-  const g = await getTranslations('gambling');
+  const rg = await getTranslations('responsibleGambling');
   const rules = terms?.rules ?? {};
   const tightest =
     terms?.limits.reduce<CashierTerms['limits'][number] | null>(
@@ -61,7 +61,7 @@ export async function cashierFlowText(
         ? t('termsKindLimit', { kind: l.kind, limit: money(l.limit), remaining: money(l.remaining), period: l.period })
         : t('termsLimit', { limit: money(l.limit), remaining: money(l.remaining), period: l.period }),
     ),
-    ...(terms?.noReversal ? [g('noReversal')] : []),
+    ...(terms?.noReversal ? [rg('noReversal')] : []),
   ];
   const fee = (rule: FeeRule | null) => feeRuleText(rule, currency, locale);
   /** A method's fee as a sentence, or undefined without a fee. */
@@ -82,7 +82,7 @@ export async function cashierFlowText(
         : t('errors.aboveLimit', { limit: money(tightest.limit), remaining: money(tightest.remaining), period: tightest.period })
       : t('errors.aboveLimitNow'),
     kyc: t('errors.kyc', { merchant: options.merchant ?? '' }),
-    conflict: g('recoveryConflict'),
+    conflict: t('errors.conflict'),
   };
   return {
     amount: t('amount', { currency }),
@@ -116,23 +116,23 @@ export async function cashierFlowText(
       ? { limitsLink: { href: terms.responsibleGamblingUrl, text: t('limitsLink') } }
       : {}),
     ...(terms?.kycUrl ? { kycLink: { href: terms.kycUrl, text: t('kycLink') } } : {}),
-    ...(terms?.limitsOnPage && flow === 'deposit' ? { limitsHere: { href: '#safer-limits', text: t('limitsHere') } } : {}),
+    ...(terms?.limitsOnPage && flow === 'deposit' ? { limitsHere: { href: '#responsible-gambling-limits', text: t('limitsHere') } } : {}),
     ...(flow === 'deposit'
       ? {
-          recovery: {
-            heading: g('recoveryHeading'),
-            intro: g('recoveryIntro'),
-            retry: g('recoveryRetry', { count: '{count}' }),
-            retryHere: g('recoveryRetryHere', { count: '{count}' }),
-            loading: g('recoveryLoading'),
-            threeDS: g('recoveryThreeDS'),
-            card: g('recoveryCard'),
-            cards: g('recoveryCards', { cards: '{cards}' }),
-            apm: g('recoveryApm', { methods: '{methods}' }),
-            leave: g('recoveryLeave'),
+          retry: {
+            heading: t('retry.heading'),
+            intro: t('retry.intro'),
+            samePage: t('retry.samePage', { count: '{count}' }),
+            samePageHere: t('retry.samePageHere', { count: '{count}' }),
+            loading: t('retry.loading'),
+            threeDS: t('retry.threeDS'),
+            card: t('retry.card'),
+            cards: t('retry.cards', { cards: '{cards}' }),
+            apm: t('retry.apm', { methods: '{methods}' }),
+            leave: t('retry.leave'),
             savedCard: (await getTranslations('card'))('savedLabel', { brand: '{brand}', last4: '{last4}' }),
             locale,
-            failed: g('recoveryFailed'),
+            failed: t('retry.failed'),
           },
         }
       : {}),

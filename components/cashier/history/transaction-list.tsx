@@ -1,7 +1,7 @@
 /** The cashier's history: a server-rendered list of the session's transactions (with its heading, or alone for the history loaded when opened). */
 import { getLocale, getTranslations } from 'next-intl/server';
 import type { CashierTransaction } from '@/lib/checkout/cashier/load-cashier';
-import { money } from '../format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
 
 /**
  * A titled list of transactions (kind, amount, status or "cancelled by you", fee, date and time

@@ -14,7 +14,7 @@ import { CashierFlow, type CashierFlowText } from '../flow/cashier-flow';
 import { cashierFlowText } from '../flow/cashier-text';
 import { BankWithdrawalSection } from '../bank-withdrawal/bank-withdrawal-section';
 import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';
-import { money } from '../format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
 import { loadCashierPage } from './load-cashier-page';
 
 /** An open session as the cashier page or the widget page shows it. */

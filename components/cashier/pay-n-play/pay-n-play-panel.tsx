@@ -1,7 +1,7 @@
 /**
  * The cashier of a Pay N Play session whose player is not allowed yet (docs/design.md, E26): the
  * bank login form (deposit by bank, or log in without depositing); "checking your details" while
- * the merchant decides (the deposit held), followed live or on reload; the merchant's refusal,
+ * the merchant decides (the deposit awaiting), followed live or on reload; the merchant's refusal,
  * with the deposit returned. An allowed player gets the ordinary cashier instead (the page's).
  */
 import { randomUUID } from 'node:crypto';

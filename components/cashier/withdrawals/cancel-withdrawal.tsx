@@ -4,7 +4,7 @@ import type { CashierTransaction } from '@/lib/checkout/cashier/load-cashier';
 import { CANCELLABLE } from '@/lib/checkout/cashier/cashier-terms';
 import { cancelWithdrawal } from '@/lib/checkout/cashier/cashier-action';
 import { FocusHere } from '../flow/focus-here';
-import { money } from '../format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
 
 /**
  * The confirmation step of cancelling a pending withdrawal, shown for `?cancel={payoutId}`:

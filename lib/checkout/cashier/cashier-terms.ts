@@ -26,7 +26,7 @@ export interface CashierTerms {
   noReversal: boolean;
   kycUrl?: string;
   responsibleGamblingUrl?: string;
-  /** The page's own safer-gambling panel is shown: the deposit step links to its limits (UKGC RTS 12: a link to the limits on the deposit page). */
+  /** The page's own responsible gambling panel is shown: the deposit step links to its limits (UKGC RTS 12: a link to the limits on the deposit page). */
   limitsOnPage?: boolean;
 }
 

@@ -1,92 +1,23 @@
 'use server';
 /**
- * Server actions of the regulated cashier's deposit paths that cannot charge twice:
- * - deposit again (the widget): the customer's last paid card deposit, same amount, same saved
- *   card (the card page then asks the CVV alone). Its Idempotency-Key is the last deposit's id,
- *   so a double click or a second tab gets the same pay-in, which is paid at most once;
- * - recovery after a decline (the cashier), any decline, the first included: what can work next
- *   (the same deposit again in its payment page while it has attempts left, the 3DS retry of a
- *   soft decline, another card, another method of the merchant), then a pay-in that replaces the
- *   unpaid one (the session pay-in's `replaces`: one retry per pay-in, the old one closed and its
- *   attempts spent).
- * Only the browser that holds the session may. Amounts in major units.
+ * Server actions of a deposit retry after a decline (the cashier), any decline, the first
+ * included: what can work next (the same deposit again in its payment page while it has attempts
+ * left, the 3DS retry of a soft decline, another card, another method of the merchant), then a
+ * pay-in that replaces the unpaid one (the session pay-in's `replaces`: one retry per pay-in, the
+ * old one closed and its attempts spent), so a retry cannot charge twice. Only the browser that
+ * holds the session may. Amounts in major units.
  */
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@/lib/log';
-import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
-import type { CashierError, CashierFailure } from './cashier-failure';
-import { holdSession, runCashierAction, type CashierCall } from './cashier-action-client';
-import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
+import { holdSession } from './cashier-action-client';
+import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
-
-export interface RetryState {
-  /** The payment page to show in the frame next. */
-  step?: { url: string; type: CheckoutTransactionType; id: string };
-  error?: CashierError;
-}
+import { DEPOSIT_STEP_FIELDS, runDepositStepAction, type DepositStepState } from './deposit-step';
 
 /** Statuses of a deposit the cashier may retry: not paid, and final for the page. */
 const UNPAID = new Set(['DECLINED', 'FAILED', 'TIMEOUT']);
-
-/** The fields both retry forms post: the session, the deposit to retry, the page's locale. */
-const RetryFields = {
-  sessionId: z.string().regex(PAYMENT_ID),
-  payinId: z.string().regex(PAYMENT_ID),
-  locale: z.string().optional(),
-};
-
-/**
- * Runs a retry action through the cashier's action client: a forged post is `rejected`, a refusal
- * or failed call is what `failed` makes of it.
- */
-function runRetryAction<S extends z.ZodObject>(
-  form: FormData,
-  action: string,
-  schema: S,
-  failed: (failure: CashierFailure) => RetryState,
-  logic: (c: CashierCall, data: z.output<S>) => Promise<RetryState>,
-): Promise<RetryState> {
-  return runCashierAction<S, RetryState>(
-    form,
-    { action, schema, limits: { payinId: ID_MAX_LENGTH, locale: 35 }, badForm: () => ({ error: 'rejected' }), failed },
-    logic,
-  );
-}
-
-const AgainForm = z.object(RetryFields);
-
-/**
- * Deposit again: the session's offer (`depositAgain`) must still be the one the page showed
- * (else the page reloads). The pay-in is created for the card, under every rule of the session
- * (limits, exclusion, bounds: refused with the cashier's messages), and opened on the card page
- * with the saved card chosen.
- */
-export async function depositAgain(_previous: RetryState, form: FormData): Promise<RetryState> {
-  return runRetryAction(
-    form,
-    'deposit again',
-    AgainForm,
-    // An expired session is refused as any session this browser may not use; a 400 is no balance matter here.
-    ({ error, nothingCreated }) => ({
-      error: error === 'aboveBalance' || (error === 'expired' && nothingCreated) ? 'rejected' : error,
-    }),
-    async ({ sessionId, session, locale }, { payinId }) => {
-      const offer = session.depositAgain;
-      if (!offer || offer.payinId !== payinId) return { error: 'conflict' };
-      // One key per offer (the last deposit's id): two clicks, two tabs, two instances get one pay-in, paid at most once.
-      const created = await paymentsApi.createSessionPayin(sessionId, offer.amount, `again:${offer.payinId}`, 'card');
-      return {
-        step: {
-          url: paymentHref('payin', 'card', created.paymentId, locale, { card: offer.cardId }),
-          type: 'payin',
-          id: created.paymentId,
-        },
-      };
-    },
-  );
-}
 
 /**
  * What can work after a decline: the same pay-in again while it has attempts left (its payment
@@ -94,7 +25,7 @@ export async function depositAgain(_previous: RetryState, form: FormData): Promi
  * pay-in (a soft decline on the last attempt), other saved cards (brand and last four), the
  * merchant's other methods (names).
  */
-export interface RecoveryOptions {
+export interface RetryOptions {
   /** Attempts the declined pay-in has left (0: FAILED, TIMEOUT, or the last one spent). */
   attemptsRemaining: number;
   /** The declined pay-in's own payment page (card or APM, as it was paid), while it has attempts left; else null. */
@@ -115,14 +46,14 @@ async function sessionDeposit(sessionId: string, payinId: string) {
 }
 
 /**
- * The recovery options of an unpaid deposit of the session (`locale`: the payment page's `?locale=`
+ * The retry options of an unpaid deposit of the session (`locale`: the payment page's `?locale=`
  * for `retryUrl`); null when it is not one (paid, under way, another session's) or the service is
  * down.
  */
-export async function loadRecovery(sessionId: string, payinId: string, locale?: string): Promise<RecoveryOptions | null> {
+export async function loadRetryOptions(sessionId: string, payinId: string, locale?: string): Promise<RetryOptions | null> {
   if (!PAYMENT_ID.test(sessionId) || !PAYMENT_ID.test(payinId)) return null;
   try {
-    const held = await holdSession(sessionId, 'recovery options');
+    const held = await holdSession(sessionId, 'retry options');
     if (!('session' in held) || held.session.status === 'EXPIRED') return null;
     const deposit = await sessionDeposit(sessionId, payinId);
     if (!deposit || !UNPAID.has(deposit.status)) return null;
@@ -147,12 +78,12 @@ export async function loadRecovery(sessionId: string, payinId: string, locale?: 
       methods: methods.filter((m) => m.type !== 'CARD').map((m) => m.name),
     };
   } catch (error) {
-    logger.warn({ sessionId, payinId, ...failureLogFields(error) }, 'the recovery options could not be loaded');
+    logger.warn({ sessionId, payinId, ...failureLogFields(error) }, 'the retry options could not be loaded');
     return null;
   }
 }
 
-const RecoverForm = z.object({ ...RetryFields, next: z.enum(['threeDS', 'card', 'apm']) });
+const RetryForm = z.object({ ...DEPOSIT_STEP_FIELDS, next: z.enum(['threeDS', 'card', 'apm']) });
 
 /**
  * A new deposit of the same amount (its fee recomputed for the method) replacing the unpaid one:
@@ -160,11 +91,11 @@ const RecoverForm = z.object({ ...RetryFields, next: z.enum(['threeDS', 'card', 
  * method. Its key names the pay-in and the choice: a double click is one retry; another choice
  * in another tab is refused by the service (one retry per pay-in: `conflict`).
  */
-export async function recoverDeposit(_previous: RetryState, form: FormData): Promise<RetryState> {
-  return runRetryAction(
+export async function retryDeposit(_previous: DepositStepState, form: FormData): Promise<DepositStepState> {
+  return runDepositStepAction(
     form,
-    'recover deposit',
-    RecoverForm,
+    'retry deposit',
+    RetryForm,
     // An expired session is refused; a failed call's `expired` (409) means the old pay-in moved on
     // (another tab retried it, or it is no longer retryable); a 400 is no balance matter here.
     ({ error, nothingCreated }) => ({

@@ -5,7 +5,8 @@ import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
 import { ThemeStyle } from '@/components/theme/theme-style';
 import { FrameBridge } from '@/components/frame/frame-bridge';
-import { DepositAgainOffer, RealityReminder } from '@/components/cashier/safer-gambling/safer-gambling';
+import { DepositAgainOffer } from '@/components/cashier/deposit-again/deposit-again-offer';
+import { RealityReminder } from '@/components/responsible-gambling/reminders';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('widgetTitle') };

@@ -2,13 +2,13 @@
 /**
  * The six-monthly reminder to review one's financial limits and account history (UKGC RTS 12;
  * docs/design.md, section 8): a region near the top of the cashier with links to the limits
- * (#safer-limits) and the history (#history-heading) of the page, and a button that dismisses it
+ * (#responsible-gambling-limits) and the history (#history-heading) of the page, and a button that dismisses it
  * until the next six months (the service remembers it per customer). A server action's form:
  * without JavaScript the page answers with the outcome; with it, the outcome is announced and
  * takes the focus.
  */
 import { useActionState, useEffect, useRef } from 'react';
-import { dismissReview, type ReviewState } from '@/lib/checkout/cashier/responsible-gambling-action';
+import { dismissReview, type ReviewState } from '@/lib/checkout/cashier/responsible-gambling/responsible-gambling-action';
 
 export interface ReviewReminderText {
   heading: string;
@@ -40,7 +40,7 @@ export function ReviewReminderForm({ sessionId, text }: { sessionId: string; tex
           <p>{text.body}</p>
           <ul className="space-y-1 text-sm">
             <li>
-              <a href="#safer-limits" className="text-primary underline">
+              <a href="#responsible-gambling-limits" className="text-primary underline">
                 {text.limits}
               </a>
             </li>

@@ -11,8 +11,8 @@
  */
 import { useActionState, useEffect, useId, useRef } from 'react';
 import { useRouter } from 'next/navigation';
-import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/cashier/responsible-gambling-action';
-import { limitField } from '@/lib/checkout/cashier/limit-fields';
+import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout/cashier/responsible-gambling/responsible-gambling-action';
+import { limitField } from '@/lib/checkout/cashier/responsible-gambling/limit-fields';
 import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { fieldClass } from '@/components/theme/controls';
 import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';

@@ -8,7 +8,7 @@
  */
 import { useActionState, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { setRealityCheck, type RealityCheckState } from '@/lib/checkout/cashier/responsible-gambling-action';
+import { setRealityCheck, type RealityCheckState } from '@/lib/checkout/cashier/responsible-gambling/responsible-gambling-action';
 import { durationText } from '@hosted-checkout/contract/responsible-gambling/duration';
 
 export interface RealityCheckText {

@@ -12,7 +12,7 @@ import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-
 import { limitNotice } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
 import { minorUnits } from '@hosted-checkout/contract/money';
 import { PERIODS } from './limits-text';
-import { money } from '../format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
 
 /** Major units of `currency` as integer minor units (the session answer's amounts are exact in them). */
 const minorOf = (amount: number, currency: string) => Math.round(amount * 10 ** minorUnits(currency));
@@ -41,12 +41,12 @@ export async function LimitNotices({
   session: CashierSession;
   rg: ResponsibleGambling;
   locale: string;
-  /** Inside the safer-gambling panel: its heading is one level down. */
+  /** Inside the responsible gambling panel: its heading is one level down. */
   nested?: boolean;
 }) {
   const percent = rg.limitNoticePercent;
   if (percent === undefined) return null;
-  const g = await getTranslations('gambling');
+  const g = await getTranslations('responsibleGambling');
   const currency = session.currency;
   const notices: Notice[] = [];
   for (const period of PERIODS) {

@@ -1,5 +1,5 @@
 /**
- * The names of the limits form's fields (components/cashier/safer-gambling/limits-form.tsx), shared
+ * The names of the limits form's fields (components/responsible-gambling/limits-form.tsx), shared
  * by the form and its server action: one per kind of limit and period.
  */
 import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';

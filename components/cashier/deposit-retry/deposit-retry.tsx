@@ -1,20 +1,21 @@
 'use client';
 /**
  * After a deposit that did not go through, after any decline: what can work next, loaded
- * from the service (loadRecovery): the same deposit again in its payment page while it has
+ * from the service (loadRetryOptions): the same deposit again in its payment page while it has
  * attempts left, the 3DS retry where the last decline asked for authentication, another card (the
  * customer's other saved cards named), another method of the merchant. Another card or method
- * creates the deposit that replaces the unpaid one (recoverDeposit; one retry per pay-in, its
+ * creates the deposit that replaces the unpaid one (retryDeposit; one retry per pay-in, its
  * attempts spent, so the two cannot both be paid) and shows its payment page.
  * Two forms: in place of the payment page once it has ended (the heading takes the focus, so a
  * screen reader says it), and `inline`, under the payment page that still shows its decline and
  * its form (the focus stays there; the choices are announced politely).
  */
 import { startTransition, useActionState, useEffect, useRef, useState } from 'react';
-import { loadRecovery, recoverDeposit, type RecoveryOptions, type RetryState } from '@/lib/checkout/cashier/deposit-retry-action';
+import { loadRetryOptions, retryDeposit, type RetryOptions } from '@/lib/checkout/cashier/deposit-retry-action';
+import type { DepositStepState } from '@/lib/checkout/cashier/deposit-step';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 
-export interface RecoveryText {
+export interface RetryText {
   heading: string;
   intro: string;
   threeDS: string;
@@ -26,9 +27,9 @@ export interface RecoveryText {
   leave: string;
   loading: string;
   /** "Try again (attempts left: {count})": the same deposit again in its payment page. Without it, that choice is not offered. */
-  retry?: string;
+  samePage?: string;
   /** Under a payment page still open: "You can try again in the payment form above (attempts left: {count}), or choose another way:". */
-  retryHere?: string;
+  samePageHere?: string;
   /** A saved card: "{brand} ending {last4}" (card.savedLabel). */
   savedCard: string;
   /** The page's language, for the lists of cards and methods. */
@@ -41,10 +42,10 @@ interface Props {
   sessionId: string;
   payinId: string;
   locale: string;
-  text: RecoveryText;
+  text: RetryText;
   /** The flow's error texts (the same object the flow shows its own errors with, sent once). */
   errors: Partial<Record<CashierError, string>>;
-  onStep: (step: NonNullable<RetryState['step']>) => void;
+  onStep: (step: NonNullable<DepositStepState['step']>) => void;
   onLeave: () => void;
   /** Shown under the payment page, which is still open after a decline with attempts left. */
   inline?: boolean;
@@ -53,14 +54,14 @@ interface Props {
 const button =
   'min-h-6 w-full rounded-theme border border-primary px-4 py-2 text-start font-semibold text-primary hover:bg-primary-soft disabled:opacity-70';
 
-export function DepositRecovery({ sessionId, payinId, locale, text, errors, onStep, onLeave, inline = false }: Props) {
-  const [options, setOptions] = useState<RecoveryOptions | null | undefined>(undefined);
-  const [state, formAction, pending] = useActionState<RetryState, FormData>(recoverDeposit, {});
+export function DepositRetry({ sessionId, payinId, locale, text, errors, onStep, onLeave, inline = false }: Props) {
+  const [options, setOptions] = useState<RetryOptions | null | undefined>(undefined);
+  const [state, formAction, pending] = useActionState<DepositStepState, FormData>(retryDeposit, {});
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let live = true;
-    loadRecovery(sessionId, payinId, locale).then(
+    loadRetryOptions(sessionId, payinId, locale).then(
       (found) => live && setOptions(found),
       () => live && setOptions(null),
     );
@@ -89,17 +90,18 @@ export function DepositRecovery({ sessionId, payinId, locale, text, errors, onSt
   const cardNames = options ? options.cards.map((c) => text.savedCard.replace('{brand}', c.brand).replace('{last4}', c.last4)) : [];
   const count = String(options?.attemptsRemaining ?? 0);
   // The same deposit again: under the open page, its own form (said in the intro); in its place, a button that opens it again.
-  const retryHere = inline && options?.retryUrl && text.retryHere ? text.retryHere.replace('{count}', count) : null;
+  const retryHere = inline && options?.retryUrl && text.samePageHere ? text.samePageHere.replace('{count}', count) : null;
+  const samePageUrl = options?.retryUrl ?? null;
   const retryButton =
-    !inline && options?.retryUrl && text.retry ? (options.softDecline ? text.threeDS : text.retry.replace('{count}', count)) : null;
-  const headingId = inline ? 'recovery-inline-heading' : 'recovery-heading';
+    !inline && samePageUrl && text.samePage ? (options?.softDecline ? text.threeDS : text.samePage.replace('{count}', count)) : null;
+  const headingId = inline ? 'retry-inline-heading' : 'retry-heading';
 
   return (
     <section
       aria-labelledby={headingId}
       aria-busy={options === undefined || pending}
       className="space-y-3 rounded-theme border border-control p-4"
-      data-testid={inline ? 'recovery-inline' : 'recovery'}
+      data-testid={inline ? 'retry-inline' : 'retry'}
     >
       <h2 id={headingId} ref={headingRef} tabIndex={-1} className="text-base font-semibold">
         {text.heading}
@@ -113,12 +115,12 @@ export function DepositRecovery({ sessionId, payinId, locale, text, errors, onSt
       </p>
       {options ? (
         <ul className="space-y-2">
-          {retryButton ? (
+          {retryButton && samePageUrl ? (
             <li>
               <button
                 type="button"
                 disabled={pending}
-                onClick={() => onStep({ url: options.retryUrl!, type: 'payin', id: payinId })}
+                onClick={() => onStep({ url: samePageUrl, type: 'payin', id: payinId })}
                 className={button}
               >
                 {retryButton}

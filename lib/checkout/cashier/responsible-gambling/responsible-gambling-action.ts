@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server actions of the cashier's safer-gambling panel (docs/design.md, E23): the customer
+ * Server actions of the cashier's responsible gambling panel (docs/design.md, E23): the customer
  * changes their own deposit limits in two steps (review: what changes now and what from a later date; confirm: the
  * service applies it, authoritative), declines limits where the rules only ask, confirms raises
  * whose cooling-off is over (UKGC), and chooses the reality-check interval. Only the browser that
@@ -15,9 +15,9 @@ import type { LimitKind, ResponsibleGambling } from '@hosted-checkout/contract/r
 import { toMajor, toMinor } from '@hosted-checkout/contract/money';
 import { required } from '@hosted-checkout/contract/required';
 import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
-import { parseAmount, MAX_AMOUNT_CHARS } from './cashier-amount';
+import { parseAmount, MAX_AMOUNT_CHARS } from '../cashier-amount';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
-import { runCashierAction } from './cashier-action-client';
+import { runCashierAction } from '../cashier-action-client';
 import { LIMIT_KINDS, limitField } from './limit-fields';
 
 const PERIOD_LIST = Object.keys(PERIODS) as Period[];

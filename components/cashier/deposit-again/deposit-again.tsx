@@ -4,11 +4,12 @@
  * with the same saved card, in one press; the card page then asks for the card's security code
  * alone. Every rule of the session still holds (the service refuses with the cashier's
  * messages), and a double press or a second tab gets the same deposit, paid at most once
- * (lib/checkout/cashier/deposit-retry-action.ts).
+ * (lib/checkout/cashier/deposit-again-action.ts).
  */
 import { useActionState, useState } from 'react';
 import { useRouter } from 'next/navigation';
-import { depositAgain, type RetryState } from '@/lib/checkout/cashier/deposit-retry-action';
+import { depositAgain } from '@/lib/checkout/cashier/deposit-again-action';
+import type { DepositStepState } from '@/lib/checkout/cashier/deposit-step';
 import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from '../flow/payment-step';
 
@@ -26,8 +27,8 @@ export interface DepositAgainText {
 export function DepositAgain(props: { sessionId: string; payinId: string; locale: string; text: DepositAgainText }) {
   const { text } = props;
   const router = useRouter();
-  const [state, formAction, pending] = useActionState<RetryState, FormData>(depositAgain, {});
-  const [shown, setShown] = useState<RetryState['step'] | null>(null);
+  const [state, formAction, pending] = useActionState<DepositStepState, FormData>(depositAgain, {});
+  const [shown, setShown] = useState<DepositStepState['step'] | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const step = state.step && shown !== state.step ? state.step : null;
 

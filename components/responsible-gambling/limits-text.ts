@@ -1,30 +1,27 @@
 /**
- * The text and starting values of the safer-gambling limits form (limits-form.tsx), resolved on
+ * The text and starting values of the responsible gambling limits form (limits-form.tsx), resolved on
  * the server from the session's `responsibleGambling`: per period (day, week, month), amounts in
  * major units of the session's currency, in the page's language.
  */
-import type { getTranslations } from 'next-intl/server';
 import type { LimitKind, ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
-import { limitField } from '@/lib/checkout/cashier/limit-fields';
+import { limitField } from '@/lib/checkout/cashier/responsible-gambling/limit-fields';
 import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import type { LimitsFormText } from './limits-form';
-import { money } from '../format-money';
+import { money } from '@/lib/checkout/cashier/format-money';
+import type { ResponsibleGamblingMessages } from './panel-text';
 
 /** The periods a limit is set for, in the order they are shown. */
 export const PERIODS: Period[] = ['day', 'week', 'month'];
 /** The kinds of limit besides deposit limits, in the order they are shown. */
 export const OTHER_KINDS = ['loss', 'netDeposit'] as const;
 
-/** The `gambling` catalogue's translator. */
-export type Gambling = Awaited<ReturnType<typeof getTranslations<'gambling'>>>;
-
 /**
  * " (set in GBP: £50.00)" for a limit set in another currency than the session's (one limit
  * per period, shown converted in every session); '' for one set in the session currency.
  */
 export function setInNote(
-  g: Gambling,
+  g: ResponsibleGamblingMessages,
   setIn: { currency: string; amount: number | null } | undefined,
   currency: string,
   locale: string,
@@ -37,7 +34,12 @@ export function setInNote(
  * The limits form's text in the session's `currency` (ISO 4217) and the page's `locale`: labels,
  * notes of limits set in another currency, review lines, errors (the monthly ceiling in words).
  */
-export async function limitsFormText(g: Gambling, currency: string, rg: ResponsibleGambling, locale: string): Promise<LimitsFormText> {
+export async function limitsFormText(
+  g: ResponsibleGamblingMessages,
+  currency: string,
+  rg: ResponsibleGambling,
+  locale: string,
+): Promise<LimitsFormText> {
   const per = <T>(f: (p: Period) => T) => Object.fromEntries(PERIODS.map((p) => [p, f(p)])) as Record<Period, T>;
   return {
     labels: per((p) => g('periodLabel', { period: p, currency })),

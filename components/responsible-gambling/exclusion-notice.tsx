@@ -1,0 +1,64 @@
+/**
+ * The notice of a time-out or self-exclusion the merchant recorded (deposits closed, with its
+ * end; withdrawals open), and the help links every responsible gambling part shows.
+ */
+import { getTranslations } from 'next-intl/server';
+import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { dateText, type ResponsibleGamblingMessages } from './panel-text';
+
+/** Help: the regulator's help line, the self-exclusion scheme when it is another, the merchant's own page. */
+export function HelpLinks({ g, rg, merchantUrl }: { g: ResponsibleGamblingMessages; rg: ResponsibleGambling; merchantUrl?: string }) {
+  const link = 'text-primary underline';
+  return (
+    <ul className="space-y-1 text-sm">
+      <li>
+        <a href={rg.help.url} target="_blank" rel="noopener noreferrer" className={link}>
+          {g('helpLink', { name: rg.help.name })}
+        </a>
+      </li>
+      {rg.selfExclusionScheme.url !== rg.help.url ? (
+        <li>
+          <a href={rg.selfExclusionScheme.url} target="_blank" rel="noopener noreferrer" className={link}>
+            {g('schemeLink', { name: rg.selfExclusionScheme.name })}
+          </a>
+        </li>
+      ) : null}
+      {merchantUrl ? (
+        <li>
+          <a href={merchantUrl} target="_blank" rel="noopener noreferrer" className={link}>
+            {g('heading')}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}
+
+/** A time-out or self-exclusion: deposits closed (said, with its end), withdrawals open, help. */
+export async function ExclusionNotice({ rg, locale }: { rg: ResponsibleGambling; locale: string }) {
+  const exclusion = rg.exclusion;
+  if (!exclusion) return null;
+  const g = await getTranslations('responsibleGambling');
+  const until = exclusion.until ? dateText(exclusion.until, locale) : null;
+  const sentence =
+    exclusion.kind === 'TIME_OUT'
+      ? g('excludedTimeOut', { date: until ?? '' })
+      : until
+        ? g('excludedSelfUntil', { date: until })
+        : g('excludedSelf');
+  return (
+    <section
+      role="alert"
+      aria-labelledby="excluded-heading"
+      className="space-y-2 rounded-theme border border-danger p-4"
+      data-testid="excluded"
+    >
+      <h2 id="excluded-heading" className="text-base font-semibold">
+        {g('excludedHeading')}
+      </h2>
+      <p>{sentence}</p>
+      <p>{g('withdrawalsOpen')}</p>
+      <HelpLinks g={g} rg={rg} />
+    </section>
+  );
+}

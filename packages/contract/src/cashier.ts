@@ -7,9 +7,21 @@ import { CurrencyCode, Customer, IframeUrls, MajorAmount, ReturnUrls } from './c
 import { PayinCreateResponse } from './payin';
 import { PayoutCreateResponse } from './payout';
 import { PayinStatus, PayoutStatus } from './enums';
-import { DepositAgain, ResponsibleGambling } from './responsible-gambling/schemas';
+import { ResponsibleGambling } from './responsible-gambling/schemas';
 import { BankAccountChoice } from './bank-withdrawals';
 import { PayNPlayState } from './pay-n-play';
+
+/** The widget's "deposit again": the customer's last paid card deposit in the session currency with a card still saved. */
+export const DepositAgain = z
+  .object({
+    payinId: z.string(),
+    amount: z.number().meta({ description: 'What was deposited, without its fee.' }),
+    cardId: z.string(),
+    cardMask: z.string(),
+    cardBrand: z.string(),
+  })
+  .meta({ id: 'DepositAgain', 'x-extension': true });
+export type DepositAgain = z.infer<typeof DepositAgain>;
 
 export const CashierSessionCreateRequest = z
   .object({
@@ -140,7 +152,7 @@ export const CashierSession = z
     responsibleGambling: ResponsibleGambling.optional().meta({
       'x-extension': true,
       description:
-        "The rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion.",
+        "Responsible gambling: the rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion.",
     }),
     depositAgain: DepositAgain.optional().meta({
       'x-extension': true,

@@ -507,7 +507,7 @@ export const OPERATIONS = {
   setCustomerLimits: {
     method: 'PUT',
     path: '/public/customer/{customerId}/limits',
-    summary: "Set a customer's deposit limits per day, week and month",
+    summary: "Responsible gambling: the merchant sets a customer's deposit limits per day, week and month",
     request: CustomerLimitsRequest,
     answer: null,
     idempotent: false,
@@ -517,7 +517,7 @@ export const OPERATIONS = {
   setResponsibleGambling: {
     method: 'PUT',
     path: '/public/cashier/session/{sessionId}/responsible-gambling',
-    summary: 'The customer sets their own deposit limits and reality checks in the cashier',
+    summary: 'Responsible gambling: the customer sets their own deposit limits and reality checks in the cashier',
     description:
       "A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`.",
     request: ResponsibleGamblingRequest,
@@ -531,7 +531,7 @@ export const OPERATIONS = {
   setCustomerExclusion: {
     method: 'PUT',
     path: '/public/customer/{customerId}/exclusion',
-    summary: 'The merchant records a time-out or self-exclusion of a customer, or lifts it',
+    summary: 'Responsible gambling: the merchant records a time-out or self-exclusion of a customer, or lifts it',
     description: 'While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open.',
     request: ExclusionRequest,
     answer: null,
@@ -542,7 +542,7 @@ export const OPERATIONS = {
   setCustomerReview: {
     method: 'PUT',
     path: '/public/customer/{customerId}/review',
-    summary: 'The merchant records when a customer last reviewed their limits and account history',
+    summary: 'Responsible gambling: the merchant records when a customer last reviewed their limits and account history',
     description:
       'The cashier reminds a customer under the UKGC’s rules to review their limits and history 182 days after this date (RTS 12: at least every six months); dismissing the reminder in the cashier records it too. 400 VALIDATION_ERROR for a date in the future.',
     request: ReviewRequest,

@@ -25,7 +25,7 @@ export const PAY_N_PLAY_OPERATIONS = {
     path: '/public/cashier/session/{sessionId}/player-decision',
     summary: 'Allow or deny the player a Pay N Play login identified',
     description:
-      'The merchant’s answer to `cashier.player.identified` (its own checks: age, Spelpaus, GAMSTOP…). ALLOW: the session gets the customer (a returning player’s own; else a new one from the bank’s identity) and the held deposit is paid (the customer’s exclusion and limits bind); DENY: the deposit is returned (DECLINED, BLOCKED_CUSTOMER) and the cashier says the merchant cannot accept the player. The same decision again answers the same, moving nothing; another decision is 409 INVALID_STATE, as is one before the bank identified the player.',
+      'The merchant’s answer to `cashier.player.identified` (its own checks: age, Spelpaus, GAMSTOP…). ALLOW: the session gets the customer (a returning player’s own; else a new one from the bank’s identity) and the deposit awaiting the decision is paid (the customer’s exclusion and limits bind); DENY: the deposit is returned (DECLINED, BLOCKED_CUSTOMER) and the cashier says the merchant cannot accept the player. The same decision again answers the same, moving nothing; another decision is 409 INVALID_STATE, as is one before the bank identified the player.',
     request: PlayerDecisionRequest,
     answer: PlayerDecisionAnswer,
     answerDescription: 'The decision applied',

@@ -2,8 +2,8 @@
  * Pay N Play (docs/design.md, E26): registration by bank login. A cashier session created with
  * `payNPlay: true` has no customer yet; the customer deposits by bank (or logs in with amount 0),
  * the bank hands back the identity it verified, the merchant receives it in the signed webhook
- * `cashier.player.identified` and answers whether the player may play. Until then the deposit is
- * held; DENY returns it, ALLOW gives the session its customer (a returning player's own).
+ * `cashier.player.identified` and answers whether the player may play. Until then the deposit
+ * awaits the decision; DENY returns it, ALLOW gives the session its customer (a returning player's own).
  */
 import { z } from 'zod';
 
@@ -96,7 +96,7 @@ export const PlayerDecisionAnswer = z
     paymentId: z.string().optional(),
     paymentStatus: z.string().optional().meta({
       description:
-        'The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while held for limits), DECLINED (returned) on DENY.',
+        'The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while awaiting limits), DECLINED (returned) on DENY.',
     }),
   })
   .meta({ id: 'PlayerDecisionAnswer', 'x-extension': true });
@@ -144,7 +144,7 @@ export const PlayerIdentifiedEvent = z
           }),
           excluded: z.boolean().meta({
             description:
-              'A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit is held for your decision.',
+              'A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit awaits your decision.',
           }),
         }),
       )

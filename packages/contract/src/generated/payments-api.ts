@@ -571,7 +571,7 @@ export interface paths {
         put?: never;
         /**
          * Allow or deny the player a Pay N Play login identified
-         * @description The merchant’s answer to `cashier.player.identified` (its own checks: age, Spelpaus, GAMSTOP…). ALLOW: the session gets the customer (a returning player’s own; else a new one from the bank’s identity) and the held deposit is paid (the customer’s exclusion and limits bind); DENY: the deposit is returned (DECLINED, BLOCKED_CUSTOMER) and the cashier says the merchant cannot accept the player. The same decision again answers the same, moving nothing; another decision is 409 INVALID_STATE, as is one before the bank identified the player. Callers: a merchant's token.
+         * @description The merchant’s answer to `cashier.player.identified` (its own checks: age, Spelpaus, GAMSTOP…). ALLOW: the session gets the customer (a returning player’s own; else a new one from the bank’s identity) and the deposit awaiting the decision is paid (the customer’s exclusion and limits bind); DENY: the deposit is returned (DECLINED, BLOCKED_CUSTOMER) and the cashier says the merchant cannot accept the player. The same decision again answers the same, moving nothing; another decision is 409 INVALID_STATE, as is one before the bank identified the player. Callers: a merchant's token.
          */
         post: operations["decidePlayer"];
         delete?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Set a customer's deposit limits per day, week and month
+         * Responsible gambling: the merchant sets a customer's deposit limits per day, week and month
          * @description Callers: a merchant's token.
          */
         put: operations["setCustomerLimits"];
@@ -789,7 +789,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * The customer sets their own deposit limits and reality checks in the cashier
+         * Responsible gambling: the customer sets their own deposit limits and reality checks in the cashier
          * @description A lower or new limit applies at once; a higher one, or none, after the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany 7 days), and under UKGC once confirmed again (`confirmReady`). 400 VALIDATION_ERROR names a limit the rules require or a ceiling passed (GGL). Answers the session's `responsibleGambling`. Callers: the hosted pages' credential.
          */
         put: operations["setResponsibleGambling"];
@@ -809,7 +809,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * The merchant records a time-out or self-exclusion of a customer, or lifts it
+         * Responsible gambling: the merchant records a time-out or self-exclusion of a customer, or lifts it
          * @description While it lasts, creating or paying a deposit of the customer is 409 CUSTOMER_EXCLUDED; withdrawals stay open. Callers: a merchant's token.
          */
         put: operations["setCustomerExclusion"];
@@ -829,7 +829,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * The merchant records when a customer last reviewed their limits and account history
+         * Responsible gambling: the merchant records when a customer last reviewed their limits and account history
          * @description The cashier reminds a customer under the UKGC’s rules to review their limits and history 182 days after this date (RTS 12: at least every six months); dismissing the reminder in the cashier records it too. 400 VALIDATION_ERROR for a date in the future. Callers: a merchant's token.
          */
         put: operations["setCustomerReview"];
@@ -1881,7 +1881,7 @@ export interface components {
                  * @enum {string}
                  */
                 reason: "NAME_BIRTH_DATE_AND_POSTAL_CODE";
-                /** @description A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit is held for your decision. */
+                /** @description A time-out or self-exclusion of that customer is in force. It protects that customer: ALLOW with their `customerId` binds it (the deposit is returned); ALLOW as another customer does not copy it. The sandbox merchant decides nothing by itself then: the deposit awaits your decision. */
                 excluded: boolean;
             }[];
             identity: {
@@ -2072,7 +2072,7 @@ export interface components {
             withdrawalCancel?: boolean;
             /** @description The customer's deposit limits in the session currency and what is left of each now. */
             depositLimits?: components["schemas"]["DepositRoom"];
-            /** @description The rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion. */
+            /** @description Responsible gambling: the rules of the merchant's gambling licences in force for this customer, their own limits, reality checks and any exclusion. */
             responsibleGambling?: components["schemas"]["ResponsibleGambling"];
             /** @description The customer's last paid card deposit in this currency, with a card still saved: the widget offers it again (CVV only). */
             depositAgain?: components["schemas"]["DepositAgain"];
@@ -2330,7 +2330,7 @@ export interface components {
              */
             denyReason?: "UNDERAGE" | "SELF_EXCLUDED" | "OTHER";
             paymentId?: string;
-            /** @description The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while held for limits), DECLINED (returned) on DENY. */
+            /** @description The deposit’s status after the decision: SUCCESS on ALLOW (DECLINED when an exclusion of the person, the player’s or a probable match’s, or the limits refuse it; PENDING while awaiting limits), DECLINED (returned) on DENY. */
             paymentStatus?: string;
         };
         SessionTransactionList: {

@@ -215,15 +215,3 @@ export const ReviewRequest = z
   .strict()
   .meta({ id: 'ReviewRequest', 'x-extension': true });
 export type ReviewRequest = z.infer<typeof ReviewRequest>;
-
-/** The widget's "deposit again": the customer's last paid card deposit in the session currency with a card still saved. */
-export const DepositAgain = z
-  .object({
-    payinId: z.string(),
-    amount: z.number().meta({ description: 'What was deposited, without its fee.' }),
-    cardId: z.string(),
-    cardMask: z.string(),
-    cardBrand: z.string(),
-  })
-  .meta({ id: 'DepositAgain', 'x-extension': true });
-export type DepositAgain = z.infer<typeof DepositAgain>;

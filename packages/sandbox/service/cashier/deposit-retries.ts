@@ -7,7 +7,7 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cards, payins } from '@sandbox/db/schema';
-import type { DepositAgain } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type { DepositAgain } from '@hosted-checkout/contract/cashier';
 import { toMajor } from '@hosted-checkout/contract/money';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { MAX_ATTEMPTS } from '../core/records';

@@ -66,7 +66,7 @@ export default defineConfig({
           globalSetup: ['packages/sandbox/testing/database-template.ts'],
           // On a PostgreSQL server (DATABASE_URL) the files share one database: run them one by one.
           fileParallelism: !process.env.DATABASE_URL,
-          // The webhook tests' receivers listen on loopback: the operator's opt-in (lib/net/outbound.test.ts checks the default refusal).
+          // The webhook tests' receivers listen on loopback: the operator's opt-in (packages/runtime/src/net/outbound.test.ts checks the default refusal).
           env: { ...env, SANDBOX_DATA_DIR: 'memory://', SANDBOX_WEBHOOK_ALLOW_LOOPBACK: '1' },
         },
       },

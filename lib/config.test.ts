@@ -1,4 +1,4 @@
-/** The configuration module: defaults, a bad value named, SANDBOX=0 without a service, test mode. */
+/** The configuration module: defaults, a bad value named (of any house), SANDBOX=0 without a service, test mode. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig, withoutTrailingSlash } from './config';
 
@@ -74,6 +74,19 @@ describe('parseConfig', () => {
       expect(problem, bad.slice(0, 30)).toMatch(/METRICS_TOKEN \(value not shown\): must be/);
       expect(problem).not.toContain(bad.slice(0, 12));
     }
+  });
+
+  it('names every bad variable of the process at once: the runtime’s, the sandbox’s and the checkout’s', () => {
+    const problem = problems({ LOG_LEVEL: 'loud', CARD_HASH_KEY: 'not-hex', SANDBOX_WORKER: 'maybe', POW_MAX_COUNTER: '5' });
+    expect(problem).toMatch(/LOG_LEVEL "loud"/);
+    expect(problem).toMatch(/CARD_HASH_KEY "not-hex": must be 64 to 128 hex digits/);
+    expect(problem).toMatch(/SANDBOX_WORKER "maybe": must be on or off/);
+    expect(problem).toMatch(/POW_MAX_COUNTER "5"/);
+    expect(parseConfig({})).toMatchObject({
+      SANDBOX_WORKER: 'on',
+      SANDBOX_DATA_DIR: '.data/sandbox',
+      LIMIT_CARD_ATTEMPTS_PER_IP: '30/3600',
+    });
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,27 +1,31 @@
 /**
- * Server configuration: every environment variable the app reads, its default and its meaning,
- * validated with zod in one place (README, "Configuration"). A bad value stops the start with a
- * message naming the variable (`assertConfig`, called from instrumentation.ts); the accessors
- * below throw the same ConfigError if called with a bad environment.
+ * The checkout's configuration: its own variables (the payments service's credential and
+ * timeout, the proof-of-work, the live-balance streams, the wallets, the request guard's limits,
+ * the metrics listener, tracing), each with its default and its meaning, and the whole process's
+ * configuration, composed with the runtime's (packages/runtime/src/config.ts: where the houses are
+ * served, the log, the velocity limits) and the sandbox's (packages/runtime/src/sandbox-env.ts),
+ * validated with zod in one pass (README, "Configuration"). A bad value stops the start with a
+ * message naming every bad variable of the process (`assertConfig`, called from lib/startup.ts);
+ * the accessors below throw the same ConfigError if called with a bad environment.
  */
 import 'server-only';
 import { z } from 'zod';
-import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
+import { deriveRuntimeConfig, embeddedSandboxApiUrl, RUNTIME_ENV_SCHEMA, type RuntimeConfig } from '@hosted-checkout/runtime/config';
+import { ConfigError, envKeys, envReader, Limit, parseEnv, Port, withoutTrailingSlash } from '@hosted-checkout/runtime/env';
+import { SANDBOX_ENV_SCHEMA, type SandboxEnv } from '@hosted-checkout/runtime/sandbox-env';
 
-const Port = z.coerce.number().int().min(1).max(65535);
-const HttpUrlText = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
-const Switch = z.enum(['0', '1'], { error: 'must be 0 or 1' });
-/** A velocity limit: "points/seconds", such as "10/3600". */
-const Limit = z.string().regex(/^[1-9]\d{0,6}\/[1-9]\d{0,7}$/, 'must be points/seconds, such as 10/3600');
+export { ConfigError, withoutTrailingSlash } from '@hosted-checkout/runtime/env';
+export {
+  checkoutUrl,
+  sandboxApiBaseUrl,
+  sandboxEnabled,
+  sandboxPublicUrl,
+  trustedProxyHops,
+  twinOrigin,
+} from '@hosted-checkout/runtime/config';
 
-/** Every variable, with its meaning. Unset and empty are the same. */
-export const ENV_SCHEMA = z.object({
-  PORT: Port.default(3000).describe('Port the server listens on; also the embedded sandbox’s loopback port.'),
-  CHECKOUT_URL: HttpUrlText.optional().describe('Public origin of these pages ({checkout_url}); default http://localhost:$PORT.'),
-  SANDBOX_PUBLIC_URL: HttpUrlText.optional().describe(
-    'Public origin of the sandbox service (its ACS and provider pages); default CHECKOUT_URL. A sandbox in its own process has its own.',
-  ),
-  PAYMENTS_API_BASE_URL: HttpUrlText.optional().describe('The payments service ({base_url}); unset: the embedded sandbox at /sandbox/api.'),
+/** The checkout's own variables, with their meaning. Unset and empty are the same. */
+export const CHECKOUT_ENV_SCHEMA = z.object({
   PAYMENTS_API_TOKEN: z
     .string()
     .min(1)
@@ -35,75 +39,12 @@ export const ENV_SCHEMA = z.object({
     .max(120_000)
     .default(15_000)
     .describe('Time allowed for one call to the payments service, in milliseconds.'),
-  SANDBOX: Switch.optional().describe(
-    '1: serve the sandbox under /sandbox even with a real service; 0: never, and PAYMENTS_API_BASE_URL is required.',
-  ),
-  SANDBOX_WORKER: z
-    .enum(['on', 'off'], { error: 'must be on or off' })
-    .default('on')
-    .describe('off: this instance does not run the sandbox’s worker (timed outcomes, webhooks).'),
-  SANDBOX_DATA_DIR: z.string().min(1).default('.data/sandbox').describe('PGlite folder of the embedded sandbox (memory:// for tests).'),
-  SANDBOX_DB_TEMPLATE: z
-    .string()
-    .optional()
-    .describe(
-      'Tests only: a migrated PGlite data directory (a tar) that a memory:// sandbox database starts from; vitest’s global setup makes it.',
-    ),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .describe('PostgreSQL server of the sandbox instead of PGlite.'),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10).describe('Connections of the PostgreSQL pool.'),
-  CARD_HASH_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits (32 to 64 random bytes)')
-    .optional()
-    .describe(
-      'Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.',
-    ),
-  SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe(
-    '1: the sandbox may send webhooks to private, unique-local and carrier-grade NAT networks too (never to link-local or cloud metadata addresses).',
-  ),
-  SANDBOX_WEBHOOK_ALLOW_LOOPBACK: Switch.default('0').describe(
-    '1: the sandbox may send webhooks to this machine (a developer’s own receiver; npm run demo sets it); off, loopback is refused like any internal address.',
-  ),
-  LIMIT_CARD_ATTEMPTS_PER_IP: Limit.default('30/3600').describe('Card attempts per customer IP: "points/seconds".'),
-  LIMIT_CARD_FAILURES_PER_IP: Limit.default('10/3600').describe('Declined or failed card attempts per customer IP.'),
-  LIMIT_CARD_ATTEMPTS_PER_CARD: Limit.default('25/86400').describe('Attempts per card (keyed by an in-memory HMAC of its number).'),
-  LIMIT_CARD_FAILURES_PER_CARD: Limit.default('5/86400').describe('Declined or failed attempts per card.'),
-  LIMIT_CARD_ATTEMPTS_PER_SESSION: Limit.default('20/3600').describe('Card attempts per cashier session (the service).'),
-  LIMIT_CARD_FAILURES_PER_SESSION: Limit.default('6/3600').describe('Declined or failed card attempts per cashier session (the service).'),
-  LIMIT_TRANSACTIONS_PER_SESSION: Limit.default('30/3600').describe('Pay-ins and payouts created per cashier session (the service).'),
-  LIMIT_BIN_LOOKUPS_PER_IP: Limit.default('100/3600').describe(
-    'BIN lookups of the card page per client address (a card-testing oracle when unlimited).',
-  ),
-  LIMIT_BIN_LOOKUPS_PER_PAYMENT: Limit.default('20/3600').describe('BIN lookups per pay-in.'),
-  LIMIT_LAUNCHES_PER_IP: Limit.default('60/60').describe(
-    'Launch addresses spent (POST /api/launch) per client address; past it 429 (a customer spends one a page).',
-  ),
   LIMIT_CSP_REPORTS_PER_IP: Limit.default('30/60').describe(
     'CSP violation reports counted per client address, in memory per instance; past it 429 (a page sends a handful).',
   ),
   LIMIT_VITALS_PER_IP: Limit.default('60/60').describe(
     'Timing reports of the framed pages (POST /api/vitals) counted per client address, in memory per instance; past it 429 (a page sends one to three; customers behind one NAT share it).',
   ),
-  RATE_LIMIT_DATABASE_URL: z
-    .string()
-    .regex(/^postgres(?:ql)?:\/\//, 'must be a postgres:// URL')
-    .optional()
-    .describe('PostgreSQL of the limits shared by every instance; default DATABASE_URL; neither: in memory.'),
-  VELOCITY_STORE_FAILURE: z
-    .enum(['closed', 'open'], { error: 'must be closed or open' })
-    .default('closed')
-    .describe(
-      'When the store of the velocity limits fails: closed refuses card attempts and session transactions until it is back (the customer is told to try again, nothing is charged); open lets them through, logged, with the service’s own limits still standing.',
-    ),
-  RATE_LIMIT_KEY: z
-    .string()
-    .regex(/^[0-9a-fA-F]{64,128}$/, 'must be 64 to 128 hex digits')
-    .optional()
-    .describe('HMAC key of the per-card limits; the same on every instance (default: one per process).'),
   POW_AFTER_FAILURES: z.coerce
     .number()
     .int()
@@ -182,15 +123,6 @@ export const ENV_SCHEMA = z.object({
     .describe(
       'Other public hosts this instance serves under, comma-separated: an X-Forwarded-Host naming one of them or CHECKOUT_URL’s host is accepted from the trusted proxies (TRUSTED_PROXY_HOPS ≥ 1); any other is refused (400).',
     ),
-  TRUSTED_PROXY_HOPS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10)
-    .default(0)
-    .describe(
-      'Proxies in front of this server that append to X-Forwarded-For (a load balancer: 1); the customer IP is read that many entries from the right.',
-    ),
   HEADERS_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -214,13 +146,6 @@ export const ENV_SCHEMA = z.object({
     .describe(
       'Open connections one address may hold on one instance when no proxy is in front (TRUSTED_PROXY_HOPS=0); behind a balancer, the balancer caps them (deploy/haproxy.cfg).',
     ),
-  SHUTDOWN_DEADLINE_MS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(600_000)
-    .default(10_000)
-    .describe('After SIGTERM, time given to the requests in flight, in milliseconds; then the process exits whatever is open.'),
   METRICS_PORT: Port.optional().describe(
     'Port of the Prometheus metrics listener (GET /metrics, lib/net/metrics-listener.ts), never the app’s own PORT; unset: no metrics listener.',
   ),
@@ -245,114 +170,56 @@ export const ENV_SCHEMA = z.object({
     .describe(
       'OpenTelemetry collector (OTLP over HTTP): traces of pages, actions and calls to the payments service are exported there; unset, tracing is off. OTEL_EXPORTER_OTLP_PROTOCOL (http/protobuf or http/json) and OTEL_SERVICE_NAME are read too.',
     ),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-    .optional()
-    .describe('pino level; default info (silent in tests).'),
 });
-export type AppConfig = z.infer<typeof ENV_SCHEMA> & {
-  checkoutUrl: string;
-  /** Public origin of the sandbox's ACS and provider pages. */
-  sandboxPublicUrl: string;
-  /** Whether this server serves the sandbox's API, console, ACS and provider pages. */
-  sandboxEnabled: boolean;
-  /** Whether the hosted pages talk to a sandbox (embedded, or an `sbx_` credential): the Test mode badge. */
-  testMode: boolean;
-  paymentsApi: { baseUrl: string; token: string; timeoutMs: number };
-};
 
-/** A configuration that cannot start: names each bad variable. */
-export class ConfigError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`Invalid configuration: ${problems.join('; ')}`);
-    this.name = 'ConfigError';
-    brandError(this, 'ConfigError');
-  }
+/** Every variable of the process, with its meaning: the runtime's, the sandbox's and the checkout's. */
+export const ENV_SCHEMA = z.object({ ...RUNTIME_ENV_SCHEMA.shape, ...SANDBOX_ENV_SCHEMA.shape, ...CHECKOUT_ENV_SCHEMA.shape });
 
-  /** Whether `value` is a bad configuration, made by any bundle's copy of this module. */
-  static is(value: unknown): value is ConfigError {
-    return hasErrorBrand(value, 'ConfigError');
-  }
-}
-
-const KEYS = Object.keys(ENV_SCHEMA.shape) as (keyof typeof ENV_SCHEMA.shape)[];
+export type AppConfig = RuntimeConfig &
+  SandboxEnv &
+  z.infer<typeof CHECKOUT_ENV_SCHEMA> & {
+    /** Whether the hosted pages talk to a sandbox (embedded, or an `sbx_` credential): the Test mode badge. */
+    testMode: boolean;
+    paymentsApi: { baseUrl: string; token: string; timeoutMs: number };
+  };
 
 /** Variables whose value a configuration error never repeats (it is logged at start). */
 const UNSHOWN_VALUES: ReadonlySet<string> = new Set(['METRICS_TOKEN']);
 
-/** Removes trailing slashes without a regex (linear on any input). */
-export function withoutTrailingSlash(url: string): string {
-  let end = url.length;
-  while (end > 0 && url[end - 1] === '/') end -= 1;
-  return url.slice(0, end);
-}
-
 /** Parses an environment into the configuration. Throws ConfigError naming every bad variable. */
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
-  const raw = Object.fromEntries(KEYS.map((key) => [key, env[key] === '' ? undefined : env[key]]));
-  const parsed = ENV_SCHEMA.safeParse(raw);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const key = String(issue.path[0]);
-        const value = UNSHOWN_VALUES.has(key) ? '(value not shown)' : JSON.stringify(raw[key] ?? '');
-        return `${issue.path.join('.')} ${value}: ${issue.message}`;
-      }),
-    );
-  }
-  const c = parsed.data;
-  if (c.SANDBOX === '0' && !c.PAYMENTS_API_BASE_URL) {
-    throw new ConfigError([
-      'PAYMENTS_API_BASE_URL: required when SANDBOX=0 (the sandbox is off, so a real payments service must be configured)',
-    ]);
-  }
+  const c = parseEnv(ENV_SCHEMA, env, UNSHOWN_VALUES);
+  const runtime = deriveRuntimeConfig(c);
   if (c.METRICS_PORT !== undefined && c.METRICS_PORT === c.PORT) {
     throw new ConfigError([`METRICS_PORT "${c.METRICS_PORT}": must differ from PORT (the metrics are never served on the app's port)`]);
   }
   if (c.PAYMENTS_API_BASE_URL && !c.PAYMENTS_API_TOKEN) {
     throw new ConfigError(['PAYMENTS_API_TOKEN: required with PAYMENTS_API_BASE_URL']);
   }
-  const checkoutUrl = withoutTrailingSlash(c.CHECKOUT_URL ?? `http://localhost:${c.PORT}`);
   const embedded = !c.PAYMENTS_API_BASE_URL;
   const token = c.PAYMENTS_API_TOKEN ?? 'sbx_checkout';
   return {
     ...c,
-    checkoutUrl,
-    sandboxPublicUrl: withoutTrailingSlash(c.SANDBOX_PUBLIC_URL ?? checkoutUrl),
-    sandboxEnabled: c.SANDBOX === '1' || (c.SANDBOX !== '0' && embedded),
+    ...runtime,
     testMode: embedded || token.startsWith('sbx_'),
     paymentsApi: {
-      baseUrl: withoutTrailingSlash(c.PAYMENTS_API_BASE_URL ?? `http://127.0.0.1:${c.PORT}/sandbox/api`),
+      baseUrl: withoutTrailingSlash(c.PAYMENTS_API_BASE_URL ?? embeddedSandboxApiUrl(c.PORT)),
       token,
       timeoutMs: c.PAYMENTS_API_TIMEOUT_MS,
     },
   };
 }
 
-let memo: { key: string; config: AppConfig } | null = null;
-
-let frozen: AppConfig | null = null;
-
 /**
- * The configuration of this process's environment. A production server reads it once (its
- * environment does not change, and reading every variable on each call showed in the card page's
- * profile); elsewhere it is read again when the environment changes, as tests do.
+ * The configuration of this process's environment. A production server reads it once;
+ * elsewhere it is read again when the environment changes, as tests do (runtime env.ts, `envReader`).
  */
-export function appConfig(): AppConfig {
-  if (frozen) return frozen;
-  const key = KEYS.map((k) => process.env[k] ?? '').join('\u0000');
-  if (memo?.key !== key) memo = { key, config: parseConfig(process.env) };
-  if (process.env.NODE_ENV === 'production' && process.env.NEXT_PHASE !== 'phase-production-build') frozen = memo.config;
-  return memo.config;
-}
+export const appConfig: () => AppConfig = envReader(envKeys(ENV_SCHEMA), parseConfig);
 
-/** Start-up check: throws ConfigError with every bad variable named. */
+/** Start-up check: throws ConfigError with every bad variable of the process named, the sandbox's included. */
 export function assertConfig(): AppConfig {
   return appConfig();
 }
-
-/** Public origin of the hosted pages, without a trailing slash. */
-export const checkoutUrl = (): string => appConfig().checkoutUrl;
 
 /** Origins whose challenge frame may use the payment and passkey features: the sandbox's and ACS_ORIGINS (lib/framing/permissions-policy.ts). */
 export const acsOrigins = (): string[] => [
@@ -368,9 +235,6 @@ export const forwardedHostList = (): string[] =>
     .FORWARDED_HOSTS?.split(',')
     .map((host) => host.trim().toLowerCase()) ?? [];
 
-/** Public origin of the sandbox's own pages (ACS, provider), without a trailing slash. */
-export const sandboxPublicUrl = (): string => appConfig().sandboxPublicUrl;
-
 /** The wallets' parameters: Google Pay's script and gateway, Apple Pay's merchant identifier, the acquirer's country. */
 export const walletConfig = () => {
   const c = appConfig();
@@ -382,35 +246,8 @@ export const walletConfig = () => {
   };
 };
 
-/** Whether the embedded sandbox answers under /sandbox. */
-export const sandboxEnabled = (): boolean => appConfig().sandboxEnabled;
-
 /** Whether the pages run against a sandbox: every page shows a Test mode badge. */
 export const testMode = (): boolean => appConfig().testMode;
 
 /** Where the checkout server calls the payments service, and with which bearer token. */
 export const paymentsApiConfig = (): AppConfig['paymentsApi'] => appConfig().paymentsApi;
-
-/** What the sandbox's webhooks may reach (lib/net/outbound.ts). */
-export const outboundPolicy = (): { allowPrivate: boolean; allowLoopback: boolean } => ({
-  allowPrivate: appConfig().SANDBOX_WEBHOOK_ALLOW_PRIVATE === '1',
-  allowLoopback: appConfig().SANDBOX_WEBHOOK_ALLOW_LOOPBACK === '1',
-});
-
-/** Proxies in front of this server that append to X-Forwarded-For (lib/net/client-ip.ts). */
-export const trustedProxyHops = (): number => appConfig().TRUSTED_PROXY_HOPS;
-
-/** The embedded sandbox's own API on this server (the console calls it as a merchant would). */
-export const sandboxApiBaseUrl = (): string => `http://127.0.0.1:${appConfig().PORT}/sandbox/api`;
-
-/**
- * The same server under its other loopback name (localhost ↔ 127.0.0.1): a second origin for
- * the console's embedding demo, as a merchant's site would be. Null for other hosts.
- */
-export function twinOrigin(origin: string): string | null {
-  const url = new URL(origin);
-  if (url.hostname === 'localhost') url.hostname = '127.0.0.1';
-  else if (url.hostname === '127.0.0.1') url.hostname = 'localhost';
-  else return null;
-  return url.origin;
-}

@@ -1,24 +1,24 @@
 /**
  * What the Node.js server does once at start (called from instrumentation.ts): masks card
  * numbers in everything the process writes to stdout and stderr (Next.js's own log lines and any
- * console call: lib/log.ts, `maskPansInOutput`, the last line of defence), checks the
+ * console call: packages/runtime/src/log.ts, `maskPansInOutput`, the last line of defence), checks the
  * configuration and stops the process with the bad variables named, says when the pages run in
  * test mode, makes every request's X-Forwarded-For end with its socket address (the customer IP
- * rule of lib/net/client-ip.ts), logs each request with its duration and id
+ * rule of packages/runtime/src/net/client-ip.ts), logs each request with its duration and id
  * (lib/net/request-log.ts), guards every request before Next.js (lib/net/request-guard.ts),
- * exits by a deadline after SIGTERM (lib/net/shutdown.ts), lets abort reasons go of the renders
+ * exits by a deadline after SIGTERM (packages/runtime/src/net/shutdown.ts), lets abort reasons go of the renders
  * that made them (lib/net/abort-reasons.ts), serves the Prometheus metrics on a port of
  * their own when METRICS_PORT is set (lib/net/metrics-listener.ts, closed on SIGTERM), and starts the
  * embedded sandbox's worker (stopped on SIGTERM) (timed outcomes, webhooks).
  */
 import { assertConfig, ConfigError, type AppConfig } from '@/lib/config';
-import { logger, maskPansInOutput } from '@/lib/log';
+import { logger, maskPansInOutput } from '@hosted-checkout/runtime/log';
 import { formatAbortReasons } from '@/lib/net/abort-reasons';
-import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
+import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
 import { forgetAnswersOnClose } from '@/lib/payments-api/request-memo-close';
-import { installShutdown, onShutdown } from '@/lib/net/shutdown';
+import { installShutdown, onShutdown } from '@hosted-checkout/runtime/net/shutdown';
 import { addReadinessProbe } from '@/lib/checkout/shared/readiness';
 
 /**

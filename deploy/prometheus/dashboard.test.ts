@@ -3,7 +3,7 @@
  * (deploy/grafana/checkout-dashboard.json) against each other and against the app's metrics:
  * every panel's query is a recording rule (with optional label matchers) or an expression of the
  * rule files; every recording rule feeds a panel or an alert; every alert has a severity, a
- * summary, a description and a runbook; every metric the rules read is one lib/metrics/metric-families.ts
+ * summary, a description and a runbook; every metric the rules read is one packages/runtime/src/metrics/metric-families.ts
  * makes, and every route they name is a route of the app. promtool checks the PromQL and runs
  * the rules' unit tests (npm run test:rules); this test needs no Prometheus.
  */
@@ -15,7 +15,7 @@ import { ROUTE_PATTERNS } from '@/lib/metrics/http-routes';
 
 const DIR = path.resolve(__dirname);
 const DASHBOARD = path.resolve(__dirname, '../grafana/checkout-dashboard.json');
-const METRICS_SOURCE = path.resolve(__dirname, '../../lib/metrics/metric-families.ts');
+const METRICS_SOURCE = path.resolve(__dirname, '../../packages/runtime/src/metrics/metric-families.ts');
 
 interface Rule {
   record?: string;
@@ -123,7 +123,7 @@ describe('deploy/prometheus and deploy/grafana', () => {
     }
   });
 
-  it('reads only metrics lib/metrics/metric-families.ts makes (and Prometheus’ up)', () => {
+  it('reads only metrics packages/runtime/src/metrics/metric-families.ts makes (and Prometheus’ up)', () => {
     const source = readFileSync(METRICS_SOURCE, 'utf8');
     const exported = new Set([...source.matchAll(/\bname: '([a-z_]+)'/g)].map((m) => m[1]));
     for (const name of ['checkout_db_pool_total_connections', 'checkout_db_pool_idle_connections', 'checkout_db_pool_waiting_clients']) {

@@ -5,7 +5,7 @@
  * is a Buffer of at most MAX_ACTION_BODY_BYTES bytes (the guard capped its declared length). It
  * answers a Refusal (400) or null; nothing is thrown.
  */
-import { MAX_ACTION_JSON_DEPTH, jsonDepth } from './body-limits';
+import { MAX_ACTION_JSON_DEPTH, jsonDepth } from '@hosted-checkout/runtime/net/body-limits';
 import type { Refusal, ServerActionSigns } from './request-checks';
 
 /** The refusal of a server action's body that does not parse (400). */

@@ -14,12 +14,12 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendPeerToForwardedFor } from './client-ip';
+import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
 import { checkProxiedPagePost, checkRequestHead, isPagePost } from './request-checks';
 import { guardRequests } from './request-guard';
 import { canonicalSpellings, proxiedPostSpellings } from './request-hosts';
 import { nextActionStatus } from '@/lib/testing/next-action-origin';
-import { picker, random } from '@/lib/testing/random';
+import { picker, random } from '@hosted-checkout/runtime/testing/random';
 
 let server: http.Server;
 let port = 0;

@@ -11,7 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { familyNamed as family, histogramSeries, parsePrometheusText, type MetricFamily } from '@/lib/testing/prometheus-text';
-import { appendPeerToForwardedFor } from '@/lib/net/client-ip';
+import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
 import { guardRequests } from '@/lib/net/request-guard';
 import { logRequests } from '@/lib/net/request-log';
 import { countPaymentOutcome, observeServiceCall } from '../metrics/metrics';

@@ -3,7 +3,7 @@
  * port of its own (`METRICS_PORT`, bound to `METRICS_HOST`), started by the server's start-up
  * (lib/startup.ts) and closed at shutdown. Never on the app's port: the customer-facing origin
  * answers /metrics with its 404. The request hooks of the app (guard, request log, HTTP metrics:
- * lib/net/request-hooks.ts) leave this server alone; it answers `/metrics` (GET, HEAD) and 404
+ * packages/runtime/src/net/request-hooks.ts) leave this server alone; it answers `/metrics` (GET, HEAD) and 404
  * or 405 for anything else, and reads no body. With a token (`METRICS_TOKEN`), /metrics asks for
  * `Authorization: Bearer <token>` (what Prometheus sends with `authorization: { credentials: … }`)
  * and answers 401 with `WWW-Authenticate: Bearer` without it or with another; the two are compared
@@ -12,8 +12,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { logger } from '@/lib/log';
-import { leaveUnhooked } from '@/lib/net/request-hooks';
+import { logger } from '@hosted-checkout/runtime/log';
+import { leaveUnhooked } from '@hosted-checkout/runtime/net/request-hooks';
 import { metricsRegistry } from '../metrics/metrics';
 
 /** A running metrics listener. */

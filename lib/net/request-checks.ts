@@ -11,8 +11,8 @@
  */
 import type http from 'node:http';
 import { appConfig, twinOrigin } from '@/lib/config';
-import { MAX_ACTION_BODY_BYTES, SANDBOX_API_MAX_BODY_BYTES } from './body-limits';
-import { clientIpFrom } from './client-ip';
+import { MAX_ACTION_BODY_BYTES, SANDBOX_API_MAX_BODY_BYTES } from '@hosted-checkout/runtime/net/body-limits';
+import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { canonicalHost, canonicalOrigin, type CanonicalOrigin } from './host-names';
 import { effectiveHost, isPublicHost, requestScheme } from './request-hosts';
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendPeerToForwardedFor } from './client-ip';
+import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
 import { checkActionBody } from './action-body-check';
 import { guardRequests } from './request-guard';
 

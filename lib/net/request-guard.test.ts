@@ -6,7 +6,7 @@
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendPeerToForwardedFor } from './client-ip';
+import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
 import { checkPagePost, checkRequestHead } from './request-checks';
 import { guardRequests, MAX_ACTION_BODY_BYTES } from './request-guard';
 

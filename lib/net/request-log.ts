@@ -2,13 +2,13 @@
  * One log line per request with its duration, and a request id that the call to the payments
  * service carries (`X-Request-Id`): the client's own id when it is a plain token of at most 64
  * characters, else a new one. Installed on every http.Server of the process at start, like the
- * peer address of lib/net/client-ip.ts. Paths are logged without their query; no body is read.
+ * peer address of packages/runtime/src/net/client-ip.ts. Paths are logged without their query; no body is read.
  * Each finished request is also observed in the request histogram (lib/metrics/metrics.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { observeHttpRequest } from '@/lib/metrics/metrics';
-import { onEveryRequest } from './request-hooks';
+import { onEveryRequest } from '@hosted-checkout/runtime/net/request-hooks';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /**

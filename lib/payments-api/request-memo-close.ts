@@ -4,7 +4,7 @@
  * the request key (lib/net/request-log.ts); idempotent. Kept apart from the memo so the proxy's
  * bundle, which uses the memo, does not carry the request log.
  */
-import { onEveryRequest } from '@/lib/net/request-hooks';
+import { onEveryRequest } from '@hosted-checkout/runtime/net/request-hooks';
 import { REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { forgetRequest } from './request-memo';
 

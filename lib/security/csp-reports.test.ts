@@ -1,6 +1,6 @@
 /** CSP reports in both formats become violations without queries; floods are bounded. */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import {
   acceptReportFrom,
   CSP_REPORTS_PER_MINUTE,
@@ -159,9 +159,9 @@ describe('floods from many addresses', () => {
 });
 
 describe('POST /api/csp-report from outside: 20 addresses cannot pass the global budget', async () => {
-  const { appendPeerToForwardedFor } = await import('@/lib/net/client-ip');
+  const { appendPeerToForwardedFor } = await import('@hosted-checkout/runtime/net/client-ip');
   const { guardRequests } = await import('@/lib/net/request-guard');
-  const { serveRoute } = await import('@/lib/testing/route-server');
+  const { serveRoute } = await import('@hosted-checkout/runtime/testing/route-server');
   const { POST } = await import('@/app/api/csp-report/route');
   let served: Awaited<ReturnType<typeof serveRoute>>;
   beforeAll(async () => {

@@ -16,9 +16,9 @@
  */
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
-import { logger } from '@/lib/log';
-import { addressKey } from '@/lib/net/client-ip';
-import { isLimiterRefusal, parseLimit, sharedLimiter } from './velocity';
+import { logger } from '@hosted-checkout/runtime/log';
+import { addressKey } from '@hosted-checkout/runtime/net/client-ip';
+import { isLimiterRefusal, parseLimit, sharedLimiter } from '@hosted-checkout/runtime/security/velocity';
 
 interface CspViolation {
   at: string;

@@ -3,7 +3,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
 import { challengeRequired, newChallenge, verifyPayload } from './proof-of-work';
-import { recordFailure } from './velocity';
+import { recordFailure } from '@hosted-checkout/runtime/security/velocity';
 
 afterEach(() => {
   delete process.env.POW_AFTER_FAILURES;

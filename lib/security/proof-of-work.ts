@@ -13,7 +13,7 @@ import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { appConfig } from '@/lib/config';
 import { countPowChallengeIssued, countPowVerification } from '@/lib/metrics/metrics';
-import { consumedPoints, VelocityUnavailable } from './velocity';
+import { consumedPoints, VelocityUnavailable } from '@hosted-checkout/runtime/security/velocity';
 
 /** Lifetime of a challenge, in ms. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

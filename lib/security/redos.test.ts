@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 
 process.env.RECHECK_BACKEND ??= 'pure';
 
-const ROOTS = ['app', 'components', 'lib', 'packages/contract', 'packages/sandbox', 'proxy.ts'];
+const ROOTS = ['app', 'components', 'lib', 'packages/contract', 'packages/runtime', 'packages/sandbox', 'proxy.ts'];
 
 function sources(entry: string): string[] {
   if (statSync(entry).isFile()) return /\.(ts|tsx|mjs)$/.test(entry) && !/\.test\.tsx?$/.test(entry) ? [entry] : [];
@@ -52,8 +52,8 @@ describe('regular expressions', () => {
   it('finds the project’s regexes (the scan works)', () => {
     expect(literals.length).toBeGreaterThan(40);
     expect(literals.some((l) => l.where.startsWith('packages/contract/src/card-rules.ts'))).toBe(true);
-    // The card-number mask every log line and every write to stdout and stderr passes (lib/log.ts).
-    expect(literals.some((l) => l.where.startsWith('lib/log.ts') && l.source.includes('[ -]'))).toBe(true);
+    // The card-number mask every log line and every write to stdout and stderr passes (packages/runtime/src/log.ts).
+    expect(literals.some((l) => l.where.startsWith('packages/runtime/src/log.ts') && l.source.includes('[ -]'))).toBe(true);
   });
 
   it('the checker does flag a quadratic pattern (the old expiry regex)', async () => {

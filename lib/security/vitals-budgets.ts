@@ -5,7 +5,7 @@
  * shared by the instances would buy nothing but a database write per page view):
  *
  * - per client address: LIMIT_VITALS_PER_IP (`points/seconds`) reports, an IPv6 client by its /64
- *   (`addressKey`, lib/net/client-ip.ts), checked before the body is read;
+ *   (`addressKey`, packages/runtime/src/net/client-ip.ts), checked before the body is read;
  * - per page view: a report names its page view (`view`, a random id the page makes:
  *   lib/framing/frame-vitals.ts); one page view is taken VITALS_REPORTS_PER_VIEW reports, each
  *   metric name once (a repeat is dropped), and VITALS_ERRORS_PER_VIEW client errors;
@@ -20,8 +20,8 @@ import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
 import type { ErrorKind } from '@/lib/framing/frame-vitals-labels';
-import { addressKey } from '@/lib/net/client-ip';
-import { parseLimit } from './velocity';
+import { addressKey } from '@hosted-checkout/runtime/net/client-ip';
+import { parseLimit } from '@hosted-checkout/runtime/security/velocity';
 import type { VitalsRecord } from './vitals-reports';
 
 /** Reports one page view may send: it sends one to three (when hidden, left, or on the card page's answer); a few more for a customer who switches tabs. */

@@ -26,7 +26,16 @@ function sources(entry: string, withTests = false): string[] {
     .flatMap((name) => sources(path.join(entry, name), withTests));
 }
 
-const ROOTS = ['lib', 'components', 'app', 'packages/contract', 'packages/sandbox', 'proxy.ts', 'instrumentation.ts'].map((root) => path.join(PROJECT, root));
+const ROOTS = [
+  'lib',
+  'components',
+  'app',
+  'packages/contract',
+  'packages/runtime',
+  'packages/sandbox',
+  'proxy.ts',
+  'instrumentation.ts',
+].map((root) => path.join(PROJECT, root));
 const graphOf = (files: string[]) => {
   const known = new Set(files);
   return new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'), known, PROJECT)]));

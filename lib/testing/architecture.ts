@@ -12,7 +12,8 @@
  *   layer counts); type-only imports count.
  * - An import is any module specifier: `import … from`, `export … from`, a side-effect
  *   `import './x'`, a dynamic `import('./x')`, with or without a `.ts`/`.tsx` extension, relative
- *   or through the aliases `@/` (the project) and `@sandbox/` (packages/sandbox).
+ *   or through the aliases `@/` (the project) and `@sandbox/` (packages/sandbox), and the packages'
+ *   names `@hosted-checkout/contract/` and `@hosted-checkout/runtime/` (their src/).
  */
 import path from 'node:path';
 
@@ -27,6 +28,7 @@ export interface Layer {
 /** The layers of the project, lowest first. */
 export const LAYERS: Layer[] = [
   { name: 'the contract (packages/contract)', units: ['contract'], within: 'free' },
+  { name: 'the runtime: the server plumbing both houses run on (packages/runtime)', units: ['runtime'], within: 'free' },
   { name: 'foundation', units: ['config', 'log', 'tracing', 'i18n'], within: 'free' },
   { name: 'domain rules', units: ['card', 'cashier', 'forms', 'net', 'security', 'framing', 'embed', 'db', 'metrics'], within: 'free' },
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },
@@ -53,7 +55,7 @@ export const SANDBOX_DOORS = [/^lib\/startup\.ts$/, /^app\/sandbox\//];
 /**
  * The unit of a path relative to the project: `lib/checkout/cashier/x.ts` → `checkout/cashier`,
  * `lib/log.ts` → `log`, `components/card/x.tsx` → `components/card`, `app/sandbox/…` →
- * `app/sandbox`, other `app/…` → `app`, `packages/sandbox/…` → `sandbox`, `proxy.ts` → `proxy`.
+ * `app/sandbox`, other `app/…` → `app`, `packages/sandbox/…` → `sandbox`, `packages/runtime/…` → `runtime`, `proxy.ts` → `proxy`.
  */
 export function unitOf(relative: string): string {
   const parts = relative.split(/[\\/]/);
@@ -68,6 +70,7 @@ export function unitOf(relative: string): string {
   if (top === 'app') return second === 'sandbox' ? 'app/sandbox' : 'app';
   if (top === 'packages' && second === 'sandbox') return 'sandbox';
   if (top === 'packages' && second === 'contract') return 'contract';
+  if (top === 'packages' && second === 'runtime') return 'runtime';
   return parts.length === 1 ? top.replace(/\.tsx?$/, '') : top;
 }
 
@@ -96,9 +99,11 @@ export function importsOf(file: string, text: string, known: Set<string>, root: 
         ? path.join(root, 'packages', 'sandbox', spec.slice('@sandbox/'.length))
         : spec.startsWith('@hosted-checkout/contract/')
           ? path.join(root, 'packages', 'contract', 'src', spec.slice('@hosted-checkout/contract/'.length))
-          : spec.startsWith('.')
-            ? path.resolve(path.dirname(file), spec)
-            : null;
+          : spec.startsWith('@hosted-checkout/runtime/')
+            ? path.join(root, 'packages', 'runtime', 'src', spec.slice('@hosted-checkout/runtime/'.length))
+            : spec.startsWith('.')
+              ? path.resolve(path.dirname(file), spec)
+              : null;
     if (!base) continue;
     const target = [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((candidate) => known.has(candidate));
     if (target) out.push(target);

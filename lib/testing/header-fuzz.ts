@@ -10,7 +10,7 @@
  * quiet ones too, and a fixed limit fails there without any stall (`stallLimitMs`).
  */
 import net from 'node:net';
-import { picker, random } from './random';
+import { picker, random } from '@hosted-checkout/runtime/testing/random';
 
 interface HeaderFuzzReport {
   cases: number;

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Runs a command inside a network namespace of its own with loopback only (`unshare -n`, then
 # `ip link set lo up`): tests that name private, link-local or metadata addresses (they check the
-# refusal without sending, lib/net/outbound.test.ts, packages/sandbox/service/core/webhooks.test.ts) cannot reach
+# refusal without sending, packages/runtime/src/net/outbound.test.ts, packages/sandbox/service/core/webhooks.test.ts) cannot reach
 # any network but this machine's loopback even if a guard broke. Where a namespace cannot be made
 # (not root, no unshare), it says so and runs the command as is: the tests' in-process socket
-# guard (lib/testing/loopback-only.ts) still stops any connection but loopback.
+# guard (packages/runtime/src/testing/loopback-only.ts) still stops any connection but loopback.
 set -euo pipefail
 # A command that ends the script under `set -e` says so (none ends it silently).
 trap 'echo "loopback-only.sh: line $LINENO: \`$BASH_COMMAND\` failed (exit $?)" >&2' ERR

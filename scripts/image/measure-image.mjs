@@ -28,7 +28,7 @@ try {
   console.log(
     `image: podman stop (SIGTERM) took ${stop.ms} ms, exit code ${stop.exitCode}${stop.ms >= STOP_TIMEOUT_S * 1000 ? ' (killed: it did not stop in time)' : ''}`,
   );
-  // 143: Next.js exits so after its SIGTERM clean-up; 0: lib/net/shutdown.ts's deadline; 137: killed.
+  // 143: Next.js exits so after its SIGTERM clean-up; 0: packages/runtime/src/net/shutdown.ts's deadline; 137: killed.
   ok = [0, 143].includes(stop.exitCode) && stop.ms < STOP_TIMEOUT_S * 1000;
 } catch (error) {
   console.error(`image: the measure failed: ${error instanceof Error ? error.message : error}`);

@@ -12,7 +12,7 @@
  * - `--require-data`: when a recording rule's expression or a panel query returns no data (an
  *   alert's expression returns data only while it fires: never required);
  * - `--require-metrics`: when a metric the rules read has no series at all (not scraped, or
- *   renamed in lib/metrics/metric-families.ts). Queries over failures (5xx, declines, store failures)
+ *   renamed in packages/runtime/src/metrics/metric-families.ts). Queries over failures (5xx, declines, store failures)
  *   are rightly empty on a healthy cluster; their metrics are not.
  * A bearer token for Prometheus (behind a proxy): PROMETHEUS_TOKEN. Each query has 15 s
  * (PROMETHEUS_QUERY_TIMEOUT_MS).

@@ -1,5 +1,5 @@
-import { readBoundedText } from '@/lib/net/bounded-body';
-import { requestClientIp } from '@/lib/net/client-ip';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
+import { requestClientIp } from '@hosted-checkout/runtime/net/client-ip';
 import { acceptReportFrom, parseCspReports, recordCspViolations, withinGlobalBudget } from '@/lib/security/csp-reports';
 
 /** Largest report body read (bytes); browsers send a few KB. */

@@ -1,8 +1,8 @@
-import { readBoundedText } from '@/lib/net/bounded-body';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
 import { LAUNCH_TOKEN, spendLaunch } from '@/lib/checkout/shared/holding';
 import { holderCookieAllowed } from '@/lib/payments-api/holder-proof';
-import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
-import { consume, VelocityLimited } from '@/lib/security/velocity';
+import { NO_TRUSTED_ADDRESS, requestClientIp } from '@hosted-checkout/runtime/net/client-ip';
+import { consume, VelocityLimited } from '@hosted-checkout/runtime/security/velocity';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { ID_CHARS } from '@hosted-checkout/contract/ids';
 import { spentUserAgent } from '@hosted-checkout/contract/untrusted-text';

@@ -1,5 +1,5 @@
-import { readBoundedText } from '@/lib/net/bounded-body';
-import { requestClientIp } from '@/lib/net/client-ip';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
+import { requestClientIp } from '@hosted-checkout/runtime/net/client-ip';
 import { countVitalsReport } from '@/lib/metrics/metrics';
 import { admitVitalsReport, takeVitalsAddressBudget } from '@/lib/security/vitals-budgets';
 import { parseVitalsReport, recordVitalsReport } from '@/lib/security/vitals-reports';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { getTranslations } from 'next-intl/server';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { bankWithdrawal } from '@/lib/checkout/cashier/bank-withdrawal-action';
 import type { WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
 import { BankWithdrawal } from './bank-withdrawal';

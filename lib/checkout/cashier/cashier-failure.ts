@@ -4,7 +4,7 @@
  * refusal to the cashier's error key, and whether nothing can have been created (then the next
  * attempt keeps its Idempotency-Key, so a retry cannot create twice).
  */
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import type { AmountError } from './cashier-amount';
 import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
 

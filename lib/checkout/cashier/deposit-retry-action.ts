@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
 import { holdSession } from './cashier-action-client';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';

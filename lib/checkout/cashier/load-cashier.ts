@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { CashierSession, SessionTransaction } from '@hosted-checkout/contract/cashier';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 

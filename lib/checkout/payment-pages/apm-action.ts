@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { checkFields, type FieldError } from './method-fields';
 import { paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { paymentsApi } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { failureState, PaymentControl, runPaymentAction, type PaymentFormError } from './payment-action';
 import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 

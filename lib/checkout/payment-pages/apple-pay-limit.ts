@@ -4,14 +4,14 @@ import 'server-only';
  * service to Apple's gateway with the merchant identity certificate (mutual TLS), so one pay-in
  * gets APPLE_PAY_VALIDATIONS.points of them per APPLE_PAY_VALIDATIONS.duration seconds (a
  * customer who opens the Apple Pay sheet a few times never meets it). rate-limiter-flexible in the
- * velocity limits' store (lib/security/velocity.ts): PostgreSQL's `rate_limits` table when
+ * velocity limits' store (packages/runtime/src/security/velocity.ts): PostgreSQL's `rate_limits` table when
  * RATE_LIMIT_DATABASE_URL (else DATABASE_URL) is set, so the cap holds across instances; else
  * memory. When the store fails, VELOCITY_STORE_FAILURE decides, as for the card limits.
  */
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { appConfig } from '@/lib/config';
-import { logger } from '@/lib/log';
-import { isLimiterRefusal } from '@/lib/security/velocity';
+import { logger } from '@hosted-checkout/runtime/log';
+import { isLimiterRefusal } from '@hosted-checkout/runtime/security/velocity';
 
 /** Merchant validations per pay-in: points per duration (seconds). */
 export const APPLE_PAY_VALIDATIONS = { points: 5, duration: 600 } as const;
@@ -36,8 +36,8 @@ function limiter(): Promise<RateLimiterAbstract> {
 async function makeLimiter(url: string | undefined): Promise<RateLimiterAbstract> {
   const options = { keyPrefix: KEY_PREFIX, ...APPLE_PAY_VALIDATIONS };
   if (!url) return new RateLimiterMemory(options) as unknown as RateLimiterAbstract;
-  // A pool that outlives its connections (a failover of the store): lib/db/pool.ts.
-  const { createPool } = await import('@/lib/db/pool');
+  // A pool that outlives its connections (a failover of the store): packages/runtime/src/db/pool.ts.
+  const { createPool } = await import('@hosted-checkout/runtime/db/pool');
   const pool = createPool(url, 2);
   return new Promise<RateLimiterAbstract>((resolve, reject) => {
     const made: RateLimiterPostgres = new RateLimiterPostgres(

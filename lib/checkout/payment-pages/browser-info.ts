@@ -24,7 +24,7 @@ const ClientFields = Browser.pick({
 
 /**
  * Completes the Browser object on the server. `customerIp` is the trusted client address
- * (lib/net/client-ip.ts), never the left of X-Forwarded-For. `clientJson` is the form's hidden field
+ * (packages/runtime/src/net/client-ip.ts), never the left of X-Forwarded-For. `clientJson` is the form's hidden field
  * (absent without JavaScript; ignored when malformed). `acceptHeader` is the Accept header
  * of the page request, carried by the form, since a server action's own is not the page's.
  */

@@ -13,7 +13,7 @@ import { notePaymentStatus } from '@/lib/checkout/shared/payment-outcome';
 import type { CardFormValues, CardFieldError } from '@hosted-checkout/contract/card-rules';
 import type { PayinProcessingResponse, SpcAssertionReport, SpcOffer, ThreeDSMethod } from '@hosted-checkout/contract/payin';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { safeRedirectTarget } from '@/lib/checkout/shared/redirect-target';
 import type { PaymentCall, PaymentFormError } from './payment-action';
 

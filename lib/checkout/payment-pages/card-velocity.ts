@@ -1,11 +1,11 @@
 /**
- * The checkout's velocity limits on card attempts (lib/security/velocity.ts): per customer IP
- * (the trusted address, lib/net/client-ip.ts) and per card (an in-memory HMAC of the number, or
+ * The checkout's velocity limits on card attempts (packages/runtime/src/security/velocity.ts): per customer IP
+ * (the trusted address, packages/runtime/src/net/client-ip.ts) and per card (an in-memory HMAC of the number, or
  * the saved card's id). Checked and counted before the processing call; a decline or failure
  * counts against both. The service adds its own per-session limits (429 RATE_LIMITED).
  */
-import { NO_TRUSTED_ADDRESS } from '@/lib/net/client-ip';
-import { assertRemaining, cardKey, consume, recordFailure, type Check } from '@/lib/security/velocity';
+import { NO_TRUSTED_ADDRESS } from '@hosted-checkout/runtime/net/client-ip';
+import { assertRemaining, cardKey, consume, recordFailure, type Check } from '@hosted-checkout/runtime/security/velocity';
 
 export interface CardAttemptLimits {
   attempts: Check[];

@@ -3,7 +3,7 @@
  * APM, cashier actions), and the log fields of such a failure.
  */
 import { PaymentsApiError } from '@/lib/payments-api/client';
-import { VelocityLimited } from '@/lib/security/velocity';
+import { VelocityLimited } from '@hosted-checkout/runtime/security/velocity';
 
 /** What a failed call means for the customer's form. */
 type CallFailure =

@@ -11,7 +11,7 @@ import type { ReturnUrls } from '@hosted-checkout/contract/common';
 import type { DetailedStatus } from '@hosted-checkout/contract/enums';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { notePaymentStatus } from './payment-outcome';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import type { SavedCard } from '@hosted-checkout/contract/customer';

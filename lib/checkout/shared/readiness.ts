@@ -13,7 +13,7 @@
  */
 import { appConfig, sandboxEnabled } from '@/lib/config';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
-import { limitStoreKind, pingLimitStore } from '@/lib/security/velocity';
+import { limitStoreKind, pingLimitStore } from '@hosted-checkout/runtime/security/velocity';
 
 /** The result of one check, with its duration in milliseconds. */
 interface Check {

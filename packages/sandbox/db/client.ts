@@ -12,8 +12,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { appConfig } from '@/lib/config';
-import { watchDbPool } from '@/lib/metrics/metrics';
+import { sandboxConfig } from '@sandbox/config';
+import { watchDbPool } from '@hosted-checkout/runtime/metrics/registry';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +41,7 @@ export function getDb(onReady?: (db: Db) => Promise<void>): Promise<Db> {
 /** The process-wide database's handle, opened (once) as `getDb` says. */
 function dbHandle(onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
   const g = globalThis as GlobalWithDb;
-  const config = appConfig();
+  const config = sandboxConfig();
   g[globalKey] ??= (
     config.DATABASE_URL
       ? openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, onReady)
@@ -92,7 +92,7 @@ async function openDb(dataDir: string, template: string | undefined, onReady?: (
 }
 
 async function openPostgres(connectionString: string, poolSize: number, onReady?: (db: Db) => Promise<void>): Promise<DbHandle> {
-  const { createPool } = await import('@/lib/db/pool');
+  const { createPool } = await import('@hosted-checkout/runtime/db/pool');
   const { drizzle: drizzlePg } = await import('drizzle-orm/node-postgres');
   const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
   // A pool that outlives its connections (a failover): ./pool.ts.

@@ -1,5 +1,5 @@
 /**
- * The pool through a failover (lib/db/pool.ts), with a fake node-postgres client whose
+ * The pool through a failover (packages/runtime/src/db/pool.ts), with a fake node-postgres client whose
  * connection the test ends as a dying server does (the query fails, 'error', then 'end'): a
  * connection lost just as drizzle's transaction began goes back to the pool (before, it was never
  * released and held a place for good: with one place, the next transaction waited for ever); one
@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from '@sandbox/db/client';
-import { createPool } from '@/lib/db/pool';
+import { createPool } from '@hosted-checkout/runtime/db/pool';
 
 /** A node-postgres Client as the pool sees it; `loseOn`: the statement whose connection dies. */
 class FakeClient extends EventEmitter {

@@ -63,9 +63,9 @@ describe('body limits', () => {
 describe('early answers close their connection (from outside)', async () => {
   const http = await import('node:http');
   const net = await import('node:net');
-  const { appendPeerToForwardedFor } = await import('@/lib/net/client-ip');
+  const { appendPeerToForwardedFor } = await import('@hosted-checkout/runtime/net/client-ip');
   const { guardRequests } = await import('@/lib/net/request-guard');
-  const { serveRoute } = await import('@/lib/testing/route-server');
+  const { serveRoute } = await import('@hosted-checkout/runtime/testing/route-server');
   let served: Awaited<ReturnType<typeof serveRoute>>;
 
   beforeAll(async () => {

@@ -6,16 +6,16 @@
  * An unexpected error is logged (sanitized) and answered 500 INTERNAL_ERROR without details; a
  * database that cannot be used for now (a failover) is 503 SERVICE_UNAVAILABLE with Retry-After.
  */
-import { readBoundedText } from '@/lib/net/bounded-body';
-import { jsonDepth, SANDBOX_API_MAX_BODY_BYTES } from '@/lib/net/body-limits';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
+import { jsonDepth, SANDBOX_API_MAX_BODY_BYTES } from '@hosted-checkout/runtime/net/body-limits';
 import { and, eq } from 'drizzle-orm';
 import { isDatabaseUnavailable, isUniqueViolation } from '@sandbox/db/client';
 import { idempotencyKeys } from '@sandbox/db/schema';
 import { errorBody } from '@hosted-checkout/contract/errors';
 import { HOLDER_PROOF_HEADER, OPERATIONS, successStatus, type OperationId, type OperationSpec } from '@hosted-checkout/contract/operations';
 import { matchOperation } from '@hosted-checkout/contract/operation-paths';
-import { sandboxEnabled } from '@/lib/config';
-import { logger } from '@/lib/log';
+import { sandboxEnabled } from '@hosted-checkout/runtime/config';
+import { logger } from '@hosted-checkout/runtime/log';
 import { SandboxApiError, invalid } from './core/api-error';
 import { authenticate } from './core/auth';
 import { assertHolder } from './core/page-holders';

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { settleDuePayins } from './payins/payin-loading';
 import { settleDuePayouts } from './payouts/payouts';
 import { pruneSessionChanges } from './cashier/session-changes';

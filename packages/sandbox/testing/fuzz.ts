@@ -17,7 +17,7 @@ import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { handleSandboxRequest } from '@sandbox/service/http';
 import { SAMPLE_BODIES } from './operation-samples';
-import { picker, random } from '@/lib/testing/random';
+import { picker, random } from '@hosted-checkout/runtime/testing/random';
 
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });
 /** Values of every awkward sort. */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
+import { checkoutUrl, sandboxPublicUrl } from '@hosted-checkout/runtime/config';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
 import sampleCustomer from '@sandbox/service/sample-customer.json';

@@ -8,8 +8,8 @@
  */
 import 'server-only';
 import { appConfig, trustedProxyHops } from '@/lib/config';
-import { addressKey, clientIpFrom } from '@/lib/net/client-ip';
-import { onShutdown } from '@/lib/net/shutdown';
+import { addressKey, clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
+import { onShutdown } from '@hosted-checkout/runtime/net/shutdown';
 import { changeLiveBalanceStreams } from '@/lib/metrics/metrics';
 import { errorAnswer, unavailableAnswer } from '@/lib/checkout/shared/route-answers';
 import { PaymentsApiError } from '@/lib/payments-api/client';

@@ -15,7 +15,7 @@
 import 'server-only';
 import { SESSION_CHANGES_MAX_IDS, type SessionChange } from '@hosted-checkout/contract/cashier';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { loadWidgetSnapshot, pendingWithdrawals, type WidgetSnapshot } from './widget-snapshot';
 import { WatchedSessions, type SnapshotListener } from './watched-sessions';
 

@@ -9,7 +9,7 @@
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankPayments, payins } from '@sandbox/db/schema';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { changePayin, type PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';
 import { invalid } from '../core/api-error';

@@ -16,7 +16,7 @@
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { bankCreditTransfers, payouts, type StoredCreditorAccount } from '@sandbox/db/schema';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { changePayout, type PayoutRow } from '../core/records';
 import { newId } from '../core/store';
 import { accountAtBankByIban, ukAccountAtBank } from './bank-accounts';

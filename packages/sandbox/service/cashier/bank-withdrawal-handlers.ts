@@ -6,7 +6,7 @@
  */
 import type { Db } from '@sandbox/db/client';
 import type { PayeeCheckAnswer, PayeeCheckRequest, WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
-import { consume } from '@/lib/security/velocity';
+import { consume } from '@hosted-checkout/runtime/security/velocity';
 import { rateLimited } from '../core/api-error';
 import type { Principal } from '../core/auth';
 import { merchantConfig, type RequestContext } from '../core/request-context';

@@ -16,7 +16,7 @@ import {
   type PayNPlayStartRequest,
   type PayNPlayState,
 } from '@hosted-checkout/contract/pay-n-play';
-import { consume } from '@/lib/security/velocity';
+import { consume } from '@hosted-checkout/runtime/security/velocity';
 import { SandboxApiError, invalid, rateLimited } from '../core/api-error';
 import { required } from '@hosted-checkout/contract/required';
 import { checkedMinor } from '../core/merchant-config';

@@ -24,7 +24,7 @@ import type { StoredPlayerIdentity } from '@sandbox/db/schema-pay-n-play';
 import type { Customer } from '@hosted-checkout/contract/common';
 import type { DenyReason, PlayerDecisionAnswer, PlayerDecisionRequest } from '@hosted-checkout/contract/pay-n-play';
 import { toMinor } from '@hosted-checkout/contract/money';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { changePayin, type PayinRow } from '../core/records';

@@ -16,8 +16,8 @@ import { listenDb, type Db, type Unlisten } from '@sandbox/db/client';
 import { cashierSessionChanges, cashierSessions, payouts } from '@sandbox/db/schema';
 import type { SessionChange, SessionChangesAnswer } from '@hosted-checkout/contract/cashier';
 import { toMajor } from '@hosted-checkout/contract/money';
-import { logger } from '@/lib/log';
-import { isShuttingDown, onShutdown } from '@/lib/net/shutdown';
+import { logger } from '@hosted-checkout/runtime/log';
+import { isShuttingDown, onShutdown } from '@hosted-checkout/runtime/net/shutdown';
 import { canAccess, type Principal } from '../core/auth';
 import { balances } from './sessions';
 import { reservationMinor, RESERVING } from '../core/records';
@@ -209,7 +209,7 @@ export async function watchSessionChanges(
       }
       const left = deadline - Date.now();
       // At shutdown (SIGTERM) the poll answers now, nothing changed: held for its 25 s, it kept
-      // the server from closing until SHUTDOWN_DEADLINE_MS (lib/net/shutdown.ts).
+      // the server from closing until SHUTDOWN_DEADLINE_MS (packages/runtime/src/net/shutdown.ts).
       if (left <= 0 || signal?.aborted || isShuttingDown()) return withEnded({ cursor: cursor(xmin), changed: [] });
       if (!woken) {
         await new Promise<void>((resolve) => {

@@ -10,7 +10,7 @@ import { cashierSessions, customers, merchants, payouts } from '@sandbox/db/sche
 import type { CashierSession, CashierSessionCreateRequest, SessionRead } from '@hosted-checkout/contract/cashier';
 import type { Customer } from '@hosted-checkout/contract/common';
 import { toMajor, toMinor } from '@hosted-checkout/contract/money';
-import { consume } from '@/lib/security/velocity';
+import { consume } from '@hosted-checkout/runtime/security/velocity';
 import { SandboxApiError, invalid, notFound, rateLimited } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';

@@ -1,7 +1,7 @@
 /** An error answer of the sandbox: an error key of the contract's table and a message with no card data in it. */
 import { ERROR_KEYS, errorBody, type ErrorKey, type ErrorResponse } from '@hosted-checkout/contract/errors';
 import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
-import { VelocityLimited, VelocityUnavailable } from '@/lib/security/velocity';
+import { VelocityLimited, VelocityUnavailable } from '@hosted-checkout/runtime/security/velocity';
 
 export class SandboxApiError extends Error {
   readonly key: ErrorKey;

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { sandboxSecrets } from '@sandbox/db/schema';
-import { appConfig } from '@/lib/config';
-import { logger } from '@/lib/log';
+import { sandboxConfig } from '@sandbox/config';
+import { logger } from '@hosted-checkout/runtime/log';
 
 const LEGACY_ROW = 'card-hash-key';
 
@@ -32,7 +32,7 @@ function readKey(file: string): string | null {
 
 /** The card hash key (hex). Throws when a generated key can neither be read nor written. */
 export async function cardHashKey(db: Db): Promise<string> {
-  const config = appConfig();
+  const config = sandboxConfig();
   if (config.CARD_HASH_KEY) return config.CARD_HASH_KEY;
   if (config.SANDBOX_DATA_DIR.startsWith('memory://')) return randomBytes(32).toString('hex');
   const file = keyFileOf(config.SANDBOX_DATA_DIR);

@@ -5,7 +5,7 @@
  * host-to-host pay-in, its webhook, in the same transaction (outbox).
  */
 import { acsUrl } from './acs-url';
-import { checkoutUrl, sandboxPublicUrl } from '@/lib/config';
+import { checkoutUrl, sandboxPublicUrl } from '@hosted-checkout/runtime/config';
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, payins, payouts } from '@sandbox/db/schema';

@@ -6,8 +6,8 @@
  */
 import type { Db } from '@sandbox/db/client';
 import type { DeviceType } from '@hosted-checkout/contract/enums';
-import { checkoutUrl, sandboxPublicUrl, trustedProxyHops } from '@/lib/config';
-import { clientIpFrom, normalizeIp } from '@/lib/net/client-ip';
+import { checkoutUrl, sandboxPublicUrl, trustedProxyHops } from '@hosted-checkout/runtime/config';
+import { clientIpFrom, normalizeIp } from '@hosted-checkout/runtime/net/client-ip';
 import { notFound } from './api-error';
 import { findMerchant } from './store';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';

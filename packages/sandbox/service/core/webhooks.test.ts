@@ -18,7 +18,7 @@ import { RETRY_DELAYS_S, signature, standardWebhookHeaders } from './webhooks';
 import { Webhook } from 'standardwebhooks';
 import { verifyWebhook, verifyXSignature } from '@hosted-checkout/client';
 import { PaymentEvent } from '@hosted-checkout/contract/events';
-import { loopbackOnly } from '@/lib/testing/loopback-only';
+import { loopbackOnly } from '@hosted-checkout/runtime/testing/loopback-only';
 
 interface Received {
   path: string;

@@ -9,7 +9,7 @@
  * the base64 after `whsec_`), signed with the `standardwebhooks` package;
  * retried on a non-2xx answer or no answer after 1, 2, 4, 8 and 16 s, each attempt logged
  * (its status, or the category of its failure); never to a private or metadata address
- * (lib/net/outbound.ts)
+ * (packages/runtime/src/net/outbound.ts)
  * (docs/design.md, section 3 "Legacy host-to-host"; the public API's events follow the same rules).
  */
 import { createHmac } from 'node:crypto';
@@ -17,9 +17,9 @@ import { Webhook } from 'standardwebhooks';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { merchants, webhookDeliveries } from '@sandbox/db/schema';
-import { outboundPolicy } from '@/lib/config';
-import { logger } from '@/lib/log';
-import { OutboundError, postOutbound } from '@/lib/net/outbound';
+import { outboundPolicy } from '@sandbox/config';
+import { logger } from '@hosted-checkout/runtime/log';
+import { OutboundError, postOutbound } from '@hosted-checkout/runtime/net/outbound';
 import { newId } from './store';
 import type { DeliveryAttempt } from '@sandbox/db/stored-shapes';
 

@@ -2,12 +2,12 @@
 /** Server actions of the sandbox's ACS and provider pages: they answer and return the customer. */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
+import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@hosted-checkout/runtime/config';
 import { parseActionForm } from '@/lib/forms/action-form';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { answerChallengeAtAcs, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { sandboxDb } from '../core/store';
 
 const PaymentId = z.string().regex(PAYMENT_ID);

@@ -11,7 +11,7 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { LOCALES } from '@hosted-checkout/contract/locales';
 import { parseActionForm } from '@/lib/forms/action-form';
-import { sandboxEnabled } from '@/lib/config';
+import { sandboxEnabled } from '@hosted-checkout/runtime/config';
 import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';
 import { cancelPayment, chooseAccount, confirmPayment, logIn, useApp, type StepResult } from '../bank/bank-flow';

@@ -3,7 +3,7 @@
  * its own transaction; null when the sandbox is off, the pay-in id is malformed or the token opens
  * nothing. Also the addresses of the bank's pages, with the page's locale carried along.
  */
-import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@/lib/config';
+import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@hosted-checkout/runtime/config';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';

@@ -9,7 +9,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { parseActionForm } from '@/lib/forms/action-form';
-import { sandboxApiBaseUrl, sandboxEnabled } from '@/lib/config';
+import { sandboxApiBaseUrl, sandboxEnabled } from '@hosted-checkout/runtime/config';
 import { createPaymentsClient, type ErrorResponse } from '@/lib/payments-api/merchant-client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { consoleMerchant } from './console-data';

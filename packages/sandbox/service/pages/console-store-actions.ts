@@ -10,8 +10,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { redirect } from 'next/navigation';
-import { outboundPolicy } from '@/lib/config';
-import { checkOutboundUrl } from '@/lib/net/outbound';
+import { outboundPolicy } from '@sandbox/config';
+import { checkOutboundUrl } from '@hosted-checkout/runtime/net/outbound';
 import { cashierSessions, merchants, webhookDeliveries } from '@sandbox/db/schema';
 import { HttpUrl } from '@hosted-checkout/contract/common';
 import { CheckoutSettings } from '@hosted-checkout/contract/merchant';

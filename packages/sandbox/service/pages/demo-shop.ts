@@ -11,7 +11,7 @@
  * same on every instance), so the redirect serves the session of that cookie and no other.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { checkoutUrl, twinOrigin } from '@/lib/config';
+import { checkoutUrl, twinOrigin } from '@hosted-checkout/runtime/config';
 import { SESSION_ID } from '@hosted-checkout/contract/ids';
 import { launchRedirect } from '@/lib/payments-api/merchant-client';
 import { cardHashKey } from '../core/card-hash-key';

@@ -5,7 +5,7 @@
  * notification URL, which must be the checkout's own (any other is refused: the page never
  * forwards a post to an address a stranger chose). The timeout test card's page never posts.
  */
-import { checkoutUrl, twinOrigin } from '@/lib/config';
+import { checkoutUrl, twinOrigin } from '@hosted-checkout/runtime/config';
 
 /** What the browser posted, decoded; null when it is not a Method request of ours. */
 export function readMethodData(data: string | null): { serverTransId: string; notificationUrl: string } | null {

@@ -2,7 +2,7 @@
  * What the sandbox's customer-facing stand-in pages (ACS, APM provider) show of a pay-in:
  * null when the sandbox is off, the id is malformed or no such pay-in exists (the page is 404).
  */
-import { sandboxEnabled } from '@/lib/config';
+import { sandboxEnabled } from '@hosted-checkout/runtime/config';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { challengeSummary } from '../payins/payin-decisions';

@@ -9,7 +9,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { sandboxEnabled } from '@/lib/config';
+import { sandboxEnabled } from '@hosted-checkout/runtime/config';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { payins } from '@sandbox/db/schema';
 import { decimalAmount } from '@hosted-checkout/contract/money';

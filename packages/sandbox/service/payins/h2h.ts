@@ -9,8 +9,8 @@
 import type { z } from 'zod';
 import type { Db } from '@sandbox/db/client';
 import type { H2hCreateRequest, H2hCreateResponse } from '@hosted-checkout/contract/h2h';
-import { outboundPolicy } from '@/lib/config';
-import { checkOutboundUrl } from '@/lib/net/outbound';
+import { outboundPolicy } from '@sandbox/config';
+import { checkOutboundUrl } from '@hosted-checkout/runtime/net/outbound';
 import { invalid } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';

@@ -4,7 +4,7 @@
  * and a cashier session's velocity limits on card attempts.
  */
 import type { Db } from '@sandbox/db/client';
-import { assertRemaining, consume, recordFailure } from '@/lib/security/velocity';
+import { assertRemaining, consume, recordFailure } from '@hosted-checkout/runtime/security/velocity';
 import { SandboxApiError, rateLimited } from '../core/api-error';
 import { assertFinancialLimits } from '../responsible-gambling/financial-limits';
 import { attemptsRemaining, type PayinRow } from '../core/records';

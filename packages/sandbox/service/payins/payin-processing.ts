@@ -26,7 +26,7 @@ import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard } from '../core/saved-cards';
 import { outcomeForCard, outcomeForMask } from '../core/test-cards';
 import { newId } from '../core/store';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { assertFundingAccepted, chosenBrand } from './bin-table';
 import { cardAnswer, chargeCard, metadataWith, processingAnswer } from './card-charge';
 import { limitedBySession, loadPayinToProcess } from './payin-guards';

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { softwareAuthenticator } from '@sandbox/testing/software-authenticator';
-import { sandboxPublicUrl } from '@/lib/config';
+import { sandboxPublicUrl } from '@hosted-checkout/runtime/config';
 import {
   cardRequest,
   createTestPayin,

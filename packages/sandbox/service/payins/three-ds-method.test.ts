@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { cardRequest, createTestPayin } from '@sandbox/testing/sandbox-fixtures';
-import { checkoutUrl } from '@/lib/config';
+import { checkoutUrl } from '@hosted-checkout/runtime/config';
 import { eq } from 'drizzle-orm';
 import { payins } from '@sandbox/db/schema';
 import { sandboxDb } from '../core/store';

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
 import { endCoolingOff, RETURN_URLS, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import { sandboxDb } from '../core/store';

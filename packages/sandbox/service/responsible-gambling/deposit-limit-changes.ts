@@ -27,7 +27,7 @@ import {
 } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { isKnownCurrency, toMajor, toMinor } from '@hosted-checkout/contract/money';
-import { logger } from '@/lib/log';
+import { logger } from '@hosted-checkout/runtime/log';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';

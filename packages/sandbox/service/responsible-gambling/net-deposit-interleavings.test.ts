@@ -15,7 +15,7 @@ import sampleCustomer from '@sandbox/service/sample-customer.json';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins, payouts } from '@sandbox/db/schema';
 import type { PayinStatus, PayoutStatus } from '@hosted-checkout/contract/enums';
-import { picker, random } from '@/lib/testing/random';
+import { picker, random } from '@hosted-checkout/runtime/testing/random';
 import { changePayin, changePayout } from '../core/records';
 import { netDepositsMinor } from './net-deposits';
 import { newId, sandboxDb } from '../core/store';

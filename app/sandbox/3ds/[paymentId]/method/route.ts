@@ -1,5 +1,5 @@
 import { sandboxEnabled } from '@/lib/config';
-import { readBoundedText } from '@/lib/net/bounded-body';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
 import { isCheckoutNotification, methodPageHtml, readMethodData } from '@sandbox/service/pages/method-page';
 import { sandboxPageSummary } from '@sandbox/service/pages/page-summary';
 

@@ -5,7 +5,7 @@
  * (same origin) and reports indicator Y. Nothing is read but the form's size: the page, not this
  * route, reports to the service. 413 past 4 KB; 404 for a payout.
  */
-import { readBoundedText } from '@/lib/net/bounded-body';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
 
 const HEADERS = {
   'Cache-Control': 'no-store',

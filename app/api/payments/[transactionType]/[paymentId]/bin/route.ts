@@ -1,8 +1,8 @@
-import { readBoundedText } from '@/lib/net/bounded-body';
+import { readBoundedText } from '@hosted-checkout/runtime/net/bounded-body';
 import { cardBinFacts, validBinRequest } from '@/lib/checkout/payment-pages/card-bin';
 import { errorAnswer, jsonAnswer, serviceCall } from '@/lib/checkout/shared/route-answers';
-import { NO_TRUSTED_ADDRESS, requestClientIp } from '@/lib/net/client-ip';
-import { consume, VelocityLimited } from '@/lib/security/velocity';
+import { NO_TRUSTED_ADDRESS, requestClientIp } from '@hosted-checkout/runtime/net/client-ip';
+import { consume, VelocityLimited } from '@hosted-checkout/runtime/security/velocity';
 
 /**
  * POST /api/payments/payin/{paymentId}/bin `{ bin }`: the card page's BIN lookup (brands,

@@ -1,7 +1,7 @@
 /**
  * One hook point on every connection and request of the process's http servers, before any
  * handler reads them (installed at start: lib/startup.ts): the request guard
- * (request-guard.ts), the customer IP rule (client-ip.ts) and the request log (request-log.ts)
+ * (lib/net/request-guard.ts), the customer IP rule (client-ip.ts) and the request log (lib/net/request-log.ts)
  * register here, so `http.Server#emit` is wrapped once, on the prototype: `next start` builds its
  * own server, and this reaches it without a custom server.
  *

@@ -8,7 +8,7 @@
  */
 import { isSpanContextValid, trace } from '@opentelemetry/api';
 import pino from 'pino';
-import { ENV_SCHEMA } from './config';
+import { RUNTIME_ENV_SCHEMA } from './config';
 import { required } from '@hosted-checkout/contract/required';
 
 /** Wallet tokens (a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never logged either. */
@@ -177,7 +177,8 @@ export function sanitizeForLog(value: unknown, depth = 0): unknown {
 
 export const logger = pino({
   level:
-    ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    RUNTIME_ENV_SCHEMA.shape.LOG_LEVEL.safeParse(process.env.LOG_LEVEL || undefined).data ??
+    (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   base: undefined,
   // The trace and span of the line, when tracing is on (lib/tracing.ts): logs and traces join up.
   mixin() {

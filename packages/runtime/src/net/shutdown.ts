@@ -3,12 +3,12 @@
  * accepting connections and waits for the open ones, which an event stream or a slow client can
  * hold for ever. Here: long-lived answers (the widget's event streams) are told to end at once
  * (`onShutdown`), idle kept-alive connections are closed (and, every 250 ms, those that fall
- * idle since), every later answer says `Connection: close` (request-guard.ts), and the process
+ * idle since), every later answer says `Connection: close` (lib/net/request-guard.ts), and the process
  * exits after `SHUTDOWN_DEADLINE_MS` whatever is still open (exit code 0: a deliberate stop).
  */
 import type http from 'node:http';
-import { appConfig } from '@/lib/config';
-import { logger } from '@/lib/log';
+import { runtimeConfig } from '../config';
+import { logger } from '../log';
 
 const key = Symbol.for('hosted-checkout.shutdown');
 interface State {
@@ -50,7 +50,7 @@ function beginShutdown(signal: string): void {
   const s = state();
   if (s.started) return;
   s.started = true;
-  const deadlineMs = appConfig().SHUTDOWN_DEADLINE_MS;
+  const deadlineMs = runtimeConfig().SHUTDOWN_DEADLINE_MS;
   logger.info({ signal, deadlineMs }, 'shutting down: open streams end, the process exits by the deadline');
   for (const listener of s.listeners) {
     try {

@@ -3,7 +3,7 @@
  * their names, help, labels and buckets, made on a registry. Names follow Prometheus'
  * conventions: a `checkout_` prefix, base units (`_seconds`), `_total` on counters; every label
  * takes values from a short fixed list (route patterns, never ids: lib/metrics/http-routes.ts).
- * The process makes them once and records through lib/metrics/metrics.ts.
+ * The process makes them once (registry.ts) and records through it and lib/metrics/metrics.ts.
  *
  * The metrics (README, "Metrics"):
  * - `checkout_http_request_duration_seconds{route,method,status_class}` (histogram): every request
@@ -146,7 +146,7 @@ export function makeMetrics(): Metrics {
 export const VITALS_REPORT_OUTCOMES = ['recorded', 'invalid', 'address_limit', 'page_view_limit', 'ceiling'] as const;
 export type VitalsReportOutcome = (typeof VITALS_REPORT_OUTCOMES)[number];
 
-/** The counter of the timing reports by outcome (its own, so that a registry made by an older copy of these modules gains it: metrics.ts's `metrics`). */
+/** The counter of the timing reports by outcome (its own, so that a registry made by an older copy of these modules gains it: registry.ts's `metrics`). */
 export function makeVitalsReportsCounter(registers: Registry[]): Counter<'outcome'> {
   const counter = new Counter({
     name: 'checkout_frame_vitals_reports_total',
@@ -158,7 +158,7 @@ export function makeVitalsReportsCounter(registers: Registry[]): Counter<'outcom
   return counter;
 }
 
-/** The frame's own measurements' metrics (separate, so that a registry made by an older copy of these modules gains them: metrics.ts's `metrics`). */
+/** The frame's own measurements' metrics (separate, so that a registry made by an older copy of these modules gains them: registry.ts's `metrics`). */
 export function makeFrameMetrics(registers: Registry[]): Pick<Metrics, 'frameVitals' | 'frameLayoutShift' | 'frameClientErrors'> {
   return {
     frameVitals: new Histogram({

@@ -1,6 +1,6 @@
 /**
  * Request body limits known before any handler runs, so that the request guard
- * (request-guard.ts) can answer a body over them before Next.js or a route reads it, and the
+ * (lib/net/request-guard.ts) can answer a body over them before Next.js or a route reads it, and the
  * JSON nesting count the guard and the sandbox's router share.
  */
 

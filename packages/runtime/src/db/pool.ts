@@ -15,7 +15,7 @@
  */
 import 'server-only';
 import { Pool, type PoolClient, type PoolConfig } from 'pg';
-import { logger } from '@/lib/log';
+import { logger } from '../log';
 
 /**
  * A pg Pool whose checked-out clients go back to it when their connection is lost. Its name

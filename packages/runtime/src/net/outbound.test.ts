@@ -6,7 +6,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loopbackOnly } from '@/lib/testing/loopback-only';
+import { loopbackOnly } from '../testing/loopback-only';
 import { checkOutboundUrl, guardedLookup, isAllowedAddress, OutboundError, postOutbound } from './outbound';
 
 // Nothing in this file may connect anywhere but loopback, whatever the code under test does.

@@ -91,7 +91,7 @@ describe('maskPans at the edges of a run', () => {
 describe('maskPansInOutput, from outside: a child process writes card numbers to its console and streams', () => {
   it('masks console.error/warn/log/info and raw stdout/stderr writes, strings and buffers, and nothing else', () => {
     const script = `
-      const { maskPansInOutput } = require(${JSON.stringify(path.resolve('lib/log.ts'))});
+      const { maskPansInOutput } = require(${JSON.stringify(path.resolve('packages/runtime/src/log.ts'))});
       maskPansInOutput();
       console.error("x-forwarded-host header with value 4242424242424242 does not match");
       console.warn('warn', { card: '5555 5555 5555 4444' });
@@ -101,7 +101,7 @@ describe('maskPansInOutput, from outside: a child process writes card numbers to
       process.stderr.write('plain 1234567890123 2026-11-21\\n');
       process.stdout.write('6869', 'hex');
     `;
-    // The react-server condition, as the server runs it: lib/config.ts is `server-only`.
+    // The react-server condition, as the server runs it: config.ts is `server-only`.
     const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', '-e', script], {
       encoding: 'utf8',
       env: { ...process.env, LOG_LEVEL: 'silent' },

@@ -27,13 +27,14 @@ export async function serveRoute(handler: (request: Request) => Promise<Response
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
     }
     const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+    // Node's Request needs `duplex` for a streamed body (the DOM's RequestInit does not name it).
+    const init: RequestInit & { duplex: 'half' } = {
       method: req.method,
       headers,
-      body: hasBody ? (req as unknown as BodyInit) : undefined,
-      // @ts-expect-error Node's Request needs duplex for a streamed body
+      body: hasBody ? (req as unknown as RequestInit['body']) : undefined,
       duplex: 'half',
-    });
+    };
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, init);
     handler(request).then(
       (response) => {
         res.writeHead(response.status, Object.fromEntries(response.headers));

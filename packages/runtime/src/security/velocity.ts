@@ -2,23 +2,23 @@
  * Velocity limits against card testing (rate-limiter-flexible): card attempts and failed
  * attempts per customer IP, per card and per cashier session, and transactions created per
  * cashier session, each over a window. Defaults a real customer never meets; each is
- * configurable as "points/seconds" (lib/config.ts, LIMIT_*). The store is in memory, or
+ * configurable as "points/seconds" (../config.ts, LIMIT_*). The store is in memory, or
  * PostgreSQL when RATE_LIMIT_DATABASE_URL (else DATABASE_URL) is set, so limits hold across
  * instances; when that store fails, VELOCITY_STORE_FAILURE says what happens (closed by default:
  * refused). Refusals are recognised by a brand, never `instanceof` (packages/contract/src/error-brand.ts), and the
  * package is required once per process (next.config.mjs, serverExternalPackages). A card is keyed by an HMAC of its number computed in memory (RATE_LIMIT_KEY, else a
  * key of the process), never stored with the number. The per-address limits (`…PerIp`) key an
- * address by `addressKey` (lib/net/client-ip.ts): an IPv6 client is its /64, whatever address of
+ * address by `addressKey` (packages/runtime/src/net/client-ip.ts): an IPv6 client is its /64, whatever address of
  * it a request comes from. Every refusal is logged as a security event, without card data.
  * Other modules get limiters on the same store with `sharedLimiter` (lib/security/csp-reports.ts).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterPostgres, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import { appConfig, type AppConfig } from '@/lib/config';
+import { runtimeConfig, type RuntimeConfig } from '../config';
 import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
-import { logger } from '@/lib/log';
-import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, zeroVelocitySeries, type PoolCounts } from '@/lib/metrics/metrics';
-import { addressKey } from '@/lib/net/client-ip';
+import { logger } from '../log';
+import { countVelocityRefusal, countVelocityStoreFailure, watchDbPool, zeroVelocitySeries, type PoolCounts } from '../metrics/registry';
+import { addressKey } from '../net/client-ip';
 
 export const LIMITS = {
   cardAttemptsPerIp: 'LIMIT_CARD_ATTEMPTS_PER_IP',
@@ -31,7 +31,7 @@ export const LIMITS = {
   binLookupsPerIp: 'LIMIT_BIN_LOOKUPS_PER_IP',
   binLookupsPerPayment: 'LIMIT_BIN_LOOKUPS_PER_PAYMENT',
   launchesPerIp: 'LIMIT_LAUNCHES_PER_IP',
-} as const satisfies Record<string, keyof AppConfig>;
+} as const satisfies Record<string, keyof RuntimeConfig>;
 type LimitName = keyof typeof LIMITS;
 zeroVelocitySeries(Object.keys(LIMITS));
 
@@ -69,7 +69,7 @@ export function parseLimit(text: string): { points: number; duration: number } {
 
 /** The limiters of the current configuration, made once (a changed configuration makes new ones: tests). */
 function limiters(): Promise<Record<LimitName, RateLimiterAbstract>> {
-  const config = appConfig();
+  const config = runtimeConfig();
   const url = config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL;
   const key = JSON.stringify([url, ...Object.values(LIMITS).map((name) => config[name])]);
   const g = globalThis as typeof globalThis & { [globalKey]?: Limiters };
@@ -91,8 +91,8 @@ async function storePool(url: string | undefined): Promise<unknown> {
   if (!pools.has(url))
     pools.set(
       url,
-      // A pool that outlives its connections (a failover of the store): lib/db/pool.ts.
-      import('@/lib/db/pool').then(({ createPool }) => {
+      // A pool that outlives its connections (a failover of the store): packages/runtime/src/db/pool.ts.
+      import('../db/pool').then(({ createPool }) => {
         const pool = createPool(url, 4);
         watchDbPool('rate_limits', pool as PoolCounts);
         return pool;
@@ -103,13 +103,13 @@ async function storePool(url: string | undefined): Promise<unknown> {
 
 /** Where the limits are kept: PostgreSQL (RATE_LIMIT_DATABASE_URL, else DATABASE_URL) or this process's memory. */
 export function limitStoreKind(): 'postgresql' | 'in-process' {
-  const config = appConfig();
+  const config = runtimeConfig();
   return (config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL) ? 'postgresql' : 'in-process';
 }
 
 /** Asks the limits' PostgreSQL store one query (readiness, lib/checkout/shared/readiness.ts); rejects when it fails. Nothing to ask in memory. */
 export async function pingLimitStore(): Promise<void> {
-  const config = appConfig();
+  const config = runtimeConfig();
   const pool = (await storePool(config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL)) as {
     query: (text: string) => Promise<unknown>;
   } | null;
@@ -131,7 +131,7 @@ async function makeLimiter(
   });
 }
 
-async function makeLimiters(config: AppConfig, url: string | undefined): Promise<Record<LimitName, RateLimiterAbstract>> {
+async function makeLimiters(config: RuntimeConfig, url: string | undefined): Promise<Record<LimitName, RateLimiterAbstract>> {
   const byName = {} as Record<LimitName, RateLimiterAbstract>;
   for (const name of Object.keys(LIMITS) as LimitName[]) {
     byName[name] = await makeLimiter(url, { keyPrefix: `velocity:${name}`, ...parseLimit(config[LIMITS[name]]) });
@@ -148,7 +148,7 @@ const sharedKey = Symbol.for('hosted-checkout.shared-limiters');
  * be reached; its `consume` rejects with a RateLimiterRes (`isLimiterRefusal`) when no point is left.
  */
 export function sharedLimiter(name: string, points: number, duration: number): Promise<RateLimiterAbstract> {
-  const config = appConfig();
+  const config = runtimeConfig();
   const url = config.RATE_LIMIT_DATABASE_URL ?? config.DATABASE_URL;
   const key = JSON.stringify([url, name, points, duration]);
   const g = globalThis as typeof globalThis & { [sharedKey]?: Map<string, Promise<RateLimiterAbstract>> };
@@ -167,7 +167,7 @@ const keyOfProcess = Symbol.for('hosted-checkout.velocity-card-key');
 /** The key of a card in the limiters: HMAC-SHA256 of its digits, in memory only (one key per process, shared by its bundles). */
 export function cardKey(digits: string): string {
   const g = globalThis as typeof globalThis & { [keyOfProcess]?: string };
-  const key = appConfig().RATE_LIMIT_KEY ?? (g[keyOfProcess] ??= randomBytes(32).toString('hex'));
+  const key = runtimeConfig().RATE_LIMIT_KEY ?? (g[keyOfProcess] ??= randomBytes(32).toString('hex'));
   return createHmac('sha256', key).update(`card:${digits}`).digest('hex');
 }
 
@@ -214,8 +214,8 @@ async function withLimiters(run: (byName: Record<LimitName, RateLimiterAbstract>
     await run(await limiters());
   } catch (error) {
     if (VelocityLimited.is(error)) throw error;
-    countVelocityStoreFailure(appConfig().VELOCITY_STORE_FAILURE);
-    if (appConfig().VELOCITY_STORE_FAILURE === 'open') {
+    countVelocityStoreFailure(runtimeConfig().VELOCITY_STORE_FAILURE);
+    if (runtimeConfig().VELOCITY_STORE_FAILURE === 'open') {
       logger.error({ err: error }, 'velocity limits unavailable: attempt let through (VELOCITY_STORE_FAILURE=open)');
       return;
     }

@@ -10,7 +10,7 @@
  * the 2^64 addresses a single host may use count as one.
  */
 import ipaddr from 'ipaddr.js';
-import { trustedProxyHops } from '@/lib/config';
+import { trustedProxyHops } from '../config';
 import { onEveryRequest } from './request-hooks';
 
 /** A valid IP address in its normal form, or undefined. */

@@ -48,7 +48,8 @@ const FENCES = [
     files: ['packages/sandbox/**/*.{ts,tsx,mjs}'],
     patterns: [
       fence(
-        PRODUCT,
+        // Its own folders by its alias are its own, whatever their names (@sandbox/components/…).
+        [...PRODUCT, '!@sandbox/**'],
         "The sandbox imports nothing of the product (lib/, components/, app/): a rule both houses apply belongs in @hosted-checkout/contract (packages/contract), server plumbing in @hosted-checkout/runtime (packages/runtime), the merchant's calls in @hosted-checkout/client, and what only the sandbox needs in packages/sandbox.",
       ),
     ],

@@ -11,6 +11,7 @@ import { expect, test, type Page } from './fixtures';
 import { testUser } from '@sandbox/service/bank/test-users';
 import ar from '../messages/ar.json';
 import en from '../messages/en.json';
+import sandboxEn from '../packages/sandbox/messages/en.json';
 import {
   DEMO_TOKEN,
   expectNoAxeViolations,
@@ -72,7 +73,7 @@ async function logInWithBank(page: Page, username: string, amount: string | null
 async function autoDecide(page: Page, on: boolean): Promise<void> {
   await page.goto(`/sandbox?token=${NIGHT_TOKEN}`);
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
-  await form.getByLabel(en.console.payNPlayAutoDecide).setChecked(on);
+  await form.getByLabel(sandboxEn.console.payNPlayAutoDecide).setChecked(on);
   await form.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status')).toHaveText('Settings saved.');
 }
@@ -112,14 +113,14 @@ test.describe('Pay N Play (en)', () => {
     await page.locator('#pnp-bank').selectOption({ label: BANK });
     await page.locator('button[name="intent"][value="login"]').click();
     // A login moves no money: the bank's pages on the computer say login, not payment.
-    await expect(page.getByText(en.bank.useAppIdentityHint)).toBeVisible();
+    await expect(page.getByText(sandboxEn.bank.useAppIdentityHint)).toBeVisible();
     await page.getByRole('button', { name: 'Log in with the Göta Sparbank app' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Log in with the Göta Sparbank app');
-    await expect(page.getByText(en.bank.scanIdentityHelp)).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: en.bank.inAppIdentity })).toBeVisible();
-    await expect(page.getByRole('button', { name: en.bank.cancelIdentity })).toBeVisible();
-    await page.getByRole('button', { name: en.bank.approvedInApp }).click();
-    await expect(page.getByText(en.bank.notYetIdentity)).toBeVisible();
+    await expect(page.getByText(sandboxEn.bank.scanIdentityHelp)).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: sandboxEn.bank.inAppIdentity })).toBeVisible();
+    await expect(page.getByRole('button', { name: sandboxEn.bank.cancelIdentity })).toBeVisible();
+    await page.getByRole('button', { name: sandboxEn.bank.approvedInApp }).click();
+    await expect(page.getByText(sandboxEn.bank.notYetIdentity)).toBeVisible();
     await expectNoAxeViolations(page, 'the bank: a login waiting for the app');
     const appUrl = await page.getByRole('link', { name: "Cannot scan the code? Open the app's page" }).getAttribute('href');
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
@@ -131,7 +132,7 @@ test.describe('Pay N Play (en)', () => {
       await expect(app.getByText(/No money moves\./).first()).toBeVisible();
       await confirmAtBank(app);
       await expect(app).toHaveURL(/\/sandbox\/bank\/app\/done\?r=identified$/);
-      await expect(app.getByRole('heading', { level: 1 })).toHaveText(en.bank.appDoneIdentified);
+      await expect(app.getByRole('heading', { level: 1 })).toHaveText(sandboxEn.bank.appDoneIdentified);
       await expectNoAxeViolations(app, 'the bank app: login approved');
     } finally {
       await phone.close();

@@ -203,8 +203,15 @@ export async function tabUntilFocused(page: Page, target: Locator, presses: numb
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a message catalogue read as JSON; the tests walk its nested keys freely
 export type Catalogue = any;
-/** The message catalogue of `locale` (messages/{locale}.json), read as the test's type `T` (untyped unless told). */
-export const catalogue = <T = Catalogue>(locale: string): T => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as T;
+/**
+ * The message catalogue of `locale` as the pages show it: the product's (messages/{locale}.json)
+ * and the sandbox pages' own (packages/sandbox/messages/{locale}.json: acs, bank, console, …),
+ * read as the test's type `T` (untyped unless told).
+ */
+export const catalogue = <T = Catalogue>(locale: string): T => ({
+  ...JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')),
+  ...JSON.parse(readFileSync(`packages/sandbox/messages/${locale}.json`, 'utf8')),
+});
 
 /** Runs axe with the WCAG 2.2 AA rules over the page and its frames; fails on any violation. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {

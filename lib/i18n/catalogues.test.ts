@@ -1,7 +1,9 @@
 /**
- * Every catalogue in messages/ is complete: the same keys as en, the same ICU arguments in
- * each message, every message valid ICU for its locale (parsed and formatted as next-intl does,
- * with intl-messageformat), and no message left in English (but for names that stay as they are).
+ * Every catalogue is complete, the product's (messages/) and the sandbox's own
+ * (packages/sandbox/messages/: the namespaces of its pages): the same keys as en, the same ICU
+ * arguments in each message, every message valid ICU for its locale (parsed and formatted as
+ * next-intl does, with intl-messageformat), and no message left in English (but for names that
+ * stay as they are). No namespace is in both (each house reads only its own).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { IntlMessageFormat } from 'intl-messageformat';
@@ -9,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '@hosted-checkout/contract/locales';
 
 type Catalogue = { [key: string]: string | Catalogue };
-const load = (locale: string) => JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')) as Catalogue;
+/** The folders of catalogues: the product's, and the sandbox's own. */
+const FOLDERS = ['messages', 'packages/sandbox/messages'];
+const load = (folder: string, locale: string) => JSON.parse(readFileSync(`${folder}/${locale}.json`, 'utf8')) as Catalogue;
 
 function flatten(catalogue: Catalogue, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -55,11 +59,11 @@ const SAME_EVERYWHERE = new Set([
 /** Words a language writes as English does (cognates), per locale. */
 const SAME_IN: Record<string, string[]> = { fr: ['console.actions', 'console.transaction'], es: ['bankWithdrawal.personal'] };
 
-const english = flatten(load('en'));
+describe.each(FOLDERS)('message catalogues of %s', (folder) => {
+  const english = flatten(load(folder, 'en'));
 
-describe('message catalogues', () => {
   it('every locale of the app has a catalogue, and every catalogue is a locale of the app', () => {
-    const files = readdirSync('messages')
+    const files = readdirSync(folder)
       .map((f) => f.replace(/\.json$/, ''))
       .sort();
     expect(files).toEqual([...LOCALES].sort());
@@ -67,7 +71,7 @@ describe('message catalogues', () => {
 
   for (const locale of LOCALES) {
     describe(locale, () => {
-      const messages = flatten(load(locale));
+      const messages = flatten(load(folder, locale));
 
       it('has exactly the keys of en', () => {
         if (locale === 'en') return;
@@ -104,4 +108,12 @@ describe('message catalogues', () => {
       });
     });
   }
+});
+
+describe('the two houses’ catalogues', () => {
+  it('share no namespace: the product’s and the sandbox’s are apart', () => {
+    const [product = {}, sandbox = {}] = FOLDERS.map((folder) => load(folder, 'en'));
+    expect(Object.keys(product).filter((namespace) => namespace in sandbox)).toEqual([]);
+    expect(Object.keys(sandbox).length).toBeGreaterThan(0);
+  });
 });

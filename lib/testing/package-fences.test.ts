@@ -17,7 +17,7 @@ async function fenceMessages(code: string, filePath: string): Promise<string[]> 
 describe('the package fences', { timeout: 60_000 }, () => {
   it('the sandbox may not import the product, and says where the code belongs', async () => {
     for (const code of [
-      "import { logger } from '@/lib/log';\nexport const x = logger;\n",
+      "import { logger } from '@/lib/planted-log';\nexport const x = logger;\n",
       "import { x } from '../../../lib/checkout/shared/x';\nexport const y = x;\n",
       "import { Thing } from '../../components/card/card-form';\nexport const y = Thing;\n",
     ]) {
@@ -30,6 +30,13 @@ describe('the package fences', { timeout: 60_000 }, () => {
       await fenceMessages(
         "import { money } from '@hosted-checkout/contract/money';\nexport const x = money;\n",
         'packages/sandbox/service/core/planted.ts',
+      ),
+    ).toEqual([]);
+    // Its own folders by its alias, whatever their names: a page of its routes/ imports its components/.
+    expect(
+      await fenceMessages(
+        "import { BankShell } from '@sandbox/components/bank/planted-shell';\nexport const x = BankShell;\n",
+        'packages/sandbox/routes/bank/planted.tsx',
       ),
     ).toEqual([]);
   });

@@ -1,9 +1,9 @@
 /**
  * After `next build`: puts beside `.next/standalone/server.js` what it serves or reads but Next.js
- * does not copy there: the static files (`.next/static`, `public/`), the message catalogues and
- * the sandbox's migrations (packages/sandbox/drizzle, read at start from the server's working
- * directory). The result is the one build the browser tests, `npm start`, the demo and the
- * image run.
+ * does not copy there: the static files (`.next/static`, `public/`), the message catalogues (the
+ * product's and the sandbox's own) and the sandbox's migrations (packages/sandbox/drizzle, read at
+ * start from the server's working directory). The result is the one build the browser tests,
+ * `npm start`, the demo and the image run.
  *
  *   node scripts/build/standalone-assets.mjs     # npm run build runs it after next build
  */
@@ -15,6 +15,7 @@ for (const [from, to] of [
   ['.next/static', `${OUT}/.next/static`],
   ['public', `${OUT}/public`],
   ['messages', `${OUT}/messages`],
+  ['packages/sandbox/messages', `${OUT}/packages/sandbox/messages`],
   ['packages/sandbox/drizzle', `${OUT}/packages/sandbox/drizzle`],
 ]) {
   rmSync(to, { recursive: true, force: true });

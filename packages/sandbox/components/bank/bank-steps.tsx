@@ -3,7 +3,8 @@
  * app in the decoupled one): login, account, confirmation with the one-time code, each with its
  * cancel button. Texts from the `bank` catalogue; amounts formatted for the page's locale.
  */
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { formatMinor } from '@hosted-checkout/contract/money';
 import type { BankPageView } from '@sandbox/service/bank/bank-view';
 import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
@@ -16,7 +17,7 @@ const ERRORS = { login: 'loginError', account: 'accountError', code: 'codeError'
 
 /** The message of an `e=` query value, or null; `identification`: the page of a login (isIdentification). */
 export async function bankErrorMessage(error: string | undefined, identification = false): Promise<string | null> {
-  const t = await getTranslations('bank');
+  const t = await getSandboxTranslations('bank');
   if (!error || !(error in ERRORS)) return null;
   const key = ERRORS[error as keyof typeof ERRORS];
   return t(identification && key === 'notYet' ? 'notYetIdentity' : key);
@@ -24,7 +25,7 @@ export async function bankErrorMessage(error: string | undefined, identification
 
 /** The line saying what the customer does at the bank: pay an amount to the merchant, or log in to it (amount 0, a Pay N Play identification only). */
 export async function payingText(view: Pick<BankPageView, 'amountMinor' | 'currency' | 'merchantName'>): Promise<string> {
-  const t = await getTranslations('bank');
+  const t = await getSandboxTranslations('bank');
   if (isIdentification(view.amountMinor)) return t('identifying', { merchant: view.merchantName });
   return t('paying', { amount: formatMinor(view.amountMinor, view.currency, await getLocale()), merchant: view.merchantName });
 }
@@ -32,7 +33,7 @@ export async function payingText(view: Pick<BankPageView, 'amountMinor' | 'curre
 /** The form of the step `view` is at (LOGIN, ACCOUNT, CONFIRM) for `actor`, with its cancel button. */
 export async function BankSteps(props: { view: BankPageView; actor: BankFormActor; error: string | null }) {
   const { view, actor, error } = props;
-  const t = await getTranslations('bank');
+  const t = await getSandboxTranslations('bank');
   const amount = formatMinor(view.amountMinor, view.currency, await getLocale());
   // An identification only (amount 0) moves no money: its texts say login, not payment.
   const identification = isIdentification(view.amountMinor);

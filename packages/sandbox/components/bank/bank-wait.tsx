@@ -4,7 +4,7 @@
  * the page goes on by itself (BankWaitWatcher); without, it refreshes every 5 s (<noscript>) and
  * offers "I have approved in the app". Cancel stays open.
  */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import type { BankPageView } from '@sandbox/service/bank/bank-view';
 import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { qrSvg } from '@sandbox/service/bank/qr-code';
@@ -16,7 +16,7 @@ import { BankWaitWatcher } from './bank-wait-watcher';
 /** The waiting page of the decoupled flow for the browser `actor` (see the module's note). */
 export async function BankWait(props: { view: BankPageView; actor: BankFormActor & { paymentId: string }; error: string | null }) {
   const { view, actor } = props;
-  const t = await getTranslations('bank');
+  const t = await getSandboxTranslations('bank');
   const svg = view.appUrl ? await qrSvg(view.appUrl) : null;
   // A login moves no money: its texts say login, not payment.
   const identification = isIdentification(view.amountMinor);

@@ -1,12 +1,12 @@
 /** The sandbox console's create panel (console-view.tsx). */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { createH2hAction, createPayinAction, createPayoutAction, createSessionAction } from '@sandbox/service/pages/console-actions';
 import { TEST_CARD_NUMBERS } from '@sandbox/service/core/test-cards';
 import { button, type PanelProps } from './console-styles';
 import { ConsoleInput, ConsoleSelect } from './console-fields';
 
 export async function CreatePanel(props: PanelProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   const currencySelect = (id: string) => (

@@ -1,11 +1,11 @@
 /** The sandbox console's payins panel (console-view.tsx). */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { refundAction } from '@sandbox/service/pages/console-store-actions';
 import { payinActions } from '@sandbox/service/core/transitions';
 import { small, type PanelProps, consoleHrefFor } from './console-styles';
 
 export async function PayinsPanel(props: PanelProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   const consoleHref = (extra: Record<string, string>) => consoleHrefFor(token, extra);

@@ -1,11 +1,11 @@
 /** The sandbox console's payouts panel (console-view.tsx). */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { confirmPayoutAction, launchAction, rejectPayoutAction } from '@sandbox/service/pages/console-actions';
 import { payoutActions } from '@sandbox/service/core/transitions';
 import { small, type PanelProps } from './console-styles';
 
 export async function PayoutsPanel(props: PanelProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   return (

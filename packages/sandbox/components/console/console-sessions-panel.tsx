@@ -1,11 +1,11 @@
 /** The sandbox console's sessions panel (console-view.tsx). */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { launchAction, updateBalanceAction } from '@sandbox/service/pages/console-actions';
 import { expireSessionAction } from '@sandbox/service/pages/console-store-actions';
 import { small, type PanelProps } from './console-styles';
 
 export async function SessionsPanel(props: PanelProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   return (

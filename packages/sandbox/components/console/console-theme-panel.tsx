@@ -1,5 +1,6 @@
 /** The sandbox console's theme panel (console-view.tsx). */
-import { getLocale, getTranslations } from 'next-intl/server';
+import { getLocale } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { updateThemeAction } from '@sandbox/service/pages/console-store-actions';
 import { LOCALES } from '@hosted-checkout/contract/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@hosted-checkout/contract/theme/theme';
@@ -23,8 +24,8 @@ const WALLETS = [
 ] as const;
 
 export async function ThemePanel(props: PanelProps) {
-  const t = await getTranslations('console');
-  const w = await getTranslations('sandboxWallet');
+  const t = await getSandboxTranslations('console');
+  const w = await getSandboxTranslations('sandboxWallet');
   const { token, overview } = props;
   const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
   const hidden = <input type="hidden" name="token" value={token} />;

@@ -4,7 +4,7 @@
  * Forms post to server actions and work without JavaScript; only the message log is a client
  * component.
  */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import type { consoleOverview } from '@sandbox/service/pages/console-data';
 import { EmbedPanel } from './embed-panel';
 import { button, consoleHrefFor, small } from './console-styles';
@@ -50,7 +50,7 @@ const NOTICES = [
 ] as const;
 
 export async function ConsoleView(props: ConsoleViewProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token } = props;
   const consoleHref = (extra: Record<string, string>) => consoleHrefFor(token, extra);
   const notice = (NOTICES as readonly string[]).includes(props.notice)

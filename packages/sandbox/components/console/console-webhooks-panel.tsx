@@ -1,10 +1,10 @@
 /** The sandbox console's webhooks panel (console-view.tsx). */
-import { getTranslations } from 'next-intl/server';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { resendDeliveryAction, setWebhookUrlAction } from '@sandbox/service/pages/console-store-actions';
 import { button, field, type PanelProps } from './console-styles';
 
 export async function WebhooksPanel(props: PanelProps) {
-  const t = await getTranslations('console');
+  const t = await getSandboxTranslations('console');
   const { token, overview } = props;
   const hidden = <input type="hidden" name="token" value={token} />;
   return (

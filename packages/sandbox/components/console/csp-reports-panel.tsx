@@ -1,13 +1,19 @@
 /**
- * The console's panel of CSP violation reports received by this instance (lib/security/csp-reports.ts):
- * the total, per directive, and the latest ten (page path, directive, blocked origin and path).
+ * The console's panel of CSP violation reports received by this instance: the checkout's pages'
+ * (collected by the checkout, lib/security/csp-reports.ts, and handed to the console by its mount,
+ * packages/sandbox/routes/page.tsx): the total and the latest ten (page path, directive, blocked origin and path).
  */
-import { getTranslations } from 'next-intl/server';
-import { cspViolationSummary } from '@/lib/security/csp-reports';
+import { getSandboxTranslations } from '@sandbox/i18n/translations';
 
-export async function CspReportsPanel() {
-  const t = await getTranslations('console');
-  const summary = cspViolationSummary();
+/** The reports as the checkout counts them: the total, and the latest (newest first). */
+export interface CspReportsSummary {
+  total: number;
+  recent: { at: string; page: string; directive: string; blocked: string }[];
+}
+
+/** The panel of `summary`. */
+export async function CspReportsPanel({ summary }: { summary: CspReportsSummary }) {
+  const t = await getSandboxTranslations('console');
   return (
     <section aria-labelledby="csp-reports" className="space-y-2">
       <h2 id="csp-reports" className="text-lg font-semibold">

@@ -1,6 +1,6 @@
 'use server';
 /**
- * Server action of the sandbox wallet's page (app/sandbox/wallet/pay): the tester chose a
+ * Server action of the sandbox wallet's page (packages/sandbox/routes/wallet/pay/page.tsx): the tester chose a
  * card of the wallet for a payment request, and the wallet issues its token for that pay-in
  * (bound to its amount and currency; sandbox-wallet-token.ts). Like a real wallet's cryptogram,
  * only for the total the wallet showed: a page that asked for another amount than the pay-in's

@@ -33,6 +33,7 @@ const ROOTS = [
   'packages/contract',
   'packages/runtime',
   'packages/sandbox',
+  'integration',
   'proxy.ts',
   'instrumentation.ts',
 ].map((root) => path.join(PROJECT, root));
@@ -169,6 +170,9 @@ describe('the architecture checks catch each kind of forbidden import', () => {
       'lib/security/velocity.test.ts': "import { sandboxDb } from '@sandbox/service/core/store';",
       'lib/startup.ts': "const w = await import('@sandbox/service/worker');",
       'app/sandbox/api/route.ts': "import { handle } from '@sandbox/service/http';",
+      'integration/hub.test.ts':
+        "import { hub } from '@/lib/checkout/cashier/hub';\nimport { sandboxDb } from '@sandbox/service/core/store';",
+      'lib/checkout/cashier/hub.ts': '',
       'packages/sandbox/service/core/store.ts': "import { log } from '@/lib/log';",
       'packages/sandbox/service/worker.ts': '',
       'packages/sandbox/service/http.ts': '',

@@ -17,7 +17,7 @@ import {
   type CardFieldError,
   type CardFormValues,
 } from '@hosted-checkout/contract/card-rules';
-import { ANY_FIELD_MAX } from '@/lib/forms/action-form';
+import { ANY_FIELD_MAX } from '@hosted-checkout/contract/action-form';
 import { ID_MAX_LENGTH } from '@hosted-checkout/contract/ids';
 import { HOLDER_NAME_IS_CARD_NUMBER, holdsCardNumber } from './holder-name';
 import { MAX_PAYLOAD_CHARS } from '@/lib/security/proof-of-work';

@@ -32,7 +32,7 @@ import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { Outcome } from '@/lib/checkout/shared/action-pipeline';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@hosted-checkout/runtime/log';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
 import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
 import { challengeRequired, verifyPayload } from '@/lib/security/proof-of-work';

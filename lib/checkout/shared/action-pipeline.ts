@@ -5,7 +5,7 @@ import 'server-only';
  * (lib/checkout/cashier/cashier-action-client.ts). Each side adds only its own steps, through the
  * hooks of `ActionSide`; the order is the pipeline's:
  *
- * 1. the post is read through the one form pipeline (lib/forms/action-form.ts: bounded,
+ * 1. the post is read through the one form pipeline (packages/contract/src/action-form.ts: bounded,
  *    zod-checked); a forged or oversized post is the side's `badForm` state, never a 500;
  * 2. a step the post alone answers (`local`), before anything is called;
  * 3. the call the logic is handed (`open`), then the side's holder check (`hold`): a browser that
@@ -19,7 +19,7 @@ import 'server-only';
 import { redirect } from 'next/navigation';
 import type { z } from 'zod';
 import { brandError, hasErrorBrand } from '@hosted-checkout/contract/error-brand';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 
 /** The next page to leave for (a path of the checkout, or a vetted https address). */
 export type Go = { go: string };
@@ -58,7 +58,7 @@ export class HolderRefused extends Error {
 export interface ActionSide<S extends z.ZodObject, Opened, Call, State> {
   /** The action's fields, the side's control fields among them. */
   schema: S;
-  /** Longest value of each field, in characters (lib/forms/action-form.ts). */
+  /** Longest value of each field, in characters (packages/contract/src/action-form.ts). */
   limits: Partial<Record<string, number>>;
   /** The state (or next page) of a post the form pipeline refused. */
   badForm(bad: BadForm): Outcome<State>;

@@ -4,7 +4,6 @@
  * account, confirmation with the one-time code, cancel, and the hand-over to the app. Every field
  * has its label; an error is tied to its field with aria-describedby.
  */
-import { fieldClass } from '@/components/theme/controls';
 import { BankError } from './bank-shell';
 
 /** Who posts (the browser's page or the app's), with the acting token and the page's locale. */
@@ -19,7 +18,10 @@ type Action = (form: FormData) => Promise<void>;
 
 const primary = 'w-full rounded-theme bg-primary px-4 py-3 text-base font-semibold text-on-primary hover:bg-primary-strong';
 const secondary = 'w-full rounded-theme border border-control px-4 py-3 text-base font-semibold text-fg hover:bg-primary-soft';
-const input = `${fieldClass} mt-1 w-full`;
+// The bank's text field: the theme's tokens, as its buttons above (the bank is not the checkout: it
+// styles its own page and imports none of the checkout's UI).
+const input =
+  'mt-1 block w-full rounded-theme border border-control bg-page px-3 py-2.5 text-base text-fg placeholder:text-fg-muted aria-[invalid=true]:border-danger';
 
 function Hidden({ actor, step }: { actor: BankFormActor; step: string }) {
   return (

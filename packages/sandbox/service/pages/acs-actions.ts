@@ -3,7 +3,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { checkoutUrl, sandboxEnabled, sandboxPublicUrl } from '@hosted-checkout/runtime/config';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { SandboxApiError } from '../core/api-error';
 import { answerChallengeAtAcs, decidePayinAtProvider, registerPasskey } from '../payins/payin-decisions';

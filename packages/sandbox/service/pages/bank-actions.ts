@@ -10,7 +10,7 @@
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { LOCALES } from '@hosted-checkout/contract/locales';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { sandboxEnabled } from '@hosted-checkout/runtime/config';
 import { SandboxApiError } from '../core/api-error';
 import { sandboxDb } from '../core/store';

@@ -8,9 +8,9 @@
  */
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { sandboxApiBaseUrl, sandboxEnabled } from '@hosted-checkout/runtime/config';
-import { createPaymentsClient, type ErrorResponse } from '@/lib/payments-api/merchant-client';
+import { createPaymentsClient, type ErrorResponse } from '@hosted-checkout/client';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { consoleMerchant } from './console-data';
 import { signNotice } from './console-notice';
@@ -65,7 +65,7 @@ const LIMITS = { token: 64, hookUrl: 2048, webhookUrl: 2048, logoUrl: 4096 };
 
 /**
  * The console's merchant token, after the form passed the actions' pipeline (bounded fields,
- * lib/forms/action-form.ts); a forged form or anything but a seeded merchant token goes home.
+ * packages/contract/src/action-form.ts); a forged form or anything but a seeded merchant token goes home.
  */
 export function tokenOf(form: FormData): string {
   const parsed = parseActionForm(ConsoleForm, form, LIMITS);
@@ -83,7 +83,7 @@ export function merchantOf(form: FormData): { token: string; merchant: NonNullab
   return { token, merchant };
 }
 
-/** The typed client of this sandbox's API as the console's merchant (lib/payments-api/merchant-client.ts). */
+/** The typed client of this sandbox's API as the console's merchant (the merchant's client package, @hosted-checkout/client). */
 export const api = (token: string) => createPaymentsClient({ baseUrl: sandboxApiBaseUrl(), token });
 
 /** Why a call failed, for the console's notice: the ErrorResponse's message, else the status. */

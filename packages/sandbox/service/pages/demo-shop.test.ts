@@ -6,7 +6,7 @@
  * service is called in process, through the sandbox's router.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPaymentsClient } from '@/lib/payments-api/merchant-client';
+import { createPaymentsClient } from '@hosted-checkout/client';
 import { handleSandboxRequest } from '@sandbox/service/http';
 import { sandboxDb } from '../core/store';
 

@@ -13,7 +13,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { checkoutUrl, twinOrigin } from '@hosted-checkout/runtime/config';
 import { SESSION_ID } from '@hosted-checkout/contract/ids';
-import { launchRedirect } from '@/lib/payments-api/merchant-client';
+import { launchRedirect } from '@hosted-checkout/client';
 import { cardHashKey } from '../core/card-hash-key';
 import { sandboxDb } from '../core/store';
 import { api } from './console-form';

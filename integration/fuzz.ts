@@ -14,9 +14,9 @@ import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { parseExpiry, validateCardForm } from '@hosted-checkout/contract/card-rules';
 import { checkAmount, parseAmount } from '@/lib/checkout/cashier/cashier-amount';
 import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
-import { parseActionForm } from '@/lib/forms/action-form';
+import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { handleSandboxRequest } from '@sandbox/service/http';
-import { SAMPLE_BODIES } from './operation-samples';
+import { SAMPLE_BODIES } from '@sandbox/testing/operation-samples';
 import { picker, random } from '@hosted-checkout/runtime/testing/random';
 
 const nest = (depth: number): unknown => (depth === 0 ? 1 : { a: nest(depth - 1) });

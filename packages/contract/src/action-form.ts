@@ -4,8 +4,9 @@
  * text fields; every field is length-bounded before anything reads it (a 100 KB field is
  * refused in microseconds, never parsed); the action's fields are then checked by the action's
  * zod schema, so a forged or missing argument becomes a clear form error, never a 500. What a
- * customer typed is validated afterwards by the domain's rules (lib/card, method descriptors,
- * amounts).
+ * customer typed is validated afterwards by the domain's rules (card rules, method descriptors,
+ * amounts). Pure (a WHATWG FormData and a zod schema, no framework, no I/O), and used by both
+ * houses: here, in the contract.
  */
 import type { z } from 'zod';
 

@@ -1,16 +1,14 @@
 /**
- * The server actions' pipeline under attack: oversized fields are refused before any parsing
+ * The server actions' form reading under attack: oversized fields are refused before any parsing
  * (no event-loop stall), forged arguments give a clear form error, and the classic expiry attack
  * ("1", 90,000 spaces, "x") costs nothing.
  */
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseExpiry } from '@hosted-checkout/contract/card-rules';
-import { PaymentsApiError } from '@/lib/payments-api/client';
-import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from '@/lib/forms/action-form';
-import { classifyFailure } from '@/lib/checkout/shared/call-failure';
-import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
+import { parseExpiry } from './card-rules';
+import { ANY_FIELD_MAX, MAX_FIELDS, parseActionForm } from './action-form';
+import { PAYMENT_ID } from './ids';
 
 const Schema = z.object({
   paymentId: z.string().regex(PAYMENT_ID),
@@ -88,20 +86,5 @@ describe('the expiry attack of the issue', () => {
   it('still reads every accepted form of an expiry', () => {
     for (const text of ['12/31', '12 / 31', ' 1231 ', '12/2031', '1 / 31']) expect(parseExpiry(text), text).not.toBeNull();
     expect(parseExpiry(`12${' '.repeat(20)}/31`)).toBeNull();
-  });
-});
-
-describe('classifyFailure', () => {
-  it('maps the service’s answers to what the form shows', () => {
-    expect(classifyFailure(new PaymentsApiError('timeout', 'processCard'))).toBe('unavailable');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 503))).toBe('unavailable');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'INVALID_STATE'))).toBe('invalidState');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'CONFLICT'))).toBe('conflict');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'CUSTOMER_EXCLUDED'))).toBe('excluded');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'LIMITS_REQUIRED'))).toBe('limitsRequired');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 409, 'ALREADY_BOUND'))).toBe('rejected');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 404, 'NOT_FOUND'))).toBe('notFound');
-    expect(classifyFailure(new PaymentsApiError('http', 'processCard', 400, 'VALIDATION_ERROR'))).toBe('invalid');
-    expect(classifyFailure(new Error('boom'))).toBe('unavailable');
   });
 });

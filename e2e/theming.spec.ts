@@ -5,7 +5,7 @@
  * and dark, kept as test artifacts; the mirrored layout of ar measured by element edges.
  */
 import { expect, test, type Locator, type Page } from './fixtures';
-import { contrastRatio, type Rgb } from '../lib/theme/contrast';
+import { contrastRatio, type Rgb } from '@hosted-checkout/contract/theme/contrast';
 import { createPayin, createSession, DEMO_TOKEN, expectNoAxeViolations, NIGHT_TOKEN, OTHER_TOKEN, visit, withQuery } from './support';
 
 const THEMES = [

@@ -4,27 +4,18 @@
  * in a declared layer; no import up a layer or across siblings (the checkout's two sides, the
  * payment methods, the pages); the product reaches the sandbox only through lib/startup.ts and
  * app/sandbox/ (its tests too: the product's unit tests run with no database); no import circle
- * between modules or between units; and inside the sandbox no import from a lower layer to a
- * higher one: core < responsible gambling < bank (the sandbox bank) < merchant < payins, payouts
- * (which do not import each other) < cashier < pages < the router, handlers and worker at its root.
- * The core's status writer (core/records.ts) pays and moves money without importing the rules
- * that hear it: they register on core/status-events.ts (responsible gambling's exclusions and
- * limits, its UKGC financial check), and the sandbox's entry points load them.
+ * between modules or between units. The sandbox's own layers are its own table
+ * (packages/sandbox/testing/layers.ts, checked by its own test).
  * Then the checks themselves, on made-up trees: each kind of forbidden import fails.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { graphOf as graphOfFiles, sourceFiles } from '@hosted-checkout/runtime/testing/import-graph';
 import { circlesOf, importsOf, layerViolations, sandboxDoorViolations, specifiersOf, unitGraph, unitOf } from './architecture';
 
 const PROJECT = path.resolve('.');
 
-function sources(entry: string, withTests = false): string[] {
-  if (statSync(entry).isFile()) return /\.tsx?$/.test(entry) && (withTests || !/\.test\.tsx?$/.test(entry)) ? [entry] : [];
-  return readdirSync(entry)
-    .filter((name) => name !== 'generated' && name !== 'node_modules')
-    .flatMap((name) => sources(path.join(entry, name), withTests));
-}
+const sources = sourceFiles;
 
 const ROOTS = [
   'lib',
@@ -37,10 +28,7 @@ const ROOTS = [
   'proxy.ts',
   'instrumentation.ts',
 ].map((root) => path.join(PROJECT, root));
-const graphOf = (files: string[]) => {
-  const known = new Set(files);
-  return new Map(files.map((file) => [file, importsOf(file, readFileSync(file, 'utf8'), known, PROJECT)]));
-};
+const graphOf = (files: string[]) => graphOfFiles(files, PROJECT);
 const graph = graphOf(ROOTS.flatMap((root) => sources(root)));
 // The checks' own made-up trees (below) name the sandbox in strings: not imports.
 const withTests = graphOf(ROOTS.flatMap((root) => sources(root, true)).filter((file) => !file.endsWith('architecture.test.ts')));
@@ -63,38 +51,6 @@ describe('architecture of the project', () => {
 
   it('reaches the sandbox only through the start-up door and the route mounts, tests included', () => {
     expect(sandboxDoorViolations(withTests, PROJECT)).toEqual([]);
-  });
-
-  it('imports nothing of a higher sandbox layer from a lower one', () => {
-    const SERVICE = path.join(PROJECT, 'packages', 'sandbox', 'service');
-    const RANK: Record<string, number> = {
-      core: 0,
-      'responsible-gambling': 0.25,
-      bank: 0.5,
-      merchant: 1,
-      payins: 2,
-      payouts: 2,
-      cashier: 3,
-      pages: 4,
-    };
-    const layerOf = (file: string) => {
-      const inside = path.relative(SERVICE, file);
-      if (inside.startsWith('..')) return null;
-      const [folder, ...rest] = inside.split(path.sep);
-      return rest.length === 0 ? { name: 'root', rank: 5 } : { name: folder!, rank: RANK[folder!] ?? 99 };
-    };
-    const wrong: string[] = [];
-    for (const [file, targets] of graph) {
-      const from = layerOf(file);
-      if (!from) continue;
-      expect(from.rank, `${rel(file)}: a sandbox folder without a layer`).not.toBe(99);
-      for (const target of targets) {
-        const to = layerOf(target);
-        if (!to) continue;
-        if (to.rank > from.rank || (to.rank === from.rank && to.name !== from.name)) wrong.push(`${rel(file)} → ${rel(target)}`);
-      }
-    }
-    expect(wrong).toEqual([]);
   });
 });
 

@@ -5,9 +5,9 @@
  * knows no player yet. Amounts in major units, as the API takes them.
  */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { merchants } from '@sandbox/db/schema';
+import { customers, merchants } from '@sandbox/db/schema';
 import { chooseAccount, confirmPayment, logIn, type StepResult } from '@sandbox/service/bank/bank-flow';
 import type { BankActor } from '@sandbox/service/bank/bank-payments';
 import { bankPageView } from '@sandbox/service/bank/bank-view';
@@ -39,6 +39,19 @@ export async function freshMerchant(token = 'sbx_demo_merchant'): Promise<{ id: 
     webhookUrl: 'https://merchant.example/events',
   });
   return fresh;
+}
+
+/**
+ * The id of the customer the merchant `merchantId` knows as `externalUserId` (what a Pay N Play
+ * login recorded); throws MissingValueError when there is none.
+ */
+export async function customerIdOf(merchantId: string, externalUserId: string): Promise<string> {
+  const db = await sandboxDb();
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.externalUserId, externalUserId)));
+  return required(row, `customer ${externalUserId} of ${merchantId}`).id;
 }
 
 /** A Pay N Play session and the test browser's holding of it. */

@@ -178,16 +178,12 @@ describe('Confirmation of Payee (a UK sort code and account number, or a GB IBAN
   });
 
   it('ANNM no match for another person, whatever the account type said', () => {
-    expect(cop('Rita Rejects', pays.sortCode, pays.ukAccount, 'PERSONAL')).toEqual({
-      scheme: 'COP',
-      outcome: 'NO_MATCH',
-      reasonCode: 'ANNM',
-    });
-    expect(cop('Rita Rejects', pays.sortCode, pays.ukAccount, 'BUSINESS')).toEqual({
-      scheme: 'COP',
-      outcome: 'NO_MATCH',
-      reasonCode: 'ANNM',
-    });
+    for (const said of ['PERSONAL', 'BUSINESS'] as const)
+      expect(cop('Rita Rejects', pays.sortCode, pays.ukAccount, said), said).toEqual({
+        scheme: 'COP',
+        outcome: 'NO_MATCH',
+        reasonCode: 'ANNM',
+      });
   });
 
   it('account type mismatch: BANM and PANM (name matches), BAMM and PAMM (close, with the name held)', () => {

@@ -6,36 +6,20 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { cardRequest } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
+import { cashierCalls, openCashierSession } from '@sandbox/testing/cashier-calls';
 
 /** The test's browser: it opens every session the file creates, and the pages' credential calls with its holder proof. */
 const browserOf = testBrowser();
 import { sandboxDb } from '../core/store';
 
 const MERCHANT = 'sbx_demo_merchant';
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const SOFT = '4000002760003184';
 
-async function newSession(externalUserId = `dr-${randomUUID()}`) {
-  const answer = await api('POST', '/public/cashier/session', {
-    token: MERCHANT,
-    body: {
-      customer: { ...sampleCustomer, externalUserId },
-      returnUrls,
-      currency: 'EUR',
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 100,
-    },
-    key: randomUUID(),
-  });
-  await browserOf.open(answer.body.checkoutUrl);
-  return answer.body.sessionId as string;
-}
-const deposit = (id: string, amount: number, extra: object = {}) =>
-  api('POST', `/public/cashier/session/${id}/payin`, { body: { amount, ...extra }, ...browserOf.pages, key: randomUUID() });
+const newSession = (externalUserId = `dr-${randomUUID()}`) =>
+  openCashierSession(browserOf, { token: MERCHANT, externalUserId, balance: 100 });
+const { deposit } = cashierCalls(browserOf);
 const payCard = (payinId: string, cardNumber = '4242424242424242', saveCard = false) =>
   api('POST', `/public/payin/${payinId}/process/card`, {
     ...browserOf.pages,

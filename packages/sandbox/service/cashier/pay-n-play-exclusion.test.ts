@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
-import { bankLogin, freshMerchant, payNPlaySession, type PayNPlaySession } from '@sandbox/testing/pay-n-play-fixtures';
+import { bankLogin, customerIdOf, freshMerchant, payNPlaySession, type PayNPlaySession } from '@sandbox/testing/pay-n-play-fixtures';
 import { RETURN_URLS, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import type { Db } from '@sandbox/db/client';
 import { customers, playerIdentifications, webhookDeliveries } from '@sandbox/db/schema';
@@ -37,13 +37,6 @@ const exclusionOf = async (merchantId: string, externalUserId: string) =>
       .from(customers)
       .where(and(eq(customers.merchantId, merchantId), eq(customers.externalUserId, externalUserId)))
   )[0]?.gambling?.exclusion ?? null;
-const customerIdOf = async (merchantId: string, externalUserId: string) =>
-  (
-    await db
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.merchantId, merchantId), eq(customers.externalUserId, externalUserId)))
-  )[0]!.id;
 const setExclusion = async (merchantId: string, externalUserId: string, token: string, kind: 'SELF_EXCLUSION' | 'NONE') =>
   (await api('PUT', `/public/customer/${await customerIdOf(merchantId, externalUserId)}/exclusion`, { token, body: { kind } })).status;
 const eventOf = async (identificationId: string) => {

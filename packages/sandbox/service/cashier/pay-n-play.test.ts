@@ -16,10 +16,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
-import { bankLogin, freshMerchant, payNPlaySession, type PayNPlaySession } from '@sandbox/testing/pay-n-play-fixtures';
+import { bankLogin, customerIdOf, freshMerchant, payNPlaySession, type PayNPlaySession } from '@sandbox/testing/pay-n-play-fixtures';
 import { RETURN_URLS, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import type { Db } from '@sandbox/db/client';
-import { customers, merchants, payins, playerIdentifications, webhookDeliveries } from '@sandbox/db/schema';
+import { merchants, payins, playerIdentifications, webhookDeliveries } from '@sandbox/db/schema';
 import { sandboxDb } from '../core/store';
 import { standardWebhookHeaders } from '../core/webhooks';
 import { cancelPayment, logIn } from '../bank/bank-flow';
@@ -43,6 +43,9 @@ const newSession = () => payNPlaySession();
 const sessionOf = async (s: Session) => (await api('GET', `/public/cashier/session/${s.id}`, s.as)).body;
 const decide = (s: Session, body: Record<string, unknown>, key = randomUUID(), token = DEMO) =>
   api('POST', `/public/cashier/session/${s.id}/player-decision`, { token, key, body });
+/** Starts a Pay N Play login of the session at the bank (`amount` major units; 0: identification only). */
+const startLogin = (s: Session, amount: number, bankId = 'se-gota', key = randomUUID()) =>
+  api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount, bankId }, ...s.as, key });
 const payinOf = async (id: string, token = DEMO) => (await api('GET', `/public/payin/${id}`, { token })).body;
 const identifiedEvents = (identificationId: string) =>
   db
@@ -92,11 +95,7 @@ describe('Pay N Play: a first visit', () => {
     expect((await payinOf(login.paymentId!)).status).toBe('PENDING');
     expect((await sessionOf(s)).payNPlay).toMatchObject({ status: 'AWAITING_DECISION', kind: 'DEPOSIT' });
     // A second login while one waits is refused.
-    const again = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, {
-      body: { amount: 5, bankId: 'se-gota' },
-      ...s.as,
-      key: randomUUID(),
-    });
+    const again = await startLogin(s, 5);
     expect(again.status).toBe(409);
 
     const [event] = await identifiedEvents(login.identificationId);
@@ -215,15 +214,7 @@ describe('Pay N Play: a returning player, a denied one, a login without a deposi
     expect((await payinOf(login.paymentId!)).statusReason).toMatchObject({ detailedStatus: 'BLOCKED_CUSTOMER' });
     expect((await sessionOf(s)).payNPlay).toMatchObject({ status: 'DENIED', denyReason: 'SELF_EXCLUDED' });
     expect((await decide(s, { identificationId: login.identificationId, decision: 'DENY' })).status).toBe(200);
-    expect(
-      (
-        await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, {
-          body: { amount: 5, bankId: 'se-gota' },
-          ...s.as,
-          key: randomUUID(),
-        })
-      ).status,
-    ).toBe(409);
+    expect((await startLogin(s, 5)).status).toBe(409);
   });
 
   it('the sandbox merchant decides by itself: under 18 and the register denied, an adult allowed', async () => {
@@ -254,8 +245,7 @@ describe('Pay N Play: a returning player, a denied one, a login without a deposi
 
   it('a login left at the bank is cancelled by the next one; a cancelled login is announced as no payment', async () => {
     const s = await newSession();
-    const start = (amount: number) =>
-      api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount, bankId: 'se-gota' }, ...s.as, key: randomUUID() });
+    const start = (amount: number) => startLogin(s, amount);
     const left = await start(0);
     const leftUrl = new URL(left.body.redirectUrl);
     const leftPayin = decodeURIComponent(leftUrl.pathname.split('/').pop()!);
@@ -282,31 +272,16 @@ describe('Pay N Play: a returning player, a denied one, a login without a deposi
   it('a replayed start (same Idempotency-Key) opens one login', async () => {
     const s = await newSession();
     const key = randomUUID();
-    const one = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount: 10, bankId: 'se-gota' }, ...s.as, key });
-    const two = await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, { body: { amount: 10, bankId: 'se-gota' }, ...s.as, key });
+    const one = await startLogin(s, 10, 'se-gota', key);
+    const two = await startLogin(s, 10, 'se-gota', key);
     expect(two.body).toEqual(one.body);
     expect(await db.select().from(playerIdentifications).where(eq(playerIdentifications.sessionId, s.id))).toHaveLength(1);
-    expect(
-      (
-        await api('POST', `/public/cashier/session/${s.id}/pay-n-play`, {
-          body: { amount: 0, bankId: 'nowhere' },
-          ...s.as,
-          key: randomUUID(),
-        })
-      ).status,
-    ).toBe(400);
+    expect((await startLogin(s, 0, 'nowhere')).status).toBe(400);
   });
 });
 
 describe('Pay N Play: the person, not the bank', () => {
   const eventOf = async (identificationId: string) => JSON.parse((await identifiedEvents(identificationId))[0]!.body).data;
-  const customerIdOf = async (merchantId: string, externalUserId: string) =>
-    (
-      await db
-        .select({ id: customers.id })
-        .from(customers)
-        .where(and(eq(customers.merchantId, merchantId), eq(customers.externalUserId, externalUserId)))
-    )[0]!.id;
   const exclude = (customerId: string, token: string) =>
     api('PUT', `/public/customer/${customerId}/exclusion`, { token, body: { kind: 'SELF_EXCLUSION' } });
 

@@ -6,79 +6,29 @@
  * customer, and the signed `customer.financial_check_due` event at net deposits of £150 over 30
  * days (LCCP SR code 3.4.4), once per crossing, never blocking.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { customers, merchants } from '@sandbox/db/schema';
 import { cardRequest, payOutWithdrawal } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
+import { cashierCalls, openCustomerSession } from '@sandbox/testing/cashier-calls';
+import { receiveWebhooks } from '@sandbox/testing/webhook-receiver';
 import { FinancialCheckDueEvent } from '@hosted-checkout/contract/events';
 import { sandboxDb } from '../core/store';
 import { runSandboxWorkerOnce } from '../worker';
 
 const browserOf = testBrowser();
 const MERCHANT = 'sbx_regulated_merchant';
-const MERCHANT_ID = 'merchant-regulated';
 const DAY = 24 * 3600_000;
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  raw: string;
-}
-const received: Received[] = [];
-let listener: http.Server;
-
-beforeAll(async () => {
-  listener = http.createServer((request, response) => {
-    let raw = '';
-    request.on('data', (chunk) => (raw += chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, raw });
-      response.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-  const db = await sandboxDb();
-  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.token, MERCHANT));
-  await db
-    .update(merchants)
-    .set({ webhookUrl: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/events` })
-    .where(eq(merchants.id, merchant?.id ?? MERCHANT_ID));
-});
-
-afterAll(() => new Promise((resolve) => listener.close(resolve)));
+const received = receiveWebhooks(MERCHANT);
 
 /** A session of a new GB customer (UKGC) at the regulated merchant, with its customer's id. */
-async function newSession(currency = 'EUR', balance = 500) {
-  const externalUserId = `fl-${randomUUID()}`;
-  const answer = await api('POST', '/public/cashier/session', {
-    token: MERCHANT,
-    body: {
-      customer: { ...sampleCustomer, externalUserId, billing: { ...sampleCustomer.billing, countryCode: 'GB' } },
-      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-      currency,
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance,
-    },
-    key: randomUUID(),
-  });
-  expect(answer.status).toBe(200);
-  await browserOf.open(answer.body.checkoutUrl);
-  const db = await sandboxDb();
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.externalUserId, externalUserId));
-  return { id: answer.body.sessionId as string, customerId: row!.id };
-}
-const rg = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body.responsibleGambling;
-const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { ...browserOf.pages, body });
-const deposit = (id: string, amount: number) =>
-  api('POST', `/public/cashier/session/${id}/payin`, { body: { amount }, ...browserOf.pages, key: randomUUID() });
-const withdraw = (id: string, value: number) =>
-  api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
+const newSession = (currency = 'EUR', balance = 500) =>
+  openCustomerSession(browserOf, { token: MERCHANT, externalUserId: `fl-${randomUUID()}`, country: 'GB', currency, balance });
+const { rg, setRg, deposit, withdraw } = cashierCalls(browserOf);
 const pay = async (id: string, amount: number) => {
   const created = await deposit(id, amount);
   expect(created.status).toBe(200);

@@ -8,14 +8,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { cardRequest, payOutWithdrawal } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
+import { cashierCalls, openCashierSession } from '@sandbox/testing/cashier-calls';
 import { sandboxDb } from '../core/store';
 
 const browserOf = testBrowser();
 const MERCHANT = 'sbx_regulated_merchant';
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 
 /** The ISO date of someone whose 24th birthday is `days` days from today (UTC): -1 yesterday, 1 tomorrow. */
 function bornFor24th(days: number): string {
@@ -25,29 +24,9 @@ function bornFor24th(days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-async function newSession(externalUserId: string, dateOfBirth: string, currency = 'EUR', country = 'NL') {
-  const answer = await api('POST', '/public/cashier/session', {
-    token: MERCHANT,
-    body: {
-      customer: { ...sampleCustomer, externalUserId, dateOfBirth, billing: { ...sampleCustomer.billing, countryCode: country } },
-      returnUrls,
-      currency,
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 2000,
-    },
-    key: randomUUID(),
-  });
-  expect(answer.status).toBe(200);
-  await browserOf.open(answer.body.checkoutUrl);
-  return answer.body.sessionId as string;
-}
-const rg = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body.responsibleGambling;
-const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { ...browserOf.pages, body });
-const deposit = (id: string, amount: number) =>
-  api('POST', `/public/cashier/session/${id}/payin`, { body: { amount }, ...browserOf.pages, key: randomUUID() });
-const withdraw = (id: string, value: number) =>
-  api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
+const newSession = (externalUserId: string, dateOfBirth: string, currency = 'EUR', country = 'NL') =>
+  openCashierSession(browserOf, { token: MERCHANT, externalUserId, dateOfBirth, currency, country, balance: 2000 });
+const { rg, setRg, deposit, withdraw } = cashierCalls(browserOf);
 const payCard = (payinId: string) =>
   api('POST', `/public/payin/${payinId}/process/card`, { ...browserOf.pages, key: randomUUID(), body: cardRequest('4242424242424242') });
 /** A deposit created and paid by card; its pay-in id. */

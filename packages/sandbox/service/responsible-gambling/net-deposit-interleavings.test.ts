@@ -58,46 +58,42 @@ async function limitedCustomer(kind: 'loss' | 'netDeposit', limitMinor: number):
   return id;
 }
 
-/** A cashier deposit of the customer, its payment attempt made (PENDING: on its way). */
-async function openDeposit(customerId: string, minor: number): Promise<Deposit> {
-  const id = newId('pi');
-  await db.insert(payins).values({
+/** The columns a test pay-in (`prefix` 'pi') and payout ('po') of the customer share: a new id as its order id, in EUR, by card. */
+const transactionRow = (prefix: 'pi' | 'po', customerId: string) => {
+  const id = newId(prefix);
+  return {
     id,
     merchantId: MERCHANT_ID,
     customerId,
     orderId: id,
-    amountMinor: minor,
     currency: 'EUR',
-    initialAmountMinor: minor,
     initialCurrency: 'EUR',
-    status: 'PENDING',
     eligiblePspIds: ['psp-card-eu'],
-    returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
     kycVerified: true,
+  };
+};
+
+/** A cashier deposit of the customer, its payment attempt made (PENDING: on its way). */
+async function openDeposit(customerId: string, minor: number): Promise<Deposit> {
+  const row = transactionRow('pi', customerId);
+  await db.insert(payins).values({
+    ...row,
+    amountMinor: minor,
+    initialAmountMinor: minor,
+    status: 'PENDING',
+    returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
     previousTransactionCount: 0,
     sessionId: `cs_${customerId}`,
     processedAt: new Date(),
   });
-  return { id, minor, status: 'PENDING' };
+  return { id: row.id, minor, status: 'PENDING' };
 }
 
 /** A withdrawal asked by the customer (CREATED). */
 async function askWithdrawal(customerId: string, minor: number): Promise<Withdrawal> {
-  const id = newId('po');
-  await db.insert(payouts).values({
-    id,
-    merchantId: MERCHANT_ID,
-    customerId,
-    orderId: id,
-    valueMinor: minor,
-    currency: 'EUR',
-    initialValueMinor: minor,
-    initialCurrency: 'EUR',
-    status: 'CREATED',
-    eligiblePspIds: ['psp-card-eu'],
-    kycVerified: true,
-  });
-  return { id, minor, status: 'CREATED' };
+  const row = transactionRow('po', customerId);
+  await db.insert(payouts).values({ ...row, valueMinor: minor, initialValueMinor: minor, status: 'CREATED' });
+  return { id: row.id, minor, status: 'CREATED' };
 }
 
 /** Moves a pay-in to `status` through changePayin (SUCCESS passes the payment check); answers the status it took. */

@@ -6,15 +6,14 @@
  * answer checked against the OpenAPI document; customers of the regulated merchant (MT billing:
  * MGA; GB: UKGC; NL: KSA).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { customers, merchants, payouts } from '@sandbox/db/schema';
+import { describe, expect, it } from 'vitest';
+import { payouts } from '@sandbox/db/schema';
 import { cardRequest, payOutWithdrawal } from '@sandbox/testing/sandbox-fixtures';
 import { contractCall as api, testBrowser } from '@sandbox/testing/sandbox-http';
+import { cashierCalls, openCustomerSession } from '@sandbox/testing/cashier-calls';
+import { receiveWebhooks } from '@sandbox/testing/webhook-receiver';
 import { sandboxDb } from '../core/store';
 import { runSandboxWorkerOnce } from '../worker';
 
@@ -23,28 +22,9 @@ const MERCHANT = 'sbx_regulated_merchant';
 const DAY = 24 * 3600_000;
 
 /** A session of a new customer billed in `country` at the regulated merchant, with its customer's id. */
-async function newSession(country: string, currency = 'EUR', dateOfBirth = '1990-01-01') {
-  const externalUserId = `wc-${randomUUID()}`;
-  const answer = await api('POST', '/public/cashier/session', {
-    token: MERCHANT,
-    body: {
-      customer: { ...sampleCustomer, externalUserId, dateOfBirth, billing: { ...sampleCustomer.billing, countryCode: country } },
-      returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-      currency,
-      kycVerified: true,
-      previousTransactionCount: 0,
-      balance: 1000,
-    },
-    key: randomUUID(),
-  });
-  expect(answer.status).toBe(200);
-  await browserOf.open(answer.body.checkoutUrl);
-  const db = await sandboxDb();
-  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.externalUserId, externalUserId));
-  return { id: answer.body.sessionId as string, customerId: row!.id };
-}
-const rg = async (id: string) => (await api('GET', `/public/cashier/session/${id}`, { ...browserOf.pages })).body.responsibleGambling;
-const setRg = (id: string, body: object) => api('PUT', `/public/cashier/session/${id}/responsible-gambling`, { ...browserOf.pages, body });
+const newSession = (country: string, currency = 'EUR', dateOfBirth = '1990-01-01') =>
+  openCustomerSession(browserOf, { token: MERCHANT, externalUserId: `wc-${randomUUID()}`, country, dateOfBirth, currency, balance: 1000 });
+const { rg, setRg } = cashierCalls(browserOf);
 const withdraw = async (id: string, value: number) => {
   const answer = await api('POST', `/public/cashier/session/${id}/payout`, { body: { value }, ...browserOf.pages, key: randomUUID() });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -152,25 +132,7 @@ describe('the KSA threshold', () => {
 });
 
 describe('customer.financial_check_due (UKGC, £150 net over 30 days)', () => {
-  const received: string[] = [];
-  let listener: http.Server;
-  beforeAll(async () => {
-    listener = http.createServer((request, response) => {
-      let raw = '';
-      request.on('data', (chunk) => (raw += chunk));
-      request.on('end', () => {
-        received.push(raw);
-        response.writeHead(200).end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
-    const db = await sandboxDb();
-    await db
-      .update(merchants)
-      .set({ webhookUrl: `http://127.0.0.1:${(listener.address() as AddressInfo).port}/events` })
-      .where(eq(merchants.token, MERCHANT));
-  });
-  afterAll(() => new Promise((resolve) => listener.close(resolve)));
+  const received = receiveWebhooks(MERCHANT);
 
   it('is sent at 160 paid in while a withdrawal of 100 waits: it lowers nothing before it is paid out', async () => {
     const { id, customerId } = await newSession('GB', 'GBP');
@@ -178,7 +140,7 @@ describe('customer.financial_check_due (UKGC, £150 net over 30 days)', () => {
     const events = async () => {
       await runSandboxWorkerOnce(await sandboxDb());
       return received
-        .map((raw) => JSON.parse(raw))
+        .map(({ raw }) => JSON.parse(raw))
         .filter((e) => e.type === 'customer.financial_check_due' && e.data.customerId === customerId);
     };
     expect(await tryDeposit(id, 100)).toBe(100);

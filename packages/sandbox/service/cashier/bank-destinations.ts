@@ -11,7 +11,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, payeeChecks, type StoredCreditorAccount, type StoredPayeeCheck } from '@sandbox/db/schema';
-import type { BankAccountChoice, PayeeCheckAnswer, PayeeCheckRequest, WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
+import type {
+  BankAccountChoice,
+  PayeeCheckAnswer,
+  PayeeCheckRequest,
+  WithdrawalDestinations,
+} from '@hosted-checkout/contract/bank-withdrawals';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { SandboxApiError, invalid } from '../core/api-error';
 import { newId } from '../core/store';

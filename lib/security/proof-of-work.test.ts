@@ -1,8 +1,7 @@
 /** The proof-of-work challenge: solved once, never twice, never forged; required after K failures from an IP. */
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, describe, expect, it } from 'vitest';
-import { challengeRequired, newChallenge, verifyPayload } from './proof-of-work';
+import { challengeRequired, verifyPayload } from './proof-of-work';
+import { solvedChallenge } from '@/lib/testing/solved-challenge';
 import { recordFailure } from '@hosted-checkout/runtime/security/velocity';
 
 afterEach(() => {
@@ -10,28 +9,21 @@ afterEach(() => {
   delete process.env.POW_MAX_COUNTER;
 });
 
-async function solved(): Promise<string> {
-  process.env.POW_MAX_COUNTER = '5000';
-  const challenge = await newChallenge();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution });
-}
-
 describe('verifyPayload', () => {
   it('accepts a solved challenge once', async () => {
-    const payload = await solved();
+    const payload = await solvedChallenge();
     expect(await verifyPayload(payload)).toBe(true);
     expect(await verifyPayload(payload)).toBe(false);
   });
 
   it('accepts one of two posts of the same solution at once', async () => {
-    const payload = await solved();
+    const payload = await solvedChallenge();
     const results = await Promise.all([verifyPayload(payload), verifyPayload(payload)]);
     expect(results.filter(Boolean)).toHaveLength(1);
   });
 
   it('refuses a wrong counter, a forged signature, junk and oversized input', async () => {
-    const payload = JSON.parse(await solved());
+    const payload = JSON.parse(await solvedChallenge());
     expect(
       await verifyPayload(JSON.stringify({ ...payload, solution: { ...payload.solution, counter: payload.solution.counter + 1 } })),
     ).toBe(false);

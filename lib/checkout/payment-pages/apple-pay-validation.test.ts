@@ -4,8 +4,6 @@
  * needs a proof-of-work gets none without a solved one. Refusals never reach the service.
  */
 import { randomUUID } from 'node:crypto';
-import { solveChallenge } from 'altcha-lib';
-import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 let forwardedFor = '203.0.113.10';
@@ -15,7 +13,7 @@ vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async ()
 const { applePayMerchantSession } = await import('./apple-pay-action');
 const { APPLE_PAY_VALIDATIONS } = await import('./apple-pay-limit');
 const { paymentsApi } = await import('@/lib/payments-api/client');
-const { newChallenge } = await import('@/lib/security/proof-of-work');
+const { solvedChallenge } = await import('@/lib/testing/solved-challenge');
 const { recordFailure } = await import('@hosted-checkout/runtime/security/velocity');
 
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
@@ -32,13 +30,6 @@ afterEach(() => {
   delete process.env.POW_AFTER_FAILURES;
   delete process.env.POW_MAX_COUNTER;
 });
-
-async function solved(): Promise<string> {
-  process.env.POW_MAX_COUNTER = '5000';
-  const challenge = await newChallenge();
-  const solution = await solveChallenge({ challenge, deriveKey });
-  return JSON.stringify({ challenge: { parameters: challenge.parameters, signature: challenge.signature }, solution });
-}
 
 describe('applePayMerchantSession', () => {
   it("answers Apple's session for the pay-in, asked with the checkout's domain", async () => {
@@ -67,7 +58,7 @@ describe('applePayMerchantSession', () => {
     expect(await applePayMerchantSession(paymentId, VALIDATION_URL)).toEqual({ refused: 'challenge' });
     expect(await applePayMerchantSession(paymentId, VALIDATION_URL, '{"challenge":1}')).toEqual({ refused: 'challenge' });
     expect(service).not.toHaveBeenCalled();
-    const payload = await solved();
+    const payload = await solvedChallenge();
     expect(await applePayMerchantSession(paymentId, VALIDATION_URL, payload)).toEqual({ merchantSession: session });
     // A solution counts once.
     expect(await applePayMerchantSession(paymentId, VALIDATION_URL, payload)).toEqual({ refused: 'challenge' });

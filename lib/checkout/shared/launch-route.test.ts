@@ -33,6 +33,16 @@ const post = (from: string, body = `path=%2Fcashier%2Fcs_1%2Fwidget&launch=${TOK
     }),
   );
 
+/** A form post of TOKEN for /cashier/cs_1 to `url` with the `Origin` header `origin`, from the client address `from`. */
+const launchFrom = (origin: string, from: string, url = 'https://checkout.test/api/launch') =>
+  POST(
+    new Request(url, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from },
+      body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
+    }),
+  );
+
 describe('POST /api/launch', () => {
   beforeEach(() => {
     spent.length = 0;
@@ -66,14 +76,7 @@ describe('POST /api/launch', () => {
 
   it('takes its own origin in any spelling of the host (case, trailing dot, default port), and no look-alike', async () => {
     let client = 0;
-    const from = (origin: string) =>
-      POST(
-        new Request('https://checkout.test/api/launch', {
-          method: 'POST',
-          headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': `192.0.2.${(client += 1)}` },
-          body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
-        }),
-      );
+    const from = (origin: string) => launchFrom(origin, `192.0.2.${(client += 1)}`);
     for (const own of ['https://CHECKOUT.TEST', 'https://checkout.test.', 'https://checkout.test:443', 'HTTPS://Checkout.Test.:443'])
       expect((await from(own)).status, own).toBe(303);
     for (const other of [
@@ -87,22 +90,10 @@ describe('POST /api/launch', () => {
   });
 
   it('refuses a post forged from another origin, and any launch on a plain-http checkout outside loopback', async () => {
-    const forged = await POST(
-      new Request('https://checkout.test/api/launch', {
-        method: 'POST',
-        headers: { Origin: 'https://attacker.example', 'X-Forwarded-For': '192.0.2.1' },
-        body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
-      }),
-    );
+    const forged = await launchFrom('https://attacker.example', '192.0.2.1');
     expect(forged.status).toBe(403);
     process.env.CHECKOUT_URL = 'http://checkout.test';
-    const plain = await POST(
-      new Request('http://checkout.test/api/launch', {
-        method: 'POST',
-        headers: { Origin: 'http://checkout.test', 'X-Forwarded-For': '192.0.2.1' },
-        body: `path=%2Fcashier%2Fcs_1&launch=${TOKEN}`,
-      }),
-    );
+    const plain = await launchFrom('http://checkout.test', '192.0.2.1', 'http://checkout.test/api/launch');
     expect(plain.status).toBe(403);
     expect(plain.headers.get('set-cookie')).toBeNull();
     expect(spent).toHaveLength(0);

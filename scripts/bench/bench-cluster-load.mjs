@@ -17,18 +17,16 @@
  *   CUSTOMERS=50 DURATION=5 npm run bench:cluster-load
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { percentile } from '../support/percentile.mjs';
 import { hiddenFields } from '../forms/card-form-post.mjs';
 import { startCluster } from '../cluster/cluster.mjs';
-import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
+import { createPaymentsClient } from '../../lib/payments-api/merchant-client.ts';
+import { createPayin } from '../support/sandbox-merchant.mjs';
 
 const CUSTOMERS = Number(process.env.CUSTOMERS ?? 200);
 const DURATION = Number(process.env.DURATION ?? 10);
-const customer = JSON.parse(readFileSync('packages/sandbox/service/sample-customer.json', 'utf8'));
-const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 const browser = { javascriptEnabled: true };
 
 const cluster = await startCluster({
@@ -42,24 +40,10 @@ const cluster = await startCluster({
 const db = new pg.Client({ connectionString: cluster.databaseUrl });
 await db.connect();
 
-// The typed client (lib/payments-api/merchant-client.ts) as the merchant and as the hosted pages.
-const merchant = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_demo_merchant' });
+// The typed client (lib/payments-api/merchant-client.ts) as the hosted pages.
 const pages = createPaymentsClient({ baseUrl: `${cluster.sandbox}/sandbox/api`, token: 'sbx_checkout' });
-const newPayin = async () =>
-  must(
-    await merchant.POST('/public/payin', {
-      body: {
-        orderId: `load-${randomUUID()}`,
-        amount: 10,
-        currency: 'EUR',
-        kycVerified: false,
-        previousTransactionCount: 0,
-        customer: { ...customer, externalUserId: `load-${randomUUID()}` },
-        returnUrls,
-      },
-    }),
-    'create pay-in',
-  );
+/** A EUR 10 pay-in of a new customer of the demo merchant. */
+const newPayin = () => createPayin(cluster.sandbox, 'sbx_demo_merchant', { amount: 10, externalUserId: `load-${randomUUID()}` });
 
 /** Runs `task` for every customer at once; answers latencies (ms), errors and the wall time (s). */
 async function crowd(task) {

@@ -23,6 +23,7 @@
 import autocannon from 'autocannon';
 import { benchDatabase, rssMb } from './bench-support.mjs';
 import { startServer } from '../support/production-server.mjs';
+import { ONE_ADDRESS_LIMITS } from '../support/one-address-limits.mjs';
 import { createPayin, createSession, payPayin } from '../support/sandbox-merchant.mjs';
 import { launch } from '../support/launch.mjs';
 import { percentile } from '../support/percentile.mjs';
@@ -38,15 +39,7 @@ const EMBEDDED = process.env.EMBEDDED === '1';
 
 // Every customer of the bench comes from 127.0.0.1 with the same test card.
 const unlimited = {
-  LIMIT_CARD_ATTEMPTS_PER_IP: '1000000/3600',
-  LIMIT_CARD_FAILURES_PER_IP: '1000000/3600',
-  LIMIT_CARD_ATTEMPTS_PER_CARD: '1000000/86400',
-  LIMIT_CARD_FAILURES_PER_CARD: '1000000/86400',
-  LIMIT_TRANSACTIONS_PER_SESSION: '1000000/3600',
-  LIMIT_BIN_LOOKUPS_PER_IP: '1000000/3600',
-  // Every page is launched from this one address (/api/launch, LIMIT_LAUNCHES_PER_IP).
-  LIMIT_LAUNCHES_PER_IP: '1000000/60',
-  CONNECTIONS_PER_IP: '1000000',
+  ...ONE_ADDRESS_LIMITS,
   BENCH_FLOOR: '1',
   LOG_LEVEL: 'warn',
 };

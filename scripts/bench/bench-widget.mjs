@@ -15,6 +15,7 @@ import http from 'node:http';
 import { cpuSeconds } from './bench-support.mjs';
 import { startServer } from '../support/production-server.mjs';
 import { createSession } from '../support/sandbox-merchant.mjs';
+import { readServerSentEvents, snapshotOf } from '../support/server-sent-events.mjs';
 import { launch } from '../support/launch.mjs';
 import { percentile } from '../support/percentile.mjs';
 import { createPaymentsClient, must } from '../../lib/payments-api/merchant-client.ts';
@@ -56,17 +57,9 @@ function openStream(sessionId, onSnapshot, onError) {
         response.resume();
         return;
       }
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        buffer += chunk;
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const event = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = event.split('\n').find((line) => line.startsWith('data: '));
-          if (event.includes('event: snapshot') && data) onSnapshot(JSON.parse(data.slice(6)));
-        }
+      readServerSentEvents(response, (event) => {
+        const snapshot = snapshotOf(event);
+        if (snapshot) onSnapshot(snapshot);
       });
       response.on('error', () => undefined);
     },

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { launch } from '../support/launch.mjs';
+import { readServerSentEvents, snapshotOf } from '../support/server-sent-events.mjs';
 import { customer, returnUrls } from './failover-customers.mjs';
 import { json, saw, send, sleep } from './failover-requests.mjs';
 
@@ -32,19 +33,11 @@ export function openWidget(lb, sessionId, cookie) {
         }
         widget.state = 'open';
         widget.opens += 1;
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          buffer += chunk;
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const event = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const retry = /^retry: (\d+)$/m.exec(event);
-            if (retry) widget.retryMs = Number(retry[1]);
-            const data = event.split('\n').find((line) => line.startsWith('data: '));
-            if (event.includes('event: snapshot') && data) widget.balance = JSON.parse(data.slice(6)).balance;
-          }
+        readServerSentEvents(response, (event) => {
+          const retry = /^retry: (\d+)$/m.exec(event);
+          if (retry) widget.retryMs = Number(retry[1]);
+          const snapshot = snapshotOf(event);
+          if (snapshot) widget.balance = snapshot.balance;
         });
         response.on('end', () => broken('ended'));
         response.on('error', () => broken('broken'));

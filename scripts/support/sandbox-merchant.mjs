@@ -11,17 +11,21 @@ const returnUrls = { success: 'https://example.com/ok', failure: 'https://exampl
 /** The typed client (lib/payments-api/merchant-client.ts) of the service at `origin` as `token`. */
 const api = (origin, token) => createPaymentsClient({ baseUrl: `${origin}/sandbox/api`, token });
 
-/** A EUR 25.50 pay-in of the merchant of `token`; answers `{ paymentId, iframeUrls }`. */
-export const createPayin = async (origin, token = 'sbx_demo_merchant') =>
+/**
+ * A EUR pay-in of `amount` (major units; 25.50 unless given) of the merchant of `token`, for the
+ * sample customer under `externalUserId` (the sample's own unless given); answers
+ * `{ paymentId, iframeUrls }`.
+ */
+export const createPayin = async (origin, token = 'sbx_demo_merchant', { amount = 25.5, externalUserId } = {}) =>
   must(
     await api(origin, token).POST('/public/payin', {
       body: {
         orderId: `bench-${crypto.randomUUID()}`,
-        amount: 25.5,
+        amount,
         currency: 'EUR',
         kycVerified: false,
         previousTransactionCount: 0,
-        customer,
+        customer: externalUserId ? { ...customer, externalUserId } : customer,
         returnUrls,
       },
     }),

@@ -6,6 +6,7 @@
  */
 import type { InputHTMLAttributes } from 'react';
 import { fieldClass } from '@/components/theme/controls';
+import { FieldHint, FormField } from '@/components/form/form-field';
 
 const inputClass = `${fieldClass} w-full`;
 
@@ -27,15 +28,8 @@ export interface CardFieldProps {
 export function CardField({ id, label, hint, message, input, inputClassName = '' }: CardFieldProps) {
   const describedBy = [hint !== undefined ? `${id}-hint` : null, `${id}-error`].filter(Boolean).join(' ');
   return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium">
-        {label}
-      </label>
-      {hint !== undefined ? (
-        <p id={`${id}-hint`} className="text-sm text-fg-muted">
-          {hint}
-        </p>
-      ) : null}
+    <FormField id={id} label={label}>
+      {hint !== undefined ? <FieldHint id={id}>{hint}</FieldHint> : null}
       <input
         id={id}
         {...input}
@@ -46,7 +40,7 @@ export function CardField({ id, label, hint, message, input, inputClassName = ''
       <p id={`${id}-error`} className="mt-1 min-h-5 text-sm text-danger" aria-live="polite">
         {message}
       </p>
-    </div>
+    </FormField>
   );
 }
 

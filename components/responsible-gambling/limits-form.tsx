@@ -15,6 +15,8 @@ import { changeLimits, type LimitsState, type ShownChange } from '@/lib/checkout
 import { limitField } from '@/lib/checkout/cashier/responsible-gambling/limit-fields';
 import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { fieldClass } from '@/components/theme/controls';
+import { decimalInput, FormField, IntentButton } from '@/components/form/form-field';
+import { dateText } from './panel-text';
 import type { Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 
 const PERIODS: Period[] = ['day', 'week', 'month'];
@@ -78,17 +80,7 @@ function changeLine(change: ShownChange, props: Props): string {
       : change.effectiveAt
         ? props.text.changeLater[change.period]
         : props.text.changeNow[change.period];
-  const date = change.effectiveAt
-    ? new Intl.DateTimeFormat(props.numberLocale, {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: '2-digit',
-        minute: '2-digit',
-        timeZone: 'UTC',
-        timeZoneName: 'short',
-      }).format(new Date(change.effectiveAt))
-    : '';
+  const date = change.effectiveAt ? dateText(change.effectiveAt, props.numberLocale) : '';
   return template.replace('{from}', money(change.from)).replace('{to}', money(change.to)).replace('{date}', date);
 }
 
@@ -141,22 +133,12 @@ export function LimitsForm(props: Props) {
           ))}
         </ul>
         <div className="flex flex-wrap gap-3">
-          <button
-            name="intent"
-            value="confirm"
-            disabled={pending}
-            className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
-          >
+          <IntentButton value="confirm" pending={pending} kind="primary">
             {text.confirm}
-          </button>
-          <button
-            name="intent"
-            value="edit"
-            disabled={pending}
-            className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
-          >
+          </IntentButton>
+          <IntentButton value="edit" pending={pending} kind="secondary">
             {text.edit}
-          </button>
+          </IntentButton>
         </div>
       </form>
     );
@@ -175,14 +157,9 @@ export function LimitsForm(props: Props) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <button
-            name="intent"
-            value="confirmReady"
-            disabled={pending}
-            className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
-          >
+          <IntentButton value="confirmReady" pending={pending} kind="primary">
             {text.confirmReady}
-          </button>
+          </IntentButton>
         </div>
       ) : null}
       {KINDS.map((kind) => (
@@ -201,16 +178,11 @@ export function LimitsForm(props: Props) {
               const required = kind === 'deposit' && props.required.includes(p);
               const label = kind === 'deposit' ? text.labels[p] : (text.kinds[kind].labels?.[p] ?? text.labels[p]);
               return (
-                <div key={field}>
-                  <label htmlFor={`${id}-${field}`} className="block text-sm font-medium">
-                    {label}
-                  </label>
+                <FormField key={field} id={`${id}-${field}`} label={label}>
                   <input
                     id={`${id}-${field}`}
                     name={field}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    dir="ltr"
+                    {...decimalInput}
                     defaultValue={values[field] ?? ''}
                     required={required}
                     aria-invalid={invalid || undefined}
@@ -221,7 +193,7 @@ export function LimitsForm(props: Props) {
                     {required ? text.requiredHint : text.emptyHint}
                     {kind === 'deposit' && text.setIn?.[p] ? <span data-testid="limit-set-in"> {text.setIn[p]}</span> : null}
                   </p>
-                </div>
+                </FormField>
               );
             })}
           </div>
@@ -231,23 +203,13 @@ export function LimitsForm(props: Props) {
         {errorText}
       </p>
       <div className="flex flex-wrap gap-3">
-        <button
-          name="intent"
-          value="review"
-          disabled={pending}
-          className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
-        >
+        <IntentButton value="review" pending={pending} kind="primary">
           {text.review}
-        </button>
+        </IntentButton>
         {props.mode === 'ASK' ? (
-          <button
-            name="intent"
-            value="decline"
-            disabled={pending}
-            className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
-          >
+          <IntentButton value="decline" pending={pending} kind="secondary">
             {text.decline}
-          </button>
+          </IntentButton>
         ) : null}
       </div>
     </form>

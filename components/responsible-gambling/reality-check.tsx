@@ -10,6 +10,7 @@ import { useActionState, useEffect, useRef, useState } from 'react';
 import { useRouter } from 'next/navigation';
 import { setRealityCheck, type RealityCheckState } from '@/lib/checkout/cashier/responsible-gambling/responsible-gambling-action';
 import { durationText } from '@hosted-checkout/contract/responsible-gambling/duration';
+import { actionClass, FormField } from '@/components/form/form-field';
 
 export interface RealityCheckText {
   title: string;
@@ -94,21 +95,10 @@ export function RealityCheck({ startedAt, intervalMinutes, locale, breakHref, te
         <p>{text.money}</p>
       </div>
       <div className="mt-4 flex flex-wrap gap-3">
-        <button
-          type="button"
-          autoFocus
-          onClick={close}
-          className="min-h-6 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
-        >
+        <button type="button" autoFocus onClick={close} className={actionClass.primary}>
           {text.continue}
         </button>
-        <a
-          href={breakHref}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-          className="min-h-6 rounded-theme border border-control px-4 py-2 font-semibold"
-        >
+        <a href={breakHref} target="_blank" rel="noopener noreferrer" onClick={close} className={actionClass.secondary}>
           {text.takeBreak}
         </a>
       </div>
@@ -153,10 +143,7 @@ export function RealityCheckSettings(props: {
   return (
     <form action={formAction} className="flex flex-wrap items-end gap-3" aria-busy={pending}>
       <input type="hidden" name="sessionId" value={props.sessionId} />
-      <div>
-        <label htmlFor="reality-minutes" className="block text-sm font-medium">
-          {text.label}
-        </label>
+      <FormField id="reality-minutes" label={text.label}>
         <select
           id="reality-minutes"
           name="minutes"
@@ -171,7 +158,7 @@ export function RealityCheckSettings(props: {
             </option>
           ))}
         </select>
-      </div>
+      </FormField>
       <button disabled={pending} className="min-h-6 rounded-theme border border-primary px-4 py-2 font-semibold text-primary">
         {text.save}
       </button>

@@ -38,7 +38,11 @@ export const LAYERS: Layer[] = [
   { name: 'the payments service client', units: ['payments-api'], within: 'free' },
   { name: 'what both checkout sides use', units: ['checkout/shared'], within: 'free' },
   { name: 'the checkout sides', units: ['checkout/payment-pages', 'checkout/cashier'], within: 'siblings' },
-  { name: 'what every page shows', units: ['components/theme', 'components/frame', 'components/launch'], within: 'free' },
+  {
+    name: 'what every page shows',
+    units: ['components/theme', 'components/frame', 'components/launch', 'components/form'],
+    within: 'free',
+  },
   { name: 'the payment methods', units: ['components/card', 'components/apm', 'components/status'], within: 'siblings' },
   { name: 'the wallets (on the card page)', units: ['components/wallet'], within: 'free' },
   {

@@ -8,6 +8,7 @@
  */
 import { useActionState } from 'react';
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
+import { decimalInput, FormField } from '@/components/form/form-field';
 import type { BankWithdrawalAccount } from '@hosted-checkout/contract/bank-withdrawals';
 import type { BankWithdrawalState } from '@/lib/checkout/cashier/bank-withdrawal-action';
 import type { BankField } from '@/lib/checkout/cashier/bank-withdrawal-errors';
@@ -133,22 +134,17 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
       <input type="hidden" name="intent" value="continue" />
       <p className="text-sm text-fg-muted">{text.intro}</p>
       {general}
-      <div>
-        <label htmlFor="bank-amount" className="block text-sm font-medium">
-          {text.amount}
-        </label>
+      <FormField id="bank-amount" label={text.amount}>
         <input
           id="bank-amount"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          {...decimalInput}
           defaultValue={values.amount ?? ''}
-          dir="ltr"
           className={`${fieldClass} mt-1 w-full`}
           {...describe('amount')}
         />
         {errorLine('amount')}
-      </div>
+      </FormField>
       <fieldset {...describe('destination')}>
         <legend className="text-sm font-medium">{text.destination}</legend>
         <div className="mt-1 space-y-2">
@@ -196,10 +192,7 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
               ['accountNumber', text.accountNumber, 'off', values.accountNumber],
             ] as const
           ).map(([field, label, autoComplete, value]) => (
-            <div key={field}>
-              <label htmlFor={`bank-${field}`} className="block text-sm font-medium">
-                {label}
-              </label>
+            <FormField key={field} id={`bank-${field}`} label={label}>
               <input
                 id={`bank-${field}`}
                 name={field}
@@ -210,7 +203,7 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
                 {...describe(field, field === 'name' ? 'bank-other-hint' : undefined)}
               />
               {errorLine(field)}
-            </div>
+            </FormField>
           ))}
           <label htmlFor="bank-accountType" className="block text-sm font-medium">
             {text.accountType}

@@ -11,6 +11,7 @@
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
+import { decimalInput, FieldHint, FormField } from '@/components/form/form-field';
 import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { checkAmount, typedMinor, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
@@ -207,13 +208,8 @@ export function CashierFlow(props: CashierFlowProps) {
           {notice}
         </p>
       ) : null}
-      <div>
-        <label htmlFor={`${flow}-amount`} className="block text-sm font-medium">
-          {text.amount}
-        </label>
-        <p id={`${flow}-amount-hint`} className="text-sm text-fg-muted">
-          {text.amountHint}
-        </p>
+      <FormField id={`${flow}-amount`} label={text.amount}>
+        <FieldHint id={`${flow}-amount`}>{text.amountHint}</FieldHint>
         {text.terms.length > 0 || text.limitsLink || text.limitsHere ? (
           <ul id={`${flow}-terms`} className="text-sm text-fg-muted">
             {text.terms.map((line) => (
@@ -239,14 +235,12 @@ export function CashierFlow(props: CashierFlowProps) {
           ref={amountRef}
           id={`${flow}-amount`}
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          {...decimalInput}
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${flow}-amount-hint${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}
           onInput={(event) => setTyped(event.currentTarget.value)}
           className={`${fieldClass} mt-1 w-full`}
-          dir="ltr"
         />
         <p id={`${flow}-amount-error`} aria-live="polite" className="mt-1 min-h-5 text-sm text-danger">
           {error}
@@ -259,7 +253,7 @@ export function CashierFlow(props: CashierFlowProps) {
             </>
           ) : null}
         </p>
-      </div>
+      </FormField>
       {props.presets.length > 0 ? (
         <div role="group" aria-label={text.presets} className="flex flex-wrap gap-2">
           {props.presets.map((preset) => (

@@ -7,6 +7,7 @@
  */
 import { useActionState } from 'react';
 import { fieldClass } from '@/components/theme/controls';
+import { decimalInput, FieldError, FieldHint, FormField } from '@/components/form/form-field';
 import type { PayNPlayFormState } from '@/lib/checkout/cashier/pay-n-play-action';
 import type { PayNPlayFormText } from './pay-n-play-text';
 
@@ -42,10 +43,7 @@ export function PayNPlayForm(props: PayNPlayFormProps) {
           {message}
         </p>
       ) : null}
-      <div>
-        <label htmlFor="pnp-bank" className="block text-sm font-medium">
-          {text.bank}
-        </label>
+      <FormField id="pnp-bank" label={text.bank}>
         <select
           id="pnp-bank"
           name="bankId"
@@ -61,32 +59,21 @@ export function PayNPlayForm(props: PayNPlayFormProps) {
             </option>
           ))}
         </select>
-        <p id="pnp-bank-error" className="min-h-5 text-sm text-danger">
-          {fieldError('bankId')}
-        </p>
-      </div>
-      <div>
-        <label htmlFor="pnp-amount" className="block text-sm font-medium">
-          {text.amount}
-        </label>
+        <FieldError id="pnp-bank">{fieldError('bankId')}</FieldError>
+      </FormField>
+      <FormField id="pnp-amount" label={text.amount}>
         <input
           id="pnp-amount"
           name="amount"
-          inputMode="decimal"
-          autoComplete="off"
+          {...decimalInput}
           defaultValue={state.amount ?? ''}
-          dir="ltr"
           aria-describedby="pnp-amount-hint pnp-amount-error"
           className={`${fieldClass} mt-1 w-full text-start`}
           {...invalid('amount')}
         />
-        <p id="pnp-amount-hint" className="text-sm text-fg-muted">
-          {text.amountHint}
-        </p>
-        <p id="pnp-amount-error" className="min-h-5 text-sm text-danger">
-          {fieldError('amount')}
-        </p>
-      </div>
+        <FieldHint id="pnp-amount">{text.amountHint}</FieldHint>
+        <FieldError id="pnp-amount">{fieldError('amount')}</FieldError>
+      </FormField>
       <button
         type="submit"
         name="intent"

@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { money } from '@/lib/checkout/cashier/format-money';
-import { CashierViewCancel, CashierViewFlow, openCashierView } from '@/components/cashier/page/cashier-view';
+import { cashierPageTitle, openCashierPage } from '@/components/cashier/page/cashier-page';
+import { CashierViewCancel, CashierViewFlow, CashierViewFrame } from '@/components/cashier/page/cashier-view';
 import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
 import { TransactionList } from '@/components/cashier/history/transaction-list';
 import { HistoryDisclosure } from '@/components/cashier/history/history-disclosure';
 import { cashierHistory } from '@/components/cashier/history/history-action';
 import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
-import { MerchantLogo, ThemeStyle } from '@/components/theme/theme-style';
-import { FrameBridge } from '@/components/frame/frame-bridge';
+import { MerchantLogo } from '@/components/theme/theme-style';
 import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
 import { ResponsibleGamblingPanel } from '@/components/responsible-gambling/responsible-gambling-panel';
 import { LimitsPrompt } from '@/components/responsible-gambling/limits-prompt';
@@ -17,9 +17,7 @@ import { ExclusionNotice } from '@/components/responsible-gambling/exclusion-not
 import { RealityReminder, ReviewReminder } from '@/components/responsible-gambling/reminders';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('meta'))('cashierTitle') };
-}
+export const generateMetadata = (): Promise<Metadata> => cashierPageTitle('cashierTitle');
 
 /**
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
@@ -28,11 +26,8 @@ export async function generateMetadata(): Promise<Metadata> {
  * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
-  const { sessionId } = await props.params;
-  const query = await props.searchParams;
-  const view = await openCashierView(sessionId, query, 'cashier');
+  const { query, view, t } = await openCashierPage(props, 'cashier');
   if (view.outcome === 'fallback') return view.page;
-  const t = await getTranslations('cashier');
   const { session, settings, transactions, locale, uiLocale, flow, terms, flowText } = view;
   const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({
     value: formatAmountInput(value, uiLocale),
@@ -55,13 +50,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   if (pnp && pnp.status !== 'ALLOWED') {
     return (
       <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
-        <ThemeStyle theme={settings.theme} />
-        <FrameBridge
-          allowedOrigins={settings.allowedOrigins}
-          page="cashier"
-          frameTimings={settings.frameTimings}
-          sessionId={session.sessionId}
-        />
+        <CashierViewFrame view={view} />
         <header className="flex flex-wrap items-center gap-3 border-b-4 border-primary pb-3">
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />
           <h1 className="text-xl font-semibold">{settings.displayName}</h1>
@@ -81,13 +70,7 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   }
   return (
     <main className="mx-auto w-full max-w-xl space-y-6 px-4 py-5">
-      <ThemeStyle theme={settings.theme} />
-      <FrameBridge
-        allowedOrigins={settings.allowedOrigins}
-        page="cashier"
-        frameTimings={settings.frameTimings}
-        sessionId={session.sessionId}
-      />
+      <CashierViewFrame view={view} />
       <header className="flex flex-wrap items-center justify-between gap-3 border-b-4 border-primary pb-3">
         <div className="flex items-center gap-3">
           <MerchantLogo logoUrl={settings.logoUrl} className="h-8 w-auto" />

@@ -5,6 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { getLocale } from 'next-intl/server';
+import { ThemeStyle } from '@/components/theme/theme-style';
+import { FrameBridge } from '@/components/frame/frame-bridge';
 import type { LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
 import { cashierTerms, type CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
@@ -16,6 +18,9 @@ import { BankWithdrawalSection } from '../bank-withdrawal/bank-withdrawal-sectio
 import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';
 import { money } from '@/lib/checkout/cashier/format-money';
 import { loadCashierPage } from './load-cashier-page';
+
+/** A page's query, as Next.js gives it. */
+export type SearchParams = Record<string, string | string[] | undefined>;
 
 /** An open session as the cashier page or the widget page shows it. */
 export interface CashierView extends Extract<LoadedCashier, { outcome: 'ok' }> {
@@ -43,7 +48,7 @@ export interface CashierView extends Extract<LoadedCashier, { outcome: 'ok' }> {
  */
 export async function openCashierView(
   sessionId: string,
-  search: Record<string, string | string[] | undefined>,
+  search: SearchParams,
   name: 'cashier' | 'widget',
 ): Promise<{ outcome: 'fallback'; page: React.ReactNode } | CashierView> {
   const locale = localeParam(search.locale);
@@ -72,6 +77,22 @@ export async function openCashierView(
   });
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
   return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId };
+}
+
+/** The view's theme and its bridge to the merchant's page around the frame (page `view.name`). */
+export function CashierViewFrame({ view }: { view: CashierView }) {
+  const { settings } = view;
+  return (
+    <>
+      <ThemeStyle theme={settings.theme} />
+      <FrameBridge
+        allowedOrigins={settings.allowedOrigins}
+        page={view.name}
+        frameTimings={settings.frameTimings}
+        sessionId={view.session.sessionId}
+      />
+    </>
+  );
 }
 
 /**

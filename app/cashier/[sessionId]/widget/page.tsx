@@ -1,16 +1,12 @@
 import type { Metadata } from 'next';
-import { getTranslations } from 'next-intl/server';
-import { CashierViewCancel, CashierViewFlow, openCashierView } from '@/components/cashier/page/cashier-view';
+import { cashierPageTitle, openCashierPage } from '@/components/cashier/page/cashier-page';
+import { CashierViewCancel, CashierViewFlow, CashierViewFrame } from '@/components/cashier/page/cashier-view';
 import { CashierNotice } from '@/components/cashier/page/cashier-notice';
 import { CashierLive } from '@/components/cashier/live-balance/cashier-live';
-import { ThemeStyle } from '@/components/theme/theme-style';
-import { FrameBridge } from '@/components/frame/frame-bridge';
 import { DepositAgainOffer } from '@/components/cashier/deposit-again/deposit-again-offer';
 import { RealityReminder } from '@/components/responsible-gambling/reminders';
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('meta'))('widgetTitle') };
-}
+export const generateMetadata = (): Promise<Metadata> => cashierPageTitle('widgetTitle');
 
 /**
  * /cashier/{sessionId}/widget: the compact withdrawal widget merchants embed (docs/design.md,
@@ -18,22 +14,13 @@ export async function generateMetadata(): Promise<Metadata> {
  * again" (the last card deposit, CVV only) and the session's reality checks.
  */
 export default async function WidgetPage(props: PageProps<'/cashier/[sessionId]/widget'>) {
-  const { sessionId } = await props.params;
-  const search = await props.searchParams;
-  const view = await openCashierView(sessionId, search, 'widget');
+  const { query: search, view, t } = await openCashierPage(props, 'widget');
   if (view.outcome === 'fallback') return view.page;
-  const t = await getTranslations('cashier');
   const { session, settings, locale, uiLocale, terms, path: widgetPath } = view;
   const query = locale ? new URLSearchParams({ locale }).toString() : '';
   return (
     <main className="space-y-4 p-3">
-      <ThemeStyle theme={settings.theme} />
-      <FrameBridge
-        allowedOrigins={settings.allowedOrigins}
-        page="widget"
-        frameTimings={settings.frameTimings}
-        sessionId={session.sessionId}
-      />
+      <CashierViewFrame view={view} />
       <h1 className="border-b-4 border-primary pb-1 text-lg font-semibold">
         {settings.displayName}: {t('withdraw')}
       </h1>

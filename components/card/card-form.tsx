@@ -13,11 +13,10 @@
  */
 import { SubmitButton } from '@/components/theme/controls';
 import { useRef, useState, type FormEvent } from 'react';
-import { ThreeDSStep, useCardAction } from './three-ds-step';
+import { ThreeDSStep, useCardAction, type CardActionProps } from './three-ds-step';
 import { formatExpiryInput } from '@hosted-checkout/contract/card-rules';
 import { reformatKeepingCaret } from './keep-caret';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
-import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { SecurityCheck } from './security-check';
 import { CardField, CoBadgedChoice } from './card-fields';
 import { CvvField } from './cvv-field';
@@ -29,22 +28,9 @@ import { useCardFormFields } from './use-card-form-fields';
 import { useDeclineBanner } from './use-decline-banner';
 import { useAutofilledFields } from './use-autofilled-fields';
 
-interface CardFormProps {
-  /** Server action the form posts to. */
-  action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
-  /** False for a payout's destination card: no CVV field. */
-  requireCvv: boolean;
+interface CardFormProps extends CardActionProps {
   /** Offer "save card" (pay-ins). */
   allowSave: boolean;
-  paymentId: string;
-  /** `?locale=` of the page, kept on the way to the status page ('' when absent). */
-  locale: string;
-  acceptHeader: string;
-  initialAttemptKey: string;
-  /** Reason key of the decline that brought the customer back to the form. */
-  initialDeclineReason?: string;
-  /** That decline in words (lib/checkout/payment-pages/form-banner.ts); later ones come with the action's state. */
-  initialBanner?: string;
   /** The server asks for a proof-of-work check before the next attempt (velocity). */
   challengeRequired?: boolean;
   /** Look the BIN up as it is typed (pay-ins): a refused funding type shows before Pay. */

@@ -10,9 +10,8 @@
  */
 import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ThreeDSStep, useCardAction, type ThreeDSText } from './three-ds-step';
+import { ThreeDSStep, useCardAction, type CardActionProps, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
-import type { CardPaymentState } from '@/lib/checkout/payment-pages/card-payment-action';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { checkCvv, type CvvError } from '@hosted-checkout/contract/card-rules';
 import { CvvField, type CvvFieldText } from './cvv-field';
@@ -43,19 +42,10 @@ export interface SavedCardsText extends ThreeDSText, CvvFieldText {
   chooseCard: string;
 }
 
-interface SavedCardsProps {
-  action: (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
-  requireCvv: boolean;
+interface SavedCardsProps extends CardActionProps {
   /** Whether the first usable card starts chosen: a pay-in's (the CVV still proves the card); never a payout's. */
   preselect: boolean;
   cards: SavedCardItem[];
-  paymentId: string;
-  locale: string;
-  acceptHeader: string;
-  initialAttemptKey: string;
-  initialDeclineReason?: string;
-  /** That decline in words (lib/checkout/payment-pages/form-banner.ts); later ones come with the action's state. */
-  initialBanner?: string;
   text: SavedCardsText;
 }
 

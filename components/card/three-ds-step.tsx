@@ -21,6 +21,23 @@ const METHOD_TIMEOUT_MS = 10_000;
 
 type Action = (previous: CardPaymentState, form: FormData) => Promise<CardPaymentState>;
 
+/** The props both card forms (a new card, a saved card) take for their action and its first state. */
+export interface CardActionProps {
+  /** Server action the form posts to. */
+  action: Action;
+  /** False for a payout's destination card: no CVV field. */
+  requireCvv: boolean;
+  paymentId: string;
+  /** `?locale=` of the page, kept on the way to the status page ('' when absent). */
+  locale: string;
+  acceptHeader: string;
+  initialAttemptKey: string;
+  /** Reason key of the decline that brought the customer back to the form. */
+  initialDeclineReason?: string;
+  /** That decline in words (lib/checkout/payment-pages/form-banner.ts); later ones come with the action's state. */
+  initialBanner?: string;
+}
+
 /**
  * A card form's action state (the server action itself, so the form posts without JavaScript),
  * which also carries the 3DS Method's report: `reportMethod(Y|N)` posts `threeDSCompInd` to the

@@ -5,6 +5,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { dateText, type ResponsibleGamblingMessages } from './panel-text';
+import { PanelSection } from './panel-section';
 
 /** Help: the regulator's help line, the self-exclusion scheme when it is another, the merchant's own page. */
 export function HelpLinks({ g, rg, merchantUrl }: { g: ResponsibleGamblingMessages; rg: ResponsibleGambling; merchantUrl?: string }) {
@@ -47,18 +48,16 @@ export async function ExclusionNotice({ rg, locale }: { rg: ResponsibleGambling;
         ? g('excludedSelfUntil', { date: until })
         : g('excludedSelf');
   return (
-    <section
+    <PanelSection
       role="alert"
-      aria-labelledby="excluded-heading"
+      headingId="excluded-heading"
+      heading={g('excludedHeading')}
       className="space-y-2 rounded-theme border border-danger p-4"
-      data-testid="excluded"
+      testId="excluded"
     >
-      <h2 id="excluded-heading" className="text-base font-semibold">
-        {g('excludedHeading')}
-      </h2>
       <p>{sentence}</p>
       <p>{g('withdrawalsOpen')}</p>
       <HelpLinks g={g} rg={rg} />
-    </section>
+    </PanelSection>
   );
 }

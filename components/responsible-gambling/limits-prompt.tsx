@@ -9,6 +9,7 @@ import { money } from '@/lib/checkout/cashier/format-money';
 import { LimitsForm } from './limits-form';
 import { initialOtherValues, initialValues, limitsFormText } from './limits-text';
 import type { PanelProps, ResponsibleGamblingMessages } from './panel-text';
+import { PanelSection } from './panel-section';
 
 /**
  * The limits form where the limits are asked before a first deposit (ASK, REQUIRED), in place of
@@ -18,10 +19,7 @@ import type { PanelProps, ResponsibleGamblingMessages } from './panel-text';
 export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits }: PanelProps & { depositAwaitingLimits?: string }) {
   const g = await getTranslations('responsibleGambling');
   return (
-    <section aria-labelledby="limits-prompt" className="space-y-3 rounded-theme border border-primary p-4">
-      <h2 id="limits-prompt" className="text-base font-semibold">
-        {g('limitsHeading')}
-      </h2>
+    <PanelSection headingId="limits-prompt" heading={g('limitsHeading')} className="space-y-3 rounded-theme border border-primary p-4">
       <p>{rg.limitsPrompt === 'REQUIRED' ? g('promptRequired') : g('promptAsk')}</p>
       {depositAwaitingLimits ? (
         <p role="status" data-testid="deposit-awaiting-limits">
@@ -40,7 +38,7 @@ export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits 
         ready={[]}
         text={await limitsFormText(g, session.currency, rg, locale)}
       />
-    </section>
+    </PanelSection>
   );
 }
 

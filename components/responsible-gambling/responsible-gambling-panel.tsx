@@ -17,6 +17,7 @@ import { initialOtherValues, initialValues, limitsFormText, OTHER_KINDS, PERIODS
 import { CoolingOffNote } from './limits-prompt';
 import { HelpLinks } from './exclusion-notice';
 import { dateText, type PanelProps } from './panel-text';
+import { PanelSection } from './panel-section';
 
 /** The responsible gambling panel of the cashier: rules, limits, waiting raises, the limits form, reality checks, help. */
 export async function ResponsibleGamblingPanel({ session, rg, locale, merchantUrl }: PanelProps) {
@@ -66,14 +67,12 @@ export async function ResponsibleGamblingPanel({ session, rg, locale, merchantUr
   const line = (p: ResponsibleGambling['pending'][number]) => withSetIn(pendingText(p), setInNote(g, p.setIn, currency, locale));
   const choices = REALITY_CHECK_CHOICES.filter((m) => m <= rg.realityCheck.maxMinutes);
   return (
-    <section
-      aria-labelledby="responsible-gambling-heading"
+    <PanelSection
+      headingId="responsible-gambling-heading"
+      heading={g('heading')}
       className="space-y-4 rounded-theme border border-line p-4"
-      data-testid="responsible-gambling"
+      testId="responsible-gambling"
     >
-      <h2 id="responsible-gambling-heading" className="text-base font-semibold">
-        {g('heading')}
-      </h2>
       {names.length ? <p className="text-sm">{g('rulesOf', { regulators: list.format(names) })}</p> : null}
       <LimitNotices session={session} rg={rg} locale={locale} nested />
       <div className="space-y-2" id="responsible-gambling-limits" tabIndex={-1}>
@@ -133,6 +132,6 @@ export async function ResponsibleGamblingPanel({ session, rg, locale, merchantUr
         />
       </div>
       <HelpLinks g={g} rg={rg} merchantUrl={merchantUrl} />
-    </section>
+    </PanelSection>
   );
 }

@@ -9,6 +9,7 @@
  */
 import { useActionState, useEffect, useRef } from 'react';
 import { dismissReview, type ReviewState } from '@/lib/checkout/cashier/responsible-gambling/responsible-gambling-action';
+import { PanelSection } from './panel-section';
 
 export interface ReviewReminderText {
   heading: string;
@@ -27,10 +28,12 @@ export function ReviewReminderForm({ sessionId, text }: { sessionId: string; tex
     if (state.dismissed) statusRef.current?.focus();
   }, [state]);
   return (
-    <section aria-labelledby="review-reminder" className="space-y-2 rounded-theme border border-primary p-4" data-testid="review-reminder">
-      <h2 id="review-reminder" className="text-base font-semibold">
-        {text.heading}
-      </h2>
+    <PanelSection
+      headingId="review-reminder"
+      heading={text.heading}
+      className="space-y-2 rounded-theme border border-primary p-4"
+      testId="review-reminder"
+    >
       {state.dismissed ? (
         <p ref={statusRef} tabIndex={-1} role="status" data-testid="review-reminder-done">
           {text.done}
@@ -61,6 +64,6 @@ export function ReviewReminderForm({ sessionId, text }: { sessionId: string; tex
           </p>
         </>
       )}
-    </section>
+    </PanelSection>
   );
 }

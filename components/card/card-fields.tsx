@@ -44,6 +44,20 @@ export function CardField({ id, label, hint, message, input, inputClassName = ''
   );
 }
 
+/**
+ * A card form's banner (use-decline-banner.ts): an alert region always in the page, so that it
+ * can be focused when a decline arrives, drawn as a box only with a `banner`; `spacing` classes
+ * go before the box's own.
+ */
+export function DeclineBanner({ banner, spacing, ref }: { banner: string | null; spacing?: string; ref: React.Ref<HTMLDivElement> }) {
+  const box = 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger';
+  return (
+    <div ref={ref} tabIndex={-1} role="alert" className={banner ? `${spacing ? `${spacing} ` : ''}${box}` : ''}>
+      {banner}
+    </div>
+  );
+}
+
 /** The two brands of a co-badged card as a radio group, defaulting to `preferred`. */
 export function CoBadgedChoice(props: { brands: string[]; preferred: string; legend: string; hint: string }) {
   return (

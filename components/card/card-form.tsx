@@ -18,7 +18,7 @@ import { formatExpiryInput } from '@hosted-checkout/contract/card-rules';
 import { reformatKeepingCaret } from './keep-caret';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import { SecurityCheck } from './security-check';
-import { CardField, CoBadgedChoice } from './card-fields';
+import { CardField, CoBadgedChoice, DeclineBanner } from './card-fields';
 import { CvvField } from './cvv-field';
 import { useBinFacts } from './use-bin-facts';
 import type { CardFormText } from './card-form-text';
@@ -116,14 +116,7 @@ export function CardForm({
         onSolved={() => onCheckSolved(send)}
       />
 
-      <div
-        ref={bannerRef}
-        tabIndex={-1}
-        role="alert"
-        className={banner ? 'mb-4 rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}
-      >
-        {banner}
-      </div>
+      <DeclineBanner banner={banner} ref={bannerRef} spacing="mb-4" />
 
       <fieldset className="space-y-1">
         <legend className="mb-3 text-base font-semibold">{text.legend}</legend>

@@ -10,6 +10,7 @@
  */
 import { SubmitButton } from '@/components/theme/controls';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { DeclineBanner } from './card-fields';
 import { ThreeDSStep, useCardAction, type CardActionProps, type ThreeDSText } from './three-ds-step';
 import { submitPaymentForm } from '@/lib/checkout/payment-pages/submit-payment-form';
 import { postToParent } from '@/lib/framing/parent-messages';
@@ -111,14 +112,7 @@ export function SavedCards(props: SavedCardsProps) {
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
       <input type="hidden" name="acceptHeader" value={props.acceptHeader} />
       <input type="hidden" name="browser" defaultValue="" />
-      <div
-        ref={bannerRef}
-        tabIndex={-1}
-        role="alert"
-        className={banner ? 'rounded-theme border border-danger bg-danger-soft p-3 text-sm text-danger' : ''}
-      >
-        {banner}
-      </div>
+      <DeclineBanner banner={banner} ref={bannerRef} />
       <fieldset aria-describedby={choiceMissing ? 'saved-card-choice-error' : undefined}>
         <legend className="mb-2 text-base font-semibold">{text.legend}</legend>
         {choiceMissing ? (

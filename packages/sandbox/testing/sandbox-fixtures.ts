@@ -22,6 +22,7 @@ import { maskPan } from '@hosted-checkout/contract/card-rules';
 import { required } from '@hosted-checkout/contract/required';
 import { contractCall as api, pagesHolding } from './sandbox-http';
 import type { softwareAuthenticator } from './software-authenticator';
+import { H2H_BROWSER, h2hCardData } from './h2h-sample';
 
 /** The merchants' return URLs every test uses. */
 export const RETURN_URLS = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
@@ -109,26 +110,17 @@ export function h2hCreateBody(options: {
     cardToken: 'tok_123',
     kycVerified: options.kycVerified,
     previousPaymentCount: options.previousPaymentCount,
-    cardData: {
-      cardNumber: options.cardNumber,
-      cardHolderName: 'Ada Lovelace',
-      cardExpiryDate: '12',
-      cardExpiryDate2: '2031',
-      cardCvv: '123',
-      browser: {
-        colorDepth: 24,
-        userAgent: 'Mozilla/5.0',
-        language: 'en-GB',
-        timeZone: 'Europe/London',
-        screenWidth: 1920,
-        javaEnabled: false,
-        customerIp: '203.0.113.9',
-        screenHeight: 1080,
-        windowHeight: 900,
-        timeZoneOffset: 0,
-        windowWidth: 1400,
-      },
-    },
+    // A desktop browser in London, at a documentation address (RFC 5737).
+    cardData: h2hCardData(options.cardNumber, {
+      ...H2H_BROWSER,
+      language: 'en-GB',
+      timeZone: 'Europe/London',
+      screenWidth: 1920,
+      customerIp: '203.0.113.9',
+      screenHeight: 1080,
+      windowHeight: 900,
+      windowWidth: 1400,
+    }),
     saveCard: false,
   };
 }

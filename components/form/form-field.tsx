@@ -16,6 +16,9 @@ export const actionClass = {
 /** The attributes of a typed amount: a decimal keyboard, no autofill, digits left to right in every language. */
 export const decimalInput = { inputMode: 'decimal', autoComplete: 'off', dir: 'ltr' } as const;
 
+/** The attributes of a form's `amount` field (decimalInput, posted as `amount`). */
+export const amountInput = { name: 'amount', ...decimalInput } as const;
+
 /** A field: `label` above the control whose id is `id`, then the control and its lines (`children`). */
 export function FormField(props: { id: string; label: ReactNode; className?: string; children: ReactNode }) {
   return (

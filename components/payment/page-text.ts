@@ -182,32 +182,23 @@ async function withBankWording(text: PaymentStatusText): Promise<PaymentStatusTe
 
 async function resolvePaymentStatusText(type: CheckoutTransactionType): Promise<PaymentStatusText> {
   const t = await getTranslations('status');
-  const views =
-    type === 'payin'
-      ? {
-          form: t('form'),
-          retry: t('retry', { reason: '{reason}' }),
-          processing: t('processing'),
-          challenge: t('challenge'),
-          success: t('success'),
-          failed: t('failed', { reason: '{reason}' }),
-          waiting: t('waiting'),
-          rejected: t('rejected'),
-        }
-      : {
-          form: t('payout.form'),
-          retry: t('payout.failed', { reason: '{reason}' }),
-          processing: t('payout.processing'),
-          challenge: t('payout.processing'),
-          success: t('payout.success'),
-          failed: t('payout.failed', { reason: '{reason}' }),
-          waiting: t('payout.waiting'),
-          rejected: t('payout.rejected'),
-        };
+  const payin = type === 'payin';
+  const reason = { reason: '{reason}' };
+  // A payout has no retry and no challenge of its own: its failure and its processing stand in.
+  const views = {
+    form: payin ? t('form') : t('payout.form'),
+    retry: payin ? t('retry', reason) : t('payout.failed', reason),
+    processing: payin ? t('processing') : t('payout.processing'),
+    challenge: payin ? t('challenge') : t('payout.processing'),
+    success: payin ? t('success') : t('payout.success'),
+    failed: payin ? t('failed', reason) : t('payout.failed', reason),
+    waiting: payin ? t('waiting') : t('payout.waiting'),
+    rejected: payin ? t('rejected') : t('payout.rejected'),
+  };
   return {
     views,
     reasons: await reasons(),
-    timeoutHelp: type === 'payin' ? t('timeoutHelp') : t('payout.timeoutHelp'),
+    timeoutHelp: payin ? t('timeoutHelp') : t('payout.timeoutHelp'),
     stillWaiting: t('stillWaiting'),
     returnToMerchant: t('returnToMerchant'),
     tryAnotherCard: t('tryAnotherCard'),

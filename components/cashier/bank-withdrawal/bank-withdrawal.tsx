@@ -8,7 +8,7 @@
  */
 import { useActionState } from 'react';
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import { decimalInput, FormField } from '@/components/form/form-field';
+import { amountInput, FormField } from '@/components/form/form-field';
 import type { BankWithdrawalAccount } from '@hosted-checkout/contract/bank-withdrawals';
 import type { BankWithdrawalState } from '@/lib/checkout/cashier/bank-withdrawal-action';
 import type { BankField } from '@/lib/checkout/cashier/bank-withdrawal-errors';
@@ -137,8 +137,7 @@ export function BankWithdrawal(props: BankWithdrawalProps) {
       <FormField id="bank-amount" label={text.amount}>
         <input
           id="bank-amount"
-          name="amount"
-          {...decimalInput}
+          {...amountInput}
           defaultValue={values.amount ?? ''}
           className={`${fieldClass} mt-1 w-full`}
           {...describe('amount')}

@@ -11,7 +11,7 @@
  * answers the page with the frame in it.
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
-import { decimalInput, FieldHint, FormField } from '@/components/form/form-field';
+import { amountInput, FieldHint, FormField } from '@/components/form/form-field';
 import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { checkAmount, typedMinor, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
@@ -234,8 +234,7 @@ export function CashierFlow(props: CashierFlowProps) {
         <input
           ref={amountRef}
           id={`${flow}-amount`}
-          name="amount"
-          {...decimalInput}
+          {...amountInput}
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
           aria-describedby={`${flow}-amount-hint${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}

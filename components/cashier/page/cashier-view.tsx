@@ -101,16 +101,15 @@ export function CashierViewFrame({ view }: { view: CashierView }) {
  */
 export function CashierViewFlow({ view, presets }: { view: CashierView; presets: { value: string; label: string }[] }) {
   const { session } = view;
+  // What both forms are told of the session and the page.
+  const page = { sessionId: session.sessionId, locale: view.locale, numberLocale: view.uiLocale, currency: session.currency };
   return (
     <>
       <CashierFlow
         key={view.flow}
         action={startCashierTransaction}
-        sessionId={session.sessionId}
+        {...page}
         flow={view.flow}
-        locale={view.locale}
-        numberLocale={view.uiLocale}
-        currency={session.currency}
         balance={view.available}
         presets={presets}
         rules={view.terms.rules}
@@ -119,16 +118,7 @@ export function CashierViewFlow({ view, presets }: { view: CashierView; presets:
         initialAttemptKey={randomUUID()}
         text={view.flowText}
       />
-      {view.flow === 'withdraw' ? (
-        <BankWithdrawalSection
-          sessionId={session.sessionId}
-          view={view.name}
-          locale={view.locale}
-          numberLocale={view.uiLocale}
-          currency={session.currency}
-          flowText={view.flowText}
-        />
-      ) : null}
+      {view.flow === 'withdraw' ? <BankWithdrawalSection {...page} view={view.name} flowText={view.flowText} /> : null}
     </>
   );
 }

@@ -7,7 +7,7 @@
  */
 import { useActionState } from 'react';
 import { fieldClass } from '@/components/theme/controls';
-import { decimalInput, FieldError, FieldHint, FormField } from '@/components/form/form-field';
+import { amountInput, FieldError, FieldHint, FormField } from '@/components/form/form-field';
 import type { PayNPlayFormState } from '@/lib/checkout/cashier/pay-n-play-action';
 import type { PayNPlayFormText } from './pay-n-play-text';
 
@@ -64,8 +64,7 @@ export function PayNPlayForm(props: PayNPlayFormProps) {
       <FormField id="pnp-amount" label={text.amount}>
         <input
           id="pnp-amount"
-          name="amount"
-          {...decimalInput}
+          {...amountInput}
           defaultValue={state.amount ?? ''}
           aria-describedby="pnp-amount-hint pnp-amount-error"
           className={`${fieldClass} mt-1 w-full text-start`}

@@ -1,13 +1,10 @@
 /** The proof-of-work challenge: solved once, never twice, never forged; required after K failures from an IP. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { challengeRequired, verifyPayload } from './proof-of-work';
-import { solvedChallenge } from '@/lib/testing/solved-challenge';
+import { resetProofOfWork, solvedChallenge } from '@/lib/testing/solved-challenge';
 import { recordFailure } from '@hosted-checkout/runtime/security/velocity';
 
-afterEach(() => {
-  delete process.env.POW_AFTER_FAILURES;
-  delete process.env.POW_MAX_COUNTER;
-});
+afterEach(resetProofOfWork);
 
 describe('verifyPayload', () => {
   it('accepts a solved challenge once', async () => {

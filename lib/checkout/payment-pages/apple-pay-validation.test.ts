@@ -13,7 +13,7 @@ vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async ()
 const { applePayMerchantSession } = await import('./apple-pay-action');
 const { APPLE_PAY_VALIDATIONS } = await import('./apple-pay-limit');
 const { paymentsApi } = await import('@/lib/payments-api/client');
-const { solvedChallenge } = await import('@/lib/testing/solved-challenge');
+const { resetProofOfWork, solvedChallenge } = await import('@/lib/testing/solved-challenge');
 const { recordFailure } = await import('@hosted-checkout/runtime/security/velocity');
 
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/startSession';
@@ -27,8 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.restoreAllMocks();
-  delete process.env.POW_AFTER_FAILURES;
-  delete process.env.POW_MAX_COUNTER;
+  resetProofOfWork();
 });
 
 describe('applePayMerchantSession', () => {

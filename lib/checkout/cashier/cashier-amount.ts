@@ -100,7 +100,10 @@ export function parseMinorAmount(
 ): { minor: number } | { error: 'invalid' | 'notPositive' | 'tooManyDecimals' } {
   const digits = readDigits(raw, locale);
   if (!digits) return { error: 'invalid' };
-  const fraction = digits.fraction.replace(/0+$/, '');
+  // Trailing zeros cut by a scan from the end: /0+$/ would be quadratic on a long run of zeros.
+  let end = digits.fraction.length;
+  while (end > 0 && digits.fraction.charAt(end - 1) === '0') end -= 1;
+  const fraction = digits.fraction.slice(0, end);
   if (!/[1-9]/.test(digits.whole + fraction)) return { error: 'notPositive' };
   const places = minorUnits(currency);
   if (fraction.length > places) return { error: 'tooManyDecimals' };

@@ -5,6 +5,7 @@
  * with the deposit returned. An allowed player gets the ordinary cashier instead (the page's).
  */
 import { randomUUID } from 'node:crypto';
+import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { PayNPlayState } from '@hosted-checkout/contract/pay-n-play';
 import { startPayNPlay } from '@/lib/checkout/cashier/pay-n-play-action';
@@ -26,31 +27,37 @@ interface PanelProps {
   flowText: CashierFlowText;
 }
 
+/** The panel's one section, named by its h2 (`pnp-heading`): whichever step the login is at. */
+function PanelSection(props: { heading: string; testId?: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="pnp-heading" className="space-y-3" data-testid={props.testId}>
+      <h2 id="pnp-heading" className="text-lg font-semibold">
+        {props.heading}
+      </h2>
+      {props.children}
+    </section>
+  );
+}
+
 export async function PayNPlayPanel(props: PanelProps) {
   const t = await getTranslations('payNPlay');
   const { state, merchant } = props;
   if (state.status === 'AWAITING_DECISION') {
     return (
-      <section aria-labelledby="pnp-heading" className="space-y-3" data-testid="pay-n-play-checking">
+      <PanelSection heading={t('checkingHeading')} testId="pay-n-play-checking">
         <PayNPlayRefresh />
-        <h2 id="pnp-heading" className="text-lg font-semibold">
-          {t('checkingHeading')}
-        </h2>
         <p role="status" className="rounded-theme border border-control p-3 text-sm">
           {t('checkingText', { merchant })}
         </p>
         <a href={props.selfHref} className="inline-block min-h-6 py-2 text-primary underline">
           {t('checkAgain')}
         </a>
-      </section>
+      </PanelSection>
     );
   }
   if (state.status === 'DENIED') {
     return (
-      <section aria-labelledby="pnp-heading" className="space-y-3" data-testid="pay-n-play-denied">
-        <h2 id="pnp-heading" className="text-lg font-semibold">
-          {t('deniedHeading', { merchant })}
-        </h2>
+      <PanelSection heading={t('deniedHeading', { merchant })} testId="pay-n-play-denied">
         <div role="alert" className="space-y-2 rounded-theme border border-danger p-3 text-sm">
           <p>{t(`denied.${state.denyReason ?? 'OTHER'}`, { merchant })}</p>
           <p>{t('deniedReturned')}</p>
@@ -58,14 +65,11 @@ export async function PayNPlayPanel(props: PanelProps) {
         <a href={props.backUrl} target="_top" className="inline-block min-h-6 py-2 text-primary underline">
           {t('back', { merchant })}
         </a>
-      </section>
+      </PanelSection>
     );
   }
   return (
-    <section aria-labelledby="pnp-heading" className="space-y-3">
-      <h2 id="pnp-heading" className="text-lg font-semibold">
-        {t('heading')}
-      </h2>
+    <PanelSection heading={t('heading')}>
       <p className="text-sm text-fg-muted">{t('intro', { merchant })}</p>
       {state.lastAttemptFailed ? (
         <p role="alert" className="rounded-theme border border-danger p-3 text-sm text-danger">
@@ -81,6 +85,6 @@ export async function PayNPlayPanel(props: PanelProps) {
         initialAttemptKey={randomUUID()}
         text={await payNPlayFormText(props.flowText)}
       />
-    </section>
+    </PanelSection>
   );
 }

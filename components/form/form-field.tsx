@@ -49,11 +49,11 @@ export function FieldError(props: { id: string; children: ReactNode }) {
   );
 }
 
-/** A submit button posting `intent=value`, disabled while `pending`; `kind` 'primary' for the main step. */
-export function IntentButton(props: { value: string; pending: boolean; kind: keyof typeof actionClass; children: ReactNode }) {
+/** A submit button saying `label` and posting `intent=value`, disabled while `pending`; `kind` 'primary' for the main step. */
+export function IntentButton(props: { value: string; pending: boolean; kind: keyof typeof actionClass; label: string }) {
   return (
     <button name="intent" value={props.value} disabled={props.pending} className={actionClass[props.kind]}>
-      {props.children}
+      {props.label}
     </button>
   );
 }

@@ -133,12 +133,8 @@ export function LimitsForm(props: Props) {
           ))}
         </ul>
         <div className="flex flex-wrap gap-3">
-          <IntentButton value="confirm" pending={pending} kind="primary">
-            {text.confirm}
-          </IntentButton>
-          <IntentButton value="edit" pending={pending} kind="secondary">
-            {text.edit}
-          </IntentButton>
+          <IntentButton value="confirm" pending={pending} kind="primary" label={text.confirm} />
+          <IntentButton value="edit" pending={pending} kind="secondary" label={text.edit} />
         </div>
       </form>
     );
@@ -157,9 +153,7 @@ export function LimitsForm(props: Props) {
               <li key={line}>{line}</li>
             ))}
           </ul>
-          <IntentButton value="confirmReady" pending={pending} kind="primary">
-            {text.confirmReady}
-          </IntentButton>
+          <IntentButton value="confirmReady" pending={pending} kind="primary" label={text.confirmReady} />
         </div>
       ) : null}
       {KINDS.map((kind) => (
@@ -203,14 +197,8 @@ export function LimitsForm(props: Props) {
         {errorText}
       </p>
       <div className="flex flex-wrap gap-3">
-        <IntentButton value="review" pending={pending} kind="primary">
-          {text.review}
-        </IntentButton>
-        {props.mode === 'ASK' ? (
-          <IntentButton value="decline" pending={pending} kind="secondary">
-            {text.decline}
-          </IntentButton>
-        ) : null}
+        <IntentButton value="review" pending={pending} kind="primary" label={text.review} />
+        {props.mode === 'ASK' ? <IntentButton value="decline" pending={pending} kind="secondary" label={text.decline} /> : null}
       </div>
     </form>
   );

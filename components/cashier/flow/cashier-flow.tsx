@@ -127,14 +127,15 @@ export function CashierFlow(props: CashierFlowProps) {
     startTransition(() => formAction(new FormData(form)));
   };
 
+  // What a deposit retry, full or beside a declined step, is told of the session and the page.
+  const retryPage = { sessionId: props.sessionId, locale: props.locale, errors: text.errors };
+
   if (retrying && text.retry) {
     return (
       <DepositRetry
-        sessionId={props.sessionId}
+        {...retryPage}
         payinId={retrying}
-        locale={props.locale}
         text={text.retry}
-        errors={text.errors}
         onStep={(next) => {
           setRetrying(null);
           setStep(next);
@@ -180,11 +181,9 @@ export function CashierFlow(props: CashierFlowProps) {
           <DepositRetry
             key={`${openRetry.id}-${openRetry.count}`}
             inline
-            sessionId={props.sessionId}
+            {...retryPage}
             payinId={openRetry.id}
-            locale={props.locale}
             text={openRetry.text}
-            errors={text.errors}
             onStep={(next) => {
               setDeclined(null);
               setStep(next);

@@ -36,8 +36,7 @@ export function DepositAgain(props: { sessionId: string; payinId: string; locale
     return (
       <PaymentStep
         step={step}
-        frameTitle={text.frameTitle}
-        cancel={text.cancel}
+        text={text}
         onCancel={() => {
           setShown(step);
           router.refresh();

@@ -160,8 +160,7 @@ export function CashierFlow(props: CashierFlowProps) {
         <PaymentStep
           key={step.id}
           step={step}
-          frameTitle={text.frameTitle}
-          cancel={text.cancel}
+          text={text}
           onCancel={() => {
             setStep(undefined);
             router.refresh();

@@ -26,15 +26,16 @@ export function endNotice(end: StepEnd, done: { success: string; failed: string;
 
 export interface PaymentStepProps {
   step: { url: string; type: CheckoutTransactionType; id: string };
-  frameTitle: string;
-  cancel: string;
+  /** The frame's title and the cancel button's label (the flow's own texts carry both). */
+  text: { frameTitle: string; cancel: string };
   onEnd: (end: StepEnd) => void;
   onCancel: () => void;
   /** The framed pay-in's page showed a decline and takes another attempt (the cashier offers the way forward). */
   onDecline?: () => void;
 }
 
-export function PaymentStep({ step, frameTitle, cancel, onEnd, onCancel, onDecline }: PaymentStepProps) {
+export function PaymentStep({ step, text, onEnd, onCancel, onDecline }: PaymentStepProps) {
+  const { frameTitle, cancel } = text;
   const frameRef = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(560);
   // The latest callbacks, read by the message listener without re-subscribing it (React's effect events).

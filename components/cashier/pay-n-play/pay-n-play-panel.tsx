@@ -68,6 +68,8 @@ export async function PayNPlayPanel(props: PanelProps) {
       </PanelSection>
     );
   }
+  // What the form is told of the session and the page.
+  const formPage = { sessionId: props.sessionId, locale: props.locale, numberLocale: props.numberLocale };
   return (
     <PanelSection heading={t('heading')}>
       <p className="text-sm text-fg-muted">{t('intro', { merchant })}</p>
@@ -77,10 +79,8 @@ export async function PayNPlayPanel(props: PanelProps) {
         </p>
       ) : null}
       <PayNPlayForm
+        {...formPage}
         action={startPayNPlay}
-        sessionId={props.sessionId}
-        locale={props.locale}
-        numberLocale={props.numberLocale}
         banks={state.banks}
         initialAttemptKey={randomUUID()}
         text={await payNPlayFormText(props.flowText)}

@@ -13,13 +13,12 @@ import {
   SessionPayoutRequest,
   SessionTransactionList,
   SessionReadQuery,
-  SessionChangesAnswer,
-  SessionChangesRequest,
   BindingRequest,
   CashierLaunchAnswer,
   PayoutLaunchAnswer,
   Locator,
 } from './cashier';
+import { SessionChangesAnswer, SessionChangesRequest } from './session-changes';
 import { PayoutCreateResponse } from './payout';
 import { BANK_WITHDRAWAL_OPERATIONS } from './bank-withdrawal-operations';
 import { PAY_N_PLAY_OPERATIONS } from './pay-n-play-operations';

@@ -13,7 +13,7 @@
  * Amounts are major units of the session currency, as the service gives them.
  */
 import 'server-only';
-import { SESSION_CHANGES_MAX_IDS, type SessionChange } from '@hosted-checkout/contract/cashier';
+import { SESSION_CHANGES_MAX_IDS, type SessionChange } from '@hosted-checkout/contract/session-changes';
 import { callOperation, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@hosted-checkout/runtime/log';
 import { loadWidgetSnapshot, pendingWithdrawals, type WidgetSnapshot } from './widget-snapshot';

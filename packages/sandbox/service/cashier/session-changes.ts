@@ -14,7 +14,7 @@ import { proves } from '../core/page-holders';
 import { and, inArray, sql, sum } from 'drizzle-orm';
 import { listenDb, type Db, type Unlisten } from '@sandbox/db/client';
 import { cashierSessionChanges, cashierSessions, payouts } from '@sandbox/db/schema';
-import type { SessionChange, SessionChangesAnswer } from '@hosted-checkout/contract/cashier';
+import type { SessionChange, SessionChangesAnswer } from '@hosted-checkout/contract/session-changes';
 import { toMajor } from '@hosted-checkout/contract/money';
 import { logger } from '@hosted-checkout/runtime/log';
 import { isShuttingDown, onShutdown } from '@hosted-checkout/runtime/net/shutdown';

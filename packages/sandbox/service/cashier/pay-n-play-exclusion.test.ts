@@ -18,7 +18,8 @@ import type { Db } from '@sandbox/db/client';
 import { customers, playerIdentifications, webhookDeliveries } from '@sandbox/db/schema';
 import { sandboxDb } from '../core/store';
 import { nameAndBirthDate } from '../bank/player-identity';
-import { autoDecision, settleDueAutoDecisions } from './player-decision';
+import { settleDueAutoDecisions } from './player-decision';
+import { autoDecision } from './player-eligibility';
 
 let db: Db;
 

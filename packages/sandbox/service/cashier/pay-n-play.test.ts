@@ -27,7 +27,8 @@ import type { BankActor } from '../bank/bank-payments';
 import { testUser } from '../bank/test-users';
 import { ageOn } from '@hosted-checkout/contract/responsible-gambling/age';
 import { playerKeyInput } from '../bank/player-identity';
-import { autoDecision, settleDueAutoDecisions } from './player-decision';
+import { settleDueAutoDecisions } from './player-decision';
+import { autoDecision } from './player-eligibility';
 
 const DEMO = 'sbx_demo_merchant';
 let db: Db;

@@ -28,86 +28,16 @@ import { logger } from '@hosted-checkout/runtime/log';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { requireMerchant, type Principal } from '../core/auth';
 import { changePayin, type PayinRow } from '../core/records';
-import { rulesForCustomer } from '@hosted-checkout/contract/responsible-gambling/regulators';
-import { activeExclusion } from '../responsible-gambling/deposit-rules';
-import { merchantConfig } from '../core/request-context';
-import { ageOn } from '@hosted-checkout/contract/responsible-gambling/age';
-import { nameAndBirthDate, nationalIdHashFor } from '../bank/player-identity';
 import { customersOfPerson, excludedProbableMatch } from '../bank/player-matches';
-import { TEST_USERS } from '../bank/test-users';
 import { loadSession } from './sessions';
 import { required } from '@hosted-checkout/contract/required';
 import { setAwaitingLimits, limitsAskedFirst } from '../responsible-gambling/deposits-awaiting-limits';
 
+import { autoDecision, onDemoRegister, minimumAgeOf, serviceRefusal, ownExclusionInForce } from './player-eligibility';
+
 type Identification = typeof playerIdentifications.$inferSelect;
 type SessionRow = typeof cashierSessions.$inferSelect;
 type Decision = Omit<PlayerDecisionRequest, 'identificationId'>;
-
-/** The age from which a player may play where the licence in force says no more (no licence: 18). */
-export const ADULT_AGE = 18;
-
-/**
- * The sandbox merchant's own checks, as a merchant runs them (pure): under `minimumAge` and a
- * player on the register (`selfExcluded`) are denied; a player with an excluded probable match
- * (`excludedMatch`) is left to the merchant (null: no automatic decision, the deposit awaits it).
- */
-export function autoDecision(
-  identity: Pick<StoredPlayerIdentity, 'dateOfBirth'>,
-  selfExcluded: boolean,
-  now = new Date(),
-  minimumAge = ADULT_AGE,
-  excludedMatch = false,
-): Decision | null {
-  if (ageOn(identity.dateOfBirth, now) < minimumAge) return { decision: 'DENY', reason: 'UNDERAGE' };
-  if (selfExcluded) return { decision: 'DENY', reason: 'SELF_EXCLUDED' };
-  if (excludedMatch) return null;
-  return { decision: 'ALLOW' };
-}
-
-/**
- * Whether the identity is on the sandbox's self-exclusion register (the test users marked so): by
- * the keyed hash of the national id and its issuing country when both have one, else by the
- * normalised name and date of birth.
- */
-async function onDemoRegister(tx: Db, merchantId: string, identity: StoredPlayerIdentity): Promise<boolean> {
-  for (const { selfExcluded, identity: listed } of TEST_USERS) {
-    if (!selfExcluded) continue;
-    if (listed.nationalId && listed.nationalIdCountry && identity.nationalIdHash) {
-      if ((await nationalIdHashFor(tx, merchantId, listed.nationalIdCountry, listed.nationalId)) === identity.nationalIdHash) return true;
-    } else if (nameAndBirthDate(listed) === nameAndBirthDate(identity)) return true;
-  }
-  return false;
-}
-
-/** The minimum age (years) of the licence of `merchantId` in force for a player of the bank's country (18 without one). */
-async function minimumAgeOf(tx: Db, merchantId: string, identity: Pick<StoredPlayerIdentity, 'country'>): Promise<number> {
-  const config = await merchantConfig(tx, merchantId);
-  return rulesForCustomer(config.settings.licences, identity.country).minimumAge;
-}
-
-/** Why the service refuses a player whatever the merchant answers, with the reason a returned deposit carries; null: it does not. */
-async function serviceRefusal(
-  tx: Db,
-  merchantId: string,
-  identity: StoredPlayerIdentity,
-  now: Date,
-): Promise<{ reason: Extract<DenyReason, 'UNDERAGE' | 'SELF_EXCLUDED'>; why: string } | null> {
-  const minimumAge = await minimumAgeOf(tx, merchantId, identity);
-  if (ageOn(identity.dateOfBirth, now) < minimumAge)
-    return { reason: 'UNDERAGE', why: `The player is under ${minimumAge}, the minimum age of the licence in force` };
-  if (await onDemoRegister(tx, merchantId, identity))
-    return { reason: 'SELF_EXCLUDED', why: 'The player is on the self-exclusion register' };
-  return null;
-}
-
-/**
- * Whether the customer `customerId`'s own exclusion (E23) is in force at `now`; locks the customer
- * row (the pay-in is locked first, as every path locks them). Another customer's is never read.
- */
-async function ownExclusionInForce(tx: Db, customerId: string, now: Date): Promise<boolean> {
-  const [row] = await tx.select({ gambling: customers.gambling }).from(customers).where(eq(customers.id, customerId)).for('update');
-  return activeExclusion(row?.gambling, now) !== null;
-}
 
 /** The answer of a decided login (a replay answers it again). */
 async function answerOf(tx: Db, row: Identification): Promise<PlayerDecisionAnswer> {

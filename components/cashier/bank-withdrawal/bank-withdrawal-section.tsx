@@ -12,7 +12,7 @@ import { bankWithdrawal } from '@/lib/checkout/cashier/bank-withdrawal-action';
 import type { WithdrawalDestinations } from '@hosted-checkout/contract/bank-withdrawals';
 import { BankWithdrawal } from './bank-withdrawal';
 import { bankWithdrawalText } from './bank-withdrawal-text';
-import type { CashierFlowText } from '../flow/cashier-flow';
+import type { CashierFlowText } from '../flow/cashier-text';
 
 interface SectionProps {
   sessionId: string;

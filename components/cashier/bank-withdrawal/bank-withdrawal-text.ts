@@ -2,7 +2,7 @@
 import { getTranslations } from 'next-intl/server';
 import { BANK_WITHDRAWAL_ERRORS, type BankWithdrawalError } from '@/lib/checkout/cashier/bank-withdrawal-errors';
 import type { PayeeCheckOutcome } from '@hosted-checkout/contract/bank-withdrawals';
-import type { CashierFlowText } from '../flow/cashier-flow';
+import type { CashierFlowText } from '../flow/cashier-text';
 
 export interface BankWithdrawalText {
   heading: string;

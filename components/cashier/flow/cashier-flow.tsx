@@ -17,44 +17,11 @@ import { useRouter } from 'next/navigation';
 import { checkAmount, typedMinor, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
 import type { FeeRule } from '@hosted-checkout/contract/merchant';
 import type { CashierState } from '@/lib/checkout/cashier/cashier-action';
-import type { CashierError } from '@/lib/checkout/cashier/cashier-failure';
 import { endNotice, PaymentStep } from './payment-step';
 import { feeLineOf, useSettled } from './fee-line';
 import { aboveCardShare } from './card-share';
-import { DepositRetry, type RetryText } from '../deposit-retry/deposit-retry';
-
-export interface CashierFlowText {
-  amount: string;
-  amountHint: string;
-  presets: string;
-  method: string;
-  card: string;
-  otherMethods: string;
-  submit: string;
-  processing: string;
-  frameTitle: string;
-  cancel: string;
-  errors: Record<CashierError, string>;
-  done: { success: string; failed: string; waiting: string; other: string };
-  /** The terms shown before the customer types (bounds, deposit limits left), already formatted. */
-  terms: string[];
-  /** Each method's fee rule in words ("1.5% + €0.30"), when it has one. */
-  methodFees: { card?: string; apm?: string };
-  /** "Fee {fee}. You pay {total}." or "Fee {fee}. You receive {received}.", filled in as the amount is typed. */
-  feeLine: string;
-  /**
-   * A withdrawal's words when the amount is above what the deposit cards can take (a card gets back
-   * only what it paid in), the most already in them: shown on choosing card, before any card is typed.
-   */
-  cardShare?: string;
-  /** Links beside the terms (responsible gambling) and after a KYC refusal (verification). */
-  limitsLink?: { href: string; text: string };
-  /** The deposit step's link to the financial limits on this page (UKGC RTS 12). */
-  limitsHere?: { href: string; text: string };
-  kycLink?: { href: string; text: string };
-  /** The retry after a deposit that did not go through (deposits only). */
-  retry?: RetryText;
-}
+import { DepositRetry } from '../deposit-retry/deposit-retry';
+import type { CashierFlowText } from './cashier-text';
 
 interface CashierFlowProps {
   action: (previous: CashierState, form: FormData) => Promise<CashierState>;

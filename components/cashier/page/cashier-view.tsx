@@ -12,7 +12,8 @@ import { cashierTerms, type CashierTerms } from '@/lib/checkout/cashier/cashier-
 import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
-import { CashierFlow, type CashierFlowText } from '../flow/cashier-flow';
+import { CashierFlow } from '../flow/cashier-flow';
+import type { CashierFlowText } from '../flow/cashier-text';
 import { cashierFlowText } from '../flow/cashier-text';
 import { BankWithdrawalSection } from '../bank-withdrawal/bank-withdrawal-section';
 import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
 import type { PayNPlayState } from '@hosted-checkout/contract/pay-n-play';
 import { startPayNPlay } from '@/lib/checkout/cashier/pay-n-play-action';
-import type { CashierFlowText } from '../flow/cashier-flow';
+import type { CashierFlowText } from '../flow/cashier-text';
 import { PayNPlayForm } from './pay-n-play-form';
 import { PayNPlayRefresh } from './pay-n-play-refresh';
 import { payNPlayFormText } from './pay-n-play-text';

@@ -1,7 +1,7 @@
 /** Catalogue text of a Pay N Play cashier (pay-n-play-form.tsx, pay-n-play-panel.tsx), resolved on the server. */
 import { getTranslations } from 'next-intl/server';
 import type { PayNPlayError } from '@/lib/checkout/cashier/pay-n-play-action';
-import type { CashierFlowText } from '../flow/cashier-flow';
+import type { CashierFlowText } from '../flow/cashier-text';
 
 /** The form's text (a client component: no message runtime is shipped). */
 export interface PayNPlayFormText {

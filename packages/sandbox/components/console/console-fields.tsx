@@ -51,3 +51,32 @@ export function ConsoleToggle(props: { legend: string; hint: string; hintId: str
     </fieldset>
   );
 }
+
+/**
+ * A fieldset of checkboxes all posted under `name`, one an `options` entry ([value, label]), those
+ * in `checked` checked, with its legend and hint; `children` follow the boxes.
+ */
+export function ConsoleChecks(props: {
+  legend: string;
+  hint: string;
+  name: string;
+  options: readonly (readonly [string, string])[];
+  checked: readonly string[];
+  children?: ReactNode;
+}) {
+  return (
+    <fieldset className="sm:col-span-2 lg:col-span-3">
+      <legend className="text-sm font-medium">{props.legend}</legend>
+      <p className="text-xs text-fg-muted">{props.hint}</p>
+      <div className="mt-1 flex flex-wrap gap-4">
+        {props.options.map(([value, label]) => (
+          <label key={value} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={props.name} value={value} defaultChecked={props.checked.includes(value)} className="size-5" />
+            {label}
+          </label>
+        ))}
+      </div>
+      {props.children}
+    </fieldset>
+  );
+}

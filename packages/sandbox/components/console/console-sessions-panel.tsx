@@ -3,16 +3,13 @@ import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { launchAction, updateBalanceAction } from '@sandbox/service/pages/console-actions';
 import { expireSessionAction } from '@sandbox/service/pages/console-store-actions';
 import { small, type PanelProps } from './console-styles';
+import { ConsoleAmountForm, ConsolePanel, TokenForm } from './panel';
 
 export async function SessionsPanel(props: PanelProps) {
   const t = await getSandboxTranslations('console');
   const { token, overview } = props;
-  const hidden = <input type="hidden" name="token" value={token} />;
   return (
-    <section aria-labelledby="sessions-heading">
-      <h2 id="sessions-heading" className="text-lg font-semibold">
-        {t('sessions')}
-      </h2>
+    <ConsolePanel headingId="sessions-heading" title={t('sessions')}>
       {overview.sessions.length === 0 ? (
         <p>{t('none')}</p>
       ) : (
@@ -22,9 +19,7 @@ export async function SessionsPanel(props: PanelProps) {
               <span className="font-mono">{s.id}</span>
               {s.expired ? null : (
                 // A session opens by a new launch address each time: the id alone opens nothing.
-                <form action={launchAction} className="flex gap-1">
-                  {hidden}
-                  <input type="hidden" name="sessionId" value={s.id} />
+                <TokenForm action={launchAction} token={token} name="sessionId" value={s.id} className="flex gap-1">
                   <button className={small} name="view" value="cashier">
                     {t('open')}
                   </button>
@@ -32,50 +27,43 @@ export async function SessionsPanel(props: PanelProps) {
                     {t('openWidget')}
                   </button>
                   <input type="hidden" name="embed" value="0" />
-                </form>
+                </TokenForm>
               )}
               {s.expired ? null : (
-                <form action={launchAction}>
-                  {hidden}
-                  <input type="hidden" name="sessionId" value={s.id} />
+                <TokenForm action={launchAction} token={token} name="sessionId" value={s.id}>
                   <input type="hidden" name="view" value="widget" />
                   <input type="hidden" name="embed" value="1" />
                   <button className={small} aria-label={t('embedWidget', { session: s.id })}>
                     {t('embed')}
                   </button>
-                </form>
+                </TokenForm>
               )}
               <span data-testid="balance">
                 {s.balance ?? '–'} {s.currency}
               </span>
               {s.expired ? <span>{t('expired')}</span> : null}
-              <form action={updateBalanceAction} className="flex items-end gap-1">
-                {hidden}
-                <input type="hidden" name="sessionId" value={s.id} />
-                <label htmlFor={`balance-${s.id}`} className="text-xs">
-                  {t('newBalance', { session: s.id })}
-                  <input
-                    id={`balance-${s.id}`}
-                    name="balance"
-                    inputMode="decimal"
-                    className="block w-28 rounded-theme border border-control px-1"
-                  />
-                </label>
-                <button className={small}>{t('setBalance')}</button>
-              </form>
+              <ConsoleAmountForm
+                action={updateBalanceAction}
+                token={token}
+                name="sessionId"
+                value={s.id}
+                id={`balance-${s.id}`}
+                label={t('newBalance', { session: s.id })}
+                field="balance"
+                inputClassName="block w-28 rounded-theme border border-control px-1"
+                submit={t('setBalance')}
+              />
               {s.expired ? null : (
-                <form action={expireSessionAction}>
-                  {hidden}
-                  <input type="hidden" name="sessionId" value={s.id} />
+                <TokenForm action={expireSessionAction} token={token} name="sessionId" value={s.id}>
                   <button className={small} aria-label={t('expireSession', { session: s.id })}>
                     {t('expire')}
                   </button>
-                </form>
+                </TokenForm>
               )}
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </ConsolePanel>
   );
 }

@@ -5,7 +5,8 @@ import { updateThemeAction } from '@sandbox/service/pages/console-store-actions'
 import { LOCALES } from '@hosted-checkout/contract/locales';
 import { COLOR_SCHEMES, FONT_FAMILIES } from '@hosted-checkout/contract/theme/theme';
 import { button, field, type PanelProps } from './console-styles';
-import { ConsoleInput, ConsoleSelect, ConsoleToggle } from './console-fields';
+import { ConsoleChecks, ConsoleInput, ConsoleSelect, ConsoleToggle } from './console-fields';
+import { ConsolePanel, TokenForm } from './panel';
 
 /** The gambling licences a merchant may hold, by the regulator's own name (not translated). */
 const LICENCES = [
@@ -23,20 +24,21 @@ const WALLETS = [
   ['APPLE_PAY', 'Apple Pay'],
 ] as const;
 
+/** The merchant's switches: legend and hint keys, the hint's id, and the setting (its name and label key). */
+const TOGGLES = [
+  ['bankWithdrawals', 'bankWithdrawalsHint', 'theme-bank-hint', 'bankWithdrawalOtherAccounts'],
+  ['payNPlay', 'payNPlayHint', 'theme-pnp-hint', 'payNPlayAutoDecide'],
+] as const;
+
 export async function ThemePanel(props: PanelProps) {
   const t = await getSandboxTranslations('console');
   const w = await getSandboxTranslations('sandboxWallet');
   const { token, overview } = props;
   const languageNames = new Intl.DisplayNames([await getLocale()], { type: 'language' });
-  const hidden = <input type="hidden" name="token" value={token} />;
   return (
-    <section aria-labelledby="theme-heading" className="space-y-3">
-      <h2 id="theme-heading" className="text-lg font-semibold">
-        {t('themeHeading')}
-      </h2>
+    <ConsolePanel headingId="theme-heading" title={t('themeHeading')} className="space-y-3">
       <p className="text-sm text-fg-muted">{t('themeIntro')}</p>
-      <form action={updateThemeAction} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {hidden}
+      <TokenForm action={updateThemeAction} token={token} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         <ConsoleInput
           id="theme-primary"
           label={t('primaryColor')}
@@ -74,59 +76,33 @@ export async function ThemePanel(props: PanelProps) {
           ))}
         </ConsoleSelect>
         <ConsoleInput id="theme-logo" label={t('logoUrl')} name="logoUrl" type="text" defaultValue={overview.theme.logoUrl} />
-        <fieldset className="sm:col-span-2 lg:col-span-3">
-          <legend className="text-sm font-medium">{t('wallets')}</legend>
-          <p className="text-xs text-fg-muted">{t('walletsHint')}</p>
-          <div className="mt-1 flex flex-wrap gap-4">
-            {WALLETS.map(([value, name]) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input type="checkbox" name="wallets" value={value} defaultChecked={overview.wallets.includes(value)} className="size-5" />
-                {name === 'sandbox' ? w('title') : name}
-              </label>
-            ))}
-          </div>
+        <ConsoleChecks
+          legend={t('wallets')}
+          hint={t('walletsHint')}
+          name="wallets"
+          options={WALLETS.map(([value, name]) => [value, name === 'sandbox' ? w('title') : name])}
+          checked={overview.wallets}
+        >
           <a href="/sandbox/wallet/pay" className="mt-1 inline-block text-sm underline">
             {t('openWallet')}
           </a>
-        </fieldset>
-        <fieldset className="sm:col-span-2 lg:col-span-3">
-          <legend className="text-sm font-medium">{t('licences')}</legend>
-          <p className="text-xs text-fg-muted">{t('licencesHint')}</p>
-          <div className="mt-1 flex flex-wrap gap-4">
-            {LICENCES.map(([value, name]) => (
-              <label key={value} className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  name="licences"
-                  value={value}
-                  defaultChecked={overview.licences.includes(value)}
-                  className="size-5"
-                />
-                {name}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <ConsoleToggle
-          legend={t('bankWithdrawals')}
-          hint={t('bankWithdrawalsHint')}
-          hintId="theme-bank-hint"
-          name="bankWithdrawalOtherAccounts"
-          checked={overview.bankWithdrawalOtherAccounts}
-          label={t('bankWithdrawalOtherAccounts')}
-        />
-        <ConsoleToggle
-          legend={t('payNPlay')}
-          hint={t('payNPlayHint')}
-          hintId="theme-pnp-hint"
-          name="payNPlayAutoDecide"
-          checked={overview.payNPlayAutoDecide}
-          label={t('payNPlayAutoDecide')}
-        />
+        </ConsoleChecks>
+        <ConsoleChecks legend={t('licences')} hint={t('licencesHint')} name="licences" options={LICENCES} checked={overview.licences} />
+        {TOGGLES.map(([legend, hint, hintId, name]) => (
+          <ConsoleToggle
+            key={name}
+            legend={t(legend)}
+            hint={t(hint)}
+            hintId={hintId}
+            name={name}
+            checked={overview[name]}
+            label={t(name)}
+          />
+        ))}
         <div>
           <button className={button}>{t('saveSettings')}</button>
         </div>
-      </form>
-    </section>
+      </TokenForm>
+    </ConsolePanel>
   );
 }

@@ -4,6 +4,7 @@
  * packages/sandbox/routes/page.tsx): the total and the latest ten (page path, directive, blocked origin and path).
  */
 import { getSandboxTranslations } from '@sandbox/i18n/translations';
+import { ConsolePanel, ConsoleTable } from './panel';
 
 /** The reports as the checkout counts them: the total, and the latest (newest first). */
 export interface CspReportsSummary {
@@ -15,32 +16,18 @@ export interface CspReportsSummary {
 export async function CspReportsPanel({ summary }: { summary: CspReportsSummary }) {
   const t = await getSandboxTranslations('console');
   return (
-    <section aria-labelledby="csp-reports" className="space-y-2">
-      <h2 id="csp-reports" className="text-lg font-semibold">
-        {t('cspTitle')}
-      </h2>
+    <ConsolePanel headingId="csp-reports" title={t('cspTitle')} className="space-y-2">
       <p className="text-sm text-fg-muted">{t('cspIntro')}</p>
       <p data-testid="csp-total">{t('cspTotal', { count: summary.total })}</p>
-      {summary.recent.length > 0 ? (
-        <table className="w-full text-start text-sm">
-          <thead>
-            <tr>
-              <th scope="col">{t('cspPage')}</th>
-              <th scope="col">{t('cspDirective')}</th>
-              <th scope="col">{t('cspBlocked')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.recent.map((v) => (
-              <tr key={`${v.at}-${v.page}-${v.blocked}`} className="border-t border-line align-top">
-                <td className="py-1 font-mono break-all">{v.page}</td>
-                <td className="font-mono">{v.directive}</td>
-                <td className="font-mono break-all">{v.blocked}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
-    </section>
+      <ConsoleTable headers={[t('cspPage'), t('cspDirective'), t('cspBlocked')]} isEmpty={summary.recent.length === 0} empty={null}>
+        {summary.recent.map((v) => (
+          <tr key={`${v.at}-${v.page}-${v.blocked}`} className="border-t border-line align-top">
+            <td className="py-1 font-mono break-all">{v.page}</td>
+            <td className="font-mono">{v.directive}</td>
+            <td className="font-mono break-all">{v.blocked}</td>
+          </tr>
+        ))}
+      </ConsoleTable>
+    </ConsolePanel>
   );
 }

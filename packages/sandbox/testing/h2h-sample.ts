@@ -4,34 +4,16 @@
  * outside the server may load it.
  */
 import { randomUUID } from 'node:crypto';
-import { sampleH2hBilling } from '@sandbox/service/core/sample-billing';
+import { SAMPLE_H2H_BROWSER, sampleH2hBilling, sampleH2hCardData } from '@sandbox/service/core/sample-billing';
 
 const returnUrls = { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' };
 
 /** The 3-D Secure browser fields of a legacy create: a desktop browser on this machine, in English, in UTC. */
-export const H2H_BROWSER = {
-  colorDepth: 24,
-  userAgent: 'Mozilla/5.0',
-  language: 'en',
-  timeZone: 'UTC',
-  screenWidth: 1280,
-  javaEnabled: false,
-  customerIp: '127.0.0.1',
-  screenHeight: 800,
-  windowHeight: 800,
-  timeZoneOffset: 0,
-  windowWidth: 1280,
-};
+export const H2H_BROWSER = SAMPLE_H2H_BROWSER;
 
 /** A legacy create's `cardData` for `cardNumber`: Ada Lovelace's card, 12/2031, CVV 123, from `browser`. */
-export const h2hCardData = (cardNumber: string, browser: typeof H2H_BROWSER = H2H_BROWSER) => ({
-  cardNumber,
-  cardHolderName: 'Ada Lovelace',
-  cardExpiryDate: '12',
-  cardExpiryDate2: '2031',
-  cardCvv: '123',
-  browser,
-});
+export const h2hCardData = (cardNumber: string, browser: typeof H2H_BROWSER = H2H_BROWSER) =>
+  sampleH2hCardData(cardNumber, '2031', browser);
 
 /** A legacy host-to-host create whose hookUrl is a closed loopback port (nothing listens, nothing leaves the machine). */
 export const h2hSample = () => ({

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { redirect } from 'next/navigation';
-import { sampleH2hBilling } from '../core/sample-billing';
+import { SAMPLE_H2H_BROWSER, sampleH2hBilling, sampleH2hCardData } from '../core/sample-billing';
 import { TEST_CARD_NUMBERS } from '../core/test-cards';
 import { api, back, customer, failure, returnUrls, text, tokenOf } from './console-form';
 
@@ -105,26 +105,10 @@ export async function createH2hAction(form: FormData): Promise<void> {
       billing: sampleH2hBilling(`console-${token}`),
       orderId: `console-h2h-${randomUUID()}`,
       cardToken: `tok_${randomUUID()}`,
-      cardData: {
-        cardNumber: testCard,
-        cardHolderName: 'Ada Lovelace',
-        cardExpiryDate: '12',
-        cardExpiryDate2: String(new Date().getUTCFullYear() + 3),
-        cardCvv: '123',
-        browser: {
-          colorDepth: 24,
-          userAgent: 'sandbox-console',
-          language: 'en',
-          timeZone: 'UTC',
-          screenWidth: 1280,
-          javaEnabled: false,
-          customerIp: '127.0.0.1',
-          screenHeight: 800,
-          windowHeight: 800,
-          timeZoneOffset: 0,
-          windowWidth: 1280,
-        },
-      },
+      cardData: sampleH2hCardData(testCard, String(new Date().getUTCFullYear() + 3), {
+        ...SAMPLE_H2H_BROWSER,
+        userAgent: 'sandbox-console',
+      }),
       saveCard: false,
     },
   });

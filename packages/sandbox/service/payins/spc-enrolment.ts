@@ -37,6 +37,30 @@ const ENROL_WINDOW_MS = 5 * 60_000;
 const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /**
+ * What an enrolment needs of the pay-in: its 3DS state, card and the ACS's relying party id; null
+ * when there is nothing to enrol (no challenge passed, no card, a passkey at this ACS already).
+ */
+async function enrolable(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
+  const state = row.threeDs;
+  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
+  const rpId = rpIdOf(ctx);
+  if (await hasPasskey(tx, row.card.hash, rpId)) return null;
+  return { state, card: row.card, rpId };
+}
+
+/** Sets the pay-in's 3DS state to `state` with `changes`. */
+const updateThreeDs = (
+  tx: Db,
+  row: PayinRow,
+  state: NonNullable<PayinRow['threeDs']>,
+  changes: Partial<NonNullable<PayinRow['threeDs']>>,
+) =>
+  tx
+    .update(payins)
+    .set({ threeDs: { ...state, ...changes } })
+    .where(eq(payins.id, row.id));
+
+/**
  * Opens the passkey enrolment for the browser that just passed the challenge: a random token
  * (base64url), handed to that browser alone (in the address the challenge's answer redirects
  * to), whose hash is kept on the pay-in for ENROL_WINDOW_MS. Whoever else knows the payment id
@@ -48,14 +72,13 @@ export async function openEnrolment(
   row: PayinRow,
   ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
 ): Promise<string | null> {
-  const state = row.threeDs;
-  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
-  if (await hasPasskey(tx, row.card.hash, rpIdOf(ctx))) return null;
+  const open = await enrolable(tx, row, ctx);
+  if (!open) return null;
   const token = randomBytes(24).toString('base64url');
-  await tx
-    .update(payins)
-    .set({ threeDs: { ...state, enrolTokenHash: tokenHash(token), enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString() } })
-    .where(eq(payins.id, row.id));
+  await updateThreeDs(tx, row, open.state, {
+    enrolTokenHash: tokenHash(token),
+    enrolUntil: new Date(Date.now() + ENROL_WINDOW_MS).toISOString(),
+  });
   return token;
 }
 
@@ -79,25 +102,21 @@ export async function enrolmentOptions(
   row: PayinRow,
   ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
 ): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
-  const state = row.threeDs;
-  if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
-  const rpId = rpIdOf(ctx);
-  if (await hasPasskey(tx, row.card.hash, rpId)) return null;
+  const open = await enrolable(tx, row, ctx);
+  if (!open) return null;
+  const { card, rpId } = open;
   const options = await generateRegistrationOptions({
     rpName: 'Sandbox issuer ACS',
     rpID: rpId,
-    userName: instrumentName(row.card),
-    userDisplayName: instrumentName(row.card),
-    userID: new Uint8Array(Buffer.from(row.card.hash.slice(0, 32), 'utf8')),
+    userName: instrumentName(card),
+    userDisplayName: instrumentName(card),
+    userID: new Uint8Array(Buffer.from(card.hash.slice(0, 32), 'utf8')),
     attestationType: 'none',
     authenticatorSelection: { authenticatorAttachment: 'platform', residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs: [-7, -257],
     extensions: { payment: { isPayment: true } } as never,
   });
-  await tx
-    .update(payins)
-    .set({ threeDs: { ...state, enrolChallenge: options.challenge } })
-    .where(eq(payins.id, row.id));
+  await updateThreeDs(tx, row, open.state, { enrolChallenge: options.challenge });
   return options;
 }
 
@@ -145,9 +164,6 @@ export async function enrolPasskey(
         .onConflictDoNothing()
         .returning({ id: spcCredentials.id })
     : [];
-  await tx
-    .update(payins)
-    .set({ threeDs: inserted.length > 0 ? closed : open })
-    .where(eq(payins.id, row.id));
+  await updateThreeDs(tx, row, inserted.length > 0 ? closed : open, {});
   return inserted.length > 0;
 }

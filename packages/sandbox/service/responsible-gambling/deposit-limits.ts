@@ -59,6 +59,21 @@ export function ceilingMinor(rules: RulesInForce, config: SandboxMerchantConfig,
 }
 
 /**
+ * The customer's limits row: `options.row` when the caller read it (null: no such customer), else
+ * read now, locked for update when `options.lock`.
+ */
+export async function customerLimitsRow(tx: Db, customerId: string, options: { lock?: boolean; row?: LimitsRow | null }) {
+  if (options.row !== undefined) return options.row;
+  const query = tx
+    .select({ depositLimits: customers.depositLimits, gambling: customers.gambling })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1);
+  const [customer] = options.lock ? await query.for('update') : await query;
+  return customer;
+}
+
+/**
  * What the customer's deposit limits leave now, per period, in `currency` (minor units): every
  * limit binds every deposit, whatever their currencies (a limit set in GBP cannot be escaped
  * by a session in EUR), so each limit in force (in the currency it was set in; a raise counts once
@@ -74,15 +89,7 @@ export async function depositRoomMinor(
   currency: string,
   options: { lock?: boolean; row?: LimitsRow | null; rates: Record<string, number>; except?: string },
 ) {
-  let customer = options.row;
-  if (customer === undefined) {
-    const query = tx
-      .select({ depositLimits: customers.depositLimits, gambling: customers.gambling })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .limit(1);
-    [customer] = options.lock ? await query.for('update') : await query;
-  }
+  const customer = await customerLimitsRow(tx, customerId, options);
   const limited = Object.entries(customerLimitsAcross(customer).limits).map(([c, limits]) => ({ currency: c, limits }));
   if (limited.length === 0) return {};
   const now = Date.now();

@@ -17,13 +17,13 @@
  */
 import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
-import { cashierSessions, customers } from '@sandbox/db/schema';
+import { cashierSessions } from '@sandbox/db/schema';
 import { PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import { limitsAcross, type LimitsByCurrency, type PendingByCurrency } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { convertMinor } from '@hosted-checkout/contract/money';
 import { netDepositsByCurrency, netInCurrency } from './net-deposits';
-import { depositRoomMinor, moneyText, type LimitsRow } from './deposit-limits';
+import { customerLimitsRow, depositRoomMinor, moneyText, type LimitsRow } from './deposit-limits';
 import { SandboxApiError } from '../core/api-error';
 
 /** The kinds of limit, in the order the cashier shows them (deposit limits first: RTS 12B's prominence). */
@@ -85,15 +85,7 @@ export async function financialRoomMinor(
   currency: string,
   options: { lock?: boolean; row?: LimitsRow | null; rates: Record<string, number>; except?: string },
 ): Promise<KindRoom[]> {
-  let customer = options.row;
-  if (customer === undefined) {
-    const query = tx
-      .select({ depositLimits: customers.depositLimits, gambling: customers.gambling })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .limit(1);
-    [customer] = options.lock ? await query.for('update') : await query;
-  }
+  const customer = await customerLimitsRow(tx, customerId, options);
   const rooms: KindRoom[] = [];
   const deposit = await depositRoomMinor(tx, customerId, currency, { row: customer ?? null, rates: options.rates, except: options.except });
   for (const [period, r] of Object.entries(deposit) as [Period, { limit: number; remaining: number }][])

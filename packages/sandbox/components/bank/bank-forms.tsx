@@ -4,6 +4,7 @@
  * account, confirmation with the one-time code, cancel, and the hand-over to the app. Every field
  * has its label; an error is tied to its field with aria-describedby.
  */
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { BankError } from './bank-shell';
 
 /** Who posts (the browser's page or the app's), with the acting token and the page's locale. */
@@ -35,6 +36,45 @@ function Hidden({ actor, step }: { actor: BankFormActor; step: string }) {
   );
 }
 
+/**
+ * A step's form: the actor's hidden fields, `children`, the step's error (`errorId`), what stands
+ * `after` it, and the primary submit button `submit`.
+ */
+function BankStepForm(props: {
+  action: Action;
+  actor: BankFormActor;
+  step: string;
+  error: string | null;
+  errorId: string;
+  after?: ReactNode;
+  submit: string;
+  children: ReactNode;
+}) {
+  return (
+    <form action={props.action} className="space-y-3">
+      <Hidden actor={props.actor} step={props.step} />
+      {props.children}
+      <BankError id={props.errorId} message={props.error} />
+      {props.after}
+      <button type="submit" className={primary}>
+        {props.submit}
+      </button>
+    </form>
+  );
+}
+
+/** A text field under its `label`, in the bank's field style. */
+function BankField({ id, label, ...field }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium">
+        {label}
+      </label>
+      <input id={id} {...field} className={input} />
+    </div>
+  );
+}
+
 /** The login step: user ID and password (any password in the sandbox), the test users named below the fields. */
 export function BankLoginForm(props: {
   action: Action;
@@ -44,50 +84,44 @@ export function BankLoginForm(props: {
 }) {
   const invalid = props.error ? true : undefined;
   return (
-    <form action={props.action} className="space-y-3">
-      <Hidden actor={props.actor} step="login" />
-      <div>
-        <label htmlFor="bank-username" className="block text-sm font-medium">
-          {props.text.username}
-        </label>
-        <input
-          id="bank-username"
-          name="username"
-          type="text"
-          required
-          autoComplete="username"
-          spellCheck={false}
-          autoCapitalize="none"
-          maxLength={64}
-          aria-invalid={invalid}
-          aria-describedby="bank-login-error bank-test-users"
-          className={input}
-        />
-      </div>
-      <div>
-        <label htmlFor="bank-password" className="block text-sm font-medium">
-          {props.text.password}
-        </label>
-        <input
-          id="bank-password"
-          name="password"
-          type="password"
-          required
-          autoComplete="current-password"
-          maxLength={128}
-          aria-invalid={invalid}
-          aria-describedby="bank-login-error"
-          className={input}
-        />
-      </div>
-      <BankError id="bank-login-error" message={props.error} />
-      <p id="bank-test-users" className="text-sm text-fg-muted">
-        {props.text.testUsers}
-      </p>
-      <button type="submit" className={primary}>
-        {props.text.submit}
-      </button>
-    </form>
+    <BankStepForm
+      action={props.action}
+      actor={props.actor}
+      step="login"
+      error={props.error}
+      errorId="bank-login-error"
+      submit={props.text.submit}
+      after={
+        <p id="bank-test-users" className="text-sm text-fg-muted">
+          {props.text.testUsers}
+        </p>
+      }
+    >
+      <BankField
+        id="bank-username"
+        label={props.text.username}
+        name="username"
+        type="text"
+        required
+        autoComplete="username"
+        spellCheck={false}
+        autoCapitalize="none"
+        maxLength={64}
+        aria-invalid={invalid}
+        aria-describedby="bank-login-error bank-test-users"
+      />
+      <BankField
+        id="bank-password"
+        label={props.text.password}
+        name="password"
+        type="password"
+        required
+        autoComplete="current-password"
+        maxLength={128}
+        aria-invalid={invalid}
+        aria-describedby="bank-login-error"
+      />
+    </BankStepForm>
   );
 }
 
@@ -100,8 +134,14 @@ export function BankAccountForm(props: {
   text: { legend: string; submit: string };
 }) {
   return (
-    <form action={props.action} className="space-y-3">
-      <Hidden actor={props.actor} step="account" />
+    <BankStepForm
+      action={props.action}
+      actor={props.actor}
+      step="account"
+      error={props.error}
+      errorId="bank-account-error"
+      submit={props.text.submit}
+    >
       <fieldset aria-describedby="bank-account-error" className="space-y-2">
         <legend className="mb-2 text-base font-semibold">{props.text.legend}</legend>
         {props.accounts.map((account, i) => (
@@ -124,11 +164,7 @@ export function BankAccountForm(props: {
           </div>
         ))}
       </fieldset>
-      <BankError id="bank-account-error" message={props.error} />
-      <button type="submit" className={primary}>
-        {props.text.submit}
-      </button>
-    </form>
+    </BankStepForm>
   );
 }
 
@@ -140,36 +176,35 @@ export function BankConfirmForm(props: {
   text: { summary: string; code: string; hint: string; submit: string };
 }) {
   return (
-    <form action={props.action} className="space-y-3">
-      <Hidden actor={props.actor} step="confirm" />
+    <BankStepForm
+      action={props.action}
+      actor={props.actor}
+      step="confirm"
+      error={props.error}
+      errorId="bank-code-error"
+      submit={props.text.submit}
+      after={
+        <p id="bank-code-hint" className="rounded-theme border border-line bg-surface p-3 text-sm">
+          {props.text.hint}
+        </p>
+      }
+    >
       <p>{props.text.summary}</p>
-      <div>
-        <label htmlFor="bank-code" className="block text-sm font-medium">
-          {props.text.code}
-        </label>
-        <input
-          id="bank-code"
-          name="code"
-          type="text"
-          required
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          dir="ltr"
-          aria-invalid={props.error ? true : undefined}
-          aria-describedby="bank-code-error bank-code-hint"
-          className={input}
-        />
-      </div>
-      <BankError id="bank-code-error" message={props.error} />
-      <p id="bank-code-hint" className="rounded-theme border border-line bg-surface p-3 text-sm">
-        {props.text.hint}
-      </p>
-      <button type="submit" className={primary}>
-        {props.text.submit}
-      </button>
-    </form>
+      <BankField
+        id="bank-code"
+        label={props.text.code}
+        name="code"
+        type="text"
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]{6}"
+        maxLength={6}
+        dir="ltr"
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby="bank-code-error bank-code-hint"
+      />
+    </BankStepForm>
   );
 }
 

@@ -38,7 +38,7 @@ function Hidden({ actor, step }: { actor: BankFormActor; step: string }) {
 
 /**
  * A step's form: the actor's hidden fields, `children`, the step's error (`errorId`), what stands
- * `after` it, and the primary submit button `submit`.
+ * `after` it, and the primary submit button (`text.submit`).
  */
 function BankStepForm(props: {
   action: Action;
@@ -47,7 +47,7 @@ function BankStepForm(props: {
   error: string | null;
   errorId: string;
   after?: ReactNode;
-  submit: string;
+  text: { submit: string };
   children: ReactNode;
 }) {
   return (
@@ -57,7 +57,7 @@ function BankStepForm(props: {
       <BankError id={props.errorId} message={props.error} />
       {props.after}
       <button type="submit" className={primary}>
-        {props.submit}
+        {props.text.submit}
       </button>
     </form>
   );
@@ -85,12 +85,9 @@ export function BankLoginForm(props: {
   const invalid = props.error ? true : undefined;
   return (
     <BankStepForm
-      action={props.action}
-      actor={props.actor}
+      {...props}
       step="login"
-      error={props.error}
       errorId="bank-login-error"
-      submit={props.text.submit}
       after={
         <p id="bank-test-users" className="text-sm text-fg-muted">
           {props.text.testUsers}
@@ -134,14 +131,7 @@ export function BankAccountForm(props: {
   text: { legend: string; submit: string };
 }) {
   return (
-    <BankStepForm
-      action={props.action}
-      actor={props.actor}
-      step="account"
-      error={props.error}
-      errorId="bank-account-error"
-      submit={props.text.submit}
-    >
+    <BankStepForm {...props} step="account" errorId="bank-account-error">
       <fieldset aria-describedby="bank-account-error" className="space-y-2">
         <legend className="mb-2 text-base font-semibold">{props.text.legend}</legend>
         {props.accounts.map((account, i) => (
@@ -177,12 +167,9 @@ export function BankConfirmForm(props: {
 }) {
   return (
     <BankStepForm
-      action={props.action}
-      actor={props.actor}
+      {...props}
       step="confirm"
-      error={props.error}
       errorId="bank-code-error"
-      submit={props.text.submit}
       after={
         <p id="bank-code-hint" className="rounded-theme border border-line bg-surface p-3 text-sm">
           {props.text.hint}

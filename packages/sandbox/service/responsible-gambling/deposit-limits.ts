@@ -5,18 +5,17 @@
  * answer shows of them is deposit-limit-views.ts's; the two ways they change (the merchant's
  * `PUT /public/customer/{id}/limits` and the customer's own change in the cashier) are
  * deposit-limit-changes.ts's. In the core layer because the check when a deposit is paid
- * (deposit-rules.ts, called by changePayin) reads them. ISO 4217 minor units throughout; an
- * exceeded limit throws SandboxApiError LIMIT_EXCEEDED (400).
+ * (deposit-rules.ts, called by changePayin) reads them. ISO 4217 minor units throughout; a deposit
+ * over them is refused (400 LIMIT_EXCEEDED) by financial-limits.ts's assertFinancialLimits.
  */
 import { and, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { customers, payins } from '@sandbox/db/schema';
-import { exceededPeriod, PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
+import { PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import { limitsAcross } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { convertMinor, formatMinor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { SandboxApiError } from '../core/api-error';
 
 type CustomerRow = typeof customers.$inferSelect;
 /** The columns of a customer's row that hold their deposit limits and raises. */
@@ -128,25 +127,4 @@ export async function depositRoomMinor(
     }
   }
   return room;
-}
-
-/**
- * Refuses (400 LIMIT_EXCEEDED) a deposit of `amountMinor` (minor units of `currency`, without its
- * fee) above what the customer's limits leave (in any currency, at `rates`), naming the limit.
- * Locks the customer, unless the caller passes its `row`, read locked already.
- */
-export async function assertDepositLimits(
-  tx: Db,
-  customerId: string,
-  currency: string,
-  amountMinor: number,
-  rates: Record<string, number>,
-  row?: LimitsRow,
-): Promise<void> {
-  const over = exceededPeriod(await depositRoomMinor(tx, customerId, currency, row ? { row, rates } : { lock: true, rates }), amountMinor);
-  if (over)
-    throw new SandboxApiError(
-      'LIMIT_EXCEEDED',
-      `Your deposit limit is ${moneyText(over.limit, currency)} a ${over.period}; ${moneyText(over.remaining, currency)} is left`,
-    );
 }

@@ -7,6 +7,15 @@ import { invalid } from './api-error';
 import { METHODS } from './merchant-config';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 
+/** A required select field `name` under `label`, its options as [value, label] pairs. */
+const requiredSelect = (name: string, label: string, options: [string, string][]): MethodField => ({
+  name,
+  label,
+  type: 'select',
+  required: true,
+  options: options.map(([value, optionLabel]) => ({ value, label: optionLabel })),
+});
+
 /** Field descriptors per APM; the card method's fields are the card form's. */
 export const METHOD_FIELDS: Record<string, MethodField[]> = {
   card: [],
@@ -20,34 +29,22 @@ export const METHOD_FIELDS: Record<string, MethodField[]> = {
   ],
   pix: [
     { name: 'cpf', label: 'CPF', type: 'text', required: true, pattern: '[0-9]{11}', minLength: 11, maxLength: 11 },
-    {
-      name: 'keyType',
-      label: 'Pix key type',
-      type: 'select',
-      required: true,
-      options: [
-        { value: 'cpf', label: 'CPF' },
-        { value: 'email', label: 'E-mail' },
-        { value: 'phone', label: 'Phone' },
-        { value: 'random', label: 'Random key' },
-      ],
-    },
+    requiredSelect('keyType', 'Pix key type', [
+      ['cpf', 'CPF'],
+      ['email', 'E-mail'],
+      ['phone', 'Phone'],
+      ['random', 'Random key'],
+    ]),
   ],
   // The customer's bank, chosen first: the options are the sandbox bank's (packages/sandbox/service/bank/bank-choices.ts fills them in:
   // the customer's country's banks, the last used first; every bank when a choice is checked).
   bank: [{ name: 'bankId', label: 'Your bank', type: 'select', required: true, options: [] }],
   crypto: [
-    {
-      name: 'network',
-      label: 'Network',
-      type: 'select',
-      required: true,
-      options: [
-        { value: 'BTC', label: 'Bitcoin' },
-        { value: 'ETH', label: 'Ethereum' },
-        { value: 'USDT-TRC20', label: 'USDT (TRC-20)' },
-      ],
-    },
+    requiredSelect('network', 'Network', [
+      ['BTC', 'Bitcoin'],
+      ['ETH', 'Ethereum'],
+      ['USDT-TRC20', 'USDT (TRC-20)'],
+    ]),
     {
       name: 'walletAddress',
       label: 'Wallet address',

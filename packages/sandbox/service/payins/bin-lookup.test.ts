@@ -12,6 +12,43 @@ import { sandboxDb } from '../core/store';
 const CHECKOUT = 'sbx_checkout';
 const bin = (digits: string) => api('GET', `/public/bin/${digits}`, { token: CHECKOUT });
 
+/** A new 10 EUR pay-in of the merchant of `token` (default: the demo merchant), its order and customer ids under `prefix`: its id. */
+const createPayin = async (prefix: string, token?: string) =>
+  (
+    await api('POST', '/public/payin', {
+      token,
+      body: {
+        orderId: `${prefix}-${randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: { ...sampleCustomer, externalUserId: `${prefix}-${randomUUID()}` },
+        returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+      },
+      key: randomUUID(),
+    })
+  ).body.paymentId as string;
+
+/** Pays pay-in `id` by the card `cardNumber` (12/2034, CVV 123), processed under `preferredBrand` when given. */
+const payByCard = (id: string, cardNumber: string, preferredBrand?: string) =>
+  api('POST', `/public/payin/${id}/process/card`, {
+    token: CHECKOUT,
+    key: randomUUID(),
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: {
+        cardNumber,
+        cardHolderName: 'Ada',
+        expiryMonth: '12',
+        expiryYear: '2034',
+        cvv: '123',
+        ...(preferredBrand ? { preferredBrand } : {}),
+      },
+      saveCard: false,
+    },
+  });
+
 beforeAll(async () => {
   await sandboxDb();
 });
@@ -39,32 +76,8 @@ describe('BIN lookup', () => {
   });
 
   it('a merchant refusing credit cards refuses one at processing, new or saved, and takes a debit card', async () => {
-    const create = async () =>
-      (
-        await api('POST', '/public/payin', {
-          token: 'sbx_night_merchant',
-          body: {
-            orderId: `bin-${randomUUID()}`,
-            amount: 10,
-            currency: 'EUR',
-            kycVerified: false,
-            previousTransactionCount: 0,
-            customer: { ...sampleCustomer, externalUserId: `bin-${randomUUID()}` },
-            returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-          },
-          key: randomUUID(),
-        })
-      ).body.paymentId as string;
-    const pay = (id: string, cardNumber: string) =>
-      api('POST', `/public/payin/${id}/process/card`, {
-        token: CHECKOUT,
-        key: randomUUID(),
-        body: {
-          browser: { javascriptEnabled: true },
-          cardData: { cardNumber, cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2034', cvv: '123' },
-          saveCard: false,
-        },
-      });
+    const create = () => createPayin('bin', 'sbx_night_merchant');
+    const pay = (id: string, cardNumber: string) => payByCard(id, cardNumber);
     const refused = await pay(await create(), '4111111111111111');
     expect(refused.status).toBe(400);
     expect(refused.body.errorMessage).toContain('does not accept credit cards');
@@ -72,38 +85,8 @@ describe('BIN lookup', () => {
   });
 
   it("a co-badged card is processed under the cardholder's choice, else its scheme; a brand it does not have is 400", async () => {
-    const create = async () =>
-      (
-        await api('POST', '/public/payin', {
-          body: {
-            orderId: `cb-${randomUUID()}`,
-            amount: 10,
-            currency: 'EUR',
-            kycVerified: false,
-            previousTransactionCount: 0,
-            customer: { ...sampleCustomer, externalUserId: `cb-${randomUUID()}` },
-            returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
-          },
-          key: randomUUID(),
-        })
-      ).body.paymentId as string;
-    const pay = (id: string, cardNumber: string, preferredBrand?: string) =>
-      api('POST', `/public/payin/${id}/process/card`, {
-        token: CHECKOUT,
-        key: randomUUID(),
-        body: {
-          browser: { javascriptEnabled: true },
-          cardData: {
-            cardNumber,
-            cardHolderName: 'Ada',
-            expiryMonth: '12',
-            expiryYear: '2034',
-            cvv: '123',
-            ...(preferredBrand ? { preferredBrand } : {}),
-          },
-          saveCard: false,
-        },
-      });
+    const create = () => createPayin('cb');
+    const pay = payByCard;
     const brandOf = async (id: string) => (await api('GET', `/public/payin/${id}`)).body.cardBrand;
     const chosen = await create();
     expect((await pay(chosen, '4000002500001001', 'Cartes Bancaires')).body.status).toBe('SUCCESS');

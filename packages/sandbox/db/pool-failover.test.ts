@@ -69,13 +69,19 @@ afterEach(() => {
   FakeClient.made = [];
 });
 
+/** A pool whose connection dies at the first `stage` statement, with its drizzle db, once a first transaction failed there as unavailable. */
+async function lostOnFirst(stage: string) {
+  const pool = fakePool();
+  const db = drizzle(pool);
+  FakeClient.loseOn = stage;
+  const failed = await db.transaction(async (tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
+  expect(isDatabaseUnavailable(failed)).toBe(true);
+  return { pool, db };
+}
+
 describe('the pool through a failover', () => {
   it('takes back a connection lost at BEGIN: the next transaction gets a new one', async () => {
-    const pool = fakePool();
-    const db = drizzle(pool);
-    FakeClient.loseOn = 'begin';
-    const failed = await db.transaction(async (tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
-    expect(isDatabaseUnavailable(failed)).toBe(true);
+    const { pool, db } = await lostOnFirst('begin');
     await within(db.transaction(async (tx) => tx.execute(sql`select 1`)));
     expect(FakeClient.made).toHaveLength(2);
     expect(pool.totalCount).toBe(1);
@@ -83,11 +89,7 @@ describe('the pool through a failover', () => {
   });
 
   it('a connection lost inside a transaction: its error reaches the caller, nothing is thrown twice, the pool goes on', async () => {
-    const pool = fakePool();
-    const db = drizzle(pool);
-    FakeClient.loseOn = 'select';
-    const failed = await db.transaction(async (tx) => tx.execute(sql`select 1`)).catch((error: unknown) => error);
-    expect(isDatabaseUnavailable(failed)).toBe(true);
+    const { pool, db } = await lostOnFirst('select');
     await within(db.transaction(async (tx) => tx.execute(sql`select 2`)));
     expect(pool.totalCount).toBe(1);
     await pool.end();

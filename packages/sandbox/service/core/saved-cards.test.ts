@@ -17,6 +17,9 @@ const browser = { userAgent: 'Mozilla/5.0', customerIp: '203.0.113.9', javascrip
 const card = (cardNumber: string, saveCard = false) =>
   cardRequest(cardNumber, { holder: 'Ada Lovelace', expiryYear: '2031', browser, saveCard });
 const newPayin = (overrides: Record<string, unknown> = {}) => createTestPayin({ overrides });
+/** Pays pay-in `payinId` by the saved card `cardId` with `cvv`, as the checkout (under idempotency `key` when given). */
+const paySaved = (payinId: string, cardId: string, cvv: string, key?: string) =>
+  api('POST', `/public/payin/${payinId}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv } }, token: CHECKOUT, key });
 
 beforeAll(async () => {
   await sandboxDb();
@@ -56,31 +59,13 @@ describe('customers and saved cards', () => {
     expect((await api('GET', `/public/customer/${customerId}/cards`, { token: OTHER })).status).toBe(404);
 
     const second = await newPayin({ customer: customer(externalUserId) });
-    expect(
-      (
-        await api('POST', `/public/payin/${second}/process/saved-card`, {
-          body: { browser, savedCardData: { cardId, cvv: '12' } },
-          token: CHECKOUT,
-        })
-      ).status,
-    ).toBe(400);
-    const paid = await api('POST', `/public/payin/${second}/process/saved-card`, {
-      body: { browser, savedCardData: { cardId, cvv: '123' } },
-      token: CHECKOUT,
-      key: randomUUID(),
-    });
+    expect((await paySaved(second, cardId, '12')).status).toBe(400);
+    const paid = await paySaved(second, cardId, '123', randomUUID());
     expect(paid.body).toEqual({ paymentId: second, status: 'SUCCESS', attemptsRemaining: 0 });
     expect((await api('GET', `/public/payin/${second}`)).body).toMatchObject({ cardId, cardMask: '555555******4444' });
 
     const stranger = await newPayin();
-    expect(
-      (
-        await api('POST', `/public/payin/${stranger}/process/saved-card`, {
-          body: { browser, savedCardData: { cardId, cvv: '123' } },
-          token: CHECKOUT,
-        })
-      ).status,
-    ).toBe(404);
+    expect((await paySaved(stranger, cardId, '123')).status).toBe(404);
 
     expect((await api('DELETE', `/public/customer/${customerId}/cards/${cardId}`)).status).toBe(204);
     expect((await api('DELETE', `/public/customer/${customerId}/cards/${cardId}`)).status).toBe(404);
@@ -95,8 +80,7 @@ describe('customers and saved cards', () => {
     const customerId = (await api('GET', `/public/payin/${first}`)).body.customerId;
     const cardId = (await api('GET', `/public/customer/${customerId}/cards`)).body.cards[0].cardId;
     const second = await newPayin({ customer: customer(externalUserId) });
-    const pay = (cvv: string) =>
-      api('POST', `/public/payin/${second}/process/saved-card`, { body: { browser, savedCardData: { cardId, cvv } }, token: CHECKOUT });
+    const pay = (cvv: string) => paySaved(second, cardId, cvv);
     expect((await pay('123')).body).toMatchObject({ errorKey: 'VALIDATION_ERROR', errorMessage: 'savedCardData.cvv: cvv.invalid' });
     expect((await pay('1234')).body).toMatchObject({ status: 'SUCCESS', attemptsRemaining: 0 });
   });
@@ -108,10 +92,7 @@ describe('customers and saved cards', () => {
     const customerId = (await api('GET', `/public/payin/${first}`)).body.customerId;
     const cardId = (await api('GET', `/public/customer/${customerId}/cards`)).body.cards[0].cardId;
     const second = await newPayin({ customer: customer(externalUserId) });
-    const answer = await api('POST', `/public/payin/${second}/process/saved-card`, {
-      body: { browser, savedCardData: { cardId, cvv: '123' } },
-      token: CHECKOUT,
-    });
+    const answer = await paySaved(second, cardId, '123');
     expect(answer.body).toEqual({
       paymentId: second,
       status: 'PENDING_3DS',

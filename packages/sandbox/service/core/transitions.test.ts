@@ -89,20 +89,37 @@ function reachable(table: Readonly<Record<string, readonly string[]>>): Set<stri
   return seen;
 }
 
-describe('the pay-in table', () => {
-  it('has the 11 statuses and the 23 edges of the brief', () => {
-    expect(PAYIN_STATUSES).toHaveLength(11);
-    expect(PAYIN_EDGES.size).toBe(23);
-    expect(Object.keys(PAYIN_TRANSITIONS).sort()).toEqual([...PAYIN_STATUSES].sort());
+/**
+ * The tests both tables take: their size (statuses, and edges as the brief counts them), and every
+ * pair of statuses allowed exactly when it is an edge (else 409 INVALID_STATE).
+ */
+function edgeTests(
+  kind: 'payin' | 'payout',
+  statuses: readonly string[],
+  edges: Set<string>,
+  transitions: Record<string, readonly string[]>,
+  brief: { statuses: number; edges: number },
+) {
+  // The checks' overloads per kind, as one signature for either table's statuses.
+  const can = canTransition as (type: typeof kind, from: string, to: string) => boolean;
+  const check = assertTransition as (type: typeof kind, from: string, to: string) => void;
+  it(`has the ${brief.statuses} statuses and the ${brief.edges} edges of the brief`, () => {
+    expect(statuses).toHaveLength(brief.statuses);
+    expect(edges.size).toBe(brief.edges);
+    expect(Object.keys(transitions).sort()).toEqual([...statuses].sort());
   });
 
-  it.each(PAYIN_STATUSES.flatMap((from) => PAYIN_STATUSES.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
-    const allowed = PAYIN_EDGES.has(`${from}>${to}`);
-    expect(canTransition('payin', from, to)).toBe(allowed);
-    const error = thrown(() => assertTransition('payin', from, to));
+  it.each(statuses.flatMap((from) => statuses.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
+    const allowed = edges.has(`${from}>${to}`);
+    expect(can(kind, from, to)).toBe(allowed);
+    const error = thrown(() => check(kind, from, to));
     if (allowed) expect(error).toBeNull();
     else expect(error && { key: error.key, status: error.status }).toEqual({ key: 'INVALID_STATE', status: 409 });
   });
+}
+
+describe('the pay-in table', () => {
+  edgeTests('payin', PAYIN_STATUSES, PAYIN_EDGES, PAYIN_TRANSITIONS, { statuses: 11, edges: 23 });
 
   it('FAILED, TIMEOUT, REFUNDED and REFUND_FAILED have no exits; every other status has one', () => {
     const terminal: PayinStatus[] = ['FAILED', 'TIMEOUT', 'REFUNDED', 'REFUND_FAILED'];
@@ -127,19 +144,7 @@ describe('the pay-in table', () => {
 });
 
 describe('the payout table', () => {
-  it('has the 7 statuses and the 8 edges of the brief', () => {
-    expect(PAYOUT_STATUSES).toHaveLength(7);
-    expect(PAYOUT_EDGES.size).toBe(8);
-    expect(Object.keys(PAYOUT_TRANSITIONS).sort()).toEqual([...PAYOUT_STATUSES].sort());
-  });
-
-  it.each(PAYOUT_STATUSES.flatMap((from) => PAYOUT_STATUSES.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
-    const allowed = PAYOUT_EDGES.has(`${from}>${to}`);
-    expect(canTransition('payout', from, to)).toBe(allowed);
-    const error = thrown(() => assertTransition('payout', from, to));
-    if (allowed) expect(error).toBeNull();
-    else expect(error && { key: error.key, status: error.status }).toEqual({ key: 'INVALID_STATE', status: 409 });
-  });
+  edgeTests('payout', PAYOUT_STATUSES, PAYOUT_EDGES, PAYOUT_TRANSITIONS, { statuses: 7, edges: 8 });
 
   it('PROCESSED, REJECTED, FAILED and TIMEOUT have no exits', () => {
     const terminal: PayoutStatus[] = ['PROCESSED', 'REJECTED', 'FAILED', 'TIMEOUT'];

@@ -18,8 +18,11 @@ import type { PayinRow } from '../core/records';
 import type { RequestContext } from '../core/request-context';
 import { instrumentName, rpIdOf } from './spc';
 
+/** What the ACS needs of the request: the public addresses it is reached at. */
+type AcsContext = Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>;
+
 /** The ACS's origin: the relying party's, where the passkey is registered. */
-const acsOrigin = (ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
+const acsOrigin = (ctx: AcsContext) => new URL(ctx.sandboxUrl ?? ctx.checkoutUrl).origin;
 
 /** Whether the card has a passkey at this ACS already. */
 async function hasPasskey(tx: Db, cardHash: string, rpId: string): Promise<boolean> {
@@ -40,7 +43,7 @@ const tokenHash = (token: string) => createHash('sha256').update(token).digest('
  * What an enrolment needs of the pay-in: its 3DS state, card and the ACS's relying party id; null
  * when there is nothing to enrol (no challenge passed, no card, a passkey at this ACS already).
  */
-async function enrolable(tx: Db, row: PayinRow, ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>) {
+async function enrolable(tx: Db, row: PayinRow, ctx: AcsContext) {
   const state = row.threeDs;
   if (row.status !== 'SUCCESS' || state?.phase !== 'CHALLENGE' || !row.card) return null;
   const rpId = rpIdOf(ctx);
@@ -67,11 +70,7 @@ const updateThreeDs = (
  * cannot add a passkey to the card (a stolen card's 3DS would be theirs). Null when there is
  * nothing to enrol (no challenge passed, no card, a passkey there already).
  */
-export async function openEnrolment(
-  tx: Db,
-  row: PayinRow,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<string | null> {
+export async function openEnrolment(tx: Db, row: PayinRow, ctx: AcsContext): Promise<string | null> {
   const open = await enrolable(tx, row, ctx);
   if (!open) return null;
   const token = randomBytes(24).toString('base64url');
@@ -97,11 +96,7 @@ export function holdsEnrolment(row: PayinRow, token: string | undefined): boolea
  * their challenge recorded on the pay-in. Null when there is nothing to enrol: the pay-in did not
  * pass a challenge, or the card has a passkey at this ACS already.
  */
-export async function enrolmentOptions(
-  tx: Db,
-  row: PayinRow,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
+export async function enrolmentOptions(tx: Db, row: PayinRow, ctx: AcsContext): Promise<PublicKeyCredentialCreationOptionsJSON | null> {
   const open = await enrolable(tx, row, ctx);
   if (!open) return null;
   const { card, rpId } = open;
@@ -125,12 +120,7 @@ export async function enrolmentOptions(
  * enrolment challenge (spent whatever the outcome) and keeps the passkey for the card. Answers
  * whether it was kept; throws 409 INVALID_STATE without an enrolment out.
  */
-export async function enrolPasskey(
-  tx: Db,
-  row: PayinRow,
-  response: RegistrationResponseJSON,
-  ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
-): Promise<boolean> {
+export async function enrolPasskey(tx: Db, row: PayinRow, response: RegistrationResponseJSON, ctx: AcsContext): Promise<boolean> {
   const state = row.threeDs;
   const challenge = state?.enrolChallenge;
   if (!challenge || !row.card || !state) throw new SandboxApiError('INVALID_STATE', 'No passkey enrolment is open for this pay-in');

@@ -19,7 +19,7 @@ import { customers, payins, payouts } from '@sandbox/db/schema';
 import { decimalAmount } from '@hosted-checkout/contract/money';
 import { SandboxApiError } from '../core/api-error';
 import { cardAllowance } from './card-closed-loop';
-import { shareMinor, sourceLedger, type SourceLedger } from './card-shares';
+import { ofCustomerAt, shareMinor, sourceLedger, type SourceLedger } from './card-shares';
 import { sourceKey } from '../core/apm-sources';
 
 /** The payout whose destination account is decided (as CardLoopPayout): its customer, its session, what it sends. */
@@ -49,8 +49,7 @@ async function keyOlderRows(tx: Db, merchantId: string, customerId: string, meth
       .from(table)
       .where(
         and(
-          eq(table.customerId, customerId),
-          eq(table.merchantId, merchantId),
+          ofCustomerAt(table, merchantId, customerId),
           eq(table.methodId, methodId),
           isNull(table.sourceKey),
           isNotNull(table.additionalData),

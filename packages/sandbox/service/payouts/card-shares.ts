@@ -62,6 +62,10 @@ export interface SourceKind {
   payoutWhere: SQL | undefined;
 }
 
+/** The condition on pay-ins or payouts (`table`) that they are `customerId`'s at `merchantId`. */
+export const ofCustomerAt = (table: typeof payins | typeof payouts, merchantId: string, customerId: string) =>
+  and(eq(table.customerId, customerId), eq(table.merchantId, merchantId));
+
 /**
  * The deposit sources of `customerId` at `merchantId` of `kind` and every source's sums, by key
  * then currency. Two grouped statements; reads only (the caller locks the customer where it decides on them).
@@ -70,26 +74,12 @@ export async function sourceLedger(tx: Db, merchantId: string, customerId: strin
   const paidIn = await tx
     .select({ key: kind.payinKey, currency: payins.initialCurrency, minor: credited })
     .from(payins)
-    .where(
-      and(
-        eq(payins.customerId, customerId),
-        eq(payins.merchantId, merchantId),
-        inArray(payins.status, [...PAID_PAYIN_STATUSES]),
-        kind.payinWhere,
-      ),
-    )
+    .where(and(ofCustomerAt(payins, merchantId, customerId), inArray(payins.status, [...PAID_PAYIN_STATUSES]), kind.payinWhere))
     .groupBy(kind.payinKey, payins.initialCurrency);
   const received = await tx
     .select({ key: kind.payoutKey, currency: payouts.initialCurrency, minor: sql<string>`coalesce(sum(${payouts.initialValueMinor}), 0)` })
     .from(payouts)
-    .where(
-      and(
-        eq(payouts.customerId, customerId),
-        eq(payouts.merchantId, merchantId),
-        inArray(payouts.status, RECEIVING_PAYOUT_STATUSES),
-        kind.payoutWhere,
-      ),
-    )
+    .where(and(ofCustomerAt(payouts, merchantId, customerId), inArray(payouts.status, RECEIVING_PAYOUT_STATUSES), kind.payoutWhere))
     .groupBy(kind.payoutKey, payouts.initialCurrency);
   const sums = new Map<string, SourceSums[]>();
   const entry = (key: string, currency: string): SourceSums => {

@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { getSandboxTranslations } from '@sandbox/i18n/translations';
-import { EmbedHost } from '@sandbox/components/console/embed-host';
+import { EmbedHostPage } from '@sandbox/components/console/embed-host-page';
 import { checkoutUrl, sandboxEnabled } from '@hosted-checkout/runtime/config';
 import type { SandboxPageProps } from '@sandbox/routes/page-props';
 
@@ -14,14 +14,5 @@ export default async function EmbedPage(props: SandboxPageProps) {
   const src = (await props.searchParams).src;
   const checkoutOrigin = new URL(checkoutUrl()).origin;
   const valid = typeof src === 'string' && src.startsWith(`${checkoutOrigin}/`);
-  return (
-    <main className="p-2">
-      <h1 className="sr-only">{t('title')}</h1>
-      {valid ? (
-        <EmbedHost src={src} checkoutOrigin={checkoutOrigin} consoleOrigin={checkoutOrigin} title={t('frameTitle')} />
-      ) : (
-        <p>{t('missing')}</p>
-      )}
-    </main>
-  );
+  return <EmbedHostPage src={valid ? src : null} checkoutOrigin={checkoutOrigin} fallback={t('missing')} />;
 }

@@ -1,7 +1,7 @@
 import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { getSandboxTranslations } from '@sandbox/i18n/translations';
-import { EmbedHost } from '@sandbox/components/console/embed-host';
+import { EmbedHostPage } from '@sandbox/components/console/embed-host-page';
 import { SHOP_LAUNCH_PATH, shopCustomerSession } from '@sandbox/service/pages/demo-shop';
 import { checkoutUrl, sandboxEnabled } from '@hosted-checkout/runtime/config';
 
@@ -15,14 +15,5 @@ export default async function ShopPage() {
   const t = await getSandboxTranslations('embedHost');
   const loggedIn = (await shopCustomerSession((await headers()).get('cookie'))) !== null;
   const checkoutOrigin = new URL(checkoutUrl()).origin;
-  return (
-    <main className="p-2">
-      <h1 className="sr-only">{t('title')}</h1>
-      {loggedIn ? (
-        <EmbedHost src={SHOP_LAUNCH_PATH} checkoutOrigin={checkoutOrigin} consoleOrigin={checkoutOrigin} title={t('frameTitle')} />
-      ) : (
-        <p>{t('loggedOut')}</p>
-      )}
-    </main>
-  );
+  return <EmbedHostPage src={loggedIn ? SHOP_LAUNCH_PATH : null} checkoutOrigin={checkoutOrigin} fallback={t('loggedOut')} />;
 }

@@ -65,7 +65,9 @@ test('each payment page’s own JavaScript stays within its budget', async ({ pa
 test('no client chunk holds the server’s configuration', () => {
   // The process's variables: the checkout's, the runtime's and the sandbox's schemas.
   const schemas = ['lib/config.ts', 'packages/runtime/src/config.ts', 'packages/runtime/src/sandbox-env.ts'];
-  const names = schemas.flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9]*_[A-Z0-9_]+): /gm)].map((m) => m[1]!));
+  const names = schemas.flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(/^ {2}([A-Z][A-Z0-9]*_[A-Z0-9_]+): /gm)].map((m) => m[1]!),
+  );
   expect(names).toEqual(expect.arrayContaining(['CARD_HASH_KEY', 'PAYMENTS_API_TOKEN', 'DATABASE_URL']));
   const files = (function walk(dir: string): string[] {
     return readdirSync(dir).flatMap((name) => {

@@ -11,7 +11,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { graphOf as graphOfFiles, sourceFiles } from '@hosted-checkout/runtime/testing/import-graph';
-import { circlesOf, importsOf, layerViolations, sandboxDoorViolations, specifiersOf, unitGraph, unitOf } from './architecture';
+import { circlesOf, importsOf, specifiersOf } from '@hosted-checkout/runtime/testing/import-graph';
+import { layerViolations, sandboxDoorViolations, unitGraph, unitOf } from './architecture';
 
 const PROJECT = path.resolve('.');
 

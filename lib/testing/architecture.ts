@@ -17,9 +17,6 @@
  *   names `@hosted-checkout/contract/` and `@hosted-checkout/runtime/` (their src/).
  */
 import path from 'node:path';
-import { circlesOf, importsOf, specifiersOf } from '@hosted-checkout/runtime/testing/import-graph';
-
-export { circlesOf, importsOf, specifiersOf };
 
 /** A layer: its units (`unitOf`'s names). */
 export interface Layer {

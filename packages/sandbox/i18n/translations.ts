@@ -9,7 +9,7 @@ import { createTranslator } from 'next-intl';
 import { getLocale, getTimeZone } from 'next-intl/server';
 import type en from '../messages/en.json';
 
-/** A catalogue of the sandbox: en's keys, which every locale has (packages/sandbox/messages/catalogues.test.ts). */
+/** A catalogue of the sandbox: en's keys, which every locale has (lib/i18n/catalogues.test.ts). */
 export type SandboxMessages = typeof en;
 /** A namespace of the sandbox's catalogues. */
 export type SandboxNamespace = keyof SandboxMessages;

@@ -10,7 +10,7 @@ import { HistoryDisclosure } from '@/components/cashier/history/history-disclosu
 import { cashierHistory } from '@/components/cashier/history/history-action';
 import { loadHistory } from '@/lib/checkout/cashier/load-cashier';
 import { MerchantLogo } from '@/components/theme/theme-style';
-import { formatAmountInput } from '@/lib/checkout/cashier/cashier-amount';
+import { formatAmountInput, offeredPresets } from '@/lib/checkout/cashier/cashier-amount';
 import { ResponsibleGamblingPanel } from '@/components/responsible-gambling/responsible-gambling-panel';
 import { LimitsPrompt } from '@/components/responsible-gambling/limits-prompt';
 import { ExclusionNotice } from '@/components/responsible-gambling/exclusion-notice';
@@ -29,7 +29,9 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
   const { query, view, t } = await openCashierPage(props, 'cashier');
   if (view.outcome === 'fallback') return view.page;
   const { session, settings, transactions, locale, uiLocale, flow, terms, flowText } = view;
-  const presets = (settings.presetAmounts[session.currency] ?? []).map((value) => ({
+  // A withdrawal offers only the presets it could take: at most the available balance, within the merchant's bounds.
+  const offered = offeredPresets(settings.presetAmounts[session.currency] ?? [], session.currency, flow, view.available, terms.rules);
+  const presets = offered.map((value) => ({
     value: formatAmountInput(value, uiLocale),
     label: money(value, session.currency, uiLocale),
   }));

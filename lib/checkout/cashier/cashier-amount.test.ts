@@ -1,6 +1,6 @@
 /** The cashier's amounts as customers of each language type them, and the amount rules. */
 import { describe, expect, it } from 'vitest';
-import { checkAmount, checkedAmount, formatAmountInput, parseAmount } from './cashier-amount';
+import { checkAmount, checkedAmount, formatAmountInput, offeredPresets, parseAmount } from './cashier-amount';
 
 describe('parseAmount per locale', () => {
   it.each([
@@ -87,5 +87,29 @@ describe('checkedAmount: the typed amount in minor units, read once', () => {
     // A balance the service computed with a floating-point remainder counts to its nearest minor unit.
     expect(checkedAmount('99.9', 'EUR', 'withdraw', 100.1 - 0.2, 'en')).toEqual({ minor: 9990 });
     expect(checkAmount('99.91', 'EUR', 'withdraw', 100.1 - 0.2, 'en')).toBe('aboveBalance');
+  });
+});
+
+describe('offeredPresets: a withdrawal offers no amount it could not take', () => {
+  it('keeps the withdraw presets at most the available balance, compared in minor units', () => {
+    expect(offeredPresets([10, 25, 50, 100], 'EUR', 'withdraw', 30)).toEqual([10, 25]);
+    expect(offeredPresets([10, 25, 50, 100], 'EUR', 'withdraw', 50)).toEqual([10, 25, 50]);
+    // A balance with a floating-point remainder counts to its nearest minor unit: 49.99 takes no 50.
+    expect(offeredPresets([25, 50], 'EUR', 'withdraw', 50.1 - 0.11)).toEqual([25]);
+    expect(offeredPresets([1000, 5000, 10000], 'JPY', 'withdraw', 5000)).toEqual([1000, 5000]);
+    expect(offeredPresets([10, 25], 'EUR', 'withdraw', 0)).toEqual([]);
+  });
+
+  it('keeps the merchant bounds of one withdrawal, and offers every preset without a balance', () => {
+    expect(offeredPresets([5, 10, 25, 50, 100], 'EUR', 'withdraw', 1000, { min: 10, max: 50 })).toEqual([10, 25, 50]);
+    expect(offeredPresets([10, 25, 50, 100], 'EUR', 'withdraw', null)).toEqual([10, 25, 50, 100]);
+  });
+
+  it('never offers a preset with more decimals than the currency has', () => {
+    expect(offeredPresets([5.5, 10], 'JPY', 'withdraw', 100)).toEqual([10]);
+  });
+
+  it("leaves a deposit's presets as the merchant set them", () => {
+    expect(offeredPresets([10, 25, 50, 100], 'EUR', 'deposit', 30)).toEqual([10, 25, 50, 100]);
   });
 });

@@ -166,6 +166,31 @@ export function checkedAmount(
 }
 
 /**
+ * The merchant's preset amounts (major units of `currency`) a form may offer: for a withdrawal,
+ * only those it would take, at most `available` (the session's available balance, major units;
+ * null: no balance, no cap) and within the merchant's bounds of one withdrawal (`rules`); a
+ * deposit's presets as they are. Compared in minor units; a preset with more decimals than the
+ * currency has is never offered.
+ */
+export function offeredPresets(
+  values: readonly number[],
+  currency: string,
+  flow: 'deposit' | 'withdraw',
+  available: number | null,
+  rules: AmountRules = {},
+): number[] {
+  if (flow === 'deposit') return [...values];
+  const most = boundMinor(available, currency);
+  const min = boundMinor(rules.min, currency);
+  const max = boundMinor(rules.max, currency);
+  return values.filter((value) => {
+    const minor = toMinor(value, currency);
+    if (minor === null || minor <= 0) return false;
+    return (most === null || minor <= most) && (min === null || minor >= min) && (max === null || minor <= max);
+  });
+}
+
+/**
  * A bound the API gives in major units (a merchant's limit, what is left of a deposit limit, the
  * balance), in integer minor units; a floating-point remainder of the service's arithmetic
  * (99.89999999999999) counts to its nearest minor unit. Null for none.

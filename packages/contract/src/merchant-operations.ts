@@ -2,7 +2,7 @@
  * The operations of a merchant (docs/design.md): the BIN lookup, its PSP record, a host-to-host transaction, and its hosted checkout settings.
  * Spread into the operations table (operations.ts), in the order of the OpenAPI document.
  */
-import { CheckoutSettings, MerchantSettings, MerchantSettingsUpdate } from './merchant';
+import { CheckoutSettings, MerchantSettings, MerchantSettingsUpdate, WebhookSecret } from './merchant';
 import { BinLookup } from './bin';
 import { PspRecord } from './methods';
 import { H2hCreateRequest, H2hCreateResponse, H2hWebhook } from './h2h';
@@ -70,6 +70,17 @@ export const MERCHANT_OPERATIONS = {
     request: MerchantSettingsUpdate,
     answer: MerchantSettings,
     answerDescription: 'The settings as stored',
+    idempotent: true,
+    extension: true,
+    callers: merchantOnly,
+  },
+  rollWebhookSecret: {
+    method: 'POST',
+    path: '/public/merchant/{merchantId}/webhook-secret',
+    summary:
+      'Rolls the merchant’s webhook signing secret: a new one signs every delivery from now on (retries included) and is answered once, here; the console shows it too. For a merchant server that sets its own webhook URL (PUT …/checkout-settings) and keeps the secret it rolled. 404 for another merchant.',
+    answer: WebhookSecret,
+    answerDescription: 'The new secret',
     idempotent: true,
     extension: true,
     callers: merchantOnly,

@@ -153,3 +153,17 @@ export const MerchantSettings = CheckoutSettings.extend({
   webhookUrl: z.string().nullable(),
 }).meta({ id: 'MerchantSettings', 'x-extension': true });
 export type MerchantSettings = z.infer<typeof MerchantSettings>;
+
+/** The answer of `POST /public/merchant/{merchantId}/webhook-secret`: the new signing secret, `whsec_` and base64 of 24 random bytes. */
+export const WebhookSecret = z
+  .object({
+    webhookSecret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/)
+      .meta({
+        description:
+          'Standard Webhooks keys `webhook-signature` with the base64-decoded part after `whsec_`; the legacy `X-Signature` with the whole string as text.',
+      }),
+  })
+  .meta({ id: 'WebhookSecret', 'x-extension': true });
+export type WebhookSecret = z.infer<typeof WebhookSecret>;

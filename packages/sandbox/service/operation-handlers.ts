@@ -8,7 +8,7 @@ import type { Db } from '@sandbox/db/client';
 import type { AnswerOf, Operation, OperationId, ParsedQueryOf, ParsedRequestOf, PathParams } from '@hosted-checkout/contract/operations';
 import type { Principal } from './core/auth';
 import { deleteCard, getCheckoutSettings, getPsp, listCards, payinWithMethods, payoutWithMethods, saveCustomer } from './merchant/catalog';
-import { putCheckoutSettings } from './merchant/merchant-settings';
+import { putCheckoutSettings, rollWebhookSecret } from './merchant/merchant-settings';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
 import { setCustomerLimits } from './responsible-gambling/deposit-limit-changes';
@@ -107,4 +107,5 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   createH2hTransaction: ({ tx, principal, body, ctx }) => createH2hTransaction(tx, principal, body, ctx),
   getCheckoutSettings: ({ tx, principal, params }) => getCheckoutSettings(tx, principal, params.merchantId),
   putCheckoutSettings: ({ tx, principal, params, body }) => putCheckoutSettings(tx, principal, params.merchantId, body),
+  rollWebhookSecret: ({ tx, principal, params }) => rollWebhookSecret(tx, principal, params.merchantId),
 };

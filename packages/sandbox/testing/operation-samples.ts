@@ -92,4 +92,5 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   getCheckoutSettings: null,
   // A merchant's whole settings, as the GET answers them (the demo shop's seeded ones).
   putCheckoutSettings: () => structuredClone(SEED_MERCHANTS[0]?.config.settings),
+  rollWebhookSecret: null,
 };

@@ -924,6 +924,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/merchant/{merchantId}/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rolls the merchant’s webhook signing secret: a new one signs every delivery from now on (retries included) and is answered once, here; the console shows it too. For a merchant server that sets its own webhook URL (PUT …/checkout-settings) and keeps the secret it rolled. 404 for another merchant.
+         * @description Callers: a merchant's token.
+         */
+        post: operations["rollWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     paymentEvent: {
@@ -2477,6 +2497,10 @@ export interface components {
             /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
             frameTimings?: boolean;
             webhookUrl: string | null;
+        };
+        WebhookSecret: {
+            /** @description Standard Webhooks keys `webhook-signature` with the base64-decoded part after `whsec_`; the legacy `X-Signature` with the whole string as text. */
+            webhookSecret: string;
         };
         PayinTransactionOutput: {
             id: string;
@@ -7519,6 +7543,112 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MerchantSettings"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    rollWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                merchantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecret"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -164,6 +164,18 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     ),
   },
   {
+    // The reference merchant's account (examples/merchant): a small gambling site that keeps its players' balances
+    // and credits them from the webhooks; its players may cancel a withdrawal still waiting for its account.
+    id: 'merchant-reference',
+    token: 'sbx_reference_merchant',
+    config: demoConfig('Pebble Games', {
+      theme: { primaryColor: '#0f766e', radius: 10 },
+      logoUrl: monogramLogo('P', '#0f766e', '#ffffff'),
+      withdrawalCancel: true,
+      presetAmounts: { EUR: [10, 25, 50], GBP: [10, 25, 50] },
+    }),
+  },
+  {
     // A gambling operator licensed in the six regulated markets of the regulated cashier
     // (docs/design.md, section 8): each customer is served under the licence of their country (KSA for NL billing
     // addresses; MGA for others); customers may cancel a withdrawal where the rules allow it.

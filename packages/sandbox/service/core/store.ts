@@ -10,6 +10,9 @@ import { cardHashKey } from './card-hash-key';
 import { SEED_MERCHANTS } from './merchant-config';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 
+/** A new webhook signing secret: `whsec_` and the base64 of 24 random bytes (Standard Webhooks keys on those bytes). */
+export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
+
 async function seed(db: Db): Promise<void> {
   for (const merchant of SEED_MERCHANTS) {
     await db
@@ -18,7 +21,7 @@ async function seed(db: Db): Promise<void> {
         id: merchant.id,
         token: merchant.token,
         config: merchant.config,
-        webhookSecret: `whsec_${randomBytes(24).toString('base64')}`,
+        webhookSecret: newWebhookSecret(),
       })
       .onConflictDoNothing();
   }

@@ -45,3 +45,34 @@ describe('PUT …/checkout-settings', () => {
     expect((await api('PUT', '/public/merchant/merchant-demo/checkout-settings', { ...merchant, body: settings })).status).toBe(404);
   });
 });
+
+describe('POST …/webhook-secret', () => {
+  const secretPath = '/public/merchant/merchant-other/webhook-secret';
+  const storedSecret = async () => {
+    const { merchants } = await import('@sandbox/db/schema');
+    const { eq } = await import('drizzle-orm');
+    const [row] = await (
+      await sandboxDb()
+    )
+      .select({ secret: merchants.webhookSecret })
+      .from(merchants)
+      .where(eq(merchants.id, 'merchant-other'));
+    return row?.secret;
+  };
+
+  it('answers a new secret once, which is the one deliveries sign with from then on', async () => {
+    const before = await storedSecret();
+    const rolled = await api('POST', secretPath, merchant);
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.webhookSecret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(rolled.body.webhookSecret).not.toBe(before);
+    expect(await storedSecret()).toBe(rolled.body.webhookSecret);
+    // The secret is never in the settings' answers.
+    expect(JSON.stringify((await api('GET', path, merchant)).body)).not.toContain('whsec_');
+  });
+
+  it('refuses the pages’ credential (403) and another merchant (404)', async () => {
+    expect((await api('POST', secretPath, { token: 'sbx_checkout' })).status).toBe(403);
+    expect((await api('POST', '/public/merchant/merchant-demo/webhook-secret', merchant)).status).toBe(404);
+  });
+});

@@ -9,13 +9,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { merchants } from '@sandbox/db/schema';
-import type { MerchantSettings, MerchantSettingsUpdate } from '@hosted-checkout/contract/merchant';
+import type { MerchantSettings, MerchantSettingsUpdate, WebhookSecret } from '@hosted-checkout/contract/merchant';
 import { outboundPolicy } from '@sandbox/config';
 import { checkOutboundUrl } from '@hosted-checkout/runtime/net/outbound';
 import { usableLogoUrl } from '@hosted-checkout/contract/theme/theme';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
-import { findMerchant } from '../core/store';
+import { findMerchant, newWebhookSecret } from '../core/store';
 
 /** PUT …/checkout-settings (merchants only): stores and answers the settings. Throws 400 (logo, webhook URL), 404 (another merchant). */
 export async function putCheckoutSettings(
@@ -40,4 +40,17 @@ export async function putCheckoutSettings(
     .where(eq(merchants.id, merchantId))
     .returning({ webhookUrl: merchants.webhookUrl });
   return { ...settings, webhookUrl: row?.webhookUrl ?? null };
+}
+
+/**
+ * POST …/webhook-secret (merchants only): replaces the merchant's signing secret and answers it. Deliveries sign with
+ * the secret stored when each attempt is sent, so a retry after the roll carries the new signature. Throws 404 (another merchant).
+ */
+export async function rollWebhookSecret(tx: Db, principal: Principal, merchantId: string): Promise<WebhookSecret> {
+  requireMerchant(principal);
+  if (!canAccess(principal, merchantId)) throw notFound('Merchant');
+  const webhookSecret = newWebhookSecret();
+  const rows = await tx.update(merchants).set({ webhookSecret }).where(eq(merchants.id, merchantId)).returning({ id: merchants.id });
+  if (rows.length === 0) throw notFound('Merchant');
+  return { webhookSecret };
 }

@@ -31,7 +31,8 @@ export function consolePage(sources: ConsoleSources) {
     // The first seed merchant when the token names none: the seeds are a constant list, never empty.
     const merchant = consoleMerchant(one(query.token)) ?? SEED_MERCHANTS[0];
     if (!merchant) throw new Error('The sandbox has no seed merchant');
-    const overview = await consoleOverview(await sandboxDb(), merchant.id);
+    // The deliveries' filter (the webhooks panel's GET form): a type the merchant has deliveries of, else all.
+    const overview = await consoleOverview(await sandboxDb(), merchant.id, { eventType: one(query.eventType) });
     const origin = new URL(checkoutUrl()).origin;
     const embed = one(query.embed);
     // Only what this server signed is shown of a notice (packages/sandbox/service/pages/console-notice.ts).

@@ -1,8 +1,9 @@
-/** The sandbox console's webhooks panel (console-view.tsx). */
+/** The sandbox console's webhooks panel (console-view.tsx): the URL, the secret and the deliveries (console-deliveries.tsx). */
 import { getSandboxTranslations } from '@sandbox/i18n/translations';
-import { resendDeliveryAction, setWebhookUrlAction } from '@sandbox/service/pages/console-store-actions';
+import { setWebhookUrlAction } from '@sandbox/service/pages/console-store-actions';
 import { button, field, type PanelProps } from './console-styles';
-import { ConsolePanel, ConsoleTable, TokenForm } from './panel';
+import { ConsolePanel, TokenForm } from './panel';
+import { DeliveriesTable, DeliveryFilterForm } from './console-deliveries';
 
 export async function WebhooksPanel(props: PanelProps) {
   const t = await getSandboxTranslations('console');
@@ -19,42 +20,8 @@ export async function WebhooksPanel(props: PanelProps) {
       <p className="text-sm break-all text-fg-muted">{t('webhookSecret', { secret: overview.webhookSecret })}</p>
       <p className="text-sm text-fg-muted">{t('standardWebhooks')}</p>
       <h3 className="font-semibold">{t('deliveries')}</h3>
-      <ConsoleTable
-        headers={[
-          t('event'),
-          t('transaction'),
-          t('attempts'),
-          t('status'),
-          <span key="resend" className="sr-only">
-            {t('resend')}
-          </span>,
-        ]}
-        isEmpty={overview.deliveries.length === 0}
-        empty={<p>{t('none')}</p>}
-      >
-        {overview.deliveries.map((d) => (
-          <tr key={d.id} data-delivery={d.transactionId} className="border-t border-line align-top">
-            <td className="py-1">
-              <details>
-                <summary>
-                  {d.channel} {d.eventType}
-                </summary>
-                <pre className="max-w-xl overflow-auto text-xs whitespace-pre-wrap">{d.body}</pre>
-              </details>
-            </td>
-            <td className="font-mono">{d.transactionId}</td>
-            <td>{d.attempts.join(', ')}</td>
-            <td>{d.delivered ? t('delivered') : t('pending')}</td>
-            <td>
-              <TokenForm action={resendDeliveryAction} token={token} name="deliveryId" value={d.id}>
-                <button className="underline" aria-label={t('resendDelivery', { id: d.id })}>
-                  {t('resend')}
-                </button>
-              </TokenForm>
-            </td>
-          </tr>
-        ))}
-      </ConsoleTable>
+      <DeliveryFilterForm token={token} overview={overview} t={t} />
+      <DeliveriesTable token={token} overview={overview} t={t} />
     </ConsolePanel>
   );
 }

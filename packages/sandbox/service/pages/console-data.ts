@@ -1,5 +1,5 @@
 /** What the sandbox console shows for a merchant: recent transactions, sessions and webhook deliveries. */
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@sandbox/db/schema';
 import { toMajor } from '@hosted-checkout/contract/money';
@@ -8,7 +8,22 @@ import { SEED_MERCHANTS } from '../core/merchant-config';
 /** The seeded merchant of a console token, or null. */
 export const consoleMerchant = (token: string) => SEED_MERCHANTS.find((m) => m.token === token) ?? null;
 
-export async function consoleOverview(db: Db, merchantId: string) {
+/** The console's choice of deliveries: only those of `eventType` (a type the merchant has deliveries of), or all. */
+export interface DeliveryFilter {
+  eventType?: string;
+}
+
+/** How many deliveries the console lists, newest first. */
+export const DELIVERIES_SHOWN = 15;
+
+/**
+ * The console's view of merchant `merchantId`: its recent pay-ins, payouts and sessions, and its
+ * webhook deliveries, newest first, of the filter's event type only when it names one the merchant
+ * has (`deliveryTypes`, with how many of each; any other value lists every type). Each delivery's
+ * `attempts` is how many times it was sent, `outcomes` what each attempt got (an HTTP status, or the
+ * category of a failure: refused, timeout, unreachable).
+ */
+export async function consoleOverview(db: Db, merchantId: string, filter: DeliveryFilter = {}) {
   const [merchant] = await db
     .select({ webhookUrl: merchants.webhookUrl, webhookSecret: merchants.webhookSecret, config: merchants.config })
     .from(merchants)
@@ -27,12 +42,21 @@ export async function consoleOverview(db: Db, merchantId: string) {
     .where(eq(cashierSessions.merchantId, merchantId))
     .orderBy(desc(cashierSessions.createdAt))
     .limit(5);
+  const deliveryTypes = await db
+    .select({ eventType: webhookDeliveries.eventType, count: count() })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.merchantId, merchantId))
+    .groupBy(webhookDeliveries.eventType)
+    .orderBy(asc(webhookDeliveries.eventType));
+  const eventType = deliveryTypes.some((d) => d.eventType === filter.eventType) ? filter.eventType : undefined;
   const deliveries = await db
     .select()
     .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.merchantId, merchantId))
+    .where(
+      and(eq(webhookDeliveries.merchantId, merchantId), eventType === undefined ? undefined : eq(webhookDeliveries.eventType, eventType)),
+    )
     .orderBy(desc(webhookDeliveries.createdAt))
-    .limit(15);
+    .limit(DELIVERIES_SHOWN);
   return {
     webhookUrl: merchant?.webhookUrl ?? null,
     webhookSecret: merchant?.webhookSecret ?? '',
@@ -63,13 +87,16 @@ export async function consoleOverview(db: Db, merchantId: string) {
       balance: s.balanceMinor === null ? null : toMajor(s.balanceMinor, s.currency),
       expired: s.expiresAt.getTime() <= Date.now(),
     })),
+    deliveryTypes,
+    deliveryFilter: eventType ?? '',
     deliveries: deliveries.map((d) => ({
       id: d.id,
       channel: d.channel,
       eventType: d.eventType,
       transactionId: d.transactionId,
       url: d.url,
-      attempts: d.log.map((a) => a.status ?? a.error ?? '?'),
+      attempts: d.attempts,
+      outcomes: d.log.map((a) => String(a.status ?? a.error ?? '?')),
       delivered: d.deliveredAt !== null,
       body: d.body,
     })),

@@ -8,7 +8,7 @@ import { getSandboxTranslations } from '@sandbox/i18n/translations';
 import { formatMinor } from '@hosted-checkout/contract/money';
 import type { BankPageView } from '@sandbox/service/bank/bank-view';
 import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
-import { TEST_USERS } from '@sandbox/service/bank/test-users';
+import { TEST_USERNAMES } from '@sandbox/service/bank/test-users';
 import { bankStep } from '@sandbox/service/pages/bank-actions';
 import { BankAccountForm, BankButtonForm, BankConfirmForm, BankLoginForm, type BankFormActor } from './bank-forms';
 
@@ -50,7 +50,7 @@ export async function BankSteps(props: { view: BankPageView; actor: BankFormActo
             username: t('username'),
             password: t('password'),
             submit: t('logIn'),
-            testUsers: t('testUsers', { users: TEST_USERS.map((u) => u.username).join(', ') }),
+            testUsers: t('testUsers', { users: TEST_USERNAMES.join(', ') }),
           }}
         />
         {cancel}

@@ -8,14 +8,14 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
-import { bankPayments } from '@sandbox/db/schema';
-import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
+import { bankPayments, customers } from '@sandbox/db/schema';
+import type { StoredBankIdentity, StoredDebtorAccount } from '@sandbox/db/schema-bank';
 import { isIdentification } from '@hosted-checkout/contract/pay-n-play';
 import { keyedHash } from '../core/store';
 import { merchantConfig } from '../core/request-context';
 import { bankById } from './bank-directory';
 import { afterAuthorisation } from './bank-status';
-import { accountsAt, testUser, type BankAccount } from './test-users';
+import { accountsAt, customerTestUser, isCustomerUsername, testUser, type BankAccount, type TestUser } from './test-users';
 import { appTokenOf, newBrowserToken, newNonce, scaCodeOf, tokenHash } from './bank-tokens';
 import { APP_TOKEN_TTL_MS, applyBankStatus, loadBankPayment, type BankActor, type LockedBankPayment } from './bank-payments';
 
@@ -67,11 +67,47 @@ async function failed(tx: Db, locked: LockedBankPayment, error: 'login' | 'code'
   return { ok: false, error };
 }
 
-/** Logs in as a test user (any password): the bank's verified identity of the user is recorded. */
+/** The birth date the bank holds for `me` where the merchant gave the customer none (a stand-in: the sandbox's bank knows no one). */
+const STAND_IN_BIRTH_DATE = '1990-01-01';
+
+/** `me`'s address: the bank's, as the table's users have one. */
+const CUSTOMER_ADDRESS = { street: '1 Sandbox Street', city: 'Testville', postalCode: '10001' };
+
+/**
+ * The test user `me` for the pay-in's customer: held in the customer's first and last name (their
+ * birth date where the merchant gave one); undefined where the customer has no name yet (a Pay N
+ * Play login, whose player the bank is to identify, not the merchant).
+ */
+async function payersTestUser(tx: Db, locked: LockedBankPayment): Promise<TestUser | undefined> {
+  const [row] = await tx.select({ data: customers.data }).from(customers).where(eq(customers.id, locked.payin.customerId)).limit(1);
+  const givenName = row?.data.firstName?.trim();
+  const familyName = row?.data.lastName?.trim();
+  if (!givenName || !familyName) return undefined;
+  return customerTestUser({ givenName, familyName, dateOfBirth: row?.data.dateOfBirth ?? STAND_IN_BIRTH_DATE, address: CUSTOMER_ADDRESS });
+}
+
+/** The logged-in test user of a bank payment: one of the table's, or `me` in the name the bank recorded at login. */
+function loggedInUser(username: string | null, identity: StoredBankIdentity | null): TestUser | undefined {
+  if (!username) return undefined;
+  if (!isCustomerUsername(username)) return testUser(username);
+  return identity
+    ? customerTestUser({
+        givenName: identity.givenName,
+        familyName: identity.familyName,
+        dateOfBirth: identity.dateOfBirth,
+        address: CUSTOMER_ADDRESS,
+      })
+    : undefined;
+}
+
+/**
+ * Logs in as a test user (any password): the bank's verified identity of the user is recorded.
+ * `me` is the pay-in's customer, whoever they are (a customer without a name cannot log in as `me`).
+ */
 export async function logIn(tx: Db, actor: BankActor, username: string): Promise<StepResult> {
   const locked = await loadBankPayment(tx, actor);
   if (!locked || !drives(actor, locked) || locked.bank.step !== 'LOGIN') return closed;
-  const user = testUser(username);
+  const user = isCustomerUsername(username) ? await payersTestUser(tx, locked) : testUser(username);
   const bank = bankById(locked.bank.bankId);
   if (!user || !bank) return failed(tx, locked, 'login');
   const token = await advance(tx, actor, locked, {
@@ -93,7 +129,7 @@ export async function logIn(tx: Db, actor: BankActor, username: string): Promise
 
 /** The accounts of the logged-in user at the payment's bank. */
 export function accountsOf(locked: LockedBankPayment): BankAccount[] {
-  const user = locked.bank.username ? testUser(locked.bank.username) : undefined;
+  const user = loggedInUser(locked.bank.username, locked.bank.identity);
   const bank = bankById(locked.bank.bankId);
   return user && bank ? accountsAt(user, bank) : [];
 }

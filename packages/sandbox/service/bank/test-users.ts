@@ -141,9 +141,40 @@ export const TEST_USERS: readonly TestUser[] = [
   },
 ];
 
-/** The test user of a username as typed (case and surrounding spaces ignored), or undefined. */
-export const testUser = (username: string): TestUser | undefined =>
-  TEST_USERS.find((u) => u.username === username.trim().toLowerCase().slice(0, 32));
+/** A username as the login form may type it: case and surrounding spaces ignored. */
+const typed = (username: string) => username.trim().toLowerCase().slice(0, 32);
+
+/** The test user of a username as typed (case and surrounding spaces ignored), or undefined. `me` is not here: see `customerTestUser`. */
+export const testUser = (username: string): TestUser | undefined => TEST_USERS.find((u) => u.username === typed(username));
+
+/**
+ * The test user whose accounts are held in the name of the pay-in's customer, whoever they are:
+ * a deposit from its account is one in the customer's own name, so a withdrawal by bank may go
+ * back to it (closed-loop.ts) for any test customer. Pays, as `pays`'s current account does.
+ */
+export const CUSTOMER_USERNAME = 'me';
+
+/** Whether `username` as typed names `me`. */
+export const isCustomerUsername = (username: string): boolean => typed(username) === CUSTOMER_USERNAME;
+
+/** `me`'s one account: the same identifiers for every customer (a GB pair from Vocalink's modulus test cases). */
+const CUSTOMER_ACCOUNTS: readonly TestAccount[] = [
+  { key: 'current', kind: 'current', outcome: 'PAYS', digits: '8500000000', sortCode: '309070', ukAccount: '02355688' },
+];
+
+/**
+ * The test user `me` for a pay-in's customer: `identity` is the customer's (first and last name
+ * from the merchant's record), so its accounts are held in that name. Its accounts are not in the
+ * bank's index of payees (bank-accounts.ts): their holder is whoever paid from them.
+ */
+export const customerTestUser = (identity: VerifiedIdentity): TestUser => ({
+  username: CUSTOMER_USERNAME,
+  identity,
+  accounts: [...CUSTOMER_ACCOUNTS],
+});
+
+/** Every username the bank's login takes, for the login page's hint: the test users, then `me`. */
+export const TEST_USERNAMES: readonly string[] = [...TEST_USERS.map((u) => u.username), CUSTOMER_USERNAME];
 
 /** An account as the bank holds it at one demo bank: its identifiers in full, and its mask for pages and logs. */
 export interface BankAccount {

@@ -28,6 +28,8 @@ export interface CheckoutTransaction {
   merchantId: string;
   customerId: string;
   orderId: string;
+  /** The cashier session the transaction was made in (E9), when the service says so: its `orderId` is then the service's (order-reference.ts). */
+  sessionId?: string;
   amount: number;
   currency: string;
   initialAmount: number;
@@ -64,6 +66,7 @@ type Common = Pick<
   status: string;
   statusReason?: { detailedStatus?: DetailedStatus } | null;
   savedCards?: SavedCard[];
+  sessionId?: string;
 };
 
 /** What the pages show of either kind, from its answer. */
@@ -72,6 +75,7 @@ const commonView = (p: Common) => ({
   merchantId: p.merchantId,
   customerId: p.customerId,
   orderId: p.orderId,
+  ...(p.sessionId ? { sessionId: p.sessionId } : {}),
   currency: p.currency,
   initialAmount: p.initialAmount,
   initialCurrency: p.initialCurrency,

@@ -114,6 +114,11 @@ export const PayinTransaction = z
       'x-extension': true,
       description: "The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency).",
     }),
+    sessionId: z.string().optional().meta({
+      'x-extension': true,
+      description:
+        "Decided by this project: the cashier session the pay-in was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it.",
+    }),
     savedCards: z.array(SavedCard).optional().meta({
       'x-extension': true,
       description:

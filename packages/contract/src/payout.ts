@@ -49,6 +49,11 @@ export const PayoutTransaction = z
       description:
         "The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both.",
     }),
+    sessionId: z.string().optional().meta({
+      'x-extension': true,
+      description:
+        "Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it.",
+    }),
     savedCards: z.array(SavedCard).optional().meta({
       'x-extension': true,
       description:

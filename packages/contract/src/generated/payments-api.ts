@@ -1738,6 +1738,8 @@ export interface components {
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
+            /** @description Decided by this project: the cashier session the pay-in was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
+            sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
@@ -1811,6 +1813,8 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
+            /** @description Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
+            sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
@@ -2535,6 +2539,8 @@ export interface components {
             threeDSCompInd?: components["schemas"]["ThreeDSCompInd"];
             /** @description The cashier fee included in `initialAmount` (major units of `initialCurrency`, the session's currency). */
             fee?: number;
+            /** @description Decided by this project: the cashier session the pay-in was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
+            sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCardOutput"][];
             createdAt: string;
@@ -2586,6 +2592,8 @@ export interface components {
             transactionType?: components["schemas"]["TransactionMethodType"];
             /** @description The cashier fee the customer paid on top of `initialAmount` (major units of `initialCurrency`, the session's currency): the session balance holds and loses both. */
             fee?: number;
+            /** @description Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
+            sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCardOutput"][];
             createdAt: string;

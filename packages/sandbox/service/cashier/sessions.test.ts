@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cashierSessions } from '@sandbox/db/schema';
 import { contractCall as api, pagesHolding } from '@sandbox/testing/sandbox-http';
 import { RETURN_URLS as returnUrls, testCustomer as customer } from '@sandbox/testing/sandbox-fixtures';
+import { payinSample } from '@sandbox/testing/operation-samples';
 import { sandboxDb } from '../core/store';
 
 const OTHER = 'sbx_other_merchant';
@@ -70,6 +71,18 @@ describe('cashier sessions', () => {
     ]);
     // The session answer carries the same list: the cashier reads the session once.
     expect((await api('GET', `/public/cashier/session/${id}`, { ...holder })).body.transactions).toEqual(list.body.transactions);
+  });
+
+  it("a deposit's and a withdrawal's reads name their session: their orderId is the service's, not the merchant's", async () => {
+    const { id, holder } = await newSession(50);
+    const payin = await api('POST', `/public/cashier/session/${id}/payin`, { body: { amount: 10 }, ...holder, key: randomUUID() });
+    const payout = await api('POST', `/public/cashier/session/${id}/payout`, { body: { value: 20 }, ...holder });
+    const payinRead = await api('GET', `/public/payin/${payin.body.paymentId}`, { token: CHECKOUT });
+    expect(payinRead.body).toMatchObject({ sessionId: id, orderId: expect.stringMatching(new RegExp(`^${id}-`)) });
+    expect((await api('GET', `/public/payout/${payout.body.payoutId}`)).body.sessionId).toBe(id);
+    // A pay-in the merchant made outside a session names none.
+    const own = await api('POST', '/public/payin', { body: payinSample(), key: randomUUID() });
+    expect((await api('GET', `/public/payin/${own.body.paymentId}`)).body).not.toHaveProperty('sessionId');
   });
 
   it('an expired session takes no new transaction (409) and reads EXPIRED', async () => {

@@ -84,6 +84,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(threeDs?.methodCompletion ? { threeDSCompInd: threeDs.methodCompletion } : {}),
     ...(challengeUrl ? { challengeUrl } : {}),
     ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
+    ...(row.sessionId ? { sessionId: row.sessionId } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -107,6 +108,7 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
     ...(card ? { cardMask: card.mask, cardBrand: card.brand } : {}),
     ...(row.transactionType ? { transactionType: row.transactionType as PayoutTransaction['transactionType'] } : {}),
     ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
+    ...(row.sessionId ? { sessionId: row.sessionId } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

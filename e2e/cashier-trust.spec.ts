@@ -288,9 +288,9 @@ test('a deposit that passes the limit only when it is paid is refused on the car
   await page.goto(second.iframeUrls.card);
   await fillCard(page, { number: '4242424242424242' });
   await page.getByRole('button', { name: /^Pay / }).click();
-  const banner = page.getByRole('alert').filter({ hasText: 'deposit limit' });
+  const banner = page.getByRole('alert').filter({ hasText: 'one of your limits' });
   await expect(banner).toHaveText(
-    'This deposit is above your deposit limit, so nothing was charged. Go back to the cashier to see what your limit leaves.',
+    'This deposit is above one of your limits, so nothing was charged. Go back to the cashier to see what your limits leave.',
   );
   await expect(banner).toBeFocused();
   await expectNoAxeViolations(page, 'card page: deposit limit');

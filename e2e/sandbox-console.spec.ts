@@ -195,7 +195,7 @@ test('edit a merchant’s theme in the console: the pages follow within the sett
   }
 });
 
-test('name a gambling licence in the console: the cashier then asks a UK customer for deposit limits', async ({ page, request }) => {
+test('name a gambling licence in the console: the cashier then asks a UK customer for limits', async ({ page, request }) => {
   await page.goto(`/sandbox?token=${OTHER_TOKEN}`);
   const form = page.locator('form', { has: page.getByRole('button', { name: 'Save settings' }) });
   const licences = form.getByRole('group', { name: 'Gambling licences' });
@@ -211,7 +211,9 @@ test('name a gambling licence in the console: the cashier then asks a UK custome
     await expect(async () => {
       const session = await createSession(request, { token: OTHER_TOKEN });
       await visit(page, session.checkoutUrl);
-      await expect(page.getByText('Before your first deposit: would you like to set deposit limits?')).toBeVisible({ timeout: 1_000 });
+      await expect(page.getByText('Before your first deposit: would you like to set limits on your deposits or losses?')).toBeVisible({
+        timeout: 1_000,
+      });
     }).toPass({ timeout: 10_000 });
   } finally {
     await page.goto(`/sandbox?token=${OTHER_TOKEN}`);

@@ -23,6 +23,10 @@ export const DepositAgain = z
   .meta({ id: 'DepositAgain', 'x-extension': true });
 export type DepositAgain = z.infer<typeof DepositAgain>;
 
+/** The merchant's own reference of a cashier session: opaque text, as an orderId is (1 to 128 characters, trimmed). */
+export const MERCHANT_REFERENCE_MAX = 128;
+export const MerchantReference = z.string().trim().min(1).max(MERCHANT_REFERENCE_MAX);
+
 export const CashierSessionCreateRequest = z
   .object({
     customer: Customer.optional().meta({ description: 'Required, except in a Pay N Play session (none: the bank identifies the player).' }),
@@ -36,6 +40,11 @@ export const CashierSessionCreateRequest = z
     kycVerified: z.boolean(),
     previousTransactionCount: z.number().int().min(0).max(2147483647),
     balance: z.number().min(0).max(1e12).optional().meta({ description: 'Major units of the session currency.' }),
+    merchantReference: MerchantReference.optional().meta({
+      'x-extension': true,
+      description:
+        "Decided by this project: the merchant's own reference of the session (its cashier visit, its ledger entry), 1 to 128 characters; the service never reads it, and sends it back in the `cashier` object of every event of a payment made in the session.",
+    }),
   })
   .refine((b) => (b.payNPlay === true ? b.customer === undefined : b.customer !== undefined), {
     message: 'customer is required, and absent with payNPlay',

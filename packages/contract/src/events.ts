@@ -8,13 +8,43 @@ import { PayinTransaction } from './payin';
 import { PayoutTransaction } from './payout';
 import { SPENT_USER_AGENT_MAX } from './untrusted-text';
 
-/** `payin.status_changed` / `payout.status_changed`: the transaction as it is now and the status it left. */
+/**
+ * Whose money a payment of a cashier session is (docs/integration.md, "Crediting the player"): the
+ * session, the customer's `externalUserId` and the merchant's own reference of the session. The
+ * payment's `orderId` there is the service's and is not to be parsed.
+ */
+export const CashierEventContext = z
+  .object({
+    sessionId: z.string().meta({ description: 'The cashier session the payment was made in (cs_…).' }),
+    externalUserId: z.string().optional().meta({
+      description:
+        "The merchant's own id of the customer whose payment it is (the session's `customer.externalUserId`). Absent only in a Pay N Play session before its player is allowed (the bank has not yet told who pays).",
+    }),
+    merchantReference: z
+      .string()
+      .optional()
+      .meta({ description: "The session's `merchantReference`, when the merchant gave one at its creation." }),
+  })
+  .meta({ id: 'CashierEventContext', 'x-extension': true });
+export type CashierEventContext = z.infer<typeof CashierEventContext>;
+
+/**
+ * `payin.status_changed` / `payout.status_changed`: the transaction as it is now, the status it
+ * left, and for a deposit or withdrawal of a cashier session, whose it is (`cashier`).
+ */
 export const PaymentEvent = z
   .object({
-    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    id: z.string().meta({ description: 'The event id (evt_…), the same on every retry and resend of its delivery.' }),
     type: z.enum(['payin.status_changed', 'payout.status_changed']),
     createdAt: z.string(),
-    data: z.object({ object: z.union([PayinTransaction, PayoutTransaction]), previousStatus: z.string() }),
+    data: z.object({
+      object: z.union([PayinTransaction, PayoutTransaction]),
+      previousStatus: z.string(),
+      cashier: CashierEventContext.optional().meta({
+        description:
+          'A pay-in or payout made in a cashier session (a deposit or withdrawal): the session, the customer and the merchant reference. Absent from a payment made outside a session.',
+      }),
+    }),
   })
   .meta({ id: 'PaymentEvent', 'x-extension': true });
 export type PaymentEvent = z.infer<typeof PaymentEvent>;

@@ -215,6 +215,8 @@ export const cashierSessions = pgTable('cashier_sessions', {
   widgetLaunchHash: text('widget_launch_hash'),
   /** A Pay N Play session (docs/design.md, E26): it starts with a provisional customer until the merchant allows the player its bank identified. */
   payNPlay: boolean('pay_n_play').notNull().default(false),
+  /** The merchant's own reference of the session, as given at its creation: sent back in its payments' events (`data.cashier`). */
+  merchantReference: text('merchant_reference'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1356,6 +1356,8 @@ export interface components {
             previousTransactionCount: number;
             /** @description Major units of the session currency. */
             balance?: number;
+            /** @description Decided by this project: the merchant's own reference of the session (its cashier visit, its ledger entry), 1 to 128 characters; the service never reads it, and sends it back in the `cashier` object of every event of a payment made in the session. */
+            merchantReference?: string;
         };
         BalanceUpdateRequest: {
             balance: number;
@@ -1695,7 +1697,7 @@ export interface components {
          */
         Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL" | "KSA";
         PaymentEvent: {
-            /** @description The event id (evt_…). */
+            /** @description The event id (evt_…), the same on every retry and resend of its delivery. */
             id: string;
             /** @enum {string} */
             type: "payin.status_changed" | "payout.status_changed";
@@ -1703,6 +1705,8 @@ export interface components {
             data: {
                 object: components["schemas"]["PayinTransaction"] | components["schemas"]["PayoutTransaction"];
                 previousStatus: string;
+                /** @description A pay-in or payout made in a cashier session (a deposit or withdrawal): the session, the customer and the merchant reference. Absent from a payment made outside a session. */
+                cashier?: components["schemas"]["CashierEventContext"];
             };
         };
         PayinTransaction: {
@@ -1819,6 +1823,14 @@ export interface components {
             savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
             updatedAt: string;
+        };
+        CashierEventContext: {
+            /** @description The cashier session the payment was made in (cs_…). */
+            sessionId: string;
+            /** @description The merchant's own id of the customer whose payment it is (the session's `customer.externalUserId`). Absent only in a Pay N Play session before its player is allowed (the bank has not yet told who pays). */
+            externalUserId?: string;
+            /** @description The session's `merchantReference`, when the merchant gave one at its creation. */
+            merchantReference?: string;
         };
         LaunchSpentEvent: {
             /** @description The event id (evt_…). */

@@ -22,6 +22,7 @@ import { required } from '@hosted-checkout/contract/required';
 import { checkedMinor } from '../core/merchant-config';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { changePayin } from '../core/records';
+import { provisionalExternalId } from '../core/cashier-context';
 import { newId } from '../core/store';
 import { assertWithinBounds, cashierFee } from '../merchant/cashier-rules';
 import { createPayinFor } from '../payins/payin-create';
@@ -29,9 +30,6 @@ import { applyBankStatus, BANK_METHOD_ID, initiateBankPayment } from '../bank/ba
 import { bankById, searchBanks } from '../bank/bank-directory';
 
 type SessionRow = typeof cashierSessions.$inferSelect;
-
-/** The provisional customer's externalUserId: never a merchant's. */
-export const provisionalExternalId = (sessionId: string) => `pnp:${sessionId}`;
 
 /** Creates the provisional customer of a new Pay N Play session; answers its id. */
 export async function createProvisionalCustomer(tx: Db, merchantId: string, sessionId: string): Promise<string> {

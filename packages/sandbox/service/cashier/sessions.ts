@@ -65,6 +65,7 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
     previousTransactionCount: request.previousTransactionCount,
     expiresAt,
     payNPlay: request.payNPlay === true,
+    merchantReference: request.merchantReference ?? null,
   });
   // The addresses open the pages once each: the session id alone opens nothing.
   return { sessionId: id, ...(await issueSessionLaunch(tx, { id, expiresAt }, ctx)) };

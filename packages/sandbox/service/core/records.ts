@@ -13,7 +13,9 @@ import { PAYOUT_STATUSES, type DetailedStatus, type PayinStatus, type PayoutStat
 import type { PayinTransaction } from '@hosted-checkout/contract/payin';
 import type { PayoutTransaction } from '@hosted-checkout/contract/payout';
 import { toMajor } from '@hosted-checkout/contract/money';
+import type { CashierEventContext } from '@hosted-checkout/contract/events';
 import { enqueueEvent } from './webhooks';
+import { cashierEventContext } from './cashier-context';
 import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition, isTerminal } from './transitions';
 import { emitStatusChange, paymentRefusal } from './status-events';
@@ -114,11 +116,17 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
   };
 }
 
+/** The event's `cashier` member for a payment of a cashier session (cashier-context.ts); nothing for one outside a session. */
+async function cashierData(tx: Db, payment: PayinRow | PayoutRow): Promise<{ cashier?: CashierEventContext }> {
+  const cashier = await cashierEventContext(tx, payment);
+  return cashier ? { cashier } : {};
+}
+
 /**
  * Writes a change to a pay-in (`row`: read locked by the caller). A status in `set` must be an
  * edge of the transitions table (409 INVALID_STATE, the same status included); a new status
- * queues `payin.status_changed` (and the h2h webhook), then tells the status listeners
- * (status-events.ts). The one way to SUCCESS: the payment guards are heard first, and a pay-in one
+ * queues `payin.status_changed` (in a cashier session with `cashier`: whose deposit it is) and,
+ * for a host-to-host pay-in, its webhook, then tells the status listeners (status-events.ts). The one way to SUCCESS: the payment guards are heard first, and a pay-in one
  * of them refuses ends DECLINED instead, with its reason, whichever path paid it (responsible
  * gambling registers its guard, exclusions and limits: responsible-gambling/status-listeners.ts).
  */
@@ -138,6 +146,7 @@ export async function changePayin(tx: Db, row: PayinRow, set: Partial<typeof pay
     await enqueueEvent(tx, updated.merchantId, 'payin.status_changed', updated.id, {
       object: toPayinTransaction(updated),
       previousStatus: row.status,
+      ...(await cashierData(tx, updated)),
     });
     if (updated.h2h) await enqueueH2hWebhook(tx, updated);
     await emitStatusChange(tx, { kind: 'payin', row: updated, previous: row.status });
@@ -156,7 +165,7 @@ export const reservationMinor = sql<number>`${payouts.initialValueMinor} + coale
 
 /**
  * Writes a change to a payout: a status in `set` must be an edge of the transitions table (409); a
- * new one queues `payout.status_changed`; one that becomes PROCESSED is stamped `processedAt` (when
+ * new one queues `payout.status_changed` (in a cashier session with `cashier`: whose withdrawal it is); one that becomes PROCESSED is stamped `processedAt` (when
  * it was paid out: net deposits count it from then, responsible-gambling/net-deposits.ts), and a session withdrawal
  * that does lowers the session balance by its amount (its reservation ends as the money leaves);
  * the status listeners are told (status-events.ts).
@@ -176,6 +185,7 @@ export async function changePayout(tx: Db, row: PayoutRow, set: Partial<typeof p
     await enqueueEvent(tx, updated.merchantId, 'payout.status_changed', updated.id, {
       object: toPayoutTransaction(updated),
       previousStatus: row.status,
+      ...(await cashierData(tx, updated)),
     });
     // A withdrawal paid out leaves the session's balance (its reservation ends with it).
     if (updated.status === 'PROCESSED' && updated.sessionId) {

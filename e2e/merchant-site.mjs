@@ -11,6 +11,8 @@
  *   mounts the page with the embed script framing the shop's own launch redirect, /launch, so the
  *   launch secret is never in the page; `tag=thief` adds a third-party tag that copies the `src` of
  *   every iframe put in the page into `window.stolen`, as a hostile script would;
+ * - /both?session=ID&token=TOKEN&widget=URL: an account page (the shop's login cookie set) framing the
+ *   session's cashier behind /launch and its withdrawal widget by the launch address URL, side by side;
  * - /launch: the launch redirect (the typed client's `launchRedirect`): for the login cookie's
  *   customer only, 303 to a new launch address; 401 without the cookie;
  * - POST /webhooks: the merchant's webhook receiver; GET /webhooks/log lists what it received.
@@ -219,6 +221,27 @@ const server = http.createServer((request, response) => {
     onMessage: (message) => window.checkoutMessages.push(message),
   });
 </script>`,
+      ),
+    );
+  }
+  if (url.pathname === '/both') {
+    // One account page framing a session's cashier behind the shop's launch redirect and its
+    // withdrawal widget by the launch address `widget` (the session's own widgetUrl).
+    const sessionId = url.searchParams.get('session');
+    const widget = url.searchParams.get('widget') ?? '';
+    if (!sessionId || !/^https?:\/\//.test(widget)) return send(400, page('Bad request', '<p>session and widget are required</p>'));
+    const login = randomBytes(32).toString('base64url');
+    logins.set(login, { token: url.searchParams.get('token') ?? 'sbx_demo_merchant', target: { sessionId, page: 'cashier' } });
+    response.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Set-Cookie': `shop-login=${login}; Path=/; HttpOnly; SameSite=Lax`,
+    });
+    return response.end(
+      page(
+        'Merchant account: cashier and withdrawals',
+        `<iframe title="Cashier" src="/launch" style="width:100%;max-width:480px;height:600px;border:0"></iframe>
+<iframe title="Withdrawal widget" src="${escapeAttr(widget)}" style="width:100%;max-width:480px;height:600px;border:0"></iframe>`,
       ),
     );
   }

@@ -76,19 +76,23 @@ export function must<T>(result: { data?: T; error?: unknown; response: Response 
 export type LaunchTarget = { sessionId: string; page: 'cashier' | 'widget' } | { payoutId: string; page: 'card' | 'apm' };
 
 /**
- * A new one-time launch address of a hosted page: `POST /public/cashier/session/{id}/launch` or
- * `POST /public/payout/{id}/launch`, whose secrets not yet spent stop working. `query` (e.g.
- * `{ locale: 'de' }`) is added to it. Throws as `must` (404; 409 for an expired session or a
- * payout of a session).
+ * A new one-time launch address of a hosted page: `POST /public/cashier/session/{id}/page-launch`
+ * (that page's secret alone: the session's other page, framed beside it, still opens by its own
+ * address) or `POST /public/payout/{id}/launch`; the page's secret not yet spent stops working.
+ * `query` (e.g. `{ locale: 'de' }`) is added to it. Throws as `must` (404; 409 for an expired
+ * session or a payout of a session).
  */
 export async function launchAddress(api: PaymentsClient, target: LaunchTarget, query: Record<string, string> = {}): Promise<string> {
   let address: string;
   if ('sessionId' in target) {
     const launched = must(
-      await api.POST('/public/cashier/session/{sessionId}/launch', { params: { path: { sessionId: target.sessionId } } }),
+      await api.POST('/public/cashier/session/{sessionId}/page-launch', {
+        params: { path: { sessionId: target.sessionId } },
+        body: { page: target.page },
+      }),
       'launch the cashier session',
     );
-    address = target.page === 'widget' ? launched.widgetUrl : launched.checkoutUrl;
+    address = launched.url;
   } else {
     const launched = must(
       await api.POST('/public/payout/{payoutId}/launch', { params: { path: { payoutId: target.payoutId } } }),

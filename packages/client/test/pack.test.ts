@@ -79,12 +79,11 @@ async function paymentsApi(requests: { method: string; url: string; headers: htt
         const iframeUrls = { card: 'http://checkout.test/payments/payin/pay_1/card', apm: 'http://checkout.test/payments/payin/pay_1/apm' };
         return json(200, { paymentId: 'pay_1', status: 'CREATED', iframeUrls, orderId });
       }
-      if (request.method === 'POST' && request.url === '/public/cashier/session/cs_1/launch') {
-        const launched = {
-          checkoutUrl: 'http://checkout.test/cashier/cs_1?launch=one',
-          widgetUrl: 'http://checkout.test/cashier/cs_1/widget?launch=two',
-        };
-        return json(200, { ...launched, launchExpiresAt: new Date(Date.now() + 60_000).toISOString() });
+      if (request.method === 'POST' && request.url === '/public/cashier/session/cs_1/page-launch') {
+        const { page } = JSON.parse(body) as { page: 'cashier' | 'widget' };
+        const url =
+          page === 'widget' ? 'http://checkout.test/cashier/cs_1/widget?launch=two' : 'http://checkout.test/cashier/cs_1?launch=one';
+        return json(200, { url, launchExpiresAt: new Date(Date.now() + 60_000).toISOString() });
       }
       json(404, { errorKey: 'NOT_FOUND', errorMessage: 'no such pay-in', errorCode: 404 });
     });

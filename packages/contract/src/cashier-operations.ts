@@ -15,6 +15,8 @@ import {
   SessionReadQuery,
   BindingRequest,
   CashierLaunchAnswer,
+  CashierPageLaunchAnswer,
+  CashierPageLaunchRequest,
   PayoutLaunchAnswer,
   Locator,
 } from './cashier';
@@ -183,6 +185,19 @@ export const CASHIER_OPERATIONS = {
       'New launch secrets for the cashier and the widget (those not yet spent stop working). The browser that opens a new address becomes the holder of that page, and the one that held it before loses it: the customer’s way back from another browser, and how a merchant opens both the cashier and the widget. 409 INVALID_STATE for an expired session.',
     answer: CashierLaunchAnswer,
     answerDescription: 'The addresses',
+    idempotent: true,
+    extension: true,
+    callers: merchantOnly,
+  },
+  launchCashierPage: {
+    method: 'POST',
+    path: '/public/cashier/session/{sessionId}/page-launch',
+    summary: 'Launch one page of the cashier session: a new one-time address',
+    description:
+      'A new launch secret for the cashier or the widget (`page`), whose earlier secret not yet spent stops working; the other page’s is left as it was, so a merchant’s page that frames both, each behind its own launch redirect, opens both. The browser that opens the address becomes the holder of that page, and the one that held it before loses it. 409 INVALID_STATE for an expired session.',
+    request: CashierPageLaunchRequest,
+    answer: CashierPageLaunchAnswer,
+    answerDescription: 'The address',
     idempotent: true,
     extension: true,
     callers: merchantOnly,

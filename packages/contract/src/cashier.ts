@@ -78,6 +78,21 @@ export const CashierLaunchAnswer = z
   .object({ checkoutUrl: z.string(), widgetUrl: z.string(), launchExpiresAt: z.string() })
   .meta({ id: 'CashierLaunchAnswer', 'x-extension': true });
 
+/**
+ * The merchant launches one page of a session (docs/design.md, E22): the cashier or the widget.
+ * Only that page's launch secret is renewed; the other page's address, not yet spent, still opens
+ * it (a merchant's page framing both launches each by its own redirect).
+ */
+export const CashierPageLaunchRequest = z
+  .object({ page: z.enum(['cashier', 'widget']).meta({ description: 'The page to launch: the cashier or the withdrawal widget.' }) })
+  .meta({ id: 'CashierPageLaunchRequest', 'x-extension': true });
+export type CashierPageLaunchRequest = z.infer<typeof CashierPageLaunchRequest>;
+
+/** The new one-time address of the page launched (`{checkout_url}/cashier/{id}?launch=…` or `…/widget?launch=…`). */
+export const CashierPageLaunchAnswer = z
+  .object({ url: z.string(), launchExpiresAt: z.string() })
+  .meta({ id: 'CashierPageLaunchAnswer', 'x-extension': true });
+
 /** A payout's destination pages launched again: new one-time launch secrets in `iframeUrls`. */
 export const PayoutLaunchAnswer = z
   .object({ iframeUrls: IframeUrls, launchExpiresAt: z.string() })

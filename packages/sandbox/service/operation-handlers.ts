@@ -34,7 +34,7 @@ import { createSession, createSessionPayin, createSessionPayout, getSession, ses
 import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
 import { startSessionPayNPlay } from './cashier/pay-n-play-handlers';
 import { decidePlayer } from './cashier/player-decision';
-import { bindPayout, bindSession, launchPayout, launchSession, locate } from './core/page-holders';
+import { bindPayout, bindSession, launchPayout, launchSession, launchSessionPage, locate } from './core/page-holders';
 
 export interface HandlerArgs<K extends OperationId> {
   tx: Db;
@@ -90,6 +90,7 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   bindCashierSession: ({ tx, principal, params, body }) => bindSession(tx, principal, params.sessionId, body),
   bindPayout: ({ tx, principal, params, body }) => bindPayout(tx, principal, params.payoutId, body),
   launchCashierSession: ({ tx, principal, params, ctx }) => launchSession(tx, principal, params.sessionId, ctx),
+  launchCashierPage: ({ tx, principal, params, body, ctx }) => launchSessionPage(tx, principal, params.sessionId, body.page, ctx),
   launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
   locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
   locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),

@@ -50,6 +50,7 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   bindCashierSession: () => ({ launchToken: 'L'.repeat(43), holderProof: 'a'.repeat(64) }),
   bindPayout: () => ({ launchToken: 'M'.repeat(43), holderProof: 'b'.repeat(64) }),
   launchCashierSession: null,
+  launchCashierPage: () => ({ page: 'widget' }),
   launchPayout: null,
   locateCashierSession: null,
   locatePayout: null,

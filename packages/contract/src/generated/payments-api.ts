@@ -700,6 +700,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cashier/session/{sessionId}/page-launch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Launch one page of the cashier session: a new one-time address
+         * @description A new launch secret for the cashier or the widget (`page`), whose earlier secret not yet spent stops working; the other page’s is left as it was, so a merchant’s page that frames both, each behind its own launch redirect, opens both. The browser that opens the address becomes the holder of that page, and the one that held it before loses it. 409 INVALID_STATE for an expired session. Callers: a merchant's token.
+         */
+        post: operations["launchCashierPage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payout/{payoutId}/launch": {
         parameters: {
             query?: never;
@@ -1449,6 +1469,13 @@ export interface components {
             ipAddress?: string;
             /** @description The browser’s User-Agent, cut to 512 characters. */
             userAgent?: string;
+        };
+        CashierPageLaunchRequest: {
+            /**
+             * @description The page to launch: the cashier or the withdrawal widget.
+             * @enum {string}
+             */
+            page: "cashier" | "widget";
         };
         /** @description Replaces the customer's deposit limits at once; `{ "deposit": {} }` removes them. A raise the customer asked for that is still waiting stays unless the new limit already reaches it or the period has no limit left. */
         CustomerLimitsRequest: {
@@ -2389,6 +2416,10 @@ export interface components {
         CashierLaunchAnswer: {
             checkoutUrl: string;
             widgetUrl: string;
+            launchExpiresAt: string;
+        };
+        CashierPageLaunchAnswer: {
+            url: string;
             launchExpiresAt: string;
         };
         PayoutLaunchAnswer: {
@@ -6302,6 +6333,116 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CashierLaunchAnswer"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    launchCashierPage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CashierPageLaunchRequest"];
+            };
+        };
+        responses: {
+            /** @description The address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CashierPageLaunchAnswer"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

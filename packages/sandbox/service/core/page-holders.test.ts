@@ -159,6 +159,62 @@ describe('launching a cashier session', () => {
     ).toBe(404);
   });
 
+  it('a launch of one page renews that page’s secret alone: the other page’s address, not yet spent, still opens it', async () => {
+    const s = await session();
+    const cashier = await api('POST', `/public/cashier/session/${s.sessionId}/page-launch`, {
+      body: { page: 'cashier' },
+      key: randomUUID(),
+    });
+    expect(cashier.status).toBe(200);
+    expect(new URL(cashier.body.url).pathname).toBe(`/cashier/${s.sessionId}`);
+    expect(cashier.body.launchExpiresAt).toBe(s.launchExpiresAt);
+    // The cashier's first address is replaced; the widget's, from the session's creation, is not.
+    expect(
+      (
+        await api('PUT', `/public/cashier/session/${s.sessionId}/binding`, {
+          ...pages(),
+          body: { launchToken: launchOf(s.checkoutUrl), holderProof: proof() },
+        })
+      ).status,
+    ).toBe(403);
+    const widget = await pagesHolding(s.widgetUrl);
+    const held = await pagesHolding(cashier.body.url);
+    expect((await api('GET', `/public/cashier/session/${s.sessionId}`, widget)).status).toBe(200);
+    expect((await api('GET', `/public/cashier/session/${s.sessionId}`, held)).status).toBe(200);
+    // The widget's own launch: a new address for it, the cashier's holder kept; the old widget holder is out once it is spent.
+    const relaunched = await api('POST', `/public/cashier/session/${s.sessionId}/page-launch`, {
+      body: { page: 'widget' },
+      key: randomUUID(),
+    });
+    expect(new URL(relaunched.body.url).pathname).toBe(`/cashier/${s.sessionId}/widget`);
+    const next = await pagesHolding(relaunched.body.url);
+    expect((await api('GET', `/public/cashier/session/${s.sessionId}`, next)).status).toBe(200);
+    expect((await api('GET', `/public/cashier/session/${s.sessionId}`, widget)).status).toBe(403);
+    expect((await api('GET', `/public/cashier/session/${s.sessionId}`, held)).status).toBe(200);
+    // A page other than the two is 400; only a merchant launches, and its own sessions.
+    expect(
+      (await api('POST', `/public/cashier/session/${s.sessionId}/page-launch`, { body: { page: 'payout' }, key: randomUUID() })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api('POST', `/public/cashier/session/${s.sessionId}/page-launch`, {
+          ...pages(),
+          body: { page: 'cashier' },
+          key: randomUUID(),
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api('POST', `/public/cashier/session/${s.sessionId}/page-launch`, {
+          token: 'sbx_other_merchant',
+          body: { page: 'cashier' },
+          key: randomUUID(),
+        })
+      ).status,
+    ).toBe(404);
+  });
+
   it('a merchant reads its own session without a proof, but moves only what no browser holds', async () => {
     const s = await session();
     expect((await api('GET', `/public/cashier/session/${s.sessionId}`)).status).toBe(200);

@@ -13,7 +13,8 @@
  *   (`assertHolder`, called by the router): the hosted pages' credential needs the proof for any
  *   read or move, a merchant's token for a move of what a browser holds.
  * - The merchant launches again (`launchCashierSession`, `launchPayout`) for the customer's way
- *   back, or to open a second page.
+ *   back, or to open a second page; `launchCashierPage` renews one page's secret only (a launch
+ *   redirect per frame: a merchant's page framing the cashier and the widget opens both).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull } from 'drizzle-orm';
@@ -150,12 +151,31 @@ export async function bindPayout(tx: Db, principal: Principal, id: string, reque
   await announceSpent(tx, row.merchantId, id, { page: 'payout', payoutId: id }, request);
 }
 
-/** POST /public/cashier/session/{id}/launch (merchant): new addresses for the cashier and the widget. 404; 409 for an expired session. */
+/** POST /public/cashier/session/{id}/launch (merchant): new addresses for the cashier and the widget (both renewed). 404; 409 for an expired session. */
 export async function launchSession(tx: Db, principal: Principal, id: string, ctx: RequestContext) {
   requireMerchant(principal);
   const row = await sessionForUpdate(tx, principal, id);
   if (row.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
   return issueSessionLaunch(tx, row, ctx);
+}
+
+/**
+ * POST /public/cashier/session/{id}/page-launch (merchant): a new launch secret for `page` alone,
+ * the cashier or the widget; the other page's secret, spent or not, is left as it was, so two
+ * launch redirects of one merchant's page never undo each other. Answers its address. 404; 409
+ * for an expired session.
+ */
+export async function launchSessionPage(tx: Db, principal: Principal, id: string, page: 'cashier' | 'widget', ctx: RequestContext) {
+  requireMerchant(principal);
+  const row = await sessionForUpdate(tx, principal, id);
+  if (row.expiresAt.getTime() <= Date.now()) throw new SandboxApiError('INVALID_STATE', 'The cashier session has expired');
+  const launch = newLaunch();
+  await tx
+    .update(cashierSessions)
+    .set(page === 'cashier' ? { launchHash: launch.hash } : { widgetLaunchHash: launch.hash })
+    .where(eq(cashierSessions.id, id));
+  const base = `${ctx.checkoutUrl}/cashier/${row.id}`;
+  return { url: withLaunch(page === 'cashier' ? base : `${base}/widget`, launch.token), launchExpiresAt: row.expiresAt.toISOString() };
 }
 
 /** POST /public/payout/{id}/launch (merchant): new `iframeUrls`. 404; 409 for a cashier payout (launch its session). */

@@ -89,8 +89,10 @@ export async function proxy(request: NextRequest) {
         );
   const allowedOrigins = pathname === '/sandbox/embed' ? consoleOrigins() : (settings?.allowedOrigins ?? []);
   // A payment page shows the issuer's 3DS challenge in a frame of its own (any https ACS, the
-  // sandbox's on its origin); the sandbox's ACS page is framed by the checkout's pages.
+  // sandbox's on its origin), and so does the cashier when its card page hands it up
+  // (lib/framing/challenge-handoff.ts); the sandbox's ACS page is framed by the checkout's pages.
   const paymentPage = /^\/payments\/(payin|payout)\//.test(pathname);
+  const cashierPage = /^\/cashier\//.test(pathname);
   const acsPage = /^\/sandbox\/3ds\//.test(pathname);
   const csp = contentSecurityPolicy({
     nonce,
@@ -99,10 +101,10 @@ export async function proxy(request: NextRequest) {
     // launch redirect, which leads to the checkout's widget.
     frameSrc: ['/sandbox', '/sandbox/embed', '/sandbox/shop'].includes(pathname)
       ? consoleOrigins()
-      : paymentPage
+      : paymentPage || cashierPage
         ? [new URL(sandboxPublicUrl()).origin]
         : [],
-    frameHttps: paymentPage,
+    frameHttps: paymentPage || cashierPage,
     dev: process.env.NODE_ENV === 'development',
     https: checkoutUrl().startsWith('https:'),
     // The sandbox's ACS and provider pages, when they live on an http origin of their own.
@@ -145,11 +147,11 @@ export async function proxy(request: NextRequest) {
   response.headers.set('Referrer-Policy', secretInUrl ? 'strict-origin' : 'strict-origin-when-cross-origin');
   response.headers.set('X-Content-Type-Options', 'nosniff');
   // Payment and passkey features reach the issuer's ACS frame only (lib/framing/permissions-policy.ts).
-  const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : /^\/cashier\//.test(pathname) ? 'cashier' : 'other';
+  const scope = paymentPage ? 'payment-page' : acsPage ? 'acs' : cashierPage ? 'cashier' : 'other';
   const ownOrigin = new URL(checkoutUrl()).origin;
   response.headers.set(
     'Permissions-Policy',
-    permissionsPolicy(scope, scope === 'payment-page' ? acsOrigins().filter((origin) => origin !== ownOrigin) : []),
+    permissionsPolicy(scope, scope === 'payment-page' || scope === 'cashier' ? acsOrigins().filter((origin) => origin !== ownOrigin) : []),
   );
   response.headers.set('Cache-Control', 'no-store');
   // Served over https: browsers keep to https for a year (HSTS).

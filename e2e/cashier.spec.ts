@@ -37,7 +37,8 @@ test('deposit by card with 3DS, then the history shows it', async ({ page }) => 
   await page.getByRole('button', { name: 'Continue to deposit' }).click();
   await fillCard(step(page), { number: '4000000000003220' });
   await step(page).getByRole('button', { name: 'Pay €25.00' }).click();
-  await step(page).frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' }).click();
+  // The card page hands the issuer's challenge up to the cashier, which shows it in its own document.
+  await page.frameLocator('iframe[title="Confirm with your bank"]').getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText('Done: your transaction is complete.');
   const history = await openHistory(page);
   await expect(history.getByText('Deposit')).toBeVisible();

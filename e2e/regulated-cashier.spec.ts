@@ -247,7 +247,7 @@ test('a soft decline asks for the bank: the next attempt goes through 3-D Secure
   await expectNoAxeViolations(page, 'the way forward beside the card page after a first decline');
   await fillCardByLabels(step(page), text.card, '4000002760003184', true);
   await step(page).getByRole('button', { name: 'Pay €15.00' }).click();
-  await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
+  await page.frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
 });
 
@@ -277,7 +277,7 @@ test('a soft decline on the last attempt: the cashier offers the 3-D Secure retr
   await fillCardByLabels(step(page), text.card, '4242424242424242', true);
   await step(page).getByRole('button', { name: 'Pay €18.00' }).click();
   // The retry is authenticated: the issuer's challenge, though this card needs none otherwise.
-  await step(page).frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
+  await page.frameLocator(`iframe[title="${text.card.challengeTitle}"]`).getByRole('button', { name: text.acs.pass }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Done' })).toHaveText(text.cashier.done.success);
   const deposits = (await transactionsAsPages(page, session.sessionId)).filter((t) => t.kind === 'payin');
   expect(deposits.map((d) => d.status)).toEqual(['SUCCESS', 'DECLINED']);

@@ -32,7 +32,7 @@ export function contentSecurityPolicy(options: {
   frameAncestors: readonly string[];
   /** Origins the page itself may frame (the sandbox console's embedding demo, the service's ACS); none by default. */
   frameSrc?: readonly string[];
-  /** The page may frame any https origin: a payment page showing the issuer's 3DS challenge (its ACS). */
+  /** The page may frame any https origin: a payment page, or the cashier, showing the issuer's 3DS challenge (its ACS). */
   frameHttps?: boolean;
   dev: boolean;
   https: boolean;

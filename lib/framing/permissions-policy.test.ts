@@ -27,10 +27,13 @@ describe('permissionsPolicy', () => {
     expect(policy).not.toContain('camera');
   });
 
-  it('the cashier and the ACS page allow themselves only; any other page the Payment Request API alone', () => {
+  it('the cashier allows itself and the ACS origins: it shows the challenge a card page hands up to it', () => {
     expect(permissionsPolicy('cashier', ['https://acs.example'])).toBe(
-      'payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)',
+      'payment=(self "https://acs.example"), publickey-credentials-get=(self "https://acs.example"), publickey-credentials-create=(self "https://acs.example")',
     );
+  });
+
+  it('the ACS page allows itself only; any other page the Payment Request API alone', () => {
     expect(permissionsPolicy('acs')).toBe('payment=(self), publickey-credentials-get=(self), publickey-credentials-create=(self)');
     expect(permissionsPolicy('other', ['https://acs.example'])).toBe('payment=(self)');
   });

@@ -9,7 +9,9 @@
  *   release 1, `/embed/v1.js`, keeps its pinned bytes and delegates `payment` alone);
  * - a payment page allows itself and the ACS origins it may frame (the sandbox's, ACS_ORIGINS),
  *   and its challenge frame delegates them: the issuer's ACS can run SPC or WebAuthn inside;
- * - the cashier and the widget allow themselves (their frame of a payment page delegates);
+ * - the cashier and the widget allow themselves and the ACS origins: their frame of a payment page
+ *   delegates, and they show the issuer's challenge a card page hands up to them
+ *   (lib/framing/challenge-handoff.ts) in a frame of their own;
  * - the sandbox's ACS page allows itself (it runs SPC and the passkey enrolment);
  * - every other page allows itself the Payment Request API only, as before.
  * Any https ACS may still be framed (CSP `frame-src https:`); one not listed runs the ordinary
@@ -26,13 +28,13 @@ export const FRAME_ALLOW = PAYMENT_FEATURES.join('; ');
 export type PermissionsScope = 'payment-page' | 'cashier' | 'acs' | 'other';
 
 /**
- * The header value for a page of `scope`. `acsOrigins` are the origins a payment page may let
- * use the features in its challenge frame: serialized origins (scheme://host[:port]); anything
- * else is left out (a header value cannot carry it).
+ * The header value for a page of `scope`. `acsOrigins` are the origins a payment page or the
+ * cashier may let use the features in its challenge frame: serialized origins
+ * (scheme://host[:port]); anything else is left out (a header value cannot carry it).
  */
 export function permissionsPolicy(scope: PermissionsScope, acsOrigins: readonly string[] = []): string {
   if (scope === 'other') return 'payment=(self)';
-  const delegated = scope === 'payment-page' ? [...new Set(acsOrigins.filter(isSerializedOrigin))] : [];
+  const delegated = scope === 'payment-page' || scope === 'cashier' ? [...new Set(acsOrigins.filter(isSerializedOrigin))] : [];
   const allowlist = ['self', ...delegated.map((origin) => `"${origin}"`)].join(' ');
   return PAYMENT_FEATURES.map((feature) => `${feature}=(${allowlist})`).join(', ');
 }

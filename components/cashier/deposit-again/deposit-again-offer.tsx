@@ -24,6 +24,7 @@ export async function DepositAgainOffer({
   const rg = session.responsibleGambling;
   if (!offer || rg?.exclusion || (rg && rg.limitsPrompt !== 'NONE')) return null;
   const t = await getTranslations('cashier');
+  const card = await getTranslations('card');
   const amount = money(offer.amount, session.currency, uiLocale);
   const errorKeys = ['unavailable', 'rejected', 'rateLimited', 'excluded', 'limitsRequired', 'kyc', 'expired'] as const;
   return (
@@ -38,6 +39,7 @@ export async function DepositAgainOffer({
         processing: t('processing'),
         frameTitle: t('frameTitle'),
         cancel: t('cancel'),
+        challenge: { title: card('challengeTitle'), intro: card('challengeIntro') },
         done: { success: t('done.success'), failed: t('done.failed'), other: t('done.other') },
         errors: {
           ...Object.fromEntries(errorKeys.map((k) => [k, t(`errors.${k}`, { merchant })])),

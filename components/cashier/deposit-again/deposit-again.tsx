@@ -20,6 +20,8 @@ export interface DepositAgainText {
   processing: string;
   frameTitle: string;
   cancel: string;
+  /** The issuer's 3-D Secure challenge, when the card page hands it up (../flow/payment-step.tsx). */
+  challenge: { title: string; intro: string };
   done: { success: string; failed: string; other: string };
   errors: Partial<Record<CashierError, string>> & { rejected: string };
 }

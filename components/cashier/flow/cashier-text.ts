@@ -19,6 +19,8 @@ export interface CashierFlowText {
   processing: string;
   frameTitle: string;
   cancel: string;
+  /** The issuer's 3-D Secure challenge, when the card page hands it up to the cashier (payment-step.tsx). */
+  challenge: { title: string; intro: string };
   errors: Record<CashierError, string>;
   done: { success: string; failed: string; waiting: string; other: string };
   /** The terms shown before the customer types (bounds, deposit limits left), already formatted. */
@@ -77,6 +79,7 @@ export async function cashierFlowText(
   options: { terms?: CashierTerms; locale?: string; merchant?: string; cardWithdrawalMax?: number } = {},
 ): Promise<CashierFlowText> {
   const t = await getTranslations('cashier');
+  const card = await getTranslations('card');
   const digits = minorUnits(currency);
   const locale = options.locale ?? 'en';
   const terms = options.terms;
@@ -130,6 +133,7 @@ export async function cashierFlowText(
     processing: t('processing'),
     frameTitle: t('frameTitle'),
     cancel: t('cancel'),
+    challenge: { title: card('challengeTitle'), intro: card('challengeIntro') },
     errors,
     done: { success: t('done.success'), failed: t('done.failed'), waiting: t('done.waiting'), other: t('done.other') },
     terms: lines,

@@ -146,7 +146,7 @@ export const CASHIER_OPERATIONS = {
     path: '/public/payout/{payoutId}/cancel',
     summary: 'The customer cancels their pending withdrawal',
     description:
-      "A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status.",
+      "A withdrawal made in a cashier session, by the holder of its session's page: one still waiting for its destination (CREATED: no card or account given yet) always, since it was never completed; one with its destination given (WAITING_FOR_CONFIRMATION) when the merchant allows it (checkout settings `withdrawalCancel`), the rules of its licences allow a reversal and the customer's billing country is not GB (403 otherwise). Ends REJECTED with detailedStatus CUSTOMER_CANCELLED, releases its reservation and sends `payout.status_changed`. A payout the customer already cancelled answers 204 again, unchanged. 409 INVALID_STATE from any other status (on its way, paid out, released at the merchant's `withdrawalDestinationMinutes`).",
     answer: null,
     idempotent: false,
     extension: true,

@@ -88,9 +88,20 @@ export const CheckoutSettings = z
     }),
     withdrawalCancel: z.boolean().optional().meta({
       description:
-        'Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB).',
+        'Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop.',
       'x-extension': true,
     }),
+    withdrawalDestinationMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .optional()
+      .meta({
+        description:
+          'Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30.',
+        'x-extension': true,
+      }),
     withdrawalEtaHours: z
       .record(
         z.string(),

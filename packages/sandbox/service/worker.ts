@@ -1,6 +1,7 @@
 /**
  * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
- * payments and the answers to its instant credit transfers) and the sandbox merchant's automatic
+ * payments and the answers to its instant credit transfers) and a cashier withdrawal's release once
+ * its time to give a destination has run out (cashier/withdrawal-expiry.ts), and the sandbox merchant's automatic
  * Pay N Play decisions (so their webhooks go out even when nobody fetches the transaction) and
  * delivers due webhooks. A deposit left awaiting the player's limits is paid in the request that
  * answers them (deposits-awaiting-limits.ts); the worker only returns it at its deadline, as a

@@ -630,7 +630,7 @@ export interface paths {
         get?: never;
         /**
          * The customer cancels their pending withdrawal
-         * @description A withdrawal made in a cashier session, from CREATED or WAITING_FOR_CONFIRMATION, when the merchant allows it (checkout settings `withdrawalCancel`) and the customer's billing country is not GB (403 otherwise); ends REJECTED with detailedStatus CUSTOMER_CANCELLED and releases its reservation. 409 INVALID_STATE from any other status. Callers: the hosted pages' credential.
+         * @description A withdrawal made in a cashier session, by the holder of its session's page: one still waiting for its destination (CREATED: no card or account given yet) always, since it was never completed; one with its destination given (WAITING_FOR_CONFIRMATION) when the merchant allows it (checkout settings `withdrawalCancel`), the rules of its licences allow a reversal and the customer's billing country is not GB (403 otherwise). Ends REJECTED with detailedStatus CUSTOMER_CANCELLED, releases its reservation and sends `payout.status_changed`. A payout the customer already cancelled answers 204 again, unchanged. 409 INVALID_STATE from any other status (on its way, paid out, released at the merchant's `withdrawalDestinationMinutes`). Callers: the hosted pages' credential.
          */
         put: operations["cancelPayout"];
         post?: never;
@@ -1658,8 +1658,10 @@ export interface components {
             refusedFundingTypes?: components["schemas"]["FundingType"][];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
-            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
+            /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
+            withdrawalDestinationMinutes?: number;
             /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
             withdrawalEtaHours?: {
                 [key: string]: number;
@@ -2479,8 +2481,10 @@ export interface components {
             refusedFundingTypes?: components["schemas"]["FundingType"][];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
-            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
+            /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
+            withdrawalDestinationMinutes?: number;
             /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
             withdrawalEtaHours?: {
                 [key: string]: number;
@@ -2521,8 +2525,10 @@ export interface components {
             refusedFundingTypes?: components["schemas"]["FundingType"][];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
-            /** @description Customers may cancel a withdrawal still CREATED or WAITING_FOR_CONFIRMATION (default false; never for a customer whose billing country is GB). */
+            /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
+            /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
+            withdrawalDestinationMinutes?: number;
             /** @description Expected hours from request to money received, per method (`card`, an APM id, or `apm`). */
             withdrawalEtaHours?: {
                 [key: string]: number;

@@ -17,6 +17,7 @@ import { upsertCustomer } from '../core/customers';
 import { checkedMinor } from '../core/merchant-config';
 import { createPayinFor } from '../payins/payin-create';
 import { createPayoutFor } from '../payouts/payouts';
+import { destinationDeadline } from './withdrawal-expiry';
 import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
 import { newId } from '../core/store';
 import { reservationMinor, RESERVING } from '../core/records';
@@ -265,12 +266,15 @@ export async function createSessionPayout(
     },
     ctx,
   );
-  if (method)
-    await tx
-      .update(payouts)
-      .set({ feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' })
-      .where(eq(payouts.id, payout.id));
-  const status = destination ? await applyBankDestination(tx, payout, destination, ctx) : payout.status;
+  // Released at the merchant's time unless its destination is given first (withdrawal-expiry.ts).
+  const set = {
+    ...(payout.status === 'CREATED' ? destinationDeadline(config) : {}),
+    ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}),
+  };
+  const [created = payout] = Object.keys(set).length
+    ? await tx.update(payouts).set(set).where(eq(payouts.id, payout.id)).returning()
+    : [payout];
+  const status = destination ? await applyBankDestination(tx, created, destination, ctx) : created.status;
   return { payoutId: payout.id, status, iframeUrls: iframeUrls(ctx, 'payout', payout.id) };
 }
 

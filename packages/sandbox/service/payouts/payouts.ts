@@ -179,7 +179,10 @@ async function detailsGiven(
 ): Promise<PayoutProcessingResponse> {
   const config = await merchantConfig(tx, row.merchantId, ctx);
   const withDetails = { ...row, ...set } as PayoutRow;
-  const next = config.settings.payoutAutoConfirm ? startProcessing(withDetails) : { status: 'WAITING_FOR_CONFIRMATION' as const };
+  // Its time to give a destination ends with it (cashier/withdrawal-expiry.ts): it waits for the merchant now.
+  const next = config.settings.payoutAutoConfirm
+    ? startProcessing(withDetails)
+    : { status: 'WAITING_FOR_CONFIRMATION' as const, pendingUntil: null, pendingOutcome: null };
   const updated = await changePayout(tx, row, { ...set, ...next });
   await afterPending(tx, updated);
   return { payoutId: updated.id, status: updated.status };
@@ -287,5 +290,6 @@ export async function confirmPayout(tx: Db, principal: Principal, id: string): P
 export async function rejectPayout(tx: Db, principal: Principal, id: string): Promise<void> {
   const row = await loadPayoutForUpdate(tx, principal, id);
   if (!payoutActions(row.status).reject) throw invalidState(row, 'rejected');
-  await changePayout(tx, row, { status: 'REJECTED' });
+  // A withdrawal's time to give a destination ends with it (cashier/withdrawal-expiry.ts).
+  await changePayout(tx, row, { status: 'REJECTED', pendingUntil: null, pendingOutcome: null });
 }

@@ -76,4 +76,29 @@ describe("the pages' content security policy", () => {
       "connect-src 'self'",
     );
   });
+
+  it('allows what `next dev` needs in development only: none of it in a production policy', () => {
+    process.env.CHECKOUT_URL = 'http://localhost:3000';
+    const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `)) ?? '';
+    for (const frameHttps of [false, true]) {
+      const production = contentSecurityPolicy({ nonce: 'n', frameAncestors: [], frameHttps, dev: false, https: false });
+      expect(production).not.toMatch(/'unsafe-eval'|'unsafe-inline'|\bwss?:/);
+      expect(directive(production, 'style-src')).toBe("style-src 'self' 'nonce-n'");
+      expect(directive(production, 'script-src')).toBe("script-src 'self' 'nonce-n' 'strict-dynamic'");
+
+      const development = contentSecurityPolicy({ nonce: 'n', frameAncestors: [], frameHttps, dev: true, https: false });
+      // React's development tools evaluate code; the overlay's styles carry no nonce (a nonce would void 'unsafe-inline').
+      expect(directive(development, 'script-src')).toBe("script-src 'self' 'nonce-n' 'strict-dynamic' 'unsafe-eval'");
+      expect(directive(development, 'style-src')).toBe("style-src 'self' 'unsafe-inline'");
+      // Hot reload's WebSocket, on the checkout's origin and its loopback twin.
+      expect(directive(development, 'connect-src')).toContain('ws://localhost:3000 ws://127.0.0.1:3000');
+      // The rest stays as strict as in production.
+      for (const name of ['default-src', 'object-src', 'base-uri', 'frame-ancestors', 'form-action', 'frame-src'])
+        expect(directive(development, name)).toBe(directive(production, name));
+    }
+    process.env.CHECKOUT_URL = 'https://checkout.example';
+    expect(directive(contentSecurityPolicy({ nonce: 'n', frameAncestors: [], dev: true, https: true }), 'connect-src')).toBe(
+      "connect-src 'self' wss://checkout.example",
+    );
+  });
 });

@@ -3,7 +3,7 @@
  * 5), from the checkout's configuration. Server only: the configuration never reaches a browser.
  */
 import 'server-only';
-import { checkoutUrl, sandboxPublicUrl, testMode } from '@/lib/config';
+import { checkoutUrl, sandboxPublicUrl, testMode, twinOrigin } from '@/lib/config';
 import { isOriginPattern } from '@hosted-checkout/contract/origin-patterns';
 
 /** Where CSP violation reports go (app/api/csp-report/route.ts). */
@@ -23,6 +23,15 @@ export function sandboxWalletOrigin(): string | null {
 }
 
 /**
+ * The WebSocket origins of `next dev`'s hot reload: the checkout's origin and its loopback twin,
+ * as ws: (wss: on https). Development only.
+ */
+function devSocketOrigins(): string[] {
+  const origin = new URL(checkoutUrl()).origin;
+  return [origin, twinOrigin(origin)].flatMap((o) => (o ? [o.replace(/^http(s?):/, 'ws$1:')] : []));
+}
+
+/**
  * The Content-Security-Policy of a page that merchants may frame (nonce-based, strict). A payment
  * page (`frameHttps`) in test mode may also connect to the sandbox's own origin
  * (`sandboxWalletOrigin`), for the sandbox wallet's payment-method manifest.
@@ -34,6 +43,11 @@ export function contentSecurityPolicy(options: {
   frameSrc?: readonly string[];
   /** The page may frame any https origin: a payment page, or the cashier, showing the issuer's 3DS challenge (its ACS). */
   frameHttps?: boolean;
+  /**
+   * `next dev` (NODE_ENV=development; never a production build): what its overlay and hot reload
+   * need, 'unsafe-eval' for React's development tools, inline styles without a style nonce (a
+   * nonce makes browsers ignore 'unsafe-inline'), and the dev server's WebSocket (`devSocketOrigins`).
+   */
   dev: boolean;
   https: boolean;
   /**
@@ -53,11 +67,12 @@ export function contentSecurityPolicy(options: {
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
   const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
   const wallet = options.frameHttps ? sandboxWalletOrigin() : null;
-  const connect = ["'self'", ...(wallet ? [wallet] : [])].join(' ');
+  const connect = ["'self'", ...(wallet ? [wallet] : []), ...(options.dev ? devSocketOrigins() : [])].join(' ');
   return [
     "default-src 'self'",
     plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
-    `style-src 'self' 'nonce-${options.nonce}'${options.dev ? " 'unsafe-inline'" : ''}`,
+    // The development overlay's styles carry no nonce, and a nonce makes browsers ignore 'unsafe-inline'.
+    options.dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${options.nonce}'`,
     // The sandbox wallet's icon, when the sandbox lives on an http origin of its own.
     `img-src 'self' data: https:${wallet ? ` ${wallet}` : ''}`,
     "font-src 'self'",

@@ -43,7 +43,8 @@ const withdraw = async (sessionId: string, holding: Holding, value: number) => {
   expect(answer.body.status).toBe('CREATED');
   return answer.body.payoutId as string;
 };
-const cancel = (payoutId: string, holding: Holding) => api('PUT', `/public/payout/${payoutId}/cancel`, { ...holding });
+const cancel = (payoutId: string, holding: Pick<Holding, 'token' | 'headers'>) =>
+  api('PUT', `/public/payout/${payoutId}/cancel`, { ...holding });
 const figures = async (sessionId: string, holding: Holding) => {
   const body = (await api('GET', `/public/cashier/session/${sessionId}`, { ...holding })).body;
   return { balance: body.balance as number, reserved: body.reserved as number, available: body.available as number };

@@ -42,6 +42,8 @@ interface CashierFlowProps {
   /** Major units: the most one withdrawal by card may send (the session's `cardWithdrawalMax`), or null when unknown. */
   cardWithdrawalMax?: number | null;
   initialAttemptKey: string;
+  /** The payment page to open at once: a withdrawal waiting for its destination, continued (`?continue=`). */
+  initialStep?: CashierState['step'];
   text: CashierFlowText;
 }
 
@@ -50,7 +52,7 @@ export function CashierFlow(props: CashierFlowProps) {
   const { text, flow } = props;
   const router = useRouter();
   const [state, formAction, pending] = useActionState<CashierState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
-  const [step, setStep] = useState<CashierState['step']>(state.step);
+  const [step, setStep] = useState<CashierState['step']>(state.step ?? props.initialStep);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);

@@ -1,10 +1,19 @@
 /** The cashier's history: a server-rendered list of the session's transactions (with its heading, or alone for the history loaded when opened). */
 import { getLocale, getTranslations } from 'next-intl/server';
+import type { Messages } from 'next-intl';
 import type { CashierTransaction } from '@/lib/checkout/cashier/load-cashier';
 import { money } from '@/lib/checkout/cashier/format-money';
 
 /**
- * A titled list of transactions (kind, amount, status or "cancelled by you", fee, date and time
+ * The catalogue key of a transaction's status (`cashier.statuses`), as the typed messages name it
+ * (lib/i18n/app-config.ts). The service may answer a status the catalogue does not word: `t.has`
+ * asks first, and such a status is shown as the service spells it.
+ */
+const statusKey = (status: string) => `statuses.${status}` as `statuses.${keyof Messages['cashier']['statuses']}`;
+
+/**
+ * A titled list of transactions (kind, amount, status or "cancelled by you" or, for a withdrawal
+ * released without its destination, "not finished in time", fee, date and time
  * in the page's language); `id` is the heading's id, `empty` the text shown for no items.
  * Amounts are major units of each item's currency.
  */
@@ -41,9 +50,11 @@ export async function TransactionItems(props: { empty: string; items: CashierTra
               <span data-testid="status">
                 {item.statusReason === 'CUSTOMER_CANCELLED'
                   ? t('cancelledByYou')
-                  : t.has(`statuses.${item.status}`)
-                    ? t(`statuses.${item.status}` as 'statuses.SUCCESS')
-                    : item.status}
+                  : item.type === 'payout' && item.status === 'REJECTED' && item.statusReason === 'TRANSACTION_TIMEOUT'
+                    ? t('releasedUnfinished')
+                    : t.has(statusKey(item.status))
+                      ? t(statusKey(item.status))
+                      : item.status}
               </span>
               {item.fee ? (
                 <span data-testid="fee" className="text-fg-muted">

@@ -6,14 +6,19 @@
 import { getTranslations } from 'next-intl/server';
 import { PENDING_PAYOUT, type CashierTransaction, type LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
 import type { CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
+import { cancelWithdrawal } from '@/lib/checkout/cashier/cashier-action';
 import { LiveBalance, type LiveBalanceText, type WidgetSnapshot } from './live-balance';
+import { continueHref } from '@/lib/checkout/cashier/unfinished-withdrawal';
+import type { CashierView } from '../page/cashier-view';
 
 type LoadedCashierOk = Extract<LoadedCashier, { outcome: 'ok' }>;
 
 /**
  * The live part of the cashier and the widget (balance, available, reserved, pending withdrawals),
- * from the page's own load; `cancelHref` (ending in `cancel=`) is used when the customer may cancel.
- * `locale` is the page's resolved language (amounts and dates).
+ * from the page's own load (`loaded`, the page's view); `cancelHref` (ending in `cancel=`) is used
+ * when the customer may cancel a withdrawal with its destination given; one waiting for its
+ * destination always offers Continue (back to its step on this page) and Cancel (a form to the
+ * `cancelWithdrawal` action). `locale` is the page's resolved language (amounts and dates).
  */
 export async function CashierLive({
   loaded,
@@ -21,7 +26,7 @@ export async function CashierLive({
   locale,
   cancelHref,
 }: {
-  loaded: LoadedCashierOk;
+  loaded: CashierView;
   terms: CashierTerms;
   locale: string;
   cancelHref: string;
@@ -32,7 +37,14 @@ export async function CashierLive({
       locale={locale}
       initial={initialSnapshot(loaded.session, loaded.transactions)}
       text={await liveBalanceText(loaded.settings.displayName)}
-      terms={{ etaHours: terms.etaHours, ...(terms.withdrawalCancel ? { cancelHref } : {}) }}
+      terms={{
+        etaHours: terms.etaHours,
+        ...(terms.withdrawalCancel ? { cancelHref } : {}),
+        unfinished: {
+          continueHref: continueHref(loaded),
+          form: { action: cancelWithdrawal, sessionId: loaded.session.sessionId, view: loaded.name, locale: loaded.locale },
+        },
+      }}
     />
   );
 }
@@ -58,6 +70,13 @@ async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
     expectedBy: t('expectedBy', { date: '{date}' }),
     cancelLink: t('cancelLink'),
     cancelLinkLabel: t('cancelLinkLabel', { amount: '{amount}' }),
+    unfinished: {
+      hint: t('unfinishedHint'),
+      continueLink: t('continueLink'),
+      continueLinkLabel: t('continueLinkLabel', { amount: '{amount}' }),
+      cancel: t('cancelLink'),
+      cancelLabel: t('cancelLinkLabel', { amount: '{amount}' }),
+    },
   };
 }
 

@@ -7,13 +7,16 @@
  * Query), and asks for a refused stream again after 10 to 30 s. Both pause while the page is hidden and catch up when it shows again. Changes are
  * announced politely and posted to the merchant's page as a `balance` message (balance,
  * available, reserved, currency). Each pending withdrawal says why it waits and when it is
- * expected, with a link to cancel it when the customer may (the page's confirmation step).
+ * expected, with a link to cancel it when the customer may (the page's confirmation step); one
+ * waiting for its destination offers to continue to that step or to cancel it at once
+ * (unfinished-withdrawal.tsx).
  */
 import { useEffect, useState } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetSnapshot } from '@/lib/checkout/cashier/live-balance/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { CANCELLABLE, expectedBy } from '@/lib/checkout/cashier/cashier-terms';
+import { UnfinishedWithdrawal, type UnfinishedWithdrawalForm, type UnfinishedWithdrawalText } from '../withdrawals/unfinished-withdrawal';
 
 export type { WidgetSnapshot };
 
@@ -32,6 +35,8 @@ export interface LiveBalanceText {
   cancelLink: string;
   /** "Cancel the withdrawal of {amount}". */
   cancelLinkLabel: string;
+  /** A withdrawal waiting for its destination: its hint, "Continue" and "Cancel". */
+  unfinished: UnfinishedWithdrawalText;
 }
 
 /** Facts of the pending withdrawals list: expected hours per method, and where a cancellation starts. */
@@ -39,6 +44,8 @@ interface PendingTerms {
   etaHours: Record<string, number>;
   /** The page's URL ending in `cancel=`: the payout id completes it. Absent: no cancel link. */
   cancelHref?: string;
+  /** A withdrawal waiting for its destination: the page's URL ending in `continue=` (its step again) and its cancel form. */
+  unfinished: { continueHref: string; form: UnfinishedWithdrawalForm };
 }
 
 /** Poll interval of the widget without the event stream (ms). */
@@ -218,7 +225,15 @@ function Live({
                       </>
                     ) : null}
                   </span>
-                  {terms.cancelHref && CANCELLABLE.has(p.status) ? (
+                  {p.status === 'CREATED' ? (
+                    <UnfinishedWithdrawal
+                      payoutId={p.id}
+                      amount={amount}
+                      continueHref={terms.unfinished.continueHref}
+                      form={terms.unfinished.form}
+                      text={text.unfinished}
+                    />
+                  ) : terms.cancelHref && CANCELLABLE.has(p.status) ? (
                     <a
                       href={`${terms.cancelHref}${encodeURIComponent(p.id)}`}
                       aria-label={text.cancelLinkLabel.replace('{amount}', amount)}

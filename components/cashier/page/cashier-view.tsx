@@ -1,7 +1,8 @@
 /**
  * What the cashier page and the widget page share: opening the session (the launch secret, the
  * load and its fallback pages, the figures both derive from it) and the parts both render from
- * that (the deposit or withdrawal flow with the withdrawal by bank, the cancel step).
+ * that (the deposit or withdrawal flow with the withdrawal by bank, the cancel step, a withdrawal
+ * waiting for its destination continued by `?continue=`).
  */
 import { randomUUID } from 'node:crypto';
 import { getLocale } from 'next-intl/server';
@@ -11,6 +12,7 @@ import type { LoadedCashier } from '@/lib/checkout/cashier/load-cashier';
 import { cashierTerms, type CashierTerms } from '@/lib/checkout/cashier/cashier-terms';
 import { startCashierTransaction } from '@/lib/checkout/cashier/cashier-action';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
+import { unfinishedStep, type UnfinishedStep } from '@/lib/checkout/cashier/unfinished-withdrawal';
 import { LaunchForm, launchQuery } from '@/components/launch/launch-form';
 import { CashierFlow } from '../flow/cashier-flow';
 import type { CashierFlowText } from '../flow/cashier-text';
@@ -39,6 +41,8 @@ export interface CashierView extends Extract<LoadedCashier, { outcome: 'ok' }> {
   flowText: CashierFlowText;
   /** The payout of `?cancel=`, or null. */
   cancelId: string | null;
+  /** The destination step of `?continue=`: a withdrawal of the session still waiting for its card or account, or null. */
+  continueStep: UnfinishedStep | null;
 }
 
 /**
@@ -77,7 +81,8 @@ export async function openCashierView(
     cardWithdrawalMax: session.cardWithdrawalMax,
   });
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
-  return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId };
+  const continueStep = flow === 'withdraw' ? unfinishedStep(loaded.transactions, search.continue, locale) : null;
+  return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId, continueStep };
 }
 
 /** The view's theme and its bridge to the merchant's page around the frame (page `view.name`). */
@@ -116,6 +121,7 @@ export function CashierViewFlow({ view, presets }: { view: CashierView; presets:
         rules={view.terms.rules}
         fees={view.terms.fees}
         cardWithdrawalMax={view.session.cardWithdrawalMax ?? null}
+        initialStep={view.continueStep ?? undefined}
         initialAttemptKey={randomUUID()}
         text={view.flowText}
       />

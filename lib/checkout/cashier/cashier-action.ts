@@ -90,10 +90,12 @@ const CancelForm = z.object({
 });
 
 /**
- * The customer cancels a pending withdrawal of the session, after the page's confirmation
- * step; works without JavaScript. The payout must be one of the session's; the service decides
- * whether it may still be cancelled (403, 409). Back to the page with `notice=cancelled`,
- * `cancelFailed`, or `cancelUnavailable` when the service did not answer.
+ * The customer cancels a withdrawal of the session: one waiting for its destination straight from
+ * the pending list, one with its destination given after the page's confirmation step; works
+ * without JavaScript. The payout must be one of the session's; the service decides whether it may
+ * still be cancelled (403, 409) and answers a second cancel as the first (a form posted twice says
+ * `cancelled` twice). Back to the page with `notice=cancelled`, `cancelFailed`, or
+ * `cancelUnavailable` when the service did not answer.
  */
 export async function cancelWithdrawal(form: FormData): Promise<void> {
   const back = (data: z.output<typeof CancelForm>, notice: string) => {
@@ -115,10 +117,13 @@ export async function cancelWithdrawal(form: FormData): Promise<void> {
     },
     async ({ sessionId, session }, data) => {
       // The service does not know which session's page asks: only one of this session's withdrawals
-      // may be cancelled here (one on its way: the session read's open transactions). Whether it still
-      // may be (status, merchant, GB) is the service's answer.
-      const transactions = session.transactions ?? (await paymentsApi.sessionTransactions(sessionId)).transactions;
-      if (!transactions.some((t) => t.id === data.payoutId && t.kind === 'payout')) return back(data, 'cancelFailed');
+      // may be cancelled here (one on its way: the session read's open transactions; one already
+      // cancelled: its whole list). Whether it still may be (status, merchant, GB) is the service's answer.
+      const ofSession = (list: { id: string; kind: string }[]) => list.some((t) => t.id === data.payoutId && t.kind === 'payout');
+      const listed =
+        (session.transactions !== undefined && ofSession(session.transactions)) ||
+        ofSession((await paymentsApi.sessionTransactions(sessionId)).transactions);
+      if (!listed) return back(data, 'cancelFailed');
       await paymentsApi.cancelPayout(data.payoutId);
       return back(data, 'cancelled');
     },

@@ -1,0 +1,112 @@
+/**
+ * The site's webhook receiver: every delivery verified (Standard Webhooks, with the client
+ * package's `verifyWebhook`), applied once by its `webhook-id`, then answered 204; a delivery that
+ * fails verification gets 400 and changes nothing. What it does with the events
+ * (docs/integration.md, "Crediting the player"):
+ * - a cashier deposit paid (`payin.status_changed` to SUCCESS, with `data.cashier`): the player
+ *   named by `data.cashier.externalUserId` is credited what they paid less the cashier fee, and the
+ *   new balance is sent to the session (PUT …/balance), which the widget shows at once;
+ * - a withdrawal sent (`payout.status_changed` to PROCESSED, with `data.cashier`): debited, fee
+ *   included; until then the service holds it as reserved, so nothing is booked at its creation and
+ *   nothing to undo when it is cancelled, rejected or fails;
+ * - a withdrawal or prize waiting for the merchant (WAITING_FOR_CONFIRMATION): approved by the
+ *   site's rule (up to AUTO_APPROVE_MINOR);
+ * - a shop order's pay-in (no `data.cashier`): the order is paid, or not;
+ * - `launch.spent`: kept on the player's page (when and from where their cashier was opened).
+ */
+import { verifyWebhook, WebhookVerificationError } from '@hosted-checkout/client';
+import { config } from './config.mjs';
+import { book, findOrder, findPlayer, markApplied, playerOfSession, wasApplied, withPlayer } from './ledger.mjs';
+import { toMinor } from './money.mjs';
+import { approve, sendBalance } from './payments.mjs';
+
+/** @typedef {import('@hosted-checkout/client').WebhookEvent} WebhookEvent */
+/** @typedef {Extract<WebhookEvent, { type: 'payin.status_changed' | 'payout.status_changed' }>} PaymentEvent */
+
+/** Deliveries being applied now, by webhook-id: a resend arriving meanwhile waits for the first. */
+const inFlight = new Map();
+
+/**
+ * Verifies and applies one delivery. Answers the HTTP status for the service: 204 applied (or applied
+ * before), 400 not verified. Throws when applying failed, so the caller answers 500 and the service retries.
+ * @param {Buffer} rawBody @param {import('node:http').IncomingHttpHeaders} headers @param {string} secret
+ */
+export async function receiveWebhook(rawBody, headers, secret) {
+  /** @type {WebhookEvent} */
+  let event;
+  try {
+    event = verifyWebhook(rawBody, headers, secret);
+  } catch (error) {
+    if (error instanceof WebhookVerificationError) return 400;
+    throw error;
+  }
+  const id = String(headers['webhook-id']);
+  if (wasApplied(id)) return 204;
+  let applying = inFlight.get(id);
+  if (!applying) {
+    applying = apply(event).then(() => markApplied(id));
+    inFlight.set(id, applying);
+    applying.finally(() => inFlight.delete(id)).catch(() => undefined);
+  }
+  await applying;
+  return 204;
+}
+
+/** @param {WebhookEvent} event */
+async function apply(event) {
+  if (event.type === 'launch.spent') return spent(event);
+  if (event.type === 'payin.status_changed') return payin(event);
+  if (event.type === 'payout.status_changed') return payout(event);
+}
+
+/** A pay-in's event (`payin.status_changed`). @param {PaymentEvent} event */
+async function payin(event) {
+  const { object, cashier } = event.data;
+  if (!('amount' in object)) return;
+  if (!cashier) {
+    const order = findOrder(object.orderId);
+    if (!order) return;
+    if (object.status === 'SUCCESS') order.status = 'PAID';
+    else if (['DECLINED', 'FAILED', 'EXPIRED', 'CANCELLED'].includes(object.status)) order.status = 'NOT_PAID';
+    return;
+  }
+  const player = cashier.externalUserId ? findPlayer(cashier.externalUserId) : undefined;
+  if (object.status !== 'SUCCESS' || !player || object.initialCurrency !== config.currency) return;
+  // The player's money is what they paid in the session's currency, less the cashier fee it included.
+  const credit = toMinor(object.initialAmount) - toMinor(object.fee ?? 0);
+  await withPlayer(player, async () => {
+    book(player, 'deposit', credit, object.id);
+    await sendBalance(player);
+  });
+}
+
+/** A payout's event (`payout.status_changed`). @param {PaymentEvent} event */
+async function payout(event) {
+  const { object, cashier } = event.data;
+  if (!('value' in object)) return;
+  if (object.status === 'WAITING_FOR_CONFIRMATION') {
+    if (toMinor(object.initialAmount) <= config.autoApproveMinor) await approve(object.id);
+    return;
+  }
+  const player = cashier?.externalUserId ? findPlayer(cashier.externalUserId) : undefined;
+  if (object.status !== 'PROCESSED' || !player || object.initialCurrency !== config.currency) return;
+  // The balance loses what was sent and the fee the player paid on top.
+  const debit = toMinor(object.initialAmount) + toMinor(object.fee ?? 0);
+  await withPlayer(player, async () => {
+    book(player, 'withdrawal', debit, object.id);
+    await sendBalance(player);
+  });
+}
+
+/** @param {Extract<WebhookEvent, { type: 'launch.spent' }>} event */
+function spent(event) {
+  const sessionId = event.data.sessionId;
+  if (!sessionId) return;
+  const player = playerOfSession(sessionId);
+  player?.launches.unshift({
+    at: event.data.spentAt,
+    page: event.data.page,
+    ipAddress: event.data.client.ipAddress ?? '',
+    userAgent: event.data.client.userAgent ?? '',
+  });
+}

@@ -51,6 +51,7 @@ describe('routeLabel', () => {
     expect(routeLabel('/embed/v1.1.js')).toBe('/embed/[...file]');
     expect(routeLabel('/embed.js')).toBe('/embed.js');
     expect(routeLabel('/robots.txt')).toBe('/robots.txt');
+    expect(routeLabel('/favicon.ico')).toBe('/favicon.ico');
   });
 
   it('puts every other path under one label', () => {

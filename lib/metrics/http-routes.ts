@@ -49,8 +49,8 @@ export const ROUTE_PATTERNS = [
   '/sandbox/wallet/sw.js',
 ] as const;
 
-/** Paths served by Next.js itself or from public/: one label each. */
-const FILE_PATTERNS = ['/_next/static/[...path]', '/_next/image', '/embed.js', '/embed/[...file]', '/robots.txt'] as const;
+/** Paths served by Next.js itself (app/favicon.ico too) or from public/: one label each. */
+const FILE_PATTERNS = ['/_next/static/[...path]', '/_next/image', '/embed.js', '/embed/[...file]', '/robots.txt', '/favicon.ico'] as const;
 
 /** The label of every path no route serves. */
 export const OTHER_ROUTE = 'other';

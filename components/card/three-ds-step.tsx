@@ -7,7 +7,8 @@
  *   origin, so readable) the indicator is Y; after 10 s without it, N. The indicator is posted to
  *   the form's own server action (its Method step), with the attempt's key;
  * - the challenge, in a frame of its own at an EMV window size (`ChallengeFrame`), after the
- *   issuer's passkey prompt when it offers one (Secure Payment Confirmation: `SpcFirst`).
+ *   issuer's passkey prompt when it offers one (Secure Payment Confirmation: `SpcFirst`); inside
+ *   the cashier's frame, handed up to the cashier, which shows it (lib/framing/challenge-handoff.ts).
  * No card data passes here: the forms have unmounted by then.
  */
 import { startTransition, useCallback, useActionState, useEffect, useId, useRef, useState } from 'react';

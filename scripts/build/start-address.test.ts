@@ -16,7 +16,7 @@ const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Re
 function listenAddress(env: Record<string, string>): string {
   const probe = start.replace(SERVER, `node -e "process.stdout.write(process.env.HOSTNAME ?? '')"`);
   const base = Object.fromEntries(Object.entries(process.env).filter(([name]) => name !== 'HOSTNAME' && name !== 'LISTEN_HOST'));
-  return execFileSync('sh', ['-c', probe], { env: { ...base, ...env }, encoding: 'utf8' });
+  return execFileSync('sh', ['-c', probe], { env: { ...base, ...env } as NodeJS.ProcessEnv, encoding: 'utf8' });
 }
 
 describe('npm start', () => {

@@ -62,6 +62,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'deploy/**/*.test.ts',
             'packages/client/test/**/*.test.ts',
+            'examples/**/*.test.ts',
             'packages/runtime/**/*.test.ts',
           ],
           environment: 'node',

@@ -789,8 +789,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Responsible gambling: the merchant sets a customer's deposit limits per day, week and month
-         * @description Callers: a merchant's token.
+         * Responsible gambling: the merchant sets a customer's deposit, loss and net deposit limits per day, week and month
+         * @description Body `{ deposit?, loss?, netDeposit? }`, each `{ CURRENCY: { day?, week?, month? } }` in major units (at least one kind; `{ "deposit": { "EUR": { "day": 50 } } }` as before). Each kind named replaces that kind; the changes follow the customer's rules: lower or new at once, higher or removed after the cooling-off (and under UKGC the customer's confirmation in the cashier). 400 VALIDATION_ERROR for an unknown kind or period, an amount the currency cannot hold, a required deposit limit left out or the monthly ceiling passed; 404 for another merchant's customer. Callers: a merchant's token.
          */
         put: operations["setCustomerLimits"];
         post?: never;
@@ -1477,9 +1477,26 @@ export interface components {
              */
             page: "cashier" | "widget";
         };
-        /** @description Replaces the customer's deposit limits at once; `{ "deposit": {} }` removes them. A raise the customer asked for that is still waiting stays unless the new limit already reaches it or the period has no limit left. */
+        /** @description Replaces the customer's limits of each kind named (`deposit`, `loss`, `netDeposit`; any other key is 400), per currency and period: a period or currency left out has no limit, and a kind left out is unchanged. As when the customer sets them in the cashier: a lower or new limit applies at once; a higher one, or a removal, waits the cooling-off of the rules in force (24 h; Sweden 72 h and the period; Germany and the Netherlands 7 days) and under UKGC is then confirmed by the customer in the cashier; meanwhile it shows in the session's `responsibleGambling.pending`. 400 VALIDATION_ERROR for a deposit limit the rules require left out (Sweden: day, week and month; Germany and the Netherlands: month) or a monthly deposit limit above the ceiling (Germany: EUR 1,000). A raise the customer asked that is still waiting stays unless the new limits already give it or the period has no limit left; the merchant's own change of that currency and period replaces it. */
         CustomerLimitsRequest: {
-            deposit: {
+            /** @description Deposit limits (gross: what the customer deposits over the period; the only kind called a deposit limit), per currency, per day, week and month, major units. `{}` asks to remove them all. */
+            deposit?: {
+                [key: string]: {
+                    day?: number;
+                    week?: number;
+                    month?: number;
+                };
+            };
+            /** @description Loss limits (net deposits less the increase of the balance over the period), shaped as `deposit`. */
+            loss?: {
+                [key: string]: {
+                    day?: number;
+                    week?: number;
+                    month?: number;
+                };
+            };
+            /** @description Net deposit limits (deposits less withdrawals paid out, PROCESSED, over the period), shaped as `deposit`. */
+            netDeposit?: {
                 [key: string]: {
                     day?: number;
                     week?: number;

@@ -9,11 +9,18 @@
 import { PERIODS, type Period, type PeriodLimitsMinor } from './limits';
 import { coolingOffHours, type RulesInForce } from './regulators';
 
-/** A raise or removal waiting for its cooling-off: the new limit (null: none), when it may apply, and whether the customer must then confirm it again (the rules when it was asked). */
+/**
+ * A raise or removal waiting for its cooling-off: the new limit (null: none), when it may apply,
+ * and whether the customer must then confirm it again (the rules when it was asked).
+ * `currencyOnly`: the merchant's, which sets limits per currency: it changes the period's limit in
+ * its own currency only, the other currencies' limits of the period staying (absent: the
+ * customer's, which becomes the period's one limit).
+ */
 export interface PendingLimit {
   limit: number | null;
   effectiveAt: string;
   confirm?: boolean;
+  currencyOnly?: boolean;
 }
 export type PendingLimits = Partial<Record<Period, PendingLimit>>;
 
@@ -126,7 +133,8 @@ export type PendingByCurrency = Record<string, PendingLimits>;
  * A customer's limits in force at `now`, across currencies (the merchant's are stored per
  * currency; the customer's own changes keep one limit per period, in the currency it was last
  * set in): a raise whose cooling-off is over and needs no confirmation applies, and replaces that
- * period's limit in every currency (a removal removes it everywhere); the raises still waiting,
+ * period's limit in every currency (a removal removes it everywhere; the merchant's, `currencyOnly`,
+ * in its own currency only: applyRaise); the raises still waiting,
  * and those ready to confirm, are answered per currency. Several raises of one period that are due
  * apply in the order of their dates. Currencies left without a limit are dropped. Minor units of
  * each currency.
@@ -150,8 +158,16 @@ export function limitsAcross(
     }
   }
   due.sort((a, b) => new Date(a.change.effectiveAt).getTime() - new Date(b.change.effectiveAt).getTime());
-  for (const { currency, period, change } of due) setOnlyIn(limits, period, currency, change.limit);
+  for (const { currency, period, change } of due) applyRaise(limits, period, currency, change);
   return { limits: withoutEmpty(limits), waiting, ready };
+}
+
+/** Applies a raise or removal of `period` asked in `currency`: in that currency only when `currencyOnly` (the merchant's), else as the period's one limit (setOnlyIn). Mutates `limits`. */
+export function applyRaise(limits: LimitsByCurrency, period: Period, currency: string, raise: PendingLimit): void {
+  if (!raise.currencyOnly) return setOnlyIn(limits, period, currency, raise.limit);
+  const own = (limits[currency] ??= {});
+  if (raise.limit === null) delete own[period];
+  else own[period] = raise.limit;
 }
 
 /** Makes `minor` the one limit of `period` (in `currency`; null: none), removing that period's limit in every other currency. Mutates `limits`. */

@@ -11,7 +11,9 @@ export const RESPONSIBLE_GAMBLING_OPERATIONS = {
   setCustomerLimits: {
     method: 'PUT',
     path: '/public/customer/{customerId}/limits',
-    summary: "Responsible gambling: the merchant sets a customer's deposit limits per day, week and month",
+    summary: "Responsible gambling: the merchant sets a customer's deposit, loss and net deposit limits per day, week and month",
+    description:
+      'Body `{ deposit?, loss?, netDeposit? }`, each `{ CURRENCY: { day?, week?, month? } }` in major units (at least one kind; `{ "deposit": { "EUR": { "day": 50 } } }` as before). Each kind named replaces that kind; the changes follow the customer\'s rules: lower or new at once, higher or removed after the cooling-off (and under UKGC the customer\'s confirmation in the cashier). 400 VALIDATION_ERROR for an unknown kind or period, an amount the currency cannot hold, a required deposit limit left out or the monthly ceiling passed; 404 for another merchant\'s customer.',
     request: CustomerLimitsRequest,
     answer: null,
     idempotent: false,

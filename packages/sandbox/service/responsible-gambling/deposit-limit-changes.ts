@@ -1,103 +1,33 @@
 /**
- * The two ways a customer's deposit limits change (deposit-limits.ts stores them): the merchant's
- * `PUT /public/customer/{id}/limits` (`setCustomerLimits`) and the customer's own change in the
- * cashier (`customerLimitChange`, stored by merchant/responsible-gambling.ts with the rest of the
- * customer's answer). Requests carry ISO 4217 major units; what is stored is in minor units.
+ * The customer's own change of their limits in the cashier (`customerLimitChange`,
+ * `otherLimitChanges`, stored by merchant/responsible-gambling.ts with the rest of the customer's
+ * answer; deposit-limits.ts stores them). The merchant's `PUT /public/customer/{id}/limits`
+ * (`setCustomerLimits`) is merchant-limit-changes.ts's, by the same rules, re-exported here for
+ * the operations table. Requests carry ISO 4217 major units; what is stored is in minor units.
  * Errors are SandboxApiError: 400 VALIDATION_ERROR for an amount or currency that cannot be a
- * limit or a rule in force broken; for the merchant's change, 403 FORBIDDEN without a merchant
- * token and 404 NOT_FOUND for another merchant's customer.
+ * limit or a rule in force broken.
  */
-import { eq } from 'drizzle-orm';
-import type { Db } from '@sandbox/db/client';
-import { customers } from '@sandbox/db/schema';
-import type { CustomerLimitsRequest } from '@hosted-checkout/contract/customer';
 import type { LimitKind, ResponsibleGamblingRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { kindLimitsAcross, OTHER_KINDS, type OtherKind } from './financial-limits';
 import type { Period, PeriodLimitsMinor } from '@hosted-checkout/contract/responsible-gambling/limits';
 import {
+  applyRaise,
   bindingLimits,
   isLimitProblem,
   planLimits,
-  raisesAfterMerchantLimits,
   setOnlyIn,
   withoutEmpty,
   type LimitsByCurrency,
   type PendingByCurrency,
-  type RaiseNote,
 } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
-import { isKnownCurrency, toMajor, toMinor } from '@hosted-checkout/contract/money';
-import { logger } from '@hosted-checkout/runtime/log';
+import { toMajor, toMinor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
-import { invalid, notFound } from '../core/api-error';
-import { canAccess, requireMerchant, type Principal } from '../core/auth';
-import { rulesFor } from '../core/merchant-config';
+import { invalid } from '../core/api-error';
 import { required } from '@hosted-checkout/contract/required';
-import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor, converterOf, customerLimitsAcross, moneyText, PERIOD_LIST, type LimitsRow } from './deposit-limits';
+import { ceilingMinor, converterOf, customerLimitsAcross, type LimitsRow } from './deposit-limits';
 
-/**
- * PUT /public/customer/{customerId}/limits (merchant only): replaces the customer's deposit limits
- * in every currency with the request's (major units at the API, stored in minor units). Under a
- * monthly ceiling of the rules in force (GGL), a higher month limit is 400; 404 for another
- * merchant's customer.
- *
- * The customer's own raises not applied yet (waiting their cooling-off, or ready to confirm) are
- * never dropped silently. A raise the merchant's new limits already give is moot and dropped: the
- * period has no limit left, or its new limit (the tightest, converted into the raise's currency)
- * is at or above the raise. Any other raise is kept as it was: it still applies when its wait is
- * over (and, where the rules ask, once the customer confirms it), as the customer asked, and it
- * shows in the session answer's `responsibleGambling.pending` meanwhile. A raise whose wait is
- * over without a confirmation to wait for is a limit in force, so the merchant's limits replace
- * it. What became of each raise is logged (customer id, currency, period, minor units) and
- * answered: `kept` and `dropped` (the operation itself answers 204).
- */
-export async function setCustomerLimits(
-  tx: Db,
-  principal: Principal,
-  customerId: string,
-  request: CustomerLimitsRequest,
-  config: (merchantId: string) => Promise<SandboxMerchantConfig>,
-): Promise<{ kept: RaiseNote[]; dropped: RaiseNote[] }> {
-  requireMerchant(principal);
-  // The merchant's limits may answer the question a Pay N Play deposit awaits: locked first, paid once they are written.
-  const awaiting = await lockDepositsAwaitingLimits(tx, customerId);
-  const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1).for('update');
-  if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
-  const merchant = await config(row.merchantId);
-  const rules = rulesFor(merchant, row.data);
-  const stored: LimitsByCurrency = {};
-  const entries = Object.entries(request.deposit);
-  if (entries.length > 50) throw invalid('deposit names more than 50 currencies');
-  for (const [currency, limits] of entries) {
-    if (!isKnownCurrency(currency)) throw invalid(`deposit.${currency} is not an ISO 4217 currency`);
-    stored[currency] = {};
-    for (const period of PERIOD_LIST) {
-      const major = limits[period];
-      if (major === undefined) continue;
-      const minor = toMinor(major, currency);
-      if (minor === null || minor <= 0) throw invalid(`deposit.${currency}.${period} is not an amount of ${currency}`);
-      const ceiling = period === 'month' ? ceilingMinor(rules, merchant, currency) : undefined;
-      if (ceiling !== undefined && minor > ceiling)
-        throw invalid(`deposit.${currency}.month is above the monthly ceiling of the rules in force (${moneyText(ceiling, currency)})`);
-      stored[currency][period] = minor;
-    }
-  }
-  const across = customerLimitsAcross(row);
-  const raises: PendingByCurrency = {};
-  for (const source of [across.waiting, across.ready])
-    for (const [c, periods] of Object.entries(source)) raises[c] = { ...(raises[c] ?? {}), ...periods };
-  const { pending, kept, dropped } = raisesAfterMerchantLimits(stored, raises, converterOf(merchant));
-  const gambling = { ...(row.gambling ?? {}), pending };
-  await tx.update(customers).set({ depositLimits: stored, gambling, updatedAt: new Date() }).where(eq(customers.id, customerId));
-  await payAnsweredDeposits(tx, awaiting);
-  if (kept.length > 0 || dropped.length > 0)
-    logger.info(
-      { customerId, kept, dropped },
-      "sandbox: the merchant set a customer's deposit limits; their raises not applied yet are kept, unless the new limits give them (dropped)",
-    );
-  return { kept, dropped };
-}
+export { setCustomerLimits } from './merchant-limit-changes';
 
 /** `major` (major units of `currency`) as minor units, or a 400 naming the field. */
 function limitMinor(major: number, currency: string, field: string): number {
@@ -198,7 +128,7 @@ export function kindLimitChange(
     for (const [c, periods] of Object.entries(across.ready)) {
       for (const [p, raise] of Object.entries(periods)) {
         if (!raise) continue;
-        setOnlyIn(stored, p as Period, c, raise.limit);
+        applyRaise(stored, p as Period, c, raise);
         delete pending[c]?.[p as Period];
       }
     }

@@ -68,6 +68,27 @@ const customerIdOf = async (sessionId: string) => {
   });
   return (await api('GET', `/public/payout/${created.body.payoutId}`, { token: MERCHANT })).body.customerId as string;
 };
+const cancel = async (payoutId: string) => (await api('PUT', `/public/payout/${payoutId}/cancel`, { ...browserOf.pages })).status;
+/**
+ * A withdrawal of `value` in session `id` with its destination given (4242, paid in with first, the
+ * customer's limits answered): WAITING_FOR_CONFIRMATION, a requested withdrawal whose cancel is a reversal.
+ */
+async function withdrawnToCard(id: string, value: number): Promise<string> {
+  await setRg(id, { noLimits: true });
+  const paid = await deposit(id, 50);
+  expect((await payCard(paid.body.paymentId)).body.status).toBe('SUCCESS');
+  const payoutId = (await withdraw(id, value)).body.payoutId as string;
+  const given = await api('POST', `/public/payout/${payoutId}/process/card`, {
+    ...browserOf.pages,
+    key: randomUUID(),
+    body: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada', expiryMonth: '12', expiryYear: '2031' },
+    },
+  });
+  expect(given.body.status, JSON.stringify(given.body)).toBe('WAITING_FOR_CONFIRMATION');
+  return payoutId;
+}
 const exclude = (customerId: string, body: object, token = MERCHANT) =>
   api('PUT', `/public/customer/${customerId}/exclusion`, { token, body });
 
@@ -157,8 +178,11 @@ describe('UKGC (RTS 12, 13, 14B)', () => {
     expect((await setRg(id, { realityCheckMinutes: 0 })).status).toBe(400);
     expect((await setRg(id, { realityCheckMinutes: 120 })).status).toBe(400);
     expect((await setRg(id, { realityCheckMinutes: 30 })).body.realityCheck.intervalMinutes).toBe(30);
-    const payout = await withdraw(id, 20);
-    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { ...browserOf.pages })).status).toBe(403);
+    // One never completed (its destination not given) its customer may drop: no reversal of a request.
+    const left = await withdraw(id, 20);
+    expect(await cancel(left.body.payoutId)).toBe(204);
+    // One requested (its destination given) may not be reversed.
+    expect(await cancel(await withdrawnToCard(id, 20))).toBe(403);
   });
 });
 
@@ -344,11 +368,13 @@ describe('review findings', () => {
 
   it('a customer in a time-out cannot cancel a withdrawal where reversal is allowed', async () => {
     const id = await newSession('CA', { state: 'ON' });
-    const payout = await withdraw(id, 10);
+    const payoutId = await withdrawnToCard(id, 10);
     expect((await session(id)).withdrawalCancel).toBe(true);
     await exclude(await customerIdOf(id), { kind: 'TIME_OUT', until: new Date(Date.now() + HOUR).toISOString() });
     expect((await session(id)).withdrawalCancel).toBe(false);
-    expect((await api('PUT', `/public/payout/${payout.body.payoutId}/cancel`, { ...browserOf.pages })).status).toBe(403);
+    expect(await cancel(payoutId)).toBe(403);
+    // One left without its destination is still the customer's to drop (it is released at its time anyway).
+    expect(await cancel((await withdraw(id, 10)).body.payoutId)).toBe(204);
   });
 
   it('an exclusion recorded during the 3DS challenge declines the deposit when the challenge passes', async () => {

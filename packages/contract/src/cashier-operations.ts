@@ -19,6 +19,7 @@ import {
   CashierPageLaunchRequest,
   PayoutLaunchAnswer,
   Locator,
+  LocatorQuery,
 } from './cashier';
 import { SessionChangesAnswer, SessionChangesRequest } from './session-changes';
 import { PayoutCreateResponse } from './payout';
@@ -219,7 +220,8 @@ export const CASHIER_OPERATIONS = {
     path: '/public/cashier/session/{sessionId}/locator',
     summary: 'The merchant of a cashier session, for framing its pages',
     description:
-      'What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money.',
+      'What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page, and whether a browser has opened the page (`opened`, of `page`). Nothing of the customer or the money.',
+    query: LocatorQuery,
     answer: Locator,
     answerDescription: 'The merchant',
     idempotent: false,
@@ -230,6 +232,8 @@ export const CASHIER_OPERATIONS = {
     method: 'GET',
     path: '/public/payout/{payoutId}/locator',
     summary: 'The merchant and session of a payout, for framing its pages',
+    description:
+      'The merchant, a cashier payout’s session, and whether a browser has opened the payout’s pages (`opened`). Nothing of the customer or the money.',
     answer: Locator,
     answerDescription: 'The merchant and the session',
     idempotent: false,

@@ -105,9 +105,22 @@ export const Locator = z
     sessionId: z.string().optional(),
     held: z.boolean().optional().meta({ description: 'With a `Holder-Proof` header: whether that browser holds the session or payout.' }),
     expired: z.boolean().optional().meta({ description: 'A session’s: whether it has expired (its pages say so to anyone).' }),
+    opened: z.boolean().optional().meta({
+      'x-extension': true,
+      description:
+        'Whether a browser holds the page by its newest launch address (docs/design.md, E22): a session’s `page` (either page without it), a payout’s destination pages (a cashier payout’s: either page of its session). False before the address is spent, and after the merchant launches again until the new address is spent. A page that is not this browser’s says “open in another browser” only when true. Nothing of which browser.',
+    }),
   })
   .meta({ id: 'Locator', 'x-extension': true });
 export type Locator = z.infer<typeof Locator>;
+
+/** The query of GET …/session/{id}/locator: which page of the session `opened` is about. */
+export const LocatorQuery = z.object({
+  page: z
+    .enum(['cashier', 'widget'])
+    .optional()
+    .meta({ description: 'The page `opened` is about: the cashier or the withdrawal widget. Without it: either.' }),
+});
 
 /** The body of PUT .../balance (the merchant sets the session balance). */
 export const BalanceUpdateRequest = z

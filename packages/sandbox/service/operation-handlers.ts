@@ -34,7 +34,8 @@ import { createSession, createSessionPayin, createSessionPayout, getSession, ses
 import { checkPayee, getWithdrawalDestinations } from './cashier/bank-withdrawal-handlers';
 import { startSessionPayNPlay } from './cashier/pay-n-play-handlers';
 import { decidePlayer } from './cashier/player-decision';
-import { bindPayout, bindSession, launchPayout, launchSession, launchSessionPage, locate } from './core/page-holders';
+import { bindPayout, bindSession, launchPayout, launchSession, launchSessionPage } from './core/page-holders';
+import { locate } from './core/page-locator';
 
 export interface HandlerArgs<K extends OperationId> {
   tx: Db;
@@ -92,7 +93,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   launchCashierSession: ({ tx, principal, params, ctx }) => launchSession(tx, principal, params.sessionId, ctx),
   launchCashierPage: ({ tx, principal, params, body, ctx }) => launchSessionPage(tx, principal, params.sessionId, body.page, ctx),
   launchPayout: ({ tx, principal, params, ctx }) => launchPayout(tx, principal, params.payoutId, ctx),
-  locateCashierSession: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'session', params.sessionId, holderProof),
+  locateCashierSession: ({ tx, principal, params, query, holderProof }) =>
+    locate(tx, principal, 'session', params.sessionId, holderProof, query.page),
   locatePayout: ({ tx, principal, params, holderProof }) => locate(tx, principal, 'payout', params.payoutId, holderProof),
   // 204: what became of the customer's raises not applied yet is logged (setCustomerLimits).
   setCustomerLimits: async ({ tx, principal, params, body, ctx }) =>

@@ -35,7 +35,8 @@ interface CallOptions {
 
 /** `method path` against the sandbox, e.g. call('POST', '/public/payin', { body }). */
 export async function call(method: string, urlPath: string, options: CallOptions = {}): Promise<Answer> {
-  const match = matchOperation(method, urlPath);
+  // The operation is matched by the path alone: a query (`?page=…`) is not a segment.
+  const match = matchOperation(method, urlPath.split('?')[0] ?? urlPath);
   const template = match.result === 'operation' ? OPERATIONS[match.id].path : '';
   const headers: Record<string, string> = { ...(options.headers ?? {}) };
   if (options.token !== null) headers.Authorization = `Bearer ${options.token ?? 'sbx_demo_merchant'}`;

@@ -749,7 +749,7 @@ export interface paths {
         };
         /**
          * The merchant of a cashier session, for framing its pages
-         * @description What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page. Nothing of the customer or the money. Callers: a merchant's token or the hosted pages' credential.
+         * @description What the hosted pages may know before the holder is known: the merchant, whose allowed origins may frame the page, and whether a browser has opened the page (`opened`, of `page`). Nothing of the customer or the money. Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["locateCashierSession"];
         put?: never;
@@ -769,7 +769,7 @@ export interface paths {
         };
         /**
          * The merchant and session of a payout, for framing its pages
-         * @description Callers: a merchant's token or the hosted pages' credential.
+         * @description The merchant, a cashier payout’s session, and whether a browser has opened the payout’s pages (`opened`). Nothing of the customer or the money. Callers: a merchant's token or the hosted pages' credential.
          */
         get: operations["locatePayout"];
         put?: never;
@@ -2452,6 +2452,8 @@ export interface components {
             held?: boolean;
             /** @description A session’s: whether it has expired (its pages say so to anyone). */
             expired?: boolean;
+            /** @description Whether a browser holds the page by its newest launch address (docs/design.md, E22): a session’s `page` (either page without it), a payout’s destination pages (a cashier payout’s: either page of its session). False before the address is spent, and after the merchant launches again until the new address is spent. A page that is not this browser’s says “open in another browser” only when true. Nothing of which browser. */
+            opened?: boolean;
         };
         BinLookup: {
             /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */
@@ -6659,7 +6661,10 @@ export interface operations {
     };
     locateCashierSession: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page `opened` is about: the cashier or the withdrawal widget. Without it: either. */
+                page?: "cashier" | "widget";
+            };
             header?: never;
             path: {
                 sessionId: string;

@@ -68,7 +68,7 @@ describe('launching a cashier session', () => {
     }
     // The locator says whose pages these are, and nothing of the customer or the money.
     const located = await api('GET', `/public/cashier/session/${s.sessionId}/locator`, pages());
-    expect(located.body).toEqual({ merchantId: 'merchant-demo', expired: false });
+    expect(located.body).toEqual({ merchantId: 'merchant-demo', expired: false, opened: false });
   });
 
   it('a launch secret opens its page once; the holder reads and moves, a second browser cannot spend it again', async () => {
@@ -79,6 +79,7 @@ describe('launching a cashier session', () => {
       merchantId: 'merchant-demo',
       held: true,
       expired: false,
+      opened: true,
     });
     const again = await api('PUT', `/public/cashier/session/${s.sessionId}/binding`, {
       ...pages(),
@@ -293,7 +294,7 @@ describe('launching a payout’s destination pages', () => {
     expect(launchOf(created.body.iframeUrls.card)).toBe(launchOf(created.body.iframeUrls.apm));
     expect((await api('GET', `/public/payout/${id}`, pages())).status).toBe(403);
     expect((await api('GET', `/public/payout/${id}/methods`, pages())).status).toBe(403);
-    expect((await api('GET', `/public/payout/${id}/locator`, pages())).body).toEqual({ merchantId: 'merchant-demo' });
+    expect((await api('GET', `/public/payout/${id}/locator`, pages())).body).toEqual({ merchantId: 'merchant-demo', opened: false });
     const mine = await pagesHolding(created.body.iframeUrls.card);
     expect((await api('GET', `/public/payout/${id}`, mine)).status).toBe(200);
     const relaunched = await api('POST', `/public/payout/${id}/launch`, { key: randomUUID() });

@@ -15,18 +15,23 @@
  * - The merchant launches again (`launchCashierSession`, `launchPayout`) for the customer's way
  *   back, or to open a second page; `launchCashierPage` renews one page's secret only (a launch
  *   redirect per frame: a merchant's page framing the cashier and the widget opens both).
+ * - The holders as rows, and the locator (`opened`: whether any browser has the page), are in
+ *   page-locator.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
-import { cashierSessions, customers, payouts } from '@sandbox/db/schema';
+import { cashierSessions, payouts } from '@sandbox/db/schema';
 import type { OperationSpec } from '@hosted-checkout/contract/operations';
-import type { BindingRequest, Locator } from '@hosted-checkout/contract/cashier';
+import type { BindingRequest } from '@hosted-checkout/contract/cashier';
 import { spentUserAgent } from '@hosted-checkout/contract/untrusted-text';
 import { SandboxApiError, notFound } from './api-error';
 import { canAccess, requireMerchant, type Principal } from './auth';
 import { iframeUrls, type RequestContext } from './request-context';
 import { enqueueEvent } from './webhooks';
+import { holdersOf, proves } from './page-locator';
+
+export { proves };
 
 /** How long a payout's launch secret opens its pages (ms). A session's ends with the session. */
 export const PAYOUT_LAUNCH_TTL_MS = 24 * 60 * 60_000;
@@ -188,82 +193,8 @@ export async function launchPayout(tx: Db, principal: Principal, id: string, ctx
   return issuePayoutLaunch(tx, id, ctx);
 }
 
-/**
- * GET …/locator: the merchant of a session or payout (and a payout's session), nothing of
- * the customer or the money; with a holder's proof, whether it holds the page. 404.
- */
-export async function locate(tx: Db, principal: Principal, of: 'session' | 'payout', id: string, proof?: string | null): Promise<Locator> {
-  const found = await holdersOf(tx, of, of === 'session' ? { sessionId: id } : { payoutId: id });
-  if (!found || !canAccess(principal, found.merchantId)) throw notFound(of === 'session' ? 'Cashier session' : 'Payout');
-  return {
-    merchantId: found.merchantId,
-    ...(found.sessionId ? { sessionId: found.sessionId } : {}),
-    ...(proof ? { held: proves(proof, found.held) } : {}),
-    ...(of === 'session' ? { expired: Boolean(found.expired) } : {}),
-  };
-}
-
-/** Whether `proof` proves one of `held` (SHA-256 of holders' proofs). */
-export const proves = (proof: string | null | undefined, held: readonly (string | null)[]) => {
-  if (!proof || !/^[0-9a-f]{64}$/.test(proof)) return false;
-  const hash = sha256(proof);
-  return held.some((h) => h === hash);
-};
-
 const refused = () =>
   new SandboxApiError('FORBIDDEN', 'Only the browser that holds this page may do this (the holder’s proof is missing or not this page’s)');
-
-/** The holders of a session (SHA-256 of their proofs), or null for no such session (the operation then answers its own 404). */
-async function sessionHolders(tx: Db, id: string): Promise<Holders | null> {
-  const [row] = await tx
-    .select({
-      merchantId: cashierSessions.merchantId,
-      cashier: cashierSessions.bindingHash,
-      widget: cashierSessions.widgetBindingHash,
-      expiresAt: cashierSessions.expiresAt,
-    })
-    .from(cashierSessions)
-    .where(eq(cashierSessions.id, id))
-    .limit(1);
-  return row ? { merchantId: row.merchantId, held: [row.cashier, row.widget], expired: row.expiresAt.getTime() <= Date.now() } : null;
-}
-
-/** Who holds a page: its merchant, a payout's session, the SHA-256 of its holders' proofs, and whether a session has expired. */
-interface Holders {
-  merchantId: string;
-  sessionId?: string;
-  held: (string | null)[];
-  expired?: boolean;
-}
-
-async function holdersOf(tx: Db, scope: 'session' | 'payout' | 'customer', params: Record<string, string>): Promise<Holders | null> {
-  if (scope === 'session') return sessionHolders(tx, params.sessionId ?? '');
-  if (scope === 'payout') {
-    const [row] = await tx
-      .select({ merchantId: payouts.merchantId, sessionId: payouts.sessionId, held: payouts.bindingHash })
-      .from(payouts)
-      .where(eq(payouts.id, params.payoutId ?? ''))
-      .limit(1);
-    if (!row) return null;
-    if (!row.sessionId) return { merchantId: row.merchantId, held: [row.held] };
-    // A payout of a session gone (none is deleted while its payouts are kept): no holder, as for a payout gone.
-    const session = await sessionHolders(tx, row.sessionId);
-    return session ? { ...session, sessionId: row.sessionId } : null;
-  }
-  // A customer's saved cards are removed by a browser holding one of the customer's sessions or payouts.
-  const customerId = params.customerId ?? '';
-  const [customer] = await tx.select({ merchantId: customers.merchantId }).from(customers).where(eq(customers.id, customerId)).limit(1);
-  if (!customer) return null;
-  const sessions = await tx
-    .select({ merchantId: cashierSessions.merchantId, cashier: cashierSessions.bindingHash, widget: cashierSessions.widgetBindingHash })
-    .from(cashierSessions)
-    .where(eq(cashierSessions.customerId, customerId));
-  const held = await tx
-    .select({ merchantId: payouts.merchantId, held: payouts.bindingHash })
-    .from(payouts)
-    .where(and(eq(payouts.customerId, customerId), isNotNull(payouts.bindingHash)));
-  return { merchantId: customer.merchantId, held: [...sessions.flatMap((r) => [r.cashier, r.widget]), ...held.map((r) => r.held)] };
-}
 
 /**
  * The router's check of an operation marked `holder`, before it runs: the hosted pages'

@@ -59,7 +59,7 @@ export async function loadTransactionPage(input: TransactionPageInput): Promise<
       fallback: (
         <CheckoutFrame heading={await pageHeading(input.page)}>
           <ThemeStyle theme={loaded.settings.theme} />
-          <HeldElsewhere merchant={loaded.settings.displayName} headingLevel={2} />
+          <HeldElsewhere merchant={loaded.settings.displayName} opened={loaded.opened} headingLevel={2} />
         </CheckoutFrame>
       ),
     };

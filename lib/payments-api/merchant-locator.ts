@@ -23,15 +23,16 @@ export function rememberMerchant<T extends { merchantId: string }>(type: RecordT
 export const knownMerchant = (type: RecordType, id: string): string | undefined => caches().merchantOf.get(`${type}:${id}`);
 
 /**
- * The locator of a session or payout: its merchant, a payout's session, and with a
- * holder's proof whether that browser holds it. Throws PaymentsApiError (404).
+ * The locator of a session or payout: its merchant, a payout's session, with a holder's proof
+ * whether that browser holds it, and whether any browser holds the page (`opened`: a session's
+ * `page`, either without it; a payout's pages). Throws PaymentsApiError (404).
  */
-export async function locate(type: 'payout' | 'session', id: string, holderProofValue: string | null = null) {
+export async function locate(type: 'payout' | 'session', id: string, holderProofValue: string | null = null, page?: 'cashier' | 'widget') {
   // A session's or payout's locator: readable before its holder is known, nothing of the customer in it.
   const located =
     type === 'payout'
       ? await callInRequest('locatePayout', { params: { payoutId: id } }, holderProofValue)
-      : await callInRequest('locateCashierSession', { params: { sessionId: id } }, holderProofValue);
+      : await callInRequest('locateCashierSession', { params: { sessionId: id }, ...(page ? { query: { page } } : {}) }, holderProofValue);
   return rememberMerchant<typeof located>(type, id)(located);
 }
 

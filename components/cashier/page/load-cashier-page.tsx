@@ -45,19 +45,20 @@ export async function loadCashierPage(
   sessionId: string,
   view: { name: 'cashier' | 'widget'; path: string; query: string },
 ): Promise<Extract<LoadedCashier, { outcome: 'ok' }> | { outcome: 'fallback'; page: React.ReactNode }> {
-  const loaded = await loadCashier(sessionId);
+  const loaded = await loadCashier(sessionId, view.name);
   if (loaded.outcome === 'not-found') notFound();
   if (loaded.outcome === 'unavailable') {
     return unavailablePage(view);
   }
   if (loaded.outcome === 'elsewhere') {
-    // Only the browser that holds the session sees or moves its money: the id is a locator.
+    // Only the browser that holds the session sees or moves its money: the id is a locator. It reads
+    // that the page is open in another browser only when one holds it, else that the link is no longer valid.
     return {
       outcome: 'fallback',
       page: (
         <main className={view.name === 'widget' ? 'p-3' : 'mx-auto max-w-md px-4 py-8'}>
           <ThemeStyle theme={loaded.settings.theme} />
-          <HeldElsewhere merchant={loaded.settings.displayName} />
+          <HeldElsewhere merchant={loaded.settings.displayName} opened={loaded.opened} />
         </main>
       ),
     };

@@ -29,17 +29,18 @@ export interface CashierTransaction {
 export type LoadedCashier =
   | { outcome: 'ok'; session: CashierSession; settings: CheckoutSettings; transactions: CashierTransaction[] }
   | { outcome: 'expired'; settings: CheckoutSettings | null }
-  /** Another browser holds the session, or none yet: the service refused this one. */
-  | { outcome: 'elsewhere'; settings: CheckoutSettings }
+  /** The service refused this browser: `opened`, another browser holds the page; else none does (not opened, or launched again). */
+  | { outcome: 'elsewhere'; settings: CheckoutSettings; opened: boolean }
   | { outcome: 'not-found' }
   | { outcome: 'unavailable' };
 
 /**
  * The session, its settings and the transactions its page shows, read with the holder's proof of the request's browser:
- * `elsewhere` when the service refuses it. `transactions` are those not final (the pending withdrawals, a deposit under
- * way): the history of past ones is read when it is opened (`loadHistory`). Never throws.
+ * `elsewhere` when the service refuses it, with whether another browser holds `page` (the cashier's or the widget's
+ * locator, `opened`; absent from a service without it: false). `transactions` are those not final (the pending
+ * withdrawals, a deposit under way): the history of past ones is read when it is opened (`loadHistory`). Never throws.
  */
-export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
+export async function loadCashier(sessionId: string, page: 'cashier' | 'widget' = 'cashier'): Promise<LoadedCashier> {
   if (!PAYMENT_ID.test(sessionId)) return { outcome: 'not-found' };
   try {
     // The session answer carries its open transactions (docs/design.md, E9 extended); a service without the extension is asked the list.
@@ -52,9 +53,10 @@ export async function loadCashier(sessionId: string): Promise<LoadedCashier> {
     if (PaymentsApiError.is(error) && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403) {
       // Not this browser's: an expired session says so to anyone, else where it is open.
-      const located = await paymentsApi.locate('session', sessionId).catch(() => null);
+      const located = await paymentsApi.locate('session', sessionId, null, page).catch(() => null);
       const settings = located ? await paymentsApi.getCheckoutSettings(located.merchantId).catch(() => null) : null;
-      if (located && settings) return located.expired ? { outcome: 'expired', settings } : { outcome: 'elsewhere', settings };
+      if (located && settings)
+        return located.expired ? { outcome: 'expired', settings } : { outcome: 'elsewhere', settings, opened: located.opened === true };
     }
     logger.warn({ err: error, sessionId }, 'cashier could not load the session');
     return { outcome: 'unavailable' };

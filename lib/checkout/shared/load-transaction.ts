@@ -54,8 +54,8 @@ type LoadedTransaction =
   /** `methods`: the transaction's payment methods, when asked for (`withMethods`). */
   | { outcome: 'ok'; transaction: CheckoutTransaction; settings: CheckoutSettings; methods?: PaymentMethod[] }
   | { outcome: 'not-found' }
-  /** A payout whose destination pages another browser holds (it spent the launch secret), or none yet. */
-  | { outcome: 'elsewhere'; settings: CheckoutSettings }
+  /** A payout whose destination pages this browser does not hold: `opened`, another browser holds them; else none does. */
+  | { outcome: 'elsewhere'; settings: CheckoutSettings; opened: boolean }
   | { outcome: 'unavailable' };
 
 /** The fields a pay-in and a payout answer alike (reference: PayinTransaction, PayoutTransaction). */
@@ -127,6 +127,11 @@ function payoutView(id: string, p: PayoutTransaction): CheckoutTransaction {
   return { type: 'payout', ...commonView(p), amount: p.value, attemptsRemaining: 0, returnUrls: null };
 }
 
+/**
+ * A payment page's transaction and its merchant's settings (with its methods when asked: `withMethods`):
+ * `not-found` for an unknown type or id, `elsewhere` for a payout this browser does not hold (with
+ * whether another holds it), `unavailable` when the service did not answer. Never throws.
+ */
 export async function loadTransaction(
   type: string,
   paymentId: string,
@@ -142,11 +147,10 @@ export async function loadTransaction(
   } catch (error) {
     if (PaymentsApiError.is(error) && error.reason === 'http' && error.status === 404) return { outcome: 'not-found' };
     if (PaymentsApiError.is(error) && error.status === 403 && type === 'payout') {
-      const settings = await paymentsApi
-        .merchantOf('payout', paymentId)
-        .then((merchantId) => paymentsApi.getCheckoutSettings(merchantId))
-        .catch(() => null);
-      if (settings) return { outcome: 'elsewhere', settings };
+      // The locator names the merchant and whether another browser holds the pages (absent from a service without it: false).
+      const located = await paymentsApi.locate('payout', paymentId).catch(() => null);
+      const settings = located ? await paymentsApi.getCheckoutSettings(located.merchantId).catch(() => null) : null;
+      if (located && settings) return { outcome: 'elsewhere', settings, opened: located.opened === true };
     }
     logger.warn({ err: error, paymentId }, 'payment page could not load the transaction');
     return { outcome: 'unavailable' };

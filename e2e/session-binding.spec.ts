@@ -24,7 +24,9 @@ import {
 } from './support';
 import { depositWith4242, sessionTransactions } from './support-cashier';
 
+/** What a browser reads of a page another browser holds; of one nobody holds (never opened, or launched again). */
 const HELD_ELSEWHERE = enCatalogue.binding.heading;
+const NO_LONGER_VALID = enCatalogue.binding.invalidHeading;
 const pagesApi = merchantApi('sbx_checkout');
 
 const newSession = () =>
@@ -140,7 +142,8 @@ test('a script with the session id and the pages’ credential reads and moves n
   expect(posted.status).toBeLessThan(500);
   expect(await payoutStatus(withdrawal!.id)).toBe('CREATED');
 
-  // The attacker's browser with the (spent) address: the cashier, widget and payout page say it is open elsewhere.
+  // The attacker's browser with the (spent) address: the cashier and the payout page say it is open elsewhere; the widget,
+  // whose address nobody has spent, that its link is no longer valid.
   const attacker = await newBrowser(browser);
   await open(attacker.page, session.checkoutUrl);
   await expect(attacker.page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
@@ -148,8 +151,9 @@ test('a script with the session id and the pages’ credential reads and moves n
   await expect(attacker.page.getByLabel('Amount in EUR')).toHaveCount(0);
   await expectNoAxeViolations(attacker.page, 'cashier held elsewhere');
   await attacker.page.goto(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}/widget?locale=ar`);
-  await expect(attacker.page.getByRole('heading', { name: arCatalogue.binding.heading })).toBeVisible();
-  await expectNoAxeViolations(attacker.page, 'ar widget held elsewhere');
+  await expect(attacker.page.getByRole('heading', { name: arCatalogue.binding.invalidHeading })).toBeVisible();
+  await expect(attacker.page.getByRole('heading', { name: arCatalogue.binding.heading })).toHaveCount(0);
+  await expectNoAxeViolations(attacker.page, 'ar widget nobody holds');
   await attacker.page.goto(payoutUrl);
   await expect(attacker.page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
   await expect(attacker.page.getByLabel('Card number')).toHaveCount(0);
@@ -204,6 +208,11 @@ test('the merchant launches again: the customer’s new browser holds the cashie
       params: { path: { sessionId: session.sessionId } },
     })
   ).data!;
+  // Launched again, the new address not opened yet: another browser reads that the link is no longer valid, not that it is open elsewhere.
+  const stranger = await newBrowser(browser);
+  await stranger.page.goto(`${CHECKOUT_ORIGIN}/cashier/${session.sessionId}`);
+  await expect(stranger.page.getByRole('heading', { name: NO_LONGER_VALID })).toBeVisible();
+  await expect(stranger.page.getByRole('heading', { name: HELD_ELSEWHERE })).toHaveCount(0);
   const noJs = await newBrowser(browser, { javaScriptEnabled: false });
   await noJs.page.goto(relaunched.checkoutUrl);
   await expect(noJs.page.getByRole('heading', { name: enCatalogue.binding.launchHeading })).toBeVisible();
@@ -221,6 +230,10 @@ test('the merchant launches again: the customer’s new browser holds the cashie
   await noJs.page.reload();
   await expect(noJs.page.getByLabel('Amount in EUR')).toBeVisible();
   await noJs.context.close();
+  // The new address spent: the stranger now reads that the cashier is open in another browser.
+  await stranger.page.reload();
+  await expect(stranger.page.getByRole('heading', { name: HELD_ELSEWHERE })).toBeVisible();
+  await stranger.context.close();
 });
 
 test('a merchant’s payout page opens once by its address; another browser reads that it is open elsewhere', async ({ page, browser }) => {

@@ -36,9 +36,13 @@ export default async function ApmPage(props: PageProps<'/payments/[transactionTy
   const apms = (methods ?? []).filter((m) => m.type !== 'CARD');
   const cardAvailable = (methods ?? []).some((m) => m.type === 'CARD');
   const acceptHeader = (await headers()).get('accept') ?? '';
-  // Each field with its label in the page's language (the catalogue's, else the descriptor's).
+  // Each field with its label in the page's language (the catalogue's, else the descriptor's): a field's name comes
+  // from the service, so the typed key is asked for with `t.has` before it is read.
   const localized = (fields: PaymentMethod['fields']) =>
-    fields.map((f) => (t.has(`fields.${f.name}`) ? { ...f, label: t(`fields.${f.name}` as 'fields.iban') } : f));
+    fields.map((f) => {
+      const key = `fields.${f.name}` as 'fields.iban';
+      return t.has(key) ? { ...f, label: t(key) } : f;
+    });
   // One object for every method's form: React sends a shared object once, and later forms refer to it.
   const fieldErrors = Object.fromEntries(FIELD_ERRORS.map((k) => [k, t(`errors.${k}`)])) as Record<FieldError, string>;
   const text = (method: PaymentMethod): MethodFormText => ({

@@ -180,7 +180,7 @@ export const CashierSession = z
     withdrawalCancel: z.boolean().optional().meta({
       'x-extension': true,
       description:
-        "Whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB).",
+        "Whether this customer may cancel a withdrawal whose destination is given (the merchant allows it, the customer's billing country is not GB, and no licence in force bans a reversal). One still waiting for its destination (CREATED) its customer may always drop.",
     }),
     depositLimits: DepositRoom.optional().meta({
       'x-extension': true,

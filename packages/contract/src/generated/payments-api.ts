@@ -2150,7 +2150,7 @@ export interface components {
             available?: number;
             /** @description The most one withdrawal by card may send now (major units of `currency`): the largest share left of the customer’s deposit cards, each at most what it paid in to the customer less refunds and what it has already received (docs/design.md, "Withdrawals by card (closed loop)"); 0 when no card may receive anything. The rest of the balance goes to a bank account in the customer’s own name, or through the merchant’s back office. */
             cardWithdrawalMax?: number;
-            /** @description Whether this customer may cancel a pending withdrawal (the merchant allows it and the customer's billing country is not GB). */
+            /** @description Whether this customer may cancel a withdrawal whose destination is given (the merchant allows it, the customer's billing country is not GB, and no licence in force bans a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
             /** @description The customer's deposit limits in the session currency and what is left of each now. */
             depositLimits?: components["schemas"]["DepositRoom"];

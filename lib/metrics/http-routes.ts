@@ -27,6 +27,7 @@ export const ROUTE_PATTERNS = [
   '/payments/[transactionType]/[paymentId]/apm',
   '/payments/[transactionType]/[paymentId]/card',
   '/payments/[transactionType]/[paymentId]/status',
+  '/privacy-inventory',
   '/sandbox',
   '/sandbox/3ds/[paymentId]',
   '/sandbox/3ds/[paymentId]/method',

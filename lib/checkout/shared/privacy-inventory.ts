@@ -17,7 +17,8 @@
  *   (lib/framing/content-security-policy.ts). Elsewhere only what the merchant's settings choose:
  *   its logo (components/theme/theme-style.tsx: an https address; a data: URL makes no request),
  *   Google Pay's script (components/wallet/google-pay.ts, GOOGLE_PAY_SCRIPT_URL) and, in test
- *   mode, the sandbox wallet's payment method manifest (lib/checkout/payment-pages/wallet-offer.ts).
+ *   mode, the sandbox wallet's payment method and its manifests, read by the browser
+ *   (lib/checkout/payment-pages/wallet-offer.ts).
  * - cookies: the holder cookie alone (lib/payments-api/holder-proof.ts), set by the launch's post
  *   (docs/design.md, E22); a pay-in's card and APM pages set none.
  * - storage: sessionStorage only (lib/framing/parent-messages.ts,
@@ -153,7 +154,7 @@ export const INVENTORY_PAGES: readonly InventoryPage[] = [
       checkout('challenge', 'GET', '/api/challenge', false),
       LOGO,
       { id: 'googlePay', method: 'GET', origin: 'merchant-setting', path: 'GOOGLE_PAY_SCRIPT_URL', everyLoad: false },
-      { id: 'sandboxWallet', method: 'GET', origin: 'merchant-setting', path: '/sandbox/wallet/method', everyLoad: false },
+      { id: 'sandboxWallet', method: 'GET', origin: 'merchant-setting', path: '/sandbox/wallet/{file}', everyLoad: false },
     ],
     cookies: [],
     storage: ['parentOrigin'],

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 /**
  * @typedef {{ id: string, username: string, firstName: string, lastName: string, email: string,
  *   balanceMinor: number, sessionId: string | null, sessionExpiresAt: number,
+ *   approved: Map<string, number>,
  *   entries: { at: string, kind: 'deposit' | 'withdrawal', amountMinor: number, reference: string }[],
  *   launches: { at: string, page: string, ipAddress: string, userAgent: string }[] }} Player
  * @typedef {{ orderId: string, playerId: string, item: string, amountMinor: number, paymentId: string | null, cardUrl: string | null,
@@ -39,6 +40,7 @@ export function playerOf(/** @type {string} */ username, /** @type {string} */ f
       lastName,
       email: `${username}@players.example`,
       balanceMinor: 0,
+      approved: new Map(),
       sessionId: null,
       sessionExpiresAt: 0,
       entries: [],

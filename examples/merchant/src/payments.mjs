@@ -111,6 +111,12 @@ export async function approve(/** @type {string} */ payoutId) {
   if (error && response.status !== 409) throw new Error(`approve ${payoutId}: ${response.status} ${error.errorKey}`);
 }
 
+/** Rejects a withdrawal waiting for the merchant (PUT …/reject): its amount is released. One no longer waiting (409) is left as it is. */
+export async function reject(/** @type {string} */ payoutId) {
+  const { error, response } = await api.PUT('/public/payout/{payoutId}/reject', { params: { path: { payoutId } } });
+  if (error && response.status !== 409) throw new Error(`reject ${payoutId}: ${response.status} ${error.errorKey}`);
+}
+
 /**
  * The launch redirect of a page the player owns (a 303 to a new one-time address: the client's
  * `launchRedirect`), as Node's `http` writes it.

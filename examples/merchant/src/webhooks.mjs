@@ -9,8 +9,9 @@
  * - a withdrawal sent (`payout.status_changed` to PROCESSED, with `data.cashier`): debited, fee
  *   included; until then the service holds it as reserved, so nothing is booked at its creation and
  *   nothing to undo when it is cancelled, rejected or fails;
- * - a withdrawal or prize waiting for the merchant (WAITING_FOR_CONFIRMATION): approved by the
- *   site's rule (up to AUTO_APPROVE_MINOR);
+ * - a withdrawal waiting for the merchant (WAITING_FOR_CONFIRMATION): approved up to AUTO_APPROVE_MINOR
+ *   while the ledger covers it and the withdrawals approved and not yet debited, rejected when it does not
+ *   (a prize, outside the cashier, is the site's own money: approved up to AUTO_APPROVE_MINOR);
  * - a shop order's pay-in (no `data.cashier`): the order is paid, or not;
  * - `launch.spent`: kept on the player's page (when and from where their cashier was opened).
  */
@@ -18,7 +19,7 @@ import { verifyWebhook, WebhookVerificationError } from '@hosted-checkout/client
 import { config } from './config.mjs';
 import { book, findOrder, findPlayer, markApplied, playerOfSession, wasApplied, withPlayer } from './ledger.mjs';
 import { toMinor } from './money.mjs';
-import { approve, sendBalance } from './payments.mjs';
+import { approve, reject, sendBalance } from './payments.mjs';
 
 /** @typedef {import('@hosted-checkout/client').WebhookEvent} WebhookEvent */
 /** @typedef {Extract<WebhookEvent, { type: 'payin.status_changed' | 'payout.status_changed' }>} PaymentEvent */
@@ -84,18 +85,29 @@ async function payin(event) {
 async function payout(event) {
   const { object, cashier } = event.data;
   if (!('value' in object)) return;
-  if (object.status === 'WAITING_FOR_CONFIRMATION') {
-    if (toMinor(object.initialAmount) <= config.autoApproveMinor) await approve(object.id);
-    return;
-  }
   const player = cashier?.externalUserId ? findPlayer(cashier.externalUserId) : undefined;
-  if (object.status !== 'PROCESSED' || !player || object.initialCurrency !== config.currency) return;
-  // The balance loses what was sent and the fee the player paid on top.
+  // What the player's balance loses: what is sent and the fee the player paid on top.
   const debit = toMinor(object.initialAmount) + toMinor(object.fee ?? 0);
-  await withPlayer(player, async () => {
-    book(player, 'withdrawal', debit, object.id);
-    await sendBalance(player);
-  });
+  if (object.status === 'WAITING_FOR_CONFIRMATION') {
+    // A prize (outside the cashier) is the site's own money; a withdrawal is approved only while the ledger covers it
+    // and every withdrawal approved and not yet debited (the session's balance may count a paid one for a moment).
+    if (!player) return toMinor(object.initialAmount) <= config.autoApproveMinor ? approve(object.id) : undefined;
+    return withPlayer(player, async () => {
+      const committed = [...player.approved.values()].reduce((sum, minor) => sum + minor, 0);
+      if (debit > config.autoApproveMinor) return;
+      if (player.balanceMinor - committed < debit) return reject(object.id);
+      player.approved.set(object.id, debit);
+      await approve(object.id);
+    });
+  }
+  if (!player || object.initialCurrency !== config.currency) return;
+  if (object.status === 'PROCESSED')
+    await withPlayer(player, async () => {
+      player.approved.delete(object.id);
+      book(player, 'withdrawal', debit, object.id);
+      await sendBalance(player);
+    });
+  else if (['REJECTED', 'FAILED', 'TIMEOUT'].includes(object.status)) player.approved.delete(object.id);
 }
 
 /** @param {Extract<WebhookEvent, { type: 'launch.spent' }>} event */

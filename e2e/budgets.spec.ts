@@ -2,7 +2,7 @@
  * Budgets of the build the tests run on (docs/design.md, section 7), as tests:
  * - each payment page's own JavaScript: the compressed bytes its scripts weigh beyond what an
  *   empty page of the same build (a 404 page) loads, the framework's floor: card and APM ≤ 30 KB,
- *   the cashier and the widget ≤ 25 KB;
+ *   the cashier ≤ 26 KB (it shows a deposit's 3-D Secure challenge itself: docs/performance.md), the widget ≤ 25 KB;
  * - no client chunk holds a server module: none of the configuration's variable names (lib/config.ts,
  *   CARD_HASH_KEY, PAYMENTS_API_TOKEN…) is in any file under .next/static, where a client
  *   component that reached the configuration would put its schema.
@@ -58,7 +58,7 @@ test('each payment page’s own JavaScript stays within its budget', async ({ pa
   );
   expect(card, 'card page').toBeLessThanOrEqual(30);
   expect(apm, 'APM page').toBeLessThanOrEqual(30);
-  expect(cashier, 'cashier').toBeLessThanOrEqual(25);
+  expect(cashier, 'cashier').toBeLessThanOrEqual(26);
   expect(widget, 'widget').toBeLessThanOrEqual(25);
 });
 

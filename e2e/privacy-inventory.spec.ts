@@ -74,7 +74,18 @@ async function untilIdle(page: Page, recording: Recording): Promise<void> {
 async function storageKeys(page: Page): Promise<{ area: string; key: string }[]> {
   const keys: { area: string; key: string }[] = [];
   for (const frame of page.frames().filter((f) => f.url().startsWith(`${CHECKOUT_ORIGIN}/`))) {
-    const found = await frame.evaluate(() => ({ localStorage: Object.keys(localStorage), sessionStorage: Object.keys(sessionStorage) }));
+    // A frame of another site than its top page may be denied storage by the browser (third-party storage
+    // blocked): it then has no keys to list.
+    const found = await frame.evaluate(() => {
+      const keysOf = (area: () => Storage) => {
+        try {
+          return Object.keys(area());
+        } catch {
+          return [];
+        }
+      };
+      return { localStorage: keysOf(() => localStorage), sessionStorage: keysOf(() => sessionStorage) };
+    });
     for (const [area, names] of Object.entries(found)) keys.push(...names.map((key) => ({ area, key })));
   }
   return keys;

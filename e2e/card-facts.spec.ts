@@ -82,9 +82,11 @@ test.describe('without JavaScript', () => {
   });
 });
 
+// Narrower than window 02 the challenge takes the card page's whole width (05), never window 01's 250 px, which left
+// the ACS a column too narrow for its buttons (lib/framing/challenge-window.ts).
 for (const [width, size, frameWidth] of [
-  [320, '01', 250],
-  [390, '01', 250],
+  [320, '05', null],
+  [390, '05', null],
   [600, '02', 390],
 ] as const) {
   test(`at ${width} CSS px the 3DS challenge shows inside the card page in EMV window ${size}, without horizontal scroll, and pays`, async ({
@@ -100,7 +102,11 @@ for (const [width, size, frameWidth] of [
     await page.getByRole('button', { name: /^Pay / }).click();
     const challenge = page.locator('iframe[title="Confirm with your bank"]');
     await expect(challenge).toHaveAttribute('data-window-size', size);
-    expect(Math.round((await challenge.boundingBox())!.width)).toBe(frameWidth);
+    const shown = Math.round((await challenge.boundingBox())!.width);
+    if (frameWidth === null) {
+      expect(shown).toBeGreaterThan(250);
+      expect(shown).toBeLessThanOrEqual(width);
+    } else expect(shown).toBe(frameWidth);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await expect(challenge).toBeFocused();
     await expectNoAxeViolations(page, `challenge at ${width} px`);

@@ -11,7 +11,7 @@ import { deleteCard, getCheckoutSettings, getPsp, listCards, payinWithMethods, p
 import { putCheckoutSettings, rollWebhookSecret } from './merchant/merchant-settings';
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
-import { setCustomerLimits } from './responsible-gambling/deposit-limit-changes';
+import { setCustomerLimits } from './responsible-gambling/merchant-limit-changes';
 import { cancelPayout } from './cashier/withdrawal-cancel';
 import { setCustomerExclusion, setCustomerReview, setResponsibleGambling } from './responsible-gambling/responsible-gambling';
 import { merchantConfig } from './core/request-context';

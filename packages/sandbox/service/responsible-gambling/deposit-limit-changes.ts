@@ -2,8 +2,7 @@
  * The customer's own change of their limits in the cashier (`customerLimitChange`,
  * `otherLimitChanges`, stored by merchant/responsible-gambling.ts with the rest of the customer's
  * answer; deposit-limits.ts stores them). The merchant's `PUT /public/customer/{id}/limits`
- * (`setCustomerLimits`) is merchant-limit-changes.ts's, by the same rules, re-exported here for
- * the operations table. Requests carry ISO 4217 major units; what is stored is in minor units.
+ * (`setCustomerLimits`) is merchant-limit-changes.ts's, by the same rules. Requests carry ISO 4217 major units; what is stored is in minor units.
  * Errors are SandboxApiError: 400 VALIDATION_ERROR for an amount or currency that cannot be a
  * limit or a rule in force broken.
  */
@@ -26,8 +25,6 @@ import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { invalid } from '../core/api-error';
 import { required } from '@hosted-checkout/contract/required';
 import { ceilingMinor, converterOf, customerLimitsAcross, type LimitsRow } from './deposit-limits';
-
-export { setCustomerLimits } from './merchant-limit-changes';
 
 /** `major` (major units of `currency`) as minor units, or a 400 naming the field. */
 function limitMinor(major: number, currency: string, field: string): number {

@@ -7,6 +7,7 @@
  */
 import { createPaymentsClient, launchRedirect, must } from '@hosted-checkout/client';
 import { config } from './config.mjs';
+import { withPlayer } from './ledger.mjs';
 import { toMajor } from './money.mjs';
 
 /** @typedef {import('./ledger.mjs').Player} Player */
@@ -29,9 +30,16 @@ const home = () => ({ success: `${config.publicUrl}/`, failure: `${config.public
 
 /**
  * The player's cashier session: the one created before while it has more than a minute left, else a
- * new one holding the player's balance (POST /public/cashier/session). Answers its id.
+ * new one holding the player's balance (POST /public/cashier/session). Answers its id. Made in the
+ * player's queue: two tabs opened at once share one session, and no credit lands between reading
+ * the balance and the session that holds it.
  */
-export async function sessionOf(/** @type {Player} */ player) {
+export function sessionOf(/** @type {Player} */ player) {
+  return withPlayer(player, () => freshSession(player));
+}
+
+/** sessionOf's work, inside the player's queue. */
+async function freshSession(/** @type {Player} */ player) {
   if (player.sessionId && player.sessionExpiresAt - Date.now() > 60_000) return player.sessionId;
   const created = must(
     await api.POST('/public/cashier/session', {

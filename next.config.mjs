@@ -49,6 +49,11 @@ const nextConfig = {
     ];
   },
   experimental: {
+    // The build's stylesheet goes inline in each page's document: no request stands between the
+    // document and its first paint (docs/performance.md, "The customer's clock"). The framework
+    // gives those <style> elements no nonce; the CSP admits them by hash
+    // (lib/framing/inline-style-hashes.ts).
+    inlineCss: true,
     serverActions: {
       // docs/design.md, section 5: about 100 KB (proxy.ts answers 413 above it). Merchant origins are never added to allowedOrigins.
       bodySizeLimit: '100kb',

@@ -19,6 +19,7 @@ import { checkProxiedPagePost, isPagePost } from '@/lib/net/request-checks';
 import { proxiedPostSpellings } from '@/lib/net/request-hosts';
 import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
+import { inlineStyleHashes } from '@/lib/framing/inline-style-hashes';
 
 /** The transaction a framed page belongs to: payment pages, the sandbox ACS, provider and bank pages. */
 function transactionOf(pathname: string): { type: CheckoutTransactionType; id: string } | null {
@@ -116,6 +117,7 @@ export async function proxy(request: NextRequest) {
       ...(pathname === '/' ? consoleOrigins() : []),
     ],
     // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only.
+    styleHashes: inlineStyleHashes(),
     thirdParties:
       /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY')
         ? [new URL(walletConfig().googlePayScriptUrl).origin]

@@ -61,6 +61,11 @@ export function contentSecurityPolicy(options: {
    * script for a merchant that offers it). None by default.
    */
   thirdParties?: readonly string[];
+  /**
+   * CSP hash sources (`'sha256-…'`) of the build's stylesheets, which the pages carry inline
+   * (lib/framing/inline-style-hashes.ts). None by default.
+   */
+  styleHashes?: readonly string[];
 }): string {
   const third = (options.thirdParties ?? []).filter(isOriginPattern);
   const plus = (list: string) => (third.length > 0 ? `${list} ${third.join(' ')}` : list);
@@ -72,7 +77,12 @@ export function contentSecurityPolicy(options: {
     "default-src 'self'",
     plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),
     // The development overlay's styles carry no nonce, and a nonce makes browsers ignore 'unsafe-inline'.
-    options.dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${options.nonce}'`,
+    options.dev
+      ? "style-src 'self' 'unsafe-inline'"
+      : [
+          `style-src 'self' 'nonce-${options.nonce}'`,
+          ...(options.styleHashes ?? []).filter((h) => /^'sha256-[A-Za-z0-9+/]+=*'$/.test(h)),
+        ].join(' '),
     // The sandbox wallet's icon, when the sandbox lives on an http origin of its own.
     `img-src 'self' data: https:${wallet ? ` ${wallet}` : ''}`,
     "font-src 'self'",

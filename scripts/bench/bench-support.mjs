@@ -75,8 +75,14 @@ export function budget(label, value, limit, { atMost = true, unit = '' } = {}) {
   return ok;
 }
 
-/** Runs Lighthouse (mobile) on `url` for `categories` (as the browser of `cookie`, when given); writes the JSON report to bench-results/{name}.json and returns it. */
-export function lighthouse(url, categories, name, cookie) {
+/**
+ * Runs Lighthouse (mobile) on `url` for `categories` (as the browser of `cookie`, when given);
+ * writes the JSON report to bench-results/{name}.json and returns it. `throttling`: Lighthouse's
+ * `--throttling-method`, `simulate` (its default: an unthrottled load, the slow network and CPU
+ * estimated from its trace) or `devtools` (the load itself throttled by the browser: request
+ * latency, bandwidth and CPU applied as it runs).
+ */
+export function lighthouse(url, categories, name, cookie, throttling = 'simulate') {
   mkdirSync('bench-results', { recursive: true });
   const report = `bench-results/${name}.json`;
   const result = spawnSync(
@@ -88,6 +94,7 @@ export function lighthouse(url, categories, name, cookie) {
       `--output-path=${report}`,
       '--quiet',
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+      `--throttling-method=${throttling}`,
       `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },

@@ -103,7 +103,6 @@ const checkout = (id: string, method: 'GET' | 'POST', path: string, everyLoad: b
 /** What every page loads from the build and sends on its own. */
 const COMMON: readonly InventoryRequest[] = [
   checkout('scripts', 'GET', '/_next/static/chunks/{file}', true),
-  checkout('styles', 'GET', '/_next/static/css/{file}', true),
   checkout('favicon', 'GET', '/favicon.ico', true),
   checkout('vitals', 'POST', '/api/vitals', false),
   checkout('cspReport', 'POST', '/api/csp-report', false),

@@ -19,7 +19,8 @@ export default defineConfig({
   // off too), and a red CI run would stand on a teardown, not on the product. A test that fails
   // twice is red.
   retries: 1,
-  reporter: [['list']],
+  // The list for people; the accessibility checks for the published statement (npm run statement).
+  reporter: [['list'], ['./e2e/reporters/accessibility-reporter.ts']],
   use: {
     // A trace is recorded for every test and kept on failure only when asked (E2E_TRACE=retain-on-failure):
     // CI prints text, and stopping a recording has hung a context's teardown past the test timeout.

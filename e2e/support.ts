@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
-import { expect, type APIRequestContext, type Browser, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type FrameLocator, type Locator, type Page } from '@playwright/test';
+import { ACCESSIBILITY_ANNOTATION, pageTemplate, type AxeCheck } from './reporters/accessibility-record';
 import { createPaymentsClient, must, type components } from '../lib/payments-api/merchant-client';
 export { must };
 
@@ -196,8 +197,15 @@ export async function fillCardByLabels(
   await frame.getByLabel(labels.cardHolderName, options).fill('Ada Lovelace');
 }
 
-/** Presses Tab until `target` has the focus, `presses` times at most (keyboard only); asserts nothing, the caller checks the focus. */
+/**
+ * Presses Tab until `target` has the focus, `presses` times at most (keyboard only); asserts
+ * nothing, the caller checks the focus. Records the page as one walked by keyboard for the
+ * accessibility statement (e2e/reporters/accessibility-record.ts).
+ */
 export async function tabUntilFocused(page: Page, target: Locator, presses: number): Promise<void> {
+  const lang = await page.evaluate(() => document.documentElement.lang).catch(() => '');
+  const record: AxeCheck = { kind: 'keyboard', label: test.info().title, page: pageTemplate(page.url()), lang };
+  test.info().annotations.push({ type: ACCESSIBILITY_ANNOTATION, description: JSON.stringify(record) });
   for (let i = 0; i < presses && !(await target.evaluate((el) => el === document.activeElement)); i += 1) await page.keyboard.press('Tab');
 }
 
@@ -213,10 +221,29 @@ export const catalogue = <T = Catalogue>(locale: string): T => ({
   ...JSON.parse(readFileSync(`packages/sandbox/messages/${locale}.json`, 'utf8')),
 });
 
-/** Runs axe with the WCAG 2.2 AA rules over the page and its frames; fails on any violation. */
-export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+/**
+ * Runs axe with the WCAG 2.2 AA rules over the page and its frames; fails on any violation.
+ * Records the check (page, language, direction, rules passed and violated) for the
+ * accessibility statement (e2e/reporters/accessibility-record.ts); `javaScript` false for a
+ * page rendered without it.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, javaScript = true): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const [lang, dir] = await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]);
+  const record: AxeCheck = {
+    kind: 'axe',
+    // A label that names an address names its template: no id or launch secret is published.
+    label: label.replace(/https?:\/\/\S+/g, (url) => pageTemplate(url)),
+    // The merchant's test page, framing ours, is named as such: the statement covers our pages in it.
+    page: `${new URL(page.url()).port === String(MERCHANT_PORT) ? 'merchant page ' : ''}${pageTemplate(page.url())}`,
+    lang,
+    dir: dir === 'rtl' ? 'rtl' : 'ltr',
+    javaScript,
+    rulesPassed: results.passes.length,
+    violations: results.violations.length,
+  };
+  test.info().annotations.push({ type: ACCESSIBILITY_ANNOTATION, description: JSON.stringify(record) });
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
@@ -246,7 +273,7 @@ export async function expectNoAxeViolationsWithoutJs(browser: Browser, page: Pag
     const copy = await context.newPage();
     await copy.route(page.url(), (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
     await copy.goto(page.url());
-    await expectNoAxeViolations(copy, label);
+    await expectNoAxeViolations(copy, label, false);
   } finally {
     await context.close();
   }

@@ -14,12 +14,14 @@
  *
  *   npm run build && npm run bench:clock            # figures
  *   npm run bench:clock -- --check                  # exits 1 when a page misses a goal
+ *   npm run bench:clock -- --publish                # also writes published/performance.json,
+ *                                                   # the table the app serves at /performance
  *
  * Goals per page: LCP ≤ 1.2 × its twin's, TBT ≤ 50 ms, performance ≥ 0.99. Starts the build on
  * BENCH_PORT (default 3204) with sandbox data under .data/bench-clock; the twins are served on
  * the loopback at BENCH_PORT + 1.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { lighthouse } from './bench-support.mjs';
 import { CLOCK_PAGES, openClockPages, serveStaticTwins } from './clock-pages.mjs';
@@ -28,6 +30,7 @@ import { startServer } from '../support/production-server.mjs';
 const port = Number(process.env.BENCH_PORT ?? 3204);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const check = process.argv.includes('--check');
+const publish = process.argv.includes('--publish');
 /** BENCH_PAGES=card,apm: only those pages (all four unless given). */
 const pages = process.env.BENCH_PAGES ? CLOCK_PAGES.filter((name) => process.env.BENCH_PAGES.split(',').includes(name)) : CLOCK_PAGES;
 const GOALS = { lcpRatio: 1.2, tbtMs: 50, performance: 0.99 };
@@ -159,4 +162,17 @@ writeFileSync(
   )}\n`,
 );
 console.log('figures: bench-results/clock.json');
+if (publish) {
+  // The served table (lib/published/performance-table.ts): the summaries, without each run's figures.
+  const published = {
+    measuredAt: new Date().toISOString(),
+    buildId,
+    runs,
+    goals: { ...GOALS, throttling: METHODS[0] },
+    methods: Object.fromEntries(Object.entries(results).map(([method, rows]) => [method, rows.map(({ runs: _runs, ...row }) => row)])),
+  };
+  mkdirSync('published', { recursive: true });
+  writeFileSync('published/performance.json', `${JSON.stringify(published, null, 2)}\n`);
+  console.log('published: published/performance.json (served at /performance)');
+}
 if (check && missed > 0) process.exitCode = 1;

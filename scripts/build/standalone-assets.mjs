@@ -17,6 +17,8 @@ for (const [from, to] of [
   ['messages', `${OUT}/messages`],
   ['packages/sandbox/messages', `${OUT}/packages/sandbox/messages`],
   ['packages/sandbox/drizzle', `${OUT}/packages/sandbox/drizzle`],
+  // What the app publishes from the tests and benchmarks: the accessibility statement, the performance table.
+  ['published', `${OUT}/published`],
 ]) {
   rmSync(to, { recursive: true, force: true });
   if (existsSync(from)) cpSync(from, to, { recursive: true });

@@ -138,6 +138,14 @@ export const CheckoutSettings = z
       description: "The merchant's responsible-gambling page, linked beside the limits.",
       'x-extension': true,
     }),
+    accessibilityContact: z
+      .union([HttpsUrl, z.email().max(254)])
+      .optional()
+      .meta({
+        description:
+          'Where the merchant takes reports of accessibility barriers (an https page or an email address), shown in the accessibility statement at `/accessibility?merchant={merchantId}` (Directive (EU) 2019/882, Annex V).',
+        'x-extension': true,
+      }),
     frameTimings: z.boolean().optional().meta({
       description:
         'The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false).',

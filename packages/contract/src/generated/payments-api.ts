@@ -1697,6 +1697,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description Where the merchant takes reports of accessibility barriers (an https page or an email address), shown in the accessibility statement at `/accessibility?merchant={merchantId}` (Directive (EU) 2019/882, Annex V). */
+            accessibilityContact?: string;
             /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
             frameTimings?: boolean;
             /** @description Where the service sends the merchant’s events (Standard Webhooks); null: none; left out: unchanged. A private, link-local or loopback address is refused (400). */
@@ -2522,6 +2524,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description Where the merchant takes reports of accessibility barriers (an https page or an email address), shown in the accessibility statement at `/accessibility?merchant={merchantId}` (Directive (EU) 2019/882, Annex V). */
+            accessibilityContact?: string;
             /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
             frameTimings?: boolean;
         };
@@ -2566,6 +2570,8 @@ export interface components {
             licences?: components["schemas"]["Regulator"][];
             /** @description The merchant's responsible-gambling page, linked beside the limits. */
             responsibleGamblingUrl?: string;
+            /** @description Where the merchant takes reports of accessibility barriers (an https page or an email address), shown in the accessibility statement at `/accessibility?merchant={merchantId}` (Directive (EU) 2019/882, Annex V). */
+            accessibilityContact?: string;
             /** @description The framed pages post their own timings to the merchant’s page as `timing` messages (`metric`: ready, ttfb, fcp, lcp, inp, cls, threeds_method, threeds_challenge; `value` in milliseconds, cls unitless), to an allowed origin only (default false). */
             frameTimings?: boolean;
             webhookUrl: string | null;

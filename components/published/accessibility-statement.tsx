@@ -104,7 +104,9 @@ export async function AccessibilityStatement({
                   <tr key={page.page} data-page={page.page}>
                     <th scope="row" className={cell}>
                       {page.required ? <span className="block">{tp(page.required as 'card')}</span> : null}
-                      <code className={code}>{page.page}</code>
+                      <code className={code} dir="ltr">
+                        {page.page}
+                      </code>
                     </th>
                     <td className={cell}>
                       <details>
@@ -118,7 +120,9 @@ export async function AccessibilityStatement({
                         </ul>
                       </details>
                     </td>
-                    <td className={cell}>{page.locales.join(', ')}</td>
+                    <td className={cell}>
+                      <span dir="ltr">{page.locales.join(', ')}</span>
+                    </td>
                     <td className={cell}>{page.withoutJavaScript ? t('yes') : t('no')}</td>
                     <td className={cell}>{page.keyboard ? t('yes') : t('no')}</td>
                   </tr>

@@ -9,6 +9,7 @@
 /** Every page and route handler of app/, as Next.js names them (`[param]`, `[...rest]`). */
 export const ROUTE_PATTERNS = [
   '/',
+  '/accessibility',
   '/api/cashier/[sessionId]',
   '/api/cashier/[sessionId]/events',
   '/api/challenge',
@@ -27,6 +28,7 @@ export const ROUTE_PATTERNS = [
   '/payments/[transactionType]/[paymentId]/apm',
   '/payments/[transactionType]/[paymentId]/card',
   '/payments/[transactionType]/[paymentId]/status',
+  '/performance',
   '/privacy-inventory',
   '/sandbox',
   '/sandbox/3ds/[paymentId]',

@@ -97,5 +97,5 @@ export const WalletType = z.enum(['SANDBOX_WALLET', 'GOOGLE_PAY', 'APPLE_PAY']).
 export type WalletType = z.infer<typeof WalletType>;
 
 /** The gambling regulators whose licences a merchant may hold (docs/design.md, section 8). */
-export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL', 'KSA'] as const;
+export const REGULATORS = ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL', 'KSA', 'SPILLEMYNDIGHEDEN', 'SPA_MF'] as const;
 export type Regulator = (typeof REGULATORS)[number];

@@ -1740,10 +1740,10 @@ export interface components {
             basisPoints: number;
         };
         /**
-         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands).
+         * @description A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands), Spillemyndigheden (Denmark), Secretaria de Prêmios e Apostas do Ministério da Fazenda (SPA/MF, Brazil).
          * @enum {string}
          */
-        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL" | "KSA";
+        Regulator: "UKGC" | "AGCO" | "MGA" | "SPELINSPEKTIONEN" | "GGL" | "KSA" | "SPILLEMYNDIGHEDEN" | "SPA_MF";
         PaymentEvent: {
             /** @description The event id (evt_…), the same on every retry and resend of its delivery. */
             id: string;

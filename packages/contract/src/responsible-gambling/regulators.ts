@@ -148,6 +148,32 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     },
     limitContactAbove: { currency: 'EUR', adultMinor: 350_00, youngAdultMinor: 150_00, youngAdultBelowAge: 24 },
   },
+  SPILLEMYNDIGHEDEN: {
+    minimumAge: 18,
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'DK' },
+    limitsBeforeFirstDeposit: 'required',
+    requiredPeriods: ['day', 'week', 'month'],
+    coolingOffHours: 24,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: false,
+    realityCheck: { mandatory: false, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.stopspillet.dk', name: 'StopSpillet' },
+    selfExclusionScheme: { url: 'https://www.spillemyndigheden.dk/rofus', name: 'ROFUS' },
+  },
+  SPA_MF: {
+    minimumAge: 18,
+    coolingOffSpansPeriod: false,
+    jurisdiction: { country: 'BR' },
+    limitsBeforeFirstDeposit: 'required',
+    requiredPeriods: ['day', 'week', 'month'],
+    coolingOffHours: 24,
+    confirmAfterCoolingOff: false,
+    withdrawalReversal: false,
+    realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
+    help: { url: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas', name: 'SPA/MF' },
+    selfExclusionScheme: { url: 'https://www.gov.br/autoexclusaoapostas', name: 'Autoexclusão centralizada (SIGAP)' },
+  },
 };
 
 /** The rules in force for one customer: the licences that apply and each rule at its strictest. */

@@ -11,7 +11,7 @@ export const Regulator = z.enum(REGULATORS).meta({
   id: 'Regulator',
   'x-extension': true,
   description:
-    'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands).',
+    'A gambling regulator whose licence the merchant holds: UK Gambling Commission, AGCO (Ontario), Malta Gaming Authority, Spelinspektionen (Sweden), GGL (Germany), Kansspelautoriteit (Netherlands), Spillemyndigheden (Denmark), Secretaria de Prêmios e Apostas do Ministério da Fazenda (SPA/MF, Brazil).',
 });
 const Period = z.enum(['day', 'week', 'month']);
 const Major = z.number().positive().max(1e12);

@@ -15,6 +15,9 @@ const LICENCES = [
   ['MGA', 'Malta Gaming Authority'],
   ['SPELINSPEKTIONEN', 'Spelinspektionen'],
   ['GGL', 'GGL'],
+  ['KSA', 'Kansspelautoriteit'],
+  ['SPILLEMYNDIGHEDEN', 'Spillemyndigheden'],
+  ['SPA_MF', 'SPA/MF (Brasil)'],
 ] as const;
 
 /** The wallets a merchant may offer, with their names (the sandbox wallet's is translated). */

@@ -176,7 +176,7 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     }),
   },
   {
-    // A gambling operator licensed in the six regulated markets of the regulated cashier
+    // A gambling operator licensed in the eight regulated markets of the regulated cashier
     // (docs/design.md, section 8): each customer is served under the licence of their country (KSA for NL billing
     // addresses; MGA for others); customers may cancel a withdrawal where the rules allow it.
     id: 'merchant-regulated',
@@ -184,7 +184,7 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     config: demoConfig('Crown & Anchor Gaming', {
       theme: { primaryColor: '#1e3a8a', radius: 6 },
       logoUrl: monogramLogo('C', '#1e3a8a', '#ffffff'),
-      licences: ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL', 'KSA'],
+      licences: ['UKGC', 'AGCO', 'MGA', 'SPELINSPEKTIONEN', 'GGL', 'KSA', 'SPILLEMYNDIGHEDEN', 'SPA_MF'],
       withdrawalCancel: true,
       refusedFundingTypes: ['CREDIT'],
       presetAmounts: { EUR: [10, 25, 50], GBP: [10, 25, 50] },

@@ -7,6 +7,7 @@
  * cashier (which shows them). Amounts here are integer minor units; durations in hours or minutes.
  */
 import { PERIODS, type Period } from './limits';
+import { combineRefusedFunding, type RefusedFunding, type RefusedFundingInForce } from './refused-funding';
 
 import type { Regulator } from '../enums';
 export type { Regulator };
@@ -45,6 +46,8 @@ export interface RegulatorRules {
   netDepositThreshold?: NetDepositThreshold;
   /** Monthly deposit limits above which the operator's trained staff must talk to the customer first (KSA: EUR 350, EUR 150 for young adults). */
   limitContactAbove?: { currency: string; adultMinor: number; youngAdultMinor: number; youngAdultBelowAge: number };
+  /** Funding refused from a day on (Spelinspektionen: gambling on credit, from 1 May 2026; refused-funding.ts). */
+  refusedFunding?: RefusedFunding;
 }
 
 /** A net deposit threshold per calendar month (minor units of `currency`, ISO 4217), lower for young adults (below `youngAdultBelowAge`). */
@@ -111,6 +114,9 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
     help: { url: 'https://www.stodlinjen.se', name: 'Stödlinjen' },
     selfExclusionScheme: { url: 'https://www.spelpaus.se', name: 'Spelpaus' },
+    // Spellagen (2018:1138) 14 kap. 8 § as amended (prop. 2025/26:11): no gambling on credit. 1 May 2026 is
+    // Spelinspektionen's date (the proposition said 1 April); docs/design.md, section 8, "funding on credit".
+    refusedFunding: { fundingTypes: ['CREDIT'], creditMethods: true, from: '2026-05-01', timeZone: 'Europe/Stockholm' },
   },
   GGL: {
     minimumAge: 18,
@@ -177,9 +183,11 @@ export const RULES: Record<Regulator, RegulatorRules> = {
 };
 
 /** The rules in force for one customer: the licences that apply and each rule at its strictest. */
-export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'requiredPeriods'> {
+export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'requiredPeriods' | 'refusedFunding'> {
   regulators: Regulator[];
   requiredPeriods: Period[];
+  /** The funding the licences refuse, each from the earliest day any of them does (refused-funding.ts). */
+  refusedFunding?: RefusedFundingInForce;
 }
 
 /** Without a licence: no one under 18 plays, limits the customer sets still wait a day to rise (the industry's floor), nothing is asked, reality checks are off until the customer asks. */
@@ -231,6 +239,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   const notices = all.flatMap((r) => (r.limitNoticePercent ? [r.limitNoticePercent] : []));
   const threshold = all.find((r) => r.netDepositThreshold)?.netDepositThreshold;
   const contact = all.find((r) => r.limitContactAbove)?.limitContactAbove;
+  const refusedFunding = combineRefusedFunding(regulators.map((r) => [r, RULES[r].refusedFunding] as const));
   return {
     regulators: [...regulators],
     minimumAge: Math.max(...all.map((r) => r.minimumAge)),
@@ -254,6 +263,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
     ...(notices.length ? { limitNoticePercent: Math.min(...notices) } : {}),
     ...(threshold ? { netDepositThreshold: threshold } : {}),
     ...(contact ? { limitContactAbove: contact } : {}),
+    ...(refusedFunding ? { refusedFunding } : {}),
   };
 }
 

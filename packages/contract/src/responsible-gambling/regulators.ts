@@ -46,6 +46,11 @@ export interface RegulatorRules {
   netDepositThreshold?: NetDepositThreshold;
   /** Monthly deposit limits above which the operator's trained staff must talk to the customer first (KSA: EUR 350, EUR 150 for young adults). */
   limitContactAbove?: { currency: string; adultMinor: number; youngAdultMinor: number; youngAdultBelowAge: number };
+  /**
+   * Minutes from a withdrawal's request within which it must be paid out (SPA/MF: 120, Portaria
+   * SPA/MF 615/2024, DOU 18/04/2024, article not confirmed; docs/design.md, section 8).
+   */
+  payoutDeadlineMinutes?: number;
   /** Funding refused from a day on (Spelinspektionen: gambling on credit, from 1 May 2026; refused-funding.ts). */
   refusedFunding?: RefusedFunding;
 }
@@ -179,6 +184,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     realityCheck: { mandatory: true, defaultMinutes: 60, maxMinutes: 60 },
     help: { url: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas', name: 'SPA/MF' },
     selfExclusionScheme: { url: 'https://www.gov.br/autoexclusaoapostas', name: 'Autoexclusão centralizada (SIGAP)' },
+    payoutDeadlineMinutes: 120,
   },
 };
 
@@ -239,6 +245,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   const notices = all.flatMap((r) => (r.limitNoticePercent ? [r.limitNoticePercent] : []));
   const threshold = all.find((r) => r.netDepositThreshold)?.netDepositThreshold;
   const contact = all.find((r) => r.limitContactAbove)?.limitContactAbove;
+  const deadlines = all.flatMap((r) => (r.payoutDeadlineMinutes ? [r.payoutDeadlineMinutes] : []));
   const refusedFunding = combineRefusedFunding(regulators.map((r) => [r, RULES[r].refusedFunding] as const));
   return {
     regulators: [...regulators],
@@ -263,6 +270,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
     ...(notices.length ? { limitNoticePercent: Math.min(...notices) } : {}),
     ...(threshold ? { netDepositThreshold: threshold } : {}),
     ...(contact ? { limitContactAbove: contact } : {}),
+    ...(deadlines.length ? { payoutDeadlineMinutes: Math.min(...deadlines) } : {}),
     ...(refusedFunding ? { refusedFunding } : {}),
   };
 }

@@ -4,6 +4,7 @@
  * kept as brand, mask (first 6, last 4), expiry, holder and a keyed SHA-256 hash
  * (docs/design.md, section 4).
  */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PAYIN_STATUSES, PAYOUT_STATUSES } from '@hosted-checkout/contract/enums';
 import type { Customer, ReturnUrls } from '@hosted-checkout/contract/common';
@@ -182,6 +183,13 @@ export const payouts = pgTable(
     launchExpiresAt: timestamp('launch_expires_at', { withTimezone: true }),
     /** When it became PROCESSED (paid out; set by changePayout, never after): net deposits count a withdrawal from it. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
+    /**
+     * When a cashier withdrawal under a licence with a payout deadline must be paid out at the latest (SPA/MF: its
+     * request plus 120 minutes; service/cashier/payout-deadline.ts); null for the others.
+     */
+    payoutDueAt: timestamp('payout_due_at', { withTimezone: true }),
+    /** The last deadline event sent for it, each once: `approaching`, then `passed`; null before the first. */
+    payoutDueNotice: text('payout_due_notice', { enum: ['approaching', 'passed'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -192,6 +200,10 @@ export const payouts = pgTable(
     index('payouts_customer_processed').on(t.customerId, t.processedAt),
     // A cashier session's withdrawals, newest first: its answer lists them and sums what they hold.
     index('payouts_session_created').on(t.sessionId, t.createdAt),
+    // Withdrawals not final with a payout deadline, by it: the worker's deadline events and the count past it.
+    index('payouts_open_due')
+      .on(t.payoutDueAt)
+      .where(sql`${t.payoutDueAt} is not null and ${t.status} in ('CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING')`),
   ],
 );
 

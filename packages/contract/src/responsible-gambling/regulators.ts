@@ -8,6 +8,7 @@
  */
 import { PERIODS, type Period } from './limits';
 import { combineRefusedFunding, type RefusedFunding, type RefusedFundingInForce } from './refused-funding';
+import { combineOwnAccountDeposits, type OwnAccountDeposits, type OwnAccountDepositsInForce } from './own-account';
 
 import type { Regulator } from '../enums';
 export type { Regulator };
@@ -53,6 +54,8 @@ export interface RegulatorRules {
   payoutDeadlineMinutes?: number;
   /** Funding refused from a day on (Spelinspektionen: gambling on credit, from 1 May 2026; refused-funding.ts). */
   refusedFunding?: RefusedFunding;
+  /** Deposits only by transfer from the bettor's own account, by the APMs named (SPA/MF: Pix and TED; own-account.ts). */
+  ownAccountDeposits?: OwnAccountDeposits;
 }
 
 /** A net deposit threshold per calendar month (minor units of `currency`, ISO 4217), lower for young adults (below `youngAdultBelowAge`). */
@@ -185,15 +188,22 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     help: { url: 'https://www.gov.br/fazenda/pt-br/composicao/orgaos/secretaria-de-premios-e-apostas', name: 'SPA/MF' },
     selfExclusionScheme: { url: 'https://www.gov.br/autoexclusaoapostas', name: 'Autoexclusão centralizada (SIGAP)' },
     payoutDeadlineMinutes: 120,
+    // Portaria SPA/MF 615/2024 (DOU 18/04/2024, in force on publication; article not confirmed): Pix, TED, debit or prepaid
+    // cards from the bettor's own account; credit cards refused, and a card whose funding is UNKNOWN, which cannot be shown
+    // to be debit or prepaid (decided by this project; docs/design.md, section 8).
+    refusedFunding: { fundingTypes: ['CREDIT', 'UNKNOWN'], creditMethods: true, from: '2024-04-18', timeZone: 'America/Sao_Paulo' },
+    ownAccountDeposits: { methods: ['pix', 'bank-transfer'], payerId: 'CPF', from: '2024-04-18', timeZone: 'America/Sao_Paulo' },
   },
 };
 
 /** The rules in force for one customer: the licences that apply and each rule at its strictest. */
-export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'requiredPeriods' | 'refusedFunding'> {
+export interface RulesInForce extends Omit<RegulatorRules, 'jurisdiction' | 'requiredPeriods' | 'refusedFunding' | 'ownAccountDeposits'> {
   regulators: Regulator[];
   requiredPeriods: Period[];
   /** The funding the licences refuse, each from the earliest day any of them does (refused-funding.ts). */
   refusedFunding?: RefusedFundingInForce;
+  /** Deposits only from the customer's own account, by the APMs every licence that has the rule allows (own-account.ts). */
+  ownAccountDeposits?: OwnAccountDepositsInForce;
 }
 
 /** Without a licence: no one under 18 plays, limits the customer sets still wait a day to rise (the industry's floor), nothing is asked, reality checks are off until the customer asks. */
@@ -247,6 +257,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
   const contact = all.find((r) => r.limitContactAbove)?.limitContactAbove;
   const deadlines = all.flatMap((r) => (r.payoutDeadlineMinutes ? [r.payoutDeadlineMinutes] : []));
   const refusedFunding = combineRefusedFunding(regulators.map((r) => [r, RULES[r].refusedFunding] as const));
+  const ownAccountDeposits = combineOwnAccountDeposits(regulators.map((r) => [r, RULES[r].ownAccountDeposits] as const));
   return {
     regulators: [...regulators],
     minimumAge: Math.max(...all.map((r) => r.minimumAge)),
@@ -272,6 +283,7 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
     ...(contact ? { limitContactAbove: contact } : {}),
     ...(deadlines.length ? { payoutDeadlineMinutes: Math.min(...deadlines) } : {}),
     ...(refusedFunding ? { refusedFunding } : {}),
+    ...(ownAccountDeposits ? { ownAccountDeposits } : {}),
   };
 }
 

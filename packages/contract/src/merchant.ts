@@ -79,7 +79,12 @@ export const CheckoutSettings = z
     }),
     refusedFundingTypes: z.array(FundingType).optional().meta({
       description:
-        'Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400.',
+        "Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. Funding the rules of a licence in force refuse (Sweden's ban on gambling on credit) is refused whatever this says, and named as the rule's refusal (the pay-in's `refusedFunding`).",
+      'x-extension': true,
+    }),
+    creditFundedMethods: z.array(z.string().min(1).max(40)).max(50).optional().meta({
+      description:
+        "The APMs (ids, e.g. an invoice or buy-now-pay-later method) the merchant marks as funded by credit. Where the rules in force for a customer ban gambling on credit (Spelinspektionen, from 1 May 2026 in Stockholm; docs/design.md, section 8), they are left out of the pay-in's methods and processing one is 400.",
       'x-extension': true,
     }),
     wallets: z.array(WalletType).max(3).optional().meta({

@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { Browser, CurrencyCode, Customer, FreeFormMap, IframeUrls, MajorAmount, ReturnUrls } from './common';
 import { SavedCard } from './customer';
 import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType, WalletType } from './enums';
+import { FundingType } from './bin';
+import { Regulator } from './responsible-gambling/schemas';
 
 export const PayinCreateRequest = z
   .object({
@@ -70,6 +72,26 @@ export const PayinMetadata = z
 export const ThreeDSCompInd = z.enum(['Y', 'N', 'U']).meta({ id: 'ThreeDSCompInd' });
 export type ThreeDSCompInd = z.infer<typeof ThreeDSCompInd>;
 
+/** What the rules of a licence in force for a pay-in's customer refuse now (docs/design.md, section 8, "funding on credit"). */
+export const RefusedByRules = z
+  .object({
+    regulator: Regulator,
+    fundingTypes: z
+      .array(FundingType)
+      .meta({ description: 'Card funding types refused (the BIN lookup reports a charge card as CREDIT, so it is refused with them).' }),
+    methods: z.array(z.string()).meta({
+      description:
+        "The APMs refused: those the merchant marks as credit-funded (checkout settings `creditFundedMethods`), which the pay-in's methods list leaves out.",
+    }),
+  })
+  .meta({
+    id: 'RefusedByRules',
+    'x-extension': true,
+    description:
+      "Present when the rules of a licence in force for the pay-in's customer (by billing country) refuse some funding now, `regulator` naming whose: Spelinspektionen refuses gambling on credit from 1 May 2026 (Europe/Stockholm; spellagen 14 kap. 8 § as amended by prop. 2025/26:11). Processing a refused card, wallet card, saved card or method is 400, its message naming the rule. The merchant's own `refusedFundingTypes` are not repeated here.",
+  });
+export type RefusedByRules = z.infer<typeof RefusedByRules>;
+
 export const PayinTransaction = z
   .object({
     id: z.string(),
@@ -124,6 +146,7 @@ export const PayinTransaction = z
       description:
         "The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list.",
     }),
+    refusedFunding: RefusedByRules.optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

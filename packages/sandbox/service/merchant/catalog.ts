@@ -17,6 +17,7 @@ import { upsertCustomer } from '../core/customers';
 import { withBankOptions } from '../bank/bank-choices';
 import { withPayoutBankAccounts } from '../bank/payout-accounts';
 import { merchantConfig } from '../core/request-context';
+import { policyFor, refusedMethods } from '../responsible-gambling/funding-rules';
 import { findMerchant } from '../core/store';
 import type { PayinRow, PayoutRow } from '../core/records';
 
@@ -87,7 +88,9 @@ export async function getPsp(tx: Db, principal: Principal, pspId: string): Promi
  * GET /public/payin/{id}/methods with the pay-in itself (docs/design.md, E6 extended): one
  * statement reads the pay-in's row, its merchant's configuration, and its customer's billing country
  * and last used bank; `answer` makes the pay-in's GET answer from that row (saved cards, a due
- * outcome settled), so the pay-in is read once. Throws 404.
+ * outcome settled), so the pay-in is read once. The methods the rules in force for the customer
+ * refuse now (the merchant's `creditFundedMethods` under Sweden's ban on gambling on credit:
+ * responsible-gambling/funding-rules.ts) are left out. Throws 404.
  */
 export async function payinWithMethods<A>(tx: Db, principal: Principal, id: string, answer: (row: PayinRow) => Promise<A>) {
   const [found] = await tx
@@ -95,6 +98,7 @@ export async function payinWithMethods<A>(tx: Db, principal: Principal, id: stri
       row: payins,
       config: merchants.config,
       country: sql<string | null>`${customers.data}->'billing'->>'countryCode'`,
+      region: sql<string | null>`${customers.data}->'billing'->>'state'`,
       lastUsedBank: bankChoices.bankId,
     })
     .from(payins)
@@ -105,7 +109,9 @@ export async function payinWithMethods<A>(tx: Db, principal: Principal, id: stri
     .limit(1);
   if (!found || !canAccess(principal, found.row.merchantId)) throw notFound('Pay-in');
   const payin = await answer(found.row);
-  const methods = withBankOptions(methodsFor(found.config, found.row), { country: found.country, lastUsedId: found.lastUsedBank });
+  const refused = refusedMethods(policyFor(found.config, found));
+  const offered = methodsFor(found.config, found.row).filter((m) => !refused.includes(m.id));
+  const methods = withBankOptions(offered, { country: found.country, lastUsedId: found.lastUsedBank });
   return { methods, payin };
 }
 

@@ -53,17 +53,8 @@ export function binAnswer(bin: string): BinLookup {
   return found;
 }
 
-/**
- * Refuses (400) a card whose funding type the merchant refuses (checkout settings
- * `refusedFundingTypes`), from its first 8 digits (6 for a saved card's mask).
- */
-export function assertFundingAccepted(refused: readonly string[] | undefined, bin: string): void {
-  if (!refused?.length) return;
-  const funding = lookupBin(bin.slice(0, 8))?.fundingType;
-  if (funding && refused.includes(funding)) {
-    throw invalid(`This merchant does not accept ${funding.toLowerCase()} cards: use another card`);
-  }
-}
+/** The funding type of a card from its first 8 digits (6 for a saved card's mask); undefined when no range or brand is known. */
+export const fundingTypeOf = (bin: string) => lookupBin(bin.slice(0, 8))?.fundingType;
 
 /**
  * The brand a card is processed under: for a co-badged card, the cardholder's

@@ -11,6 +11,9 @@ import { notFound } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';
 import { changePayin, settleDue, toPayinTransaction, type PayinRow } from '../core/records';
 import { customerCards } from '../merchant/catalog';
+import { merchantConfig } from '../core/request-context';
+import { payinActions } from '../core/transitions';
+import { fundingPolicy, refusedByRules } from '../responsible-gambling/funding-rules';
 import { reportMethod, waitsForMethod } from './three-ds';
 
 /**
@@ -54,11 +57,23 @@ export async function getPayin(tx: Db, principal: Principal, id: string): Promis
   return payinAnswer(tx, row);
 }
 
-/** GET /public/payin/{payinId}'s answer from its row, read by the caller (the methods' read too): saved cards, a due outcome settled. */
+/**
+ * GET /public/payin/{payinId}'s answer from its row, read by the caller (the methods' read too):
+ * saved cards, a due outcome settled, and while it may still be processed what the rules in force
+ * for its customer refuse now (`refusedFunding`: Sweden's ban on gambling on credit).
+ */
 export async function payinAnswer(tx: Db, row: PayinRow): Promise<PayinTransaction> {
   const id = row.id;
   const savedCards = await customerCards(tx, row.customerId);
-  if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), savedCards };
+  const refused = await refusedFundingOf(tx, row);
+  const extra = { savedCards, ...(refused ? { refusedFunding: refused } : {}) };
+  if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), ...extra };
   const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);
-  return { ...toPayinTransaction(locked ? await settle(tx, locked) : row), savedCards };
+  return { ...toPayinTransaction(locked ? await settle(tx, locked) : row), ...extra };
+}
+
+/** What the rules refuse now for a pay-in that may still be processed; undefined for one that may not (polling a final one reads nothing more). */
+async function refusedFundingOf(tx: Db, row: PayinRow) {
+  if (!payinActions(row.status).process) return undefined;
+  return refusedByRules(await fundingPolicy(tx, await merchantConfig(tx, row.merchantId), row.customerId));
 }

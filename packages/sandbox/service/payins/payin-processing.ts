@@ -27,7 +27,8 @@ import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, sa
 import { outcomeForCard, outcomeForMask } from '../core/test-cards';
 import { newId } from '../core/store';
 import { logger } from '@hosted-checkout/runtime/log';
-import { assertFundingAccepted, chosenBrand } from './bin-table';
+import { chosenBrand, fundingTypeOf } from './bin-table';
+import { assertFundingAccepted, assertMethodAccepted, fundingPolicy } from '../responsible-gambling/funding-rules';
 import { cardAnswer, chargeCard, metadataWith, processingAnswer } from './card-charge';
 import { limitedBySession, loadPayinToProcess } from './payin-guards';
 import { loadPayinForUpdate } from './payin-loading';
@@ -51,8 +52,10 @@ export async function processCard(
   const row = await loadPayinToProcess(tx, principal, id, 'card', ctx);
   const card = await analyseCard(tx, request.cardData, { requireCvv: true });
   assertValidCard(card);
-  const { settings } = await merchantConfig(tx, row.merchantId, ctx);
-  assertFundingAccepted(settings.refusedFundingTypes, card.digits);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
+  const { settings } = config;
+  // Before any charge: the merchant's refused funding types and the rules' (Sweden: no gambling on credit).
+  assertFundingAccepted(await fundingPolicy(tx, config, row.customerId), fundingTypeOf(card.digits));
   card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
   return cardAnswer(
@@ -77,8 +80,8 @@ export async function processSavedCard(
   const card = await loadSavedCard(tx, row.customerId, request.savedCardData.cardId);
   assertSavedCardPayable(card, request.savedCardData.cvv);
   assertFundingAccepted(
-    (await merchantConfig(tx, row.merchantId, ctx)).settings.refusedFundingTypes,
-    card.mask.replace(/\D/g, '').slice(0, 6),
+    await fundingPolicy(tx, await merchantConfig(tx, row.merchantId, ctx), row.customerId),
+    fundingTypeOf(card.mask.replace(/\D/g, '').slice(0, 6)),
   );
   return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, card, outcomeForMask(card.mask), request.browser, ctx)), ctx);
 }
@@ -158,6 +161,8 @@ export async function processPayinDirectLink(
     { eligiblePspIds: eligible, currency: row.currency, directRouteId: row.directRouteId },
     request.additionalData,
   );
+  // A method the merchant marks as credit-funded, where the rules in force ban gambling on credit: before the provider is asked.
+  assertMethodAccepted(await fundingPolicy(tx, config, row.customerId), method.id);
   const fields = validateMethodFields(withAllBanks(method), request.additionalData);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
   const browser = {

@@ -28,7 +28,8 @@ import { canAccess, type Principal } from '../core/auth';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard } from '../core/saved-cards';
 import { outcomeForCard, type CardOutcome } from '../core/test-cards';
-import { assertFundingAccepted } from './bin-table';
+import { assertFundingAccepted, fundingPolicy } from '../responsible-gambling/funding-rules';
+import { fundingTypeOf } from './bin-table';
 import { cardAnswer, chargeCard } from './card-charge';
 import { assertProcessable, limitedBySession, loadPayinToProcess } from './payin-guards';
 import { readSandboxWalletToken } from './sandbox-wallet-token';
@@ -182,7 +183,7 @@ export async function processWallet(
       throw invalid(`wallet.type: the merchant does not offer ${request.wallet.type}`);
   });
   // The merchant's configuration is read once per request (merchantConfig's memo).
-  const { settings } = await merchantConfig(tx, row.merchantId, ctx);
+  const config = await merchantConfig(tx, row.merchantId, ctx);
   const card = await tokenCard(tx, row, request.wallet.type, request.wallet.token);
   await spendToken(tx, card.ref, row.id);
   const analysed = await analyseCard(
@@ -192,7 +193,7 @@ export async function processWallet(
   );
   if (!analysed.stored) throw invalid('wallet.token: the card in the token is not valid');
   assertValidCard(analysed);
-  assertFundingAccepted(settings.refusedFundingTypes, analysed.digits);
+  assertFundingAccepted(await fundingPolicy(tx, config, row.customerId), fundingTypeOf(analysed.digits));
   const stored: StoredCard = { ...analysed.stored, wallet: { type: request.wallet.type, ref: card.ref } };
   return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, stored, walletOutcome(card), request.browser, ctx)), ctx);
 }

@@ -12,7 +12,7 @@
  */
 import { fieldClass, SubmitButton } from '@/components/theme/controls';
 import { amountInput, FieldHint, FormField } from '@/components/form/form-field';
-import { startTransition, useActionState, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useRouter } from 'next/navigation';
 import { checkAmount, typedMinor, type AmountRules } from '@/lib/checkout/cashier/cashier-amount';
 import type { FeeRule } from '@hosted-checkout/contract/merchant';
@@ -22,6 +22,7 @@ import { feeLineOf, useSettled } from './fee-line';
 import { aboveCardShare } from './card-share';
 import { DepositRetry } from '../deposit-retry/deposit-retry';
 import type { CashierFlowText } from './cashier-text';
+import { LimitMeter, useLimitsWatch, type LimitMeterView } from './limit-meter';
 
 interface CashierFlowProps {
   action: (previous: CashierState, form: FormData) => Promise<CashierState>;
@@ -45,6 +46,8 @@ interface CashierFlowProps {
   /** The payment page to open at once: a withdrawal waiting for its destination, continued (`?continue=`). */
   initialStep?: CashierState['step'];
   text: CashierFlowText;
+  /** A deposit's limit meter (what the most restrictive limit leaves), watched while the step is open. */
+  meter?: LimitMeterView;
 }
 
 /** The flow of one session and direction: the amount form, then the payment step, or the retry after a deposit that failed. */
@@ -53,12 +56,16 @@ export function CashierFlow(props: CashierFlowProps) {
   const router = useRouter();
   const [state, formAction, pending] = useActionState<CashierState, FormData>(props.action, { attemptKey: props.initialAttemptKey });
   const [step, setStep] = useState<CashierState['step']>(state.step ?? props.initialStep);
-  const [error, setError] = useState<string | null>(null);
+  // An answer already in the first render (a post without JavaScript) shows its error too.
+  const [error, setError] = useState<string | null>(state.error ? text.errors[state.error] : null);
   const [notice, setNotice] = useState<string | null>(null);
   const [retrying, setRetrying] = useState<string | null>(null);
   // A decline shown by the open payment page: its pay-in, and how many so far (each reloads the choices).
   const [declined, setDeclined] = useState<{ id: string; count: number } | null>(null);
   const amountRef = useRef<HTMLInputElement>(null);
+  // Figures older than the service's: Pay waits until the page has the new ones (limit-meter.tsx).
+  const meter = flow === 'deposit' ? props.meter : undefined;
+  const stale = useLimitsWatch(props.sessionId, meter);
   const [typed, setTyped] = useState(state.amount ?? '');
   const [method, setMethod] = useState<'card' | 'apm'>('card');
   // What is typed, in minor units: read once, the fee line and the card share work from it.
@@ -75,6 +82,10 @@ export function CashierFlow(props: CashierFlowProps) {
     if (state.step !== answered.step) setStep(state.step);
     if (state.error) setError(text.errors[state.error]);
   }
+  // A deposit refused on figures that moved (a limit changed, another deposit used it): the page reloads them.
+  useEffect(() => {
+    if (state.error === 'limitsChanged' || state.error === 'aboveLimit') router.refresh();
+  }, [state, router]);
   // A new step forgets the decline of the one before.
   const [stepShown, setStepShown] = useState(step);
   if (step !== stepShown) {
@@ -84,6 +95,7 @@ export function CashierFlow(props: CashierFlowProps) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (stale) return;
     const form = event.currentTarget;
     const problem = checkAmount(amountRef.current?.value ?? '', props.currency, flow, props.balance, props.numberLocale, props.rules);
     setNotice(null);
@@ -170,11 +182,13 @@ export function CashierFlow(props: CashierFlowProps) {
       <input type="hidden" name="locale" value={props.locale} />
       <input type="hidden" name="numberLocale" value={props.numberLocale} />
       <input type="hidden" name="attemptKey" value={state.attemptKey} />
+      {meter ? <input type="hidden" name="limitsVersion" value={meter.version} /> : null}
       {notice ? (
         <p role="status" className="rounded-theme border border-control bg-surface p-3 text-sm">
           {notice}
         </p>
       ) : null}
+      {meter ? <LimitMeter meter={meter} stale={stale} /> : null}
       <FormField id={`${flow}-amount`} label={text.amount}>
         <FieldHint id={`${flow}-amount`}>{text.amountHint}</FieldHint>
         {text.terms.length > 0 || text.limitsLink || text.limitsHere ? (
@@ -204,7 +218,7 @@ export function CashierFlow(props: CashierFlowProps) {
           {...amountInput}
           defaultValue={state.amount ?? ''}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${flow}-amount-hint${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}
+          aria-describedby={`${flow}-amount-hint${meter ? ' limit-meter-figure' : ''}${text.terms.length > 0 ? ` ${flow}-terms` : ''} ${flow}-amount-error`}
           onInput={(event) => setTyped(event.currentTarget.value)}
           className={`${fieldClass} mt-1 w-full`}
         />
@@ -272,7 +286,7 @@ export function CashierFlow(props: CashierFlowProps) {
           {shareText}
         </p>
       ) : null}
-      <SubmitButton pending={pending} label={text.submit} processing={text.processing} />
+      <SubmitButton pending={pending} disabled={stale} label={text.submit} processing={text.processing} />
     </form>
   );
 }

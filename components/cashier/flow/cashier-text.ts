@@ -43,7 +43,7 @@ export interface CashierFlowText {
   retry?: RetryText;
 }
 
-const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired')[] = [
+const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'excluded' | 'limitsRequired' | 'limitsChanged')[] = [
   'required',
   'invalid',
   'tooManyDecimals',
@@ -55,6 +55,7 @@ const ERRORS: (AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimit
   'rateLimited',
   'excluded',
   'limitsRequired',
+  'limitsChanged',
 ];
 
 /** A fee rule in words for the locale: "1.5% + €0.30", "€1.00", "1%". */

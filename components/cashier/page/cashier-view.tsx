@@ -21,6 +21,8 @@ import { BankWithdrawalSection } from '../bank-withdrawal/bank-withdrawal-sectio
 import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';
 import { money } from '@/lib/checkout/cashier/format-money';
 import { loadCashierPage } from './load-cashier-page';
+import { limitMeterText } from '../flow/limit-meter-text';
+import type { LimitMeterView } from '../flow/limit-meter';
 
 /** A page's query, as Next.js gives it. */
 export type SearchParams = Record<string, string | string[] | undefined>;
@@ -43,6 +45,8 @@ export interface CashierView extends Extract<LoadedCashier, { outcome: 'ok' }> {
   cancelId: string | null;
   /** The destination step of `?continue=`: a withdrawal of the session still waiting for its card or account, or null. */
   continueStep: UnfinishedStep | null;
+  /** A deposit's limit meter, when a limit binds the customer or a funding type is refused. */
+  meter?: LimitMeterView;
 }
 
 /**
@@ -82,7 +86,8 @@ export async function openCashierView(
   });
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
   const continueStep = flow === 'withdraw' ? unfinishedStep(loaded.transactions, search.continue, locale) : null;
-  return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId, continueStep };
+  const meter = flow === 'deposit' ? await limitMeterText(session, terms.rules, settings.refusedFundingTypes ?? [], uiLocale) : undefined;
+  return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId, continueStep, ...(meter ? { meter } : {}) };
 }
 
 /** The view's theme and its bridge to the merchant's page around the frame (page `view.name`). */
@@ -124,6 +129,7 @@ export function CashierViewFlow({ view, presets }: { view: CashierView; presets:
         initialStep={view.continueStep ?? undefined}
         initialAttemptKey={randomUUID()}
         text={view.flowText}
+        {...(view.meter ? { meter: view.meter } : {})}
       />
       {view.flow === 'withdraw' ? <BankWithdrawalSection {...page} view={view.name} flowText={view.flowText} /> : null}
     </>

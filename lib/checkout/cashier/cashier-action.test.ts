@@ -53,3 +53,32 @@ describe('startCashierTransaction: a withdrawal', () => {
     expect(createSessionPayout).not.toHaveBeenCalled();
   });
 });
+
+describe('startCashierTransaction: a deposit and the limit meter', () => {
+  const limited = {
+    ...session,
+    responsibleGambling: {
+      regulators: [],
+      pending: [],
+      limitsPrompt: 'NONE',
+      room: [{ kind: 'deposit', period: 'day', limit: 100, remaining: 60 }],
+    },
+  } as unknown as CashierSession;
+  const deposit = (limitsVersion: string) =>
+    post({ sessionId: 'cs_1', flow: 'deposit', method: 'card', amount: '10', numberLocale: 'en', attemptKey: KEY, limitsVersion });
+
+  it('refuses a deposit made on figures the service no longer has, before any call, and keeps the amount', async () => {
+    vi.spyOn(paymentsApi, 'getSession').mockResolvedValue(limited);
+    const createSessionPayin = vi.spyOn(paymentsApi, 'createSessionPayin').mockResolvedValue({ paymentId: 'pi_1' } as never);
+    const { limitsVersion } = await import('./limit-meter');
+    expect(await startCashierTransaction({ attemptKey: KEY }, deposit('0000000000000000'))).toEqual({
+      attemptKey: KEY,
+      error: 'limitsChanged',
+      amount: '10',
+    });
+    expect(createSessionPayin).not.toHaveBeenCalled();
+    const paid = await startCashierTransaction({ attemptKey: KEY }, deposit(limitsVersion(limited)));
+    expect(paid).toMatchObject({ step: { id: 'pi_1' } });
+    expect(createSessionPayin).toHaveBeenCalledTimes(1);
+  });
+});

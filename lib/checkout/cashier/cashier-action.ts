@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import { ID_MAX_LENGTH, PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { cashierTerms } from './cashier-terms';
+import { limitsVersion } from './limit-meter';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 export interface CashierState {
@@ -34,6 +35,7 @@ const CashierForm = z.object({
   amount: z.string().default(''),
   numberLocale: z.enum(LOCALES).catch(DEFAULT_LOCALE),
   attemptKey: z.string().optional(),
+  limitsVersion: z.string().optional(),
 });
 
 /** Errors after which the amount field starts empty: the session or the customer cannot deposit now. */
@@ -50,7 +52,7 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     {
       action: 'cashier transaction',
       schema: CashierForm,
-      limits: { locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64 },
+      limits: { locale: 35, numberLocale: 35, amount: MAX_AMOUNT_CHARS, attemptKey: 64, limitsVersion: 32 },
       previous,
       badForm: (bad, attemptKey) => ({
         attemptKey,
@@ -60,6 +62,10 @@ export async function startCashierTransaction(previous: CashierState, form: Form
     },
     async ({ sessionId, session, locale, attemptKey }, data) => {
       const { flow, method, amount: raw, numberLocale } = data;
+      // The limit meter's figures changed since the page showed them: the customer sees the new ones first.
+      if (flow === 'deposit' && data.limitsVersion !== undefined && data.limitsVersion !== limitsVersion(session)) {
+        return { attemptKey, error: 'limitsChanged', amount: raw };
+      }
       const { rules } = cashierTerms(await paymentsApi.getCheckoutSettings(session.merchantId), session, flow);
       const checked = checkedAmount(raw, session.currency, flow, session.available ?? session.balance ?? null, numberLocale, rules);
       if ('error' in checked) return { attemptKey, error: checked.error, amount: raw };

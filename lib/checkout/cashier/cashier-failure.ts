@@ -9,7 +9,17 @@ import type { AmountError } from './cashier-amount';
 import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
 
 export type CashierError =
-  AmountError | 'unavailable' | 'expired' | 'rejected' | 'rateLimited' | 'kyc' | 'excluded' | 'limitsRequired' | 'conflict';
+  | AmountError
+  | 'unavailable'
+  | 'expired'
+  | 'rejected'
+  | 'rateLimited'
+  | 'kyc'
+  | 'excluded'
+  | 'limitsRequired'
+  | 'conflict'
+  /** The limit meter's figures changed since the page showed them (limit-meter.ts). */
+  | 'limitsChanged';
 
 /** A refusal or a failed call, as the cashier's actions shape it into their state. */
 export interface CashierFailure {

@@ -42,7 +42,10 @@ export function cashierTerms(settings: CheckoutSettings, session: CashierSession
   // Loss and net deposit limits bind deposits too (RTS 12): what each leaves now, from the service.
   if (flow === 'deposit') for (const room of session.responsibleGambling?.room ?? []) if (room.kind !== 'deposit') limits.push({ ...room });
   const rg = session.responsibleGambling;
-  const tightest = limits.length ? Math.min(...limits.map((l) => l.remaining)) : undefined;
+  // The Kansspelautoriteit's net deposit threshold of the calendar month binds a deposit as a limit does.
+  const threshold = flow === 'deposit' ? rg?.netDepositThreshold : undefined;
+  const leaves = [...limits.map((l) => l.remaining), ...(threshold ? [Math.max(0, threshold.remaining)] : [])];
+  const tightest = leaves.length ? Math.min(...leaves) : undefined;
   return {
     rules: {
       ...amountBounds(settings.limits, session.currency, direction),

@@ -23,6 +23,8 @@ export interface CardFormText extends ThreeDSText, CvvFieldText {
   securityCheck: { working: string; done: string };
   /** The merchant refuses this funding type (pay-ins; the BIN lookup tells it). */
   fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
+  /** The rules of a licence in force refuse this card (Sweden's ban on gambling on credit): per regulator, `other` for one without its own text. */
+  fundingRefusedByRule: { SPELINSPEKTIONEN: string; other: string };
   /** The choice of brand of a co-badged card. */
   brandChoice: string;
   brandChoiceHint: string;

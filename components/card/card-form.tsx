@@ -61,7 +61,7 @@ export function CardForm({
   );
   const formRef = useRef<HTMLFormElement>(null);
   const { brand, digits, readNumber } = useTypedCardNumber();
-  const looked = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused);
+  const looked = useBinFacts(Boolean(binCheck), paymentId, digits, text.fundingRefused, text.fundingRefusedByRule);
   // After a post without JavaScript, the server's answer names the brands of a co-badged card.
   const binFacts = looked.coBadged || !state.brandChoice ? looked : { ...looked, coBadged: state.brandChoice };
   const fundingRefused = binFacts.refusal;

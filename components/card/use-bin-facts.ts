@@ -1,12 +1,27 @@
 'use client';
-/** The card page's BIN lookup as the number is typed (GET /public/bin/{bin}): a refused funding type, or the two brands of a co-badged card. */
+/**
+ * The card page's BIN lookup as the number is typed (GET /public/bin/{bin}): a refused funding
+ * type (named as the rule's refusal when the rules of a licence in force refuse it, e.g. Sweden's
+ * ban on gambling on credit; else as the merchant's), or the two brands of a co-badged card.
+ */
 import { useEffect, useState } from 'react';
 
 export interface BinFacts {
-  /** The message for a funding type the merchant refuses, or null. */
+  /** The message for a funding type refused (by the rules or the merchant), or null. */
   refusal: string | null;
   /** The two brands of a co-badged card and the one it defaults to, or null. */
   coBadged: { brands: string[]; preferred: string } | null;
+}
+
+/** The refusal's words: the rule's when a regulator's rule refuses the card, else the merchant's for its funding type; null when accepted. */
+function refusalText(
+  answer: { fundingType: string; refused: boolean; refusedByRule?: string },
+  text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>,
+  ruleText: { SPELINSPEKTIONEN: string; other: string },
+): string | null {
+  if (answer.refusedByRule) return answer.refusedByRule === 'SPELINSPEKTIONEN' ? ruleText.SPELINSPEKTIONEN : ruleText.other;
+  if (!answer.refused || !(answer.fundingType in text)) return null;
+  return text[answer.fundingType as keyof typeof text];
 }
 
 /**
@@ -18,6 +33,7 @@ export function useBinFacts(
   paymentId: string,
   digits: string,
   text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>,
+  ruleText: { SPELINSPEKTIONEN: string; other: string },
 ): BinFacts {
   const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
   const [facts, setFacts] = useState<(BinFacts & { bin: string }) | null>(null);
@@ -37,6 +53,7 @@ export function useBinFacts(
                 brands: string[];
                 fundingType: keyof typeof text | 'UNKNOWN';
                 refused: boolean;
+                refusedByRule?: string;
                 preferred: string;
               })
             : null,
@@ -46,7 +63,7 @@ export function useBinFacts(
             answer
               ? {
                   bin,
-                  refusal: answer.refused && answer.fundingType !== 'UNKNOWN' ? text[answer.fundingType] : null,
+                  refusal: refusalText(answer, text, ruleText),
                   coBadged: answer.brands.length === 2 ? { brands: answer.brands, preferred: answer.preferred } : null,
                 }
               : null,
@@ -58,6 +75,6 @@ export function useBinFacts(
       clearTimeout(timer);
       controller.abort();
     };
-  }, [bin, paymentId, text]);
+  }, [bin, paymentId, text, ruleText]);
   return facts && facts.bin === bin ? facts : { refusal: null, coBadged: null };
 }

@@ -16,6 +16,7 @@ import { LimitsPrompt } from '@/components/responsible-gambling/limits-prompt';
 import { ExclusionNotice } from '@/components/responsible-gambling/exclusion-notice';
 import { RealityReminder, ReviewReminder } from '@/components/responsible-gambling/reminders';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
+import { CreditBanNotice } from '@/components/responsible-gambling/credit-ban-notice';
 
 export const generateMetadata = (): Promise<Metadata> => cashierPageTitle('cashierTitle');
 
@@ -103,6 +104,8 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
         ))}
       </nav>
       <CashierViewCancel view={view} backHref={tabHref(flow)} />
+      {/* Sweden's ban on gambling on credit, said before a card is typed (docs/design.md, section 8). */}
+      {flow === 'deposit' && rg ? <CreditBanNotice rg={rg} /> : null}
       <section aria-label={t(flow)}>
         {flow === 'deposit' && rg?.exclusion ? (
           <ExclusionNotice rg={rg} locale={uiLocale} />

@@ -18,7 +18,10 @@ const ChallengeForm = z.object({
 });
 const Token = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const PasskeyForm = z.object({ paymentId: PaymentId, token: Token, credential: z.string() });
-const ProviderForm = z.object({ paymentId: PaymentId, decision: z.enum(['approve', 'decline', 'pending']).catch('pending') });
+const ProviderForm = z.object({
+  paymentId: PaymentId,
+  decision: z.enum(['approve', 'approve-other', 'decline', 'pending']).catch('pending'),
+});
 
 /**
  * The ACS page's Pass or Fail of a 3DS challenge. Passed in a browser that can make a passkey
@@ -71,7 +74,7 @@ export async function answerPasskey(form: FormData): Promise<void> {
   redirect(outcome.kept ? outcome.next : `/sandbox/3ds/${paymentId}/passkey?t=${parsed.data.token}&failed=1`);
 }
 
-/** The provider page's Approve, Decline or Leave pending for an APM pay-in. */
+/** The provider page's Approve, Approve from another person's account (Brazil's own-account rule), Decline or Leave pending for an APM pay-in. */
 export async function decideAtProvider(form: FormData): Promise<void> {
   const parsed = parseActionForm(ProviderForm, form);
   if (!sandboxEnabled() || !parsed.ok) redirect('/');

@@ -18,22 +18,35 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
 import type { PendingOutcome } from '@sandbox/db/stored-shapes';
+import { ownAccountRuleFor, payerReport } from './own-account-deposits';
+import { customerRow } from '../responsible-gambling/limits-prompt';
 
 /** A refund settles this long after it is asked for. */
 const REFUND_DELAY_MS = 2_000;
 
-/** The sandbox provider page's decision on a PENDING APM pay-in; returns the status page to go to. */
+/**
+ * The sandbox provider page's decision on a PENDING APM pay-in; returns the status page to go to.
+ * `approve-other`: approved, paid from another person's account (the test payer of
+ * own-account-deposits.ts). An approval reports the payer where a rule asks it (`payerReport`,
+ * Brazil's own-account rule), kept in `additionalData.payer`.
+ */
 export async function decidePayinAtProvider(
   tx: Db,
   id: string,
-  decision: 'approve' | 'decline' | 'pending',
+  decision: 'approve' | 'approve-other' | 'decline' | 'pending',
   ctx: Pick<RequestContext, 'checkoutUrl'>,
 ): Promise<string> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   if (row.status === 'PENDING' && row.methodId && decision !== 'pending') {
-    // An approval of a customer excluded, or over a limit, since is declined by changePayin.
-    const status = decision === 'approve' ? 'SUCCESS' : 'DECLINED';
-    await changePayin(tx, row, { status, statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : 'GENERAL_DECLINE') });
+    // An approval of a customer excluded, or over a limit, or paid from another's account (Brazil), since is declined by changePayin.
+    const status = decision === 'decline' ? 'DECLINED' : 'SUCCESS';
+    const payer = status === 'SUCCESS' ? await payerReport(tx, row, decision === 'approve-other') : null;
+    const additionalData = payer ? { ...row.additionalData, payer } : undefined;
+    await changePayin(tx, additionalData ? { ...row, additionalData } : row, {
+      status,
+      statusReason: reasonFor(status, status === 'SUCCESS' ? undefined : 'GENERAL_DECLINE'),
+      ...(additionalData ? { additionalData } : {}),
+    });
   }
   return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
 }
@@ -136,6 +149,9 @@ export async function challengeSummary(tx: Db, id: string) {
     /** threeDSServerTransID of the attempt under way, or null. */
     serverTransId: threeDsOf(row)?.serverTransId ?? null,
     merchantId: row.merchantId,
+    /** The provider page offers "paid from another person's account": an APM pay-in under a rule of deposits from the own account (Brazil). */
+    otherPayerOffered:
+      row.methodId !== null && row.methodId !== 'card' && ownAccountRuleFor(config, (await customerRow(tx, row.customerId))?.data) !== null,
   };
 }
 

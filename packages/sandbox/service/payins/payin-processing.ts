@@ -37,6 +37,7 @@ import { verifySpc } from './spc';
 import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
 import { withAllBanks } from '../bank/bank-choices';
 import { sourceKey } from '../core/apm-sources';
+import { assertOwnAccountApm } from './own-account-deposits';
 
 /**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
@@ -164,6 +165,8 @@ export async function processPayinDirectLink(
   // A method the merchant marks as credit-funded, where the rules in force ban gambling on credit: before the provider is asked.
   assertMethodAccepted(await fundingPolicy(tx, config, row.customerId), method.id);
   const fields = validateMethodFields(withAllBanks(method), request.additionalData);
+  // Brazil: only Pix or TED, from the customer's own account (a Pix key CPF the customer's): before the provider is asked.
+  await assertOwnAccountApm(tx, config, row.customerId, method.id, fields);
   const psp = config.psps.find((p) => eligible.includes(p.id) && p.methods.includes(method.id) && p.currencies.includes(row.currency));
   const browser = {
     ...request.browser,

@@ -28,10 +28,14 @@ export interface FundingPolicy {
 const RULE_REFUSALS: Partial<Record<Regulator, string>> = {
   SPELINSPEKTIONEN:
     "Sweden's ban on gambling on credit (spellagen 14 kap. 8 §, from 1 May 2026) does not allow a deposit with a credit or charge card: use a debit card",
+  // CREDIT and UNKNOWN: a card not shown to be debit or prepaid (own-account.ts).
+  SPA_MF:
+    "Brazil's Portaria SPA/MF 615/2024 allows card deposits only with a debit or prepaid card from the customer's own account: use a debit or prepaid card, Pix or TED",
 };
 const METHOD_REFUSALS: Partial<Record<Regulator, string>> = {
   SPELINSPEKTIONEN:
     "Sweden's ban on gambling on credit (spellagen 14 kap. 8 §, from 1 May 2026) does not allow a deposit by a credit-funded method: use another method",
+  SPA_MF: "Brazil's Portaria SPA/MF 615/2024 does not allow a deposit by a credit-funded method: use Pix or TED",
 };
 
 /** The policy of a pay-in of `customerId` at a merchant of `config`, at `now` (the customer row read, not locked). */

@@ -27,6 +27,11 @@ export default async function ProviderPage(props: SandboxPageProps<{ transaction
         <button name="decision" value="approve" className={`${button} bg-success text-on-primary`}>
           {t('approve')}
         </button>
+        {summary.otherPayerOffered ? (
+          <button name="decision" value="approve-other" className={`${button} border border-control text-fg`}>
+            {t('approveOtherPayer')}
+          </button>
+        ) : null}
         <button name="decision" value="decline" className={`${button} border border-danger text-danger`}>
           {t('decline')}
         </button>

@@ -151,6 +151,11 @@ export const SessionTransaction = z
         "The cashier fee (major units of `currency`), included in `amount`: a deposit's amount charged, a withdrawal's amount taken from the balance.",
     }),
     statusReason: z.string().optional().meta({ description: 'The detailedStatus of a final transaction (CUSTOMER_CANCELLED…).' }),
+    payoutDueAt: z.string().optional().meta({
+      'x-extension': true,
+      description:
+        'Decided by this project (docs/design.md, section 8): for a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: paid within 120 minutes of the request), when it must be paid out at the latest (ISO 8601). While it is not final, the merchant is sent `payout.deadline_approaching` (a quarter of the time left) and `payout.deadline_passed`, once each. Absent for other payouts.',
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { FinancialCheckDueEvent, LaunchSpentEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
 import { PlayerIdentifiedWebhook } from './pay-n-play';
+import { PayoutDeadlineEvent } from './payout-deadline-events';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import { ErrorResponse } from './errors';
 import { OPERATIONS, OPERATION_IDS, type OperationSpec } from './operations';
@@ -154,6 +155,12 @@ export function buildOpenApiDocument() {
         post: webhook(
           'customer.financial_check_due, to the merchant webhook URL: a customer under its UKGC licence reached net deposits of £150 over a rolling 30 days (LCCP SR code 3.4.4: a financial vulnerability check is due); once per crossing, never blocking the customer',
           FinancialCheckDueEvent,
+        ),
+      },
+      payoutDeadline: {
+        post: webhook(
+          'payout.deadline_approaching and payout.deadline_passed, to the merchant webhook URL: a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: 120 minutes from the request) is not paid out with a quarter of its time left, and is still not final at its deadline; each once per withdrawal',
+          PayoutDeadlineEvent,
         ),
       },
       playerIdentified: {

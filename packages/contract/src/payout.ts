@@ -54,6 +54,11 @@ export const PayoutTransaction = z
       description:
         "Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it.",
     }),
+    payoutDueAt: z.string().optional().meta({
+      'x-extension': true,
+      description:
+        'Decided by this project (docs/design.md, section 8): for a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: paid within 120 minutes of the request), when it must be paid out at the latest (ISO 8601). While it is not final, the merchant is sent `payout.deadline_approaching` (a quarter of the time left) and `payout.deadline_passed`, once each. Absent for other payouts.',
+    }),
     savedCards: z.array(SavedCard).optional().meta({
       'x-extension': true,
       description:

@@ -29,6 +29,15 @@ export const SANDBOX_ENV_SCHEMA = z.object({
     .describe(
       'Key of the sandbox’s keyed card hash (HMAC-SHA256); unset: generated once into a file beside, not inside, the sandbox’s data.',
     ),
+  SANDBOX_PAYOUT_DEADLINE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .max(24 * 60)
+    .optional()
+    .describe(
+      'Demos by hand only: the minutes that stand in for a licence’s payout deadline (SPA/MF: 120) on this sandbox, so that a withdrawal nears and passes it while one watches (2 to 1440); unset: the licence’s own.',
+    ),
   SANDBOX_WEBHOOK_ALLOW_PRIVATE: Switch.default('0').describe(
     '1: the sandbox may send webhooks to private, unique-local and carrier-grade NAT networks too (never to link-local or cloud metadata addresses).',
   ),

@@ -1,7 +1,8 @@
 /**
  * The sandbox's background work: applies due timed outcomes, the sandbox bank's included (its
  * payments and the answers to its instant credit transfers) and a cashier withdrawal's release once
- * its time to give a destination has run out (cashier/withdrawal-expiry.ts), and the sandbox merchant's automatic
+ * its time to give a destination has run out (cashier/withdrawal-expiry.ts), the payout deadline's events of
+ * withdrawals under a licence that sets one and the count of those past it (cashier/payout-deadline.ts), and the sandbox merchant's automatic
  * Pay N Play decisions (so their webhooks go out even when nobody fetches the transaction) and
  * delivers due webhooks. A deposit left awaiting the player's limits is paid in the request that
  * answers them (deposits-awaiting-limits.ts); the worker only returns it at its deadline, as a
@@ -19,6 +20,7 @@ import { deliverDueWebhooks } from './core/webhooks';
 import { settleDueBankPayments } from './bank/bank-payments';
 import { settleDueCreditTransfers } from './bank/credit-transfers';
 import { settleDueAutoDecisions } from './cashier/player-decision';
+import { countPayoutsPastDeadline, notifyPayoutDeadlines } from './cashier/payout-deadline';
 import { listenToStatusChanges } from './responsible-gambling/status-listeners';
 
 // The rules that hear the status writer, before the worker or any page pays (core/status-events.ts).
@@ -32,7 +34,9 @@ export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<nu
     await settleDueBankPayments(tx, now);
     await settleDueCreditTransfers(tx, now);
     await settleDueAutoDecisions(tx, now);
+    await notifyPayoutDeadlines(tx, now);
   });
+  await countPayoutsPastDeadline(db, now);
   const g = globalThis as GlobalWithWorker;
   if (now.getTime() - (g[pruned] ?? 0) >= 60_000) {
     g[pruned] = now.getTime();

@@ -1154,6 +1154,53 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    payoutDeadline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** payout.deadline_approaching and payout.deadline_passed, to the merchant webhook URL: a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: 120 minutes from the request) is not paid out with a quarter of its time left, and is still not final at its deadline; each once per withdrawal */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayoutDeadlineEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     playerIdentified: {
         parameters: {
             query?: never;
@@ -1671,8 +1718,10 @@ export interface components {
             payoutAutoConfirm: boolean;
             /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
             preferredBrands?: string[];
-            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. Funding the rules of a licence in force refuse (Sweden's ban on gambling on credit) is refused whatever this says, and named as the rule's refusal (the pay-in's `refusedFunding`). */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description The APMs (ids, e.g. an invoice or buy-now-pay-later method) the merchant marks as funded by credit. Where the rules in force for a customer ban gambling on credit (Spelinspektionen, from 1 May 2026 in Stockholm; docs/design.md, section 8), they are left out of the pay-in's methods and processing one is 400. */
+            creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
@@ -1794,6 +1843,7 @@ export interface components {
             sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCard"][];
+            refusedFunding?: components["schemas"]["RefusedByRules"];
             createdAt: string;
             updatedAt: string;
         };
@@ -1848,6 +1898,14 @@ export interface components {
             /** @description The name on the card as it was given when the card was saved: a payout page shows it beside the last four, so a card someone else saved on the customer’s pay-in is told apart. */
             cardHolderName?: string;
         };
+        /** @description Present when the rules of a licence in force for the pay-in's customer (by billing country) refuse some funding now, `regulator` naming whose: Spelinspektionen refuses gambling on credit from 1 May 2026 (Europe/Stockholm; spellagen 14 kap. 8 § as amended by prop. 2025/26:11). Processing a refused card, wallet card, saved card or method is 400, its message naming the rule. The merchant's own `refusedFundingTypes` are not repeated here. */
+        RefusedByRules: {
+            regulator: components["schemas"]["Regulator"];
+            /** @description Card funding types refused (the BIN lookup reports a charge card as CREDIT, so it is refused with them). */
+            fundingTypes: components["schemas"]["FundingType"][];
+            /** @description The APMs refused: those the merchant marks as credit-funded (checkout settings `creditFundedMethods`), which the pay-in's methods list leaves out. */
+            methods: string[];
+        };
         PayoutTransaction: {
             id: string;
             value: number;
@@ -1867,6 +1925,8 @@ export interface components {
             fee?: number;
             /** @description Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
             sessionId?: string;
+            /** @description Decided by this project (docs/design.md, section 8): for a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: paid within 120 minutes of the request), when it must be paid out at the latest (ISO 8601). While it is not final, the merchant is sent `payout.deadline_approaching` (a quarter of the time left) and `payout.deadline_passed`, once each. Absent for other payouts. */
+            payoutDueAt?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCard"][];
             createdAt: string;
@@ -1935,6 +1995,20 @@ export interface components {
                 };
                 /** @description The deposit whose payment crossed the threshold. */
                 payinId: string;
+            };
+        };
+        PayoutDeadlineEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @enum {string} */
+            type: "payout.deadline_approaching" | "payout.deadline_passed";
+            createdAt: string;
+            data: {
+                object: components["schemas"]["PayoutTransaction"];
+                /** @description When it must be paid out at the latest (ISO 8601): its request time plus the deadline. */
+                payoutDueAt: string;
+                /** @description The session, the customer and the merchant reference. */
+                cashier?: components["schemas"]["CashierEventContext"];
             };
         };
         PlayerIdentifiedWebhook: {
@@ -2343,6 +2417,8 @@ export interface components {
             fee?: number;
             /** @description The detailedStatus of a final transaction (CUSTOMER_CANCELLED…). */
             statusReason?: string;
+            /** @description Decided by this project (docs/design.md, section 8): for a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: paid within 120 minutes of the request), when it must be paid out at the latest (ISO 8601). While it is not final, the merchant is sent `payout.deadline_approaching` (a quarter of the time left) and `payout.deadline_passed`, once each. Absent for other payouts. */
+            payoutDueAt?: string;
             createdAt: string;
             updatedAt: string;
         };
@@ -2498,8 +2574,10 @@ export interface components {
             payoutAutoConfirm: boolean;
             /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
             preferredBrands?: string[];
-            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. Funding the rules of a licence in force refuse (Sweden's ban on gambling on credit) is refused whatever this says, and named as the rule's refusal (the pay-in's `refusedFunding`). */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description The APMs (ids, e.g. an invoice or buy-now-pay-later method) the merchant marks as funded by credit. Where the rules in force for a customer ban gambling on credit (Spelinspektionen, from 1 May 2026 in Stockholm; docs/design.md, section 8), they are left out of the pay-in's methods and processing one is 400. */
+            creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
@@ -2544,8 +2622,10 @@ export interface components {
             payoutAutoConfirm: boolean;
             /** @description The brand a co-badged card defaults to, first match first; the cardholder may choose the other (EU Interchange Fee Regulation, article 8). */
             preferredBrands?: string[];
-            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. */
+            /** @description Funding types the merchant refuses (UK gambling licences: CREDIT). The card page says so as soon as the BIN is known; processing such a card is 400. Funding the rules of a licence in force refuse (Sweden's ban on gambling on credit) is refused whatever this says, and named as the rule's refusal (the pay-in's `refusedFunding`). */
             refusedFundingTypes?: components["schemas"]["FundingType"][];
+            /** @description The APMs (ids, e.g. an invoice or buy-now-pay-later method) the merchant marks as funded by credit. Where the rules in force for a customer ban gambling on credit (Spelinspektionen, from 1 May 2026 in Stockholm; docs/design.md, section 8), they are left out of the pay-in's methods and processing one is 400. */
+            creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
@@ -2617,6 +2697,7 @@ export interface components {
             sessionId?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCardOutput"][];
+            refusedFunding?: components["schemas"]["RefusedByRulesOutput"];
             createdAt: string;
             updatedAt: string;
         };
@@ -2649,6 +2730,14 @@ export interface components {
             /** @description The name on the card as it was given when the card was saved: a payout page shows it beside the last four, so a card someone else saved on the customer’s pay-in is told apart. */
             cardHolderName?: string;
         };
+        /** @description Present when the rules of a licence in force for the pay-in's customer (by billing country) refuse some funding now, `regulator` naming whose: Spelinspektionen refuses gambling on credit from 1 May 2026 (Europe/Stockholm; spellagen 14 kap. 8 § as amended by prop. 2025/26:11). Processing a refused card, wallet card, saved card or method is 400, its message naming the rule. The merchant's own `refusedFundingTypes` are not repeated here. */
+        RefusedByRulesOutput: {
+            regulator: components["schemas"]["Regulator"];
+            /** @description Card funding types refused (the BIN lookup reports a charge card as CREDIT, so it is refused with them). */
+            fundingTypes: components["schemas"]["FundingType"][];
+            /** @description The APMs refused: those the merchant marks as credit-funded (checkout settings `creditFundedMethods`), which the pay-in's methods list leaves out. */
+            methods: string[];
+        };
         PayoutTransactionOutput: {
             id: string;
             value: number;
@@ -2668,6 +2757,8 @@ export interface components {
             fee?: number;
             /** @description Decided by this project: the cashier session the payout was made in (E9), when it was made in one. Its `orderId` is then the service's own, not the merchant's: the pages do not show it. */
             sessionId?: string;
+            /** @description Decided by this project (docs/design.md, section 8): for a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: paid within 120 minutes of the request), when it must be paid out at the latest (ISO 8601). While it is not final, the merchant is sent `payout.deadline_approaching` (a quarter of the time left) and `payout.deadline_passed`, once each. Absent for other payouts. */
+            payoutDueAt?: string;
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCardOutput"][];
             createdAt: string;

@@ -23,6 +23,9 @@
  *   `checkout_frame_client_errors_total{page,kind}`, and the reports by what became of them,
  *   `checkout_frame_vitals_reports_total{outcome}` (`recorded`, `invalid`, `address_limit`,
  *   `page_view_limit`, `ceiling`);
+ * - `checkout_sandbox_payouts_past_deadline{status}` (gauge): the embedded sandbox's cashier
+ *   withdrawals past their payout deadline and not final (SPA/MF's 120 minutes), by status, as its
+ *   worker last counted them (packages/sandbox/service/cashier/payout-deadline.ts);
  * - Node.js's defaults (`process_*`, `nodejs_*`: prom-client's collectDefaultMetrics).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -49,6 +52,7 @@ export interface Metrics {
   frameLayoutShift: Histogram<'page' | 'locale'>;
   frameClientErrors: Counter<'page' | 'kind'>;
   frameVitalsReports: Counter<'outcome'>;
+  payoutsPastDeadline: Gauge<'status'>;
   /** The node-postgres pools watched, by name (`sandbox`, `rate_limits`). */
   pools: Map<string, PoolCounts>;
 }
@@ -139,7 +143,28 @@ export function makeMetrics(): Metrics {
     }),
     ...makeFrameMetrics(registers),
     frameVitalsReports: makeVitalsReportsCounter(registers),
+    payoutsPastDeadline: makePayoutsPastDeadlineGauge(registers),
   };
+}
+
+/** The statuses of a withdrawal not final (the `status` label of the payout deadline's gauge). */
+export const OPEN_PAYOUT_STATUSES = ['CREATED', 'WAITING_FOR_CONFIRMATION', 'PENDING'] as const;
+export type OpenPayoutStatus = (typeof OPEN_PAYOUT_STATUSES)[number];
+
+/**
+ * The gauge of the sandbox's withdrawals past their payout deadline, by status, each at 0 until
+ * counted (its own maker, so that a registry made by an older copy of these modules gains it:
+ * registry.ts's `metrics`).
+ */
+export function makePayoutsPastDeadlineGauge(registers: Registry[]): Gauge<'status'> {
+  const gauge = new Gauge({
+    name: 'checkout_sandbox_payouts_past_deadline',
+    help: 'Cashier withdrawals of the embedded sandbox past their payout deadline (SPA/MF: 120 minutes) and not final, by status, as its worker last counted them.',
+    labelNames: ['status'],
+    registers,
+  });
+  for (const status of OPEN_PAYOUT_STATUSES) gauge.set({ status }, 0);
+  return gauge;
 }
 
 /** What became of a timing report of the framed pages (the `outcome` label; lib/security/vitals-budgets.ts). */

@@ -11,7 +11,17 @@
  * (next.config.mjs, serverExternalPackages).
  */
 import type { Registry } from 'prom-client';
-import { makeFrameMetrics, makeMetrics, makeVitalsReportsCounter, startedAtZero, type Metrics, type PoolCounts } from './metric-families';
+import {
+  makeFrameMetrics,
+  makeMetrics,
+  makePayoutsPastDeadlineGauge,
+  makeVitalsReportsCounter,
+  OPEN_PAYOUT_STATUSES,
+  startedAtZero,
+  type Metrics,
+  type OpenPayoutStatus,
+  type PoolCounts,
+} from './metric-families';
 
 /** What the pool gauges read of a node-postgres Pool (defined with the gauges, in metric-families.ts). */
 export type { PoolCounts } from './metric-families';
@@ -26,6 +36,7 @@ export function metrics(): Metrics {
   // A registry made by an earlier copy of this module in the same process (a dev server's reload) gains the frame's metrics.
   if (!(made as Partial<Metrics>).frameVitals) Object.assign(made, makeFrameMetrics([made.registry]));
   if (!(made as Partial<Metrics>).frameVitalsReports) made.frameVitalsReports = makeVitalsReportsCounter([made.registry]);
+  if (!(made as Partial<Metrics>).payoutsPastDeadline) made.payoutsPastDeadline = makePayoutsPastDeadlineGauge([made.registry]);
   return made;
 }
 
@@ -55,4 +66,13 @@ export function countVelocityStoreFailure(policy: 'closed' | 'open'): void {
 /** Reads `pool`'s counts at every scrape under `name` (a later pool of the same name replaces it). */
 export function watchDbPool(name: string, pool: PoolCounts): void {
   metrics().pools.set(name, pool);
+}
+
+/**
+ * Sets the gauge of the sandbox's withdrawals past their payout deadline and not final: `counts`
+ * by status, a status absent from it at 0 (packages/sandbox/service/cashier/payout-deadline.ts).
+ */
+export function setPayoutsPastDeadline(counts: Partial<Record<OpenPayoutStatus, number>>): void {
+  const gauge = metrics().payoutsPastDeadline;
+  for (const status of OPEN_PAYOUT_STATUSES) gauge.set({ status }, counts[status] ?? 0);
 }

@@ -22,6 +22,9 @@ function extras(row: { feeMinor: number | null; initialCurrency: string; statusR
   };
 }
 
+/** A payout deadline as the driver answers it (null for a pay-in), as its column reads it. */
+const dueAtFromDriver = (value: string | null): Date | null => (value === null ? null : payouts.payoutDueAt.mapFromDriverValue(value));
+
 /** The columns a listed transaction needs, of `payins` or `payouts`: `amountMinor` taken from the balance (a payout's fee added). */
 function listedColumns(table: typeof payins | typeof payouts) {
   const isPayin = table === payins;
@@ -37,6 +40,8 @@ function listedColumns(table: typeof payins | typeof payouts) {
     cashierMethod: table.cashierMethod,
     feeMinor: table.feeMinor,
     statusReason: table.statusReason,
+    // A withdrawal's payout deadline under its licence (payout-deadline.ts); a pay-in has none. The union reads both with the first's decoder.
+    payoutDueAt: isPayin ? sql`null::timestamptz`.mapWith(dueAtFromDriver).as('payout_due_at') : payouts.payoutDueAt,
     createdAt: table.createdAt,
     updatedAt: table.updatedAt,
   };
@@ -86,6 +91,7 @@ export async function listedTransactions(
       transactionType:
         t.transactionType ?? (t.kind === 'payout' && t.cashierMethod ? (t.cashierMethod === 'card' ? 'CARD' : 'OTHER') : undefined),
       ...extras({ feeMinor: t.feeMinor, initialCurrency: t.currency, statusReason: t.statusReason }),
+      ...(t.payoutDueAt ? { payoutDueAt: t.payoutDueAt.toISOString() } : {}),
       createdAt: t.createdAt.toISOString(),
       updatedAt: t.updatedAt.toISOString(),
     }));

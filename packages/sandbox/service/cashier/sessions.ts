@@ -18,6 +18,7 @@ import { checkedMinor } from '../core/merchant-config';
 import { createPayinFor } from '../payins/payin-create';
 import { createPayoutFor } from '../payouts/payouts';
 import { destinationDeadline } from './withdrawal-expiry';
+import { payoutDeadlineColumns, payoutDeadlineMinutes } from './payout-deadline';
 import { iframeUrls, merchantConfig, type RequestContext } from '../core/request-context';
 import { newId } from '../core/store';
 import { reservationMinor, RESERVING } from '../core/records';
@@ -269,6 +270,8 @@ export async function createSessionPayout(
   // Released at the merchant's time unless its destination is given first (withdrawal-expiry.ts).
   const set = {
     ...(payout.status === 'CREATED' ? destinationDeadline(config) : {}),
+    // Under a licence with a payout deadline (SPA/MF: 120 minutes), due by then (payout-deadline.ts).
+    ...payoutDeadlineColumns(payoutDeadlineMinutes(config, (await customerRow(tx, row.customerId))?.data), payout.createdAt),
     ...(method ? { feeMinor: fee, cashierMethod: method === 'card' ? 'card' : 'apm' } : {}),
   };
   const [created = payout] = Object.keys(set).length

@@ -111,6 +111,7 @@ export function toPayoutTransaction(row: PayoutRow): PayoutTransaction {
     ...(row.transactionType ? { transactionType: row.transactionType as PayoutTransaction['transactionType'] } : {}),
     ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
     ...(row.sessionId ? { sessionId: row.sessionId } : {}),
+    ...(row.payoutDueAt ? { payoutDueAt: row.payoutDueAt.toISOString() } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

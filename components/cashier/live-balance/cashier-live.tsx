@@ -49,7 +49,7 @@ export async function CashierLive({
   );
 }
 
-/** The live part's text (balance, pending withdrawals with reason, expected time, cancel link). */
+/** The live part's text (balance, pending withdrawals with reason, expected time, payout deadline, cancel link). */
 async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
   const t = await getTranslations('cashier');
   const statuses = Object.fromEntries(
@@ -68,6 +68,7 @@ async function liveBalanceText(merchant: string): Promise<LiveBalanceText> {
     statuses,
     reasons,
     expectedBy: t('expectedBy', { date: '{date}' }),
+    payoutDueBy: t('payoutDueBy', { time: '{time}' }),
     cancelLink: t('cancelLink'),
     cancelLinkLabel: t('cancelLinkLabel', { amount: '{amount}' }),
     unfinished: {
@@ -98,6 +99,7 @@ function initialSnapshot(session: LoadedCashierOk['session'], transactions: Cash
         status: x.status,
         createdAt: x.createdAt,
         ...(x.transactionType ? { transactionType: x.transactionType } : {}),
+        ...(x.payoutDueAt ? { payoutDueAt: x.payoutDueAt } : {}),
       })),
   };
 }

@@ -2,7 +2,8 @@
  * The pending withdrawals of the cashier and the widget as the server renders them (what a browser
  * without JavaScript gets): one waiting for its destination offers Continue (back to its step) and
  * Cancel (a form posting the payout to the cancel action); one with its destination given offers
- * neither, only the merchant's cancel link where the customer may cancel.
+ * neither, only the merchant's cancel link where the customer may cancel; one under a payout
+ * deadline (SPA/MF) says by when it is paid at the latest.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -19,6 +20,7 @@ const text: LiveBalanceText = {
   statuses: { CREATED: 'Created', WAITING_FOR_CONFIRMATION: 'Awaiting approval' },
   reasons: { CREATED: 'Waiting for your account details', WAITING_FOR_CONFIRMATION: 'Being reviewed' },
   expectedBy: 'Expected by {date}',
+  payoutDueBy: 'Paid by {time} at the latest, under Brazilian rules',
   cancelLink: 'Cancel withdrawal',
   cancelLinkLabel: 'Cancel the withdrawal of {amount}',
   unfinished: {
@@ -48,12 +50,12 @@ const snapshot: WidgetSnapshot = {
 };
 const cancelAction = async () => undefined;
 
-const render = (cancelHref?: string) =>
+const render = (cancelHref?: string, initial = snapshot) =>
   renderToStaticMarkup(
     createElement(LiveBalance, {
       sessionId: 'cs_1',
       locale: 'en',
-      initial: snapshot,
+      initial,
       text,
       terms: {
         etaHours: {},
@@ -106,5 +108,16 @@ describe('a pending withdrawal with its destination given', () => {
     const allowed = item(render('/cashier/cs_1?tab=withdraw&cancel='), 'po_given');
     expect(allowed).toMatch(/<a href="\/cashier\/cs_1\?tab=withdraw&amp;cancel=po_given" aria-label="Cancel the withdrawal of €30.00"/);
     expect(allowed).not.toContain('<form');
+  });
+});
+
+describe('a pending withdrawal under a payout deadline', () => {
+  it('says by when it is paid at the latest, in UTC and named in the server render; nothing without a deadline', () => {
+    const due = { ...pending('po_br', 'WAITING_FOR_CONFIRMATION', 30), payoutDueAt: '2026-01-01T12:00:00.000Z' };
+    const html = render(undefined, { ...snapshot, pending: [due, pending('po_gb', 'WAITING_FOR_CONFIRMATION', 40)] });
+    expect(item(html, 'po_br')).toContain(
+      '<time data-testid="payout-due" dateTime="2026-01-01T12:00:00.000Z">Paid by 12:00 PM UTC at the latest, under Brazilian rules</time>',
+    );
+    expect(item(html, 'po_gb')).not.toContain('payout-due');
   });
 });

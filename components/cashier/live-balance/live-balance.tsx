@@ -7,15 +7,17 @@
  * Query), and asks for a refused stream again after 10 to 30 s. Both pause while the page is hidden and catch up when it shows again. Changes are
  * announced politely and posted to the merchant's page as a `balance` message (balance,
  * available, reserved, currency). Each pending withdrawal says why it waits and when it is
- * expected, with a link to cancel it when the customer may (the page's confirmation step); one
+ * expected (under a licence with a payout deadline, SPA/MF's 120 minutes, when it is paid by at the
+ * latest), in the customer's time zone once in the browser, with a link to cancel it when the customer may (the page's confirmation step); one
  * waiting for its destination offers to continue to that step or to cancel it at once
  * (unfinished-withdrawal.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { WidgetSnapshot } from '@/lib/checkout/cashier/live-balance/widget-snapshot';
 import { postToParent } from '@/lib/framing/parent-messages';
 import { CANCELLABLE, expectedBy } from '@/lib/checkout/cashier/cashier-terms';
+import { payoutDueTime } from '@/lib/checkout/cashier/payout-due';
 import { UnfinishedWithdrawal, type UnfinishedWithdrawalForm, type UnfinishedWithdrawalText } from '../withdrawals/unfinished-withdrawal';
 
 export type { WidgetSnapshot };
@@ -32,6 +34,8 @@ export interface LiveBalanceText {
   reasons: Record<string, string>;
   /** "Expected by {date}". */
   expectedBy: string;
+  /** "Paid by {time} at the latest, under Brazilian rules": a withdrawal's payout deadline. */
+  payoutDueBy: string;
   cancelLink: string;
   /** "Cancel the withdrawal of {amount}". */
   cancelLinkLabel: string;
@@ -47,6 +51,21 @@ interface PendingTerms {
   /** A withdrawal waiting for its destination: the page's URL ending in `continue=` (its step again) and its cancel form. */
   unfinished: { continueHref: string; form: UnfinishedWithdrawalForm };
 }
+
+/** Nothing to subscribe to: the browser's time zone does not change under a page. */
+const noSubscription = () => () => undefined;
+
+/**
+ * The customer's time zone: the browser's once hydrated; UTC in the server's render and in the
+ * hydration (the server does not know the customer's zone), so that both agree. Times are always
+ * shown with their zone named.
+ */
+const useTimeZone = (): string =>
+  useSyncExternalStore(
+    noSubscription,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => 'UTC',
+  );
 
 /** Poll interval of the widget without the event stream (ms). */
 const WIDGET_POLL_MS = 1000;
@@ -163,14 +182,15 @@ function Live({
       currency: snapshot.currency,
     });
   }, [snapshot.balance, snapshot.available, snapshot.reserved, snapshot.currency]);
-  // One time zone for the server's render and the browser's (no hydration mismatch), and named.
+  // The server's render and the hydration in UTC (no mismatch), then the customer's zone; always named.
+  const timeZone = useTimeZone();
   const date = new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: 'UTC',
+    timeZone,
     timeZoneName: 'short',
   });
 
@@ -225,6 +245,13 @@ function Live({
                       </>
                     ) : null}
                   </span>
+                  {p.payoutDueAt ? (
+                    <span className="basis-full text-fg-muted">
+                      <time data-testid="payout-due" dateTime={p.payoutDueAt}>
+                        {text.payoutDueBy.replace('{time}', payoutDueTime(p.payoutDueAt, p.createdAt, locale, timeZone))}
+                      </time>
+                    </span>
+                  ) : null}
                   {p.status === 'CREATED' ? (
                     <UnfinishedWithdrawal
                       payoutId={p.id}

@@ -24,6 +24,8 @@ export interface CashierTransaction {
   fee?: number;
   /** The detailedStatus of a final one (CUSTOMER_CANCELLED…). */
   statusReason?: string;
+  /** A withdrawal's payout deadline under the licence in force (SPA/MF: its request plus 120 minutes), ISO 8601. */
+  payoutDueAt?: string;
 }
 
 export type LoadedCashier =
@@ -84,6 +86,7 @@ function cashierTransaction(t: z.infer<typeof SessionTransaction>): CashierTrans
     transactionType: t.transactionType,
     fee: t.fee,
     statusReason: t.statusReason,
+    ...(t.payoutDueAt ? { payoutDueAt: t.payoutDueAt } : {}),
   };
 }
 

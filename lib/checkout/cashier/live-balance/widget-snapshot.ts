@@ -18,6 +18,8 @@ interface PendingWithdrawal {
   createdAt: string;
   /** CARD, or another method type, once known: its expected time (the merchant's `withdrawalEtaHours`). */
   transactionType?: string;
+  /** When it must be paid out at the latest under the licence in force (SPA/MF: 120 minutes), ISO 8601. */
+  payoutDueAt?: string;
 }
 
 export interface WidgetSnapshot {
@@ -55,6 +57,7 @@ export async function pendingWithdrawals(
       status: t.status,
       createdAt: t.createdAt,
       ...(t.transactionType ? { transactionType: t.transactionType } : {}),
+      ...(t.payoutDueAt ? { payoutDueAt: t.payoutDueAt } : {}),
     }));
   pendingCache.set(sessionId, pending);
   return pending;

@@ -57,6 +57,7 @@ describe('the metrics registry', () => {
         ['checkout_payments_service_call_duration_seconds', 'histogram'],
         ['checkout_pow_challenges_issued_total', 'counter'],
         ['checkout_pow_verifications_total', 'counter'],
+        ['checkout_sandbox_payouts_past_deadline', 'gauge'],
         ['checkout_velocity_refusals_total', 'counter'],
         ['checkout_velocity_store_failures_total', 'counter'],
       ].sort(),
@@ -167,5 +168,26 @@ describe('the metrics registry', () => {
     expect(only('checkout_db_pool_total_connections')).toEqual([{ labels: { pool: 'sandbox' }, value: 3 }]);
     expect(only('checkout_db_pool_idle_connections')).toEqual([{ labels: { pool: 'sandbox' }, value: 1 }]);
     expect(only('checkout_db_pool_waiting_clients')).toEqual([{ labels: { pool: 'sandbox' }, value: 5 }]);
+  });
+
+  it('keeps the sandbox’s withdrawals past their payout deadline by status, each status at 0 until counted', async () => {
+    const m = await load();
+    const { setPayoutsPastDeadline } = await import('@hosted-checkout/runtime/metrics/registry');
+    const read = async () =>
+      family(await scrape(m), 'checkout_sandbox_payouts_past_deadline')?.samples.map(({ labels, value }) => [labels.status, value]);
+    setPayoutsPastDeadline({});
+    expect(await read()).toEqual([
+      ['CREATED', 0],
+      ['WAITING_FOR_CONFIRMATION', 0],
+      ['PENDING', 0],
+    ]);
+    setPayoutsPastDeadline({ WAITING_FOR_CONFIRMATION: 2 });
+    setPayoutsPastDeadline({ PENDING: 1 });
+    // A count replaces the last one whole: a status it does not name is back at 0.
+    expect(await read()).toEqual([
+      ['CREATED', 0],
+      ['WAITING_FOR_CONFIRMATION', 0],
+      ['PENDING', 1],
+    ]);
   });
 });

@@ -22,6 +22,8 @@ import { CancelWithdrawal } from '../withdrawals/cancel-withdrawal';
 import { money } from '@/lib/checkout/cashier/format-money';
 import { loadCashierPage } from './load-cashier-page';
 import { limitMeterText } from '../flow/limit-meter-text';
+import { rulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { refusedFundingTypesAt } from '@hosted-checkout/contract/responsible-gambling/refused-funding';
 import type { LimitMeterView } from '../flow/limit-meter';
 
 /** A page's query, as Next.js gives it. */
@@ -86,7 +88,13 @@ export async function openCashierView(
   });
   const cancelId = typeof search.cancel === 'string' ? search.cancel : null;
   const continueStep = flow === 'withdraw' ? unfinishedStep(loaded.transactions, search.continue, locale) : null;
-  const meter = flow === 'deposit' ? await limitMeterText(session, terms.rules, settings.refusedFundingTypes ?? [], uiLocale) : undefined;
+  // The funding types refused now: the merchant's own and those of the licences in force for the customer (Sweden's credit ban).
+  const refused = refusedFundingTypesAt(
+    rulesInForce(session.responsibleGambling?.regulators ?? []),
+    settings.refusedFundingTypes,
+    new Date(),
+  );
+  const meter = flow === 'deposit' ? await limitMeterText(session, terms.rules, refused, uiLocale) : undefined;
   return { ...loaded, name, path, flow, locale, uiLocale, available, terms, flowText, cancelId, continueStep, ...(meter ? { meter } : {}) };
 }
 

@@ -11,7 +11,7 @@
  */
 import type http from 'node:http';
 import { appConfig, twinOrigin } from '@/lib/config';
-import { MAX_ACTION_BODY_BYTES, SANDBOX_API_MAX_BODY_BYTES } from '@hosted-checkout/runtime/net/body-limits';
+import { MAX_ACTION_BODY_BYTES, sandboxApiMaxBodyBytes } from '@hosted-checkout/runtime/net/body-limits';
 import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { canonicalHost, canonicalOrigin, type CanonicalOrigin } from './host-names';
 import { effectiveHost, isPublicHost, requestScheme } from './request-hosts';
@@ -93,8 +93,9 @@ export function checkRequestHead(
     return { status: 400, message: 'The request has no valid client address.' };
   }
   const length = headers['content-length'];
-  if (SANDBOX_API.test(path) && length !== undefined && !(/^\d{1,15}$/.test(length) && Number(length) <= SANDBOX_API_MAX_BODY_BYTES)) {
-    return { status: 413, message: `The body is larger than ${SANDBOX_API_MAX_BODY_BYTES} bytes`, sandbox: true };
+  const sandboxMax = sandboxApiMaxBodyBytes(path);
+  if (SANDBOX_API.test(path) && length !== undefined && !(/^\d{1,15}$/.test(length) && Number(length) <= sandboxMax)) {
+    return { status: 413, message: `The body is larger than ${sandboxMax} bytes`, sandbox: true };
   }
   return checkPagePost(
     method,

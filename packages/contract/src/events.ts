@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { PayinTransaction } from './payin';
 import { PayoutTransaction } from './payout';
 import { SPENT_USER_AGENT_MAX } from './untrusted-text';
+import { LimitRaiseRequest } from './responsible-gambling/limit-raise';
 
 /**
  * Whose money a payment of a cashier session is (docs/integration.md, "Crediting the player"): the
@@ -146,3 +147,20 @@ export const FinancialCheckDueEvent = z
   })
   .meta({ id: 'FinancialCheckDueEvent', 'x-extension': true });
 export type FinancialCheckDueEvent = z.infer<typeof FinancialCheckDueEvent>;
+
+/**
+ * `customer.limit_raise_requested`, `customer.limit_raise_approved`, `customer.limit_raise_declined`
+ * (docs/design.md, section 8; GlüStV 2021 §6c(1) S.3): a customer under the merchant's GGL licence
+ * asked for a monthly deposit ceiling above EUR 1,000, and the merchant's decision on it. `data`
+ * is the request as `GET /public/limit-raise-requests` reads it (amounts in EUR major units); the
+ * document is its digest and metadata.
+ */
+export const LimitRaiseEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.enum(['customer.limit_raise_requested', 'customer.limit_raise_approved', 'customer.limit_raise_declined']),
+    createdAt: z.string(),
+    data: LimitRaiseRequest,
+  })
+  .meta({ id: 'LimitRaiseEvent', 'x-extension': true });
+export type LimitRaiseEvent = z.infer<typeof LimitRaiseEvent>;

@@ -32,6 +32,11 @@ export interface OperationSpec {
   callers: readonly Caller[];
   /** Webhooks the operation leads to, for the OpenAPI document's `callbacks`. */
   callbacks?: Record<string, Record<string, { post: { summary: string; request: z.ZodType; responses: string } }>>;
+  /**
+   * Largest JSON body, in bytes, when above the API's 64 KiB (a document upload); such a body is
+   * never logged.
+   */
+  maxBodyBytes?: number;
   /** Optional X-User-Agent and X-IP-Address headers (direct-link processing). */
   customerHeaders?: boolean;
   /**

@@ -13,6 +13,7 @@ import { PAYIN_OPERATIONS } from './payin-operations';
 import { PAYOUT_OPERATIONS } from './payout-operations';
 import { CASHIER_OPERATIONS } from './cashier-operations';
 import { RESPONSIBLE_GAMBLING_OPERATIONS } from './responsible-gambling/operations';
+import { LIMIT_RAISE_OPERATIONS } from './responsible-gambling/limit-raise-operations';
 import { MERCHANT_OPERATIONS } from './merchant-operations';
 import type { OperationSpec } from './operation-spec';
 
@@ -24,6 +25,7 @@ export const OPERATIONS = {
   ...PAYOUT_OPERATIONS,
   ...CASHIER_OPERATIONS,
   ...RESPONSIBLE_GAMBLING_OPERATIONS,
+  ...LIMIT_RAISE_OPERATIONS,
   ...MERCHANT_OPERATIONS,
 } as const satisfies Record<string, OperationSpec>;
 

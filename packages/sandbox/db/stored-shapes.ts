@@ -5,6 +5,7 @@
  * No shape holds a PAN or a CVV (docs/design.md, section 4).
  */
 import type { PendingLimits } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { LimitRaiseRequest } from '@hosted-checkout/contract/responsible-gambling/limit-raise';
 import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@hosted-checkout/contract/enums';
 import type { H2hCreateRequest } from '@hosted-checkout/contract/h2h';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
@@ -132,6 +133,10 @@ export interface StoredResponsibleGambling {
   reviewedAt?: string;
   /** The UKGC financial-check signal: whether the customer is over the threshold now (one event per crossing) and since when. */
   financialCheck?: { over: boolean; at: string };
+  /** Germany: the customer's latest request for a higher monthly ceiling (the contract's LimitRaiseRequest, EUR major units). */
+  limitRaise?: LimitRaiseRequest;
+  /** The monthly ceiling the merchant approved (minor units of `currency`); it replaces the rules' ceiling (GGL: EUR 1,000). */
+  approvedCeiling?: { currency: string; minor: number; requestId: string; approvedAt: string };
 }
 
 /** The reason of a final status (`status_reason`): the contract's StatusReason. */

@@ -12,6 +12,7 @@ import { putCheckoutSettings, rollWebhookSecret } from './merchant/merchant-sett
 import { createH2hTransaction } from './payins/h2h';
 import { binAnswer } from './payins/bin-table';
 import { setCustomerLimits } from './responsible-gambling/merchant-limit-changes';
+import { decideLimitRaiseRequest, listLimitRaiseRequests, requestLimitRaise } from './responsible-gambling/limit-raise-requests';
 import { cancelPayout } from './cashier/withdrawal-cancel';
 import { setCustomerExclusion, setCustomerReview, setResponsibleGambling } from './responsible-gambling/responsible-gambling';
 import { merchantConfig } from './core/request-context';
@@ -103,6 +104,11 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   watchSessionChanges: ({ tx, principal, body, signal }) => watchSessionChanges(tx, principal, body, signal),
   setResponsibleGambling: ({ tx, principal, params, body, ctx }) =>
     setResponsibleGambling(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  requestLimitRaise: ({ tx, principal, params, body, ctx }) =>
+    requestLimitRaise(tx, principal, params.sessionId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
+  listLimitRaiseRequests: ({ tx, principal, query }) => listLimitRaiseRequests(tx, principal, query.status),
+  decideLimitRaiseRequest: ({ tx, principal, params, body, ctx }) =>
+    decideLimitRaiseRequest(tx, principal, params.requestId, body, (merchantId) => merchantConfig(tx, merchantId, ctx)),
   setCustomerExclusion: ({ tx, principal, params, body }) => setCustomerExclusion(tx, principal, params.customerId, body),
   setCustomerReview: ({ tx, principal, params, body }) => setCustomerReview(tx, principal, params.customerId, body),
   lookupBin: async ({ params }) => binAnswer(params.bin),

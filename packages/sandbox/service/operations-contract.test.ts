@@ -125,6 +125,8 @@ describe('the hosted pages’ credential', () => {
       'startApplePaySession',
       // The regulated cashier: the customer sets their own deposit limits and reality checks in the cashier.
       'setResponsibleGambling',
+      // Germany: the customer asks for a monthly ceiling above EUR 1,000 (the decision is the merchant's).
+      'requestLimitRaise',
       // Withdrawals by bank: where the customer may be paid, and the payee name check of another account.
       'getWithdrawalDestinations',
       'checkPayee',

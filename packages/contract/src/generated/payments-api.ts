@@ -860,6 +860,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/cashier/session/{sessionId}/limit-raise-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Responsible gambling (Germany): the customer asks for a monthly deposit ceiling above EUR 1,000, for the merchant to decide
+         * @description Only where the rules in force have a monthly ceiling (GGL). EUR major units; the document (PDF, JPEG or PNG, at most 5 MiB, base64) is checked against its type and kept as its SHA-256 and metadata. The ceiling does not change until the merchant approves (`POST /public/limit-raise-requests/{requestId}/decision`); the event `customer.limit_raise_requested` tells the merchant. 400 VALIDATION_ERROR for a ceiling not above the one in force, no ceiling in the rules, or a document that is empty, too large or not its type; 409 INVALID_STATE while another request waits. Callers: the hosted pages' credential.
+         */
+        post: operations["requestLimitRaise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/limit-raise-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Responsible gambling (Germany): the merchant's customers' requests for a higher monthly ceiling, oldest first
+         * @description `?status=pending` (the default), `approved` or `declined`; at most 500. Callers: a merchant's token.
+         */
+        get: operations["listLimitRaiseRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/limit-raise-requests/{requestId}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Responsible gambling (Germany): the merchant approves a customer's higher monthly ceiling, or declines it with a reason
+         * @description Approve only with proof of economic capacity (income tax assessment, proof of income, bank statements; not the declaration alone) and no signs of problem play (the GGL, FAQ of 7 March 2025). `approved`: the ceiling (EUR, above 1,000, at most 30,000; above 10,000 only for at most 1 % of your active players) replaces EUR 1,000 for this customer; a raise of their limit up to it then waits the 7 days of any raise. `declined`: the reason is shown to the customer. With Idempotency-Key, a retry answers as the first time; a second decision on a decided request is 409 INVALID_STATE. 404 for another merchant's request. Callers: a merchant's token.
+         */
+        post: operations["decideLimitRaiseRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/bin/{bin}": {
         parameters: {
             query?: never;
@@ -1183,6 +1243,53 @@ export interface webhooks {
             requestBody: {
                 content: {
                     "application/json": components["schemas"]["PayoutDeadlineEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    limitRaise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** customer.limit_raise_requested, customer.limit_raise_approved and customer.limit_raise_declined, to the merchant webhook URL: a customer under its GGL licence asked for a monthly deposit ceiling above EUR 1,000 (GlüStV 2021 §6c(1) S.3), and the merchant’s decision (POST /public/limit-raise-requests/{requestId}/decision) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LimitRaiseEvent"];
                 };
             };
             responses: {
@@ -1607,6 +1714,31 @@ export interface components {
              */
             reviewedAt: string;
         };
+        LimitRaiseRequestCreate: {
+            /** @description The monthly ceiling asked, EUR major units (above the ceiling in force; at most 30,000). */
+            requestedCeiling: number;
+            /** @description The net monthly income the customer declares, EUR major units (a declaration alone is not proof). */
+            netMonthlyIncome: number;
+            /** @description Proof of income or assets (income tax assessment, pay slip, bank statement): PDF, JPEG or PNG, at most 5 MiB. */
+            document?: components["schemas"]["LimitRaiseDocumentUpload"];
+        };
+        LimitRaiseDocumentUpload: {
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png";
+            /** @description The file, base64 (RFC 4648 §4); at most 5 MiB decoded. */
+            content: string;
+        };
+        LimitRaiseDecision: {
+            /** @constant */
+            status: "approved";
+            /** @description The new monthly ceiling, EUR major units: above EUR 1,000, at most 30,000 (above 10,000 only within the 1 % band). */
+            ceiling: number;
+        } | {
+            /** @constant */
+            status: "declined";
+            reason: string;
+        };
         H2hCreateRequest: {
             amount: number;
             currency: string;
@@ -2011,6 +2143,47 @@ export interface components {
                 cashier?: components["schemas"]["CashierEventContext"];
             };
         };
+        LimitRaiseEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @enum {string} */
+            type: "customer.limit_raise_requested" | "customer.limit_raise_approved" | "customer.limit_raise_declined";
+            createdAt: string;
+            data: components["schemas"]["LimitRaiseRequest"];
+        };
+        LimitRaiseRequest: {
+            /** @description The request id (lrr_…). */
+            id: string;
+            customerId: string;
+            /** @description The merchant's own id of the customer. */
+            externalUserId?: string;
+            /** @description The cashier session it was asked in. */
+            sessionId: string;
+            /** @constant */
+            currency: "EUR";
+            /** @description The monthly ceiling when it was asked, EUR major units. */
+            ceilingInForce: number;
+            requestedCeiling: number;
+            netMonthlyIncome: number;
+            document?: components["schemas"]["LimitRaiseDocument"];
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined";
+            createdAt: string;
+            decidedAt?: string;
+            /** @description Approved: the new monthly ceiling, EUR major units. */
+            approvedCeiling?: number;
+            /** @description Declined: why, as the merchant wrote it (shown to the customer). */
+            declineReason?: string;
+        };
+        LimitRaiseDocument: {
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png";
+            /** @description Bytes. */
+            size: number;
+            /** @description Hex SHA-256 of the bytes. */
+            sha256: string;
+        };
         PlayerIdentifiedWebhook: {
             /** @description The event id (evt_…). */
             id: string;
@@ -2321,8 +2494,10 @@ export interface components {
             /** @description A raise also waits the length of its period (Sweden). */
             coolingOffSpansPeriod: boolean;
             confirmAfterCoolingOff: boolean;
-            /** @description The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000). */
+            /** @description The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000; the merchant's approved ceiling once it approved a raise). */
             monthlyCeiling?: number;
+            /** @description Germany: the customer's latest request for a higher monthly ceiling (pending, approved or declined), asked with `POST …/limit-raise-request`. */
+            limitRaise?: components["schemas"]["LimitRaiseView"];
             /** @description Whether the rules let a customer cancel a withdrawal they asked for. */
             withdrawalReversal: boolean;
             /** @description The share of a deposit limit (per cent) at which the cashier tells the customer, besides 100 % (KSA: 50). */
@@ -2374,6 +2549,17 @@ export interface components {
          * @enum {string}
          */
         LimitKind: "deposit" | "loss" | "netDeposit";
+        LimitRaiseView: {
+            id: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined";
+            /** @description EUR major units. */
+            requestedCeiling: number;
+            createdAt: string;
+            decidedAt?: string;
+            approvedCeiling?: number;
+            declineReason?: string;
+        };
         Exclusion: {
             /** @enum {string} */
             kind: "TIME_OUT" | "SELF_EXCLUSION";
@@ -2532,6 +2718,9 @@ export interface components {
             expired?: boolean;
             /** @description Whether a browser holds the page by its newest launch address (docs/design.md, E22): a session’s `page` (either page without it), a payout’s destination pages (a cashier payout’s: either page of its session). False before the address is spent, and after the merchant launches again until the new address is spent. A page that is not this browser’s says “open in another browser” only when true. Nothing of which browser. */
             opened?: boolean;
+        };
+        LimitRaiseRequestList: {
+            requests: components["schemas"]["LimitRaiseRequestOutput"][];
         };
         BinLookup: {
             /** @description One brand, or the two of a co-badged card (the scheme first, the domestic brand second). */
@@ -2780,6 +2969,39 @@ export interface components {
             idExpirationDate?: string;
             nationality?: string;
             countryOfBirth?: string;
+        };
+        LimitRaiseRequestOutput: {
+            /** @description The request id (lrr_…). */
+            id: string;
+            customerId: string;
+            /** @description The merchant's own id of the customer. */
+            externalUserId?: string;
+            /** @description The cashier session it was asked in. */
+            sessionId: string;
+            /** @constant */
+            currency: "EUR";
+            /** @description The monthly ceiling when it was asked, EUR major units. */
+            ceilingInForce: number;
+            requestedCeiling: number;
+            netMonthlyIncome: number;
+            document?: components["schemas"]["LimitRaiseDocumentOutput"];
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined";
+            createdAt: string;
+            decidedAt?: string;
+            /** @description Approved: the new monthly ceiling, EUR major units. */
+            approvedCeiling?: number;
+            /** @description Declined: why, as the merchant wrote it (shown to the customer). */
+            declineReason?: string;
+        };
+        LimitRaiseDocumentOutput: {
+            fileName: string;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/jpeg" | "image/png";
+            /** @description Bytes. */
+            size: number;
+            /** @description Hex SHA-256 of the bytes. */
+            sha256: string;
         };
         AmountLimitsOutput: {
             depositMin?: number;
@@ -7303,6 +7525,329 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    requestLimitRaise: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                sessionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LimitRaiseRequestCreate"];
+            };
+        };
+        responses: {
+            /** @description The request, pending */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitRaiseRequestOutput"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listLimitRaiseRequests: {
+        parameters: {
+            query?: {
+                status?: "pending" | "approved" | "declined";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitRaiseRequestList"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    decideLimitRaiseRequest: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                requestId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["LimitRaiseDecision"];
+            };
+        };
+        responses: {
+            /** @description The request, decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LimitRaiseRequestOutput"];
+                };
             };
             /** @description Bad Request (VALIDATION_ERROR) */
             400: {

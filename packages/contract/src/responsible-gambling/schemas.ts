@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { REGULATORS } from '../enums';
+import { LimitRaiseView } from './limit-raise';
 
 export const Regulator = z.enum(REGULATORS).meta({
   id: 'Regulator',
@@ -111,10 +112,14 @@ export const ResponsibleGambling = z
     coolingOffHours: z.number().int(),
     coolingOffSpansPeriod: z.boolean().meta({ description: 'A raise also waits the length of its period (Sweden).' }),
     confirmAfterCoolingOff: z.boolean(),
-    monthlyCeiling: z
-      .number()
-      .optional()
-      .meta({ description: 'The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000).' }),
+    monthlyCeiling: z.number().optional().meta({
+      description:
+        "The highest monthly limit the rules allow, in the session currency (GGL: EUR 1,000; the merchant's approved ceiling once it approved a raise).",
+    }),
+    limitRaise: LimitRaiseView.optional().meta({
+      description:
+        "Germany: the customer's latest request for a higher monthly ceiling (pending, approved or declined), asked with `POST …/limit-raise-request`.",
+    }),
     withdrawalReversal: z.boolean().meta({ description: 'Whether the rules let a customer cancel a withdrawal they asked for.' }),
     limitNoticePercent: z
       .number()

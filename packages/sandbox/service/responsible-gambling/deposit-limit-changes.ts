@@ -24,7 +24,7 @@ import { toMajor, toMinor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { invalid } from '../core/api-error';
 import { required } from '@hosted-checkout/contract/required';
-import { ceilingMinor, converterOf, customerLimitsAcross, type LimitsRow } from './deposit-limits';
+import { ceilingMinor, converterOf, customerLimitsAcross, withApprovedCeiling, type LimitsRow } from './deposit-limits';
 
 /** `major` (major units of `currency`) as minor units, or a 400 naming the field. */
 function limitMinor(major: number, currency: string, field: string): number {
@@ -61,7 +61,8 @@ export function customerLimitChange(
   const change = kindLimitChange(
     customerLimitsAcross(row, now),
     merchant,
-    rules,
+    // The merchant's approved ceiling replaces the rules' only once approved (limit-raise.ts).
+    withApprovedCeiling(rules, row.gambling),
     currency,
     request.depositLimits,
     request.confirmReady,

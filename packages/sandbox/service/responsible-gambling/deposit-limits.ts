@@ -15,7 +15,8 @@ import { PERIODS, roomFromUsed, type Period } from '@hosted-checkout/contract/re
 import { limitsAcross } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
 import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { convertMinor, formatMinor } from '@hosted-checkout/contract/money';
-import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
+import type { SandboxMerchantConfig, StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
+import { effectiveMonthlyCeiling } from '@hosted-checkout/contract/responsible-gambling/limit-raise';
 
 type CustomerRow = typeof customers.$inferSelect;
 /** The columns of a customer's row that hold their deposit limits and raises. */
@@ -55,6 +56,15 @@ export function ceilingMinor(rules: RulesInForce, config: SandboxMerchantConfig,
   if (ceiling.currency === currency) return ceiling.minor;
   if (config.ratesToEur[ceiling.currency] === undefined || config.ratesToEur[currency] === undefined) return 0;
   return convertMinor(ceiling.minor, ceiling.currency, currency, config.ratesToEur);
+}
+
+/**
+ * `rules` with the customer's own monthly ceiling: the one the merchant approved (`gambling.approvedCeiling`,
+ * Germany, GlüStV 2021 §6c(1) S.3; limit-raise.ts) in place of the rules' (EUR 1,000), and only once approved.
+ */
+export function withApprovedCeiling(rules: RulesInForce, gambling: StoredResponsibleGambling | null | undefined): RulesInForce {
+  const ceiling = effectiveMonthlyCeiling(rules.monthlyCeiling, gambling?.approvedCeiling);
+  return ceiling === rules.monthlyCeiling ? rules : { ...rules, monthlyCeiling: ceiling };
 }
 
 /**

@@ -22,7 +22,7 @@ import {
   type PendingByCurrency,
   type RaiseNote,
 } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
-import { coolingOffHours, type RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { coolingOffHours, missingRequired, type RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { isKnownCurrency, toMinor } from '@hosted-checkout/contract/money';
 import { logger } from '@hosted-checkout/runtime/log';
 import type { SandboxMerchantConfig, StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
@@ -30,7 +30,7 @@ import { invalid, notFound } from '../core/api-error';
 import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { rulesFor } from '../core/merchant-config';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor, converterOf, moneyText, PERIOD_LIST } from './deposit-limits';
+import { ceilingMinor, converterOf, moneyText, PERIOD_LIST, withApprovedCeiling } from './deposit-limits';
 import { kindLimitsAcross, kindText, LIMIT_KINDS } from './financial-limits';
 
 /** A raise noted for the log and the answer: its kind beside RaiseNote's currency, period, limit (minor units) and date. */
@@ -65,10 +65,14 @@ export function askedLimits(
       target[currency][period] = minor;
     }
   }
-  if (kind === 'deposit')
-    for (const period of rules.requiredPeriods)
-      if (!Object.values(target).some((l) => l[period] !== undefined))
-        throw invalid(`deposit: the rules in force require a ${period} ${kindText('deposit')}`);
+  // Each required period, or one of them where one suffices (Denmark, Brazil: `requiredOneOf`).
+  const missing = kind === 'deposit' ? missingRequired(rules, (p) => Object.values(target).some((l) => l[p] !== undefined)) : null;
+  if (missing)
+    throw invalid(
+      rules.requiredOneOf
+        ? `deposit: the rules in force require a daily, weekly or monthly ${kindText('deposit')}`
+        : `deposit: the rules in force require a ${missing} ${kindText('deposit')}`,
+    );
   return withoutEmpty(target);
 }
 
@@ -135,7 +139,7 @@ export async function setCustomerLimits(
   const [row] = await tx.select().from(customers).where(eq(customers.id, customerId)).limit(1).for('update');
   if (!row || !canAccess(principal, row.merchantId)) throw notFound('Customer');
   const merchant = await config(row.merchantId);
-  const rules = rulesFor(merchant, row.data);
+  const rules = withApprovedCeiling(rulesFor(merchant, row.data), row.gambling);
   const notes = { kept: [] as KindRaiseNote[], dropped: [] as KindRaiseNote[], deferred: [] as KindRaiseNote[] };
   let depositLimits = row.depositLimits;
   const gambling: StoredResponsibleGambling = { ...(row.gambling ?? {}) };

@@ -23,7 +23,7 @@ import { canAccess, requireMerchant, type Principal } from '../core/auth';
 import { reservationMinor, RESERVING } from '../core/records';
 import { activeExclusion } from './deposit-rules';
 import { lockDepositsAwaitingLimits, payAnsweredDeposits } from './deposits-awaiting-limits';
-import { ceilingMinor } from './deposit-limits';
+import { ceilingMinor, withApprovedCeiling } from './deposit-limits';
 import { customerLimitChange, otherLimitChanges } from './deposit-limit-changes';
 import { limitsInForce, otherLimitsInForce, pendingRaises, roomMajor } from './deposit-limit-views';
 import { financialRoomMinor } from './financial-limits';
@@ -32,6 +32,7 @@ import { rulesFor } from '../core/merchant-config';
 import { thresholdFor, thresholdIn } from '@hosted-checkout/contract/responsible-gambling/net-deposit-threshold';
 import { thresholdRoom } from './net-deposit-threshold';
 import { customerRow, limitsPrompt, type CustomerRow } from './limits-prompt';
+import { limitRaiseView } from './limit-raise-requests';
 
 /** Payout statuses on their way (not final). */
 
@@ -119,7 +120,7 @@ export async function responsibleGamblingOf(
   const others = otherLimitsInForce(row, config, currency, now);
   const room = row ? roomMajor(await financialRoomMinor(tx, row.id, currency, { row, rates: config.ratesToEur }), currency) : undefined;
   const review = row ? reviewDue(rules.regulators, row.createdAt, row.gambling?.reviewedAt, now) : null;
-  const ceiling = ceilingMinor(rules, config, currency);
+  const ceiling = ceilingMinor(withApprovedCeiling(rules, row?.gambling), config, currency);
   money ??= await sessionMoney(tx, session.id);
   const exclusion = activeExclusion(row?.gambling, now);
   const threshold = await thresholdRoom(tx, config, row, currency, { now });
@@ -142,6 +143,7 @@ export async function responsibleGamblingOf(
     coolingOffSpansPeriod: rules.coolingOffSpansPeriod,
     confirmAfterCoolingOff: rules.confirmAfterCoolingOff,
     ...(ceiling !== undefined ? { monthlyCeiling: toMajor(ceiling, currency) } : {}),
+    ...(row?.gambling?.limitRaise ? { limitRaise: limitRaiseView(row.gambling.limitRaise) } : {}),
     withdrawalReversal: rules.withdrawalReversal,
     ...(rules.limitNoticePercent !== undefined ? { limitNoticePercent: rules.limitNoticePercent } : {}),
     ...(threshold

@@ -210,7 +210,7 @@ test.describe('payouts', () => {
     await expect(frame.getByRole('heading', { name: 'Choose where to receive the payout' })).toBeVisible();
     await openMethod(frame, 'Pix');
     await frame.getByLabel('CPF (11 digits)').focus();
-    await page.keyboard.type('12345678901');
+    await page.keyboard.type('52998224725');
     await page.keyboard.press('Tab');
     await expect(frame.getByLabel('Pix key type')).toBeFocused();
     await frame.getByLabel('Pix key type').selectOption('cpf');

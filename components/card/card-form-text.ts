@@ -24,7 +24,7 @@ export interface CardFormText extends ThreeDSText, CvvFieldText {
   /** The merchant refuses this funding type (pay-ins; the BIN lookup tells it). */
   fundingRefused: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>;
   /** The rules of a licence in force refuse this card (Sweden's ban on gambling on credit): per regulator, `other` for one without its own text. */
-  fundingRefusedByRule: { SPELINSPEKTIONEN: string; other: string };
+  fundingRefusedByRule: { SPELINSPEKTIONEN: string; SPA_MF: string; other: string };
   /** The choice of brand of a co-badged card. */
   brandChoice: string;
   brandChoiceHint: string;

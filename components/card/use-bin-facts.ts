@@ -17,9 +17,11 @@ export interface BinFacts {
 function refusalText(
   answer: { fundingType: string; refused: boolean; refusedByRule?: string },
   text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>,
-  ruleText: { SPELINSPEKTIONEN: string; other: string },
+  ruleText: { SPELINSPEKTIONEN: string; SPA_MF: string; other: string },
 ): string | null {
-  if (answer.refusedByRule) return answer.refusedByRule === 'SPELINSPEKTIONEN' ? ruleText.SPELINSPEKTIONEN : ruleText.other;
+  // The regulators with words of their own (Sweden's ban on credit; Brazil's debit or prepaid only); any other in general words.
+  if (answer.refusedByRule === 'SPELINSPEKTIONEN' || answer.refusedByRule === 'SPA_MF') return ruleText[answer.refusedByRule];
+  if (answer.refusedByRule) return ruleText.other;
   if (!answer.refused || !(answer.fundingType in text)) return null;
   return text[answer.fundingType as keyof typeof text];
 }
@@ -33,7 +35,7 @@ export function useBinFacts(
   paymentId: string,
   digits: string,
   text: Record<'CREDIT' | 'DEBIT' | 'PREPAID', string>,
-  ruleText: { SPELINSPEKTIONEN: string; other: string },
+  ruleText: { SPELINSPEKTIONEN: string; SPA_MF: string; other: string },
 ): BinFacts {
   const bin = enabled && digits.length >= 8 ? digits.slice(0, 8) : null;
   const [facts, setFacts] = useState<(BinFacts & { bin: string }) | null>(null);

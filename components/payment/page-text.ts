@@ -111,7 +111,11 @@ async function resolveCardFormText(type: CheckoutTransactionType): Promise<CardF
     fieldErrors: Object.fromEntries(FIELD_ERRORS.map((key) => [key, t(`errors.${key}`)])) as Record<CardFieldError, string>,
     securityCheck: { working: t('securityCheck'), done: t('securityCheckDone') },
     fundingRefused: { CREDIT: t('fundingRefused.CREDIT'), DEBIT: t('fundingRefused.DEBIT'), PREPAID: t('fundingRefused.PREPAID') },
-    fundingRefusedByRule: { SPELINSPEKTIONEN: t('fundingRefusedByRule.SPELINSPEKTIONEN'), other: t('fundingRefusedByRule.other') },
+    fundingRefusedByRule: {
+      SPELINSPEKTIONEN: t('fundingRefusedByRule.SPELINSPEKTIONEN'),
+      SPA_MF: t('fundingRefusedByRule.SPA_MF'),
+      other: t('fundingRefusedByRule.other'),
+    },
     brandChoice: t('brandChoice'),
     brandChoiceHint: t('brandChoiceHint'),
     brandChoiceAgain: t('brandChoiceAgain'),

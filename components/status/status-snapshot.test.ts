@@ -62,6 +62,11 @@ describe('GET /api/payments/{type}/{id}', () => {
     expect((await poll('payin', 'pi_late')).body).toMatchObject({ reason: 'TRANSACTION_TIMEOUT' });
   });
 
+  it("says a transfer from another person's account went back to its payer (Brazil, SPA/MF), not why the bank declined", async () => {
+    payin('pi_returned', { status: 'DECLINED', attemptsRemaining: 0, detailedStatus: 'CUSTOMER_ISSUES', returnedToPayer: true });
+    expect((await poll('payin', 'pi_returned')).body).toEqual({ status: 'DECLINED', attemptsRemaining: 0, reason: 'RETURNED_TO_PAYER' });
+  });
+
   it('names no reason before a decline, and the challenge to go back to while it is open', async () => {
     payin('pi_wait', { status: 'PENDING_3DS', attemptsRemaining: 3, challengeUrl: 'https://acs.example/c/1' });
     expect((await poll('payin', 'pi_wait')).body).toEqual({

@@ -44,21 +44,24 @@ export function publicReason(detailed: DetailedStatus | undefined, status: strin
 
 /**
  * The snapshot of a transaction as the hosted pages load it (lib/checkout/shared/load-transaction.ts):
- * `reason` only when the view is a decline or failure; no `detailedStatus`, no return URL, no
- * amount or ids (the page has them from its render).
+ * `reason` only when the view is a decline or failure (a transfer returned to its payer, not the
+ * customer: RETURNED_TO_PAYER); no `detailedStatus`, no return URL, no amount or ids (the page
+ * has them from its render).
  */
 export function statusSnapshot(t: {
   type: CheckoutTransactionType;
   status: string;
   attemptsRemaining: number;
   detailedStatus?: DetailedStatus;
+  returnedToPayer?: boolean;
   challengeUrl?: string;
 }): PaymentSnapshot {
   const view = viewOf(t.type, t.status, t.attemptsRemaining);
+  const reason = t.returnedToPayer ? 'RETURNED_TO_PAYER' : publicReason(t.detailedStatus, t.status);
   return {
     status: t.status,
     attemptsRemaining: t.attemptsRemaining,
-    ...(view === 'retry' || view === 'failed' ? { reason: publicReason(t.detailedStatus, t.status) } : {}),
+    ...(view === 'retry' || view === 'failed' ? { reason } : {}),
     ...(t.challengeUrl ? { challengeUrl: t.challengeUrl } : {}),
   };
 }

@@ -43,6 +43,23 @@ describe('descriptor → validation', () => {
     expect(checkField(text, 'de89370400440532013000')).toBe('pattern');
     expect(checkField(text, ' DE89370400440532013000 ')).toBeNull();
   });
+  it('a Pix CPF: its check digits (modulo 11), as it is typed', () => {
+    const cpf: FieldDescriptor = {
+      name: 'cpf',
+      label: 'CPF',
+      type: 'text',
+      required: true,
+      pattern: '[0-9]{11}',
+      minLength: 11,
+      maxLength: 11,
+    };
+    expect(checkField(cpf, '52998224725')).toBeNull();
+    expect(checkField(cpf, '52998224724')).toBe('cpf');
+    expect(checkField(cpf, '12345678901')).toBe('cpf');
+    expect(checkField(cpf, '11111111111')).toBe('cpf');
+    expect(checkField(cpf, '5299822472')).toBe('tooShort');
+  });
+
   it('email', () => {
     expect(checkField(email, 'ada@')).toBe('email');
     expect(checkField(email, 'ada@example.com')).toBeNull();

@@ -1,8 +1,9 @@
 /**
  * The descriptor-to-form mapping of a payment method's fields (from the service's methods list):
  * the input each descriptor renders as (type, inputMode, autocomplete, constraints) and the validation both the APM form (client)
- * and the server action apply, so no method has a hand-written form. Dependency-free.
+ * and the server action apply, so no method has a hand-written form. Dependency-free (the CPF's check digits: the contract's pure cpf.ts).
  */
+import { isValidCpf } from '@hosted-checkout/contract/cpf';
 
 /** A method's field descriptor (packages/contract/src/methods.ts), restated here without zod for the client. */
 export interface FieldDescriptor {
@@ -16,7 +17,8 @@ export interface FieldDescriptor {
   options?: { value: string; label: string }[];
 }
 
-export type FieldError = 'required' | 'tooShort' | 'tooLong' | 'pattern' | 'email' | 'number' | 'date' | 'option';
+/** `cpf`: a field named `cpf` (Pix) whose 11 digits are not a CPF (check digits by modulo 11, one repeated digit: packages/contract/src/cpf.ts). */
+export type FieldError = 'required' | 'tooShort' | 'tooLong' | 'pattern' | 'email' | 'number' | 'date' | 'option' | 'cpf';
 
 /** How a descriptor renders: an <input> of this type and mode, or a <select>. */
 interface FieldControl {
@@ -72,6 +74,7 @@ export function checkField(field: FieldDescriptor, raw: string): FieldError | nu
       return null;
     }
   }
+  if (field.name === 'cpf' && !isValidCpf(value)) return 'cpf';
   return null;
 }
 

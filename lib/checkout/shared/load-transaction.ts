@@ -44,6 +44,11 @@ export interface CheckoutTransaction {
   /** A pay-in's method type once processed (`CARD`, `BANK`…): the status page words a bank payment as such. */
   methodType?: string;
   /**
+   * A declined pay-in whose provider reported a payer who is not the customer (`additionalData.payer.ownAccount`
+   * false): the service returned the money to that account (Brazil, SPA/MF; docs/design.md, section 8).
+   */
+  returnedToPayer?: true;
+  /**
    * The customer's saved cards, masked, as the service answered them with the transaction
    * (docs/design.md, E7); absent when the service does not send them (the card page then asks the list).
    */
@@ -118,6 +123,9 @@ function payinView(id: string, p: PayinTransaction): CheckoutTransaction {
     returnUrls: p.returnUrls,
     ...(challengeUrl ? { challengeUrl } : {}),
     ...(p.transactionType ? { methodType: p.transactionType } : {}),
+    ...(p.status === 'DECLINED' && (p.additionalData?.payer as { ownAccount?: unknown } | undefined)?.ownAccount === false
+      ? { returnedToPayer: true as const }
+      : {}),
   };
 }
 

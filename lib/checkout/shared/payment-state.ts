@@ -95,6 +95,8 @@ export const REASON_MESSAGES = [
   'DUPLICATE_TRANSACTION',
   'BANK_ISSUES',
   'CUSTOMER_CANCELLED',
+  // A transfer from an account not in the customer's name, returned to its payer (Brazil, SPA/MF: load-transaction.ts, `returnedToPayer`).
+  'RETURNED_TO_PAYER',
   'generic',
 ] as const;
 type ReasonMessage = (typeof REASON_MESSAGES)[number];

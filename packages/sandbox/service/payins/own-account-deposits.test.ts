@@ -42,7 +42,7 @@ async function payin(customer: Record<string, unknown>, currency = 'BRL') {
   return created;
 }
 
-async function newPayin(customer = brCustomer(), currency = 'BRL'): Promise<string> {
+async function newPayin(customer: Record<string, unknown> = brCustomer(), currency = 'BRL'): Promise<string> {
   const created = await payin(customer, currency);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body.paymentId as string;
@@ -86,10 +86,11 @@ describe("Brazil's payment step (SPA/MF)", () => {
   });
 
   it('refuses an APM other than Pix and TED, and a Pix key CPF malformed or not the customer’s', async () => {
-    for (const forced of [
+    const forcedMethods: Record<string, string>[] = [
       { methodId: 'ewallet', email: 'ada@example.com' },
       { methodId: 'crypto', network: 'BTC', walletAddress: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
-    ]) {
+    ];
+    for (const forced of forcedMethods) {
       const refused = await directLink(await newPayin(), forced);
       expect(refused.status).toBe(400);
       expect(refused.body.errorMessage).toContain('Portaria SPA/MF 615/2024');
@@ -115,10 +116,11 @@ describe("Brazil's payment step (SPA/MF)", () => {
   });
 
   it('returns a Pix or a TED paid from another person’s account to its payer: DECLINED, the rule named, never credited', async () => {
-    for (const fields of [
+    const transfers: Record<string, string>[] = [
       { methodId: 'pix', cpf: '52998224725', keyType: 'cpf' },
       { methodId: 'bank-transfer', accountHolder: 'Ada Lovelace', iban: 'BR1800360305000010009795493C1' },
-    ]) {
+    ];
+    for (const fields of transfers) {
       const id = await newPayin();
       const processed = await directLink(id, fields);
       expect(processed.status, JSON.stringify(processed.body)).toBe(200);
@@ -146,10 +148,11 @@ describe("Brazil's payment step (SPA/MF)", () => {
   });
 
   it('refuses a credit card and a card of unknown funding before any charge, naming the rule; a debit card is charged', async () => {
-    for (const [number, cvv] of [
+    const cards: [string, string][] = [
       ['4111111111111111', '123'],
       ['378282246310005', '1234'],
-    ]) {
+    ];
+    for (const [number, cvv] of cards) {
       const id = await newPayin(brCustomer(), 'EUR');
       const refused = await api('POST', `/public/payin/${id}/process/card`, { body: cardRequest(number, { cvv }), token: CHECKOUT });
       expect(refused.status).toBe(400);

@@ -15,7 +15,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('meta'))('apmTitle') };
 }
 
-const FIELD_ERRORS: FieldError[] = ['required', 'tooShort', 'tooLong', 'pattern', 'email', 'number', 'date', 'option'];
+const FIELD_ERRORS: FieldError[] = ['required', 'tooShort', 'tooLong', 'pattern', 'email', 'number', 'date', 'option', 'cpf'];
 const TYPE_ORDER = ['BANK', 'WALLET', 'CASH', 'CRYPTO', 'OTHER'] as const;
 
 /**

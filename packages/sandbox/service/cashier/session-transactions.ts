@@ -23,7 +23,8 @@ function extras(row: { feeMinor: number | null; initialCurrency: string; statusR
 }
 
 /** A payout deadline as the driver answers it (null for a pay-in), as its column reads it. */
-const dueAtFromDriver = (value: string | null): Date | null => (value === null ? null : payouts.payoutDueAt.mapFromDriverValue(value));
+const dueAtFromDriver = (value: string | null): Date | null =>
+  value === null ? null : (payouts.payoutDueAt.mapFromDriverValue(value) as Date);
 
 /** The columns a listed transaction needs, of `payins` or `payouts`: `amountMinor` taken from the balance (a payout's fee added). */
 function listedColumns(table: typeof payins | typeof payouts) {

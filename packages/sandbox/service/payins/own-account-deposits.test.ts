@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
 import { RETURN_URLS, cardRequest, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import { decidePayinAtProvider } from './payin-decisions';
+import { loadPayinForUpdate } from './payin-loading';
+import { changePayin } from '../core/records';
 import { sandboxDb } from '../core/store';
 
 const REGULATED = 'sbx_regulated_merchant';
@@ -137,6 +139,18 @@ describe("Brazil's payment step (SPA/MF)", () => {
     const ted = await newPayin();
     await directLink(ted, { methodId: 'bank-transfer', accountHolder: 'Ada Lovelace', iban: 'BR1800360305000010009795493C1' });
     expect(await decide(ted, 'approve')).toMatchObject({ status: 'SUCCESS', additionalData: { payer: { ownAccount: true } } });
+  });
+
+  it('declines an APM deposit that reaches SUCCESS by any path without the payer reported (the payment guard)', async () => {
+    const id = await newPayin();
+    await directLink(id, { methodId: 'pix', cpf: '52998224725', keyType: 'cpf' });
+    const db = await sandboxDb();
+    const row = await db.transaction(async (tx) => {
+      const locked = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
+      return changePayin(tx, locked, { status: 'SUCCESS', statusReason: null });
+    });
+    expect(row.status).toBe('DECLINED');
+    expect(row.statusReason?.reason).toContain('the provider did not report the payer');
   });
 
   it('offers only Pix and TED among APMs to a Brazilian customer; cards stay (their funding is checked)', async () => {

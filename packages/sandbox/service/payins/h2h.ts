@@ -4,7 +4,9 @@
  * webhook to `hookUrl` follows (Pending3DS or final), and after 3DS the final one; the client is
  * sent to `callback` or `callbackFail` after the ACS. The pay-in is created as every pay-in is
  * (createPayinFor, with the h2h data); the card is kept only as the sandbox keeps every card
- * (brand, mask, expiry, holder, keyed hash).
+ * (brand, mask, expiry, holder, keyed hash). A card whose funding the merchant or the rules of
+ * the customer's licence refuse (docs/design.md, section 8, "funding on credit") is 400 before
+ * anything is written.
  */
 import type { z } from 'zod';
 import type { Db } from '@sandbox/db/client';
@@ -22,6 +24,8 @@ import { changePayin, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertValidCard, saveCard } from '../core/saved-cards';
 import { outcomeForCard } from '../core/test-cards';
+import { assertFundingAccepted, policyFor } from '../responsible-gambling/funding-rules';
+import { fundingTypeOf } from './bin-table';
 import type { H2hData, StoredCard } from '@sandbox/db/stored-shapes';
 
 export async function createH2hTransaction(
@@ -47,6 +51,8 @@ export async function createH2hTransaction(
     { requireCvv: true },
   );
   assertValidCard(card);
+  // The funding the merchant or the rules of the customer's licence refuse (Sweden's credit ban), before any record or charge.
+  assertFundingAccepted(policyFor(config, { country: b.country, region: b.state }), fundingTypeOf(card.digits));
 
   const customerId = await upsertCustomer(tx, merchantId, {
     externalUserId: b.externalUserId,

@@ -14,7 +14,7 @@ import { merchants, payins } from '@sandbox/db/schema';
 import type { Db } from '@sandbox/db/client';
 import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 import { contractCall as api } from '@sandbox/testing/sandbox-http';
-import { cardRequest, createTestPayin, testCustomer } from '@sandbox/testing/sandbox-fixtures';
+import { cardRequest, createTestPayin, h2hCreateBody, testCustomer } from '@sandbox/testing/sandbox-fixtures';
 import { freshMerchant } from '@sandbox/testing/pay-n-play-fixtures';
 import { googlePayToken } from '@sandbox/testing/wallet-tokens';
 import { sandboxDb } from '../core/store';
@@ -135,5 +135,32 @@ describe("Sweden's ban on gambling on credit at processing", () => {
     const own = await process(seeded, 'card', cardRequest(CREDIT));
     expect(own.status).toBe(400);
     expect(own.body.errorMessage).toContain('This merchant does not accept credit cards');
+  });
+});
+
+describe("Sweden's ban on gambling on credit in the legacy host-to-host transaction", () => {
+  const h2h = (cardNumber: string, country: string) => {
+    const body = h2hCreateBody({
+      cardNumber,
+      hookUrl: 'http://127.0.0.1:9/hook',
+      amount: 10,
+      externalUserId: `h2h-${randomUUID()}`,
+      kycVerified: true,
+      previousPaymentCount: 0,
+    });
+    return api('POST', '/transaction/h2h/create', { token: merchant.token, body: { ...body, billing: { ...body.billing, country } } });
+  };
+
+  it('refuses a Swedish customer’s credit card from 1 May before any pay-in is written, and takes it the day before', async () => {
+    at(FROM);
+    const before = await db.select({ id: payins.id }).from(payins).where(eq(payins.merchantId, merchant.id));
+    const refused = await h2h(CREDIT, 'SE');
+    expect(refused.status).toBe(400);
+    expect(refused.body.errorMessage).toContain("Sweden's ban on gambling on credit");
+    expect(JSON.stringify(refused.body)).not.toContain(CREDIT);
+    expect(await db.select({ id: payins.id }).from(payins).where(eq(payins.merchantId, merchant.id))).toHaveLength(before.length);
+    expect((await h2h(DEBIT, 'SE')).status).toBe(200);
+    at(BEFORE);
+    expect((await h2h(CREDIT, 'SE')).status).toBe(200);
   });
 });

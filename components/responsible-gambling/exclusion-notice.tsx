@@ -61,3 +61,33 @@ export async function ExclusionNotice({ rg, locale }: { rg: ResponsibleGambling;
     </PanelSection>
   );
 }
+
+/**
+ * A national self-exclusion register (ROFUS, SIGAP) refuses deposits: the customer is on it (with
+ * the end of a temporary exclusion), or the merchant has not given the id it is queried by (CPR,
+ * CPF). Withdrawals stay open; the register's own page is linked beside the help line.
+ */
+export async function NationalRegisterNotice({ rg, locale }: { rg: ResponsibleGambling; locale: string }) {
+  const register = rg.nationalRegister;
+  if (!register) return null;
+  const g = await getTranslations('responsibleGambling');
+  const excluded = register.status === 'EXCLUDED';
+  const sentence = !excluded
+    ? g('identityNeeded', { idType: register.idType, register: register.register })
+    : register.until
+      ? g('registerExcludedUntil', { register: register.register, date: dateText(register.until, locale) })
+      : g('registerExcluded', { register: register.register });
+  return (
+    <PanelSection
+      role="alert"
+      headingId="register-heading"
+      heading={excluded ? g('excludedHeading') : g('identityHeading', { idType: register.idType })}
+      className="space-y-2 rounded-theme border border-danger p-4"
+      testId={excluded ? 'register-excluded' : 'register-identity'}
+    >
+      <p>{sentence}</p>
+      <p>{g('withdrawalsOpen')}</p>
+      <HelpLinks g={g} rg={{ ...rg, selfExclusionScheme: register.scheme }} />
+    </PanelSection>
+  );
+}

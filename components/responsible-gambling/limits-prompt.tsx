@@ -21,6 +21,8 @@ export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits 
   return (
     <PanelSection headingId="limits-prompt" heading={g('limitsHeading')} className="space-y-3 rounded-theme border border-primary p-4">
       <p>{rg.limitsPrompt === 'REQUIRED' ? g('promptRequired') : g('promptAsk')}</p>
+      {/* One period suffices (Denmark, Brazil): no field is required on its own, so say which answer is enough. */}
+      {rg.limitsPrompt === 'REQUIRED' && rg.requiredOneOf ? <p data-testid="required-one-of">{g('requiredOneOf')}</p> : null}
       {depositAwaitingLimits ? (
         <p role="status" data-testid="deposit-awaiting-limits">
           {g('depositAwaitingLimits', { amount: depositAwaitingLimits })}
@@ -34,7 +36,7 @@ export async function LimitsPrompt({ session, rg, locale, depositAwaitingLimits 
         mode={rg.limitsPrompt === 'REQUIRED' ? 'REQUIRED' : 'ASK'}
         initial={initialValues(rg, locale)}
         initialOther={initialOtherValues(rg, locale)}
-        required={rg.requiredPeriods}
+        required={rg.requiredOneOf ? [] : rg.requiredPeriods}
         ready={[]}
         text={await limitsFormText(g, session.currency, rg, locale)}
       />

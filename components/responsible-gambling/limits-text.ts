@@ -62,7 +62,8 @@ export async function limitsFormText(
       unavailable: g('errors.unavailable'),
       rejected: g('errors.rejected'),
       noChange: g('noChange'),
-      required: per((p) => g('errors.required', { period: p })),
+      // Where one period suffices (Denmark, Brazil), the refusal asks for any one of them.
+      required: per((p) => (rg.requiredOneOf ? g('errors.requiredOneOf') : g('errors.required', { period: p }))),
     },
     kinds: {
       deposit: { heading: g('kindHeading', { kind: 'deposit' }), hint: g('kindHint', { kind: 'deposit' }) },

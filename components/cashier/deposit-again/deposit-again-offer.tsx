@@ -22,7 +22,7 @@ export async function DepositAgainOffer({
 }) {
   const offer = session.depositAgain;
   const rg = session.responsibleGambling;
-  if (!offer || rg?.exclusion || (rg && rg.limitsPrompt !== 'NONE')) return null;
+  if (!offer || rg?.exclusion || rg?.nationalRegister || (rg && rg.limitsPrompt !== 'NONE')) return null;
   const t = await getTranslations('cashier');
   const card = await getTranslations('card');
   const amount = money(offer.amount, session.currency, uiLocale);

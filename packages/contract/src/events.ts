@@ -149,6 +149,34 @@ export const FinancialCheckDueEvent = z
 export type FinancialCheckDueEvent = z.infer<typeof FinancialCheckDueEvent>;
 
 /**
+ * `customer.register_excluded` (docs/design.md, section 8): a national self-exclusion register of
+ * a licence in force for the customer answered that they are excluded: Denmark's ROFUS (BEK nr.
+ * 1274/2019 § 25 stk. 3: no play; stk. 4: a finally excluded player's account is closed) or
+ * Brazil's SIGAP ("Impedido"; IN SPA/MF nº 31/2025, art. 7 ff.: block betting, tell the user
+ * within a day, a window to withdraw, close the account). Sent once per exclusion (not again while
+ * the same answer stands). The service refuses the customer's deposits; withdrawals stay open.
+ */
+export const RegisterExcludedEvent = z
+  .object({
+    id: z.string().meta({ description: 'The event id (evt_…).' }),
+    type: z.literal('customer.register_excluded'),
+    createdAt: z.string(),
+    data: z.object({
+      customerId: z.string(),
+      externalUserId: z.string().optional().meta({ description: "The merchant's own id of the customer, when it gave one." }),
+      regulator: z.enum(['SPILLEMYNDIGHEDEN', 'SPA_MF']),
+      register: z.enum(['ROFUS', 'SIGAP']),
+      until: z.string().optional().meta({ description: 'The end of a temporary exclusion (ISO 8601); absent: until lifted, or final.' }),
+      checkedAt: z.string().meta({ description: 'When the register answered (ISO 8601).' }),
+      sessionId: z.string().optional().meta({
+        description: 'The cashier session whose start (the login) or deposit asked the register; absent for a deposit outside a session.',
+      }),
+    }),
+  })
+  .meta({ id: 'RegisterExcludedEvent', 'x-extension': true });
+export type RegisterExcludedEvent = z.infer<typeof RegisterExcludedEvent>;
+
+/**
  * `customer.limit_raise_requested`, `customer.limit_raise_approved`, `customer.limit_raise_declined`
  * (docs/design.md, section 8; GlüStV 2021 §6c(1) S.3): a customer under the merchant's GGL licence
  * asked for a monthly deposit ceiling above EUR 1,000, and the merchant's decision on it. `data`

@@ -6,7 +6,7 @@
  * test fails when it is stale).
  */
 import { z } from 'zod';
-import { FinancialCheckDueEvent, LaunchSpentEvent, LimitRaiseEvent, PaymentEvent, WEBHOOK_HEADERS } from './events';
+import { FinancialCheckDueEvent, LaunchSpentEvent, LimitRaiseEvent, PaymentEvent, RegisterExcludedEvent, WEBHOOK_HEADERS } from './events';
 import { H2hWebhook } from './h2h';
 import { PlayerIdentifiedWebhook } from './pay-n-play';
 import { PayoutDeadlineEvent } from './payout-deadline-events';
@@ -157,16 +157,22 @@ export function buildOpenApiDocument() {
           FinancialCheckDueEvent,
         ),
       },
+      limitRaise: {
+        post: webhook(
+          'customer.limit_raise_requested, customer.limit_raise_approved and customer.limit_raise_declined, to the merchant webhook URL: a customer under its GGL licence asked for a monthly deposit ceiling above EUR 1,000 (GlüStV 2021 §6c(1) S.3), and the merchant’s decision (POST /public/limit-raise-requests/{requestId}/decision)',
+          LimitRaiseEvent,
+        ),
+      },
       payoutDeadline: {
         post: webhook(
           'payout.deadline_approaching and payout.deadline_passed, to the merchant webhook URL: a cashier withdrawal under a licence with a payout deadline (SPA/MF, Brazil: 120 minutes from the request) is not paid out with a quarter of its time left, and is still not final at its deadline; each once per withdrawal',
           PayoutDeadlineEvent,
         ),
       },
-      limitRaise: {
+      registerExcluded: {
         post: webhook(
-          'customer.limit_raise_requested, customer.limit_raise_approved and customer.limit_raise_declined, to the merchant webhook URL: a customer under its GGL licence asked for a monthly deposit ceiling above EUR 1,000 (GlüStV 2021 §6c(1) S.3), and the merchant’s decision (POST /public/limit-raise-requests/{requestId}/decision)',
-          LimitRaiseEvent,
+          'customer.register_excluded, to the merchant webhook URL: a national self-exclusion register of a licence in force for the customer (ROFUS for Spillemyndigheden, SIGAP for SPA/MF) answered that the customer is excluded; once per exclusion; deposits are refused, withdrawals stay open',
+          RegisterExcludedEvent,
         ),
       },
       playerIdentified: {

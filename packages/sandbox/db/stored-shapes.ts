@@ -5,8 +5,9 @@
  * No shape holds a PAN or a CVV (docs/design.md, section 4).
  */
 import type { PendingLimits } from '@hosted-checkout/contract/responsible-gambling/limit-changes';
+import type { RegisterAnswer } from '@hosted-checkout/contract/responsible-gambling/national-registers';
 import type { LimitRaiseRequest } from '@hosted-checkout/contract/responsible-gambling/limit-raise';
-import type { DetailedStatus, PayinStatus, PayoutStatus, WalletType } from '@hosted-checkout/contract/enums';
+import type { DetailedStatus, PayinStatus, PayoutStatus, Regulator, WalletType } from '@hosted-checkout/contract/enums';
 import type { H2hCreateRequest } from '@hosted-checkout/contract/h2h';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import type { PayinTransaction, ThreeDSCompInd } from '@hosted-checkout/contract/payin';
@@ -133,6 +134,11 @@ export interface StoredResponsibleGambling {
   reviewedAt?: string;
   /** The UKGC financial-check signal: whether the customer is over the threshold now (one event per crossing) and since when. */
   financialCheck?: { over: boolean; at: string };
+  /**
+   * The national self-exclusion registers' last answers (ROFUS, SIGAP), per licence: the answer, when
+   * it was given, and the keyed hash of the id it was asked for (never the id: a new id is asked again).
+   */
+  registers?: Partial<Record<Regulator, RegisterAnswer & { idHash: string }>>;
   /** Germany: the customer's latest request for a higher monthly ceiling (the contract's LimitRaiseRequest, EUR major units). */
   limitRaise?: LimitRaiseRequest;
   /** The monthly ceiling the merchant approved (minor units of `currency`); it replaces the rules' ceiling (GGL: EUR 1,000). */

@@ -1214,6 +1214,53 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    limitRaise: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** customer.limit_raise_requested, customer.limit_raise_approved and customer.limit_raise_declined, to the merchant webhook URL: a customer under its GGL licence asked for a monthly deposit ceiling above EUR 1,000 (GlüStV 2021 §6c(1) S.3), and the merchant’s decision (POST /public/limit-raise-requests/{requestId}/decision) */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description Standard Webhooks: the delivery id, the same on every retry and console resend (deduplicate on it). */
+                    "webhook-id": string;
+                    /** @description Standard Webhooks: Unix seconds of this attempt; refuse one more than 5 minutes away from your clock. */
+                    "webhook-timestamp": string;
+                    /** @description Standard Webhooks: `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the merchant secret after `whsec_`. Verify with the `standardwebhooks` package. */
+                    "webhook-signature": string;
+                    /** @description Legacy (the brief): `sha256=` and the hex HMAC-SHA256 of the raw body, keyed with the whole merchant secret as text (the UTF-8 bytes of `whsec_…`, the prefix included, not base64-decoded, unlike webhook-signature). No timestamp, so no replay protection: prefer webhook-signature. */
+                    "X-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LimitRaiseEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer in 5 s: retried after 1, 2, 4, 8 and 16 s. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     payoutDeadline: {
         parameters: {
             query?: never;
@@ -1261,7 +1308,7 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    limitRaise: {
+    registerExcluded: {
         parameters: {
             query?: never;
             header?: never;
@@ -1270,7 +1317,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** customer.limit_raise_requested, customer.limit_raise_approved and customer.limit_raise_declined, to the merchant webhook URL: a customer under its GGL licence asked for a monthly deposit ceiling above EUR 1,000 (GlüStV 2021 §6c(1) S.3), and the merchant’s decision (POST /public/limit-raise-requests/{requestId}/decision) */
+        /** customer.register_excluded, to the merchant webhook URL: a national self-exclusion register of a licence in force for the customer (ROFUS for Spillemyndigheden, SIGAP for SPA/MF) answered that the customer is excluded; once per exclusion; deposits are refused, withdrawals stay open */
         post: {
             parameters: {
                 query?: never;
@@ -1289,7 +1336,7 @@ export interface webhooks {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["LimitRaiseEvent"];
+                    "application/json": components["schemas"]["RegisterExcludedEvent"];
                 };
             };
             responses: {
@@ -2129,20 +2176,6 @@ export interface components {
                 payinId: string;
             };
         };
-        PayoutDeadlineEvent: {
-            /** @description The event id (evt_…). */
-            id: string;
-            /** @enum {string} */
-            type: "payout.deadline_approaching" | "payout.deadline_passed";
-            createdAt: string;
-            data: {
-                object: components["schemas"]["PayoutTransaction"];
-                /** @description When it must be paid out at the latest (ISO 8601): its request time plus the deadline. */
-                payoutDueAt: string;
-                /** @description The session, the customer and the merchant reference. */
-                cashier?: components["schemas"]["CashierEventContext"];
-            };
-        };
         LimitRaiseEvent: {
             /** @description The event id (evt_…). */
             id: string;
@@ -2183,6 +2216,42 @@ export interface components {
             size: number;
             /** @description Hex SHA-256 of the bytes. */
             sha256: string;
+        };
+        PayoutDeadlineEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @enum {string} */
+            type: "payout.deadline_approaching" | "payout.deadline_passed";
+            createdAt: string;
+            data: {
+                object: components["schemas"]["PayoutTransaction"];
+                /** @description When it must be paid out at the latest (ISO 8601): its request time plus the deadline. */
+                payoutDueAt: string;
+                /** @description The session, the customer and the merchant reference. */
+                cashier?: components["schemas"]["CashierEventContext"];
+            };
+        };
+        RegisterExcludedEvent: {
+            /** @description The event id (evt_…). */
+            id: string;
+            /** @constant */
+            type: "customer.register_excluded";
+            createdAt: string;
+            data: {
+                customerId: string;
+                /** @description The merchant's own id of the customer, when it gave one. */
+                externalUserId?: string;
+                /** @enum {string} */
+                regulator: "SPILLEMYNDIGHEDEN" | "SPA_MF";
+                /** @enum {string} */
+                register: "ROFUS" | "SIGAP";
+                /** @description The end of a temporary exclusion (ISO 8601); absent: until lifted, or final. */
+                until?: string;
+                /** @description When the register answered (ISO 8601). */
+                checkedAt: string;
+                /** @description The cashier session whose start (the login) or deposit asked the register; absent for a deposit outside a session. */
+                sessionId?: string;
+            };
         };
         PlayerIdentifiedWebhook: {
             /** @description The event id (evt_…). */
@@ -2490,6 +2559,8 @@ export interface components {
              */
             limitsPrompt: "NONE" | "ASK" | "REQUIRED";
             requiredPeriods: ("day" | "week" | "month")[];
+            /** @description true: a limit for one of `requiredPeriods` answers REQUIRED (Denmark, Brazil); absent: each of them must carry one. */
+            requiredOneOf?: boolean;
             coolingOffHours: number;
             /** @description A raise also waits the length of its period (Sweden). */
             coolingOffSpansPeriod: boolean;
@@ -2530,6 +2601,8 @@ export interface components {
             };
             /** @description An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open. */
             exclusion?: components["schemas"]["Exclusion"];
+            /** @description Present when a national self-exclusion register of a licence in force refuses deposits: the customer is on it, or has not given the id it is queried by. Queried when a cashier session starts and before a deposit (ROFUS: every session; SIGAP: the first session of the day, Brasília). */
+            nationalRegister?: components["schemas"]["NationalRegister"];
             help: {
                 url: string;
                 name: string;
@@ -2565,6 +2638,30 @@ export interface components {
             kind: "TIME_OUT" | "SELF_EXCLUSION";
             /** @description End of a time-out or of a fixed-term self-exclusion; none: until the merchant lifts it. */
             until?: string;
+        };
+        NationalRegister: {
+            /**
+             * @description EXCLUDED: the register's last answer excludes the customer (deposits refused, 409 CUSTOMER_EXCLUDED; withdrawals stay open). IDENTITY_REQUIRED: the customer's `kyc` carries no valid id the register is queried by (`idType`): the merchant must identify them first (409 KYC_REQUIRED).
+             * @enum {string}
+             */
+            status: "EXCLUDED" | "IDENTITY_REQUIRED";
+            regulator: components["schemas"]["Regulator"];
+            /** @enum {string} */
+            register: "ROFUS" | "SIGAP";
+            /**
+             * @description The id the register is queried by: `kyc.idType` CPR (idCountry DK) or CPF (idCountry BR).
+             * @enum {string}
+             */
+            idType: "CPR" | "CPF";
+            /** @description The end of a temporary exclusion (ISO 8601); none: until lifted. */
+            until?: string;
+            /** @description When the register answered (ISO 8601). */
+            checkedAt?: string;
+            /** @description The register's public page, for the customer. */
+            scheme: {
+                url: string;
+                name: string;
+            };
         };
         DepositAgain: {
             payinId: string;

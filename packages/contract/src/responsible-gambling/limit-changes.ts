@@ -7,7 +7,7 @@
  * shows what a change will do before the customer confirms it).
  */
 import { PERIODS, type Period, type PeriodLimitsMinor } from './limits';
-import { coolingOffHours, type RulesInForce } from './regulators';
+import { coolingOffHours, missingRequired, type RulesInForce } from './regulators';
 
 /**
  * A raise or removal waiting for its cooling-off: the new limit (null: none), when it may apply,
@@ -86,7 +86,7 @@ export function planLimits(
   limits: PeriodLimitsMinor,
   waiting: PendingLimits,
   requested: RequestedLimits,
-  rules: Pick<RulesInForce, 'coolingOffHours' | 'coolingOffSpansPeriod' | 'requiredPeriods' | 'confirmAfterCoolingOff'>,
+  rules: Pick<RulesInForce, 'coolingOffHours' | 'coolingOffSpansPeriod' | 'requiredPeriods' | 'requiredOneOf' | 'confirmAfterCoolingOff'>,
   now: Date,
   ceilingMinor?: number,
 ): { limits: PeriodLimitsMinor; pending: PendingLimits; changes: LimitChange[] } | LimitProblem {
@@ -97,7 +97,7 @@ export function planLimits(
     if (!(period in requested)) continue;
     const to = requested[period] ?? null;
     const from = limits[period] ?? null;
-    if (to === null && rules.requiredPeriods.includes(period)) return { problem: 'required', period };
+    if (to === null && !rules.requiredOneOf && rules.requiredPeriods.includes(period)) return { problem: 'required', period };
     if (period === 'month' && ceilingMinor !== undefined && (to === null || to > ceilingMinor))
       return { problem: 'ceiling', period, ceilingMinor };
     if (to === from) {
@@ -117,7 +117,9 @@ export function planLimits(
       changes.push({ period, from, to, effectiveAt });
     }
   }
-  for (const period of rules.requiredPeriods) if (next[period] === undefined) return { problem: 'required', period };
+  // A removal asked (null) leaves no limit once it applies: with one of the periods required, another must stay.
+  const missing = missingRequired(rules, (p) => next[p] !== undefined && requested[p] !== null);
+  if (missing) return { problem: 'required', period: missing };
   return { limits: next, pending, changes };
 }
 

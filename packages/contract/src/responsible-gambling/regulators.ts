@@ -24,8 +24,10 @@ export interface RegulatorRules {
    * (the customer must be asked, and may decline), `none`.
    */
   limitsBeforeFirstDeposit: 'required' | 'asked' | 'none';
-  /** Periods of which one must carry a limit when `required` (GGL: the month). */
+  /** Periods each of which must carry a limit when `required` (GGL: the month; Sweden: all three), or one of which must with `requiredOneOf`. */
   requiredPeriods: Period[];
+  /** With `required`: a limit for one of `requiredPeriods` suffices (Denmark, BEK 1274/2019 § 21: per day, week or month). */
+  requiredOneOf?: boolean;
   /** Hours before a raised or removed limit takes effect; a lowered one takes effect at once. */
   coolingOffHours: number;
   /** A raise also waits out the limit's own period (Sweden: not before the current period ends; for rolling windows, its length). */
@@ -168,6 +170,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     jurisdiction: { country: 'DK' },
     limitsBeforeFirstDeposit: 'required',
     requiredPeriods: ['day', 'week', 'month'],
+    requiredOneOf: true,
     coolingOffHours: 24,
     confirmAfterCoolingOff: false,
     withdrawalReversal: false,
@@ -181,6 +184,7 @@ export const RULES: Record<Regulator, RegulatorRules> = {
     jurisdiction: { country: 'BR' },
     limitsBeforeFirstDeposit: 'required',
     requiredPeriods: ['day', 'week', 'month'],
+    requiredOneOf: true,
     coolingOffHours: 24,
     confirmAfterCoolingOff: false,
     withdrawalReversal: false,
@@ -266,6 +270,11 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
       'none',
     ),
     requiredPeriods: [...new Set(all.flatMap((r) => (r.limitsBeforeFirstDeposit === 'required' ? r.requiredPeriods : [])))],
+    // One of the periods suffices only where every licence requiring limits says so; else each (the stricter).
+    ...(all.some((r) => r.limitsBeforeFirstDeposit === 'required') &&
+    all.every((r) => r.limitsBeforeFirstDeposit !== 'required' || r.requiredOneOf)
+      ? { requiredOneOf: true }
+      : {}),
     coolingOffHours: Math.max(...all.map((r) => r.coolingOffHours)),
     coolingOffSpansPeriod: all.some((r) => r.coolingOffSpansPeriod),
     confirmAfterCoolingOff: all.some((r) => r.confirmAfterCoolingOff),
@@ -290,6 +299,21 @@ export function rulesInForce(regulators: readonly Regulator[]): RulesInForce {
 /** The rules in force for a customer of `country`/`region` at a merchant holding `licences`. */
 export const rulesForCustomer = (licences: readonly Regulator[] | undefined, country?: string, region?: string): RulesInForce =>
   rulesInForce(applicableRegulators(licences ?? [], country, region));
+
+/**
+ * The first required period left without a limit under `rules` (`has`: whether a period carries
+ * one), or null when the requirement is met: each of `requiredPeriods`, or with `requiredOneOf`
+ * any one of them (then the first of them is answered). No required periods: null.
+ */
+export function missingRequired(
+  rules: Pick<RulesInForce, 'requiredPeriods' | 'requiredOneOf'>,
+  has: (period: Period) => boolean,
+): Period | null {
+  const [first] = rules.requiredPeriods;
+  if (first === undefined) return null;
+  if (rules.requiredOneOf) return rules.requiredPeriods.some(has) ? null : first;
+  return rules.requiredPeriods.find((p) => !has(p)) ?? null;
+}
 
 /** Hours a raise or removal of the `period` limit waits under `rules`. */
 export function coolingOffHours(rules: Pick<RulesInForce, 'coolingOffHours' | 'coolingOffSpansPeriod'>, period: Period): number {

@@ -68,6 +68,25 @@ export const Exclusion = z
   })
   .meta({ id: 'Exclusion', 'x-extension': true });
 
+/** A national self-exclusion register that refuses the customer's deposits (docs/design.md, section 8: ROFUS, SIGAP). */
+export const NationalRegister = z
+  .object({
+    status: z.enum(['EXCLUDED', 'IDENTITY_REQUIRED']).meta({
+      description:
+        "EXCLUDED: the register's last answer excludes the customer (deposits refused, 409 CUSTOMER_EXCLUDED; withdrawals stay open). IDENTITY_REQUIRED: the customer's `kyc` carries no valid id the register is queried by (`idType`): the merchant must identify them first (409 KYC_REQUIRED).",
+    }),
+    regulator: Regulator,
+    register: z.enum(['ROFUS', 'SIGAP']),
+    idType: z
+      .enum(['CPR', 'CPF'])
+      .meta({ description: 'The id the register is queried by: `kyc.idType` CPR (idCountry DK) or CPF (idCountry BR).' }),
+    until: z.string().optional().meta({ description: 'The end of a temporary exclusion (ISO 8601); none: until lifted.' }),
+    checkedAt: z.string().optional().meta({ description: 'When the register answered (ISO 8601).' }),
+    scheme: z.object({ url: z.string(), name: z.string() }).meta({ description: "The register's public page, for the customer." }),
+  })
+  .meta({ id: 'NationalRegister', 'x-extension': true });
+export type NationalRegister = z.infer<typeof NationalRegister>;
+
 export const ResponsibleGambling = z
   .object({
     regulators: z
@@ -109,6 +128,12 @@ export const ResponsibleGambling = z
         'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).',
     }),
     requiredPeriods: z.array(Period),
+    requiredOneOf: z
+      .boolean()
+      .optional()
+      .meta({
+        description: 'true: a limit for one of `requiredPeriods` answers REQUIRED (Denmark, Brazil); absent: each of them must carry one.',
+      }),
     coolingOffHours: z.number().int(),
     coolingOffSpansPeriod: z.boolean().meta({ description: 'A raise also waits the length of its period (Sweden).' }),
     confirmAfterCoolingOff: z.boolean(),
@@ -155,6 +180,10 @@ export const ResponsibleGambling = z
     }),
     exclusion: Exclusion.optional().meta({
       description: 'An active time-out or self-exclusion: deposits are refused (409 CUSTOMER_EXCLUDED); withdrawals stay open.',
+    }),
+    nationalRegister: NationalRegister.optional().meta({
+      description:
+        'Present when a national self-exclusion register of a licence in force refuses deposits: the customer is on it, or has not given the id it is queried by. Queried when a cashier session starts and before a deposit (ROFUS: every session; SIGAP: the first session of the day, Brasília).',
     }),
     help: z.object({ url: z.string(), name: z.string() }),
     selfExclusionScheme: z.object({ url: z.string(), name: z.string() }),

@@ -28,6 +28,7 @@ import { assertFinancialLimits } from '../responsible-gambling/financial-limits'
 import { depositRoomMajor } from '../responsible-gambling/deposit-limit-views';
 import { assertDepositRules, responsibleGamblingOf, sessionMoney } from '../responsible-gambling/responsible-gambling';
 import { customerRow } from '../responsible-gambling/limits-prompt';
+import { checkNationalRegisters } from '../responsible-gambling/national-registers';
 import { assertNetDepositThreshold } from '../responsible-gambling/net-deposit-threshold';
 import { lastCardDeposit, retryOf } from './deposit-retries';
 import { issueSessionLaunch } from '../core/page-holders';
@@ -55,6 +56,8 @@ export async function createSession(tx: Db, principal: Principal, request: Cashi
   const customerId = request.customer
     ? await upsertCustomer(tx, merchantId, request.customer)
     : await createProvisionalCustomer(tx, merchantId, id);
+  // The session's start is the customer's login: the national registers are queried (ROFUS every login, SIGAP once a day).
+  if (request.customer) await checkNationalRegisters(tx, merchantId, customerId, { loginAt: new Date(), sessionId: id });
   const expiresAt = new Date(Date.now() + config.settings.sessionTtlSeconds * 1000);
   await tx.insert(cashierSessions).values({
     id,
@@ -166,7 +169,8 @@ export async function updateBalance(tx: Db, principal: Principal, id: string, ba
 /**
  * POST /public/cashier/session/{id}/payin: within the merchant's bounds and the
  * customer's deposit limits (400 LIMIT_EXCEEDED), served without KYC (409 KYC_REQUIRED), under
- * the rules of the licences in force (409 CUSTOMER_EXCLUDED, LIMITS_REQUIRED); the method's fee
+ * the rules of the licences in force (409 CUSTOMER_EXCLUDED, LIMITS_REQUIRED; a national register
+ * queried first where its answer for this login no longer stands, 409 KYC_REQUIRED without the id it needs); the method's fee
  * is added to the amount charged and recorded. With `replaces`, it retries an unpaid pay-in of
  * the session (retryOf below).
  */
@@ -189,6 +193,8 @@ export async function createSessionPayin(
   assertServedWithoutKyc(config, row.currency, amountMinor, row.kycVerified);
   // The pay-in retried is locked before the customer, as paying does (pay-in, then customer): no deadlock.
   const retry = replaces ? await retryOf(tx, id, replaces) : null;
+  // Before any charge: the national registers' answers for this login, queried again where they no longer stand.
+  await checkNationalRegisters(tx, row.merchantId, row.customerId, { loginAt: row.createdAt, sessionId: id });
   const customer = await customerRow(tx, row.customerId, true);
   assertDepositRules(config, customer, { cashier: true });
   await assertFinancialLimits(tx, row.customerId, row.currency, amountMinor, config.ratesToEur, customer ?? undefined);

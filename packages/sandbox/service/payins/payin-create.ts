@@ -7,6 +7,7 @@
  */
 import { assertDepositRules } from '../responsible-gambling/responsible-gambling';
 import { customerRow } from '../responsible-gambling/limits-prompt';
+import { checkNationalRegisters } from '../responsible-gambling/national-registers';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins } from '@sandbox/db/schema';
@@ -43,6 +44,8 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
   const config = await merchantConfig(tx, merchantId, ctx);
   const { amountMinor } = input;
   // The regulated cashier: no deposit is created for a customer in a time-out or self-excluded (409).
+  // Outside a session the deposit is the customer's login: the national registers are asked where their answer no longer stands.
+  if (!input.sessionId) await checkNationalRegisters(tx, merchantId, input.customerId, { loginAt: new Date() });
   assertDepositRules(config, await customerRow(tx, input.customerId), { cashier: false });
   const selection = selectProcessor(config, {
     currency: input.currency,

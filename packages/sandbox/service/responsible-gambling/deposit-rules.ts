@@ -1,6 +1,7 @@
 /**
  * What binds a deposit of a customer when it is paid (docs/design.md, E19 and E23,
- * section 8): a time-out or self-exclusion the merchant recorded, and the customer's deposit limits in
+ * section 8): a time-out or self-exclusion the merchant recorded, a national register's answer
+ * (ROFUS, SIGAP: national-registers.ts), and the customer's deposit limits in
  * every currency. The one check every pay-in passes on its way to SUCCESS (`refusalAtPayment`,
  * the payment guard status-listeners.ts registers, heard by changePayin in core/records.ts), so
  * no path (card, 3-D Secure Method or challenge, SPC, wallet, APM, a timed outcome, host-to-host)
@@ -15,6 +16,8 @@ import type { StoredResponsibleGambling, StoredStatusReason } from '@sandbox/db/
 import { bindingOver, financialRoomMinor, kindText } from './financial-limits';
 import { thresholdRoom, thresholdText } from './net-deposit-threshold';
 import { merchantConfig } from '../core/request-context';
+import { rulesFor } from '../core/merchant-config';
+import { registerRefusal } from '@hosted-checkout/contract/responsible-gambling/national-registers';
 
 type PayinRow = typeof payins.$inferSelect;
 
@@ -30,7 +33,8 @@ export function activeExclusion(gambling: StoredResponsibleGambling | null | und
  * Why a pay-in about to become SUCCESS must be declined instead, or null when it may be paid.
  * Locks the customer row for the rest of the transaction (the pay-in row is locked by the caller
  * first: pay-in, then customer, as every path locks them). Every pay-in of a customer in a
- * time-out or self-excluded is BLOCKED_CUSTOMER; a cashier deposit (one of a session) that
+ * time-out or self-excluded, or whom a national register of a licence in force excludes or cannot
+ * be queried for, is BLOCKED_CUSTOMER; a cashier deposit (one of a session) that
  * would pass the customer's deposit limits as they are now (a limit lowered while the
  * deposit was under way binds it) or past the KSA's net deposit threshold of the calendar month
  * is CUSTOMER_ISSUES, its reason naming the limit. The pay-in
@@ -50,8 +54,21 @@ export async function refusalAtPayment(tx: Db, row: PayinRow, now = new Date()):
           : 'The customer is self-excluded: no deposits',
     };
   }
-  if (!row.sessionId || !customer) return null;
+  if (!customer) return null;
   const config = await merchantConfig(tx, row.merchantId);
+  // A national register's last answer (national-registers.ts), or the id it needs, binds every pay-in.
+  const register = registerRefusal(rulesFor(config, customer.data).regulators, customer.data.kyc, customer.gambling?.registers, now);
+  if (register) {
+    return {
+      status: 'DECLINED',
+      detailedStatus: 'BLOCKED_CUSTOMER',
+      reason:
+        register.status === 'EXCLUDED'
+          ? `The customer is excluded from gambling in ${register.register}: no deposits`
+          : `The customer is not identified by their ${register.idType}, which ${register.register} is queried by: no deposits`,
+    };
+  }
+  if (!row.sessionId) return null;
   // Every financial limit (deposit, loss, net deposit; financial-limits.ts): the most restrictive binds, named.
   const room = await financialRoomMinor(tx, row.customerId, row.initialCurrency, {
     row: customer,

@@ -8,7 +8,7 @@ import type { Db } from '@sandbox/db/client';
 import { customers } from '@sandbox/db/schema';
 import type { ResponsibleGambling } from '@hosted-checkout/contract/responsible-gambling/schemas';
 import { PERIODS, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
-import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { missingRequired, type RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
 import { customerLimitsAcross } from './deposit-limits';
 import { kindLimitsAcross, OTHER_KINDS } from './financial-limits';
 
@@ -25,7 +25,8 @@ export function limitsPrompt(
   // A limit in any currency binds every deposit (deposit-limits.ts, depositRoomMinor): it answers the question in all.
   const all = Object.values(customerLimitsAcross(row, now).limits);
   const has = (p: Period) => all.some((limits) => limits[p] !== undefined);
-  if (rules.limitsBeforeFirstDeposit === 'required') return rules.requiredPeriods.some((p) => !has(p)) ? 'REQUIRED' : 'NONE';
+  // Each required period, or one of them where one suffices (Denmark, Brazil: `requiredOneOf`).
+  if (rules.limitsBeforeFirstDeposit === 'required') return missingRequired(rules, has) ? 'REQUIRED' : 'NONE';
   // Where only asked, a limit of any kind answers (a loss or net deposit limit is a financial limit: RTS 12A).
   const other = OTHER_KINDS.some((k) => Object.keys(kindLimitsAcross(row, k, now).limits).length > 0);
   if (rules.limitsBeforeFirstDeposit === 'asked') return row?.gambling?.limitsAnsweredAt || PERIOD_LIST.some(has) || other ? 'NONE' : 'ASK';

@@ -15,7 +15,12 @@ import type {
   ResponsibleGamblingRequest,
   ReviewRequest,
 } from '@hosted-checkout/contract/responsible-gambling/schemas';
-import type { RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import { RULES, type RulesInForce } from '@hosted-checkout/contract/responsible-gambling/regulators';
+import {
+  NATIONAL_REGISTERS,
+  registerRefusal,
+  type RegisterRefusal,
+} from '@hosted-checkout/contract/responsible-gambling/national-registers';
 import { toMajor } from '@hosted-checkout/contract/money';
 import type { SandboxMerchantConfig, StoredResponsibleGambling } from '@sandbox/db/stored-shapes';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
@@ -37,9 +42,29 @@ import { limitRaiseView } from './limit-raise-requests';
 /** Payout statuses on their way (not final). */
 
 /**
+ * The API error of a national register's refusal: 409 CUSTOMER_EXCLUDED naming the register, or
+ * 409 KYC_REQUIRED naming the id the merchant must give (`kyc.idType`, `kyc.idNumber`, `kyc.idCountry`).
+ */
+function registerError(refusal: RegisterRefusal): SandboxApiError {
+  if (refusal.status === 'IDENTITY_REQUIRED') {
+    const country = NATIONAL_REGISTERS[refusal.regulator]?.idCountry;
+    return new SandboxApiError(
+      'KYC_REQUIRED',
+      `The customer must be identified by their ${refusal.idType} (kyc.idType "${refusal.idType}", kyc.idCountry "${country}", kyc.idNumber) before a deposit: ${refusal.register} is queried by it`,
+    );
+  }
+  return new SandboxApiError(
+    'CUSTOMER_EXCLUDED',
+    `The customer is excluded from gambling in ${refusal.register}${refusal.until ? ` until ${refusal.until}` : ''}: no deposits`,
+  );
+}
+
+/**
  * Refuses a deposit of the customer the rules do not allow now: an active time-out or
- * self-exclusion (409 CUSTOMER_EXCLUDED, for every pay-in); with `cashier`, limits the rules ask
- * for before a deposit and not yet answered (409 LIMITS_REQUIRED).
+ * self-exclusion, or a national register's last answer that excludes them (409 CUSTOMER_EXCLUDED,
+ * for every pay-in); a customer without the id a register of a licence in force is queried by
+ * (409 KYC_REQUIRED); with `cashier`, limits the rules ask for before a deposit and not yet
+ * answered (409 LIMITS_REQUIRED).
  */
 export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerRow | undefined, options: { cashier: boolean }): void {
   const exclusion = activeExclusion(row?.gambling);
@@ -51,8 +76,12 @@ export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerR
         : 'The customer is self-excluded: no deposits',
     );
   }
+  const rules = rulesFor(config, row?.data);
+  // The national self-exclusion registers (national-registers.ts): their last answers, or the id they need.
+  const register = registerRefusal(rules.regulators, row?.data?.kyc, row?.gambling?.registers);
+  if (register) throw registerError(register);
   if (!options.cashier) return;
-  const prompt = limitsPrompt(rulesFor(config, row?.data), row);
+  const prompt = limitsPrompt(rules, row);
   if (prompt !== 'NONE')
     throw new SandboxApiError(
       'LIMITS_REQUIRED',
@@ -60,6 +89,18 @@ export function assertDepositRules(config: SandboxMerchantConfig, row: CustomerR
         ? 'The rules in force require deposit limits before a deposit'
         : 'The customer must be asked for deposit limits before their first deposit',
     );
+}
+
+/** A register's refusal as the session answer shows it, with the register's public page (the licence's `selfExclusionScheme`). */
+function nationalRegisterOf(refusal: RegisterRefusal): NonNullable<ResponsibleGambling['nationalRegister']> {
+  const base = {
+    regulator: refusal.regulator,
+    register: refusal.register,
+    idType: NATIONAL_REGISTERS[refusal.regulator]?.idType ?? 'CPR',
+    scheme: RULES[refusal.regulator].selfExclusionScheme,
+  };
+  if (refusal.status === 'IDENTITY_REQUIRED') return { status: 'IDENTITY_REQUIRED', ...base };
+  return { status: 'EXCLUDED', ...base, checkedAt: refusal.checkedAt, ...(refusal.until ? { until: refusal.until } : {}) };
 }
 
 /** The reality check's interval for the customer (minutes; 0: off): their choice within the rules, else the rules' default. */
@@ -123,6 +164,7 @@ export async function responsibleGamblingOf(
   const ceiling = ceilingMinor(withApprovedCeiling(rules, row?.gambling), config, currency);
   money ??= await sessionMoney(tx, session.id);
   const exclusion = activeExclusion(row?.gambling, now);
+  const register = registerRefusal(rules.regulators, row?.data?.kyc, row?.gambling?.registers, now);
   const threshold = await thresholdRoom(tx, config, row, currency, { now });
   const contact = rules.limitContactAbove;
   const contactMinor = contact
@@ -139,6 +181,7 @@ export async function responsibleGamblingOf(
     pending: [...pendingRaises(waiting, ready, config, currency), ...others.pending],
     limitsPrompt: limitsPrompt(rules, row, now),
     requiredPeriods: rules.requiredPeriods,
+    ...(rules.requiredOneOf ? { requiredOneOf: true } : {}),
     coolingOffHours: rules.coolingOffHours,
     coolingOffSpansPeriod: rules.coolingOffSpansPeriod,
     confirmAfterCoolingOff: rules.confirmAfterCoolingOff,
@@ -167,6 +210,7 @@ export async function responsibleGamblingOf(
       withdrawn: toMajor(money.withdrawn, currency),
     },
     ...(exclusion ? { exclusion: { kind: exclusion.kind, ...(exclusion.until ? { until: exclusion.until } : {}) } } : {}),
+    ...(register ? { nationalRegister: nationalRegisterOf(register) } : {}),
     help: rules.help,
     selfExclusionScheme: rules.selfExclusionScheme,
   };

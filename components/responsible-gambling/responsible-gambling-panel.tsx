@@ -1,7 +1,8 @@
 /**
  * The cashier's responsible gambling panel, rendered on the server from the session's
  * `responsibleGambling`: the rules that apply, the notices of a share of a limit reached
- * (limit-notices.tsx), the limits in force and those waiting, the limits form, the reality-check
+ * (limit-notices.tsx), the limits in force and those waiting, the limits form, Germany's request
+ * for a higher ceiling (limit-raise.tsx), the reality-check
  * interval, help. The other parts: the limits asked before a first deposit (limits-prompt.tsx),
  * the exclusion notice (exclusion-notice.tsx), the reminders (reminders.tsx). Texts are resolved
  * on the server (the limits form's: limits-text.ts); the client parts get them filled in.
@@ -18,9 +19,16 @@ import { CoolingOffNote } from './limits-prompt';
 import { HelpLinks } from './exclusion-notice';
 import { dateText, type PanelProps } from './panel-text';
 import { PanelSection } from './panel-section';
+import { LimitRaise, limitRaiseErrorOf } from './limit-raise';
 
 /** The responsible gambling panel of the cashier: rules, limits, waiting raises, the limits form, reality checks, help. */
-export async function ResponsibleGamblingPanel({ session, rg, locale, merchantUrl }: PanelProps) {
+export async function ResponsibleGamblingPanel({
+  session,
+  rg,
+  locale,
+  merchantUrl,
+  limitRaiseError,
+}: PanelProps & { limitRaiseError?: string | string[] }) {
   const g = await getTranslations('responsibleGambling');
   const currency = session.currency;
   const names = rg.regulators.map((r) => g(`regulators.${r}`));
@@ -105,13 +113,15 @@ export async function ResponsibleGamblingPanel({ session, rg, locale, merchantUr
                 mode="manage"
                 initial={initialValues(rg, locale)}
                 initialOther={initialOtherValues(rg, locale)}
-                required={rg.requiredOneOf ? [] : rg.requiredPeriods}
+                required={rg.requiredPeriods}
                 ready={rg.pending.filter((p) => p.ready).map(line)}
                 text={await limitsFormText(g, currency, rg, locale)}
               />
             </div>
           </details>
         )}
+        {/* Germany: a monthly limit above the ceiling, asked of the merchant (limit-raise.tsx). */}
+        <LimitRaise g={g} session={session} rg={rg} locale={locale} error={limitRaiseErrorOf(limitRaiseError)} />
       </div>
       <div className="space-y-2">
         <h3 className="font-semibold">{g('realityHeading')}</h3>

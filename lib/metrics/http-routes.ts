@@ -12,6 +12,7 @@ export const ROUTE_PATTERNS = [
   '/accessibility',
   '/api/cashier/[sessionId]',
   '/api/cashier/[sessionId]/events',
+  '/api/cashier/[sessionId]/limit-raise',
   '/api/cashier/[sessionId]/limits',
   '/api/challenge',
   '/api/csp-report',

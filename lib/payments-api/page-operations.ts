@@ -6,6 +6,7 @@
  */
 import 'server-only';
 import type { ResponsibleGamblingRequest } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import type { LimitRaiseRequestCreate } from '@hosted-checkout/contract/responsible-gambling/limit-raise';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import type {
   ApplePaySessionRequest,
@@ -84,6 +85,9 @@ export const paymentsApi = {
   /** The customer's own deposit limits, answer before a first deposit, confirmation of raises, reality-check interval; answers the rules and limits now. */
   setResponsibleGambling: (sessionId: string, body: ResponsibleGamblingRequest) =>
     callOperation('setResponsibleGambling', { params: { sessionId }, body }),
+  /** Germany: the customer's request for a higher monthly ceiling (EUR major units, the document base64); one Idempotency-Key per post. */
+  requestLimitRaise: (sessionId: string, body: LimitRaiseRequestCreate, idempotencyKey: string) =>
+    callOperation('requestLimitRaise', { params: { sessionId }, body, idempotencyKey }),
   /** `value` in major units of the session currency. */
   createSessionPayout: (sessionId: string, value: number, idempotencyKey: string, method?: string) =>
     callOperation('createSessionPayout', { params: { sessionId }, body: { value, ...(method ? { method } : {}) }, idempotencyKey }),

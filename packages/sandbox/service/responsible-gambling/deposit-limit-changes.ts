@@ -156,7 +156,9 @@ export function kindLimitChange(
     if (isLimitProblem(plan)) {
       throw invalid(
         plan.problem === 'required'
-          ? `The rules in force require a ${plan.period} deposit limit`
+          ? rules.requiredOneOf
+            ? 'The rules in force require a daily, weekly or monthly deposit limit: keep one'
+            : `The rules in force require a ${plan.period} deposit limit`
           : `The monthly deposit limit cannot pass ${toMajor(plan.ceilingMinor, currency)} ${currency} under the rules in force`,
       );
     }

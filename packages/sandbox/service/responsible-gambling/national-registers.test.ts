@@ -118,7 +118,9 @@ describe('ROFUS (Spillemyndigheden, BEK 1274/2019 § 25)', () => {
     const pending = required(raised.body.pending[0], 'the raise');
     expect(new Date(pending.effectiveAt).getTime() - Date.now()).toBeGreaterThan(23.9 * 3600_000);
     // The one limit cannot be removed; with a second one set, it can (after the cooling-off).
-    expect((await setRg(id, { depositLimits: { month: null } })).status).toBe(400);
+    const last = await setRg(id, { depositLimits: { month: null } });
+    expect(last.status).toBe(400);
+    expect(JSON.stringify(last.body)).toContain('daily, weekly or monthly');
     expect((await setRg(id, { depositLimits: { day: 50 } })).status).toBe(200);
     expect((await setRg(id, { depositLimits: { month: null } })).status).toBe(200);
   });

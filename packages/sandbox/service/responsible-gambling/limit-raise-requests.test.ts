@@ -4,7 +4,7 @@
  * OpenAPI document: the customer asks in the cashier (with a document kept as its digest), the
  * merchant lists and approves or declines (409 on a second decision, idempotent with its key),
  * the ceiling rises only after the approval and a raise up to it still waits 7 days, uploads that
- * are too large or not their type are 4xx, and every step is a signed event.
+ * are too large or not their type are 4xx, and every step is an event.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -104,7 +104,7 @@ describe('a request for a higher monthly ceiling (GGL)', () => {
     expect((await ask(id, { requestedCeiling: 2000, netMonthlyIncome: 2500 })).status).toBe(200);
   });
 
-  it('every step is a signed event', async () => {
+  it('every step is an event, in the OpenAPI document’s shape', async () => {
     const { id, customerId } = await germanAtCeiling();
     const asked = await ask(id, { requestedCeiling: 2500, netMonthlyIncome: 4000 });
     await decide(asked.body.id, { status: 'approved', ceiling: 2500 });

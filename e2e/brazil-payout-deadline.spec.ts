@@ -14,15 +14,23 @@ import { payoutDueTime } from '../lib/checkout/cashier/payout-due';
 const REGULATED = 'sbx_regulated_merchant';
 const ZONE = 'America/Sao_Paulo';
 const BR_BILLING = { address: 'Avenida Paulista 1000', city: 'São Paulo', state: 'SP', countryCode: 'BR', postalCode: '01310-100' };
+/** A valid CPF the sandbox's SIGAP stand-in clears (docs/sandbox.md). */
+const CPF_KYC = { idType: 'CPF', idNumber: '529.982.247-25', idCountry: 'BR' } as const;
 
 /**
- * A EUR session of the regulated merchant for a new customer billed in `billing`'s country, with a
- * withdrawal of 20 the merchant asked for before the page opens (it waits for its destination):
- * the session's pages and the payout's id, request time and deadline.
+ * A EUR session of the regulated merchant for a new customer billed in `billing`'s country (in
+ * Brazil with their CPF in `kyc`), with a withdrawal of 20 the merchant asked for before the page
+ * opens (it waits for its destination): the session's pages and the payout's id, request time and
+ * deadline.
  */
 async function sessionWithWithdrawal(billing: typeof sampleCustomer.billing) {
   const merchant = merchantApi(REGULATED);
-  const customer = { ...sampleCustomer, externalUserId: `br-deadline-${randomUUID()}`, billing };
+  const customer = {
+    ...sampleCustomer,
+    externalUserId: `br-deadline-${randomUUID()}`,
+    billing,
+    ...(billing.countryCode === 'BR' ? { kyc: CPF_KYC } : {}),
+  };
   const session = must(
     await merchant.POST('/public/cashier/session', {
       body: {

@@ -113,7 +113,7 @@ export async function ResponsibleGamblingPanel({
                 mode="manage"
                 initial={initialValues(rg, locale)}
                 initialOther={initialOtherValues(rg, locale)}
-                required={rg.requiredPeriods}
+                required={rg.requiredOneOf ? [] : rg.requiredPeriods}
                 ready={rg.pending.filter((p) => p.ready).map(line)}
                 text={await limitsFormText(g, currency, rg, locale)}
               />

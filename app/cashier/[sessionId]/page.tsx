@@ -13,7 +13,7 @@ import { MerchantLogo } from '@/components/theme/theme-style';
 import { formatAmountInput, offeredPresets } from '@/lib/checkout/cashier/cashier-amount';
 import { ResponsibleGamblingPanel } from '@/components/responsible-gambling/responsible-gambling-panel';
 import { LimitsPrompt } from '@/components/responsible-gambling/limits-prompt';
-import { ExclusionNotice } from '@/components/responsible-gambling/exclusion-notice';
+import { ExclusionNotice, NationalRegisterNotice } from '@/components/responsible-gambling/exclusion-notice';
 import { RealityReminder, ReviewReminder } from '@/components/responsible-gambling/reminders';
 import { PayNPlayPanel } from '@/components/cashier/pay-n-play/pay-n-play-panel';
 import { CreditBanNotice } from '@/components/responsible-gambling/credit-ban-notice';
@@ -24,7 +24,8 @@ export const generateMetadata = (): Promise<Metadata> => cashierPageTitle('cashi
  * /cashier/{sessionId}: the cashier a customer opens from the session's checkoutUrl (design
  * brief, "Cashier"): merchant branding, balance, Deposit and Withdraw, pending withdrawals and
  * history (loaded when opened: `?history=1`, or in place with JavaScript), in the session's currency; under a gambling licence (the regulated cashier), the responsible gambling panel,
- * the limits asked before a first deposit, deposits closed during an exclusion, reality checks.
+ * the limits asked before a first deposit, deposits closed during an exclusion or by a national
+ * self-exclusion register (ROFUS, SIGAP), reality checks.
  */
 export default async function CashierPage(props: PageProps<'/cashier/[sessionId]'>) {
   const { query, view, t } = await openCashierPage(props, 'cashier');
@@ -107,7 +108,9 @@ export default async function CashierPage(props: PageProps<'/cashier/[sessionId]
       {/* Sweden's ban on gambling on credit, said before a card is typed (docs/design.md, section 8). */}
       {flow === 'deposit' && rg ? <CreditBanNotice rg={rg} /> : null}
       <section aria-label={t(flow)}>
-        {flow === 'deposit' && rg?.exclusion ? (
+        {flow === 'deposit' && rg?.nationalRegister ? (
+          <NationalRegisterNotice rg={rg} locale={uiLocale} />
+        ) : flow === 'deposit' && rg?.exclusion ? (
           <ExclusionNotice rg={rg} locale={uiLocale} />
         ) : flow === 'deposit' && rg && rg.limitsPrompt !== 'NONE' ? (
           <LimitsPrompt session={session} rg={rg} locale={uiLocale} depositAwaitingLimits={depositAwaitingLimits} />

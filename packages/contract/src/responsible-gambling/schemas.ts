@@ -128,12 +128,9 @@ export const ResponsibleGambling = z
         'Before the first deposit: ASK (the customer sets limits or declines), REQUIRED (limits must be set: `requiredPeriods`), NONE (nothing, or already answered).',
     }),
     requiredPeriods: z.array(Period),
-    requiredOneOf: z
-      .boolean()
-      .optional()
-      .meta({
-        description: 'true: a limit for one of `requiredPeriods` answers REQUIRED (Denmark, Brazil); absent: each of them must carry one.',
-      }),
+    requiredOneOf: z.boolean().optional().meta({
+      description: 'true: a limit for one of `requiredPeriods` answers REQUIRED (Denmark, Brazil); absent: each of them must carry one.',
+    }),
     coolingOffHours: z.number().int(),
     coolingOffSpansPeriod: z.boolean().meta({ description: 'A raise also waits the length of its period (Sweden).' }),
     confirmAfterCoolingOff: z.boolean(),

@@ -51,6 +51,22 @@ describe('the limit meter', () => {
     expect(limitsVersion(session({ ...base, exclusion: { kind: 'TIME_OUT', until: '2026-11-30T12:00:00Z' } }))).not.toBe(v);
   });
 
+  it("changes version when a national register's answer starts to refuse, as the deposit step gives way to its notice", () => {
+    const base = { room: [{ kind: 'deposit' as const, period: 'day' as const, limit: 100, remaining: 60 }] };
+    const v = limitsVersion(session(base));
+    const excluded = {
+      status: 'EXCLUDED' as const,
+      regulator: 'SPILLEMYNDIGHEDEN' as const,
+      register: 'ROFUS' as const,
+      idType: 'CPR' as const,
+      checkedAt: '2026-11-29T12:00:00Z',
+    };
+    expect(limitsVersion(session({ ...base, nationalRegister: excluded }))).not.toBe(v);
+    expect(limitsVersion(session({ ...base, nationalRegister: { ...excluded, status: 'IDENTITY_REQUIRED' } }))).not.toBe(
+      limitsVersion(session({ ...base, nationalRegister: excluded })),
+    );
+  });
+
   it('knows the next change by the clock: a raise taking effect, the month starting again, a time-out ending', () => {
     const s = session({
       pending: [

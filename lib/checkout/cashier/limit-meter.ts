@@ -51,7 +51,7 @@ export function tightestLimit(limits: readonly BindingLimit[]): BindingLimit | n
 /**
  * A short fingerprint (16 hex digits of SHA-256) of everything the meter shows or that changes what
  * a deposit may take: each binding limit and what it leaves, the pending changes, an exclusion, the
- * limits asked before a first deposit. The deposit form posts the version its page showed; the
+ * limits asked before a first deposit, a national register's refusal. The deposit form posts the version its page showed; the
  * action refuses a deposit made on figures that changed since (`limitsChanged`).
  */
 export function limitsVersion(session: Pick<CashierSession, 'depositLimits' | 'responsibleGambling'>): string {
@@ -61,6 +61,8 @@ export function limitsVersion(session: Pick<CashierSession, 'depositLimits' | 'r
     (rg?.pending ?? []).map((p) => [p.kind ?? 'deposit', p.period, p.limit, p.effectiveAt, p.ready]),
     rg?.exclusion ? [rg.exclusion.kind, rg.exclusion.until ?? null] : null,
     rg?.limitsPrompt ?? null,
+    // A national register's refusal takes the deposit step's place as an exclusion does.
+    rg?.nationalRegister ? [rg.nationalRegister.status, rg.nationalRegister.register, rg.nationalRegister.until ?? null] : null,
   ]);
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }

@@ -35,4 +35,12 @@ describe('readLimitRaiseForm (Germany: a ceiling above EUR 1,000)', () => {
     const big = new File([PDF, new Uint8Array(LIMIT_RAISE_DOCUMENT_MAX_BYTES)], 'big.pdf');
     expect(await readLimitRaiseForm(form({ income: '3000', ceiling: '2000' }, big), 'en', 1000)).toEqual({ error: 'documentSize' });
   });
+
+  it('cuts a long file name whole characters at a time (the service refuses a lone surrogate)', async () => {
+    const name = `${'a'.repeat(254)}\u{1F4C4}.pdf`;
+    const read = await readLimitRaiseForm(form({ income: '3000', ceiling: '2000' }, new File([PDF], name)), 'en', 1000);
+    const fileName = 'request' in read ? read.request.document?.fileName : undefined;
+    expect(fileName).toBe('a'.repeat(254));
+    expect(fileName?.isWellFormed()).toBe(true);
+  });
 });

@@ -31,6 +31,12 @@ export const LIMIT_RAISE_FORM_ERRORS: readonly LimitRaiseFormError[] = [
 /** Largest post of the form, in bytes: the document and the fields, with the multipart framing. */
 export const LIMIT_RAISE_FORM_MAX_BYTES = LIMIT_RAISE_DOCUMENT_MAX_BYTES + 64 * 1024;
 
+/**
+ * Most posts of the form one server process takes at once (each holds its document up to some
+ * six times while it is read, encoded and sent: some 30 MB at 5 MiB); one per session.
+ */
+export const LIMIT_RAISE_UPLOADS_MAX = 4;
+
 /** The type of a document by its first bytes (whatever its name or the browser says), or null. */
 function sniffedType(bytes: Uint8Array): LimitRaiseDocumentType | null {
   return LIMIT_RAISE_DOCUMENT_TYPES.find((type) => documentProblem(bytes, type) === null) ?? null;
@@ -64,8 +70,13 @@ export async function readLimitRaiseForm(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const contentType = sniffedType(bytes);
     if (!contentType) return { error: 'documentType' };
-    // The name as the customer's system gave it, cut to what the service keeps; control characters dropped.
-    const fileName = (file.name || 'document').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || 'document';
+    // The name as the customer's system gave it, cut to what the service keeps (255 UTF-16 units, never
+    // inside a surrogate pair: the service refuses a lone surrogate); control characters dropped.
+    const fileName =
+      (file.name || 'document')
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .slice(0, 255)
+        .replace(/[\ud800-\udbff]$/, '') || 'document';
     request.document = { fileName, contentType, content: Buffer.from(bytes).toString('base64') };
   }
   return { request };

@@ -8,6 +8,7 @@ import { localeParam } from '@/lib/checkout/shared/payment-paths';
 import { DEFAULT_LOCALE, LOCALES } from '@hosted-checkout/contract/locales';
 import {
   LIMIT_RAISE_FORM_MAX_BYTES,
+  LIMIT_RAISE_UPLOADS_MAX,
   readLimitRaiseForm,
   type LimitRaiseFormError,
 } from '@/lib/checkout/cashier/responsible-gambling/limit-raise-form';
@@ -27,6 +28,9 @@ function back(sessionId: string, locale: string, outcome: { sent: true } | { err
   });
 }
 
+/** The sessions whose post is being read or sent now (at most LIMIT_RAISE_UPLOADS_MAX; one each). */
+const uploading = new Set<string>();
+
 /**
  * POST /api/cashier/{sessionId}/limit-raise (multipart form: income, ceiling, document, locale,
  * numberLocale): a German customer's request for a monthly deposit ceiling above EUR 1,000
@@ -35,7 +39,9 @@ function back(sessionId: string, locale: string, outcome: { sent: true } | { err
  * rather than a server action because the document (at most 5 MiB) is past the actions' 100 KB.
  * Answers 303 to the cashier with the outcome; 403 for a post from another origin (no CSRF) or a
  * browser that does not hold the session, 404 for an unknown one, 413 past
- * LIMIT_RAISE_FORM_MAX_BYTES, 400 for a body that is not a form. The document's bytes and the
+ * LIMIT_RAISE_FORM_MAX_BYTES, 400 for a body that is not a form. At most one post per session
+ * and LIMIT_RAISE_UPLOADS_MAX in all are read at once: another of the same session is told one is
+ * on its way (`pending`), one past the bound 503, both unread. The document's bytes and the
  * declared income are never logged.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ sessionId: string }> }) {
@@ -48,6 +54,22 @@ export async function POST(request: Request, { params }: { params: Promise<{ ses
     return plain(413, 'The document is larger than 5 MB');
   const refused = await refuseUnlessHolder(sessionId);
   if (refused) return refused;
+  if (uploading.has(sessionId)) return back(sessionId, '', { error: 'pending' });
+  if (uploading.size >= LIMIT_RAISE_UPLOADS_MAX)
+    return new Response('Too many documents are being sent now. Try again in a few seconds.\n', {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '5' },
+    });
+  uploading.add(sessionId);
+  try {
+    return await readAndSend(request, sessionId, contentType);
+  } finally {
+    uploading.delete(sessionId);
+  }
+}
+
+/** The rest of POST: reads the form (bounded), checks it and sends the request; answers as POST says. */
+async function readAndSend(request: Request, sessionId: string, contentType: string): Promise<Response> {
   // Bounded before anything is parsed.
   const raw = await readBoundedBytes(request);
   if (raw === null) return plain(413, 'The document is larger than 5 MB');

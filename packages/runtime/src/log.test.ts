@@ -15,6 +15,19 @@ describe('log sanitizing', () => {
     });
   });
 
+  it("redacts a customer's national id (a CPR, a CPF: too short for the card number net) at any depth", () => {
+    const body = {
+      customer: { externalUserId: 'u1', kyc: { idType: 'CPF', idCountry: 'BR', idNumber: '123.456.789-09' } },
+      list: [{ kyc: { idType: 'CPR', idCountry: 'DK', idNumber: '0101801010' } }],
+    };
+    expect(sanitizeForLog({ body })).toEqual({
+      body: {
+        customer: { externalUserId: 'u1', kyc: { idType: 'CPF', idCountry: 'BR', idNumber: '[redacted]' } },
+        list: [{ kyc: { idType: 'CPR', idCountry: 'DK', idNumber: '[redacted]' } }],
+      },
+    });
+  });
+
   it('redacts wallet tokens: they stand for a card', () => {
     const googlePayToken = JSON.stringify({
       protocolVersion: 'ECv2',

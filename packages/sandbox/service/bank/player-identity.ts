@@ -12,11 +12,12 @@ import type { Db } from '@sandbox/db/client';
 import type { StoredPlayerIdentity } from '@sandbox/db/schema-pay-n-play';
 import type { StoredDebtorAccount } from '@sandbox/db/schema-bank';
 import { keyedHash } from '../core/store';
+import { nationalIdHashFor, normalNationalId } from '../core/national-id-hash';
 import type { VerifiedIdentity } from './test-users';
 import { nameSkeleton } from './name-spelling';
 
-/** A national id as compared: upper case, without spaces, dashes or dots. */
-const normalId = (id: string) => id.toUpperCase().replace(/[\s.-]/g, '');
+/** A national id as compared: upper case, without spaces, dashes or dots (core/national-id-hash.ts). */
+const normalId = normalNationalId;
 /**
  * A name as compared: its skeleton (name-spelling.ts): romanised by `any-ascii` whatever the
  * script, lower case, one space between words, ICAO Doc 9303's two spellings of ø, ä, ö, ü, å
@@ -56,12 +57,8 @@ export function playerKeyInput(
   return `pnp-player:${merchantId}:name-dob-postcode:${probableMatchKey({ ...identity, postalCode: identity.address.postalCode })}`;
 }
 
-/**
- * The keyed hash (hex) of a national id sent to `merchantId`: HMAC-SHA256, its own domain, scoped
- * to the merchant; `issuingCountry` (ISO 3166-1 alpha-2) is the country that issued the id, not the bank's.
- */
-export const nationalIdHashFor = (db: Db, merchantId: string, issuingCountry: string, nationalId: string): Promise<string> =>
-  keyedHash(db, `pnp-national-id:${merchantId}:${issuingCountry.toUpperCase()}:${normalId(nationalId)}`);
+/** The keyed hash of a national id (core/national-id-hash.ts), kept here for the bank's callers. */
+export { nationalIdHashFor };
 
 /**
  * The identity kept and sent for a login by `identity` at a bank of `country` (the bank's, ISO

@@ -19,7 +19,7 @@ import { withPayoutBankAccounts } from '../bank/payout-accounts';
 import { merchantConfig } from '../core/request-context';
 import { policyFor, refusedMethods } from '../responsible-gambling/funding-rules';
 import { findMerchant } from '../core/store';
-import { refusedApmsFor } from '../payins/own-account-deposits';
+import { refusedApmsFor } from '../responsible-gambling/own-account-deposits';
 import type { PayinRow, PayoutRow } from '../core/records';
 
 /** POST /public/customer: creates or updates by externalUserId. */
@@ -111,7 +111,7 @@ export async function payinWithMethods<A>(tx: Db, principal: Principal, id: stri
   if (!found || !canAccess(principal, found.row.merchantId)) throw notFound('Pay-in');
   const payin = await answer(found.row);
   const refused = refusedMethods(policyFor(found.config, found));
-  // Brazil: among APMs only Pix and TED, from the customer's own account (payins/own-account-deposits.ts).
+  // Brazil: among APMs only Pix and TED, from the customer's own account (responsible-gambling/own-account-deposits.ts).
   const notOwnAccount = refusedApmsFor(found.config, found);
   const offered = methodsFor(found.config, found.row).filter((m) => !refused.includes(m.id) && !notOwnAccount.includes(m.id));
   const methods = withBankOptions(offered, { country: found.country, lastUsedId: found.lastUsedBank });

@@ -18,7 +18,7 @@ import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { assertTransition } from '../core/transitions';
 import type { PendingOutcome } from '@sandbox/db/stored-shapes';
-import { ownAccountRuleFor, payerReport } from './own-account-deposits';
+import { ownAccountRuleFor, payerReport } from '../responsible-gambling/own-account-deposits';
 import { customerRow } from '../responsible-gambling/limits-prompt';
 
 /** A refund settles this long after it is asked for. */

@@ -37,7 +37,7 @@ import { verifySpc } from './spc';
 import { BANK_METHOD_ID, initiateBankPayment } from '../bank/bank-payments';
 import { withAllBanks } from '../bank/bank-choices';
 import { sourceKey } from '../core/apm-sources';
-import { assertOwnAccountApm } from './own-account-deposits';
+import { assertOwnAccountApm } from '../responsible-gambling/own-account-deposits';
 
 /**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does

@@ -31,7 +31,7 @@ import { keyedHash } from '../core/store';
 import { enqueueEvent } from '../core/webhooks';
 import { merchantConfig } from '../core/request-context';
 import { rulesFor } from '../core/merchant-config';
-import { nationalIdHashFor } from '../bank/player-identity';
+import { nationalIdHashFor } from '../core/national-id-hash';
 import { customerRow } from './limits-prompt';
 
 /** The event's type. */

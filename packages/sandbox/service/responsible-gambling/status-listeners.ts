@@ -6,7 +6,7 @@
  *   limits as they are now or the KSA's net deposit threshold refuse it (CUSTOMER_ISSUES):
  *   deposit-rules.ts, `refusalAtPayment`; whichever path pays it (docs/design.md, E19 and E23);
  * - the payment guard of deposits only from the customer's own account (Brazil, SPA/MF): an APM
- *   deposit whose payer is not the customer is returned to its payer (payins/own-account-deposits.ts);
+ *   deposit whose payer is not the customer is returned to its payer (responsible-gambling/own-account-deposits.ts);
  * - after a pay-in is paid: the UKGC's financial vulnerability check signalled to the merchant
  *   when its customer reaches the threshold (financial-check-signal.ts; never blocking).
  * Registered by the sandbox's entry points (http.ts, worker.ts) when they load; registering
@@ -15,7 +15,7 @@
 import { guardPayment, onStatusChange } from '../core/status-events';
 import { refusalAtPayment } from './deposit-rules';
 import { signalFinancialCheck } from './financial-check-signal';
-import { ownAccountRefusal } from '../payins/own-account-deposits';
+import { ownAccountRefusal } from './own-account-deposits';
 
 /** Registers responsible gambling's payment guard and status listener (idempotent). */
 export function listenToStatusChanges(): void {

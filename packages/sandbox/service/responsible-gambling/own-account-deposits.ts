@@ -28,7 +28,7 @@ import { invalid } from '../core/api-error';
 import { METHODS, rulesFor } from '../core/merchant-config';
 import { merchantConfig } from '../core/request-context';
 import type { PayinRow } from '../core/records';
-import { customerRow } from '../responsible-gambling/limits-prompt';
+import { customerRow } from './limits-prompt';
 
 /**
  * The sandbox's test payer who is someone else: the provider page's "paid from another person's

@@ -47,6 +47,19 @@ describe('national registers', () => {
     expect(registerRefusal(['UKGC', 'MGA'], undefined, undefined, now)).toBeNull();
   });
 
+  it('keep refusing a customer found on ROFUS whose kyc then names a foreign id (no escape by § 25 stk. 6)', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    const swedish = { idType: 'PASSPORT', idNumber: 'AA1234567', idCountry: 'SE' };
+    const checkedAt = '2026-11-29T10:00:00Z';
+    const excluded = { SPILLEMYNDIGHEDEN: { excluded: true, checkedAt } };
+    expect(registerRefusal(['SPILLEMYNDIGHEDEN'], swedish, excluded, now)).toMatchObject({ status: 'EXCLUDED', register: 'ROFUS' });
+    // Never found on it, or a temporary exclusion past its end: exempt as before.
+    expect(registerRefusal(['SPILLEMYNDIGHEDEN'], swedish, undefined, now)).toBeNull();
+    expect(registerRefusal(['SPILLEMYNDIGHEDEN'], swedish, { SPILLEMYNDIGHEDEN: { excluded: false, checkedAt } }, now)).toBeNull();
+    const ended = { SPILLEMYNDIGHEDEN: { excluded: true, until: '2026-11-01T00:00:00.000Z', checkedAt } };
+    expect(registerRefusal(['SPILLEMYNDIGHEDEN'], swedish, ended, now)).toBeNull();
+  });
+
   it('ROFUS: an answer stands for the login it was given in, not the next', () => {
     const login = new Date('2026-11-29T12:00:00Z');
     expect(answerStands(ROFUS, new Date('2026-11-29T12:00:01Z'), login, new Date('2026-11-29T12:10:00Z'))).toBe(true);

@@ -78,7 +78,9 @@ export const answerExcludes = (answer: RegisterAnswer | undefined, now: Date): b
 /**
  * The first refusal of the registers of `regulators` (the licences in force for the customer) at
  * `now`: a customer without the id a register needs (IDENTITY_REQUIRED), or one whose last answer
- * excludes them (EXCLUDED); null when none refuses. `answers`: the last answer per licence.
+ * excludes them (EXCLUDED), even when their `kyc` now names another country's id (EXEMPT: they
+ * were found on it under the id given before); null when none refuses. `answers`: the last answer
+ * per licence.
  */
 export function registerRefusal(
   regulators: readonly Regulator[],
@@ -90,9 +92,10 @@ export function registerRefusal(
     const rule = NATIONAL_REGISTERS[regulator];
     if (!rule) continue;
     const id = registerIdOf(rule, kyc);
-    if (id.kind === 'EXEMPT') continue;
-    if (id.kind === 'MISSING') return { status: 'IDENTITY_REQUIRED', regulator, register: rule.register, idType: rule.idType };
     const answer = answers?.[regulator];
+    // A customer already found on the register under an id given before is not exempted by another country's id now.
+    if (id.kind === 'EXEMPT' && !answerExcludes(answer, now)) continue;
+    if (id.kind === 'MISSING') return { status: 'IDENTITY_REQUIRED', regulator, register: rule.register, idType: rule.idType };
     if (answer && answerExcludes(answer, now))
       return {
         status: 'EXCLUDED',

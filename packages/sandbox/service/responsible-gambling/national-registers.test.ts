@@ -142,6 +142,15 @@ describe('ROFUS (Spillemyndigheden, BEK 1274/2019 § 25)', () => {
     expect((await rg(foreign.id)).nationalRegister).toBeUndefined();
   });
 
+  it('an excluded CPR, then the same customer with a foreign id: still excluded, no deposit created', async () => {
+    const excluded = await open('DK', cpr(ROFUS_FINAL));
+    const again = await open('DK', { idType: 'PASSPORT', idNumber: 'AA1234567', idCountry: 'SE' }, excluded.externalUserId);
+    expect(again.customerId).toBe(excluded.customerId);
+    expect((await rg(again.id)).nationalRegister).toMatchObject({ status: 'EXCLUDED', register: 'ROFUS' });
+    expect((await deposit(again.id, 20)).status).toBe(409);
+    expect(await payinsOf(again.customerId)).toHaveLength(0);
+  });
+
   it('asks again at each login (session start); a deposit created before an exclusion is declined when paid', async () => {
     const first = await open('DK', cpr(ROFUS_CLEAR));
     await setRg(first.id, { depositLimits: { day: 100 } });

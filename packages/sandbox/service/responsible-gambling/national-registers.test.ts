@@ -142,13 +142,18 @@ describe('ROFUS (Spillemyndigheden, BEK 1274/2019 § 25)', () => {
     expect((await rg(foreign.id)).nationalRegister).toBeUndefined();
   });
 
-  it('an excluded CPR, then the same customer with a foreign id: still excluded, no deposit created', async () => {
+  it('an excluded CPR, then the same customer with a foreign id or another CPR: still excluded, no deposit created', async () => {
     const excluded = await open('DK', cpr(ROFUS_FINAL));
     const again = await open('DK', { idType: 'PASSPORT', idNumber: 'AA1234567', idCountry: 'SE' }, excluded.externalUserId);
     expect(again.customerId).toBe(excluded.customerId);
     expect((await rg(again.id)).nationalRegister).toMatchObject({ status: 'EXCLUDED', register: 'ROFUS' });
     expect((await deposit(again.id, 20)).status).toBe(409);
     expect(await payinsOf(again.customerId)).toHaveLength(0);
+    // Another CPR the register does not list, for the same customer: the exclusion found stands.
+    const other = await open('DK', cpr(ROFUS_CLEAR), excluded.externalUserId);
+    expect((await rg(other.id)).nationalRegister).toMatchObject({ status: 'EXCLUDED', register: 'ROFUS' });
+    expect((await deposit(other.id, 20)).status).toBe(409);
+    expect(await payinsOf(other.customerId)).toHaveLength(0);
   });
 
   it('asks again at each login (session start); a deposit created before an exclusion is declined when paid', async () => {

@@ -93,7 +93,8 @@ export async function queryRegister(
  * Queries the registers of the licences in force for `customerId` at `merchantId` whose last
  * answer no longer stands for a login at `loginAt` (`answerStands`; an answer for another id never
  * does), stores the answers on the customer row (locked: call after locking any pay-in, as every
- * path locks the pay-in first) and tells the merchant of each new exclusion. A customer without the
+ * path locks the pay-in first) and tells the merchant of each new exclusion. An exclusion found
+ * under the id the customer's `kyc` named before is kept while it stands, whatever the new id's answer. A customer without the
  * id a register needs is not queried (the deposit rules refuse them: IDENTITY_REQUIRED). Answers
  * how many registers were queried.
  */
@@ -119,6 +120,8 @@ export async function checkNationalRegisters(
     const same = previous?.idHash === idHash;
     if (previous && same && answerStands(rule, new Date(previous.checkedAt), loginAt, now)) continue;
     const answer = await queryRegister(tx, rule.register, id.digits, now);
+    // A customer found on the register under the id given before stays excluded while that answer stands, whatever id now.
+    if (previous && !same && answerExcludes(previous, now) && !answerExcludes(answer, now)) continue;
     const stored = { ...answer, checkedAt: now.toISOString(), idHash };
     queried += 1;
     registers[regulator] = stored;

@@ -46,14 +46,13 @@ function post(sessionId: string): Promise<Response> {
   );
 }
 
-/** Lets the posts started run until each waits on the service. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** Waits until `count` posts have reached the service (each then holds its slot until released). */
+const sent = (count: number) => vi.waitFor(() => expect(calls.requestLimitRaise).toBe(count), { timeout: 10_000, interval: 10 });
 
 describe('POST /api/cashier/{sessionId}/limit-raise, many at once', () => {
   it('holds one upload per session and a few in all, refusing the rest before their bodies are read', async () => {
     const first = post('cs_1');
-    await settle();
-    expect(calls.requestLimitRaise).toBe(1);
+    await sent(1);
     // The same session again while its upload is on its way: told it is waiting, its document not read.
     const again = await post('cs_1');
     expect(again.status).toBe(303);
@@ -61,8 +60,7 @@ describe('POST /api/cashier/{sessionId}/limit-raise, many at once', () => {
     expect(calls.getSession).toBe(1);
     // Other sessions up to the process's bound; past it, 503 with Retry-After.
     const others = Array.from({ length: LIMIT_RAISE_UPLOADS_MAX - 1 }, (_, i) => post(`cs_${i + 2}`));
-    await settle();
-    expect(calls.requestLimitRaise).toBe(LIMIT_RAISE_UPLOADS_MAX);
+    await sent(LIMIT_RAISE_UPLOADS_MAX);
     const past = await post('cs_99');
     expect(past.status).toBe(503);
     expect(past.headers.get('retry-after')).toBe('5');
@@ -71,7 +69,7 @@ describe('POST /api/cashier/{sessionId}/limit-raise, many at once', () => {
     releases.splice(0).forEach((release) => release());
     for (const answer of await Promise.all([first, ...others])) expect(answer.headers.get('location')).toContain('limitRaise=sent');
     const later = post('cs_1');
-    await settle();
+    await sent(LIMIT_RAISE_UPLOADS_MAX + 1);
     releases.splice(0).forEach((release) => release());
     expect((await later).headers.get('location')).toContain('limitRaise=sent');
   });

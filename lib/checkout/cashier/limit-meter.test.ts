@@ -60,6 +60,7 @@ describe('the limit meter', () => {
       register: 'ROFUS' as const,
       idType: 'CPR' as const,
       checkedAt: '2026-11-29T12:00:00Z',
+      scheme: { url: 'https://www.spillemyndigheden.dk/rofus', name: 'ROFUS' },
     };
     expect(limitsVersion(session({ ...base, nationalRegister: excluded }))).not.toBe(v);
     expect(limitsVersion(session({ ...base, nationalRegister: { ...excluded, status: 'IDENTITY_REQUIRED' } }))).not.toBe(

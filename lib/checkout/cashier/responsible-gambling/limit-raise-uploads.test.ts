@@ -12,7 +12,7 @@ vi.mock('@/lib/payments-api/client', () => ({
     },
     requestLimitRaise: () => {
       calls.requestLimitRaise += 1;
-      return new Promise<void>((resolve) => releases.push(resolve));
+      return new Promise<void>((resolve) => releases.push(() => resolve()));
     },
   },
   PaymentsApiError: { is: () => false },

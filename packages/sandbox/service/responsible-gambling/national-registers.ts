@@ -120,9 +120,9 @@ export async function checkNationalRegisters(
     const same = previous?.idHash === idHash;
     if (previous && same && answerStands(rule, new Date(previous.checkedAt), loginAt, now)) continue;
     const answer = await queryRegister(tx, rule.register, id.digits, now);
-    // A customer found on the register under the id given before stays excluded while that answer stands, whatever id now.
-    if (previous && !same && answerExcludes(previous, now) && !answerExcludes(answer, now)) continue;
     const stored = { ...answer, checkedAt: now.toISOString(), idHash };
+    // A customer found on the register under the id given before stays excluded while that answer stands, whatever id now.
+    if (previous && !same && answerExcludes(previous, now) && !answerExcludes(stored, now)) continue;
     queried += 1;
     registers[regulator] = stored;
     // Once per exclusion: not again while the same id's answer already excluded with the same end.

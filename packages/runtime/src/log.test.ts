@@ -19,11 +19,13 @@ describe('log sanitizing', () => {
     const body = {
       customer: { externalUserId: 'u1', kyc: { idType: 'CPF', idCountry: 'BR', idNumber: '123.456.789-09' } },
       list: [{ kyc: { idType: 'CPR', idCountry: 'DK', idNumber: '0101801010' } }],
+      additionalData: { methodId: 'pix', cpf: '52998224725' },
     };
     expect(sanitizeForLog({ body })).toEqual({
       body: {
         customer: { externalUserId: 'u1', kyc: { idType: 'CPF', idCountry: 'BR', idNumber: '[redacted]' } },
         list: [{ kyc: { idType: 'CPR', idCountry: 'DK', idNumber: '[redacted]' } }],
+        additionalData: { methodId: 'pix', cpf: '[redacted]' },
       },
     });
   });

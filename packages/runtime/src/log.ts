@@ -1,6 +1,6 @@
 /**
  * The application's logger (pino, JSON lines on stdout). Card data never reaches it:
- * keys `cardNumber`, `cvv`, `cardCvv`, `pan`, and wallet tokens (`token`, `walletToken`, `paymentData`, `tokenizationData`) are redacted at any depth, as is a national id (`idNumber`) (and a request's
+ * keys `cardNumber`, `cvv`, `cardCvv`, `pan`, and wallet tokens (`token`, `walletToken`, `paymentData`, `tokenizationData`) are redacted at any depth, as is a national id (`idNumber`, `cpf`) (and a request's
  * `headers`, `cookie`, `authorization`), strings are cut at 4,096 characters, and as a second net
  * any run of 13 to 19 digits that passes Luhn is masked to first 6 and last 4
  * (docs/design.md, section 4). Messages and every argument pass through the same filter.
@@ -14,10 +14,11 @@ import { required } from '@hosted-checkout/contract/required';
 /**
  * Wallet tokens (a sandbox wallet's, Google Pay's, Apple Pay's paymentData) stand for a card: never
  * logged either; nor a customer's national id (`kyc.idNumber`: a CPR, a CPF, which the registers
- * are queried by; ten or eleven digits, under the card number net).
+ * are queried by; a Pix key `cpf`; ten or eleven digits, under the card number net).
  */
 const SECRET_KEYS = new Set([
   'idnumber',
+  'cpf',
   'cardnumber',
   'cvv',
   'cardcvv',

@@ -11,7 +11,9 @@
  *   the money: the pay-in ends DECLINED, never credited (`ownAccountRefusal`, a payment guard heard
  *   by changePayin on every path to SUCCESS). A real operator does the same: a Pix from a third
  *   party's account is refunded to its payer (a "devolução").
- * A CPF is personal data: only its mask (cpf.ts, `maskCpf`) reaches a row, a log or a message.
+ * A CPF is personal data: only its mask (cpf.ts, `maskCpf`) reaches a message or the payer report;
+ * logs redact it (`cpf`, `idNumber`). The Pix key typed stays in the pay-in's `additionalData`, as
+ * every APM's account field does (its keyed source: core/apm-sources.ts).
  */
 import type { Db } from '@sandbox/db/client';
 import type { StoredStatusReason } from '@sandbox/db/stored-shapes';

@@ -31,11 +31,19 @@ const port = Number(process.env.BENCH_PORT ?? 3204);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const check = process.argv.includes('--check');
 const publish = process.argv.includes('--publish');
+if (publish && process.env.BENCH_PAGE_JS === 'off')
+  throw new Error('--publish publishes the pages as they ship: not with BENCH_PAGE_JS=off');
 /** BENCH_PAGES=card,apm: only those pages (all four unless given). */
 const pages = process.env.BENCH_PAGES ? CLOCK_PAGES.filter((name) => process.env.BENCH_PAGES.split(',').includes(name)) : CLOCK_PAGES;
 const GOALS = { lcpRatio: 1.2, tbtMs: 50, performance: 0.99 };
 /** The throttling methods run, the one the goals are checked on first. */
 const METHODS = process.env.BENCH_THROTTLING ? [process.env.BENCH_THROTTLING] : ['devtools', 'simulate'];
+/**
+ * BENCH_PAGE_JS=off: the pages load with the framework's script files refused (the twins have
+ * none; the document's small inline scripts still run): what the same documents give with no
+ * client runtime, the ceiling of a page that loaded no framework script before the customer acts.
+ */
+const pageScripts = process.env.BENCH_PAGE_JS === 'off' ? ['--blocked-url-patterns=*/_next/static/*.js'] : [];
 
 /** The figures of one Lighthouse report: times in ms, bytes compressed. */
 function figures(lhr) {
@@ -80,7 +88,14 @@ try {
         for (const variant of order) {
           // One transaction per run and method: a page once loaded (a launch spent) is not opened anew.
           const { url, cookie } = variant === 'page' ? opened[run][method][name] : { url: `${twins.origin}/${name}.html` };
-          const { lhr } = lighthouse(url, ['performance'], `clock-${method}-${name}-${variant}-${run + 1}`, cookie, method);
+          const { lhr } = lighthouse(
+            url,
+            ['performance'],
+            `clock-${method}-${name}-${variant}-${run + 1}`,
+            cookie,
+            method,
+            variant === 'page' ? pageScripts : [],
+          );
           samples[method][name][variant].push(figures(lhr));
           process.stderr.write(
             `run ${run + 1}/${runs} ${method} ${name} ${variant}: LCP ${samples[method][name][variant].at(-1).lcp} ms\n`,
@@ -153,6 +168,7 @@ writeFileSync(
       date: new Date().toISOString(),
       buildId,
       runs,
+      pageScripts: pageScripts.length ? 'off' : 'on',
       goals: { ...GOALS, throttling: METHODS[0] },
       machine: { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
       methods: results,

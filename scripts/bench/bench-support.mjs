@@ -80,9 +80,9 @@ export function budget(label, value, limit, { atMost = true, unit = '' } = {}) {
  * writes the JSON report to bench-results/{name}.json and returns it. `throttling`: Lighthouse's
  * `--throttling-method`, `simulate` (its default: an unthrottled load, the slow network and CPU
  * estimated from its trace) or `devtools` (the load itself throttled by the browser: request
- * latency, bandwidth and CPU applied as it runs).
+ * latency, bandwidth and CPU applied as it runs). `extraArgs`: more of Lighthouse's own arguments.
  */
-export function lighthouse(url, categories, name, cookie, throttling = 'simulate') {
+export function lighthouse(url, categories, name, cookie, throttling = 'simulate', extraArgs = []) {
   mkdirSync('bench-results', { recursive: true });
   const report = `bench-results/${name}.json`;
   const result = spawnSync(
@@ -96,6 +96,7 @@ export function lighthouse(url, categories, name, cookie, throttling = 'simulate
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       `--throttling-method=${throttling}`,
       `--chrome-flags=--headless=new ${chromeArgs.join(' ')}`,
+      ...extraArgs,
     ],
     { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'ignore', 'inherit'] },
   );

@@ -7,8 +7,14 @@
  * closing (lib/net/body-watch.ts), so the connection is never reused with the body's tail in it.
  */
 export async function readBoundedText(request: Request, maxBytes: number): Promise<string | null> {
+  const bytes = await readBoundedBytes(request, maxBytes);
+  return bytes === null ? null : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+}
+
+/** The body's bytes, read as `readBoundedText` reads it (a multipart form, a file): null past `maxBytes`. */
+export async function readBoundedBytes(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (Number(request.headers.get('content-length') ?? '0') > maxBytes) return null;
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -22,5 +28,5 @@ export async function readBoundedText(request: Request, maxBytes: number): Promi
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Uint8Array(Buffer.concat(chunks));
 }

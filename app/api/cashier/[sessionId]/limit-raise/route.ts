@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_ID } from '@hosted-checkout/contract/ids';
 import { logger } from '@hosted-checkout/runtime/log';
+import { readBoundedBytes } from '@hosted-checkout/runtime/net/bounded-body';
 import { fromOwnPage } from '@/lib/net/request-hosts';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { refuseUnlessHolder } from '@/lib/checkout/shared/holding';
@@ -71,7 +72,7 @@ export async function POST(request: Request, { params }: { params: Promise<{ ses
 /** The rest of POST: reads the form (bounded), checks it and sends the request; answers as POST says. */
 async function readAndSend(request: Request, sessionId: string, contentType: string): Promise<Response> {
   // Bounded before anything is parsed.
-  const raw = await readBoundedBytes(request);
+  const raw = await readBoundedBytes(request, LIMIT_RAISE_FORM_MAX_BYTES);
   if (raw === null) return plain(413, 'The document is larger than 5 MB');
   let form: FormData;
   try {
@@ -95,24 +96,4 @@ async function readAndSend(request: Request, sessionId: string, contentType: str
     logger.warn({ sessionId, errorKey: PaymentsApiError.is(error) ? error.errorKey : undefined }, 'cashier: a limit raise request failed');
     return back(sessionId, locale, { error: pending ? 'pending' : unavailable ? 'unavailable' : 'rejected' });
   }
-}
-
-/** The body's bytes, at most LIMIT_RAISE_FORM_MAX_BYTES (a declared length past it refused unread); null past it. */
-async function readBoundedBytes(request: Request): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(request.headers.get('content-length') ?? '0') > LIMIT_RAISE_FORM_MAX_BYTES) return null;
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > LIMIT_RAISE_FORM_MAX_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }

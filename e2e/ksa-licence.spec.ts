@@ -7,10 +7,10 @@
  * pages' credential of a second browser of the customer (as in regulated-cashier.spec.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { catalogue, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, visit } from './support';
-import { createSessionForPages, pagesOf, putResponsibleGambling } from './support-cashier';
+import { createSessionForPages, depositPaidAsPages, pagesOf, setMonthlyLimit } from './support-cashier';
 
 const REGULATED = 'sbx_regulated_merchant';
 const CRUKS = 'https://cruks.kansspelautoriteit.nl';
@@ -32,31 +32,6 @@ const nlSession = (dateOfBirth: string) =>
     billing: { ...sampleCustomer.billing, countryCode: 'NL' },
   });
 
-/** The customer's monthly deposit limit, set as the cashier sets it (a first limit applies at once). */
-async function setMonthlyLimit(page: Page, sessionId: string, month: number) {
-  expect((await putResponsibleGambling(page, sessionId, { depositLimits: { month } })).status()).toBe(200);
-}
-
-/** A deposit of `amount` EUR paid by card through the pages' credential. */
-async function depositPaid(page: Page, sessionId: string, amount: number) {
-  const headers = await pagesOf(sessionId);
-  const created = await page.request.post(`/sandbox/api/public/cashier/session/${sessionId}/payin`, {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: { amount, method: 'card' },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { paymentId } = (await created.json()) as { paymentId: string };
-  const paid = await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      browser: { javascriptEnabled: true },
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: false,
-    },
-  });
-  expect(((await paid.json()) as { status?: string }).status).toBe('SUCCESS');
-}
-
 /** `template`'s `{name}` replaced (the link texts have that one placeholder). */
 const named = (template: string, name: string) => template.replace('{name}', name);
 /** The whole per cent the page shows, in `locale` (the notice's own formatting). */
@@ -71,7 +46,7 @@ for (const locale of ['en', 'ar'] as const) {
     test(`the notice at 50 % of the monthly limit, then at 100 % with CRUKS by keyboard (KSA, ${locale})`, async ({ page }) => {
       const session = await nlSession('1990-01-01');
       await setMonthlyLimit(page, session.sessionId, 100);
-      await depositPaid(page, session.sessionId, 60);
+      await depositPaidAsPages(page, session.sessionId, 60);
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const panel = page.getByTestId('responsible-gambling');
       await expect(panel.getByText(g.rulesOf.replace('{regulators}', g.regulators.KSA))).toBeVisible();
@@ -84,7 +59,7 @@ for (const locale of ['en', 'ar'] as const) {
       await expect(notices.getByRole('link')).toHaveCount(0);
       await expectNoAxeViolations(page, `KSA notice at 50 % (${locale})`);
 
-      await depositPaid(page, session.sessionId, 40);
+      await depositPaidAsPages(page, session.sessionId, 40);
       await page.reload();
       await expect(month).toHaveAttribute('data-level', 'full');
       const cruks = notices.getByRole('link', { name: named(g.schemeLink, 'CRUKS') });
@@ -113,7 +88,7 @@ for (const locale of ['en', 'ar'] as const) {
         const page = await context.newPage();
         const session = await nlSession('1990-01-01');
         await setMonthlyLimit(page, session.sessionId, 100);
-        await depositPaid(page, session.sessionId, 100);
+        await depositPaidAsPages(page, session.sessionId, 100);
         await visit(page, `${session.checkoutUrl}&locale=${locale}`);
         const notices = page.getByTestId('limit-notices');
         await expect(notices.getByTestId('limit-notice-limit-month')).toHaveAttribute('data-level', 'full');
@@ -129,7 +104,7 @@ for (const locale of ['en', 'ar'] as const) {
     }) => {
       const session = await nlSession(bornTomorrow24YearsAgo());
       await setMonthlyLimit(page, session.sessionId, 5000);
-      await depositPaid(page, session.sessionId, 150);
+      await depositPaidAsPages(page, session.sessionId, 150);
       await visit(page, `${session.checkoutUrl}&locale=${locale}`);
       const threshold = page.getByTestId('limit-notices').getByTestId('limit-notice-threshold');
       await expect(threshold).toHaveAttribute('data-level', 'share');

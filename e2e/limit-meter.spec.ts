@@ -7,10 +7,10 @@
  * the new ones. An NL customer of the regulated merchant (KSA: a monthly limit required first).
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test, type Page } from './fixtures';
+import { expect, test } from './fixtures';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 import { catalogue, expectNoAxeViolations, expectNoAxeViolationsWithoutJs, visit } from './support';
-import { createSessionForPages, pagesOf, putResponsibleGambling } from './support-cashier';
+import { createSessionForPages, depositPaidAsPages, setMonthlyLimit } from './support-cashier';
 
 const REGULATED = 'sbx_regulated_merchant';
 
@@ -22,31 +22,6 @@ const nlSession = () =>
     billing: { ...sampleCustomer.billing, countryCode: 'NL' },
   });
 
-/** The customer's monthly deposit limit, as the cashier sets it (a first or lower limit applies at once). */
-async function setMonthlyLimit(page: Page, sessionId: string, month: number) {
-  expect((await putResponsibleGambling(page, sessionId, { depositLimits: { month } })).status()).toBe(200);
-}
-
-/** A deposit of `amount` EUR paid by card through the pages' credential. */
-async function depositPaid(page: Page, sessionId: string, amount: number) {
-  const headers = await pagesOf(sessionId);
-  const created = await page.request.post(`/sandbox/api/public/cashier/session/${sessionId}/payin`, {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: { amount, method: 'card' },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const { paymentId } = (await created.json()) as { paymentId: string };
-  const paid = await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
-    headers: { ...headers, 'Idempotency-Key': randomUUID() },
-    data: {
-      browser: { javascriptEnabled: true },
-      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
-      saveCard: false,
-    },
-  });
-  expect(((await paid.json()) as { status?: string }).status).toBe('SUCCESS');
-}
-
 const euros = (amount: number) => new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' }).format(amount);
 
 for (const locale of ['en', 'ar'] as const) {
@@ -55,7 +30,7 @@ for (const locale of ['en', 'ar'] as const) {
     const g = catalogue(locale).responsibleGambling;
     const session = await nlSession();
     await setMonthlyLimit(page, session.sessionId, 100);
-    await depositPaid(page, session.sessionId, 60);
+    await depositPaidAsPages(page, session.sessionId, 60);
     await visit(page, `${session.checkoutUrl}&locale=${locale}`);
     const box = page.getByTestId('limit-meter');
     await expect(box.getByRole('heading', { name: meter.label })).toBeVisible();
@@ -77,7 +52,7 @@ test('an amount above the meter is refused before any card is typed, and a limit
   const cashier = catalogue('en').cashier;
   const session = await nlSession();
   await setMonthlyLimit(page, session.sessionId, 100);
-  await depositPaid(page, session.sessionId, 60);
+  await depositPaidAsPages(page, session.sessionId, 60);
   await visit(page, `${session.checkoutUrl}&locale=en`);
   const amount = page.getByRole('textbox', { name: cashier.amount.replace('{currency}', 'EUR') });
   await amount.fill('41');

@@ -68,6 +68,34 @@ export const sessionTransactions = async (token: string, sessionId: string) =>
 export const putResponsibleGambling = async (page: Page, sessionId: string, data: Record<string, unknown>) =>
   page.request.put(`/sandbox/api/public/cashier/session/${sessionId}/responsible-gambling`, { headers: await pagesOf(sessionId), data });
 
+/** The customer's monthly deposit limit of `month` EUR, set as the cashier sets it (a first or lower limit applies at once). */
+export async function setMonthlyLimit(page: Page, sessionId: string, month: number) {
+  expect((await putResponsibleGambling(page, sessionId, { depositLimits: { month } })).status()).toBe(200);
+}
+
+/**
+ * A deposit of `amount` EUR in session `sessionId` paid by 4242 4242 4242 4242 through the pages'
+ * credential of a second browser of the customer (`pagesOf`); fails unless created and paid.
+ */
+export async function depositPaidAsPages(page: Page, sessionId: string, amount: number) {
+  const headers = await pagesOf(sessionId);
+  const created = await page.request.post(`/sandbox/api/public/cashier/session/${sessionId}/payin`, {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: { amount, method: 'card' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { paymentId } = (await created.json()) as { paymentId: string };
+  const paid = await page.request.post(`/sandbox/api/public/payin/${paymentId}/process/card`, {
+    headers: { ...headers, 'Idempotency-Key': randomUUID() },
+    data: {
+      browser: { javascriptEnabled: true },
+      cardData: { cardNumber: '4242424242424242', cardHolderName: 'Ada Lovelace', expiryMonth: '12', expiryYear: '2031', cvv: '123' },
+      saveCard: false,
+    },
+  });
+  expect(((await paid.json()) as { status?: string }).status).toBe('SUCCESS');
+}
+
 /**
  * The demo merchant's deposit of `amount` EUR in session `sessionId`, made before the customer's
  * browser holds the session (docs/design.md, E22); fails unless created (200). Answers the pay-in.

@@ -87,11 +87,8 @@ export async function cashierFlowText(
   const money = (major: number) => formatMinor(toMinor(major, currency) ?? 0, currency, locale);
   const rg = await getTranslations('responsibleGambling');
   const rules = terms?.rules ?? {};
-  const tightest =
-    terms?.limits.reduce<CashierTerms['limits'][number] | null>(
-      (least, l) => (least === null || l.remaining < least.remaining ? l : least),
-      null,
-    ) ?? null;
+  // The threshold of the calendar month has no words of a limit per period: it is said as what the limits leave now.
+  const tightest = terms?.tightest && terms.tightest.kind !== 'threshold' ? terms.tightest : null;
   const lines = [
     ...(rules.min !== undefined ? [t('termsMin', { amount: money(rules.min) })] : []),
     ...(rules.max !== undefined ? [t('termsMax', { amount: money(rules.max) })] : []),
@@ -111,7 +108,7 @@ export async function cashierFlowText(
     aboveMax: t('errors.aboveMax', { amount: rules.max !== undefined ? money(rules.max) : '' }),
     // The most restrictive limit binds, named by its kind and period.
     aboveLimit: tightest
-      ? tightest.kind && tightest.kind !== 'deposit'
+      ? tightest.kind !== 'deposit'
         ? t('errors.aboveKindLimit', {
             kind: tightest.kind,
             limit: money(tightest.limit),

@@ -9,7 +9,8 @@ import type { CashierSession } from '@hosted-checkout/contract/cashier';
 import type { FundingType } from '@hosted-checkout/contract/bin';
 import { formatMinor, toMinor } from '@hosted-checkout/contract/money';
 import type { AmountRules } from '@/lib/checkout/cashier/cashier-amount';
-import { bindingLimits, limitsVersion, nextLimitChangeAt, tightestLimit } from '@/lib/checkout/cashier/limit-meter';
+import { limitsVersion, nextLimitChangeAt } from '@/lib/checkout/cashier/limit-meter';
+import { bindingLimits, tightestLimit } from '@/lib/checkout/cashier/binding-limits';
 import type { LimitMeterView } from './limit-meter';
 
 /**

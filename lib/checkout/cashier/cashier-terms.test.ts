@@ -22,6 +22,13 @@ const settings = {} as CheckoutSettings;
 describe('the cashier terms', () => {
   it('cap a deposit at what the tightest limit or the monthly net deposit threshold leaves', () => {
     expect(cashierTerms(settings, session, 'deposit').rules.limitRemaining).toBe(45);
+    // The threshold is the one named when an amount passes it, not the roomier monthly limit.
+    expect(cashierTerms(settings, session, 'deposit').tightest).toEqual({
+      kind: 'threshold',
+      period: 'calendarMonth',
+      limit: 700,
+      remaining: 45,
+    });
     const roomier = { ...session, responsibleGambling: { ...session.responsibleGambling, netDepositThreshold: undefined } };
     expect(cashierTerms(settings, roomier as CashierSession, 'deposit').rules.limitRemaining).toBe(120);
   });

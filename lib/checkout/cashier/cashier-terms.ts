@@ -11,11 +11,14 @@ import { findFeeRule } from '@hosted-checkout/contract/fees';
 import { amountBounds, type Period } from '@hosted-checkout/contract/responsible-gambling/limits';
 import type { AmountRules } from './cashier-amount';
 import type { LimitKind } from '@hosted-checkout/contract/responsible-gambling/schemas';
+import { bindingLimits, tightestLimit, type BindingLimit } from './binding-limits';
 
 export interface CashierTerms {
   rules: AmountRules;
   /** The customer's financial limits in the session currency: limit and what is left now (major units); `kind` absent: a deposit limit. */
   limits: { kind?: LimitKind; period: Period; limit: number; remaining: number }[];
+  /** A deposit's limit that leaves least (binding-limits.ts): the amount field's bound, named when an amount passes it. */
+  tightest?: BindingLimit;
   /** The fee rule of each choice of the cashier's method radio; null: no fee. */
   fees: { card: FeeRule | null; apm: FeeRule | null };
   /** Hours from request to money received, per method (`card`, `apm` or an APM id). */
@@ -42,16 +45,15 @@ export function cashierTerms(settings: CheckoutSettings, session: CashierSession
   // Loss and net deposit limits bind deposits too (RTS 12): what each leaves now, from the service.
   if (flow === 'deposit') for (const room of session.responsibleGambling?.room ?? []) if (room.kind !== 'deposit') limits.push({ ...room });
   const rg = session.responsibleGambling;
-  // The Kansspelautoriteit's net deposit threshold of the calendar month binds a deposit as a limit does.
-  const threshold = flow === 'deposit' ? rg?.netDepositThreshold : undefined;
-  const leaves = [...limits.map((l) => l.remaining), ...(threshold ? [Math.max(0, threshold.remaining)] : [])];
-  const tightest = leaves.length ? Math.min(...leaves) : undefined;
+  // The limit that leaves least (the KSA's monthly net deposit threshold among them) bounds a deposit and is named when passed.
+  const tightest = flow === 'deposit' ? tightestLimit(bindingLimits(session)) : null;
   return {
     rules: {
       ...amountBounds(settings.limits, session.currency, direction),
-      ...(tightest !== undefined ? { limitRemaining: tightest } : {}),
+      ...(tightest ? { limitRemaining: tightest.remaining } : {}),
     },
     limits,
+    ...(tightest ? { tightest } : {}),
     fees: {
       card: findFeeRule(settings.fees, 'card', direction, session.currency),
       apm: findFeeRule(settings.fees, 'apm', direction, session.currency),

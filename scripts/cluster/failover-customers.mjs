@@ -92,6 +92,9 @@ export async function payOnce(index, { api, lb, merchantAuth, payments }) {
     let page = await send('card page', iframeUrls.card, {}, deadline);
     await typing();
     for (;;) {
+      // The card page sent the customer to the status page: the payment moved on (a post whose
+      // answer was lost was carried out), as a browser shows it.
+      if (page.url && new URL(page.url).pathname.endsWith('/status')) break;
       if (!page.text.includes('$ACTION_')) {
         saw(`card page: no form (${page.status})`);
         if (Date.now() > deadline) throw new Error('card page: gave up');

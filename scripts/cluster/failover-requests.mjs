@@ -21,7 +21,7 @@ export const saw = (kind) => seen.set(kind, (seen.get(kind) ?? 0) + 1);
 /**
  * One request as a real client sends it: on a 5xx or a network error (or its own timeout) it is
  * sent again, the same (same Idempotency-Key, same form), after a short wait, until `deadline`.
- * `label` names the step in the error counts. Answers the last response (status < 500) with its text.
+ * `label` names the step in the error counts. Answers the last response (status < 500) with its text and final address (`url`, after redirects).
  */
 export async function send(label, url, init, deadline) {
   for (let attempt = 1; ; attempt += 1) {
@@ -29,7 +29,7 @@ export async function send(label, url, init, deadline) {
     try {
       const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
       const text = await response.text();
-      if (response.status < 500) return { status: response.status, text, headers: response.headers };
+      if (response.status < 500) return { status: response.status, text, headers: response.headers, url: response.url };
       status = response.status;
       saw(`${label}: ${status}`);
     } catch (error) {

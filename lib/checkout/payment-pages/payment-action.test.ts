@@ -17,6 +17,7 @@ const headerValues = new Headers({
 vi.mock('next/headers', () => ({ headers: async () => headerValues }));
 vi.mock('next/navigation', async () => (await import('@/lib/testing/action-post')).navigation);
 vi.mock('@/lib/checkout/shared/holding', () => ({ requestHolding: vi.fn(async () => 'held') }));
+vi.mock('@/lib/checkout/shared/load-transaction', () => ({ loadTransaction: vi.fn(async () => ({ outcome: 'unavailable' })) }));
 vi.mock('next-intl/server', async () => (await import('@/lib/testing/intl-server')).intlServer('ar'));
 
 const { PaymentControl, runPaymentAction, failureState } = await import('./payment-action');
@@ -26,6 +27,7 @@ const { attemptKeyOf } = await import('@/lib/checkout/shared/attempt-key');
 const { PaymentsApiError } = await import('@/lib/payments-api/client');
 const { VelocityLimited } = await import('@hosted-checkout/runtime/security/velocity');
 const binding = await import('@/lib/checkout/shared/holding');
+const { loadTransaction } = await import('@/lib/checkout/shared/load-transaction');
 
 const KEY = '0b7f3c6e-8d1a-4e2b-9c3d-5f6a7b8c9d0e';
 const Form = z.object({ ...PaymentControl, note: z.string().default('') });
@@ -78,6 +80,30 @@ describe('runPaymentAction', () => {
       throw new PaymentsApiError('network', 'processCard');
     });
     expect(state).toEqual({ attemptKey: KEY, formError: 'unavailable', banner: ar.errors.unavailable, values: { note: 'kept' } });
+  });
+
+  it('sends a customer whose call was carried out though its answer was lost to the status page (303)', async () => {
+    const lost = async () => {
+      throw new PaymentsApiError('http', 'processCard', 503);
+    };
+    vi.mocked(loadTransaction).mockResolvedValueOnce({
+      outcome: 'ok',
+      transaction: { type: 'payin', status: 'SUCCESS', attemptsRemaining: 0 },
+    } as never);
+    await expect(
+      runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY, locale: 'ar' }), spec, lost),
+    ).rejects.toMatchObject({ to: '/payments/payin/pi_1/status?locale=ar' });
+    // Still on its form (nothing was done), or the read failing too: the same key, to try again.
+    vi.mocked(loadTransaction).mockResolvedValueOnce({
+      outcome: 'ok',
+      transaction: { type: 'payin', status: 'CREATED', attemptsRemaining: 0 },
+    } as never);
+    for (let i = 0; i < 2; i += 1) {
+      expect(await runPaymentAction<typeof Form, State>(null, form({ paymentId: 'pi_1', attemptKey: KEY }), spec, lost)).toMatchObject({
+        attemptKey: KEY,
+        formError: 'unavailable',
+      });
+    }
   });
 
   it('lets only the holder of a payout give its destination', async () => {

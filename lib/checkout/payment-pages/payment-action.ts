@@ -20,7 +20,9 @@ import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import { trustedProxyHops } from '@/lib/config';
 import type { Browser } from '@hosted-checkout/contract/common';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
-import { HolderRefused, runAction, type BadForm, type Outcome } from '@/lib/checkout/shared/action-pipeline';
+import { HolderRefused, runAction, type BadForm, type Go, type Outcome } from '@/lib/checkout/shared/action-pipeline';
+import { loadTransaction } from '@/lib/checkout/shared/load-transaction';
+import { viewOf } from '@/lib/checkout/shared/payment-state';
 import { logger } from '@hosted-checkout/runtime/log';
 import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { classifyFailure, failureLogFields } from '@/lib/checkout/shared/call-failure';
@@ -118,6 +120,21 @@ export function failureState<V>(
   }
 }
 
+/**
+ * A call that failed as unavailable may still have been carried out by the service (its answer
+ * lost mid-request, as at a database failover): when the transaction has since moved past its
+ * form, the customer goes to its status page by the action's own redirect (303: a browser
+ * follows it with a GET), not by the form page's render-time one (307: a browser would post the
+ * card form again to the status page). Any other state, or a read that fails, is kept.
+ */
+async function movedOnOr<S>(state: S | Go, c: Pick<PaymentCall, 'type' | 'paymentId' | 'locale'>): Promise<S | Go> {
+  if (!state || typeof state !== 'object' || !('formError' in state) || state.formError !== 'unavailable') return state;
+  const loaded = await loadTransaction(c.type, c.paymentId);
+  if (loaded.outcome !== 'ok') return state;
+  const view = viewOf(loaded.transaction.type, loaded.transaction.status, loaded.transaction.attemptsRemaining);
+  return view === 'form' || view === 'retry' ? state : { go: paymentHref(c.type, 'status', c.paymentId, c.locale) };
+}
+
 interface PaymentActionSpec<S extends z.ZodObject, State> {
   /** The action's fields, `PaymentControl` among them. */
   schema: S;
@@ -171,7 +188,7 @@ export async function runPaymentAction<S extends z.ZodObject, State extends Paym
       // A pay-in moves no money of the browser's; a payout's holder check waits for its destination (`requireHolder`):
       // the field errors come first, and an APM payout's check finds the merchant in the methods' answer.
       hold: async (c) => c,
-      failed: (error, c) => failureState(error, c) as Outcome<State>,
+      failed: async (error, c) => (await movedOnOr(failureState(error, c), c)) as Outcome<State>,
       finish: withBanner,
     },
     logic,

@@ -68,8 +68,8 @@ export interface ActionSide<S extends z.ZodObject, Opened, Call, State> {
   open(data: z.output<S>, form: FormData): Opened;
   /** The side's holder check: the call the logic is handed, or a thrown `HolderRefused` (or a failed read). */
   hold(opened: Opened, data: z.output<S>): Promise<Call>;
-  /** The side's failure table: the state (or next page) of what `hold` or the logic threw. */
-  failed(error: unknown, opened: Opened, data: z.output<S>): Outcome<State>;
+  /** The side's failure table: the state (or next page) of what `hold` or the logic threw (it may read, never throws). */
+  failed(error: unknown, opened: Opened, data: z.output<S>): Outcome<State> | Promise<Outcome<State>>;
   /** The side's last touch on a state it answers (not on a redirect). */
   finish?(state: State): Promise<State>;
 }
@@ -100,7 +100,7 @@ export async function runAction<S extends z.ZodObject, Opened, Call, State>(
       try {
         outcome = await logic(await side.hold(opened, data), data);
       } catch (error) {
-        outcome = side.failed(error, opened, data);
+        outcome = await side.failed(error, opened, data);
       }
     }
   }

@@ -11,6 +11,7 @@ import type { CvvFieldText } from '@/components/card/cvv-field';
 import type { ThreeDSText } from '@/components/card/three-ds-step';
 import type { WalletText } from '@/components/wallet/wallet-buttons';
 import type { PaymentStatusText } from '@/components/status/payment-status';
+import { THREE_DS_SENTENCES } from '@/lib/checkout/shared/three-ds-sentence';
 import { REASON_MESSAGES } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
@@ -209,5 +210,6 @@ async function resolvePaymentStatusText(type: CheckoutTransactionType): Promise<
     tryAnotherCard: t('tryAnotherCard'),
     continueChallenge: t('continueChallenge'),
     redirecting: t('redirecting'),
+    authentication: payin ? Object.fromEntries(THREE_DS_SENTENCES.map((key) => [key, t(`authentication.${key}`)])) : {},
   };
 }

@@ -36,6 +36,8 @@ export interface PaymentStatusText {
   continueChallenge: string;
   /** What happens while the payment is processing (a bank payment: the customer may leave and come back). */
   pendingHelp?: string;
+  /** A card pay-in's 3-D Secure in one sentence, by `status.authentication.*` key (a settled page: its own only). */
+  authentication: Partial<Record<string, string>>;
 }
 
 interface PaymentStatusProps {
@@ -128,6 +130,11 @@ function StatusView({ transactionType, paymentId, initial, returnUrls, cardPageH
           {message}
         </p>
       </div>
+      {snapshot.authentication && text.authentication[snapshot.authentication] ? (
+        <p className="text-sm" data-authentication={snapshot.authentication}>
+          {text.authentication[snapshot.authentication]}
+        </p>
+      ) : null}
       {snapshot.status === 'TIMEOUT' ? <p className="text-sm">{text.timeoutHelp}</p> : null}
       {view === 'processing' && text.pendingHelp ? <p className="text-sm">{text.pendingHelp}</p> : null}
       {gaveUp && !target ? <p className="text-sm">{text.stillWaiting}</p> : null}

@@ -7,6 +7,7 @@ import { settledStatusText } from './settled-status-text';
 import { statusSnapshot } from './status-snapshot';
 
 const text: PaymentStatusText = {
+  authentication: { frictionless: 'Approved without asking.', lowValue: 'Small amount.' },
   views: {
     form: 'Waiting.',
     retry: 'Declined: {reason}',
@@ -38,7 +39,11 @@ describe('settledStatusText', () => {
       tryAnotherCard: '',
       redirecting: 'Returning you…',
       continueChallenge: '',
+      authentication: {},
     });
+    // With its 3-D Secure sentence: that one alone.
+    const exempted = statusSnapshot({ type: 'payin', status: 'SUCCESS', attemptsRemaining: 0, authentication: 'lowValue' });
+    expect(settledStatusText(text, 'payin', exempted).authentication).toEqual({ lowValue: 'Small amount.' });
   });
 
   it('gives a final decline its reason, and a timed-out pay-in its help', () => {

@@ -24,5 +24,6 @@ export function settledStatusText(text: PaymentStatusText, type: CheckoutTransac
     tryAnotherCard: '',
     redirecting: text.redirecting,
     continueChallenge: '',
+    authentication: snapshot.authentication ? { [snapshot.authentication]: text.authentication[snapshot.authentication] } : {},
   };
 }

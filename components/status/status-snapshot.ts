@@ -1,14 +1,15 @@
 /**
  * What the status view shows of a transaction, and all that its polling endpoint answers
  * (`GET /api/payments/{type}/{id}`, open to anyone with the payment id): the status, the
- * attempts left (retry or final), the challenge to go back to, and the reason in the words the
- * view uses. The service's `detailedStatus` never leaves the server: a reason that says something
+ * attempts left (retry or final), the challenge to go back to, the reason in the words the
+ * view uses, and the 3-D Secure sentence. The service's `detailedStatus` never leaves the server: a reason that says something
  * about the card (funds, expiry, security code, number, usability) reads "declined", so neither
  * the endpoint nor the page is a card-testing oracle. The payer learns the specific reason of a
  * pay-in's first decline from the card form's own answer (lib/checkout/payment-pages/card-outcome.ts).
  */
 import { reasonKey, viewOf } from '@/lib/checkout/shared/payment-state';
 import type { CheckoutTransactionType, DetailedStatus } from '@hosted-checkout/contract/enums';
+import type { ThreeDsSentence } from '@/lib/checkout/shared/three-ds-sentence';
 
 /** A `reasons.*` catalogue key (lib/checkout/shared/payment-state.ts, REASON_MESSAGES). */
 export type ReasonMessage = ReturnType<typeof reasonKey>;
@@ -21,6 +22,8 @@ export interface PaymentSnapshot {
   reason?: ReasonMessage;
   /** A PENDING_3DS pay-in's 3DS challenge: the customer lost it (a reload) and may go back to it. */
   challengeUrl?: string;
+  /** A card pay-in's 3-D Secure, once it ended: the `status.authentication.*` sentence. */
+  authentication?: ThreeDsSentence;
 }
 
 /** Reasons that describe the card itself: what a card tester wants to learn. Shown as CARD_DECLINED. */
@@ -55,6 +58,7 @@ export function statusSnapshot(t: {
   detailedStatus?: DetailedStatus;
   returnedToPayer?: boolean;
   challengeUrl?: string;
+  authentication?: ThreeDsSentence;
 }): PaymentSnapshot {
   const view = viewOf(t.type, t.status, t.attemptsRemaining);
   const reason = t.returnedToPayer ? 'RETURNED_TO_PAYER' : publicReason(t.detailedStatus, t.status);
@@ -63,5 +67,6 @@ export function statusSnapshot(t: {
     attemptsRemaining: t.attemptsRemaining,
     ...(view === 'retry' || view === 'failed' ? { reason } : {}),
     ...(t.challengeUrl ? { challengeUrl: t.challengeUrl } : {}),
+    ...(t.authentication ? { authentication: t.authentication } : {}),
   };
 }

@@ -50,6 +50,7 @@ const SAME_EVERYWHERE = new Set([
   'console.router',
   'console.webhooks',
   'console.status',
+  'console.threeDs',
   'apm.fields.iban',
   'bankWithdrawal.iban',
   'apm.types.BANK',

@@ -13,6 +13,7 @@ import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import { paymentsApi, PaymentsApiError } from '@/lib/payments-api/client';
 import { logger } from '@hosted-checkout/runtime/log';
 import { notePaymentStatus } from './payment-outcome';
+import { threeDsSentence, type ThreeDsSentence } from './three-ds-sentence';
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import type { SavedCard } from '@hosted-checkout/contract/customer';
 import type { PaymentMethod } from '@hosted-checkout/contract/methods';
@@ -48,6 +49,8 @@ export interface CheckoutTransaction {
    * false): the service returned the money to that account (Brazil, SPA/MF; docs/design.md, section 8).
    */
   returnedToPayer?: true;
+  /** A card pay-in's 3-D Secure in one sentence (`status.authentication.*`), once it ended. */
+  authentication?: ThreeDsSentence;
   /**
    * The customer's saved cards, masked, as the service answered them with the transaction
    * (docs/design.md, E7); absent when the service does not send them (the card page then asks the list).
@@ -115,6 +118,7 @@ function payinView(id: string, p: PayinTransaction): CheckoutTransaction {
   // Where the APM, 3DS and provider returns and the status page (and its polling) learn a result: counted once (payment-outcome.ts).
   notePaymentStatus('payin', id, p.status, p.attemptsRemaining ?? 0);
   const challengeUrl = p.status === 'PENDING_3DS' && p.challengeUrl ? safeRedirectTarget(p.challengeUrl) : null;
+  const authentication = threeDsSentence(p.threeDs);
   return {
     type: 'payin',
     ...commonView(p),
@@ -123,6 +127,7 @@ function payinView(id: string, p: PayinTransaction): CheckoutTransaction {
     returnUrls: p.returnUrls,
     ...(challengeUrl ? { challengeUrl } : {}),
     ...(p.transactionType ? { methodType: p.transactionType } : {}),
+    ...(authentication ? { authentication } : {}),
     ...(p.status === 'DECLINED' && (p.additionalData?.payer as { ownAccount?: unknown } | undefined)?.ownAccount === false
       ? { returnedToPayer: true as const }
       : {}),

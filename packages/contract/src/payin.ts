@@ -11,6 +11,7 @@ import { SavedCard } from './customer';
 import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatus, TransactionMethodType, WalletType } from './enums';
 import { FundingType } from './bin';
 import { Regulator } from './responsible-gambling/schemas';
+import { AuthenticationRequest, ThreeDsResult } from './three-ds-outcome';
 
 export const PayinCreateRequest = z
   .object({
@@ -24,6 +25,7 @@ export const PayinCreateRequest = z
     routerId: z.string().max(128).optional(),
     directRouteId: z.string().max(128).optional(),
     merchantAdditionalData: FreeFormMap.optional(),
+    authentication: AuthenticationRequest.optional(),
   })
   .meta({ id: 'PayinCreateRequest' });
 export type PayinCreateRequest = z.infer<typeof PayinCreateRequest>;
@@ -147,6 +149,8 @@ export const PayinTransaction = z
         "The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list.",
     }),
     refusedFunding: RefusedByRules.optional(),
+    authentication: AuthenticationRequest.optional(),
+    threeDs: ThreeDsResult.optional(),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

@@ -18,8 +18,10 @@ import type {
   StoredMap,
   StoredMetadata,
   StoredStatusReason,
+  StoredThreeDsResult,
   ThreeDsState,
 } from './stored-shapes';
+import type { AuthenticationRequest } from '@hosted-checkout/contract/three-ds-outcome';
 
 export const merchants = pgTable('merchants', {
   id: text('id').primaryKey(),
@@ -127,6 +129,10 @@ export const payins = pgTable(
     replaces: text('replaces'),
     /** The issuer asked for strong customer authentication (a soft decline): every card attempt goes through 3-D Secure. */
     scaRequired: boolean('sca_required').notNull().default(false),
+    /** What the merchant asked of 3-D Secure (AuthenticationRequest: an exemption, data only, a challenge; the channel). */
+    authentication: jsonb('authentication').$type<AuthenticationRequest>(),
+    /** What 3-D Secure did for the last card attempt (ThreeDsResult), or `{ pending }` while it runs (packages/sandbox/service/payins/sca-decision.ts). */
+    threeDsResult: jsonb('three_ds_result').$type<StoredThreeDsResult>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -140,6 +146,19 @@ export const payins = pgTable(
     index('payins_session_created').on(t.sessionId, t.createdAt),
   ],
 );
+
+/**
+ * The sandbox issuer's counters per card (by its keyed hash; RTS 2018/389 Art. 16 and 13): remote
+ * payments without SCA since the last one, their sum in EUR minor units, and the merchants the
+ * cardholder trusts.
+ */
+export const issuerCounters = pgTable('issuer_counters', {
+  cardHash: text('card_hash').primaryKey(),
+  count: integer('count').notNull().default(0),
+  eurMinor: bigint('eur_minor', { mode: 'number' }).notNull().default(0),
+  trusted: jsonb('trusted').$type<string[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const payouts = pgTable(
   'payouts',

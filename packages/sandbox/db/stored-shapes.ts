@@ -11,8 +11,18 @@ import type { DetailedStatus, PayinStatus, PayoutStatus, Regulator, WalletType }
 import type { H2hCreateRequest } from '@hosted-checkout/contract/h2h';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import type { PayinTransaction, ThreeDSCompInd } from '@hosted-checkout/contract/payin';
+import type { ThreeDsResult } from '@hosted-checkout/contract/three-ds-outcome';
 
 /** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
+/** What the 3-D Secure under way was asked, and what the issuer refused of it. */
+export type PendingResult = Pick<ThreeDsResult, 'requested' | 'refusedByIssuer'> & {
+  /** The ACS offers the cardholder to trust the merchant (challenge indicator 09; RTS Art. 13). */
+  trustPrompt?: boolean;
+};
+
+/** `payins.three_ds_result`: the ended authentication, or what the one under way was asked and refused (packages/sandbox/service/payins/sca-decision.ts). */
+export type StoredThreeDsResult = ThreeDsResult | { pending: PendingResult };
+
 export interface ThreeDsState {
   phase: 'METHOD' | 'CHALLENGE';
   /** threeDSServerTransID of the attempt (EMV: a UUID). */
@@ -91,6 +101,8 @@ export interface SandboxPsp {
   /** Currencies the PSP accepts; the first is the one conversion goes into. */
   currencies: string[];
   requiresKyc: boolean;
+  /** A card acquirer's fraud rate (%, rolling 90 days, RTS 2018/389 Art. 19): the TRA threshold value it earns (Art. 18 and Annex); absent: no TRA. */
+  fraudRatePercent?: number;
 }
 
 /** A sandbox merchant's configuration (`merchants.config`): checkout settings, currencies, PSPs, routers, routes, rates. */

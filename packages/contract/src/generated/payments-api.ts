@@ -1417,6 +1417,7 @@ export interface components {
             routerId?: string;
             directRouteId?: string;
             merchantAdditionalData?: components["schemas"]["FreeFormMap"];
+            authentication?: components["schemas"]["AuthenticationRequest"];
         };
         /** @description CustomerRequest: merchant-scoped customer, created or updated. */
         Customer: {
@@ -1462,6 +1463,16 @@ export interface components {
         };
         FreeFormMap: {
             [key: string]: unknown;
+        };
+        /** @description An extension of this project: what the merchant asks of 3-D Secure for this pay-in. Refused (400, the reason in the message) where it cannot apply; the issuer may still refuse an exemption, and the customer is then challenged within the same pay-in (never charged twice). */
+        AuthenticationRequest: {
+            /** @enum {string} */
+            request?: "LOW_VALUE" | "TRA" | "TRUSTED_BENEFICIARY" | "DATA_ONLY" | "CHALLENGE";
+            /**
+             * @description Default ECOMMERCE; MOTO: keyed by the merchant’s agent, no 3-D Secure.
+             * @enum {string}
+             */
+            channel?: "ECOMMERCE" | "MOTO";
         };
         StartCardProcessingRequest: {
             browser: components["schemas"]["Browser"];
@@ -2023,6 +2034,8 @@ export interface components {
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCard"][];
             refusedFunding?: components["schemas"]["RefusedByRules"];
+            authentication?: components["schemas"]["AuthenticationRequest"];
+            threeDs?: components["schemas"]["ThreeDsResult"];
             createdAt: string;
             updatedAt: string;
         };
@@ -2085,6 +2098,42 @@ export interface components {
             /** @description The APMs refused: those the merchant marks as credit-funded (checkout settings `creditFundedMethods`), which the pay-in's methods list leaves out. */
             methods: string[];
         };
+        /** @description An extension of this project: what 3-D Secure did for the last card attempt, once it ended (absent while it runs, and for other methods). */
+        ThreeDsResult: {
+            /** @description EMV 3DS messageVersion (2.3.1), or null where no 3DS message was sent (out of scope). */
+            version: string | null;
+            outcome: components["schemas"]["ThreeDsOutcome"];
+            transStatus?: components["schemas"]["TransStatus"];
+            /** @description EMV 3DS transStatusReason (two digits), where the answer gave one. */
+            transStatusReason?: string;
+            /** @description The cardholder was asked to confirm (a challenge or a passkey). */
+            challenged: boolean;
+            /** @description The exemption the issuer honoured (outcome EXEMPTED). */
+            exemption?: components["schemas"]["ScaExemption"];
+            outOfScope?: components["schemas"]["ScaOutOfScope"];
+            /**
+             * @description What the pay-in asked (its `authentication.request`).
+             * @enum {string}
+             */
+            requested?: "LOW_VALUE" | "TRA" | "TRUSTED_BENEFICIARY" | "DATA_ONLY" | "CHALLENGE";
+            /**
+             * @description The issuer refused the exemption asked and challenged the cardholder instead: a soft decline of the authorisation, its low-value counters exceeded (transStatusReason 04), or the merchant not on the cardholder’s trusted list.
+             * @enum {string}
+             */
+            refusedByIssuer?: "SOFT_DECLINE" | "FREQUENCY_LIMIT" | "NOT_TRUSTED";
+            /** @description Electronic Commerce Indicator of the brand (Visa 05/06/07, Mastercard 02/01/00/04/06); null outside e-commerce. */
+            eci: string | null;
+            /** @description Fraud liability moved to the issuer (authenticated or attempted). */
+            liabilityShift: boolean;
+        };
+        /** @enum {string} */
+        ThreeDsOutcome: "AUTHENTICATED" | "FRICTIONLESS" | "ATTEMPTED" | "DATA_ONLY" | "EXEMPTED" | "OUT_OF_SCOPE" | "NOT_AUTHENTICATED";
+        /** @enum {string} */
+        TransStatus: "Y" | "N" | "U" | "A" | "R" | "I";
+        /** @enum {string} */
+        ScaExemption: "LOW_VALUE" | "TRA" | "TRUSTED_BENEFICIARY";
+        /** @enum {string} */
+        ScaOutOfScope: "ONE_LEG_OUT" | "MOTO";
         PayoutTransaction: {
             id: string;
             value: number;
@@ -2984,6 +3033,8 @@ export interface components {
             /** @description The customer's saved cards at this read, masked, the most recently used first (as GET /public/customer/{customerId}/cards): a page showing the transaction needs no second read. Absent from a service without the extension: then ask the cards' list. */
             savedCards?: components["schemas"]["SavedCardOutput"][];
             refusedFunding?: components["schemas"]["RefusedByRulesOutput"];
+            authentication?: components["schemas"]["AuthenticationRequest"];
+            threeDs?: components["schemas"]["ThreeDsResultOutput"];
             createdAt: string;
             updatedAt: string;
         };
@@ -3023,6 +3074,34 @@ export interface components {
             fundingTypes: components["schemas"]["FundingType"][];
             /** @description The APMs refused: those the merchant marks as credit-funded (checkout settings `creditFundedMethods`), which the pay-in's methods list leaves out. */
             methods: string[];
+        };
+        /** @description An extension of this project: what 3-D Secure did for the last card attempt, once it ended (absent while it runs, and for other methods). */
+        ThreeDsResultOutput: {
+            /** @description EMV 3DS messageVersion (2.3.1), or null where no 3DS message was sent (out of scope). */
+            version: string | null;
+            outcome: components["schemas"]["ThreeDsOutcome"];
+            transStatus?: components["schemas"]["TransStatus"];
+            /** @description EMV 3DS transStatusReason (two digits), where the answer gave one. */
+            transStatusReason?: string;
+            /** @description The cardholder was asked to confirm (a challenge or a passkey). */
+            challenged: boolean;
+            /** @description The exemption the issuer honoured (outcome EXEMPTED). */
+            exemption?: components["schemas"]["ScaExemption"];
+            outOfScope?: components["schemas"]["ScaOutOfScope"];
+            /**
+             * @description What the pay-in asked (its `authentication.request`).
+             * @enum {string}
+             */
+            requested?: "LOW_VALUE" | "TRA" | "TRUSTED_BENEFICIARY" | "DATA_ONLY" | "CHALLENGE";
+            /**
+             * @description The issuer refused the exemption asked and challenged the cardholder instead: a soft decline of the authorisation, its low-value counters exceeded (transStatusReason 04), or the merchant not on the cardholder’s trusted list.
+             * @enum {string}
+             */
+            refusedByIssuer?: "SOFT_DECLINE" | "FREQUENCY_LIMIT" | "NOT_TRUSTED";
+            /** @description Electronic Commerce Indicator of the brand (Visa 05/06/07, Mastercard 02/01/00/04/06); null outside e-commerce. */
+            eci: string | null;
+            /** @description Fraud liability moved to the issuer (authenticated or attempted). */
+            liabilityShift: boolean;
         };
         PayoutTransactionOutput: {
             id: string;

@@ -13,7 +13,7 @@ import { probePasskeyCapability } from './passkey-probe';
 
 type ChallengeAnswerProps = Omit<ChallengeFormProps, 'passkeyCapable' | 'hidden'>;
 
-export function ChallengeAnswer({ paymentId, action, text }: ChallengeAnswerProps) {
+export function ChallengeAnswer({ paymentId, action, text, trustPrompt }: ChallengeAnswerProps) {
   const [capable, setCapable] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
@@ -22,5 +22,14 @@ export function ChallengeAnswer({ paymentId, action, text }: ChallengeAnswerProp
       live = false;
     };
   }, []);
-  return <ChallengeForm paymentId={paymentId} action={action} text={text} passkeyCapable={capable === true} hidden={capable === null} />;
+  return (
+    <ChallengeForm
+      paymentId={paymentId}
+      action={action}
+      text={text}
+      passkeyCapable={capable === true}
+      hidden={capable === null}
+      {...(trustPrompt ? { trustPrompt } : {})}
+    />
+  );
 }

@@ -4,6 +4,26 @@ import { refundAction } from '@sandbox/service/pages/console-store-actions';
 import { payinActions } from '@sandbox/service/core/transitions';
 import { small, type PanelProps, consoleHrefFor } from './console-styles';
 import { ConsoleAmountForm, ConsolePanel, ConsoleTable } from './panel';
+import type { ThreeDsResult } from '@hosted-checkout/contract/three-ds-outcome';
+
+/**
+ * A pay-in's 3-D Secure result as the API names it (a developer's view: the fields' own values),
+ * e.g. "EXEMPTED LOW_VALUE · I · ECI 07 · liabilityShift false · refused SOFT_DECLINE".
+ */
+export function threeDsLine(result: ThreeDsResult | null): string {
+  if (!result) return '';
+  const kind = [result.outcome, result.exemption ?? result.outOfScope].filter(Boolean).join(' ');
+  return [
+    kind,
+    result.transStatus ? `transStatus ${result.transStatus}${result.transStatusReason ? ` (${result.transStatusReason})` : ''}` : null,
+    result.eci ? `ECI ${result.eci}` : null,
+    `liabilityShift ${result.liabilityShift}`,
+    result.requested ? `requested ${result.requested}` : null,
+    result.refusedByIssuer ? `refusedByIssuer ${result.refusedByIssuer}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
 
 export async function PayinsPanel(props: PanelProps) {
   const t = await getSandboxTranslations('console');
@@ -13,7 +33,7 @@ export async function PayinsPanel(props: PanelProps) {
     <ConsolePanel headingId="payins-heading" title={t('payins')}>
       <ConsoleTable
         className="mt-2 w-full text-start text-sm"
-        headers={[t('id'), t('amount'), t('status'), t('actions')]}
+        headers={[t('id'), t('amount'), t('status'), t('threeDs'), t('actions')]}
         isEmpty={overview.payins.length === 0}
         empty={<p>{t('none')}</p>}
       >
@@ -26,6 +46,9 @@ export async function PayinsPanel(props: PanelProps) {
                 {p.amount} {p.currency}
               </td>
               <td data-testid="status">{p.status}</td>
+              <td data-testid="three-ds" className="text-xs">
+                {threeDsLine(p.threeDs)}
+              </td>
               <td className="flex flex-wrap gap-2 py-1">
                 {p.integration === 'hosted' ? (
                   <>

@@ -71,8 +71,9 @@ function demoConfig(
     },
     currencies: ['EUR', 'USD', 'GBP', 'JPY', 'BRL', 'KWD'],
     psps: [
-      { id: 'psp-card-eu', name: 'Card EU', methods: ['card'], currencies: ['EUR', 'GBP'], requiresKyc: false },
-      { id: 'psp-card-us', name: 'Card US', methods: ['card'], currencies: ['USD'], requiresKyc: true },
+      // Fraud rates: EU 0.05 % earns TRA up to EUR 250; US 0.1 %, up to EUR 100 (RTS 2018/389, Annex).
+      { id: 'psp-card-eu', name: 'Card EU', methods: ['card'], currencies: ['EUR', 'GBP'], requiresKyc: false, fraudRatePercent: 0.05 },
+      { id: 'psp-card-us', name: 'Card US', methods: ['card'], currencies: ['USD'], requiresKyc: true, fraudRatePercent: 0.1 },
       {
         id: 'psp-apm',
         name: 'APM hub',

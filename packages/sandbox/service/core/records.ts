@@ -20,6 +20,7 @@ import { enqueueH2hWebhook } from './h2h-webhook';
 import { assertTransition, isTerminal } from './transitions';
 import { emitStatusChange, paymentRefusal } from './status-events';
 import type { PendingOutcome, StoredStatusReason } from '@sandbox/db/stored-shapes';
+import { shownResult } from './sca-decision';
 
 export type PayinRow = typeof payins.$inferSelect;
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -60,6 +61,7 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     row.status === 'PENDING_3DS' && threeDs?.phase !== 'METHOD'
       ? acsUrl({ checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() }, row.id)
       : null;
+  const threeDsResult = shownResult(row);
   return {
     id: row.id,
     amount: toMajor(row.amountMinor, row.currency),
@@ -87,6 +89,8 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(challengeUrl ? { challengeUrl } : {}),
     ...(row.feeMinor !== null ? { fee: toMajor(row.feeMinor, row.initialCurrency) } : {}),
     ...(row.sessionId ? { sessionId: row.sessionId } : {}),
+    ...(row.authentication ? { authentication: row.authentication } : {}),
+    ...(threeDsResult ? { threeDs: threeDsResult } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

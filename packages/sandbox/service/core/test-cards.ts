@@ -30,8 +30,27 @@ const TABLE: Record<string, CardOutcome> = {
   '4000000000000101': { scenario: 'pending', afterMs: 10_000, then: 'TIMEOUT', reason: 'TRANSACTION_TIMEOUT' },
 };
 
-/** Test cards a merchant can pick in the console: a plain success and every card of the table. */
-export const TEST_CARD_NUMBERS: readonly string[] = ['4242424242424242', ...Object.keys(TABLE)];
+/**
+ * Issuers that behave otherwise in 3-D Secure (packages/sandbox/service/payins/sca-decision.ts):
+ * an ACS that is unavailable (the directory server answers an attempt, A), and one that refuses
+ * every exemption and data-only request (a soft decline: the cardholder is challenged). Both
+ * authorise.
+ */
+const ISSUERS: Record<string, IssuerBehaviour> = {
+  '4000000000003063': 'attempts',
+  '4000000000003089': 'refuses-exemptions',
+};
+
+/** How a test card's issuer behaves in 3-D Secure. */
+export type IssuerBehaviour = 'ordinary' | 'attempts' | 'refuses-exemptions';
+
+const ISSUERS_BY_MASK = new Map(Object.entries(ISSUERS).map(([pan, behaviour]) => [maskPan(pan), behaviour]));
+
+/** How the issuer of a card (known by its mask: first 6, last 4) behaves in 3-D Secure. */
+export const issuerBehaviourOf = (mask: string): IssuerBehaviour => ISSUERS_BY_MASK.get(mask) ?? 'ordinary';
+
+/** Test cards a merchant can pick in the console: a plain success and every card of the tables. */
+export const TEST_CARD_NUMBERS: readonly string[] = ['4242424242424242', ...Object.keys(TABLE), ...Object.keys(ISSUERS)];
 
 /** The outcome of processing `pan` (digits only). */
 export function outcomeForCard(pan: string): CardOutcome {

@@ -15,6 +15,7 @@ const ChallengeForm = z.object({
   paymentId: PaymentId,
   outcome: z.enum(['pass', 'fail']).catch('fail'),
   passkeyCapable: z.string().optional(),
+  trust: z.literal('1').optional().catch(undefined),
 });
 const Token = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 const PasskeyForm = z.object({ paymentId: PaymentId, token: Token, credential: z.string() });
@@ -36,7 +37,9 @@ export async function answerChallenge(form: FormData): Promise<void> {
   try {
     const db = await sandboxDb();
     const ctx = { checkoutUrl: checkoutUrl(), sandboxUrl: sandboxPublicUrl() };
-    answer = await db.transaction((tx) => answerChallengeAtAcs(tx, paymentId, outcome === 'pass', parsed.data.passkeyCapable === '1', ctx));
+    answer = await db.transaction((tx) =>
+      answerChallengeAtAcs(tx, paymentId, outcome === 'pass', parsed.data.passkeyCapable === '1', ctx, parsed.data.trust === '1'),
+    );
   } catch (error) {
     if (SandboxApiError.is(error)) redirect('/');
     throw error;

@@ -4,6 +4,7 @@ import type { Db } from '@sandbox/db/client';
 import { cashierSessions, merchants, payins, payouts, webhookDeliveries } from '@sandbox/db/schema';
 import { toMajor } from '@hosted-checkout/contract/money';
 import { SEED_MERCHANTS } from '../core/merchant-config';
+import { shownResult } from '../core/sca-decision';
 
 /** The seeded merchant of a console token, or null. */
 export const consoleMerchant = (token: string) => SEED_MERCHANTS.find((m) => m.token === token) ?? null;
@@ -72,6 +73,7 @@ export async function consoleOverview(db: Db, merchantId: string, filter: Delive
       currency: p.currency,
       status: p.status,
       integration: p.h2h ? ('h2h' as const) : ('hosted' as const),
+      threeDs: shownResult(p) ?? null,
     })),
     payouts: recentPayouts.map((p) => ({
       id: p.id,

@@ -16,6 +16,7 @@ import type { CardOutcome } from '../core/test-cards';
 import { newId } from '../core/store';
 import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, startChallenge, startMethod } from './three-ds';
 import { offerSpc } from './spc';
+import { countResult, decideForAttempt, storedOf } from './issuer-counters';
 
 /** A processing answer: the status, where the customer goes next (the provider page, the 3DS Method or challenge), attempts left and statusReason. */
 export function processingAnswer(
@@ -66,10 +67,27 @@ export async function chargeCard(
   let threeDs: ThreeDsState | null = null;
   // A host-to-host pay-in has no page to run the Method in: its issuer decides without it.
   if (outcome.scenario === 'method' && row.h2h) outcome = { scenario: outcome.then };
-  // After a soft decline the issuer wants strong customer authentication: a frictionless
-  // success, or the soft-declining card, goes through the challenge instead.
+  // The directory server and the issuer decide the authentication (../core/sca-decision.ts) of a
+  // card that would authorise, and of the soft-declining card once the issuer asked for SCA: an
+  // ended result (frictionless, exempted, data only, attempted, out of scope), a challenge, or
+  // the card's own 3DS Method. Any other card's authorisation answer stands, without a result.
   const softDecline = outcome.scenario === 'declined' && outcome.reason === 'AUTHENTICATION_REQUIRED';
-  if (row.scaRequired && !row.h2h && (outcome.scenario === 'success' || softDecline)) outcome = { scenario: 'challenge' };
+  const authenticates =
+    outcome.scenario === 'success' ||
+    outcome.scenario === 'challenge' ||
+    outcome.scenario === 'method' ||
+    (softDecline && row.scaRequired && !row.h2h);
+  const sca = authenticates
+    ? await decideForAttempt(
+        tx,
+        row,
+        card,
+        outcome.scenario === 'challenge' || softDecline ? 'challenge' : outcome.scenario === 'method' ? 'method' : 'frictionless',
+        config,
+      )
+    : null;
+  if (sca?.flow === 'challenge') outcome = { scenario: 'challenge' };
+  else if (sca?.flow === 'none') outcome = { scenario: 'success' };
 
   if (!psp) {
     status = 'FAILED';
@@ -92,6 +110,8 @@ export async function chargeCard(
   }
   const h2h = row.h2h ? { ...row.h2h, threeDsUrl } : null;
   if (card.cardId) await touchSavedCard(tx, card.cardId);
+  // An authentication ended now counts at the issuer once the payment goes on (authorised or pending).
+  if (sca?.flow === 'none' && (status === 'SUCCESS' || status === 'PENDING')) await countResult(tx, row, card, sca.result, config);
   return changePayin(tx, row, {
     status,
     statusReason: reasonFor(status, detailed),
@@ -104,6 +124,7 @@ export async function chargeCard(
     pendingUntil,
     pendingOutcome,
     threeDs,
+    threeDsResult: sca && psp ? storedOf(sca) : null,
     metadata: metadataWith(row, browser),
     ...(h2h ? { h2h } : {}),
     ...(detailed === 'AUTHENTICATION_REQUIRED' ? { scaRequired: true } : {}),

@@ -12,7 +12,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { payins } from '@sandbox/db/schema';
 import type { PayinCreateRequest, PayinCreateResponse } from '@hosted-checkout/contract/payin';
-import { SandboxApiError } from '../core/api-error';
+import { SandboxApiError, invalid } from '../core/api-error';
+import { convertMinor } from '@hosted-checkout/contract/money';
+import { requestRefusal } from '../core/sca-decision';
 import { requireMerchant, type Principal } from '../core/auth';
 import { upsertCustomer } from '../core/customers';
 import { checkedMinor } from '../core/merchant-config';
@@ -54,6 +56,13 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
     routerId: input.routerId,
     directRouteId: input.directRouteId,
   });
+  // What the merchant asks of 3-D Secure, refused where it cannot apply (the card acquirer's TRA band).
+  if (input.authentication) {
+    const acquirer = selection.psp?.methods.includes('card') ? selection.psp : selection.eligible.find((p) => p.methods.includes('card'));
+    const eur = convertMinor(selection.amountMinor, selection.currency, 'EUR', config.ratesToEur);
+    const refusal = requestRefusal(input.authentication, eur, acquirer?.fraudRatePercent ?? Number.POSITIVE_INFINITY);
+    if (refusal) throw invalid(`authentication: ${refusal}`);
+  }
   const [existing] = await tx
     .select({ id: payins.id })
     .from(payins)
@@ -79,6 +88,7 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
       h2h: input.h2h ?? null,
       ...(input.cashier ? { feeMinor: input.cashier.feeMinor, cashierMethod: input.cashier.method } : {}),
       ...(input.retry ? { replaces: input.retry.replaces, scaRequired: input.retry.scaRequired } : {}),
+      ...(input.authentication ? { authentication: input.authentication } : {}),
     })
     .returning();
   if (!row) throw new Error('pay-in insert returned nothing');

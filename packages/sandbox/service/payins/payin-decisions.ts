@@ -20,6 +20,7 @@ import { assertTransition } from '../core/transitions';
 import type { PendingOutcome } from '@sandbox/db/stored-shapes';
 import { ownAccountRuleFor, payerReport } from '../responsible-gambling/own-account-deposits';
 import { customerRow } from '../responsible-gambling/limits-prompt';
+import { endAuthentication } from './issuer-counters';
 
 /** A refund settles this long after it is asked for. */
 const REFUND_DELAY_MS = 2_000;
@@ -51,18 +52,23 @@ export async function decidePayinAtProvider(
   return `${ctx.checkoutUrl}/payments/payin/${id}/status`;
 }
 
-/** Passes or fails a pay-in's open challenge (locked); `movedNow`: this call moved it out of PENDING_3DS. */
-async function decideChallenge(tx: Db, id: string, passed: boolean): Promise<{ row: PayinRow; movedNow: boolean }> {
+/**
+ * Passes or fails a pay-in's open challenge (locked); `movedNow`: this call moved it out of
+ * PENDING_3DS. `trust`: the cardholder agreed to the ACS's prompt to trust the merchant (RTS Art. 13).
+ */
+async function decideChallenge(tx: Db, id: string, passed: boolean, trust = false): Promise<{ row: PayinRow; movedNow: boolean }> {
   const row = await loadPayinForUpdate(tx, { role: 'checkout' }, id);
   // A pay-in still running its 3DS Method has no challenge to answer yet.
   if (row.status !== 'PENDING_3DS' || waitsForMethod(row)) return { row, movedNow: false };
   // A pass for a customer excluded, or over a limit, since the challenge began is declined by changePayin.
   const status: PayinStatus = passed ? 'SUCCESS' : 'DECLINED';
+  const threeDsResult = await endAuthentication(tx, row, { passed, trust }, await merchantConfig(tx, row.merchantId));
   const changed = await changePayin(tx, row, {
     status,
     statusReason: status === 'SUCCESS' ? null : reasonFor(status, 'AUTHENTICATION_FAILED'),
     pendingUntil: null,
     pendingOutcome: null,
+    threeDsResult,
   });
   return { row: changed, movedNow: true };
 }
@@ -88,8 +94,9 @@ export async function answerChallengeAtAcs(
   passed: boolean,
   offerPasskey: boolean,
   ctx: Pick<RequestContext, 'checkoutUrl' | 'sandboxUrl'>,
+  trust = false,
 ): Promise<{ next: string; enrolToken: string | null }> {
-  const { row, movedNow } = await decideChallenge(tx, id, passed);
+  const { row, movedNow } = await decideChallenge(tx, id, passed, trust);
   const enrolToken = passed && offerPasskey && movedNow ? await openEnrolment(tx, row, ctx) : null;
   return { next: afterChallengeUrl(row, ctx), enrolToken };
 }
@@ -146,6 +153,8 @@ export async function challengeSummary(tx: Db, id: string) {
     challengeOpen: row.status === 'PENDING_3DS' && !waitsForMethod(row),
     /** False: the 3DS Method page of this test card never notifies (the checkout's 10 s limit). */
     methodAnswers: threeDsOf(row)?.methodAnswers !== false,
+    /** The ACS prompts the cardholder to trust the merchant (a TRUSTED_BENEFICIARY request of a merchant not yet trusted; RTS Art. 13). */
+    trustPrompt: row.threeDsResult !== null && 'pending' in row.threeDsResult && row.threeDsResult.pending.trustPrompt === true,
     /** threeDSServerTransID of the attempt under way, or null. */
     serverTransId: threeDsOf(row)?.serverTransId ?? null,
     merchantId: row.merchantId,

@@ -28,6 +28,7 @@ import { outcomeForCard, outcomeForMask } from '../core/test-cards';
 import { newId } from '../core/store';
 import { logger } from '@hosted-checkout/runtime/log';
 import { chosenBrand, fundingTypeOf } from './bin-table';
+import { endAuthentication } from './issuer-counters';
 import { assertFundingAccepted, assertMethodAccepted, fundingPolicy } from '../responsible-gambling/funding-rules';
 import { cardAnswer, chargeCard, metadataWith, processingAnswer } from './card-charge';
 import { limitedBySession, loadPayinToProcess } from './payin-guards';
@@ -137,6 +138,7 @@ export async function completeSpc(
     pendingUntil: null,
     pendingOutcome: null,
     threeDs: { ...fresh.threeDs, passedBy: 'spc' },
+    threeDsResult: await endAuthentication(tx, fresh, { passed: true }, config),
   });
   return processingAnswer(passed);
 }

@@ -12,7 +12,8 @@ import type { Db } from '@sandbox/db/client';
 import type { PayinProcessingResponse, ThreeDSCompInd, ThreeDSMethod } from '@hosted-checkout/contract/payin';
 import { SandboxApiError } from '../core/api-error';
 import { changePayin, type PayinRow } from '../core/records';
-import type { RequestContext } from '../core/request-context';
+import { merchantConfig, type RequestContext } from '../core/request-context';
+import { endAuthentication } from './issuer-counters';
 import { acsUrl } from '../core/acs-url';
 import type { ThreeDsState } from '@sandbox/db/stored-shapes';
 
@@ -76,7 +77,15 @@ export async function reportMethod(tx: Db, row: PayinRow, indicator: ThreeDSComp
   // The challenge has its own time from now; its timeout outcome is the one set at processing.
   if (state.afterMethod === 'challenge')
     return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' }, pendingUntil: new Date(Date.now() + CHALLENGE_TTL_MS) });
-  return changePayin(tx, row, { status: 'SUCCESS', statusReason: null, pendingUntil: null, pendingOutcome: null, threeDs: done });
+  const threeDsResult = await endAuthentication(tx, row, { passed: true, frictionless: true }, await merchantConfig(tx, row.merchantId));
+  return changePayin(tx, row, {
+    status: 'SUCCESS',
+    statusReason: null,
+    pendingUntil: null,
+    pendingOutcome: null,
+    threeDs: done,
+    threeDsResult,
+  });
 }
 
 /** What a PENDING_3DS pay-in's processing answer adds: the Method to run, or the challenge's URL. */

@@ -14,13 +14,19 @@ export default async function ChallengePage(props: SandboxPageProps<{ paymentId:
   if (!summary) notFound();
   const t = await getSandboxTranslations('acs');
   const waiting = summary.challengeOpen;
-  const answerText = { pass: t('pass'), fail: t('fail') };
+  const answerText = { pass: t('pass'), fail: t('fail'), trust: t('trust', { merchant: summary.merchantName }) };
   return (
     <StandInPage namespace="acs" summary={summary} waiting={waiting} detail={{ card: summary.cardMask ?? '' }}>
       {/* With JavaScript the answer shows once the page knows whether a passkey (Secure Payment Confirmation) can be made here. */}
-      <ChallengeAnswer paymentId={paymentId} action={answerChallenge} text={answerText} />
+      <ChallengeAnswer paymentId={paymentId} action={answerChallenge} text={answerText} trustPrompt={summary.trustPrompt} />
       <noscript>
-        <ChallengeForm paymentId={paymentId} action={answerChallenge} text={answerText} passkeyCapable={false} />
+        <ChallengeForm
+          paymentId={paymentId}
+          action={answerChallenge}
+          text={answerText}
+          passkeyCapable={false}
+          trustPrompt={summary.trustPrompt}
+        />
       </noscript>
     </StandInPage>
   );

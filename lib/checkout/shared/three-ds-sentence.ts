@@ -8,6 +8,7 @@ import type { ThreeDsResult } from '@hosted-checkout/contract/three-ds-outcome';
 /** The `status.authentication.*` keys, one per outcome the customer can tell apart. */
 export const THREE_DS_SENTENCES = [
   'authenticated',
+  'device',
   'frictionless',
   'attempted',
   'dataOnly',
@@ -24,11 +25,12 @@ const EXEMPTION_SENTENCE = { LOW_VALUE: 'lowValue', TRA: 'lowRisk', TRUSTED_BENE
 
 /** The sentence of a pay-in's 3-D Secure result; none before it ends (or for another method). */
 export function threeDsSentence(
-  result: Pick<ThreeDsResult, 'outcome' | 'exemption' | 'outOfScope'> | undefined,
+  result: (Pick<ThreeDsResult, 'outcome' | 'exemption' | 'outOfScope'> & Partial<Pick<ThreeDsResult, 'version'>>) | undefined,
 ): ThreeDsSentence | undefined {
   switch (result?.outcome) {
     case 'AUTHENTICATED':
-      return 'authenticated';
+      // No 3DS message: a wallet's device cryptogram, the cardholder confirmed on the device, not with the bank.
+      return result.version === null ? 'device' : 'authenticated';
     case 'FRICTIONLESS':
       return 'frictionless';
     case 'ATTEMPTED':

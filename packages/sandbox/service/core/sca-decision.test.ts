@@ -145,6 +145,22 @@ describe('decideSca', () => {
   });
 });
 
+describe('decideSca with a wallet’s device cryptogram', () => {
+  it('ends authenticated by the device: no 3DS message, the brand’s authenticated ECI, whatever was asked', () => {
+    const device = { version: null, outcome: 'AUTHENTICATED', challenged: false, liabilityShift: true };
+    for (const request of [undefined, 'CHALLENGE', 'LOW_VALUE', 'TRUSTED_BENEFICIARY'] as const)
+      expect(decideSca(input({ deviceAuthenticated: true, issuerWants: 'challenge', ...(request ? { request } : {}) }))).toEqual({
+        flow: 'none',
+        result: { ...device, eci: '05', ...(request ? { requested: request } : {}) },
+      });
+    expect(decideSca(input({ deviceAuthenticated: true, scaRequired: true, brand: 'Mastercard', issuerCountry: 'US' }))).toEqual({
+      flow: 'none',
+      result: { ...device, eci: '02' },
+    });
+    expect(decideSca(input({ deviceAuthenticated: true, channel: 'MOTO' }))).toMatchObject({ result: { outOfScope: 'MOTO' } });
+  });
+});
+
 describe('requestRefusal', () => {
   it('refuses LOW_VALUE above EUR 30, and TRA or DATA_ONLY above the acquirer’s threshold value', () => {
     expect(requestRefusal({ request: 'LOW_VALUE' }, 3_000, 0.05)).toBeNull();

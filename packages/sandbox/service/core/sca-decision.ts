@@ -89,6 +89,11 @@ export interface ScaInput {
   counters: IssuerCounters;
   merchantId: string;
   brand: string;
+  /**
+   * A wallet's device cryptogram (Google Pay CRYPTOGRAM_3DS, Apple Pay 3DSecure): the device
+   * authenticated the cardholder, so no 3DS message is sent and nothing is asked of the issuer.
+   */
+  deviceAuthenticated?: boolean;
 }
 
 /** A decision: an ended authentication (`result`), a challenge, or the test card's own flow (its 3DS Method). */
@@ -171,7 +176,8 @@ export const lowValueAllowed = (counters: IssuerCounters, amountEurMinor: number
   counters.count < LOW_VALUE_CONSECUTIVE && counters.eurMinor + amountEurMinor <= LOW_VALUE_CUMULATIVE_EUR_MINOR;
 
 /**
- * The directory server's and the issuer's decision for one card attempt (order: channel, scope,
+ * The directory server's and the issuer's decision for one card attempt (order: channel, a
+ * wallet's device authentication, scope,
  * an earlier soft decline, the merchant's request, the issuer's counters and behaviour, then the
  * test card's own flow).
  */
@@ -191,6 +197,20 @@ export function decideSca(input: ScaInput): ScaDecision {
     },
   });
   if (input.channel === 'MOTO') return outOfScope('MOTO');
+  // Decided: the wallet's authentication is the cardholder's SCA (a soft decline, a CHALLENGE or an
+  // exemption asks nothing more of it); no 3DS message (version null), the brand's authenticated ECI.
+  if (input.deviceAuthenticated)
+    return {
+      flow: 'none',
+      result: {
+        version: null,
+        outcome: 'AUTHENTICATED',
+        challenged: false,
+        ...asked,
+        eci: eciFor(brand, 'authenticated'),
+        liabilityShift: true,
+      },
+    };
   if (input.scaRequired)
     return { flow: 'challenge', pending: { ...asked, ...(request && request !== 'CHALLENGE' ? { refusedByIssuer: 'SOFT_DECLINE' } : {}) } };
   if (request === 'CHALLENGE') return { flow: 'challenge', pending: asked };

@@ -46,7 +46,10 @@ export function metadataWith(row: PayinRow, browser: Browser) {
   return { ...(row.metadata ?? {}), ...clientMetadata(browser.customerIp, browser.userAgent) };
 }
 
-/** Runs a card through the sandbox's PSP: the outcome of the test-card table. */
+/**
+ * Runs a card through the sandbox's PSP: the outcome of the test-card table.
+ * `deviceAuthenticated`: a wallet's device cryptogram authenticated the cardholder (no 3DS).
+ */
 export async function chargeCard(
   tx: Db,
   row: PayinRow,
@@ -54,6 +57,7 @@ export async function chargeCard(
   outcome: CardOutcome,
   browser: Browser,
   ctx: RequestContext,
+  deviceAuthenticated = false,
 ): Promise<PayinRow> {
   const eligible = row.eligiblePspIds;
   const config = await merchantConfig(tx, row.merchantId, ctx);
@@ -84,6 +88,7 @@ export async function chargeCard(
         card,
         outcome.scenario === 'challenge' || softDecline ? 'challenge' : outcome.scenario === 'method' ? 'method' : 'frictionless',
         config,
+        deviceAuthenticated,
       )
     : null;
   if (sca?.flow === 'challenge') outcome = { scenario: 'challenge' };

@@ -37,15 +37,20 @@ export const amountEurMinor = (row: Pick<PayinRow, 'amountMinor' | 'currency'>, 
 /** The test card's own flow, as the issuer would run it without any request. */
 export type IssuerWants = 'frictionless' | 'challenge' | 'method';
 
-/** The decision for a card attempt on `row` with `card` (the counters locked for it). */
+/**
+ * The decision for a card attempt on `row` with `card` (the counters locked for it);
+ * `deviceAuthenticated`: a wallet's device cryptogram authenticated the cardholder.
+ */
 export async function decideForAttempt(
   tx: Db,
   row: PayinRow,
   card: StoredCard,
   issuerWants: IssuerWants,
   config: Pick<SandboxMerchantConfig, 'ratesToEur'>,
+  deviceAuthenticated = false,
 ): Promise<ScaDecision> {
   return decideSca({
+    deviceAuthenticated,
     issuerWants,
     issuer: issuerBehaviourOf(card.mask),
     ...(row.authentication?.request ? { request: row.authentication.request } : {}),

@@ -195,7 +195,11 @@ export async function processWallet(
   assertValidCard(analysed);
   assertFundingAccepted(await fundingPolicy(tx, config, row.customerId), fundingTypeOf(analysed.digits));
   const stored: StoredCard = { ...analysed.stored, wallet: { type: request.wallet.type, ref: card.ref } };
-  return cardAnswer(tx, await limitedBySession(row, () => chargeCard(tx, row, stored, walletOutcome(card), request.browser, ctx)), ctx);
+  return cardAnswer(
+    tx,
+    await limitedBySession(row, () => chargeCard(tx, row, stored, walletOutcome(card), request.browser, ctx, card.authenticated)),
+    ctx,
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   expectNoAxeViolations,
   fetchPayin,
   fillCard,
+  fillCardByLabels,
   MERCHANT_ORIGIN,
   openEmbedded,
   uniqueVisa,
@@ -33,7 +34,7 @@ for (const locale of ['en', 'ar'] as const) {
     for (const { card, authentication, key } of cases) {
       const payin = await createPayin(request, authentication ? { amount: 20, authentication } : {});
       const frame = await openEmbedded(page, withQuery(payin.iframeUrls.card, `locale=${locale}`), { followRedirect: false });
-      await fillCard(frame, { number: card });
+      await fillCardByLabels(frame, catalogue(locale).card, card, true);
       await frame.locator('button[type="submit"]').last().click();
       await expect(sentence(frame)).toHaveText(text[key]);
       await expect(sentence(frame)).toHaveAttribute('data-authentication', key);

@@ -173,6 +173,15 @@ describe('requestRefusal', () => {
     expect(requestRefusal({ channel: 'MOTO', request: 'LOW_VALUE' }, 100, 0.05)).toMatch(/MOTO/);
   });
 
+  it('names the missing card acquirer rather than a rate it does not have', () => {
+    for (const request of ['TRA', 'DATA_ONLY'] as const) {
+      const refusal = requestRefusal({ request }, 1_000, undefined);
+      expect(refusal).toMatch(/card acquirer with a fraud rate/);
+      expect(refusal).not.toMatch(/undefined|Infinity|NaN/);
+    }
+    expect(requestRefusal({ request: 'LOW_VALUE' }, 1_000, undefined)).toBeNull();
+  });
+
   it('reads the Annex’s bands: 0.01 % → EUR 500, 0.06 % → EUR 250, 0.13 % → EUR 100, above: none', () => {
     expect([0.01, 0.02, 0.06, 0.1, 0.13, 0.14].map(traThresholdEur)).toEqual([500, 250, 250, 100, 100, null]);
   });

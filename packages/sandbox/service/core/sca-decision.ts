@@ -49,18 +49,25 @@ export const inScaScope = (issuerCountry: string | undefined) => issuerCountry =
 
 /**
  * Why the service refuses a pay-in's request, or null: LOW_VALUE above EUR 30, TRA and DATA_ONLY
- * above the acquirer's threshold value (or an acquirer above every band). `amountEurMinor`: the
- * pay-in in EUR minor units; `fraudRatePercent`: the acquirer's.
+ * above the acquirer's threshold value (or an acquirer above every band, or no card acquirer with
+ * a fraud rate). `amountEurMinor`: the pay-in in EUR minor units; `fraudRatePercent`: the card
+ * acquirer's, undefined when the pay-in has none or it declares none.
  */
-export function requestRefusal(request: AuthenticationRequest, amountEurMinor: number, fraudRatePercent: number): string | null {
+export function requestRefusal(
+  request: AuthenticationRequest,
+  amountEurMinor: number,
+  fraudRatePercent: number | undefined,
+): string | null {
   if (request.channel === 'MOTO' && request.request)
     return 'a MOTO payment is outside strong customer authentication: it carries no 3-D Secure request';
   const eur = (amountEurMinor / 100).toFixed(2);
   if (request.request === 'LOW_VALUE' && amountEurMinor > LOW_VALUE_MAX_EUR_MINOR)
     return `LOW_VALUE applies to at most EUR 30 (RTS 2018/389 Art. 16(a)); this pay-in is EUR ${eur}`;
   if (request.request === 'TRA' || request.request === 'DATA_ONLY') {
-    const etv = traThresholdEur(fraudRatePercent);
     const what = request.request === 'TRA' ? 'TRA' : 'DATA_ONLY (the acquirer takes the TRA exemption)';
+    if (fraudRatePercent === undefined)
+      return `${what} needs a card acquirer with a fraud rate (RTS 2018/389 Art. 18); none of this pay-in's PSPs is one`;
+    const etv = traThresholdEur(fraudRatePercent);
     if (etv === null)
       return `${what} needs the acquirer's fraud rate (${fraudRatePercent} %) within the reference rates of RTS 2018/389's Annex (at most 0.13 %)`;
     if (amountEurMinor > etv * 100)

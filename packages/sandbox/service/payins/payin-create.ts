@@ -60,7 +60,7 @@ export async function createPayinFor(tx: Db, merchantId: string, input: PayinInp
   if (input.authentication) {
     const acquirer = selection.psp?.methods.includes('card') ? selection.psp : selection.eligible.find((p) => p.methods.includes('card'));
     const eur = convertMinor(selection.amountMinor, selection.currency, 'EUR', config.ratesToEur);
-    const refusal = requestRefusal(input.authentication, eur, acquirer?.fraudRatePercent ?? Number.POSITIVE_INFINITY);
+    const refusal = requestRefusal(input.authentication, eur, acquirer?.fraudRatePercent);
     if (refusal) throw invalid(`authentication: ${refusal}`);
   }
   const [existing] = await tx

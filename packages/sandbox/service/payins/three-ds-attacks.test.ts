@@ -9,7 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call, contractCall as api } from '@sandbox/testing/sandbox-http';
-import { cardRequest, createTestPayin, createTestSession, h2hCreateBody, pagesContext } from '@sandbox/testing/sandbox-fixtures';
+import {
+  RETURN_URLS,
+  cardRequest,
+  createTestPayin,
+  createTestSession,
+  h2hCreateBody,
+  pagesContext,
+  testCustomer,
+} from '@sandbox/testing/sandbox-fixtures';
 import { googlePayToken } from '@sandbox/testing/wallet-tokens';
 import { issuerCounters, payins } from '@sandbox/db/schema';
 import type { Db } from '@sandbox/db/client';
@@ -74,15 +82,36 @@ describe('a forged authentication request', () => {
           currency: 'EUR',
           kycVerified: false,
           previousTransactionCount: 0,
-          customer: { externalUserId: `c-${randomUUID()}`, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-          returnUrls: { success: 'https://shop.example/ok', failure: 'https://shop.example/ko' },
+          customer: testCustomer(),
+          returnUrls: RETURN_URLS,
           authentication,
         },
       });
       expect(answer.status, JSON.stringify(authentication)?.slice(0, 80)).toBe(400);
+      expect(answer.body.errorMessage).toMatch(/^authentication/);
       expect(JSON.stringify(answer.body).length).toBeLessThan(2_000);
       expect(await db.select({ id: payins.id }).from(payins).where(eq(payins.orderId, orderId))).toEqual([]);
     }
+  });
+
+  it('asking TRA of a pay-in without a card acquirer is 400 naming that, not a rate of Infinity', async () => {
+    const answer = await call('POST', '/public/payin', {
+      key: randomUUID(),
+      body: {
+        orderId: `tra-${randomUUID()}`,
+        amount: 10,
+        currency: 'EUR',
+        kycVerified: false,
+        previousTransactionCount: 0,
+        customer: testCustomer(),
+        returnUrls: RETURN_URLS,
+        directRouteId: 'route-pix',
+        authentication: { request: 'TRA' },
+      },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.errorMessage).toMatch(/card acquirer/);
+    expect(answer.body.errorMessage).not.toMatch(/Infinity/);
   });
 
   it('on host-to-host create is dropped (the legacy body has no place for it), never 500', async () => {

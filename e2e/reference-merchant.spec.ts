@@ -76,6 +76,8 @@ test('a pay-in with 3-D Secure on the framed card page; the order is paid when t
   // The card page sends the top window to the merchant's return address, the order's page.
   await expect(page).toHaveURL(/\/shop\/orders\/order-[0-9a-f]+$/);
   await expect(page.getByTestId('order-status')).toHaveText('Paid');
+  // The webhook said how: the cardholder confirmed with the bank, so a fraud chargeback is the issuer's.
+  await expect(page.getByTestId('order-authentication')).toHaveText('3-D Secure: AUTHENTICATED; fraud liability: the card issuer');
   // A purchase is not a deposit: the balance is untouched.
   await expect(balance(page)).toHaveText('€0.00');
 });

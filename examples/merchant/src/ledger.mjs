@@ -14,7 +14,9 @@ import { randomBytes } from 'node:crypto';
  *   entries: { at: string, kind: 'deposit' | 'withdrawal', amountMinor: number, reference: string }[],
  *   launches: { at: string, page: string, ipAddress: string, userAgent: string }[] }} Player
  * @typedef {{ orderId: string, playerId: string, item: string, amountMinor: number, paymentId: string | null, cardUrl: string | null,
- *   status: 'OPEN' | 'PAID' | 'NOT_PAID' }} Order
+ *   status: 'OPEN' | 'PAID' | 'NOT_PAID',
+ *   threeDs: { outcome: string, exemption?: string, outOfScope?: string, liabilityShift: boolean } | null }} Order
+ * (`threeDs`: what 3-D Secure did for the order's payment, from the pay-in's webhook: whose the fraud liability is.)
  */
 
 /** @type {Map<string, Player>} by id (the service's `externalUserId`) */
@@ -104,6 +106,7 @@ export function newOrder(/** @type {Player} */ player, /** @type {string} */ ite
     paymentId: null,
     cardUrl: null,
     status: 'OPEN',
+    threeDs: null,
   };
   orders.set(order.orderId, order);
   return order;

@@ -91,8 +91,16 @@ export const orderPage = (/** @type {Player} */ player, /** @type {import('./led
     player,
     `<p>${escape(order.item)}, ${formatMinor(order.amountMinor)}: <strong data-order="${escape(order.orderId)}" data-testid="order-status">${
       { OPEN: 'Waiting for the payment', PAID: 'Paid', NOT_PAID: 'Not paid' }[order.status]
-    }</strong></p>`,
+    }</strong></p>${authenticationLine(order.threeDs)}`,
   );
+
+/** The order's 3-D Secure, as the shop's staff read it: the outcome and who bears a fraud chargeback. */
+function authenticationLine(/** @type {import('./ledger.mjs').Order['threeDs']} */ threeDs) {
+  if (!threeDs) return '';
+  const kind = [threeDs.outcome, threeDs.exemption ?? threeDs.outOfScope].filter(Boolean).join(' ');
+  const liability = threeDs.liabilityShift ? 'the card issuer' : 'this shop';
+  return `<p data-testid="order-authentication">3-D Secure: ${escape(kind)}; fraud liability: ${liability}</p>`;
+}
 
 export const cashierPage = (/** @type {Player} */ player, /** @type {EmbedScript} */ embed) =>
   layout('Cashier', player, frame('/launch/cashier', 'Cashier'), embed);

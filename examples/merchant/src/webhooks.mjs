@@ -67,6 +67,11 @@ async function payin(event) {
   if (!cashier) {
     const order = findOrder(object.orderId);
     if (!order) return;
+    // The chargeback risk of the order: whether 3-D Secure moved the fraud liability to the card issuer.
+    if (object.threeDs) {
+      const { outcome, exemption, outOfScope, liabilityShift } = object.threeDs;
+      order.threeDs = { outcome, ...(exemption ? { exemption } : {}), ...(outOfScope ? { outOfScope } : {}), liabilityShift };
+    }
     if (object.status === 'SUCCESS') order.status = 'PAID';
     else if (['DECLINED', 'FAILED', 'EXPIRED', 'CANCELLED'].includes(object.status)) order.status = 'NOT_PAID';
     return;

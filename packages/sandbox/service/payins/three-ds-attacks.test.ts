@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshCard } from '@sandbox/testing/fresh-card';
 import { call, contractCall as api } from '@sandbox/testing/sandbox-http';
 import {
   RETURN_URLS,
@@ -31,20 +32,6 @@ let db: Db;
 beforeAll(async () => {
   db = await sandboxDb();
 });
-
-/** A Visa number no test table knows (issuer country unknown: in scope), its issuer's counters at zero. */
-function freshCard(): string {
-  const body = `49${Array.from({ length: 13 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  for (let check = 0; check < 10; check += 1) {
-    const digits = `${body}${check}`;
-    const sum = [...digits].reverse().reduce((total, d, i) => {
-      const n = Number(d) * (i % 2 ? 2 : 1);
-      return total + (n > 9 ? n - 9 : n);
-    }, 0);
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}
 
 const payin = (authentication?: unknown, amount = 20, token?: string) =>
   createTestPayin({ amount, prefix: 'tds', key: true, ...(token ? { token } : {}), overrides: authentication ? { authentication } : {} });

@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { freshCard } from '@sandbox/testing/fresh-card';
 import { handleSandboxRequest } from '../http';
 import { merchants, webhookDeliveries } from '@sandbox/db/schema';
 import { answerChallengeAtAcs } from './payin-decisions';
@@ -55,20 +56,6 @@ const pay = (id: string, cardNumber: string) =>
     'sbx_checkout',
     randomUUID(),
   );
-
-/** A Visa number no test table knows (issuer country unknown: in scope), so its issuer's counters start at zero. */
-function freshCard(): string {
-  const body = `49${Array.from({ length: 13 }, () => Math.floor(Math.random() * 10)).join('')}`;
-  for (let check = 0; check < 10; check += 1) {
-    const digits = `${body}${check}`;
-    const sum = [...digits].reverse().reduce((total, d, i) => {
-      const n = Number(d) * (i % 2 ? 2 : 1);
-      return total + (n > 9 ? n - 9 : n);
-    }, 0);
-    if (sum % 10 === 0) return digits;
-  }
-  throw new Error('no check digit');
-}
 
 /** Creates a pay-in with `authentication`, pays it with `cardNumber`, answers the challenge if one is asked; the pay-in as read after. */
 async function payThrough(

@@ -93,6 +93,10 @@ export const ThreeDsResult = z
       description:
         'The issuer refused the exemption asked and challenged the cardholder instead: a soft decline of the authorisation, its low-value counters exceeded (transStatusReason 04), or the merchant not on the cardholder’s trusted list.',
     }),
+    payToken: z.literal(true).optional().meta({
+      description:
+        'Paid with a network token and its cryptogram (Click to Pay) in place of the card number: the issuer may let it through without a challenge where the card would be challenged.',
+    }),
     eci: z
       .string()
       .regex(/^\d{2}$/)

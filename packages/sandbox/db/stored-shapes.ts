@@ -15,7 +15,7 @@ import type { ThreeDsResult } from '@hosted-checkout/contract/three-ds-outcome';
 
 /** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
 /** What the 3-D Secure under way was asked, and what the issuer refused of it. */
-export type PendingResult = Pick<ThreeDsResult, 'requested' | 'refusedByIssuer'> & {
+export type PendingResult = Pick<ThreeDsResult, 'requested' | 'refusedByIssuer' | 'payToken'> & {
   /** The ACS offers the cardholder to trust the merchant (challenge indicator 09; RTS Art. 13). */
   trustPrompt?: boolean;
 };

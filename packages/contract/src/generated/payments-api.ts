@@ -2121,6 +2121,11 @@ export interface components {
              * @enum {string}
              */
             refusedByIssuer?: "SOFT_DECLINE" | "FREQUENCY_LIMIT" | "NOT_TRUSTED";
+            /**
+             * @description Paid with a network token and its cryptogram (Click to Pay) in place of the card number: the issuer may let it through without a challenge where the card would be challenged.
+             * @constant
+             */
+            payToken?: true;
             /** @description Electronic Commerce Indicator of the brand (Visa 05/06/07, Mastercard 02/01/00/04/06); null outside e-commerce. */
             eci: string | null;
             /** @description Fraud liability moved to the issuer (authenticated or attempted). */
@@ -3098,6 +3103,11 @@ export interface components {
              * @enum {string}
              */
             refusedByIssuer?: "SOFT_DECLINE" | "FREQUENCY_LIMIT" | "NOT_TRUSTED";
+            /**
+             * @description Paid with a network token and its cryptogram (Click to Pay) in place of the card number: the issuer may let it through without a challenge where the card would be challenged.
+             * @constant
+             */
+            payToken?: true;
             /** @description Electronic Commerce Indicator of the brand (Visa 05/06/07, Mastercard 02/01/00/04/06); null outside e-commerce. */
             eci: string | null;
             /** @description Fraud liability moved to the issuer (authenticated or attempted). */

@@ -10,6 +10,7 @@ import {
   countersAfter,
   decideSca,
   eciFor,
+  frictionlessResult,
   requestRefusal,
   shownResult,
   traThresholdEur,
@@ -158,6 +159,49 @@ describe('decideSca with a wallet’s device cryptogram', () => {
       result: { ...device, eci: '02' },
     });
     expect(decideSca(input({ deviceAuthenticated: true, channel: 'MOTO' }))).toMatchObject({ result: { outOfScope: 'MOTO' } });
+  });
+});
+
+describe('a network token (Click to Pay)', () => {
+  const token = { payToken: { verified: true } };
+
+  it('is let through where the card would be challenged, and says it was a token', () => {
+    expect(decideSca(input({ ...token, issuerWants: 'challenge' }))).toEqual({
+      flow: 'none',
+      result: {
+        version: '2.3.1',
+        outcome: 'FRICTIONLESS',
+        transStatus: 'Y',
+        challenged: false,
+        payToken: true,
+        eci: '05',
+        liabilityShift: true,
+      },
+    });
+    // An unverified token is the card.
+    expect(decideSca(input({ payToken: { verified: false }, issuerWants: 'challenge' })).flow).toBe('challenge');
+  });
+
+  it('is challenged still by an issuer that challenges tokens, a merchant’s CHALLENGE and a soft decline', () => {
+    expect(decideSca(input({ ...token, issuerWants: 'challenge', issuer: 'challenges-tokens' }))).toEqual({
+      flow: 'challenge',
+      pending: { payToken: true },
+    });
+    expect(decideSca(input({ ...token, request: 'CHALLENGE' })).flow).toBe('challenge');
+    expect(decideSca(input({ ...token, scaRequired: true })).flow).toBe('challenge');
+    // An exemption the issuer refuses is refused for a token too.
+    expect(decideSca(input({ ...token, request: 'TRA', issuer: 'refuses-exemptions' })).flow).toBe('challenge');
+  });
+
+  it('carries the token through exemptions and out of scope, with the token’s ECI without 3DS', () => {
+    expect(decideSca(input({ ...token, request: 'LOW_VALUE' }))).toMatchObject({ result: { outcome: 'EXEMPTED', payToken: true } });
+    expect(decideSca(input({ ...token, issuerCountry: 'US', brand: 'Mastercard' }))).toMatchObject({
+      result: { outcome: 'OUT_OF_SCOPE', outOfScope: 'ONE_LEG_OUT', payToken: true, eci: '06' },
+    });
+    expect(decideSca(input({ ...token, issuerCountry: 'US' }))).toMatchObject({ result: { eci: '07' } });
+    // A token's frictionless payment counts at the issuer as any other.
+    const result = frictionlessResult({ payToken: true }, 'Visa');
+    expect(countersAfter(fresh, result, 1_000, 'm', false)).toEqual({ count: 1, eurMinor: 1_000, trusted: [] });
   });
 });
 

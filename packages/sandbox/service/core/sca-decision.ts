@@ -101,6 +101,13 @@ export interface ScaInput {
    * authenticated the cardholder, so no 3DS message is sent and nothing is asked of the issuer.
    */
   deviceAuthenticated?: boolean;
+  /**
+   * A network token with its cryptogram (TAVV/DSRP, Click to Pay) in place of the PAN, verified by
+   * the token service: the issuer lets it through where it would challenge the card, unless it
+   * challenges tokens too (test card 4000 0000 0000 3246). Not SCA: neither the SRC's cookie nor
+   * its one-time code authenticates the cardholder.
+   */
+  payToken?: { verified: boolean };
 }
 
 /** A decision: an ended authentication (`result`), a challenge, or the test card's own flow (its 3DS Method). */
@@ -109,8 +116,8 @@ export type ScaDecision =
 
 const isMastercard = (brand: string) => /mastercard/i.test(brand);
 
-/** The brand's ECI (Visa and the others: 05/06/07; Mastercard: 02/01/00, 04 data only, 06 exempt). */
-export function eciFor(brand: string, kind: 'authenticated' | 'attempted' | 'none' | 'dataOnly' | 'exempt'): string {
+/** The brand's ECI (Visa and the others: 05/06/07; Mastercard: 02/01/00, 04 data only, 06 exempt or a network token without 3DS). */
+export function eciFor(brand: string, kind: 'authenticated' | 'attempted' | 'none' | 'dataOnly' | 'exempt' | 'tokenWithout3ds'): string {
   const mc = isMastercard(brand);
   switch (kind) {
     case 'authenticated':
@@ -120,6 +127,7 @@ export function eciFor(brand: string, kind: 'authenticated' | 'attempted' | 'non
     case 'dataOnly':
       return mc ? '04' : '07';
     case 'exempt':
+    case 'tokenWithout3ds':
       return mc ? '06' : '07';
     default:
       return mc ? '00' : '07';
@@ -174,6 +182,7 @@ const exempted = (exemption: ScaExemption, input: ScaInput): ThreeDsResult => ({
   challenged: false,
   exemption,
   requested: exemption,
+  ...(input.payToken?.verified ? { payToken: true as const } : {}),
   eci: eciFor(input.brand, 'exempt'),
   liabilityShift: false,
 });
@@ -190,7 +199,8 @@ export const lowValueAllowed = (counters: IssuerCounters, amountEurMinor: number
  */
 export function decideSca(input: ScaInput): ScaDecision {
   const { request, brand } = input;
-  const asked: PendingResult = request ? { requested: request } : {};
+  const token = input.payToken?.verified === true;
+  const asked: PendingResult = { ...(request ? { requested: request } : {}), ...(token ? { payToken: true as const } : {}) };
   const outOfScope = (why: 'MOTO' | 'ONE_LEG_OUT'): ScaDecision => ({
     flow: 'none',
     result: {
@@ -199,7 +209,7 @@ export function decideSca(input: ScaInput): ScaDecision {
       challenged: false,
       outOfScope: why,
       ...asked,
-      eci: why === 'MOTO' ? null : eciFor(brand, 'none'),
+      eci: why === 'MOTO' ? null : eciFor(brand, token ? 'tokenWithout3ds' : 'none'),
       liabilityShift: false,
     },
   });
@@ -260,6 +270,9 @@ export function decideSca(input: ScaInput): ScaDecision {
       };
     return { flow: 'none', result: exempted(request, input) };
   }
+  // A verified network token: the issuer lets through what it would challenge on the card (the Method first, where the card has one).
+  if (token && input.issuerWants === 'challenge' && input.issuer !== 'challenges-tokens')
+    return { flow: 'none', result: frictionlessResult(asked, brand) };
   if (input.issuerWants === 'frictionless') return { flow: 'none', result: frictionlessResult(asked, brand) };
   if (input.issuerWants === 'challenge') return { flow: 'challenge', pending: asked };
   return { flow: 'card', pending: asked };

@@ -33,16 +33,17 @@ const TABLE: Record<string, CardOutcome> = {
 /**
  * Issuers that behave otherwise in 3-D Secure (packages/sandbox/service/payins/sca-decision.ts):
  * an ACS that is unavailable (the directory server answers an attempt, A), and one that refuses
- * every exemption and data-only request (a soft decline: the cardholder is challenged). Both
- * authorise.
+ * every exemption and data-only request (a soft decline: the cardholder is challenged), and one
+ * that challenges a network token's payment as it would the card's (Click to Pay). All authorise.
  */
 const ISSUERS: Record<string, IssuerBehaviour> = {
   '4000000000003063': 'attempts',
   '4000000000003089': 'refuses-exemptions',
+  '4000000000003246': 'challenges-tokens',
 };
 
 /** How a test card's issuer behaves in 3-D Secure. */
-export type IssuerBehaviour = 'ordinary' | 'attempts' | 'refuses-exemptions';
+export type IssuerBehaviour = 'ordinary' | 'attempts' | 'refuses-exemptions' | 'challenges-tokens';
 
 const ISSUERS_BY_MASK = new Map(Object.entries(ISSUERS).map(([pan, behaviour]) => [maskPan(pan), behaviour]));
 

@@ -16,7 +16,7 @@ import type { CardOutcome } from '../core/test-cards';
 import { newId } from '../core/store';
 import { acsUrl, CHALLENGE_TTL_MS, METHOD_TTL_MS, nextStep, startChallenge, startMethod } from './three-ds';
 import { offerSpc } from './spc';
-import { countResult, decideForAttempt, storedOf } from './issuer-counters';
+import { countResult, decideForAttempt, storedOf, type AttemptCredentials } from './issuer-counters';
 
 /** A processing answer: the status, where the customer goes next (the provider page, the 3DS Method or challenge), attempts left and statusReason. */
 export function processingAnswer(
@@ -48,7 +48,8 @@ export function metadataWith(row: PayinRow, browser: Browser) {
 
 /**
  * Runs a card through the sandbox's PSP: the outcome of the test-card table.
- * `deviceAuthenticated`: a wallet's device cryptogram authenticated the cardholder (no 3DS).
+ * `credentials`: a wallet's device cryptogram authenticated the cardholder (no 3DS), or a network
+ * token with its cryptogram stood for the PAN (Click to Pay).
  */
 export async function chargeCard(
   tx: Db,
@@ -57,7 +58,7 @@ export async function chargeCard(
   outcome: CardOutcome,
   browser: Browser,
   ctx: RequestContext,
-  deviceAuthenticated = false,
+  credentials: AttemptCredentials = {},
 ): Promise<PayinRow> {
   const eligible = row.eligiblePspIds;
   const config = await merchantConfig(tx, row.merchantId, ctx);
@@ -88,7 +89,7 @@ export async function chargeCard(
         card,
         outcome.scenario === 'challenge' || softDecline ? 'challenge' : outcome.scenario === 'method' ? 'method' : 'frictionless',
         config,
-        deviceAuthenticated,
+        credentials,
       )
     : null;
   if (sca?.flow === 'challenge') outcome = { scenario: 'challenge' };

@@ -37,20 +37,24 @@ export const amountEurMinor = (row: Pick<PayinRow, 'amountMinor' | 'currency'>, 
 /** The test card's own flow, as the issuer would run it without any request. */
 export type IssuerWants = 'frictionless' | 'challenge' | 'method';
 
-/**
- * The decision for a card attempt on `row` with `card` (the counters locked for it);
- * `deviceAuthenticated`: a wallet's device cryptogram authenticated the cardholder.
- */
+/** How a card attempt's card came: a wallet's device cryptogram authenticated the cardholder; a network token with its cryptogram (Click to Pay) stood for the PAN. */
+export interface AttemptCredentials {
+  deviceAuthenticated?: boolean;
+  payToken?: { verified: boolean };
+}
+
+/** The decision for a card attempt on `row` with `card` (the counters locked for it), as it came (`credentials`). */
 export async function decideForAttempt(
   tx: Db,
   row: PayinRow,
   card: StoredCard,
   issuerWants: IssuerWants,
   config: Pick<SandboxMerchantConfig, 'ratesToEur'>,
-  deviceAuthenticated = false,
+  credentials: AttemptCredentials = {},
 ): Promise<ScaDecision> {
   return decideSca({
-    deviceAuthenticated,
+    deviceAuthenticated: credentials.deviceAuthenticated === true,
+    ...(credentials.payToken ? { payToken: credentials.payToken } : {}),
     issuerWants,
     issuer: issuerBehaviourOf(card.mask),
     ...(row.authentication?.request ? { request: row.authentication.request } : {}),

@@ -14,6 +14,7 @@ import { SandboxApiError } from '../core/api-error';
 import { changePayin, type PayinRow } from '../core/records';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { endAuthentication } from './issuer-counters';
+import { issuerBehaviourOf } from '../core/test-cards';
 import { acsUrl } from '../core/acs-url';
 import type { ThreeDsState } from '@sandbox/db/stored-shapes';
 
@@ -68,14 +69,22 @@ export const waitsForMethod = (row: Pick<PayinRow, 'status' | 'threeDs'>): boole
 /**
  * Applies the Method's completion indicator to a locked pay-in in phase METHOD (else 409
  * INVALID_STATE): a frictionless card ends SUCCESS, a challenge card moves to phase CHALLENGE
- * (the ACS's URL is the answer's redirectUrl). The indicator is recorded (`threeDSCompInd`).
+ * (the ACS's URL is the answer's redirectUrl), unless a verified network token stands for it
+ * (../core/sca-decision.ts, `payToken`). The indicator is recorded (`threeDSCompInd`).
  */
 export async function reportMethod(tx: Db, row: PayinRow, indicator: ThreeDSCompInd): Promise<PayinRow> {
   const state = threeDsOf(row);
   if (!waitsForMethod(row) || !state) throw new SandboxApiError('INVALID_STATE', 'The pay-in is not waiting for its 3DS Method');
   const done: ThreeDsState = { ...state, methodCompletion: indicator };
+  // A verified network token (Click to Pay) is let through where the card would be challenged, unless its issuer challenges tokens too.
+  const stored = row.threeDsResult;
+  const tokenPasses =
+    stored !== null &&
+    'pending' in stored &&
+    stored.pending.payToken === true &&
+    issuerBehaviourOf(row.card?.mask ?? '') !== 'challenges-tokens';
   // The challenge has its own time from now; its timeout outcome is the one set at processing.
-  if (state.afterMethod === 'challenge')
+  if (state.afterMethod === 'challenge' && !tokenPasses)
     return changePayin(tx, row, { threeDs: { ...done, phase: 'CHALLENGE' }, pendingUntil: new Date(Date.now() + CHALLENGE_TTL_MS) });
   const threeDsResult = await endAuthentication(tx, row, { passed: true, frictionless: true }, await merchantConfig(tx, row.merchantId));
   return changePayin(tx, row, {

@@ -197,7 +197,9 @@ export async function processWallet(
   const stored: StoredCard = { ...analysed.stored, wallet: { type: request.wallet.type, ref: card.ref } };
   return cardAnswer(
     tx,
-    await limitedBySession(row, () => chargeCard(tx, row, stored, walletOutcome(card), request.browser, ctx, card.authenticated)),
+    await limitedBySession(row, () =>
+      chargeCard(tx, row, stored, walletOutcome(card), request.browser, ctx, { deviceAuthenticated: card.authenticated }),
+    ),
     ctx,
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The service's records beside the payments (re-exported by schema.ts, drizzle-kit's entry):
- * webhook deliveries, stored idempotent answers, the cashier sessions' change log, SPC credentials
- * and the sandbox wallet's tokens.
+ * webhook deliveries, stored idempotent answers, the cashier sessions' change log, SPC credentials,
+ * the sandbox wallet's tokens and the sandbox SRC system's records (Click to Pay).
  */
 import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DeliveryAttempt } from './stored-shapes';
@@ -100,3 +100,111 @@ export const walletTokens = pgTable('wallet_tokens', {
 });
 
 // The sandbox bank's tables (Pay by Bank).
+
+// The sandbox SRC system (Click to Pay, EMVCo SRC): service/src-system/. No column holds a PAN,
+// a token PAN, an email or a phone number: identities are keyed hashes and masks; secrets are SHA-256.
+
+/** An SRC profile: the consumer's identities (keyed hashes of the lower-case email and the E.164 phone, and their masks) and OTP state. */
+export const srcProfiles = pgTable('src_profiles', {
+  /** `srcp_…` */
+  id: text('id').primaryKey(),
+  emailHash: text('email_hash').unique(),
+  phoneHash: text('phone_hash').unique(),
+  /** `a•••@example.com` (EMVCo masking) */
+  maskedEmail: text('masked_email'),
+  /** `+44 ••• 101` */
+  maskedPhone: text('masked_phone'),
+  /** SHA-256 of the current one-time code, bound to the profile; null when none is live. */
+  otpHash: text('otp_hash'),
+  otpExpiresAt: timestamp('otp_expires_at', { withTimezone: true }),
+  otpLastSentAt: timestamp('otp_last_sent_at', { withTimezone: true }),
+  /** Codes sent since `otp_window_start` (at most 3 per 30 min). */
+  otpSends: integer('otp_sends').notNull().default(0),
+  otpWindowStart: timestamp('otp_window_start', { withTimezone: true }),
+  /** Wrong codes in a row, across sessions; the 3rd locks the profile until `locked_until`. */
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  /** SEED (the sandbox's own) or CONSENT (made when a customer linked a card). */
+  origin: text('origin').$type<'SEED' | 'CONSENT'>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A card linked to an SRC profile: the FPAN's mask and keyed hash (the card hash), never the PAN or a token PAN. */
+export const srcCards = pgTable(
+  'src_cards',
+  {
+    /** srcDigitalCardId: `srcdc_` and 24 hex digits. */
+    id: text('id').primaryKey(),
+    profileId: text('profile_id').notNull(),
+    brand: text('brand').$type<'VISA' | 'MASTERCARD'>().notNull(),
+    /** First 6 and last 4 of the FPAN. */
+    fpanMask: text('fpan_mask').notNull(),
+    /** keyedHash of the FPAN's digits: the issuer's counters, passkeys and outcomes follow it. */
+    fpanHash: text('fpan_hash').notNull(),
+    expiryMonth: text('expiry_month').notNull(),
+    expiryYear: text('expiry_year').notNull(),
+    holder: text('holder').notNull(),
+    descriptor: text('descriptor').notNull(),
+    /** The built-in SVG art's key (service/src-system/art.ts). */
+    art: text('art').notNull(),
+    status: text('status').$type<'PENDING' | 'ACTIVE' | 'SUSPENDED'>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('src_cards_profile_card').on(t.profileId, t.fpanHash)],
+);
+
+/** An SRC session of one pay-in: its client token and id token (SHA-256 only), its identity (keyed hashes) and who validated it. */
+export const srcSessions = pgTable(
+  'src_sessions',
+  {
+    /** srcCorrelationId: `srcc_` and 24 hex digits. */
+    correlationId: text('correlation_id').primaryKey(),
+    clientTokenHash: text('client_token_hash').notNull().unique(),
+    payinId: text('payin_id').notNull(),
+    merchantId: text('merchant_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    emailHash: text('email_hash'),
+    phoneHash: text('phone_hash'),
+    /** Identities typed in this session (Switch ID), at most 5. */
+    lookups: integer('lookups').notNull().default(0),
+    validatedProfileId: text('validated_profile_id'),
+    recognisedBy: text('recognised_by').$type<'COOKIE' | 'OTP'>(),
+    idTokenHash: text('id_token_hash'),
+    idTokenExpiresAt: timestamp('id_token_expires_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('src_sessions_payin').on(t.payinId)],
+);
+
+/** A remembered browser (per cookie partition): SHA-256 of the recognition cookie's value, its profile; unbound by "Not you?". */
+export const srcRecognitions = pgTable('src_recognitions', {
+  tokenHash: text('token_hash').primaryKey(),
+  profileId: text('profile_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  unboundAt: timestamp('unbound_at', { withTimezone: true }),
+});
+
+/** Consents shown and answered: linking a card, remembering the browser; the text's version, locale and the masked identity shown. */
+export const srcConsents = pgTable(
+  'src_consents',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind').$type<'LINK_CARD' | 'REMEMBER_ME'>().notNull(),
+    profileId: text('profile_id'),
+    cardId: text('card_id'),
+    payinId: text('payin_id'),
+    merchantId: text('merchant_id').notNull(),
+    textVersion: text('text_version').notNull(),
+    locale: text('locale').notNull(),
+    shownIdentity: text('shown_identity'),
+    /** GIVEN, or the link's outcome (PENDING, LINKED, NOT_LINKED with its reason). */
+    outcome: text('outcome').notNull(),
+    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (t) => [index('src_consents_profile').on(t.profileId)],
+);

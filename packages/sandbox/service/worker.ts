@@ -22,9 +22,11 @@ import { settleDueCreditTransfers } from './bank/credit-transfers';
 import { settleDueAutoDecisions } from './cashier/player-decision';
 import { countPayoutsPastDeadline, notifyPayoutDeadlines } from './cashier/payout-deadline';
 import { listenToStatusChanges } from './responsible-gambling/status-listeners';
+import { registerSrcSeeds } from './src-system/seed-profiles';
 
 // The rules that hear the status writer, before the worker or any page pays (core/status-events.ts).
 listenToStatusChanges();
+registerSrcSeeds();
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {

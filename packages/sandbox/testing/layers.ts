@@ -2,7 +2,7 @@
  * The sandbox's own layers (packages/sandbox/testing/architecture.test.ts checks them on its
  * source tree): inside service/, a folder imports only from its own folder or a lower one, and two
  * folders of one rank do not import each other. Lowest first: core < responsible gambling < bank
- * (the sandbox bank) < merchant < payins, payouts < cashier < pages < the router, handlers and
+ * (the sandbox bank) < merchant, the SRC system < payins, payouts < cashier < pages < the router, handlers and
  * worker at service/'s root. The core's status writer (core/records.ts) pays and moves money
  * without importing the rules that hear it: they register on core/status-events.ts (responsible
  * gambling's exclusions and limits, its UKGC financial check), and the sandbox's entry points load
@@ -18,6 +18,7 @@ export const SERVICE_RANKS: Readonly<Record<string, number>> = {
   'responsible-gambling': 1,
   bank: 2,
   merchant: 3,
+  'src-system': 3,
   payins: 4,
   payouts: 4,
   cashier: 5,

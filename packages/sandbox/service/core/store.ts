@@ -13,6 +13,21 @@ import type { SandboxMerchantConfig } from '@sandbox/db/stored-shapes';
 /** A new webhook signing secret: `whsec_` and the base64 of 24 random bytes (Standard Webhooks keys on those bytes). */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
+/** Seeds a higher layer adds at each start (the SRC system's profiles), idempotent: `onConflictDoNothing`. */
+type Seeder = (db: Db) => Promise<void>;
+const seedersKey = Symbol.for('hosted-checkout.sandbox-seeders');
+type GlobalWithSeeders = typeof globalThis & { [seedersKey]?: Map<string, Seeder> };
+const seeders = (): Map<string, Seeder> => ((globalThis as GlobalWithSeeders)[seedersKey] ??= new Map());
+
+/**
+ * Registers `seeder` under `name` (the same name again replaces it) to run after the merchants'
+ * seed when the database opens. The entry points register before they open it (service/http.ts,
+ * service/worker.ts), as they register the status listeners.
+ */
+export function registerSeed(name: string, seeder: Seeder): void {
+  seeders().set(name, seeder);
+}
+
 async function seed(db: Db): Promise<void> {
   for (const merchant of SEED_MERCHANTS) {
     await db
@@ -25,6 +40,7 @@ async function seed(db: Db): Promise<void> {
       })
       .onConflictDoNothing();
   }
+  for (const seeder of seeders().values()) await seeder(db);
 }
 
 /** The seeded sandbox database. */
@@ -48,17 +64,22 @@ export async function findMerchant(db: Db, id: string): Promise<MerchantRecord |
 
 let hashKey: Promise<string> | null = null;
 
+/** The card hash key (hex), read once per process (an in-memory database's key lives as long as the process). */
+export function sandboxHashKey(db: Db): Promise<string> {
+  hashKey ??= cardHashKey(db).catch((error: unknown) => {
+    hashKey = null;
+    throw error;
+  });
+  return hashKey;
+}
+
 /**
  * Keyed SHA-256 (HMAC) of `value` with the card hash key (packages/sandbox/service/core/card-hash-key.ts): the
  * card hash and the idempotency fingerprint. A plain hash of a PAN could be reversed by trying
  * the 10^6 numbers that share its BIN and last four.
  */
 export async function keyedHash(db: Db, value: string): Promise<string> {
-  hashKey ??= cardHashKey(db).catch((error: unknown) => {
-    hashKey = null;
-    throw error;
-  });
-  return createHmac('sha256', await hashKey)
+  return createHmac('sha256', await sandboxHashKey(db))
     .update(value)
     .digest('hex');
 }

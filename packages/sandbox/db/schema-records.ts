@@ -206,5 +206,5 @@ export const srcConsents = pgTable(
     givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
-  (t) => [index('src_consents_profile').on(t.profileId)],
+  (t) => [index('src_consents_profile').on(t.profileId), index('src_consents_payin').on(t.payinId)],
 );

@@ -78,4 +78,5 @@ CREATE TABLE "src_sessions" (
 --> statement-breakpoint
 CREATE UNIQUE INDEX "src_cards_profile_card" ON "src_cards" USING btree ("profile_id","fpan_hash");--> statement-breakpoint
 CREATE INDEX "src_consents_profile" ON "src_consents" USING btree ("profile_id");--> statement-breakpoint
+CREATE INDEX "src_consents_payin" ON "src_consents" USING btree ("payin_id");--> statement-breakpoint
 CREATE INDEX "src_sessions_payin" ON "src_sessions" USING btree ("payin_id");

@@ -68,7 +68,8 @@ describe('linked cards', () => {
     const linked = await linkCard(db, card(profile, '9999'));
     expect(await linkCard(db, card(profile, '9999'))).toBeNull();
     const [row] = await db.select().from(srcCards).where(eq(srcCards.id, linked!.id));
-    expect(JSON.stringify(row)).not.toMatch(/\d{13,19}/);
+    expect(Object.values(row!).filter((v) => typeof v === 'string' && /^\d{12,19}$/.test(v))).toEqual([]);
+    expect(row?.fpanMask).toBe('424242******9999');
     expect((await activeCard(db, profile, linked!.id)).id).toBe(linked!.id);
     await expect(activeCard(db, `srcp_${randomUUID()}`, linked!.id)).rejects.toMatchObject({ reason: 'CARD_NOT_FOUND', status: 404 });
     const pending = await linkCard(db, card(profile, '8888', 'VISA', 'PENDING'));

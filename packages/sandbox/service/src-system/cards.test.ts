@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@sandbox/db/client';
 import { srcCards } from '@sandbox/db/schema';
+import { SrcCard } from '@hosted-checkout/contract/click-to-pay';
 import { sandboxDb } from '../core/store';
 import { activeCard, linkCard, listCards, markCardUsed, srcBrandOf, type CardToLink } from './cards';
 
@@ -49,6 +50,7 @@ describe('linked cards', () => {
       dateOfCardLastUsed: at(100).toISOString(),
     });
     expect(cards[2]).not.toHaveProperty('dateOfCardLastUsed');
+    for (const listed of cards) expect(SrcCard.strict().safeParse(listed).success).toBe(true);
     expect((await listCards(db, profile, ['MASTERCARD'])).map((x) => x.panLastFour)).toEqual(['2222']);
   });
 

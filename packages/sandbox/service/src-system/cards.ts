@@ -8,26 +8,18 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@sandbox/db/client';
 import { srcCards } from '@sandbox/db/schema';
+import type { ClickToPayBrand, SrcCard } from '@hosted-checkout/contract/click-to-pay';
 import { artUriOf, type CardArt } from './art';
 import { newSrcId } from './secrets';
 import { SrcError } from './src-error';
 
 /** The brands the sandbox SRC system speaks. */
-export type SrcBrand = 'VISA' | 'MASTERCARD';
+export type SrcBrand = ClickToPayBrand;
 /** A linked card's row. */
 export type SrcCardRow = typeof srcCards.$inferSelect;
 
-/** A card as the browser sees it (the SDKs' SrcCard); `dateOfCardLastUsed` ISO 8601. */
-export interface SrcCard {
-  srcDigitalCardId: string;
-  brand: SrcBrand;
-  panLastFour: string;
-  panExpirationMonth: string;
-  panExpirationYear: string;
-  descriptorName: string;
-  artUri: string;
-  dateOfCardLastUsed?: string;
-}
+/** A card as the browser sees it: the contract's SrcCard (the SDKs'); `dateOfCardLastUsed` ISO 8601. */
+export type { SrcCard };
 
 /** The SRC brand of a card brand's display name (`Visa`, `Mastercard`), or null for another brand. */
 export function srcBrandOf(niceType: string): SrcBrand | null {

@@ -34,7 +34,12 @@ describe('SRC profiles', () => {
     expect(row?.maskedEmail).toBe('k•••@example.com');
     expect(row?.emailHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(row)).not.toContain(email);
-    expect(maskedIdentityOf(row!)).toEqual({ emailAddress: 'k•••@example.com' });
+    expect(maskedIdentityOf(row!)).toEqual({ type: 'EMAIL', value: 'k•••@example.com' });
+    expect(maskedIdentityOf(row!, 'MOBILE_PHONE_NUMBER')).toEqual({ type: 'EMAIL', value: 'k•••@example.com' });
+    expect(maskedIdentityOf({ maskedEmail: 'a•••@example.com', maskedPhone: '+44 ••• 101' }, 'MOBILE_PHONE_NUMBER')).toEqual({
+      type: 'MOBILE_PHONE_NUMBER',
+      value: '+44 ••• 101',
+    });
     expect(await findProfile(db, profile?.id ?? '')).toMatchObject({ origin: 'CONSENT', failedAttempts: 0 });
   });
 

@@ -40,11 +40,18 @@ export async function findProfile(db: Db, id: string): Promise<SrcProfile | null
   return row ?? null;
 }
 
-/** Masked identity as the SDKs answer it: `{ emailAddress?, mobileNumber? }` masks. */
-export const maskedIdentityOf = (profile: Pick<SrcProfile, 'maskedEmail' | 'maskedPhone'>) => ({
-  ...(profile.maskedEmail ? { emailAddress: profile.maskedEmail } : {}),
-  ...(profile.maskedPhone ? { mobileNumber: profile.maskedPhone } : {}),
-});
+/**
+ * The profile's masked identity as the contract's MaskedIdentity (`{ type, value }`): of `type`
+ * when the profile has it (the identity the customer was found by), else its email, else its phone.
+ */
+export function maskedIdentityOf(
+  profile: Pick<SrcProfile, 'maskedEmail' | 'maskedPhone'>,
+  type?: IdentityType,
+): { type: IdentityType; value: string } | undefined {
+  const email = profile.maskedEmail ? { type: 'EMAIL' as const, value: profile.maskedEmail } : undefined;
+  const phone = profile.maskedPhone ? { type: 'MOBILE_PHONE_NUMBER' as const, value: profile.maskedPhone } : undefined;
+  return type === 'MOBILE_PHONE_NUMBER' ? (phone ?? email) : (email ?? phone);
+}
 
 /**
  * Creates a profile for `email` and/or `phone` (at least one; throws SrcError 400 when one is

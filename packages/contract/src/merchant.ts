@@ -4,6 +4,7 @@ import { Regulator } from './responsible-gambling/schemas';
 import { FundingType } from './bin';
 import { REGULATORS, WalletType } from './enums';
 import { HttpUrl } from './common';
+import { ClickToPaySettings } from './click-to-pay';
 import { COLOR_SCHEMES, FONT_FAMILIES } from './theme/theme';
 
 export const CheckoutTheme = z
@@ -89,6 +90,11 @@ export const CheckoutSettings = z
     }),
     wallets: z.array(WalletType).max(3).optional().meta({
       description: 'The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox.',
+      'x-extension': true,
+    }),
+    clickToPay: ClickToPaySettings.optional().meta({
+      description:
+        'Click to Pay (EMVCo SRC) in the card page, for these brands (docs/design.md, E28); absent, it is not offered. Against the sandbox, its own SRC system.',
       'x-extension': true,
     }),
     withdrawalCancel: z.boolean().optional().meta({

@@ -1914,6 +1914,8 @@ export interface components {
             creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
+            /** @description Click to Pay (EMVCo SRC) in the card page, for these brands (docs/design.md, E28); absent, it is not offered. Against the sandbox, its own SRC system. */
+            clickToPay?: components["schemas"]["ClickToPaySettings"];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
             /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
@@ -1963,6 +1965,11 @@ export interface components {
         };
         /** @enum {string} */
         FundingType: "CREDIT" | "DEBIT" | "PREPAID" | "UNKNOWN";
+        ClickToPaySettings: {
+            brands: components["schemas"]["ClickToPayBrand"][];
+        };
+        /** @enum {string} */
+        ClickToPayBrand: "VISA" | "MASTERCARD";
         AmountLimits: {
             depositMin?: number;
             depositMax?: number;
@@ -2920,6 +2927,8 @@ export interface components {
             creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
+            /** @description Click to Pay (EMVCo SRC) in the card page, for these brands (docs/design.md, E28); absent, it is not offered. Against the sandbox, its own SRC system. */
+            clickToPay?: components["schemas"]["ClickToPaySettingsOutput"];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
             /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
@@ -2968,6 +2977,8 @@ export interface components {
             creditFundedMethods?: string[];
             /** @description The wallets the card page offers, when the browser has them (default none). SANDBOX_WALLET only against a sandbox. */
             wallets?: components["schemas"]["WalletType"][];
+            /** @description Click to Pay (EMVCo SRC) in the card page, for these brands (docs/design.md, E28); absent, it is not offered. Against the sandbox, its own SRC system. */
+            clickToPay?: components["schemas"]["ClickToPaySettingsOutput"];
             /** @description Customers may cancel a withdrawal whose destination is given (WAITING_FOR_CONFIRMATION) (default false; never for a customer whose billing country is GB, nor where the licences in force ban a reversal). One still waiting for its destination (CREATED) its customer may always drop. */
             withdrawalCancel?: boolean;
             /** @description Minutes a cashier withdrawal waits for its destination (the card or account not given yet) before it is released: REJECTED with detailedStatus TRANSACTION_TIMEOUT, its amount back in the available balance, `payout.status_changed` sent. 5 to 1440; default 30. */
@@ -3188,6 +3199,9 @@ export interface components {
             size: number;
             /** @description Hex SHA-256 of the bytes. */
             sha256: string;
+        };
+        ClickToPaySettingsOutput: {
+            brands: components["schemas"]["ClickToPayBrand"][];
         };
         AmountLimitsOutput: {
             depositMin?: number;

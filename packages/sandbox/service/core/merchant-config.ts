@@ -138,6 +138,16 @@ export const SEED_MERCHANTS: { id: string; token: string; config: SandboxMerchan
     }),
   },
   {
+    // A ticket shop that offers Click to Pay (EMVCo SRC) for Visa and Mastercard, against the sandbox's SRC system.
+    id: 'merchant-c2p',
+    token: 'sbx_c2p_merchant',
+    config: demoConfig('Ticket Hall', {
+      theme: { primaryColor: '#7c2d12', radius: 8 },
+      logoUrl: monogramLogo('T', '#7c2d12', '#ffffff'),
+      clickToPay: { brands: ['VISA', 'MASTERCARD'] },
+    }),
+  },
+  {
     // A licensed casino (withdrawals, fees and limits): every PSP needs a verified customer, customers may cancel a
     // pending withdrawal, amounts have bounds, card and APM fees, expected times per method.
     id: 'merchant-casino',

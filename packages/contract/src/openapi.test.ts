@@ -25,8 +25,13 @@ describe('the OpenAPI document', () => {
 
   it('declares the Idempotency-Key header on every POST and the ErrorResponse on every error', () => {
     // The session-changes long poll is a read with a body, and the Apple Pay merchant validation asks Apple
-    // for a session: neither changes anything, so neither has anything to replay.
-    const readsWithBody = new Set(['/public/cashier/session-changes', '/public/payin/{payinId}/wallet/apple-pay/session']);
+    // for a session: neither changes anything, so neither has anything to replay. A Click to Pay session answers its
+    // client token once, and a replay would have to keep that secret: each call opens a new one instead (at most 20).
+    const readsWithBody = new Set([
+      '/public/cashier/session-changes',
+      '/public/payin/{payinId}/wallet/apple-pay/session',
+      '/public/payin/{payinId}/click-to-pay/session',
+    ]);
     type OperationObject = {
       parameters: { name: string }[];
       responses: Record<string, { content: Record<string, { schema: { $ref: string } }> }>;

@@ -1,5 +1,5 @@
 /**
- * The operations of a pay-in (reference: pay-ins): creating, reading and processing it by card, saved card, wallet, 3-D Secure Method, SPC and direct link, and its methods.
+ * The operations of a pay-in (reference: pay-ins): creating, reading and processing it by card, saved card, wallet, Click to Pay, 3-D Secure Method, SPC and direct link, and its methods.
  * Spread into the operations table (operations.ts), in the order of the OpenAPI document.
  */
 import { PayinMethodList } from './transaction-methods';
@@ -17,6 +17,7 @@ import {
   ApplePaySessionRequest,
   ApplePaySession,
 } from './payin';
+import { ClickToPaySession, ProcessClickToPayRequest } from './click-to-pay';
 import { both, merchantOnly } from './operation-spec';
 import type { OperationSpec } from './operation-spec';
 
@@ -116,6 +117,31 @@ export const PAYIN_OPERATIONS = {
     answer: ApplePaySession,
     answerDescription: 'The merchant session',
     idempotent: false,
+    extension: true,
+    callers: both,
+  },
+  startClickToPaySession: {
+    method: 'POST',
+    path: '/public/payin/{payinId}/click-to-pay/session',
+    summary: 'Open a Click to Pay session',
+    description:
+      "The SRC session the card page's Click to Pay runs in (EMVCo Secure Remote Commerce; docs/design.md, E28): its correlation id, the client token the browser sends to the SRC system at `srcOrigin` (30 minutes), the brands offered, and whether the pay-in's customer has a Click to Pay profile (`consumerPresent`, its identity masked). 400 when the merchant does not offer Click to Pay (checkout settings `clickToPay`); 409 INVALID_STATE unless the pay-in is CREATED, or DECLINED with attempts left; 429 past 20 sessions for one pay-in. Each call opens a new session: no Idempotency-Key.",
+    answer: ClickToPaySession,
+    answerDescription: 'The SRC session',
+    idempotent: false,
+    extension: true,
+    callers: both,
+  },
+  processClickToPay: {
+    method: 'POST',
+    path: '/public/payin/{payinId}/process/click-to-pay',
+    summary: 'Pay with a Click to Pay card',
+    description:
+      "The SRC system's sealed checkout payload for the card the customer chose (a network token and its TAVV / DSRP cryptogram, bound to this pay-in, its amount and currency; 15 minutes, one use). Answers as process/card: the card goes through the same outcomes, with 3-D Secure on the de-tokenised token (`threeDs.payToken`); the pay-in records the card's mask and brand and `clickToPay.paidWith`. 400 when the merchant does not offer Click to Pay, or the payload does not open, has expired, is of another pay-in, amount, currency, card or session, was spent, or its card's funding or brand is refused; 409 INVALID_STATE for a pay-in that cannot be processed.",
+    request: ProcessClickToPayRequest,
+    answer: PayinProcessingResponse,
+    answerDescription: 'Processing started',
+    idempotent: true,
     extension: true,
     callers: both,
   },

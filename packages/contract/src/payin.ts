@@ -12,6 +12,7 @@ import { DetailedStatus, DeviceType, PayinCreateStatus, PayinStatus, PayoutStatu
 import { FundingType } from './bin';
 import { Regulator } from './responsible-gambling/schemas';
 import { AuthenticationRequest, ThreeDsResult } from './three-ds-outcome';
+import { ClickToPayLinkRequest, PayinClickToPay } from './click-to-pay';
 
 export const PayinCreateRequest = z
   .object({
@@ -151,6 +152,11 @@ export const PayinTransaction = z
     refusedFunding: RefusedByRules.optional(),
     authentication: AuthenticationRequest.optional(),
     threeDs: ThreeDsResult.optional(),
+    clickToPay: PayinClickToPay.optional().meta({
+      'x-extension': true,
+      description:
+        "Click to Pay (docs/design.md, E28): the customer's masked identity and whether it has a profile, when the merchant offers it; the card it was paid with (`paidWith`, a network token: the pay-in's cardMask and cardBrand are the card's own); the outcome of linking a typed card (`link`, derived at each read from the pay-in's status).",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -175,7 +181,16 @@ export type CardData = z.infer<typeof CardData>;
 
 /** StartCardProcessingRequest: the body of `process/card`. */
 export const ProcessCardRequest = z
-  .object({ browser: Browser, cardData: CardData, saveCard: z.boolean() })
+  .object({
+    browser: Browser,
+    cardData: CardData,
+    saveCard: z.boolean(),
+    clickToPay: ClickToPayLinkRequest.optional().meta({
+      'x-extension': true,
+      description:
+        'The customer ticked "Link this card to Click to Pay" (docs/design.md, E28): the consent\'s text version and locale, and the SRC session the customer validated in, if any. The card is linked once the pay-in is SUCCESS; the pay-in\'s `clickToPay.link` says the outcome.',
+    }),
+  })
   .meta({ id: 'StartCardProcessingRequest', 'x-extension': true });
 export type ProcessCardRequest = z.infer<typeof ProcessCardRequest>;
 

@@ -12,6 +12,7 @@ import type { H2hCreateRequest } from '@hosted-checkout/contract/h2h';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
 import type { PayinTransaction, ThreeDSCompInd } from '@hosted-checkout/contract/payin';
 import type { ThreeDsResult } from '@hosted-checkout/contract/three-ds-outcome';
+import type { PayinClickToPay } from '@hosted-checkout/contract/click-to-pay';
 
 /** What a card attempt's authentication is waiting for, kept on the pay-in (`three_ds`). */
 /** What the 3-D Secure under way was asked, and what the issuer refused of it. */
@@ -57,6 +58,8 @@ export interface StoredCard {
   holder: string;
   /** The card came from a wallet: which, and the token's reference (one use per pay-in). */
   wallet?: { type: WalletType; ref: string };
+  /** The card came from Click to Pay (a network token stood for it): what the pay-in says it was paid with. */
+  clickToPay?: { paidWith: NonNullable<PayinClickToPay['paidWith']> };
 }
 
 /** A timed outcome (test cards, unanswered challenge, refund, payout processing) due at `pendingUntil`. */

@@ -24,10 +24,12 @@ import { requestContext } from './core/request-context';
 import { keyedHash, sandboxDb } from './core/store';
 import { listenToStatusChanges } from './responsible-gambling/status-listeners';
 import { registerSrcSeeds } from './src-system/seed-profiles';
+import { listenToLinkSettlements } from './src-system/status-listener';
 
 // The rules that hear the status writer, before any operation can pay (core/status-events.ts).
 listenToStatusChanges();
 registerSrcSeeds();
+listenToLinkSettlements();
 
 /** Largest accepted JSON body, in bytes (a declared length above it is answered by the request guard before this router runs). */
 export const MAX_BODY_BYTES = SANDBOX_API_MAX_BODY_BYTES;

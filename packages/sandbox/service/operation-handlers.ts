@@ -18,6 +18,7 @@ import { setCustomerExclusion, setCustomerReview, setResponsibleGambling } from 
 import { merchantConfig } from './core/request-context';
 import { createPayin } from './payins/payin-create';
 import { processWallet, startApplePaySession } from './payins/wallets';
+import { processClickToPay, startClickToPaySession } from './payins/click-to-pay';
 import { completeSpc, completeThreeDSMethod, processCard, processPayinDirectLink, processSavedCard } from './payins/payin-processing';
 import { getPayin, payinAnswer } from './payins/payin-loading';
 import type { RequestContext } from './core/request-context';
@@ -63,6 +64,8 @@ export const HANDLERS: { [K in OperationId]: Handler<K> } = {
   completeSpc: ({ tx, principal, params, body, ctx }) => completeSpc(tx, principal, params.payinId, body, ctx),
   processWallet: ({ tx, principal, params, body, ctx }) => processWallet(tx, principal, params.payinId, body, ctx),
   startApplePaySession: ({ tx, principal, params, body, ctx }) => startApplePaySession(tx, principal, params.payinId, body, ctx),
+  startClickToPaySession: ({ tx, principal, params, ctx }) => startClickToPaySession(tx, principal, params.payinId, ctx),
+  processClickToPay: ({ tx, principal, params, body, ctx }) => processClickToPay(tx, principal, params.payinId, body, ctx),
   processPayinDirectLink: ({ tx, principal, params, body, ctx }) => processPayinDirectLink(tx, principal, params.payinId, body, ctx),
   // The pay-in (its GET's answer, which settles what is due) and its methods from one read of its row: the APM page's one read.
   getPayinMethods: ({ tx, principal, params }) => payinWithMethods(tx, principal, params.payinId, (row) => payinAnswer(tx, row)),

@@ -123,6 +123,9 @@ describe('the hosted pages’ credential', () => {
       // Wallets: pay with a wallet's token, and Apple Pay's merchant validation on the way to it.
       'processWallet',
       'startApplePaySession',
+      // Click to Pay: the SRC session of the card page, and paying with the card chosen in it.
+      'startClickToPaySession',
+      'processClickToPay',
       // The regulated cashier: the customer sets their own deposit limits and reality checks in the cashier.
       'setResponsibleGambling',
       // Germany: the customer asks for a monthly ceiling above EUR 1,000 (the decision is the merchant's).

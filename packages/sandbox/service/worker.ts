@@ -23,10 +23,12 @@ import { settleDueAutoDecisions } from './cashier/player-decision';
 import { countPayoutsPastDeadline, notifyPayoutDeadlines } from './cashier/payout-deadline';
 import { listenToStatusChanges } from './responsible-gambling/status-listeners';
 import { registerSrcSeeds } from './src-system/seed-profiles';
+import { listenToLinkSettlements } from './src-system/status-listener';
 
 // The rules that hear the status writer, before the worker or any page pays (core/status-events.ts).
 listenToStatusChanges();
 registerSrcSeeds();
+listenToLinkSettlements();
 
 /** One pass: settle, then deliver. Returns the number of webhooks attempted. */
 export async function runSandboxWorkerOnce(db: Db, now = new Date()): Promise<number> {

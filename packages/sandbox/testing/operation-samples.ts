@@ -34,6 +34,15 @@ export const SAMPLE_BODIES: { [K in OperationId]: (() => unknown) | null } = {
   processSavedCard: () => ({ browser, savedCardData: { cardId: 'card_x', cvv: '123' } }),
   completeThreeDSMethod: () => ({ threeDSCompInd: 'Y' }),
   processWallet: () => ({ browser, wallet: { type: 'SANDBOX_WALLET', token: 'sbw1.e30.' + '0'.repeat(64) } }),
+  startClickToPaySession: null,
+  processClickToPay: () => ({
+    browser,
+    clickToPay: {
+      srcCorrelationId: 'srcc_' + '0'.repeat(24),
+      srcDigitalCardId: 'srcdc_' + '0'.repeat(24),
+      checkoutResponse: 'srcp1.x.y.z',
+    },
+  }),
   startApplePaySession: () => ({
     validationUrl: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
     domain: 'checkout.example',

@@ -160,6 +160,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/payin/{payinId}/click-to-pay/session": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a Click to Pay session
+         * @description The SRC session the card page's Click to Pay runs in (EMVCo Secure Remote Commerce; docs/design.md, E28): its correlation id, the client token the browser sends to the SRC system at `srcOrigin` (30 minutes), the brands offered, and whether the pay-in's customer has a Click to Pay profile (`consumerPresent`, its identity masked). 400 when the merchant does not offer Click to Pay (checkout settings `clickToPay`); 409 INVALID_STATE unless the pay-in is CREATED, or DECLINED with attempts left; 429 past 20 sessions for one pay-in. Each call opens a new session: no Idempotency-Key. Callers: a merchant's token or the hosted pages' credential.
+         */
+        post: operations["startClickToPaySession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/payin/{payinId}/process/click-to-pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pay with a Click to Pay card
+         * @description The SRC system's sealed checkout payload for the card the customer chose (a network token and its TAVV / DSRP cryptogram, bound to this pay-in, its amount and currency; 15 minutes, one use). Answers as process/card: the card goes through the same outcomes, with 3-D Secure on the de-tokenised token (`threeDs.payToken`); the pay-in records the card's mask and brand and `clickToPay.paidWith`. 400 when the merchant does not offer Click to Pay, or the payload does not open, has expired, is of another pay-in, amount, currency, card or session, was spent, or its card's funding or brand is refused; 409 INVALID_STATE for a pay-in that cannot be processed. Callers: a merchant's token or the hosted pages' credential.
+         */
+        post: operations["processClickToPay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payin/{payinId}/process/direct-link": {
         parameters: {
             query?: never;
@@ -1478,6 +1518,8 @@ export interface components {
             browser: components["schemas"]["Browser"];
             cardData: components["schemas"]["CardData"];
             saveCard: boolean;
+            /** @description The customer ticked "Link this card to Click to Pay" (docs/design.md, E28): the consent's text version and locale, and the SRC session the customer validated in, if any. The card is linked once the pay-in is SUCCESS; the pay-in's `clickToPay.link` says the outcome. */
+            clickToPay?: components["schemas"]["ClickToPayLinkRequest"];
         };
         Browser: {
             acceptHeader?: string;
@@ -1502,6 +1544,13 @@ export interface components {
             cvv: string;
             /** @description The brand the cardholder chose for a co-badged card (one of the BIN lookup's brands); the pay-in's cardBrand. */
             preferredBrand?: string;
+        };
+        ClickToPayLinkRequest: {
+            link: {
+                textVersion: string;
+                locale: string;
+                srcCorrelationId?: string;
+            };
         };
         StartSavedCardProcessingRequest: {
             browser: components["schemas"]["Browser"];
@@ -1541,6 +1590,14 @@ export interface components {
         ApplePaySessionRequest: {
             validationUrl: string;
             domain: string;
+        };
+        ProcessClickToPayRequest: {
+            browser: components["schemas"]["Browser"];
+            clickToPay: {
+                srcCorrelationId: string;
+                srcDigitalCardId: string;
+                checkoutResponse: string;
+            };
         };
         StartDirectLinkProcessingRequest: {
             browser: components["schemas"]["Browser"];
@@ -2043,6 +2100,8 @@ export interface components {
             refusedFunding?: components["schemas"]["RefusedByRules"];
             authentication?: components["schemas"]["AuthenticationRequest"];
             threeDs?: components["schemas"]["ThreeDsResult"];
+            /** @description Click to Pay (docs/design.md, E28): the customer's masked identity and whether it has a profile, when the merchant offers it; the card it was paid with (`paidWith`, a network token: the pay-in's cardMask and cardBrand are the card's own); the outcome of linking a typed card (`link`, derived at each read from the pay-in's status). */
+            clickToPay?: components["schemas"]["PayinClickToPay"];
             createdAt: string;
             updatedAt: string;
         };
@@ -2146,6 +2205,29 @@ export interface components {
         ScaExemption: "LOW_VALUE" | "TRA" | "TRUSTED_BENEFICIARY";
         /** @enum {string} */
         ScaOutOfScope: "ONE_LEG_OUT" | "MOTO";
+        PayinClickToPay: {
+            identity?: {
+                maskedEmail?: string;
+                maskedPhone?: string;
+                consumerPresent: boolean;
+            };
+            paidWith?: {
+                srcCorrelationId: string;
+                srcDigitalCardId: string;
+                tokenLastFour: string;
+                /** @enum {string} */
+                cryptogram: "TAVV" | "DSRP";
+                /** @enum {string} */
+                recognisedBy: "COOKIE" | "OTP";
+            };
+            link?: {
+                /** @enum {string} */
+                outcome: "PENDING" | "LINKED" | "NOT_LINKED";
+                /** @enum {string} */
+                reason?: "NOT_ELIGIBLE" | "IDENTITY_UNVERIFIED" | "NO_IDENTITY" | "NOT_AUTHORISED";
+                srcDigitalCardId?: string;
+            };
+        };
         PayoutTransaction: {
             id: string;
             value: number;
@@ -2441,6 +2523,21 @@ export interface components {
             merchantSession: {
                 [key: string]: unknown;
             };
+        };
+        ClickToPaySession: {
+            srcCorrelationId: string;
+            srcClientToken: string;
+            /** Format: uri */
+            srcOrigin: string;
+            expiresAt: string;
+            brands: components["schemas"]["ClickToPayBrand"][];
+            consumerPresent: boolean;
+            maskedIdentity?: components["schemas"]["MaskedIdentity"];
+        };
+        MaskedIdentity: {
+            /** @enum {string} */
+            type: "EMAIL" | "MOBILE_PHONE_NUMBER";
+            value: string;
         };
         PayinMethodList: {
             methods: components["schemas"]["PaymentMethod"][];
@@ -3051,6 +3148,8 @@ export interface components {
             refusedFunding?: components["schemas"]["RefusedByRulesOutput"];
             authentication?: components["schemas"]["AuthenticationRequest"];
             threeDs?: components["schemas"]["ThreeDsResultOutput"];
+            /** @description Click to Pay (docs/design.md, E28): the customer's masked identity and whether it has a profile, when the merchant offers it; the card it was paid with (`paidWith`, a network token: the pay-in's cardMask and cardBrand are the card's own); the outcome of linking a typed card (`link`, derived at each read from the pay-in's status). */
+            clickToPay?: components["schemas"]["PayinClickToPayOutput"];
             createdAt: string;
             updatedAt: string;
         };
@@ -3123,6 +3222,29 @@ export interface components {
             eci: string | null;
             /** @description Fraud liability moved to the issuer (authenticated or attempted). */
             liabilityShift: boolean;
+        };
+        PayinClickToPayOutput: {
+            identity?: {
+                maskedEmail?: string;
+                maskedPhone?: string;
+                consumerPresent: boolean;
+            };
+            paidWith?: {
+                srcCorrelationId: string;
+                srcDigitalCardId: string;
+                tokenLastFour: string;
+                /** @enum {string} */
+                cryptogram: "TAVV" | "DSRP";
+                /** @enum {string} */
+                recognisedBy: "COOKIE" | "OTP";
+            };
+            link?: {
+                /** @enum {string} */
+                outcome: "PENDING" | "LINKED" | "NOT_LINKED";
+                /** @enum {string} */
+                reason?: "NOT_ELIGIBLE" | "IDENTITY_UNVERIFIED" | "NO_IDENTITY" | "NOT_AUTHORISED";
+                srcDigitalCardId?: string;
+            };
         };
         PayoutTransactionOutput: {
             id: string;
@@ -4010,6 +4132,219 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ApplePaySession"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    startClickToPaySession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SRC session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ClickToPaySession"];
+                };
+            };
+            /** @description Bad Request (VALIDATION_ERROR) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Unauthorized (UNAUTHORIZED) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Forbidden (FORBIDDEN) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Not Found (NOT_FOUND) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Conflict (CONFLICT, INVALID_STATE, DUPLICATE_ORDER_ID, INSUFFICIENT_BALANCE) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Payload Too Large (PAYLOAD_TOO_LARGE): the body is over 64 KB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Too Many Requests (RATE_LIMITED), with Retry-After in seconds */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Internal Server Error (INTERNAL_ERROR) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Service Unavailable (SERVICE_UNAVAILABLE), with Retry-After in seconds: the service could not use its database for now (a failover); send the same request again with the same Idempotency-Key */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    processClickToPay: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key and body answer the first answer again without a second effect; the same key with another body is 409 CONFLICT. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payinId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProcessClickToPayRequest"];
+            };
+        };
+        responses: {
+            /** @description Processing started */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayinProcessingResponse"];
                 };
             };
             /** @description Bad Request (VALIDATION_ERROR) */

@@ -91,6 +91,8 @@ export function toPayinTransaction(row: PayinRow): PayinTransaction {
     ...(row.sessionId ? { sessionId: row.sessionId } : {}),
     ...(row.authentication ? { authentication: row.authentication } : {}),
     ...(threeDsResult ? { threeDs: threeDsResult } : {}),
+    // Paid by Click to Pay (docs/design.md, E28): the token that stood for the card. The link and identity are added at a read.
+    ...(card?.clickToPay ? { clickToPay: { paidWith: card.clickToPay.paidWith } } : {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

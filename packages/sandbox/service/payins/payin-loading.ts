@@ -15,6 +15,7 @@ import { merchantConfig } from '../core/request-context';
 import { payinActions } from '../core/transitions';
 import { fundingPolicy, refusedByRules } from '../responsible-gambling/funding-rules';
 import { reportMethod, waitsForMethod } from './three-ds';
+import { payinClickToPay } from './click-to-pay-identity';
 
 /**
  * Applies a due timed outcome to a locked row. A 3DS Method nobody reported in time (the page
@@ -59,14 +60,16 @@ export async function getPayin(tx: Db, principal: Principal, id: string): Promis
 
 /**
  * GET /public/payin/{payinId}'s answer from its row, read by the caller (the methods' read too):
- * saved cards, a due outcome settled, and while it may still be processed what the rules in force
- * for its customer refuse now (`refusedFunding`: Sweden's ban on gambling on credit).
+ * saved cards, a due outcome settled, while it may still be processed what the rules in force
+ * for its customer refuse now (`refusedFunding`: Sweden's ban on gambling on credit), and what it
+ * says of Click to Pay (`clickToPay`: identity, paid with, link; click-to-pay-identity.ts).
  */
 export async function payinAnswer(tx: Db, row: PayinRow): Promise<PayinTransaction> {
   const id = row.id;
   const savedCards = await customerCards(tx, row.customerId);
   const refused = await refusedFundingOf(tx, row);
-  const extra = { savedCards, ...(refused ? { refusedFunding: refused } : {}) };
+  const clickToPay = await payinClickToPay(tx, row, payinActions(row.status).process);
+  const extra = { savedCards, ...(refused ? { refusedFunding: refused } : {}), ...(clickToPay ? { clickToPay } : {}) };
   if (!row.pendingUntil || row.pendingUntil > new Date()) return { ...toPayinTransaction(row), ...extra };
   const [locked] = await tx.select().from(payins).where(eq(payins.id, id)).for('update', { skipLocked: true }).limit(1);
   return { ...toPayinTransaction(locked ? await settle(tx, locked) : row), ...extra };

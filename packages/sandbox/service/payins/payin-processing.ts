@@ -20,7 +20,11 @@ import type {
 } from '@hosted-checkout/contract/payin';
 import { type Principal } from '../core/auth';
 import { directLinkMethod, validateMethodFields } from '../core/methods';
-import { changePayin } from '../core/records';
+import { changePayin, type PayinRow } from '../core/records';
+import type { StoredCard } from '@sandbox/db/stored-shapes';
+import type { ClickToPayBrand } from '@hosted-checkout/contract/click-to-pay';
+import { customerRow } from '../responsible-gambling/limits-prompt';
+import { requestLink } from '../src-system/link';
 import { SandboxApiError, notFound } from '../core/api-error';
 import { merchantConfig, type RequestContext } from '../core/request-context';
 import { analyseCard, assertSavedCardPayable, assertValidCard, loadSavedCard, saveCard } from '../core/saved-cards';
@@ -41,8 +45,34 @@ import { sourceKey } from '../core/apm-sources';
 import { assertOwnAccountApm } from '../responsible-gambling/own-account-deposits';
 
 /**
+ * The customer ticked "Link this card to Click to Pay" (docs/design.md, E28): the link asked of
+ * the SRC system with the card's mask and keyed hash (never its number) and the customer's email
+ * and phone; the consent is recorded whatever the outcome (src-system/link.ts).
+ */
+async function linkTypedCard(
+  tx: Db,
+  row: PayinRow,
+  card: StoredCard,
+  link: NonNullable<ProcessCardRequest['clickToPay']>['link'],
+  offeredBrands: readonly ClickToPayBrand[],
+): Promise<void> {
+  const customer = await customerRow(tx, row.customerId);
+  await requestLink(tx, {
+    payinId: row.id,
+    merchantId: row.merchantId,
+    textVersion: link.textVersion,
+    locale: link.locale,
+    offeredBrands,
+    card,
+    identity: { email: customer?.data.email ?? null, phone: customer?.data.phoneNumber ?? null },
+    srcCorrelationId: link.srcCorrelationId ?? null,
+  });
+}
+
+/**
  * POST /public/payin/{payinId}/process/card. Validates the card as the checkout does
- * (400), applies the test-card table, saves the card when asked. Throws 404, 409 INVALID_STATE.
+ * (400), applies the test-card table, saves the card when asked, asks its Click to Pay link when
+ * ticked. Throws 404, 409 INVALID_STATE.
  */
 export async function processCard(
   tx: Db,
@@ -60,6 +90,8 @@ export async function processCard(
   assertFundingAccepted(await fundingPolicy(tx, config, row.customerId), fundingTypeOf(card.digits));
   card.stored.brand = chosenBrand(card.digits, card.stored.brand, request.cardData.preferredBrand, settings.preferredBrands);
   if (request.saveCard) card.stored.cardId = await saveCard(tx, row.merchantId, row.customerId, card.stored);
+  // Asked before the charge, so the status the charge writes settles the link (src-system/status-listener.ts).
+  if (request.clickToPay) await linkTypedCard(tx, row, card.stored, request.clickToPay.link, settings.clickToPay?.brands ?? []);
   return cardAnswer(
     tx,
     await limitedBySession(row, () => chargeCard(tx, row, card.stored, outcomeForCard(card.digits), request.browser, ctx)),

@@ -187,6 +187,12 @@ describe('a network token (Click to Pay)', () => {
       flow: 'challenge',
       pending: { payToken: true },
     });
+    // Its typed card passes frictionless; its token does not (4000 0000 0000 3246, docs/sandbox.md).
+    expect(decideSca(input({ issuerWants: 'frictionless', issuer: 'challenges-tokens' })).flow).toBe('none');
+    expect(decideSca(input({ ...token, issuerWants: 'frictionless', issuer: 'challenges-tokens' }))).toEqual({
+      flow: 'challenge',
+      pending: { payToken: true },
+    });
     expect(decideSca(input({ ...token, request: 'CHALLENGE' })).flow).toBe('challenge');
     expect(decideSca(input({ ...token, scaRequired: true })).flow).toBe('challenge');
     // An exemption the issuer refuses is refused for a token too.

@@ -273,6 +273,8 @@ export function decideSca(input: ScaInput): ScaDecision {
   // A verified network token: the issuer lets through what it would challenge on the card (the Method first, where the card has one).
   if (token && input.issuerWants === 'challenge' && input.issuer !== 'challenges-tokens')
     return { flow: 'none', result: frictionlessResult(asked, brand) };
+  // An issuer that challenges tokens: its token payments are challenged even where the typed card passes frictionless.
+  if (token && input.issuer === 'challenges-tokens' && input.issuerWants === 'frictionless') return { flow: 'challenge', pending: asked };
   if (input.issuerWants === 'frictionless') return { flow: 'none', result: frictionlessResult(asked, brand) };
   if (input.issuerWants === 'challenge') return { flow: 'challenge', pending: asked };
   return { flow: 'card', pending: asked };

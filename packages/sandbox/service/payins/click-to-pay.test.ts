@@ -12,7 +12,8 @@ import { handleSandboxRequest } from '../http';
 import { payins, srcCards } from '@sandbox/db/schema';
 import { sandboxDb } from '../core/store';
 import { completeValidation, initiateValidation, SANDBOX_OTP } from '../src-system/otp';
-import { findProfileByIdentity } from '../src-system/profiles';
+import { createProfile, findProfileByIdentity } from '../src-system/profiles';
+import { linkCard } from '../src-system/cards';
 import { dropValidation, issueIdToken, sessionOfClientToken, verifyIdToken } from '../src-system/sessions';
 import { sealCheckoutPayload, tokenPanOf } from '../src-system/payload';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
@@ -218,6 +219,47 @@ describe('paying with Click to Pay', () => {
     expect(dropped.body.errorMessage).toMatch(/no longer validated/);
     const [row] = await db.select().from(payins).where(eq(payins.id, payinId));
     expect(row?.status).toBe('CREATED');
+  });
+
+  it('refuses a card that has expired or is not active', async () => {
+    const db = await sandboxDb();
+    const email = `old.${randomUUID().slice(0, 8)}@example.com`;
+    const profile = await createProfile(db, { email }, 'CONSENT');
+    const base = { profileId: profile!.id, brand: 'VISA' as const, expiryMonth: '01', holder: 'Old Card' };
+    const expired = await linkCard(db, {
+      ...base,
+      fpanMask: '424242******4242',
+      fpanHash: randomUUID(),
+      expiryYear: '2020',
+      status: 'ACTIVE',
+    });
+    const pending = await linkCard(db, {
+      ...base,
+      fpanMask: '400000******0077',
+      fpanHash: randomUUID(),
+      expiryYear: '2031',
+      status: 'PENDING',
+    });
+    for (const [card, message] of [
+      [expired!, /has expired/],
+      [pending!, /not an active Click to Pay card/],
+    ] as const) {
+      const payinId = await create(email, 'sbx_c2p_merchant', 42, '+447700900996');
+      const session = await openSession(payinId);
+      const { srcCorrelationId } = session.body as { srcCorrelationId: string };
+      await issueIdToken(db, srcCorrelationId, profile!.id, 'OTP');
+      const { checkoutResponse } = await sealCheckoutPayload(db, {
+        srcCorrelationId,
+        payinId,
+        merchantId: 'merchant-c2p',
+        amountMinor: 4200,
+        currency: 'EUR',
+        card,
+      });
+      const answer = await pay(payinId, { srcCorrelationId, srcDigitalCardId: card.id, checkoutResponse });
+      expect(answer.status).toBe(400);
+      expect(answer.body.errorMessage).toMatch(message);
+    }
   });
 
   it('answers forged bodies 400, never 500', async () => {

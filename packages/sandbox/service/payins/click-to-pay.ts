@@ -18,6 +18,7 @@ import { payins, srcSessions, walletTokens } from '@sandbox/db/schema';
 import type { ClickToPaySession, ProcessClickToPayRequest } from '@hosted-checkout/contract/click-to-pay';
 import type { PayinProcessingResponse } from '@hosted-checkout/contract/payin';
 import type { StoredCard } from '@sandbox/db/stored-shapes';
+import { isExpiryCurrent } from '@hosted-checkout/contract/card-rules';
 import { SandboxApiError, invalid, notFound } from '../core/api-error';
 import { canAccess, type Principal } from '../core/auth';
 import { merchantConfig, type RequestContext } from '../core/request-context';
@@ -108,7 +109,7 @@ async function recognisedBy(tx: Db, srcCorrelationId: string, profileId: string)
  * POST /public/payin/{payinId}/process/click-to-pay. In order: the pay-in processable and the
  * offer (loadPayinToProcess: 404, 409, 400), the payload opened and checked (400: it does not
  * open, has expired, or is of another pay-in, merchant, amount, currency, card or session), spent
- * once (400), its card ACTIVE and of an offered brand (400), the session still validated (400),
+ * once (400), its card ACTIVE, of an offered brand and not expired (400), the session still validated (400),
  * the funding accepted (400), then the charge with `payToken: { verified: true }`.
  */
 export async function processClickToPay(
@@ -136,6 +137,8 @@ export async function processClickToPay(
   if (!card || card.status !== 'ACTIVE') throw invalid('clickToPay.srcDigitalCardId: the card is not an active Click to Pay card');
   if (!brands.includes(card.brand))
     throw invalid(`clickToPay.srcDigitalCardId: the merchant does not offer Click to Pay for ${card.brand}`);
+  if (!isExpiryCurrent({ month: card.expiryMonth, year: card.expiryYear }))
+    throw invalid('clickToPay.srcDigitalCardId: the card has expired');
   const by = await recognisedBy(tx, srcCorrelationId, card.profileId);
   const config = await merchantConfig(tx, row.merchantId, ctx);
   assertFundingAccepted(await fundingPolicy(tx, config, row.customerId), fundingTypeOf(card.fpanMask.replace(/\D/g, '').slice(0, 6)));

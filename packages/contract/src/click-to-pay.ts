@@ -130,3 +130,106 @@ export const PayinClickToPay = z
   })
   .meta({ id: 'PayinClickToPay', 'x-extension': true });
 export type PayinClickToPay = z.infer<typeof PayinClickToPay>;
+
+/*
+ * The SRC system's browser API (docs/sandbox.md, "Click to Pay"): `POST {srcOrigin}/sandbox/src/api/{op}`,
+ * JSON of at most 8 KB, each with the session's `srcClientToken`, called by the card page with
+ * its credentials (the recognition cookie). Unknown fields are ignored, as the SDKs' are.
+ * Refusals are `{ reason, status, message, …extra }` (Mastercard's error shape).
+ */
+
+/** A bearer secret of the SRC system (srcClientToken, idToken): 43 characters of base64url when well formed. */
+const SrcSecret = z.string().min(1).max(128);
+
+/** `recognize`: is this browser remembered at this merchant (the recognition cookie)? */
+export const SrcRecognizeRequest = z.object({ srcClientToken: SrcSecret }).meta({ id: 'SrcRecognizeRequest', 'x-extension': true });
+export type SrcRecognizeRequest = z.infer<typeof SrcRecognizeRequest>;
+
+/** `identity-lookup` ("Switch ID"): the identity the customer typed becomes the session's (5 per session). */
+export const SrcIdentityLookupRequest = z
+  .object({ srcClientToken: SrcSecret, identity: ConsumerIdentity })
+  .meta({ id: 'SrcIdentityLookupRequest', 'x-extension': true });
+export type SrcIdentityLookupRequest = z.infer<typeof SrcIdentityLookupRequest>;
+
+/** `validation-initiate`: sends the one-time code to the session identity's profile (its email by default). */
+export const SrcValidationInitiateRequest = z
+  .object({ srcClientToken: SrcSecret, channel: z.enum(['EMAIL', 'SMS']).optional() })
+  .meta({ id: 'SrcValidationInitiateRequest', 'x-extension': true });
+export type SrcValidationInitiateRequest = z.infer<typeof SrcValidationInitiateRequest>;
+
+/**
+ * `validation-complete`: the code the customer typed (`validationData`); `rememberMe` ("Skip
+ * verification next time") sets the recognition cookie and records the consent, in `locale`
+ * (BCP 47, `en` when absent) for the text version `textVersion` (the current one when absent).
+ */
+export const SrcValidationCompleteRequest = z
+  .object({
+    srcClientToken: SrcSecret,
+    validationData: z.string().min(1).max(16),
+    rememberMe: z.boolean().optional(),
+    locale: z
+      .string()
+      .max(35)
+      .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/)
+      .optional(),
+    textVersion: z.string().min(1).max(32).optional(),
+  })
+  .meta({ id: 'SrcValidationCompleteRequest', 'x-extension': true });
+export type SrcValidationCompleteRequest = z.infer<typeof SrcValidationCompleteRequest>;
+
+/** `checkout` (the SDKs' checkoutWithCard): the sealed payload for card `srcDigitalCardId` of the validated profile. */
+export const SrcCheckoutRequest = z
+  .object({ srcClientToken: SrcSecret, idToken: SrcSecret, srcDigitalCardId: z.string().min(1).max(64) })
+  .meta({ id: 'SrcCheckoutRequest', 'x-extension': true });
+export type SrcCheckoutRequest = z.infer<typeof SrcCheckoutRequest>;
+
+/** `sign-out` ("Not you?"): forgets this browser at this merchant and drops the session's validation. */
+export const SrcSignOutRequest = z.object({ srcClientToken: SrcSecret }).meta({ id: 'SrcSignOutRequest', 'x-extension': true });
+export type SrcSignOutRequest = z.infer<typeof SrcSignOutRequest>;
+
+/** Whether the session's identity (or the typed one) has a Click to Pay profile, masked. */
+export const SrcConsumerPresence = z
+  .object({ consumerPresent: z.boolean(), maskedIdentity: MaskedIdentity.optional() })
+  .meta({ id: 'SrcConsumerPresence', 'x-extension': true });
+export type SrcConsumerPresence = z.infer<typeof SrcConsumerPresence>;
+
+/** A validated profile (a remembered browser or a right code): its idToken (15 minutes), masked identity and cards of the offered brands. */
+export const SrcValidatedProfile = z
+  .object({ idToken: z.string(), maskedIdentity: MaskedIdentity, cards: z.array(SrcCard) })
+  .meta({ id: 'SrcValidatedProfile', 'x-extension': true });
+export type SrcValidatedProfile = z.infer<typeof SrcValidatedProfile>;
+
+/** The answer of `recognize`. */
+export const SrcRecognizeAnswer = z
+  .discriminatedUnion('recognized', [
+    SrcValidatedProfile.extend({ recognized: z.literal(true) }),
+    SrcConsumerPresence.extend({ recognized: z.literal(false) }),
+  ])
+  .meta({ id: 'SrcRecognizeAnswer', 'x-extension': true });
+export type SrcRecognizeAnswer = z.infer<typeof SrcRecognizeAnswer>;
+
+/** The answer of `validation-initiate`: where the code went (masked), the channels, when a resend is offered (s), the code's length. */
+export const SrcValidationInitiated = z
+  .object({
+    maskedValidationChannel: z.string(),
+    supportedValidationChannels: z.array(z.enum(['EMAIL', 'SMS'])),
+    resendAfterSeconds: z.number().int(),
+    codeLength: z.number().int(),
+  })
+  .meta({ id: 'SrcValidationInitiated', 'x-extension': true });
+export type SrcValidationInitiated = z.infer<typeof SrcValidationInitiated>;
+
+/** The answer of `checkout`: the sealed payload for `POST /public/payin/{payinId}/process/click-to-pay`, and the card it pays with. */
+export const SrcCheckoutAnswer = z
+  .object({
+    dcfActionCode: z.literal('COMPLETE'),
+    srcCorrelationId: z.string(),
+    checkoutResponse: z.string(),
+    maskedCard: z.object({ panLastFour: z.string().regex(/^\d{4}$/), brand: ClickToPayBrand }),
+  })
+  .meta({ id: 'SrcCheckoutAnswer', 'x-extension': true });
+export type SrcCheckoutAnswer = z.infer<typeof SrcCheckoutAnswer>;
+
+/** The browser API's operations (the URL's last segment). */
+export const SRC_API_OPS = ['recognize', 'identity-lookup', 'validation-initiate', 'validation-complete', 'checkout', 'sign-out'] as const;
+export type SrcApiOp = (typeof SRC_API_OPS)[number];

@@ -17,7 +17,10 @@ export type SrcErrorReason =
   | 'RESEND_TOO_SOON' // 429: a new code within 30 s ({ retryAfterSeconds })
   | 'CODE_INVALID' // 400: wrong code ({ attemptsRemaining })
   | 'CODE_EXPIRED' // 400: no live code
-  | 'CARD_NOT_FOUND'; // 404: not an active card of the validated profile
+  | 'CARD_NOT_FOUND' // 404: not an active card of the validated profile
+  | 'FORBIDDEN' // 403: the browser API called from another origin than the checkout's
+  | 'INVALID_REQUEST' // 400: the browser API's body is not JSON or not the op's shape
+  | 'SERVICE_ERROR'; // 503: the SRC system could not answer now; try again
 
 /** A refusal of the SRC system: `reason`, HTTP `status`, and `extra` fields of its answer. */
 export class SrcError extends Error {

@@ -34,6 +34,7 @@ describe('routeLabel', () => {
     expect(routeLabel('/cashier/cs_1/widget')).toBe('/cashier/[sessionId]/widget');
     expect(routeLabel('/sandbox/api/v1/payins/pi_1/process')).toBe('/sandbox/api/[...path]');
     expect(routeLabel('/sandbox/3ds/pi_1/method')).toBe('/sandbox/3ds/[paymentId]/method');
+    expect(routeLabel('/sandbox/src/api/recognize')).toBe('/sandbox/src/api/[op]');
     expect(routeLabel('/sandbox/embed')).toBe('/sandbox/embed');
     expect(routeLabel('/sandbox/bank/payin/pi_1')).toBe('/sandbox/bank/payin/[paymentId]');
     expect(routeLabel('/sandbox/bank/app/0a1b2c3d')).toBe('/sandbox/bank/app/[token]');

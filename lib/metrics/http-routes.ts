@@ -46,6 +46,7 @@ export const ROUTE_PATTERNS = [
   '/sandbox/returned',
   '/sandbox/shop',
   '/sandbox/shop/launch',
+  '/sandbox/src/api/[op]',
   '/sandbox/wallet/app-manifest',
   '/sandbox/wallet/icon.png',
   '/sandbox/wallet/method',

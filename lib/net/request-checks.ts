@@ -34,7 +34,7 @@ export interface Refusal {
 }
 
 /** Paths whose posts are not server actions: route handlers with checks of their own. */
-const NOT_A_PAGE = /^\/(?:api\/|sandbox\/api(?:\/|$)|sandbox\/3ds\/[^/]+\/method\/?$|_next\/)/;
+const NOT_A_PAGE = /^\/(?:api\/|sandbox\/api(?:\/|$)|sandbox\/src\/api\/|sandbox\/3ds\/[^/]+\/method\/?$|_next\/)/;
 /** The sandbox's API (packages/sandbox/service/http.ts). */
 const SANDBOX_API = /^\/sandbox\/api(?:\/|$)/;
 

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendPeerToForwardedFor } from '@hosted-checkout/runtime/net/client-ip';
-import { checkPagePost, checkRequestHead } from './request-checks';
+import { checkPagePost, checkRequestHead, isPagePost } from './request-checks';
 import { guardRequests, MAX_ACTION_BODY_BYTES } from './request-guard';
 
 // The regex Next.js runs on every page request's User-Agent (quadratic on a long one).
@@ -130,6 +130,11 @@ describe('page posts', () => {
     // Route handlers keep their own checks.
     expect(checkPagePost('POST', '/api/csp-report', null, '10', origins)).toBeNull();
     expect(checkPagePost('POST', '/sandbox/api/public/payin', null, '10', origins)).toBeNull();
+    // The SRC system's browser API checks its callers' Origin itself, and takes a chunked body and a CORS preflight.
+    expect(checkPagePost('POST', '/sandbox/src/api/recognize', 'https://merchant.example', null, origins)).toBeNull();
+    expect(isPagePost('POST', '/sandbox/src/api/checkout')).toBe(false);
+    expect(checkRequestHead('OPTIONS', '/sandbox/src/api/recognize', { 'x-forwarded-for': '127.0.0.1' }, 0)).toBeNull();
+    expect(checkPagePost('POST', '/sandbox/src/../payments/payin/p1/card', null, '10', origins)).toMatchObject({ status: 403 });
   });
 
   it('answers a prefetch-flagged post without Origin with 403 over the wire, and never calls the handler', async () => {

@@ -1,0 +1,1 @@
+export { POST, OPTIONS, GET, PUT, DELETE, PATCH } from '@sandbox/routes/src/api/[op]/route';

@@ -3,8 +3,10 @@
  * operation, requests with wrong types, missing fields, 100 KB strings, deep nesting, unicode,
  * numbers at the edges (0, -1, 1e308, 0.001), foreign and malformed ids and headers, sent through
  * the sandbox's router in process; for the server actions, forms of the same kinds through their
- * one pipeline and the domain parsers behind it. Records every status by class and the event
- * loop's longest stall. Deterministic for a seed.
+ * one pipeline and the domain parsers behind it; for the SRC system's browser API
+ * (`/sandbox/src/api/{op}`), bodies of the same kinds on a live session, from the checkout's and
+ * other origins. Records every status by class and the event loop's longest stall. Deterministic
+ * for a seed.
  */
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { z } from 'zod';
@@ -16,6 +18,12 @@ import { checkAmount, parseAmount } from '@/lib/checkout/cashier/cashier-amount'
 import { completeBrowser } from '@/lib/checkout/payment-pages/browser-info';
 import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { handleSandboxRequest } from '@sandbox/service/http';
+import { SRC_API_OPS } from '@hosted-checkout/contract/click-to-pay';
+import { checkoutUrl } from '@hosted-checkout/runtime/config';
+import { handleSrcApiRequest } from '@sandbox/service/src-system/browser-http';
+import { openSession } from '@sandbox/service/src-system/sessions';
+import { emailHashOf } from '@sandbox/service/src-system/profiles';
+import { sandboxDb } from '@sandbox/service/core/store';
 import { SAMPLE_BODIES } from '@sandbox/testing/operation-samples';
 import { picker, random } from '@hosted-checkout/runtime/testing/random';
 
@@ -152,6 +160,48 @@ function fuzzForm(next: () => number): void {
   completeBrowser(data.browser ?? null, { acceptHeader: null, userAgent: null, customerIp: undefined, acceptLanguage: null });
 }
 
+/** A live SRC session of Ticket Hall for the seeded clara (its client token), for the browser API's cases to reach past the token check. */
+async function srcClientToken(): Promise<string> {
+  const db = await sandboxDb();
+  const emailHash = await emailHashOf(db, 'clara.c2p@example.com');
+  const opened = await openSession(db, { payinId: 'pi_fuzz', merchantId: 'merchant-c2p', amountMinor: 4200, currency: 'EUR', emailHash });
+  return opened.srcClientToken;
+}
+
+/** One request to the SRC system's browser API: an op's body mutated, from the checkout's origin mostly. */
+function srcRequestFor(token: string, next: () => number): { op: string; request: Request; label: string } {
+  const pick = picker(next);
+  const op = next() < 0.95 ? pick(SRC_API_OPS) : pick(ODD_IDS);
+  const sample = {
+    srcClientToken: next() < 0.8 ? token : pick(ODD_VALUES),
+    identity: { type: pick(['EMAIL', 'MOBILE_PHONE_NUMBER']), value: pick(['clara.c2p@example.com', '+447700900101', 'x@y']) },
+    channel: pick(['EMAIL', 'SMS']),
+    validationData: pick(['123456', '000000', '']),
+    rememberMe: next() < 0.5,
+    idToken: 'i'.repeat(43),
+    srcDigitalCardId: 'srcdc_0123456789abcdef01234567',
+  };
+  const roll = next();
+  const raw =
+    roll < 0.7
+      ? JSON.stringify(mutate(sample, next))
+      : roll < 0.8
+        ? JSON.stringify(pick(ODD_VALUES))
+        : roll < 0.9
+          ? '{"truncated": '
+          : JSON.stringify(sample);
+  const headers: Record<string, string> = { 'Content-Type': next() < 0.9 ? 'application/json' : 'text/plain' };
+  if (next() < 0.9) headers.Origin = next() < 0.9 ? new URL(checkoutUrl()).origin : pick(['https://evil.example', 'null', '']);
+  if (next() < 0.3) headers.Cookie = `sbx-src-recognition=${pick(['a'.repeat(43), '%00', 'x'.repeat(300)])}`;
+  const method = next() < 0.9 ? 'POST' : pick(['GET', 'OPTIONS', 'PUT', 'DELETE']);
+  const request = new Request(`${checkoutUrl()}/sandbox/src/api/${encodeURIComponent(op)}`, {
+    method,
+    headers,
+    ...(method === 'POST' || method === 'PUT' ? { body: raw } : {}),
+  });
+  return { op, request, label: `${method} /sandbox/src/api/${op.slice(0, 40)} ${raw.slice(0, 60)}` };
+}
+
 /**
  * Runs `cases` router requests and as many form cases, seeded. Never throws for a server
  * error: it is recorded in the report.
@@ -169,6 +219,9 @@ export async function runFuzz(cases: number, seed = 1): Promise<FuzzReport> {
     lastTick = now;
   }, 5);
   const pick = picker(next);
+  // The browser API's cases draw from a sequence of their own: the router's cases stay those of the seed.
+  const nextSrc = random(seed + 1);
+  const token = await srcClientToken();
   try {
     for (let i = 0; i < cases; i += 1) {
       const id = pick(OPERATION_IDS);
@@ -190,6 +243,17 @@ export async function runFuzz(cases: number, seed = 1): Promise<FuzzReport> {
       }
       report.cases += 1;
       report.byClass.form = (report.byClass.form ?? 0) + 1;
+      const src = srcRequestFor(token, nextSrc);
+      let srcStatus: number;
+      try {
+        srcStatus = (await handleSrcApiRequest(src.request, src.op)).status;
+      } catch {
+        srcStatus = 599;
+      }
+      report.cases += 1;
+      const srcClass = `src ${Math.floor(srcStatus / 100)}xx`;
+      report.byClass[srcClass] = (report.byClass[srcClass] ?? 0) + 1;
+      if (srcStatus >= 500) report.serverErrors.push({ request: src.label, status: srcStatus });
       // Let the ticker run between cases, as a server's other requests would.
       await new Promise((resolve) => setImmediate(resolve));
     }

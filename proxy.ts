@@ -13,7 +13,7 @@ import { REQUEST_ID_HEADER, REQUEST_KEY_HEADER } from '@/lib/net/request-log';
 import { contentSecurityPolicy } from '@/lib/framing/content-security-policy';
 import { LOCALE_HEADER, MERCHANT_LOCALE_HEADER } from '@hosted-checkout/contract/locales';
 import type { CheckoutSettings } from '@hosted-checkout/contract/merchant';
-import { acsOrigins, checkoutUrl, sandboxPublicUrl, trustedProxyHops, twinOrigin, walletConfig } from '@/lib/config';
+import { acsOrigins, checkoutUrl, clickToPaySrcOrigin, sandboxPublicUrl, trustedProxyHops, twinOrigin, walletConfig } from '@/lib/config';
 import { permissionsPolicy } from '@/lib/framing/permissions-policy';
 import { checkProxiedPagePost, isPagePost } from '@/lib/net/request-checks';
 import { proxiedPostSpellings } from '@/lib/net/request-hosts';
@@ -95,6 +95,8 @@ export async function proxy(request: NextRequest) {
   const paymentPage = /^\/payments\/(payin|payout)\//.test(pathname);
   const cashierPage = /^\/cashier\//.test(pathname);
   const acsPage = /^\/sandbox\/3ds\//.test(pathname);
+  const cardPayinPage = /^\/payments\/payin\/[^/]+\/card$/.test(pathname);
+  const srcOrigin = cardPayinPage ? clickToPaySrcOrigin() : null;
   const csp = contentSecurityPolicy({
     nonce,
     frameAncestors: acsPage ? [...allowedOrigins, new URL(checkoutUrl()).origin] : allowedOrigins,
@@ -118,10 +120,9 @@ export async function proxy(request: NextRequest) {
     ],
     // Google Pay's script, its calls and frames: on the card page of a merchant that offers it only.
     styleHashes: inlineStyleHashes(),
-    thirdParties:
-      /^\/payments\/payin\/[^/]+\/card$/.test(pathname) && settings?.wallets?.includes('GOOGLE_PAY')
-        ? [new URL(walletConfig().googlePayScriptUrl).origin]
-        : [],
+    thirdParties: cardPayinPage && settings?.wallets?.includes('GOOGLE_PAY') ? [new URL(walletConfig().googlePayScriptUrl).origin] : [],
+    // The Click to Pay SRC system, when it lives on an origin of its own: on the card page of a merchant that offers it only.
+    connectSrc: cardPayinPage && settings?.clickToPay && srcOrigin && srcOrigin !== new URL(checkoutUrl()).origin ? [srcOrigin] : [],
   });
 
   const requestHeaders = new Headers(request.headers);

@@ -6,6 +6,7 @@
  * - no client chunk holds a server module: none of the configuration's variable names (lib/config.ts,
  *   CARD_HASH_KEY, PAYMENTS_API_TOKEN…) is in any file under .next/static, where a client
  *   component that reached the configuration would put its schema.
+ * - Click to Pay's code: only on a page that offers it, and at most 10 KB beyond a plain card page's.
  * Paying without JavaScript is held by e2e/card-payin-access.spec.ts.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -60,6 +61,20 @@ test('each payment page’s own JavaScript stays within its budget', async ({ pa
   expect(apm, 'APM page').toBeLessThanOrEqual(30);
   expect(cashier, 'cashier').toBeLessThanOrEqual(26);
   expect(widget, 'widget').toBeLessThanOrEqual(25);
+});
+
+test('Click to Pay’s code loads only where it is offered, within 10 KB', async ({ page, request }) => {
+  const plain = await scriptBytes(page, (await createPayin(request)).iframeUrls.card);
+  const srcCalls: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/sandbox/src/api/') && srcCalls.push(r.url())));
+  // The Ticket Hall offers Click to Pay (its customer has no profile: the panel's code loads, and shows nothing).
+  const offering = await createPayin(request, {}, 'sbx_c2p_merchant');
+  const offered = await scriptBytes(page, offering.iframeUrls.card);
+  const own = [...offered].filter(([script]) => !plain.has(script)).reduce((sum, [, bytes]) => sum + bytes, 0) / KB;
+  console.log(`Click to Pay's own JavaScript (KB, compressed): ${own.toFixed(1)}`);
+  expect(own, 'the offering page loads Click to Pay’s code').toBeGreaterThan(0);
+  expect(own).toBeLessThanOrEqual(10);
+  expect(srcCalls.length, 'the panel asked the SRC system').toBeGreaterThan(0);
 });
 
 test('no client chunk holds the server’s configuration', () => {

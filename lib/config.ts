@@ -107,6 +107,14 @@ export const CHECKOUT_ENV_SCHEMA = z.object({
     .regex(/^[A-Za-z0-9.-]+$/)
     .default('merchant.sandbox.checkout')
     .describe('Apple Pay merchant identifier of the payments service (its merchant identity certificate validates merchants).'),
+  CLICK_TO_PAY_SRC_ORIGIN: z
+    .url()
+    .max(2048)
+    .regex(/^https?:\/\/[^/]+$/, 'must be an origin: scheme, host and port, no path')
+    .optional()
+    .describe(
+      'Origin of the Click to Pay SRC system the card page’s browser talks to (where its recognition cookie lives); the payments service’s Click to Pay session must name the same. Unset: the sandbox’s public origin in test mode with the sandbox on, else Click to Pay is not offered.',
+    ),
   MERCHANT_COUNTRY: z
     .string()
     .length(2)
@@ -245,6 +253,16 @@ export const walletConfig = () => {
     merchantCountry: c.MERCHANT_COUNTRY,
   };
 };
+
+/**
+ * The origin of the Click to Pay SRC system (docs/design.md, E28): CLICK_TO_PAY_SRC_ORIGIN, else
+ * the sandbox's public origin when the pages run against the embedded sandbox; null: not offered.
+ */
+export function clickToPaySrcOrigin(): string | null {
+  const c = appConfig();
+  if (c.CLICK_TO_PAY_SRC_ORIGIN) return new URL(c.CLICK_TO_PAY_SRC_ORIGIN).origin;
+  return c.testMode && c.sandboxEnabled ? new URL(c.sandboxPublicUrl).origin : null;
+}
 
 /** Whether the pages run against a sandbox: every page shows a Test mode badge. */
 export const testMode = (): boolean => appConfig().testMode;

@@ -27,6 +27,7 @@ import { useResendAfterCheck } from './use-resend-after-check';
 import { useCardFormFields } from './use-card-form-fields';
 import { useDeclineBanner } from './use-decline-banner';
 import { useAutofilledFields } from './use-autofilled-fields';
+import { ClickToPayLink, type ClickToPayLinkText } from './click-to-pay-link';
 
 interface CardFormProps extends CardActionProps {
   /** Offer "save card" (pay-ins). */
@@ -36,6 +37,8 @@ interface CardFormProps extends CardActionProps {
   /** Look the BIN up as it is typed (pay-ins): a refused funding type shows before Pay. */
   binCheck?: boolean;
   text: CardFormText;
+  /** "Link this card to Click to Pay", where the merchant offers it (pay-ins). */
+  clickToPayLink?: ClickToPayLinkText;
 }
 
 /** The new-card form (see the module's note); its props are described on CardFormProps. */
@@ -52,6 +55,7 @@ export function CardForm({
   challengeRequired,
   binCheck,
   text,
+  clickToPayLink,
 }: CardFormProps) {
   const { state, formAction, pending, reportMethod, reportSpc } = useCardAction(
     action,
@@ -211,6 +215,7 @@ export function CardForm({
             </label>
           </div>
         ) : null}
+        {clickToPayLink ? <ClickToPayLink text={clickToPayLink} typedBrand={brand?.niceType} /> : null}
       </fieldset>
 
       <SubmitButton pending={pending} disabled={!checkReady} label={text.pay} processing={text.processing} className="mt-2" />

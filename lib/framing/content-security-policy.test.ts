@@ -53,6 +53,15 @@ describe("the pages' content security policy", () => {
     ).toBe("connect-src 'self' https://sandbox.example https://pay.google.com");
   });
 
+  it('lets the page call the Click to Pay SRC system on an origin of its own, and nothing that is not an origin', () => {
+    process.env.CHECKOUT_URL = 'https://checkout.example';
+    delete process.env.SANDBOX_PUBLIC_URL;
+    const csp = (connect: string[]) =>
+      connectSrc(contentSecurityPolicy({ nonce: 'n', frameAncestors: [], frameHttps: true, dev: false, https: true, connectSrc: connect }));
+    expect(csp(['https://src.example'])).toBe("connect-src 'self' https://src.example");
+    expect(csp(["https://src.example 'unsafe-eval'", '*'])).toBe("connect-src 'self'");
+  });
+
   it('shows the sandbox wallet’s icon from a sandbox on an http origin of its own (npm run cluster), on a payment page only', () => {
     process.env.CHECKOUT_URL = 'http://localhost:3510';
     process.env.SANDBOX_PUBLIC_URL = 'http://localhost:3501';

@@ -61,6 +61,8 @@ export function contentSecurityPolicy(options: {
    * script for a merchant that offers it). None by default.
    */
   thirdParties?: readonly string[];
+  /** Other origins the page's scripts may call: the Click to Pay SRC system's, on the card page of a merchant that offers it. None by default. */
+  connectSrc?: readonly string[];
   /**
    * CSP hash sources (`'sha256-…'`) of the build's stylesheets, which the pages carry inline
    * (lib/framing/inline-style-hashes.ts). None by default.
@@ -72,7 +74,12 @@ export function contentSecurityPolicy(options: {
   const ancestors = ["'self'", ...options.frameAncestors.filter(isOriginPattern)].join(' ');
   const frames = ["'self'", ...(options.frameHttps ? ['https:'] : []), ...(options.frameSrc ?? []).filter(isOriginPattern)].join(' ');
   const wallet = options.frameHttps ? sandboxWalletOrigin() : null;
-  const connect = ["'self'", ...(wallet ? [wallet] : []), ...(options.dev ? devSocketOrigins() : [])].join(' ');
+  const connect = [
+    "'self'",
+    ...(wallet ? [wallet] : []),
+    ...(options.connectSrc ?? []).filter(isOriginPattern),
+    ...(options.dev ? devSocketOrigins() : []),
+  ].join(' ');
   return [
     "default-src 'self'",
     plus(`script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.dev ? " 'unsafe-eval'" : ''}`),

@@ -55,6 +55,7 @@ const SAME_EVERYWHERE = new Set([
   'bankWithdrawal.iban',
   'apm.types.BANK',
   'apm.optional',
+  'clickToPay.heading',
 ]);
 
 /** Words a language writes as English does (cognates), per locale. */

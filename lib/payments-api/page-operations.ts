@@ -23,6 +23,7 @@ import type { BankAccountChoice, PayeeCheckRequest } from '@hosted-checkout/cont
 import type { PayNPlayStartRequest } from '@hosted-checkout/contract/pay-n-play';
 import type { LaunchClient, SessionRead } from '@hosted-checkout/contract/cashier';
 import type { BinLookup } from '@hosted-checkout/contract/bin';
+import type { ProcessClickToPayRequest } from '@hosted-checkout/contract/click-to-pay';
 import { callOperation } from './call-operation';
 import { cachedAnswer, caches } from './lookup-caches';
 import { knownMerchant, locate, merchantOfHeld, rememberMerchant } from './merchant-locator';
@@ -48,6 +49,11 @@ export const paymentsApi = {
   /** Apple Pay's merchant validation through the service; answers Apple's merchant session (creates nothing: no idempotency key). */
   startApplePaySession: (payinId: string, body: ApplePaySessionRequest) =>
     callOperation('startApplePaySession', { params: { payinId }, body }),
+  /** A Click to Pay session of the SRC system for a pay-in (docs/design.md, E28): creates no payment, so no idempotency key. */
+  startClickToPaySession: (payinId: string) => callOperation('startClickToPaySession', { params: { payinId } }),
+  /** Pays with the card chosen in Click to Pay (its sealed payload passed on as is); answered as process/card. */
+  processClickToPay: (payinId: string, body: ProcessClickToPayRequest, idempotencyKey: string) =>
+    callOperation('processClickToPay', { params: { payinId }, body, idempotencyKey }),
   processPayinDirectLink: (payinId: string, body: ProcessDirectLinkRequest, idempotencyKey: string) =>
     callOperation('processPayinDirectLink', { params: { payinId }, body, idempotencyKey }),
   /** A pay-in's methods with the pay-in itself when the service sends it (docs/design.md, E6 extended): the APM page's one read. */

@@ -27,6 +27,11 @@ import { PaymentControl, runPaymentAction, type PaymentCall } from './payment-ac
 import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 
 const text = z.string().default('');
+/** The SRC system's ids (packages/sandbox/service/src-system/secrets.ts: a prefix and 24 hex digits). */
+export const SRC_CORRELATION_ID = /^srcc_[0-9a-f]{24}$/;
+const SRC_DIGITAL_CARD_ID = /^srcdc_[0-9a-f]{24}$/;
+/** The longest sealed Click to Pay payload, in characters (the contract's ProcessClickToPayRequest). */
+const MAX_CHECKOUT_RESPONSE_CHARS = 4096;
 /** A new card's form (a pay-in's or a payout destination's). */
 export const NewCardForm = z.object({
   ...PaymentControl,
@@ -37,6 +42,19 @@ export const NewCardForm = z.object({
   saveCard: z.string().optional(),
   altcha: z.string().optional(),
   preferredBrand: z.string().optional(),
+  clickToPayLink: z.string().optional(),
+  clickToPaySession: z.string().optional(),
+});
+/**
+ * A card chosen in Click to Pay (docs/design.md, E28): the SRC session, the card's id at the SRC
+ * system and its sealed checkout payload, passed on as they are.
+ */
+export const ClickToPayForm = z.object({
+  ...PaymentControl,
+  srcCorrelationId: z.string().regex(SRC_CORRELATION_ID),
+  srcDigitalCardId: z.string().regex(SRC_DIGITAL_CARD_ID),
+  checkoutResponse: z.string().min(1),
+  altcha: z.string().optional(),
 });
 /** A saved card's form (the CVV is empty for a payout's destination). */
 export const SavedCardForm = z.object({ ...PaymentControl, cardId: text, cvv: text });
@@ -69,6 +87,11 @@ const LIMITS = {
   cardId: ID_MAX_LENGTH,
   altcha: MAX_PAYLOAD_CHARS,
   preferredBrand: 40,
+  clickToPayLink: 8,
+  clickToPaySession: 40,
+  srcCorrelationId: 40,
+  srcDigitalCardId: 40,
+  checkoutResponse: MAX_CHECKOUT_RESPONSE_CHARS,
 };
 
 /** The field error a too-long card field reads as. */

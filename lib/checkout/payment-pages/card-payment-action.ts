@@ -19,28 +19,24 @@ import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { fetchTransaction } from '@/lib/checkout/shared/load-transaction';
 import { CARD_ID, PAYMENT_ID } from '@hosted-checkout/contract/ids';
-import type { Browser } from '@hosted-checkout/contract/common';
-import type {
-  PayinProcessingResponse,
-  ProcessCardRequest,
-  ProcessSavedCardRequest,
-  ProcessWalletRequest,
-} from '@hosted-checkout/contract/payin';
 import { SpcAssertionReport } from '@hosted-checkout/contract/payin';
 import { requestProof } from '@/lib/checkout/shared/holding';
 import { localeParam, paymentHref } from '@/lib/checkout/shared/payment-paths';
 import type { Outcome } from '@/lib/checkout/shared/action-pipeline';
 import { paymentsApi } from '@/lib/payments-api/client';
 import { logger } from '@hosted-checkout/runtime/log';
+import { charge, challengeAfterDecline, challengeRefusal } from './card-charge';
+import { CLICK_TO_PAY_LINK_TEXT } from './click-to-pay-offer';
 import { parseActionForm } from '@hosted-checkout/contract/action-form';
 import { failureLogFields } from '@/lib/checkout/shared/call-failure';
-import { beginCardAttempt, cardAttemptLimits, endCardAttempt, type CardAttemptLimits } from './card-velocity';
-import { challengeRequired, verifyPayload } from '@/lib/security/proof-of-work';
-import { afterProcessing, afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
+import { cardAttemptLimits } from './card-velocity';
+import { afterSpc, afterThreeDSMethod, type CardPaymentState } from './card-outcome';
 import {
   cardAction,
   checkedCard,
+  ClickToPayForm,
   isMethodReport,
+  SRC_CORRELATION_ID,
   isSpcReport,
   MethodReport,
   NewCardForm,
@@ -74,6 +70,16 @@ export async function payByWallet(previous: CardPaymentState, form: FormData): P
 }
 
 /**
+ * A card chosen in Click to Pay for a pay-in (docs/design.md, E28): the SRC system's sealed
+ * payload (a network token and its cryptogram) passed on as is; also its 3DS Method and SPC
+ * steps, as a card's. Under the card form's rules: the proof-of-work rule, and the attempt
+ * limits counted per Click to Pay card.
+ */
+export async function payByClickToPay(previous: CardPaymentState, form: FormData): Promise<CardPaymentState> {
+  return reportStep(previous, form) ?? cardAction(previous, form, 'payin', ClickToPayForm, chargeClickToPay);
+}
+
+/**
  * A pay-in's later step posted to the same action (so the form keeps its no-JavaScript post): the
  * 3DS Method's report or the SPC assertion, run as its step; undefined for a new attempt.
  */
@@ -103,9 +109,37 @@ async function chargeNewCard(c: Card, data: z.output<typeof NewCardForm>): Promi
     browser,
     cardData: { ...checked.card, cvv: checked.cvv, ...(preferredBrand ? { preferredBrand } : {}) },
     saveCard: checked.keep.saveCard,
+    ...clickToPayLink(data, c.locale),
   };
   const limits = cardAttemptLimits(browser.customerIp, checked.card.cardNumber, c.paymentId);
   const outcome = await charge(c, limits, { by: 'card', body }, browser.javascriptEnabled === true);
+  return challengeAfterDecline(outcome, browser);
+}
+
+/**
+ * The customer ticked "Link this card to Click to Pay" under the typed card: the consent's text
+ * version and locale, and the SRC session they validated in on this page, if any (the service
+ * links the card once the pay-in is SUCCESS, and checks the brand again).
+ */
+function clickToPayLink(data: z.output<typeof NewCardForm>, locale: string) {
+  if (data.clickToPayLink !== 'on') return {};
+  const srcCorrelationId = data.clickToPaySession && SRC_CORRELATION_ID.test(data.clickToPaySession) ? data.clickToPaySession : undefined;
+  return {
+    clickToPay: {
+      link: { textVersion: CLICK_TO_PAY_LINK_TEXT, locale: locale || 'en', ...(srcCorrelationId ? { srcCorrelationId } : {}) },
+    },
+  };
+}
+
+/** A Click to Pay card's charge, under the proof-of-work rule. */
+async function chargeClickToPay(c: Card, data: z.output<typeof ClickToPayForm>): Promise<Outcome<CardPaymentState>> {
+  const browser = await c.browser();
+  const refused = await challengeRefusal(c, browser, data.altcha);
+  if (refused) return refused;
+  const { srcCorrelationId, srcDigitalCardId, checkoutResponse } = data;
+  const body = { browser, clickToPay: { srcCorrelationId, srcDigitalCardId, checkoutResponse } };
+  const limits = cardAttemptLimits(browser.customerIp, { savedCardId: `c2p:${srcDigitalCardId}` }, c.paymentId);
+  const outcome = await charge(c, limits, { by: 'click-to-pay', body }, true);
   return challengeAfterDecline(outcome, browser);
 }
 
@@ -158,62 +192,6 @@ async function reportSpc(c: Card, data: z.output<typeof SpcReport>): Promise<Out
   // Not an assertion: the pay-in still waits for its challenge, which its status page links to.
   if (!parsed.success) return { go: paymentHref('payin', 'status', c.paymentId, c.locale) };
   return afterSpc(c, parsed.data);
-}
-
-/**
- * The proof-of-work rule of a pay-in's card or wallet attempt (lib/security/proof-of-work.ts),
- * before it is sent: once the customer's address needs a check, an attempt without a solved one
- * is refused (the same key: nothing was sent); null to go on.
- */
-async function challengeRefusal(c: Card, browser: Browser, altcha: string | undefined): Promise<CardPaymentState | null> {
-  if (!(await challengeRequired(browser.customerIp)) || (await verifyPayload(altcha))) return null;
-  logger.warn(
-    { event: 'security.challenge_required', paymentId: c.paymentId, customerIp: browser.customerIp },
-    'card attempt without a solved challenge',
-  );
-  const formError = browser.javascriptEnabled ? 'challenge' : 'challengeNeedsJs';
-  return { attemptKey: c.attemptKey, formError, challengeRequired: true, values: c.values };
-}
-
-/**
- * The proof-of-work rule after an attempt: a decline that makes the next attempt need a check
- * starts it now, and from then on a decline's reason is no longer named.
- */
-async function challengeAfterDecline(outcome: Outcome<CardPaymentState>, browser: Browser): Promise<Outcome<CardPaymentState>> {
-  if ('go' in outcome || !outcome.declineReason || !(await challengeRequired(browser.customerIp))) return outcome;
-  return { ...outcome, declineReason: 'CARD_DECLINED', challengeRequired: true };
-}
-
-/** A pay-in's processing request, by what pays; `by` is its Idempotency-Key's prefix. */
-type CardCharge =
-  | { by: 'card'; body: ProcessCardRequest }
-  | { by: 'saved-card'; body: ProcessSavedCardRequest }
-  | { by: 'wallet'; body: ProcessWalletRequest };
-
-/**
- * The pay-in's processing call, counted against the card attempt limits (packages/runtime/src/security/velocity.ts:
- * throws VelocityLimited before sending when one is spent), under the attempt's Idempotency-Key
- * (`<by>:<paymentId>:<attemptKey>`); then where its answer leads (./card-outcome.ts). `inPage`:
- * the browser runs JavaScript.
- */
-async function charge(c: Card, limits: CardAttemptLimits, request: CardCharge, inPage: boolean): Promise<Outcome<CardPaymentState>> {
-  await beginCardAttempt(limits);
-  const result = await processPayin(c, request);
-  await endCardAttempt(limits, result.status);
-  return afterProcessing(c, result, inPage);
-}
-
-/** Sends the processing request of `request.by`. */
-function processPayin(c: Card, request: CardCharge): Promise<PayinProcessingResponse> {
-  const key = `${request.by}:${c.paymentId}:${c.attemptKey}`;
-  switch (request.by) {
-    case 'card':
-      return paymentsApi.processCard(c.paymentId, request.body, key);
-    case 'saved-card':
-      return paymentsApi.processSavedCard(c.paymentId, request.body, key);
-    case 'wallet':
-      return paymentsApi.processWallet(c.paymentId, request.body, key);
-  }
 }
 
 // A payout's destination is given through its status page (waiting for the merchant, or

@@ -3,12 +3,16 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { getLocale, getTranslations } from 'next-intl/server';
 import { CardForm } from '@/components/card/card-form';
-import { sandboxPublicUrl, testMode, trustedProxyHops, walletConfig } from '@/lib/config';
+import { clickToPaySrcOrigin, sandboxPublicUrl, testMode, trustedProxyHops, walletConfig } from '@/lib/config';
 import { clientIpFrom } from '@hosted-checkout/runtime/net/client-ip';
 import { challengeRequired } from '@/lib/security/proof-of-work';
 import { SavedCards, type SavedCardItem } from '@/components/card/saved-cards';
 import { cardFormText, savedCardsText, walletText } from '@/components/payment/page-text';
 import { WalletButtons } from '@/components/wallet/wallet-buttons';
+import { ClickToPaySlot } from '@/components/click-to-pay/click-to-pay-slot';
+import { clickToPayText } from '@/components/click-to-pay/click-to-pay-text';
+import { fillText, ltr } from '@/components/click-to-pay/fill-text';
+import { clickToPayOfferFor } from '@/lib/checkout/payment-pages/click-to-pay-offer';
 import { walletOfferFor } from '@/lib/checkout/payment-pages/wallet-offer';
 import { formattedAmount } from '@/components/payment/payment-summary';
 import { loadFormPage, TransactionShell } from '@/components/payment/transaction-page';
@@ -99,6 +103,11 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
   const removing = removable && typeof query.remove === 'string' ? items.find((c) => c.cardId === query.remove) : undefined;
   const notice = query.notice === 'removed' ? t('removed') : query.notice === 'removeFailed' ? t('removeFailed') : null;
 
+  // Click to Pay (docs/design.md, E28): its text only where it is offered; the panel loads after hydration.
+  const c2pOffer = clickToPayOfferFor(transaction, settings, clickToPaySrcOrigin());
+  const c2pText = c2pOffer ? await clickToPayText(amount, settings.displayName) : null;
+  const c2pIdentity = [c2pOffer?.maskedEmail, c2pOffer?.maskedPhone].filter(Boolean).map((value) => ltr(String(value)));
+  const cardText = await cardFormText(amount, type);
   const newCard = (
     <CardForm
       action={type === 'payin' ? payByCard : payoutToCard}
@@ -112,7 +121,12 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
       initialBanner={items.length === 0 ? declineBanner : undefined}
       challengeRequired={needsCheck}
       binCheck={type === 'payin'}
-      text={await cardFormText(amount, type)}
+      text={cardText}
+      clickToPayLink={
+        c2pOffer && c2pText && c2pIdentity.length > 0
+          ? { label: c2pText.linkLabel, hint: fillText(c2pText.linkHint, { identity: c2pIdentity.join(', ') }), brands: c2pOffer.brands }
+          : undefined
+      }
     />
   );
 
@@ -135,6 +149,24 @@ export default async function CardPage(props: PageProps<'/payments/[transactionT
           initialAttemptKey={randomUUID()}
           challengeRequired={needsCheck}
           text={await walletText(amount)}
+        />
+      ) : null}
+      {c2pOffer && c2pText ? (
+        <ClickToPaySlot
+          paymentId={transaction.id}
+          locale={locale}
+          acceptHeader={acceptHeader}
+          initialAttemptKey={randomUUID()}
+          challengeRequired={needsCheck}
+          text={c2pText}
+          cardText={{
+            challengeTitle: cardText.challengeTitle,
+            challengeIntro: cardText.challengeIntro,
+            methodRunning: cardText.methodRunning,
+            spcRunning: cardText.spcRunning,
+            processing: cardText.processing,
+            securityCheck: cardText.securityCheck,
+          }}
         />
       ) : null}
       <div data-card-forms>

@@ -5,13 +5,14 @@
  * checkout, process/click-to-pay), the recognition cookie's name and attributes on https, on
  * loopback http and (none) on plain http elsewhere, its clearing by "Not you?", and the HTTP rules:
  * the caller's Origin (403), CORS for the checkout's origin only, the 8 KB cap (413), POST only
- * (405), an unknown op (404), bodies that are not JSON or not the op's shape (400), `no-store` on
- * every answer.
+ * (405), an unknown op (404), bodies that are not JSON or not the op's shape (400), 503 for
+ * anything unexpected, `no-store` on every answer.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { GET, OPTIONS, POST } from '@sandbox/routes/src/api/[op]/route';
 import { handleSandboxRequest } from '@sandbox/service/http';
+import { handleSrcApiRequest } from '@sandbox/service/src-system/browser-http';
 import { sandboxDb } from '@sandbox/service/core/store';
 import sampleCustomer from '@sandbox/service/sample-customer.json';
 
@@ -251,6 +252,25 @@ describe('the HTTP rules', () => {
       reason: 'AUTH_INVALID',
       status: 401,
     });
+  });
+
+  it('answers anything unexpected 503 SERVICE_ERROR, never a 500', async () => {
+    origins('https://pay.example');
+    const { srcClientToken } = await sessionFor('nobody.here@example.com');
+    // A clock that is not a time: the database refuses the query, an error that is not a refusal.
+    const request = new Request('https://pay.example/sandbox/src/api/recognize', {
+      method: 'POST',
+      headers: {
+        Origin: 'https://pay.example',
+        'Content-Type': 'application/json',
+        Cookie: `__Secure-sbx-src-recognition=${'a'.repeat(43)}`,
+      },
+      body: JSON.stringify({ srcClientToken }),
+    });
+    const failed = await handleSrcApiRequest(request, 'recognize', new Date(Number.NaN));
+    answers.push(failed);
+    expect(failed.status).toBe(503);
+    expect(await failed.json()).toEqual({ reason: 'SERVICE_ERROR', status: 503, message: expect.any(String) });
   });
 
   it('says no-store on every answer', () => {

@@ -11,7 +11,10 @@
  * when a request the inventory says comes on every load (the document, the launch, the live
  * balance's stream) is missing: a recording that saw nothing proves nothing.
  * The demo merchant's logo is a data: URL and it offers no wallet: none of the addresses its
- * settings could choose (logo, Google Pay) is asked for here.
+ * settings could choose (logo, Google Pay) is asked for here, nor Click to Pay. The Ticket Hall
+ * (`sbx_c2p_merchant`) offers Click to Pay: its card page opens the SRC session (the page's server
+ * action) and asks the SRC system `recognize` once, and nothing more, before the customer acts; the
+ * SRC system's recognition cookie comes only after a customer's "Remember me" (e2e/click-to-pay.spec.ts).
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from './fixtures';
 import { CHECKOUT_ORIGIN, createPayin, createSession, openEmbedded, visit } from './support';
@@ -93,6 +96,12 @@ async function storageKeys(page: Page): Promise<{ area: string; key: string }[]>
 
 const inventoryOf = (id: InventoryPageId): InventoryPage => INVENTORY_PAGES.find((p) => p.id === id)!;
 
+/**
+ * The tests' checkout runs in test mode with the sandbox on its own origin and no
+ * CLICK_TO_PAY_SRC_ORIGIN: the SRC system is the checkout's origin (lib/config.ts, clickToPaySrcOrigin).
+ */
+const ON_OWN_ORIGIN = { srcOnOwnOrigin: true };
+
 /** What `recording` shows of `inventory` that the inventory does not list: one line each (empty: all listed). */
 function unlisted(inventory: InventoryPage, recording: Recording): string[] {
   const problems: string[] = [];
@@ -100,7 +109,7 @@ function unlisted(inventory: InventoryPage, recording: Recording): string[] {
     if (/^(data|blob):/.test(url)) continue;
     const address = new URL(url);
     if (address.origin !== CHECKOUT_ORIGIN) problems.push(`third party: ${method} ${address.origin}${address.pathname}`);
-    else if (!listedRequest(inventory, { method, pathname: address.pathname, searchParams: address.searchParams }))
+    else if (!listedRequest(inventory, { method, pathname: address.pathname, searchParams: address.searchParams }, ON_OWN_ORIGIN))
       problems.push(`not listed: ${method} ${address.pathname}`);
   }
   return problems;
@@ -112,7 +121,8 @@ const cookieNames = (inventory: InventoryPage) =>
 
 /**
  * Loads `open` in a new context of `browser` and checks what it recorded against the page
- * `id` of the inventory; answers the recording and the cookies it left, for more checks.
+ * `id` of the inventory; answers the recording, the cookies it left and the ids of the listed
+ * requests it made, for more checks.
  */
 async function loadAndCheck(browser: Browser, id: InventoryPageId, open: (page: Page) => Promise<void>, framed = false) {
   const inventory = inventoryOf(id);
@@ -151,7 +161,7 @@ async function loadAndCheck(browser: Browser, id: InventoryPageId, open: (page: 
         const address = new URL(url);
         const entry =
           address.origin === CHECKOUT_ORIGIN
-            ? listedRequest(inventory, { method, pathname: address.pathname, searchParams: address.searchParams })
+            ? listedRequest(inventory, { method, pathname: address.pathname, searchParams: address.searchParams }, ON_OWN_ORIGIN)
             : undefined;
         return entry ? [entry.id] : [];
       }),
@@ -161,7 +171,7 @@ async function loadAndCheck(browser: Browser, id: InventoryPageId, open: (page: 
       expected.filter((request) => !made.has(request)),
       `${id}: what comes on every load`,
     ).toEqual([]);
-    return { recording, after };
+    return { recording, after, made };
   } finally {
     await context.close();
   }
@@ -183,12 +193,33 @@ test.describe('privacy inventory: what each payment page asks of the browser bef
       ['card', payin.iframeUrls.card],
       ['apm', payin.iframeUrls.apm],
     ] as const) {
-      const { recording, after } = await loadAndCheck(browser, id, async (page) => {
+      const { recording, after, made } = await loadAndCheck(browser, id, async (page) => {
         await page.goto(url);
       });
       expect(after, `${id}: no cookie`).toEqual([]);
       expect(recording.setCookies, `${id}: no Set-Cookie`).toEqual([]);
+      expect(
+        [...made].filter((request) => request.startsWith('clickToPay')),
+        `${id}: no Click to Pay where the merchant does not offer it`,
+      ).toEqual([]);
     }
+  });
+
+  test('the card page of a merchant offering Click to Pay: its session and one recognize, no cookie', async ({ browser }) => {
+    const payin = await createPayin(undefined, {}, 'sbx_c2p_merchant');
+    const { recording, after, made } = await loadAndCheck(browser, 'card', async (page) => {
+      await page.goto(payin.iframeUrls.card);
+    });
+    expect([...made].filter((request) => request.startsWith('clickToPay')).sort(), 'Click to Pay’s requests, listed').toEqual([
+      'clickToPay',
+      'clickToPaySession',
+    ]);
+    const srcCalls = recording.requests
+      .map(({ method, url }) => `${method} ${new URL(url).pathname}`)
+      .filter((call) => call.includes('/sandbox/src/api/'));
+    expect(srcCalls, 'the SRC system: recognize alone before the customer acts').toEqual(['POST /sandbox/src/api/recognize']);
+    expect(after, 'no cookie: the SRC system’s comes only after “Remember me”').toEqual([]);
+    expect(recording.setCookies, 'no Set-Cookie').toEqual([]);
   });
 
   test('the card page framed in the merchant’s page: its frame asks nothing more', async ({ browser }) => {

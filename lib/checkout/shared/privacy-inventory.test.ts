@@ -99,8 +99,31 @@ describe('the privacy inventory', () => {
 
   it('goes elsewhere than the checkout only where the merchant’s settings choose it', () => {
     const elsewhere = INVENTORY_PAGES.flatMap((p) => p.requests.filter((r) => r.origin !== 'checkout').map((r) => `${p.id} ${r.id}`));
-    expect(elsewhere).toEqual(['card logo', 'card googlePay', 'card sandboxWallet', 'apm logo', 'cashier logo']);
+    expect(elsewhere).toEqual(['card logo', 'card googlePay', 'card sandboxWallet', 'card clickToPay', 'apm logo', 'cashier logo']);
     for (const p of INVENTORY_PAGES) for (const r of p.requests.filter((r) => r.origin !== 'checkout')) expect(r.everyLoad).toBe(false);
+  });
+
+  it('lists Click to Pay on the card page alone, where the merchant offers it: the session’s action, then the SRC system', () => {
+    const clickToPay = page('card').requests.filter((r) => r.id.startsWith('clickToPay'));
+    expect(clickToPay).toEqual([
+      { id: 'clickToPaySession', method: 'POST', origin: 'checkout', path: '/payments/payin/{paymentId}/card', everyLoad: false },
+      {
+        id: 'clickToPay',
+        method: 'POST',
+        origin: 'merchant-setting',
+        path: '/sandbox/src/api/{op}',
+        everyLoad: false,
+        sandboxOnOwnOrigin: true,
+      },
+    ]);
+    for (const id of ['apm', 'cashier', 'widget'] as const)
+      expect(
+        page(id).requests.filter((r) => r.id.startsWith('clickToPay')),
+        id,
+      ).toEqual([]);
+    // Its recognition cookie is the SRC system's, set after the customer acts: not a cookie of the page.
+    expect(page('card').cookies).toEqual([]);
+    expect(COOKIES.map((c) => c.id)).toEqual(['holder']);
   });
 
   it('has the words of every request, cookie and storage key in every catalogue', () => {
@@ -143,6 +166,20 @@ describe('the inventory’s request matcher (what the browser test fails on)', (
     expect(listedRequest(page('card'), request('GET', '/payments/payin/pi_1/apm'))).toBeUndefined();
     // A merchant-chosen address is never matched on the checkout's origin.
     expect(listedRequest(page('card'), request('GET', '/sandbox/wallet/method'))).toBeUndefined();
+    expect(listedRequest(page('card'), request('POST', '/sandbox/src/api/recognize'))).toBeUndefined();
+  });
+
+  it('finds Click to Pay’s requests: the page’s server action, and the SRC system where it is the sandbox on the checkout’s origin', () => {
+    expect(listedRequest(page('card'), request('POST', '/payments/payin/pi_1/card?locale=fr'))?.id).toBe('clickToPaySession');
+    expect(listedRequest(page('apm'), request('POST', '/payments/payin/pi_1/apm'))).toBeUndefined();
+    const onOwnOrigin = { srcOnOwnOrigin: true };
+    for (const op of ['recognize', 'validation-complete', 'sign-out'])
+      expect(listedRequest(page('card'), request('POST', `/sandbox/src/api/${op}`), onOwnOrigin)?.id, op).toBe('clickToPay');
+    expect(listedRequest(page('card'), request('GET', '/sandbox/src/api/recognize'), onOwnOrigin)).toBeUndefined();
+    expect(listedRequest(page('card'), request('POST', '/sandbox/src/api/a/b'), onOwnOrigin)).toBeUndefined();
+    expect(listedRequest(page('apm'), request('POST', '/sandbox/src/api/recognize'), onOwnOrigin)).toBeUndefined();
+    // Only the SRC system: the sandbox wallet stays a merchant-chosen address.
+    expect(listedRequest(page('card'), request('GET', '/sandbox/wallet/method'), onOwnOrigin)).toBeUndefined();
   });
 });
 
@@ -163,6 +200,9 @@ describe('the page at /privacy-inventory', () => {
     expect(html).toContain('/cashier/{sessionId}?launch=…');
     expect(html).toContain('checkout.parentOrigin');
     expect(html).toContain('Google’s script (https://pay.google.com/gp/p/js/pay.js)');
+    expect(html).toContain('/sandbox/src/api/{op}');
+    expect(html).toContain('Click to Pay');
+    expect(html).toContain('__Secure-sbx-src-recognition');
     // A pay-in's pages: no cookie table, the words "None." instead.
     expect(html.match(/None\./g)).toHaveLength(2);
     expect(html).not.toContain('localStorage');

@@ -18,9 +18,16 @@
  *   its logo (components/theme/theme-style.tsx: an https address; a data: URL makes no request),
  *   Google Pay's script (components/wallet/google-pay.ts, GOOGLE_PAY_SCRIPT_URL) and, in test
  *   mode, the sandbox wallet's payment method and its manifests, read by the browser
- *   (lib/checkout/payment-pages/wallet-offer.ts).
+ *   (lib/checkout/payment-pages/wallet-offer.ts); and, where the merchant offers Click to Pay
+ *   (docs/design.md, E28), the card page's `startClickToPay` server action
+ *   (components/click-to-pay/click-to-pay-slot.tsx) and its `recognize` call to the SRC system
+ *   (components/click-to-pay/src-client.ts; CLICK_TO_PAY_SRC_ORIGIN, by default the sandbox's
+ *   public origin, the checkout's own in test mode).
  * - cookies: the holder cookie alone (lib/payments-api/holder-proof.ts), set by the launch's post
- *   (docs/design.md, E22); a pay-in's card and APM pages set none.
+ *   (docs/design.md, E22); a pay-in's card and APM pages set none. The SRC system's recognition
+ *   cookie is not one of them: its own origin sets it, and only after the customer acts ("Remember
+ *   me" and the right code, packages/sandbox/service/src-system/browser-http.ts); the catalogue's
+ *   `cookiesStatement` says so.
  * - storage: sessionStorage only (lib/framing/parent-messages.ts,
  *   components/responsible-gambling/reality-check.tsx); no page uses localStorage.
  *
@@ -50,6 +57,12 @@ export interface InventoryRequest {
   query?: string;
   /** Made on every load (true), or only in the case its words name (false). */
   everyLoad: boolean;
+  /**
+   * A `merchant-setting` request to a system whose default in test mode is the embedded sandbox on
+   * the checkout's own origin (the Click to Pay SRC system, lib/config.ts `clickToPaySrcOrigin`):
+   * there, `listedRequest` matches its path when told so (`srcOnOwnOrigin`).
+   */
+  sandboxOnOwnOrigin?: boolean;
 }
 
 /** The cookie a page sets. */
@@ -111,6 +124,24 @@ const COMMON: readonly InventoryRequest[] = [
 /** The merchant's logo: any https address its `logoUrl` names (a data: URL makes no request). */
 const LOGO: InventoryRequest = { id: 'logo', method: 'GET', origin: 'merchant-setting', path: 'logoUrl', everyLoad: false };
 
+/**
+ * Click to Pay on a card page whose merchant offers it (docs/design.md, E28): after hydration, the
+ * page's own server action opens the SRC session (a POST to the page's address), then the panel
+ * asks the SRC system whether it knows this browser (`recognize`). The other ops (send a code,
+ * validate it, checkout, sign out) come only when the customer acts.
+ */
+const CLICK_TO_PAY: readonly InventoryRequest[] = [
+  checkout('clickToPaySession', 'POST', '/payments/payin/{paymentId}/card', false),
+  {
+    id: 'clickToPay',
+    method: 'POST',
+    origin: 'merchant-setting',
+    path: '/sandbox/src/api/{op}',
+    everyLoad: false,
+    sandboxOnOwnOrigin: true,
+  },
+];
+
 /** The launch of a cashier page: the merchant's launch address, then the form's post that spends its secret. */
 const launched = (path: string): InventoryRequest[] => [
   checkout('launchAddress', 'GET', path, true, 'launch'),
@@ -154,6 +185,7 @@ export const INVENTORY_PAGES: readonly InventoryPage[] = [
       LOGO,
       { id: 'googlePay', method: 'GET', origin: 'merchant-setting', path: 'GOOGLE_PAY_SCRIPT_URL', everyLoad: false },
       { id: 'sandboxWallet', method: 'GET', origin: 'merchant-setting', path: '/sandbox/wallet/{file}', everyLoad: false },
+      ...CLICK_TO_PAY,
     ],
     cookies: [],
     storage: ['parentOrigin'],
@@ -196,15 +228,18 @@ export function pathPattern(template: string): RegExp {
 
 /**
  * The inventory's entry for a request a page made to the checkout's own origin (method, pathname,
- * query), or undefined when it is not listed: what the browser test fails on.
+ * query), or undefined when it is not listed: what the browser test fails on. A merchant-chosen
+ * address is matched there only with `srcOnOwnOrigin` (the SRC system is the sandbox on the
+ * checkout's origin, as in test mode by default), and then only an entry marked `sandboxOnOwnOrigin`.
  */
 export function listedRequest(
   page: InventoryPage,
   request: { method: string; pathname: string; searchParams: URLSearchParams },
+  options: { srcOnOwnOrigin?: boolean } = {},
 ): InventoryRequest | undefined {
   return page.requests.find(
     (entry) =>
-      entry.origin === 'checkout' &&
+      (entry.origin === 'checkout' || (options.srcOnOwnOrigin === true && entry.sandboxOnOwnOrigin === true)) &&
       entry.method === request.method &&
       pathPattern(entry.path).test(request.pathname) &&
       (entry.query ? request.searchParams.has(entry.query) : true),

@@ -30,9 +30,9 @@ const en = catalogue('en').clickToPay;
 
 /** A pay-in of the Ticket Hall (which offers Click to Pay) for a customer with `email`. */
 const ticketPayin = (email: string, amount = 25.5) =>
-  createPayin(null, { amount, customer: { ...sampleCustomer, email, externalUserId: `customer-${randomUUID()}` } }, C2P_TOKEN);
+  createPayin(undefined, { amount, customer: { ...sampleCustomer, email, externalUserId: `customer-${randomUUID()}` } }, C2P_TOKEN);
 
-const readPayin = (paymentId: string) => fetchPayin(null, paymentId, CHECKOUT_ORIGIN, C2P_TOKEN);
+const readPayin = (paymentId: string) => fetchPayin(undefined, paymentId, CHECKOUT_ORIGIN, C2P_TOKEN);
 
 /** A full-page screenshot at 390 × 844 CSS px into the test's output folder. */
 async function shoot(page: Page, testInfo: TestInfo, flow: string) {

@@ -117,13 +117,17 @@ export function ClickToPayPanel({
     setView(refusal(result, identity));
   };
 
-  const identityOf = () => (view.name === 'offer' ? view.identity : view.name === 'code' ? view.destination : '');
+  const identityOf = () => (view.name === 'offer' || view.name === 'tray' ? view.identity : view.name === 'code' ? view.destination : '');
 
   const submitCode = async (code: string, rememberMe: boolean) => {
     if (view.name !== 'code') return;
     if (!/^\d{6}$/.test(code)) return setView({ ...view, notice: { text: text.codeFormat, alert: true, field: true } });
     setBusy(true);
-    const result = await call('validation-complete', { validationData: code, rememberMe });
+    const result = await call('validation-complete', {
+      validationData: code,
+      rememberMe,
+      locale: locale || document.documentElement.lang || 'en',
+    });
     setBusy(false);
     if (result.ok) return showCards(result.body.idToken, result.body.maskedIdentity.value, result.body.cards);
     if (result.reason === 'CODE_INVALID')

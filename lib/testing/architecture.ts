@@ -41,7 +41,7 @@ export const LAYERS: Layer[] = [
     within: 'free',
   },
   { name: 'the payment methods', units: ['components/card', 'components/apm', 'components/status'], within: 'siblings' },
-  { name: 'the wallets (on the card page)', units: ['components/wallet'], within: 'free' },
+  { name: 'the wallets and Click to Pay (on the card page)', units: ['components/wallet', 'components/click-to-pay'], within: 'free' },
   {
     name: "responsible gambling (the cashier's panel, prompt, notices, reminders)",
     units: ['components/responsible-gambling'],

@@ -10,7 +10,8 @@ import { SrcError } from './src-error';
 export type IdentityType = 'EMAIL' | 'MOBILE_PHONE_NUMBER';
 
 const MASK = '•••';
-const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
+/** A local part, then a domain of dot-separated labels (each label without dots: linear, no backtracking between labels). */
+const EMAIL = /^[^\s@]{1,64}@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** `value` trimmed and lower-cased; throws SrcError 400 CONSUMER_ID_FORMAT_INVALID unless it is an email (≤ 254 characters). */
 export function normaliseEmail(value: string): string {

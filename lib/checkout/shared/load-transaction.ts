@@ -18,6 +18,7 @@ import type { CheckoutTransactionType } from '@hosted-checkout/contract/enums';
 import type { SavedCard } from '@hosted-checkout/contract/customer';
 import type { PaymentMethod } from '@hosted-checkout/contract/methods';
 import type { PayinTransaction } from '@hosted-checkout/contract/payin';
+import type { PayinClickToPay } from '@hosted-checkout/contract/click-to-pay';
 import type { PayoutTransaction } from '@hosted-checkout/contract/payout';
 
 type TransactionType = CheckoutTransactionType;
@@ -56,6 +57,8 @@ export interface CheckoutTransaction {
    * (docs/design.md, E7); absent when the service does not send them (the card page then asks the list).
    */
   savedCards?: SavedCard[];
+  /** A pay-in's Click to Pay (docs/design.md, E28): the customer's identity, masked, while the merchant offers it and the pay-in is payable. */
+  clickToPay?: PayinClickToPay;
 }
 
 type LoadedTransaction =
@@ -128,6 +131,7 @@ function payinView(id: string, p: PayinTransaction): CheckoutTransaction {
     ...(challengeUrl ? { challengeUrl } : {}),
     ...(p.transactionType ? { methodType: p.transactionType } : {}),
     ...(authentication ? { authentication } : {}),
+    ...(p.clickToPay?.identity ? { clickToPay: { identity: p.clickToPay.identity } } : {}),
     ...(p.status === 'DECLINED' && (p.additionalData?.payer as { ownAccount?: unknown } | undefined)?.ownAccount === false
       ? { returnedToPayer: true as const }
       : {}),

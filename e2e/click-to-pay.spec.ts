@@ -198,3 +198,21 @@ test('without JavaScript: the card fields and the link box; a card linked on con
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   expect((await readPayin(next.paymentId)).clickToPay?.paidWith?.recognisedBy).toBe('OTP');
 });
+
+test('a token whose issuer challenges tokens too: the issuer’s challenge inside the panel, then paid', async ({ page }) => {
+  const payin = await ticketPayin('ravi.c2p@example.com');
+  const frame = await openEmbedded(page, payin.iframeUrls.card);
+  const panel = frame.getByRole('region', { name: 'Click to Pay' });
+  await panel.getByRole('button', { name: en.sendCode }).click();
+  await panel.getByRole('textbox', { name: en.codeLabel }).fill(CODE);
+  await panel.getByRole('button', { name: en.continue }).click();
+  await panel.getByRole('button', { name: /with Click to Pay$/ }).click();
+  const acs = frame.frameLocator('iframe[title="Confirm with your bank"]');
+  await expect(acs.getByText('400000******3246')).toBeVisible();
+  // The card fields step aside while the issuer asks.
+  await expect(frame.getByLabel('Card number')).toBeHidden();
+  await expectNoAxeViolations(page, 'Click to Pay: the issuer’s challenge of a token');
+  await acs.getByRole('button', { name: 'Confirm payment' }).click();
+  await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
+  expect((await readPayin(payin.paymentId)).threeDs).toMatchObject({ outcome: 'AUTHENTICATED', challenged: true, payToken: true });
+});

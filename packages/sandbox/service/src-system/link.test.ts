@@ -79,28 +79,51 @@ describe('linking a card on consent', () => {
     expect((await consentsOf(request.payinId))[0]).toMatchObject({ outcome: 'NOT_LINKED:IDENTITY_UNVERIFIED', profileId: null });
   });
 
-  it('a validated session of the pay-in: the card goes to its profile, whatever identity the pay-in has', async () => {
-    const owner = await createProfile(db, { email: `valid-${randomUUID().slice(0, 8)}@example.com` }, 'SEED');
+  it('a validated session of the pay-in for the identity the box named: the card goes to that profile', async () => {
+    const email = `valid-${randomUUID().slice(0, 8)}@example.com`;
+    const owner = await createProfile(db, { email }, 'SEED');
     const payinId = `pi_${randomUUID()}`;
     const session = await openSession(db, { payinId, merchantId: 'sbx_c2p_merchant', amountMinor: 100, currency: 'EUR' });
     await issueIdToken(db, session.srcCorrelationId, owner!.id, 'OTP');
-    const result = await requestLink(db, ask({ payinId, srcCorrelationId: session.srcCorrelationId, identity: {} }));
+    const result = await requestLink(db, ask({ payinId, srcCorrelationId: session.srcCorrelationId, identity: { email } }));
     expect(result.outcome).toBe('PENDING');
     await settleLinks(db, payinId, 'SUCCESS');
     expect(await listCards(db, owner!.id)).toHaveLength(1);
     // Another pay-in's validated session does not count.
-    const other = await requestLink(db, ask({ srcCorrelationId: session.srcCorrelationId, identity: {} }));
-    expect(other).toEqual({ outcome: 'NOT_LINKED', reason: 'NO_IDENTITY' });
+    const other = await requestLink(db, ask({ srcCorrelationId: session.srcCorrelationId, identity: { email } }));
+    expect(other).toEqual({ outcome: 'NOT_LINKED', reason: 'IDENTITY_UNVERIFIED' });
+  });
+
+  it('a session validated for someone else (a browser remembered for another person): nothing goes to that profile', async () => {
+    const stranger = await createProfile(db, { email: `remembered-${randomUUID().slice(0, 8)}@example.com` }, 'SEED');
+    const payinId = `pi_${randomUUID()}`;
+    const session = await openSession(db, { payinId, merchantId: 'sbx_c2p_merchant', amountMinor: 100, currency: 'EUR' });
+    await issueIdToken(db, session.srcCorrelationId, stranger!.id, 'COOKIE');
+    const request = ask({ payinId, srcCorrelationId: session.srcCorrelationId });
+    // The customer's own (new) identity gets the card, as the box said; the remembered stranger's profile gets nothing.
+    expect((await requestLink(db, request)).outcome).toBe('PENDING');
+    await settleLinks(db, payinId, 'SUCCESS');
+    expect(await db.select().from(srcCards).where(eq(srcCards.profileId, stranger!.id))).toEqual([]);
+    expect((await findProfileByIdentity(db, 'EMAIL', request.identity.email!))?.origin).toBe('CONSENT');
+    // Without an identity of its own, the pay-in links nothing.
+    const bareId = `pi_${randomUUID()}`;
+    const bare = await openSession(db, { payinId: bareId, merchantId: 'sbx_c2p_merchant', amountMinor: 100, currency: 'EUR' });
+    await issueIdToken(db, bare.srcCorrelationId, stranger!.id, 'OTP');
+    expect(await requestLink(db, ask({ payinId: bareId, srcCorrelationId: bare.srcCorrelationId, identity: {} }))).toEqual({
+      outcome: 'NOT_LINKED',
+      reason: 'NO_IDENTITY',
+    });
   });
 
   it('a card the profile has already: LINKED at once, and a decline of this pay-in does not remove it', async () => {
-    const owner = await createProfile(db, { email: `again-${randomUUID().slice(0, 8)}@example.com` }, 'SEED');
+    const email = `again-${randomUUID().slice(0, 8)}@example.com`;
+    const owner = await createProfile(db, { email }, 'SEED');
     const typed = card('1881');
     const validated = async () => {
       const payinId = `pi_${randomUUID()}`;
       const session = await openSession(db, { payinId, merchantId: 'sbx_c2p_merchant', amountMinor: 100, currency: 'EUR' });
       await issueIdToken(db, session.srcCorrelationId, owner!.id, 'OTP');
-      return ask({ payinId, srcCorrelationId: session.srcCorrelationId, card: typed });
+      return ask({ payinId, srcCorrelationId: session.srcCorrelationId, card: typed, identity: { email } });
     };
     const first = await validated();
     await requestLink(db, first);

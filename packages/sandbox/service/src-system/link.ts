@@ -46,12 +46,26 @@ export interface LinkRequest {
   srcCorrelationId?: string | null;
 }
 
-/** A validated session of this pay-in, still live: its profile. */
-async function validatedProfile(db: Db, request: LinkRequest, now: Date): Promise<SrcProfile | null> {
-  if (!request.srcCorrelationId) return null;
+/**
+ * A validated session of this pay-in, still live: its profile, only when it is the profile of the
+ * identity the link box named (the pay-in customer's email or phone). A session validated for
+ * someone else (a browser remembered for another person, or another identity typed after "Not
+ * you?") links nothing there: the card goes where the customer was told, or nowhere.
+ */
+async function validatedProfile(
+  db: Db,
+  request: LinkRequest,
+  identity: { email?: string; phone?: string } | null,
+  now: Date,
+): Promise<SrcProfile | null> {
+  if (!request.srcCorrelationId || !identity) return null;
   const [session] = await db.select().from(srcSessions).where(eq(srcSessions.correlationId, request.srcCorrelationId)).limit(1);
   if (!session?.validatedProfileId || session.payinId !== request.payinId || session.expiresAt <= now) return null;
-  return findProfile(db, session.validatedProfileId);
+  const profile = await findProfile(db, session.validatedProfileId);
+  if (!profile) return null;
+  const byEmail = identity.email !== undefined && profile.emailHash === (await emailHashOf(db, identity.email));
+  const byPhone = identity.phone !== undefined && profile.phoneHash === (await phoneHashOf(db, identity.phone));
+  return byEmail || byPhone ? profile : null;
 }
 
 /** The customer's normalised identity, or null when it has neither a well-formed email nor phone. */
@@ -96,7 +110,7 @@ export async function requestLink(db: Db, request: LinkRequest, now: Date = new 
   if (!brand || !request.offeredBrands.includes(brand)) return refuse('NOT_ELIGIBLE');
 
   const identity = identityOf(request.identity);
-  let profile = await validatedProfile(db, request, now);
+  let profile = await validatedProfile(db, request, identity, now);
   if (!profile) {
     if (!identity) return refuse('NO_IDENTITY');
     const byEmail = identity.email ? await findProfileByHash(db, 'EMAIL', await emailHashOf(db, identity.email)) : null;

@@ -12,6 +12,7 @@ import type { Db } from '@sandbox/db/client';
 import { srcCards, srcConsents } from '@sandbox/db/schema';
 import { sandboxDb } from '../core/store';
 import { checkout, identityLookup, recognize, signOut, validationComplete, validationInitiate } from './browser-api';
+import { withdrawConsents } from './consents';
 import { openCheckoutPayload } from './payload';
 import { emailHashOf, findProfileByIdentity, phoneHashOf } from './profiles';
 import { seedSrcProfiles } from './seed-profiles';
@@ -242,6 +243,18 @@ describe('validation-complete', () => {
     expect((await recognize(db, { srcClientToken: elsewhere.token }, cookie, at(62))).body).toEqual({
       recognized: false,
       consumerPresent: false,
+    });
+  });
+
+  it('remembers the browser at the merchant it was asked at only: without a standing consent there, no recognition', async () => {
+    const first = await validated(CLARA, true);
+    const cookie = first.setCookie && first.setCookie !== 'clear' ? first.setCookie.bind : '';
+    const profile = await findProfileByIdentity(db, 'EMAIL', CLARA);
+    expect((await recognize(db, { srcClientToken: (await session()).token }, cookie, at(30))).body.recognized).toBe(true);
+    // The consent at Ticket Hall withdrawn (as "Not you?" there does), the same cookie recognises nobody.
+    await withdrawConsents(db, { profileId: profile!.id, merchantId: 'merchant-c2p', kind: 'REMEMBER_ME' }, at(40));
+    expect((await recognize(db, { srcClientToken: (await session()).token }, cookie, at(50))).body).toMatchObject({
+      recognized: false,
     });
   });
 

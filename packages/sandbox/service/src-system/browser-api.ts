@@ -29,7 +29,7 @@ import type {
 } from '@hosted-checkout/contract/click-to-pay';
 import { merchantConfig } from '../core/request-context';
 import { activeCard, listCards, type SrcBrand } from './cards';
-import { CONSENT_TEXT_VERSIONS, recordConsent, withdrawConsents } from './consents';
+import { CONSENT_TEXT_VERSIONS, hasStandingConsent, recordConsent, withdrawConsents } from './consents';
 import { normaliseIdentity } from './masking';
 import { completeValidation, initiateValidation } from './otp';
 import { sealCheckoutPayload } from './payload';
@@ -99,7 +99,8 @@ async function validatedAnswer(
 }
 
 /**
- * `recognize`: a valid cookie whose profile has ACTIVE cards of the offered brands → a new idToken
+ * `recognize`: a valid cookie whose profile has ACTIVE cards of the offered brands and a standing
+ * "Remember me" consent at the session's merchant → a new idToken
  * (COOKIE) and `{ recognized: true, idToken, maskedIdentity, cards }`; otherwise
  * `{ recognized: false, consumerPresent, maskedIdentity? }` of the session's own identity.
  * Throws SrcError 401 AUTH_INVALID.
@@ -113,7 +114,11 @@ export async function recognize(
   const session = await sessionOfClientToken(db, body.srcClientToken, now);
   const profileId = await recognise(db, cookie, now);
   const profile = profileId ? await findProfile(db, profileId) : null;
-  if (profile) {
+  // "Remember me at {merchant}": the browser is remembered where the customer asked, not at every
+  // merchant whose pages share its cookie partition (the card page opened top level).
+  const remembered =
+    profile !== null && (await hasStandingConsent(db, { profileId: profile.id, merchantId: session.merchantId, kind: 'REMEMBER_ME' }));
+  if (profile && remembered) {
     const cards = await cardsOf(db, profile.id, await offeredBrands(db, session));
     if (cards.length > 0) return { body: { recognized: true, ...(await validatedAnswer(db, session, profile, 'COOKIE', now, cards)) } };
   }

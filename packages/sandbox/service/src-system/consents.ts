@@ -84,3 +84,20 @@ export async function withdrawConsents(
     .returning({ id: srcConsents.id });
   return rows.length;
 }
+
+/** Whether the profile has a standing (not withdrawn) consent of `kind` at `merchantId`. */
+export async function hasStandingConsent(db: Db, input: { profileId: string; merchantId: string; kind: ConsentKind }): Promise<boolean> {
+  const [row] = await db
+    .select({ id: srcConsents.id })
+    .from(srcConsents)
+    .where(
+      and(
+        eq(srcConsents.profileId, input.profileId),
+        eq(srcConsents.merchantId, input.merchantId),
+        eq(srcConsents.kind, input.kind),
+        isNull(srcConsents.withdrawnAt),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

@@ -38,6 +38,7 @@ type View =
   | { name: 'offer'; identity: string }
   | { name: 'code'; destination: string; notice?: Notice }
   | { name: 'tray'; idToken: string; identity: string; cards: SrcCard[] }
+  | { name: 'recognised'; idToken: string; identity: string; cards: SrcCard[] }
   | { name: 'switch'; notice?: Notice }
   | { name: 'message'; notice: Notice }
   | { name: 'closed' };
@@ -46,6 +47,17 @@ type View =
 function markSession(correlationId: string) {
   const field = document.getElementById('clickToPaySession');
   if (field instanceof HTMLInputElement) field.value = correlationId;
+}
+
+/**
+ * Whether the customer is busy with the card fields (focus in them, or a number typed): a browser
+ * recognised then is offered its cards without taking the form away or moving focus (WCAG 3.2.2).
+ */
+function typingCard(): boolean {
+  const forms = document.querySelector('[data-card-forms]');
+  if (!forms) return false;
+  if (forms.contains(document.activeElement)) return true;
+  return [...forms.querySelectorAll<HTMLInputElement>('input[type="text"], input:not([type])')].some((input) => input.value !== '');
 }
 
 /** The panel (see the module's note). */
@@ -93,7 +105,9 @@ export function ClickToPayPanel({
     void call('recognize').then((result) => {
       if (gone || !result.ok) return;
       const answer = result.body;
-      if (answer.recognized) showCards(answer.idToken, answer.maskedIdentity.value, answer.cards);
+      if (answer.recognized && answer.cards.length > 0 && typingCard())
+        setView({ name: 'recognised', idToken: answer.idToken, identity: answer.maskedIdentity.value, cards: answer.cards });
+      else if (answer.recognized) showCards(answer.idToken, answer.maskedIdentity.value, answer.cards);
       else if (answer.consumerPresent && answer.maskedIdentity) setView({ name: 'offer', identity: answer.maskedIdentity.value });
     });
     return () => {
@@ -141,10 +155,11 @@ export function ClickToPayPanel({
 
   const notYou = async () => {
     setBusy(true);
-    await call('sign-out');
+    const result = await call('sign-out');
     setBusy(false);
     markSession('');
-    setView({ name: 'switch' });
+    // Not forgotten (the SRC system did not answer): say so, rather than seem to forget.
+    setView(result.ok ? { name: 'switch' } : { name: 'message', notice: { text: text.unavailable, alert: true } });
   };
 
   const lookUp = async (type: 'EMAIL' | 'MOBILE_PHONE_NUMBER', value: string) => {
@@ -191,6 +206,7 @@ export function ClickToPayPanel({
 
   const banner = state.formError || state.declineReason ? (state.banner ?? text.unavailable) : null;
   const close = () => {
+    markSession('');
     setView({ name: 'closed' });
     requestAnimationFrame(() => document.getElementById('cardNumber')?.focus());
   };
@@ -242,6 +258,18 @@ export function ClickToPayPanel({
               {text.notYou}
             </button>
           </div>
+        </>
+      ) : null}
+      {view.name === 'recognised' ? (
+        <>
+          <p>{fillText(text.found, { identity: ltr(view.identity) })}</p>
+          <button
+            type="button"
+            onClick={() => showCards(view.idToken, view.identity, view.cards)}
+            className="min-h-11 rounded-theme bg-primary px-4 py-2 font-semibold text-on-primary"
+          >
+            {text.showCards}
+          </button>
         </>
       ) : null}
       {view.name === 'code' ? (

@@ -42,6 +42,7 @@ const KEYS = {
   linkLabel: [],
   linkHint: ['identity'],
   noCards: [],
+  showCards: [],
 } as const satisfies Record<string, readonly string[]>;
 
 /** The panel's text by key. */

@@ -9,6 +9,7 @@ import 'server-only';
  * Card data: the PAN and CVV pass through the request bodies here on their way to the service;
  * they are not logged, not returned, not put in a URL (docs/design.md, "Card data").
  */
+import { createHash } from 'node:crypto';
 import type { Browser } from '@hosted-checkout/contract/common';
 import type { ProcessClickToPayRequest } from '@hosted-checkout/contract/click-to-pay';
 import type {
@@ -69,6 +70,9 @@ export async function charge(c: Card, limits: CardAttemptLimits, request: CardCh
   return afterProcessing(c, result, inPage);
 }
 
+/** The first 16 hex digits of the SHA-256 of a sealed Click to Pay payload (it holds no card number in clear). */
+const payloadDigest = (payload: string): string => createHash('sha256').update(payload).digest('hex').slice(0, 16);
+
 /** Sends the processing request of `request.by`. */
 function processPayin(c: Card, request: CardCharge): Promise<PayinProcessingResponse> {
   const key = `${request.by}:${c.paymentId}:${c.attemptKey}`;
@@ -80,6 +84,9 @@ function processPayin(c: Card, request: CardCharge): Promise<PayinProcessingResp
     case 'wallet':
       return paymentsApi.processWallet(c.paymentId, request.body, key);
     case 'click-to-pay':
-      return paymentsApi.processClickToPay(c.paymentId, request.body, key);
+      // Each payload is paid once, and the panel asks the SRC system for a new one at each try: its
+      // digest in the key, so a try again after a lost answer is not refused as the same key with
+      // another body (a payload already paid is refused by the service, the pay-in moved on).
+      return paymentsApi.processClickToPay(c.paymentId, request.body, `${key}:${payloadDigest(request.body.clickToPay.checkoutResponse)}`);
   }
 }

@@ -48,12 +48,15 @@ describe('payByClickToPay', () => {
     processClickToPay = vi.spyOn(paymentsApi, 'processClickToPay').mockResolvedValue({ status: 'SUCCESS' } as never);
   });
 
-  it('passes the sealed payload on as it is, under click-to-pay:<payment>:<attempt>', async () => {
+  it('passes the sealed payload on as it is, under click-to-pay:<payment>:<attempt>:<payload digest>', async () => {
     await expect(payByClickToPay({ attemptKey: KEY }, form(chosen))).rejects.toMatchObject({ to: expect.stringContaining('/status') });
     expect(processClickToPay).toHaveBeenCalledTimes(1);
     const [id, body, key] = processClickToPay.mock.calls[0]!;
     expect(id).toBe('pi_c2p');
-    expect(key).toBe(`click-to-pay:pi_c2p:${KEY}`);
+    expect(key).toMatch(new RegExp(`^click-to-pay:pi_c2p:${KEY}:[0-9a-f]{16}$`));
+    // A new payload for the same attempt (the answer to the first was lost): another key, not a conflict of bodies.
+    await payByClickToPay({ attemptKey: KEY }, form({ ...chosen, checkoutResponse: 'srcp1.iv2.ct2.tag2' })).catch(() => undefined);
+    expect(processClickToPay.mock.calls[1]![2]).not.toBe(key);
     expect(body).toMatchObject({
       clickToPay: { srcCorrelationId: CORRELATION, srcDigitalCardId: CARD, checkoutResponse: 'srcp1.iv.ct.tag' },
     });

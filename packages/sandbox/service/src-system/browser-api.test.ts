@@ -233,6 +233,8 @@ describe('validation-complete', () => {
     const next = await session();
     const recognised = await recognize(db, { srcClientToken: next.token }, cookie, at(60));
     expect(recognised.body).toMatchObject({ recognized: true, maskedIdentity: { type: 'EMAIL', value: 'c•••@example.com' } });
+    // Set again, so the browser keeps it 180 days from this use.
+    expect(recognised.setCookie).toEqual({ bind: cookie });
     if (!recognised.body.recognized) throw new Error('not recognised');
     expect(recognised.body.cards.map((c) => `${c.brand} ${c.panLastFour}`).sort()).toEqual(['MASTERCARD 4444', 'VISA 3220']);
     const live = await sessionOfClientToken(db, next.token, at(61));

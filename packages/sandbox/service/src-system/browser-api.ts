@@ -120,7 +120,12 @@ export async function recognize(
     profile !== null && (await hasStandingConsent(db, { profileId: profile.id, merchantId: session.merchantId, kind: 'REMEMBER_ME' }));
   if (profile && remembered) {
     const cards = await cardsOf(db, profile.id, await offeredBrands(db, session));
-    if (cards.length > 0) return { body: { recognized: true, ...(await validatedAnswer(db, session, profile, 'COOKIE', now, cards)) } };
+    // The cookie set again: 180 days from its last use, as its row (recognition.ts).
+    if (cards.length > 0 && cookie)
+      return {
+        body: { recognized: true, ...(await validatedAnswer(db, session, profile, 'COOKIE', now, cards)) },
+        setCookie: { bind: cookie },
+      };
   }
   return { body: { recognized: false, ...presence(await sessionProfile(db, session)) } };
 }

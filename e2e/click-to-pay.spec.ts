@@ -1,8 +1,9 @@
 /**
- * Click to Pay in the card page (docs/design.md, "Click to Pay"), as the customer meets it in a
+ * Click to Pay in the card page (docs/design.md, "Click to Pay in the card page"), as the customer meets it in a
  * merchant's page on a second origin, against the sandbox's SRC system: recognised after a code
  * and then by the remembered browser, a wrong code then the right one (keyboard only), three wrong
- * codes locking the profile, "Not you?", no JavaScript (the card fields with the link box), and a
+ * codes locking the profile, "Not you?", no JavaScript (the card fields with the link box), a
+ * browser remembered while the customer types a card (the form left alone), and a
  * typed card linked on consent then listed. Each flow in en or ar with axe at 0, and a screenshot
  * at 390 px wide (the test's output folder, c2p-<flow>-390.png).
  */
@@ -215,4 +216,36 @@ test('a token whose issuer challenges tokens too: the issuer’s challenge insid
   await acs.getByRole('button', { name: 'Confirm payment' }).click();
   await page.waitForURL(`${MERCHANT_ORIGIN}/success`);
   expect((await readPayin(payin.paymentId)).threeDs).toMatchObject({ outcome: 'AUTHENTICATED', challenged: true, payToken: true });
+});
+
+test('remembered while typing a card: Show my cards, the card form left as it was', async ({ page }) => {
+  const first = await ticketPayin('dora.c2p@example.com');
+  let frame = await openEmbedded(page, first.iframeUrls.card);
+  let panel = frame.getByRole('region', { name: 'Click to Pay' });
+  await panel.getByRole('button', { name: en.sendCode }).click();
+  await panel.getByRole('textbox', { name: en.codeLabel }).fill(CODE);
+  await panel.getByRole('checkbox', { name: 'Remember me on this browser at Ticket Hall' }).check();
+  await panel.getByRole('button', { name: en.continue }).click();
+  await expect(panel.getByRole('radio')).toHaveCount(1);
+
+  // The next page: the SRC system answers only once the customer is typing a card number.
+  let typed!: () => void;
+  const typing = new Promise<void>((resolve) => (typed = resolve));
+  await page.route('**/sandbox/src/api/recognize', async (route) => {
+    await typing;
+    await route.continue();
+  });
+  const second = await ticketPayin('dora.c2p@example.com');
+  frame = await openEmbedded(page, second.iframeUrls.card);
+  const number = frame.getByLabel('Card number');
+  await number.fill('4242 4242');
+  typed();
+  panel = frame.getByRole('region', { name: 'Click to Pay' });
+  await expect(panel.getByRole('button', { name: en.showCards })).toBeVisible();
+  await expect(number).toBeFocused();
+  await expect(number).toHaveValue('4242 4242');
+  await expectNoAxeViolations(page, 'Click to Pay: recognised while typing (en)');
+  await panel.getByRole('button', { name: en.showCards }).click();
+  await expect(panel.getByRole('radio', { name: /•••• 0002/ })).toBeChecked();
+  await expect(number).toBeHidden();
 });
